@@ -1,0 +1,207 @@
+"""Every way a run can end: stable codes, their exit statuses, and the line a person reads.
+
+A run ends with exactly one status. `completed` exits 0; every other ending is an
+`AgentError` whose `code` is one of the keys of `EXIT_STATUS`. The code is the contract:
+the same string appears in the run log, in `--json` output and in the tests, in every
+language. The human message is looked up by code and language, so tests assert on the
+code and the exit status, never on prose.
+
+Tool failures that the model can correct (UNKNOWN_TOOL, INVALID_ARGUMENTS, SKU_NOT_FOUND, ...)
+are not exceptions: they travel back to the model as tool results (see tools.py).
+"""
+
+# Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
+# 3x model server and configuration, 2-4 local problems, 130 cancelled (the shell's SIGINT).
+EXIT_STATUS = {
+    "COMPLETED": 0,
+    "INTERNAL_ERROR": 1,
+    "USAGE": 2,
+    "INVALID_INPUT": 3,
+    "LOG_UNWRITABLE": 4,
+    "STEP_LIMIT": 10,
+    "TIME_BUDGET": 11,
+    "CONTEXT_LIMIT": 12,
+    "TOOL_ERROR_LIMIT": 13,
+    "TRUNCATED": 20,
+    "CONTEXT_TRUNCATED": 21,
+    "INCOMPLETE_MODEL_RESPONSE": 22,
+    "INVALID_MODEL_MESSAGE": 23,
+    "INVALID_TOOL_CALL": 24,
+    "INVALID_TOOL_BATCH": 25,
+    "EMPTY_ANSWER": 26,
+    "TOOL_CALL_IN_TEXT": 27,
+    "NO_MODEL": 30,
+    "MODEL_NOT_FOUND": 31,
+    "TOOLS_UNSUPPORTED": 32,
+    "MODEL_UNREACHABLE": 33,
+    "MODEL_TIMEOUT": 34,
+    "MODEL_HTTP_ERROR": 35,
+    "MODEL_BAD_RESPONSE": 36,
+    "MODEL_RESPONSE_TOO_LARGE": 37,
+    "AUTH_FAILED": 38,
+    "CANCELLED": 130,
+}
+
+
+class AgentError(Exception):
+    """A run that cannot finish. `code` is a key of EXIT_STATUS; `params` fill its message."""
+
+    def __init__(self, code, **params):
+        if code not in EXIT_STATUS:
+            raise ValueError(f"unknown error code {code!r}")
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    @property
+    def exit_status(self):
+        return EXIT_STATUS[self.code]
+
+    def message(self, lang="en"):
+        table = MESSAGES[self.code]
+        template = table.get(lang) or table["en"]
+        return template.format_map(_Blank(self.params))
+
+    def __str__(self):
+        return f"{self.code}: {self.message('en')}"
+
+
+class _Blank(dict):
+    """Format parameters that print a missing name as '?' instead of raising KeyError."""
+
+    def __missing__(self, key):
+        return "?"
+
+
+# One line each, saying what happened and what to do next. `{...}` are AgentError params.
+MESSAGES = {
+    "INTERNAL_ERROR": {
+        "en": "internal error ({type}); run again with --traceback and report it.",
+        "zh-TW": "內部錯誤（{type}）；請加上 --traceback 重跑並回報。",
+    },
+    "INVALID_INPUT": {
+        "en": "{detail}",
+        "zh-TW": "{detail}",
+    },
+    "LOG_UNWRITABLE": {
+        "en": "cannot write the run log {path}: {reason}. Choose a writable folder with "
+              "--log-dir; nothing runs without its log.",
+        "zh-TW": "無法寫入執行日誌 {path}：{reason}。請用 --log-dir 指定可寫入的資料夾；"
+                 "沒有日誌就不執行。",
+    },
+    "STEP_LIMIT": {
+        "en": "stopped after {max_steps} model requests without a final answer; nothing was "
+              "ordered. Ask a narrower question or raise --max-steps.",
+        "zh-TW": "已達 {max_steps} 次模型請求仍無最終答案，停止任務；未建立任何訂單。"
+                 "請縮小問題範圍或提高 --max-steps。",
+    },
+    "TIME_BUDGET": {
+        "en": "the run passed its time budget of {seconds} s; nothing was ordered. "
+              "Raise --budget-seconds or use a faster model.",
+        "zh-TW": "執行超過時間預算 {seconds} 秒，已停止；未建立任何訂單。"
+                 "請提高 --budget-seconds 或改用較快的模型。",
+    },
+    "CONTEXT_LIMIT": {
+        "en": "the next request would be {chars} characters, over --max-context-chars "
+              "{limit}; stopped instead of cutting history. Ask about fewer items.",
+        "zh-TW": "下一次請求將達 {chars} 字元，超過 --max-context-chars {limit}；"
+                 "停止而不刪減歷史。請一次詢問較少品項。",
+    },
+    "TOOL_ERROR_LIMIT": {
+        "en": "{count} tool calls in a row failed; stopped. The model keeps sending calls the "
+              "program rejects: try a stronger model or a simpler question.",
+        "zh-TW": "連續 {count} 次工具呼叫失敗，已停止。模型一再送出被拒絕的呼叫："
+                 "請換用較強的模型或簡化問題。",
+    },
+    "TRUNCATED": {
+        "en": "the model's reply was cut off ({reason}); nothing from it was executed. "
+              "Raise --num-predict or ask a shorter question.",
+        "zh-TW": "模型回覆被截斷（{reason}），其中內容一律不執行。"
+                 "請提高 --num-predict 或縮短問題。",
+    },
+    "CONTEXT_TRUNCATED": {
+        "en": "the prompt used {used} of the model's {num_ctx} context tokens, so the server "
+              "may have dropped its beginning (the rules and tools); the reply was not "
+              "trusted. Raise --num-ctx.",
+        "zh-TW": "提示用掉模型 {num_ctx} 個上下文 token 中的 {used} 個，伺服器可能已截去開頭"
+                 "（規則與工具定義），因此不採信回覆。請提高 --num-ctx。",
+    },
+    "INCOMPLETE_MODEL_RESPONSE": {
+        "en": "the model server sent an incomplete reply ({detail}); nothing from it was "
+              "executed.",
+        "zh-TW": "模型伺服器的回覆不完整（{detail}），其中內容一律不執行。",
+    },
+    "INVALID_MODEL_MESSAGE": {
+        "en": "the model's reply is not a valid assistant message ({detail}); nothing from it "
+              "was executed.",
+        "zh-TW": "模型回覆不是有效的助理訊息（{detail}），其中內容一律不執行。",
+    },
+    "INVALID_TOOL_CALL": {
+        "en": "the model sent a malformed tool call ({detail}); nothing from that reply was "
+              "executed.",
+        "zh-TW": "模型送出格式錯誤的工具呼叫（{detail}），該回覆一律不執行。",
+    },
+    "INVALID_TOOL_BATCH": {
+        "en": "the model's tool calls were rejected ({detail}); nothing from that reply was "
+              "executed. --max-tool-calls sets the batch limit.",
+        "zh-TW": "模型的工具呼叫批次被拒絕（{detail}），該回覆一律不執行。"
+                 "批次上限由 --max-tool-calls 設定。",
+    },
+    "EMPTY_ANSWER": {
+        "en": "the model finished without calling a tool and without any answer text.",
+        "zh-TW": "模型未呼叫工具，也沒有給出任何答案文字就結束了。",
+    },
+    "TOOL_CALL_IN_TEXT": {
+        "en": "the model wrote a tool call as plain text instead of a structured call; its "
+              "chat template does not emit tool calls. Use a model with native tool calling "
+              "or pass --recover-text-tool-calls.",
+        "zh-TW": "模型把工具呼叫寫成一般文字，而非結構化呼叫；其對話模板不支援工具呼叫。"
+                 "請改用原生支援工具呼叫的模型，或加上 --recover-text-tool-calls。",
+    },
+    "NO_MODEL": {
+        "en": "no model chosen: pass --model NAME or set {env}.{installed}",
+        "zh-TW": "尚未指定模型：請用 --model NAME 或設定 {env}。{installed}",
+    },
+    "MODEL_NOT_FOUND": {
+        "en": "model '{model}' is not installed on {url}: run `ollama pull {model}` "
+              "(or pick one from `ollama list`).",
+        "zh-TW": "{url} 上沒有安裝模型 '{model}'：請執行 `ollama pull {model}`"
+                 "（或從 `ollama list` 挑選）。",
+    },
+    "TOOLS_UNSUPPORTED": {
+        "en": "model '{model}' does not support tool calling.{installed}",
+        "zh-TW": "模型 '{model}' 不支援工具呼叫。{installed}",
+    },
+    "MODEL_UNREACHABLE": {
+        "en": "cannot reach the model server at {url} ({reason}): is `ollama serve` running? "
+              "Set --base-url or OLLAMA_HOST if it listens elsewhere.",
+        "zh-TW": "無法連線到模型伺服器 {url}（{reason}）：`ollama serve` 是否在執行？"
+                 "若位址不同，請設定 --base-url 或 OLLAMA_HOST。",
+    },
+    "MODEL_TIMEOUT": {
+        "en": "the model server at {url} did not answer within {seconds} s. Raise --timeout, "
+              "or use a smaller model.",
+        "zh-TW": "模型伺服器 {url} 在 {seconds} 秒內沒有回應。請提高 --timeout 或改用較小的模型。",
+    },
+    "MODEL_HTTP_ERROR": {
+        "en": "the model server answered HTTP {status}: {error}",
+        "zh-TW": "模型伺服器回應 HTTP {status}：{error}",
+    },
+    "MODEL_BAD_RESPONSE": {
+        "en": "the model server's reply is not the expected JSON ({detail}); is {url} really "
+              "an Ollama server?",
+        "zh-TW": "模型伺服器的回覆不是預期的 JSON（{detail}）；{url} 真的是 Ollama 伺服器嗎？",
+    },
+    "MODEL_RESPONSE_TOO_LARGE": {
+        "en": "the model server's reply passed the {limit}-byte cap; it was not read further.",
+        "zh-TW": "模型伺服器的回覆超過 {limit} 位元組上限，已停止讀取。",
+    },
+    "AUTH_FAILED": {
+        "en": "the model server refused the credentials (HTTP {status}): check {env}.",
+        "zh-TW": "模型伺服器拒絕憑證（HTTP {status}）：請檢查 {env}。",
+    },
+    "CANCELLED": {
+        "en": "cancelled by the user; no order was placed.",
+        "zh-TW": "使用者已中止；未建立任何訂單。",
+    },
+}
