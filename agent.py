@@ -56,9 +56,11 @@ DEFAULT_QUESTIONS = {
 UI = {
     "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
            "remote": "note: {url} is not on this machine; the question and the inventory "
-                     "data will be sent there."},
+                     "data will be sent there.",
+           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
     "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
-              "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。"},
+              "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
+              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
 }
 
 
@@ -66,12 +68,13 @@ class Limits:
     """Every bound of a run. Each has a non-zero default: there is no "unlimited"."""
 
     def __init__(self, *, max_steps=6, max_tool_calls=8, max_context_chars=40_000,
-                 budget_seconds=300.0, timeout=120.0):
+                 budget_seconds=300.0, timeout=120.0, max_tool_errors=3):
         self.max_steps = max_steps
         self.max_tool_calls = max_tool_calls
         self.max_context_chars = max_context_chars
         self.budget_seconds = budget_seconds
         self.timeout = timeout
+        self.max_tool_errors = max_tool_errors
 
     def as_dict(self):
         return dict(vars(self))
@@ -79,9 +82,12 @@ class Limits:
 
 # --- The loop ----------------------------------------------------------------------
 
-def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt):
+def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
+              approver=tools.deny):
     """Run one question to an answer, or raise AgentError. Logs every model and tool event."""
     deadline = time.monotonic() + limits.budget_seconds
+    runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
+                              approver=approver)
     definitions = toolbox.definitions()
     messages = [{"role": "system", "content": system_prompt},
                 {"role": "user", "content": question}]
@@ -104,14 +110,15 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
             log.answer = reply["text"].strip()
             return log.answer
         _check_deadline(deadline, limits)
-        for index, call in enumerate(calls):
-            result = _run_tool(call, f"{step}:{index}", toolbox=toolbox,
-                               inventory=inventory, log=log)
+        for index, (call, outcome) in enumerate(zip(calls, runner.run_batch(calls))):
+            log.tool_event(invocation=f"{step}:{index}", call=call, **outcome)
+            result = outcome["result"]
             message = {"role": "tool", "tool_call_id": call["id"], "tool_name": call["name"],
                        "content": json.dumps(result, ensure_ascii=False),
                        "is_error": not result["ok"]}
             messages.append(message)
             size += _chars(message)
+        runner.check_errors()
     raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
 
 
@@ -161,14 +168,6 @@ def _checked_tool_calls(reply, limits):
             raise AgentError("INVALID_TOOL_CALL", detail=f"call {index} has no valid name, "
                              "id or arguments")
     return calls
-
-
-def _run_tool(call, invocation, *, toolbox, inventory, log):
-    started = time.monotonic()
-    result, note = tools.execute(toolbox, call["name"], call["arguments"], inventory)
-    log.tool_event(invocation=invocation, call=call, result=result,
-                   duration_ms=_ms_since(started), note=note)
-    return result
 
 
 def _check_deadline(deadline, limits):
@@ -241,12 +240,13 @@ class RunLog:
             fields["text"] = text
         self.emit("model", **fields)
 
-    def tool_event(self, *, invocation, call, result, duration_ms, note):
+    def tool_event(self, *, invocation, call, result, duration_ms, note, **flags):
+        """`flags`: the runner's `repeated`, `approved` and `parallel`, when they apply."""
         self.tool_calls.append({"name": call["name"], "ok": result["ok"],
                                 "error": result.get("error")})
         fields = {"invocation": invocation, "id": call["id"], "name": call["name"],
                   "ok": result["ok"], "error": result.get("error"),
-                  "duration_ms": duration_ms}
+                  "duration_ms": duration_ms, **flags}
         if note:
             fields["exception"] = note
         if self.content:
@@ -307,6 +307,17 @@ def build_parser():
                         help="largest serialised request, in characters (default: 40000)")
     bounds.add_argument("--budget-seconds", type=_positive_float, default=300.0,
                         help="wall-clock budget for the whole run (default: 300)")
+    bounds.add_argument("--max-tool-errors", type=_positive_int, default=3,
+                        help="stop after this many failed tool calls in a row (default: 3)")
+    data = parser.add_argument_group("data and tools")
+    data.add_argument("--inventory", metavar="PATH",
+                      help="a CSV file (sku,name,stock,target[,tenant]) or an SQLite database "
+                           "with a table items; opened read-only (default: the built-in sample)")
+    data.add_argument("--tenant", metavar="NAME",
+                      help="whose rows the tools may see, when the data has a tenant column")
+    data.add_argument("--approve", action="store_true",
+                      help="let tools that need approval run without asking (default: ask on "
+                           "a terminal, else deny)")
     evidence = parser.add_argument_group("evidence")
     evidence.add_argument("--log-dir", default="runs",
                           help="folder for the per-run JSONL logs (default: runs)")
@@ -321,6 +332,7 @@ EPILOG = """\
 examples:
   python agent.py --mock                          offline, scripted model
   python agent.py --mock -q "Check A001 and A009"
+  python agent.py --mock --inventory examples/inventory.csv --tenant north -q "what is running low?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
 
 exit statuses (the code is also in the log's terminal event):
@@ -379,14 +391,16 @@ def main(argv=None, *, environ=None):
         model = _make_model(args, environ, lang)
         limits = Limits(max_steps=args.max_steps, max_tool_calls=args.max_tool_calls,
                         max_context_chars=args.max_context_chars,
-                        budget_seconds=args.budget_seconds, timeout=args.timeout)
-        toolbox, inventory = tools.default_toolbox(), tools.sample_inventory()
+                        budget_seconds=args.budget_seconds, timeout=args.timeout,
+                        max_tool_errors=args.max_tool_errors)
+        toolbox, inventory = tools.default_toolbox(), _load_inventory(args)
         question = args.question or DEFAULT_QUESTIONS[lang]
         log = RunLog(args.log_dir, content=args.log_content)
         log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
                     toolbox=toolbox, source=inventory.source, question=question)
         answer = run_agent(question, model, toolbox=toolbox, inventory=inventory,
-                           limits=limits, log=log, system_prompt=SYSTEM_PROMPTS[lang])
+                           limits=limits, log=log, system_prompt=SYSTEM_PROMPTS[lang],
+                           approver=_approver(args, lang))
         log.finish("completed")
         print(answer)
         _print_err(ui["log"].format(path=log.path))
@@ -413,6 +427,31 @@ def _make_model(args, environ, lang):
     if not providers.is_loopback(client.base_url):
         _print_err(UI[lang]["remote"].format(url=client.base_url))
     return client
+
+
+def _load_inventory(args):
+    import inventory  # reads files (csv, sqlite3) only when --inventory is given
+
+    return inventory.load(args.inventory, tenant=args.tenant)
+
+
+def _approver(args, lang):
+    """Who says yes to a tool that needs approval: --approve, else a person at a terminal."""
+    if args.approve:
+        return tools.approve
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        return lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang)
+    return tools.deny
+
+
+def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
+    """Show the tool and its arguments and wait for y/yes; anything else, or EOF, is no."""
+    stderr = stderr or sys.stderr
+    shown = json.dumps(arguments, ensure_ascii=False)[:500]
+    print(UI[lang]["approve"].format(tool=tool.name, arguments=shown), end="", file=stderr,
+          flush=True)
+    answer = (stdin or sys.stdin).readline()
+    return answer.strip().casefold() in ("y", "yes")
 
 
 def _fail(error, log, ui, lang, *, status="failed"):

@@ -3,10 +3,12 @@
 `MockModel` has the same `chat(messages, tools, *, timeout)` signature as the real clients
 and returns the same neutral reply (see `agent.py`). It has two modes:
 
-- Default (`python agent.py --mock`): a fixed script. On the first request it calls
-  `get_stock` once for every SKU-shaped word in the question (A001 and A002 -> two calls in
-  one batch). After the tool results come back it writes an answer from those results only,
-  errors included. It never reads the question for meaning, and it never invents a number.
+- Default (`python agent.py --mock`): a fixed script driven by keyword triggers. On the first
+  request it calls `get_stock` once for every SKU-shaped word in the question (A001 and A002
+  -> two calls in one batch); with no SKU, a "running low" / "reorder" / 補貨 / 不足 word
+  calls `list_reorder`, and text in quotes ("oolong", 「烏龍」) calls `find_items` with it.
+  After the tool results come back it writes an answer from those results only, errors
+  included. It never reads the question for meaning, and it never invents a number.
 - Scripted (`MockModel(script=[...])`): replays the given replies in order, so a test can
   reproduce any model behaviour offline: unknown tools, bad arguments, endless calls,
   truncation, empty answers. A script item may be a reply dict, a function of the messages
@@ -19,7 +21,12 @@ test can assert on what went back to the model, not only on the outcome.
 import json
 import re
 
+from inventory import SAMPLE_SOURCE
+
 SKU_IN_TEXT = re.compile(r"\b[A-Z][0-9]{3}\b")
+REORDER_WORDS = re.compile(r"\b(?:running low|low stock|reorder|restock|below target)\b|"
+                           r"補貨|不足|缺貨|快沒", re.IGNORECASE)
+QUOTED = re.compile(r'"([^"]{1,64})"|“([^”]{1,64})”|「([^」]{1,64})」|『([^』]{1,64})』')
 
 ANSWERS = {
     "en": {
@@ -27,19 +34,32 @@ ANSWERS = {
                 "{suggested_order}.",
         "not_found": "SKU {sku} was not found (it does not exist here; that is not stock 0).",
         "failed": "The lookup for {sku} failed ({error}).",
+        "found": "Matches for \"{query}\": {items}",
+        "none_found": "Nothing matches \"{query}\".",
+        "low": "Below target, largest shortfall first: {items}",
+        "none_low": "Nothing is below target.",
+        "more": " ({more} more not shown.)",
         "prefix": "[Sample data] ",
+        "source": "[Data: {source}] ",
         "suffix": " No order has been placed.",
-        "no_sku": "I am the offline mock model: I only look up SKUs written like A001 in the "
-                  "question. Nothing was looked up and no order has been placed.",
+        "no_sku": "I am the offline mock model: I only look up SKUs written like A001, names "
+                  "in quotes, or what is running low. Nothing was looked up and no order has "
+                  "been placed.",
     },
     "zh-TW": {
         "item": "{name}（{sku}）庫存 {stock}，目標 {target}，建議補貨 {suggested_order}。",
         "not_found": "找不到 SKU {sku}（查無此商品，並非庫存 0）。",
         "failed": "{sku} 查詢失敗（{error}）。",
+        "found": "符合「{query}」的品項：{items}",
+        "none_found": "沒有品項符合「{query}」。",
+        "low": "低於目標庫存（缺口大者在前）：{items}",
+        "none_low": "沒有品項低於目標庫存。",
+        "more": "（另有 {more} 項未列出。）",
         "prefix": "【教學樣本】",
+        "source": "【資料：{source}】",
         "suffix": "尚未建立訂單。",
-        "no_sku": "我是離線 Mock 模型，只會查詢問題中像 A001 這樣的 SKU。"
-                  "本次沒有查詢任何資料，也未建立訂單。",
+        "no_sku": "我是離線 Mock 模型，只會查詢問題中像 A001 這樣的 SKU、引號內的品名，"
+                  "或哪些需要補貨。本次沒有查詢任何資料，也未建立訂單。",
     },
 }
 
@@ -69,10 +89,10 @@ class MockModel:
 
     def _default_reply(self, messages):
         if messages[-1]["role"] != "tool":
-            skus = list(dict.fromkeys(SKU_IN_TEXT.findall(messages[-1]["content"])))
-            if not skus:
+            calls = _calls_for(messages[-1]["content"])
+            if not calls:
                 return text_reply(ANSWERS[self._lang]["no_sku"])
-            return calls_reply(*(tool_call("get_stock", {"sku": sku}) for sku in skus))
+            return calls_reply(*calls)
         return text_reply(self._answer_from_results(messages))
 
     def _answer_from_results(self, messages):
@@ -80,17 +100,42 @@ class MockModel:
         assistant_at = max(i for i, m in enumerate(messages) if m["role"] == "assistant")
         calls = messages[assistant_at]["tool_calls"]
         results = [json.loads(m["content"]) for m in messages[assistant_at + 1:]]
-        sentences = []
-        for call, result in zip(calls, results):
-            sku = call["arguments"].get("sku", "?") if isinstance(call["arguments"], dict) else "?"
-            if result["ok"]:
-                sentences.append(words["item"].format(**result["data"]))
-            elif result["error"] == "SKU_NOT_FOUND":
-                sentences.append(words["not_found"].format(sku=sku))
-            else:
-                sentences.append(words["failed"].format(sku=sku, error=result["error"]))
+        sentences = [self._sentence(call, result) for call, result in zip(calls, results)]
+        sources = [r["data"]["source"] for r in results if r["ok"] and "source" in r["data"]]
+        prefix = words["prefix"]
+        if sources and sources[0] != SAMPLE_SOURCE:
+            prefix = words["source"].format(source=sources[0])
         separator = "" if self._lang == "zh-TW" else " "
-        return words["prefix"] + separator.join(sentences) + words["suffix"]
+        return prefix + separator.join(sentences) + words["suffix"]
+
+    def _sentence(self, call, result):
+        words = ANSWERS[self._lang]
+        arguments = call["arguments"] if isinstance(call["arguments"], dict) else {}
+        sku = arguments.get("sku", call["name"])
+        if not result["ok"]:
+            key = "not_found" if result["error"] == "SKU_NOT_FOUND" else "failed"
+            return words[key].format(sku=sku, error=result["error"])
+        data = result["data"]
+        if "items" not in data:
+            return words["item"].format(**data)
+        separator = "" if self._lang == "zh-TW" else " "
+        items = separator.join(words["item"].format(**item) for item in data["items"])
+        more = words["more"].format(more=data["more"]) if data["more"] else ""
+        if call["name"] == "find_items":
+            key = "found" if items else "none_found"
+            return words[key].format(query=data["query"], items=items) + more
+        return words["low" if items else "none_low"].format(items=items) + more
+
+
+def _calls_for(question):
+    """The keyword triggers, in order: SKUs, then a "running low" word, then quoted names."""
+    skus = list(dict.fromkeys(SKU_IN_TEXT.findall(question)))
+    if skus:
+        return [tool_call("get_stock", {"sku": sku}) for sku in skus]
+    if REORDER_WORDS.search(question):
+        return [tool_call("list_reorder", {})]
+    names = ["".join(groups).strip() for groups in QUOTED.findall(question)]
+    return [tool_call("find_items", {"query": name}) for name in dict.fromkeys(names) if name]
 
 
 # --- Building replies (for scripts and for the default mode) ------------------------

@@ -4,11 +4,19 @@ Contract (what the program guarantees, whatever the model writes):
 - A tool runs only if its name is declared here and its arguments pass the same JSON Schema
   that was sent to the model. The schema is a dict literal you can read below; `validate`
   enforces it. Nothing is inferred from type hints or docstrings.
-- Every tool is read-only: handlers only read the `Inventory` they are given, which the
-  program built for one data scope before the run. No tool argument can name that scope.
-- A failure is an observation for the model, never a crash: `execute` always returns
+- Every shipped tool is read-only: handlers only read the `Inventory` they are given, which
+  the program built for one tenant before the run (inventory.py). No tool argument can name
+  that scope.
+- A failure is an observation for the model, never a crash: a call always yields
   `{"ok": true, "data": ...}` or `{"ok": false, "error": CODE, "detail": ...}`, where the
-  detail says what was wrong and what to try instead.
+  detail says what was wrong and what to try instead. A handler's unexpected exception is
+  INTERNAL_ERROR (its text goes to the log only); a `ToolError` keeps its own code.
+- Per run (`ToolRunner`): the same call more than MAX_SAME_CALL times is REPEATED_CALL; a tool
+  marked `needs_approval` runs only if the approver says yes (default: no, APPROVAL_DENIED);
+  read-only calls of one batch may run on threads, any other tool runs alone, in call order;
+  too many failed calls in a row end the run with TOOL_ERROR_LIMIT.
+
+To add a tool, declare one `Tool(...)` below and list it in `default_toolbox()`.
 
 Threat model: the model is untrusted input. It may call unknown tools, send malformed
 arguments, or be steered by text hidden in data. This module decides what runs; it is not a
@@ -17,18 +25,16 @@ sandbox for handlers you add (a handler runs with the program's own rights).
 
 import json
 import re
+import time
 
-SKU_PATTERN = "^[A-Z0-9][A-Z0-9_-]{0,31}$"
+# The data lives in inventory.py and the validator in schema.py; their names stay
+# importable from here, where tool authors look for them.
+from inventory import (  # noqa: F401
+    SAMPLE_ROWS, SAMPLE_SOURCE, SKU_PATTERN, Inventory, sample_inventory)
+from errors import AgentError
+from schema import SUPPORTED_KEYWORDS, check_schema, validate  # noqa: F401
+
 SKU_HINT = "uppercase letters and digits, 1-32 characters, for example A001"
-
-# The built-in sample. A003 is in the catalogue with no stock, so "out of stock" (stock 0)
-# and "no such SKU" (SKU_NOT_FOUND) stay visibly different.
-SAMPLE_ROWS = (
-    {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30},
-    {"sku": "A002", "name": "烏龍茶包", "stock": 45, "target": 30},
-    {"sku": "A003", "name": "玄米茶包", "stock": 0, "target": 20},
-)
-SAMPLE_SOURCE = "built-in sample data, not a live ERP"
 
 
 # --- Declaring tools ---------------------------------------------------------------
@@ -112,20 +118,33 @@ def execute(toolbox, name, arguments, inventory):
     `result` is what goes back to the model. `log_note` is None, or the text of an
     unexpected exception: it belongs in the run log, not in front of the model.
     """
+    tool, arguments, refusal = prepare(toolbox, name, arguments)
+    if refusal is not None:
+        return refusal, None
+    return invoke(tool, arguments, inventory)
+
+
+def prepare(toolbox, name, arguments):
+    """Resolve and validate one call. Returns (tool, arguments, None) or (None, None, refusal)."""
     tool = toolbox.get(name) if isinstance(name, str) else None
     if tool is None:
-        return error_result(
+        return None, None, error_result(
             "UNKNOWN_TOOL",
             f"There is no tool named {str(name)[:80]!r}. Available tools: "
-            f"{', '.join(toolbox.names())}. Call one of these, or answer without a tool."), None
+            f"{', '.join(toolbox.names())}. Call one of these, or answer without a tool.")
     arguments, problem = parse_arguments(arguments)
     if problem is None:
         problem = validate(tool.parameters, arguments)
     if problem is not None:
-        return error_result(
+        return None, None, error_result(
             "INVALID_ARGUMENTS",
             f"{problem}. Call {tool.name} again with arguments that match its schema: "
-            f"{_schema_summary(tool.parameters)}."), None
+            f"{_schema_summary(tool.parameters)}.")
+    return tool, arguments, None
+
+
+def invoke(tool, arguments, inventory):
+    """Call a validated tool's handler. Returns (result, log_note); never raises an Exception."""
     try:
         return {"ok": True, "data": tool.handler(inventory, arguments)}, None
     except ToolError as exc:
@@ -160,146 +179,123 @@ def _schema_summary(schema):
     return "an object with " + (", ".join(fields) or "no fields")
 
 
-# --- Validating arguments against a JSON Schema subset -----------------------------
+# --- Running one reply's batch of calls -------------------------------------------
 
-SUPPORTED_KEYWORDS = frozenset({
-    "type", "properties", "required", "additionalProperties", "enum", "pattern",
-    "minLength", "maxLength", "minimum", "maximum", "items", "maxItems",
-    "description", "title", "default"})
-
-_TYPE_CHECKS = {
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool)
-                         and v == v and v not in (float("inf"), float("-inf"))),
-    "boolean": lambda v: isinstance(v, bool),
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "null": lambda v: v is None,
-}
+MAX_SAME_CALL = 2       # the same tool with the same arguments, at most this often per run
+PARALLEL_WORKERS = 8    # threads for one batch of read-only calls
 
 
-def check_schema(schema, *, where):
-    """Reject a schema this validator would not fully enforce: fail when the tool is defined."""
-    if not isinstance(schema, dict):
-        raise ValueError(f"{where}: a schema must be a dict")
-    unknown = set(schema) - SUPPORTED_KEYWORDS
-    if unknown:
-        raise ValueError(f"{where}: unsupported schema keyword(s) {sorted(unknown)}")
-    types = schema.get("type")
-    for name in types if isinstance(types, list) else [types] if types else []:
-        if name not in _TYPE_CHECKS:
-            raise ValueError(f"{where}: unknown type {name!r}")
-    for key, sub in schema.get("properties", {}).items():
-        check_schema(sub, where=f"{where}.{key}")
-    if "items" in schema:
-        check_schema(schema["items"], where=f"{where}[]")
-    if schema.get("additionalProperties", False) not in (False,):
-        raise ValueError(f"{where}: only additionalProperties false is supported")
-    if "pattern" in schema:
-        re.compile(schema["pattern"])
+def deny(tool, arguments):
+    """The default approver: a tool that needs approval does not run."""
+    return False
 
 
-def validate(schema, value, path="$"):
-    """Return None if `value` satisfies `schema`, else one sentence naming path and rule."""
-    types = schema.get("type")
-    if types is not None:
-        names = types if isinstance(types, list) else [types]
-        if not any(_TYPE_CHECKS[name](value) for name in names):
-            return f"{path}: expected {' or '.join(names)}, got {_describe(value)}"
-    if "enum" in schema and not any(_same(value, option) for option in schema["enum"]):
-        return f"{path}: must be one of {json.dumps(schema['enum'], ensure_ascii=False)}"
-    if isinstance(value, str):
-        return _validate_string(schema, value, path)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return _validate_number(schema, value, path)
-    if isinstance(value, dict):
-        return _validate_object(schema, value, path)
-    if isinstance(value, list):
-        return _validate_array(schema, value, path)
-    return None
+def approve(tool, arguments):
+    """The approver for `--approve`: every tool that needs approval runs."""
+    return True
 
 
-def _validate_string(schema, value, path):
-    if "minLength" in schema and len(value) < schema["minLength"]:
-        return f"{path}: must have at least {schema['minLength']} characters"
-    if "maxLength" in schema and len(value) > schema["maxLength"]:
-        return f"{path}: must have at most {schema['maxLength']} characters"
-    if "pattern" in schema and not re.search(schema["pattern"], value):
-        hint = schema.get("description") or f"the pattern {schema['pattern']}"
-        return f"{path}: {json.dumps(value[:40], ensure_ascii=False)} does not match {hint}"
-    return None
+class ToolRunner:
+    """The tool state of one run: repeated calls, failures in a row, approval, threads.
+
+    `run_batch` returns one outcome per call, in call order: {"result", "note",
+    "duration_ms"} plus log-only flags (`repeated`, `approved`, `parallel`). Calls are
+    admitted one by one in call order (validation, repeat guard, approval); the admitted calls
+    then run on up to `workers` threads when every one of them is read-only, else one by one.
+    """
+
+    def __init__(self, toolbox, inventory, *, max_errors=3, approver=deny,
+                 workers=PARALLEL_WORKERS):
+        self.toolbox = toolbox
+        self.inventory = inventory
+        self.max_errors = max_errors
+        self.approver = approver
+        self.workers = workers
+        self.failures_in_a_row = 0
+        self._times_called = {}
+
+    def run_batch(self, calls):
+        outcomes = [self._admit(call) for call in calls]
+        runnable = [outcome for outcome in outcomes if "tool" in outcome]
+        if (len(runnable) > 1 and self.workers > 1
+                and all(outcome["tool"].read_only for outcome in runnable)):
+            for outcome in runnable:
+                outcome["parallel"] = True
+            _in_parallel([lambda o=o: self._finish(o) for o in runnable], self.workers)
+        else:
+            for outcome in runnable:
+                self._finish(outcome)
+        for outcome in outcomes:
+            # A tool that ran and answered (ok, or a declared error such as SKU_NOT_FOUND)
+            # resets the count; a refused call or a crashed handler adds to it.
+            answered = outcome.pop("tool", None) is not None and outcome["note"] is None
+            failed = not outcome["result"]["ok"] and not answered
+            self.failures_in_a_row = self.failures_in_a_row + 1 if failed else 0
+            outcome.pop("arguments", None)
+        return outcomes
+
+    def check_errors(self):
+        """End the run once `max_errors` calls in a row have failed."""
+        if self.failures_in_a_row >= self.max_errors:
+            raise AgentError("TOOL_ERROR_LIMIT", count=self.failures_in_a_row)
+
+    def _admit(self, call):
+        tool, arguments, refusal = prepare(self.toolbox, call["name"], call["arguments"])
+        if refusal is not None:
+            return _refused(refusal)
+        key = (tool.name, json.dumps(arguments, sort_keys=True, ensure_ascii=False))
+        self._times_called[key] = self._times_called.get(key, 0) + 1
+        if self._times_called[key] > MAX_SAME_CALL:
+            return _refused(error_result(
+                "REPEATED_CALL",
+                f"{tool.name} was already called {MAX_SAME_CALL} times with exactly these "
+                "arguments in this run; the result will not change. Use the earlier result, "
+                "call a different tool, or answer the user now."), repeated=True)
+        if not tool.needs_approval:
+            return {"tool": tool, "arguments": arguments}
+        if not self.approver(tool, arguments):
+            return _refused(error_result(
+                "APPROVAL_DENIED",
+                f"The user did not approve running {tool.name}; it did not run. Do not call "
+                "it again; tell the user what you would have done."), approved=False)
+        return {"tool": tool, "arguments": arguments, "approved": True}
+
+    def _finish(self, outcome):
+        started = time.monotonic()
+        outcome["result"], outcome["note"] = invoke(
+            outcome["tool"], outcome["arguments"], self.inventory)
+        outcome["duration_ms"] = round((time.monotonic() - started) * 1000)
 
 
-def _validate_number(schema, value, path):
-    if "minimum" in schema and value < schema["minimum"]:
-        return f"{path}: must be at least {schema['minimum']}"
-    if "maximum" in schema and value > schema["maximum"]:
-        return f"{path}: must be at most {schema['maximum']}"
-    return None
+def _refused(result, **flags):
+    return {"result": result, "note": None, "duration_ms": 0, **flags}
 
 
-def _validate_object(schema, value, path):
-    properties = schema.get("properties", {})
-    for key in schema.get("required", ()):
-        if key not in value:
-            return f"{path}.{key}: this required field is missing"
-    if schema.get("additionalProperties", True) is False:
-        extra = [key for key in value if key not in properties]
-        if extra:
-            return (f"{path}: unexpected field {str(extra[0])[:40]!r}; allowed fields are "
-                    f"{', '.join(properties) or 'none'}")
-    for key, rule in properties.items():
-        if key in value:
-            problem = validate(rule, value[key], f"{path}.{key}")
-            if problem:
-                return problem
-    return None
+def _in_parallel(tasks, workers):
+    """Run `tasks` on at most `workers` threads and return when all are done.
 
+    The threads are daemons and the join can be interrupted, so Ctrl-C ends the run at once
+    instead of waiting for a slow handler (whose result is then discarded).
+    """
+    import threading
 
-def _validate_array(schema, value, path):
-    if "maxItems" in schema and len(value) > schema["maxItems"]:
-        return f"{path}: must have at most {schema['maxItems']} items"
-    if "items" in schema:
-        for index, item in enumerate(value):
-            problem = validate(schema["items"], item, f"{path}[{index}]")
-            if problem:
-                return problem
-    return None
+    pending = iter(tasks)
+    lock = threading.Lock()
 
+    def work():
+        while True:
+            with lock:
+                task = next(pending, None)
+            if task is None:
+                return
+            task()
 
-def _same(value, option):
-    # JSON equality: true is not 1, and 1 is not "1".
-    return type(value) is type(option) and value == option
-
-
-def _describe(value):
-    if value is None:
-        return "null"
-    kind = {bool: "boolean", int: "integer", float: "number", str: "string",
-            list: "array", dict: "object"}.get(type(value), type(value).__name__)
-    if isinstance(value, (dict, list)):
-        return kind
-    return f"{kind} {json.dumps(value, ensure_ascii=False)[:40]}"
-
-
-# --- The data the tools read -------------------------------------------------------
-
-class Inventory:
-    """Rows of one data scope, read-only. Built by the program before the run starts."""
-
-    def __init__(self, rows, *, source):
-        self.source = source
-        self._by_sku = {row["sku"]: dict(row) for row in rows}
-
-    def lookup(self, sku):
-        """The row for `sku`, or None. A copy: handlers cannot change the data."""
-        row = self._by_sku.get(sku)
-        return dict(row) if row is not None else None
-
-
-def sample_inventory():
-    return Inventory(SAMPLE_ROWS, source=SAMPLE_SOURCE)
+    threads = [threading.Thread(target=work, daemon=True)
+               for _ in range(min(workers, len(tasks)))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
 
 
 # --- The tools ---------------------------------------------------------------------
@@ -339,5 +335,81 @@ GET_STOCK = Tool(
 )
 
 
+FIND_LIMIT, REORDER_LIMIT, MAX_LIMIT = 5, 10, 20  # result counts: default, default, cap
+
+
+def find_items(inventory, arguments):
+    """Items whose name or SKU contains the query, ignoring case and full/half width."""
+    query = _fold(arguments["query"])
+    limit = arguments.get("limit", FIND_LIMIT)
+    matches = [row for row in inventory.rows()
+               if query in _fold(row["name"]) or query in _fold(row["sku"])]
+    return {"query": arguments["query"], "items": [_brief(row) for row in matches[:limit]],
+            "more": max(len(matches) - limit, 0), "source": inventory.source}
+
+
+def list_reorder(inventory, arguments):
+    """Items below target, the largest shortfall first (ties by SKU, so the order is stable)."""
+    limit = arguments.get("limit", REORDER_LIMIT)
+    low = [row for row in inventory.rows() if row["stock"] < row["target"]]
+    low.sort(key=lambda row: (row["stock"] - row["target"], row["sku"]))
+    return {"items": [_brief(row) for row in low[:limit]],
+            "more": max(len(low) - limit, 0), "source": inventory.source,
+            "order_created": False}
+
+
+def _brief(row):
+    return {"sku": row["sku"], "name": row["name"], "stock": row["stock"],
+            "target": row["target"], "suggested_order": max(row["target"] - row["stock"], 0)}
+
+
+def _fold(text):
+    # NFKC turns full-width ＡＢ into AB; casefold then ignores case in every script.
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+FIND_ITEMS = Tool(
+    name="find_items",
+    description=(
+        "Search items by a fragment of their name or SKU (case and full/half width are "
+        "ignored), when the user names a product but gives no SKU. Returns at most `limit` "
+        "items with their stock, and `more`: how many other items also matched. Read-only. "
+        "Do not use it when the user gives an exact SKU: use get_stock."),
+    parameters={
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "minLength": 1, "maxLength": 64,
+                      "description": "part of a product name or SKU, for example 烏龍 or A00"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT,
+                      "default": FIND_LIMIT, "description": "most items to return"},
+        },
+        "required": ["query"],
+        "additionalProperties": False,
+    },
+    handler=find_items,
+    tags=("inventory", "read", "search"),
+)
+
+LIST_REORDER = Tool(
+    name="list_reorder",
+    description=(
+        "List the items whose stock is below target, the largest shortfall first, each with "
+        "its suggested order max(target - stock, 0). Use it when the user asks what is "
+        "running low or what to reorder without naming items. Read-only: it never orders."),
+    parameters={
+        "type": "object",
+        "properties": {
+            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT,
+                      "default": REORDER_LIMIT, "description": "most items to return"},
+        },
+        "additionalProperties": False,
+    },
+    handler=list_reorder,
+    tags=("inventory", "read", "search"),
+)
+
+
 def default_toolbox():
-    return Toolbox([GET_STOCK])
+    return Toolbox([GET_STOCK, FIND_ITEMS, LIST_REORDER])

@@ -1,0 +1,142 @@
+"""A validator for the JSON Schema subset that tool declarations use.
+
+Supported: type (string, integer, number, boolean, object, array, null; a boolean is not an
+integer and NaN is not a number), properties, required, additionalProperties false, enum,
+pattern, minLength/maxLength, minimum/maximum, items, maxItems. `check_schema` refuses any
+other keyword when a tool is defined, so a schema never promises a rule that is not enforced.
+`validate` returns None or one sentence naming the path (`$.sku`) and the rule broken, worded
+so a model can correct its call.
+"""
+
+import json
+import re
+
+SUPPORTED_KEYWORDS = frozenset({
+    "type", "properties", "required", "additionalProperties", "enum", "pattern",
+    "minLength", "maxLength", "minimum", "maximum", "items", "maxItems",
+    "description", "title", "default"})
+
+_TYPE_CHECKS = {
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool)
+                         and v == v and v not in (float("inf"), float("-inf"))),
+    "boolean": lambda v: isinstance(v, bool),
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "null": lambda v: v is None,
+}
+
+
+def check_schema(schema, *, where):
+    """Reject a schema this validator would not fully enforce: fail when the tool is defined."""
+    if not isinstance(schema, dict):
+        raise ValueError(f"{where}: a schema must be a dict")
+    unknown = set(schema) - SUPPORTED_KEYWORDS
+    if unknown:
+        raise ValueError(f"{where}: unsupported schema keyword(s) {sorted(unknown)}")
+    types = schema.get("type")
+    for name in types if isinstance(types, list) else [types] if types else []:
+        if name not in _TYPE_CHECKS:
+            raise ValueError(f"{where}: unknown type {name!r}")
+    for key, sub in schema.get("properties", {}).items():
+        check_schema(sub, where=f"{where}.{key}")
+    if "items" in schema:
+        check_schema(schema["items"], where=f"{where}[]")
+    if schema.get("additionalProperties", False) not in (False,):
+        raise ValueError(f"{where}: only additionalProperties false is supported")
+    if "pattern" in schema:
+        re.compile(schema["pattern"])
+
+
+def validate(schema, value, path="$"):
+    """Return None if `value` satisfies `schema`, else one sentence naming path and rule."""
+    types = schema.get("type")
+    if types is not None:
+        names = types if isinstance(types, list) else [types]
+        if not any(_TYPE_CHECKS[name](value) for name in names):
+            return f"{path}: expected {' or '.join(names)}, got {_describe(value)}"
+    if "enum" in schema and not any(_same(value, option) for option in schema["enum"]):
+        return f"{path}: must be one of {json.dumps(schema['enum'], ensure_ascii=False)}"
+    if isinstance(value, str):
+        return _validate_string(schema, value, path)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _validate_number(schema, value, path)
+    if isinstance(value, dict):
+        return _validate_object(schema, value, path)
+    if isinstance(value, list):
+        return _validate_array(schema, value, path)
+    return None
+
+
+def _validate_string(schema, value, path):
+    if "minLength" in schema and len(value) < schema["minLength"]:
+        return f"{path}: must have at least {schema['minLength']} characters"
+    if "maxLength" in schema and len(value) > schema["maxLength"]:
+        return f"{path}: must have at most {schema['maxLength']} characters"
+    if "pattern" in schema and not re.search(_ecma(schema["pattern"]), value):
+        hint = schema.get("description") or f"the pattern {schema['pattern']}"
+        return f"{path}: {json.dumps(value[:40], ensure_ascii=False)} does not match {hint}"
+    return None
+
+
+def _ecma(pattern):
+    # In JSON Schema (ECMA-262) a final `$` matches only at the very end; Python's `$` also
+    # matches before a trailing newline, which would let "A001\n" pass a SKU pattern.
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        return pattern[:-1] + r"\Z"
+    return pattern
+
+
+def _validate_number(schema, value, path):
+    if "minimum" in schema and value < schema["minimum"]:
+        return f"{path}: must be at least {schema['minimum']}"
+    if "maximum" in schema and value > schema["maximum"]:
+        return f"{path}: must be at most {schema['maximum']}"
+    return None
+
+
+def _validate_object(schema, value, path):
+    properties = schema.get("properties", {})
+    for key in schema.get("required", ()):
+        if key not in value:
+            return f"{path}.{key}: this required field is missing"
+    if schema.get("additionalProperties", True) is False:
+        extra = [key for key in value if key not in properties]
+        if extra:
+            return (f"{path}: unexpected field {str(extra[0])[:40]!r}; allowed fields are "
+                    f"{', '.join(properties) or 'none'}")
+    for key, rule in properties.items():
+        if key in value:
+            problem = validate(rule, value[key], f"{path}.{key}")
+            if problem:
+                return problem
+    return None
+
+
+def _validate_array(schema, value, path):
+    if "maxItems" in schema and len(value) > schema["maxItems"]:
+        return f"{path}: must have at most {schema['maxItems']} items"
+    if "items" in schema:
+        for index, item in enumerate(value):
+            problem = validate(schema["items"], item, f"{path}[{index}]")
+            if problem:
+                return problem
+    return None
+
+
+def _same(value, option):
+    # JSON equality: true is not 1, and 1 is not "1".
+    return type(value) is type(option) and value == option
+
+
+def _describe(value):
+    if value is None:
+        return "null"
+    kind = {bool: "boolean", int: "integer", float: "number", str: "string",
+            list: "array", dict: "object"}.get(type(value), type(value).__name__)
+    if isinstance(value, (dict, list)):
+        return kind
+    return f"{kind} {json.dumps(value, ensure_ascii=False)[:40]}"
+
+
