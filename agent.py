@@ -10,7 +10,8 @@ validates every call, runs it (tools.py), appends the model's message and one to
 call, and asks again. The loop is bounded: at most --max-steps model requests, at most
 --max-tool-calls calls per reply, a request size cap, and a time budget for the whole run.
 
-The model is any object with `chat(messages, tools, *, timeout)` returning a neutral reply:
+The model is any object with `provider` and `model` names (for the log) and a method
+`chat(messages, tools, *, timeout)` that returns a neutral reply:
 
     {"text": str, "tool_calls": [{"id": str | None, "name": str, "arguments": dict | str}],
      "stop": "answer" | "tool_calls" | "truncated" | "other", "stop_detail": str | None,
