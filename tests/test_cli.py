@@ -97,7 +97,9 @@ class FailureTest(unittest.TestCase):
             return run_cli(["--lang", "en", *argv])
 
     def test_step_limit_exit_status_and_one_line(self):
-        script = [calls_reply(tool_call("get_stock", {"sku": "A001"}))] * 6
+        # Distinct SKUs: the same call a third time would be REPEATED_CALL instead.
+        script = [calls_reply(tool_call("get_stock", {"sku": sku}))
+                  for sku in ("A001", "A002", "A003") * 2]
         status, out, err, events = self.run_with_model(script)
         self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
         self.assertEqual(out, "")

@@ -64,7 +64,8 @@ class HistoryTest(unittest.TestCase):
     def test_tool_definitions_are_sent_with_every_request(self):
         _, model, _ = run_script([calls_reply(stock_call()), text_reply("done")])
         for request in model.requests:
-            self.assertEqual([t["name"] for t in request["tools"]], ["get_stock"])
+            self.assertEqual([t["name"] for t in request["tools"]],
+                             ["get_stock", "find_items", "list_reorder"])
             self.assertEqual(request["tools"][0]["parameters"],
                              tools.GET_STOCK.parameters)
 

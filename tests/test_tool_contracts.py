@@ -1,0 +1,212 @@
+"""Contracts of tool declarations, the schema validator, execution, and the shipped tools."""
+
+import unittest
+
+import tools
+from inventory import Inventory
+
+SKU_ARG = {"type": "object", "properties": {"sku": {"type": "string"}},
+           "required": ["sku"], "additionalProperties": False}
+
+
+def declared(name="probe", handler=None, **flags):
+    return tools.Tool(name=name, description="A test tool.", parameters=SKU_ARG,
+                      handler=handler or (lambda inventory, arguments: arguments), **flags)
+
+
+def first_handler(inventory, arguments):
+    return 1
+
+
+def second_handler(inventory, arguments):
+    return 2
+
+
+def rows(*specs):
+    return [{"sku": sku, "name": name, "stock": stock, "target": target}
+            for sku, name, stock, target in specs]
+
+
+class DeclarationTest(unittest.TestCase):
+    def test_duplicate_names_fail_naming_both_handlers(self):
+        with self.assertRaises(ValueError) as caught:
+            tools.Toolbox([declared("twin", first_handler), declared("twin", second_handler)])
+        self.assertIn("first_handler", str(caught.exception))
+        self.assertIn("second_handler", str(caught.exception))
+
+    def test_bad_name_missing_description_and_unsupported_keyword_fail_at_definition(self):
+        with self.assertRaises(ValueError):
+            declared("no spaces allowed")
+        with self.assertRaises(ValueError):
+            tools.Tool(name="x", description="", parameters=SKU_ARG, handler=first_handler)
+        with self.assertRaises(ValueError):  # a rule the validator would not enforce
+            tools.Tool(name="x", description="d", parameters={"type": "object", "oneOf": []},
+                       handler=first_handler)
+        with self.assertRaises(ValueError):
+            tools.Tool(name="x", description="d", parameters={"type": "strng"},
+                       handler=first_handler)
+
+    def test_definition_sent_to_the_model_is_the_schema_that_is_validated(self):
+        tool = declared()
+        self.assertIs(tool.definition()["parameters"], tool.parameters)
+        for definition in tools.default_toolbox().definitions():
+            self.assertEqual(set(definition), {"name", "description", "parameters"})
+            self.assertIs(definition["parameters"],
+                          tools.default_toolbox().get(definition["name"]).parameters)
+
+    def test_narrowed_by_tags_and_without_tools_that_need_approval(self):
+        box = tools.Toolbox([declared("a", tags=("read",)), declared("b", tags=("write",)),
+                             declared("c", tags=("read",), needs_approval=True)])
+        self.assertEqual(box.narrowed(tags=["read"]).names(), ["a", "c"])
+        self.assertEqual(box.narrowed(include_needs_approval=False).names(), ["a", "b"])
+        self.assertEqual(box.narrowed(tags=["read"], include_needs_approval=False).names(),
+                         ["a"])
+
+    def test_shipped_tools_are_read_only_need_no_approval_and_stay_few(self):
+        box = tools.default_toolbox()
+        self.assertEqual(box.names(), ["get_stock", "find_items", "list_reorder"])
+        for name in box.names():
+            self.assertTrue(box.get(name).read_only)
+            self.assertFalse(box.get(name).needs_approval)
+
+
+class ValidatorTest(unittest.TestCase):
+    def check(self, schema, value):
+        tools.check_schema(schema, where="test")
+        return tools.validate(schema, value)
+
+    def test_types_and_a_boolean_is_not_an_integer(self):
+        self.assertIsNone(self.check({"type": "integer"}, 3))
+        self.assertEqual(self.check({"type": "integer"}, True),
+                         "$: expected integer, got boolean true")
+        self.assertIn("expected number", self.check({"type": "number"}, float("nan")))
+        self.assertIsNone(self.check({"type": ["string", "null"]}, None))
+        self.assertIn("expected array", self.check({"type": "array"}, {}))
+
+    def test_object_rules_name_the_path(self):
+        schema = {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}},
+                  "required": ["n"], "additionalProperties": False}
+        self.assertEqual(self.check(schema, {}), "$.n: this required field is missing")
+        self.assertIn("unexpected field 'tenant'", self.check(schema, {"n": 1, "tenant": "x"}))
+        self.assertEqual(self.check(schema, {"n": 0}), "$.n: must be at least 1")
+
+    def test_string_rules(self):
+        schema = {"type": "string", "minLength": 2, "maxLength": 4, "pattern": "^[A-Z]+$"}
+        self.assertIn("at least 2", self.check(schema, "A"))
+        self.assertIn("at most 4", self.check(schema, "ABCDE"))
+        self.assertIn("does not match", self.check(schema, "ab"))
+        # JSON Schema's `$` is the very end: a trailing newline does not sneak through.
+        self.assertIn("does not match", self.check(schema, "AB\n"))
+
+    def test_enum_uses_json_equality(self):
+        self.assertIsNone(self.check({"enum": [1, "a"]}, 1))
+        self.assertIn("must be one of", self.check({"enum": [1]}, True))
+        self.assertIn("must be one of", self.check({"enum": [1]}, "1"))
+
+    def test_array_rules_name_the_index(self):
+        schema = {"type": "array", "maxItems": 2, "items": {"type": "string"}}
+        self.assertEqual(self.check(schema, ["a", 5]), "$[1]: expected string, got integer 5")
+        self.assertIn("at most 2 items", self.check(schema, ["a", "b", "c"]))
+        self.assertEqual(tools.validate({"type": "number", "maximum": 3}, 4),
+                         "$: must be at most 3")
+
+
+class ExecuteTest(unittest.TestCase):
+    def setUp(self):
+        self.inventory = tools.sample_inventory()
+
+    def run_call(self, box, name, arguments):
+        return tools.execute(box, name, arguments, self.inventory)
+
+    def test_unknown_tool_lists_the_tools(self):
+        result, note = self.run_call(tools.default_toolbox(), "place_order", {"sku": "A001"})
+        self.assertEqual(result["error"], "UNKNOWN_TOOL")
+        self.assertIn("get_stock, find_items, list_reorder", result["detail"])
+        self.assertIsNone(note)
+
+    def test_arguments_as_json_text_and_bad_json(self):
+        box = tools.default_toolbox()
+        self.assertTrue(self.run_call(box, "get_stock", '{"sku": "A001"}')[0]["ok"])
+        result, _ = self.run_call(box, "get_stock", "{sku: A001")
+        self.assertEqual(result["error"], "INVALID_ARGUMENTS")
+        self.assertIn("not valid JSON", result["detail"])
+
+    def test_invalid_arguments_name_path_and_schema(self):
+        result, _ = self.run_call(tools.default_toolbox(), "get_stock", {"sku": 1})
+        self.assertEqual(result["error"], "INVALID_ARGUMENTS")
+        self.assertIn("$.sku", result["detail"])
+        self.assertIn("sku (string)", result["detail"])
+
+    def test_handler_exception_is_internal_error_with_details_only_in_the_note(self):
+        def broken(inventory, arguments):
+            raise KeyError("secret-column")
+        result, note = self.run_call(tools.Toolbox([declared(handler=broken)]), "probe",
+                                     {"sku": "A001"})
+        self.assertEqual(result["error"], "INTERNAL_ERROR")
+        self.assertIn("KeyError", result["detail"])
+        self.assertNotIn("secret-column", result["detail"])
+        self.assertEqual(note, "KeyError: 'secret-column'")
+
+    def test_declared_tool_error_keeps_its_code(self):
+        def refusing(inventory, arguments):
+            raise tools.ToolError("OUT_OF_RANGE", "Ask for a smaller range.")
+        result, note = self.run_call(tools.Toolbox([declared(handler=refusing)]), "probe",
+                                     {"sku": "A001"})
+        self.assertEqual(result, {"ok": False, "error": "OUT_OF_RANGE",
+                                  "detail": "Ask for a smaller range."})
+        self.assertIsNone(note)
+
+
+class ShippedToolsTest(unittest.TestCase):
+    def setUp(self):
+        self.box = tools.default_toolbox()
+        self.inventory = Inventory(rows(
+            ("A001", "濾掛咖啡", 12, 30), ("A002", "烏龍茶包", 45, 30),
+            ("A003", "玄米茶包", 0, 20), ("B001", "ＡＢ Oolong", 5, 10),
+            ("B002", "Jasmine", 9, 9), ("C001", "高山烏龍", 1, 16)), source="test rows")
+
+    def call(self, name, arguments):
+        result, note = tools.execute(self.box, name, arguments, self.inventory)
+        self.assertIsNone(note)
+        return result
+
+    def test_get_stock_found_and_not_found(self):
+        data = self.call("get_stock", {"sku": "A001"})["data"]
+        self.assertEqual((data["stock"], data["suggested_order"], data["order_created"]),
+                         (12, 18, False))
+        self.assertEqual(self.call("get_stock", {"sku": "Z999"})["error"], "SKU_NOT_FOUND")
+
+    def test_find_items_ignores_case_and_width(self):
+        found = self.call("find_items", {"query": "烏龍"})["data"]
+        self.assertEqual([item["sku"] for item in found["items"]], ["A002", "C001"])
+        for query in ("ab", "ＡＢ", "Ａｂ", "OOLONG"):
+            skus = [i["sku"] for i in self.call("find_items", {"query": query})["data"]["items"]]
+            self.assertEqual(skus, ["B001"], query)
+        self.assertEqual(self.call("find_items", {"query": "ｂ00"})["data"]["items"][0]["sku"],
+                         "B001")
+
+    def test_find_items_is_bounded_and_says_how_many_more(self):
+        data = self.call("find_items", {"query": "0", "limit": 2})["data"]
+        self.assertEqual(len(data["items"]), 2)
+        self.assertEqual(data["more"], 4)
+        self.assertEqual(self.call("find_items", {"query": "nothing"})["data"],
+                         {"query": "nothing", "items": [], "more": 0, "source": "test rows"})
+        self.assertEqual(self.call("find_items", {"query": "x", "limit": 21})["error"],
+                         "INVALID_ARGUMENTS")
+        self.assertEqual(self.call("find_items", {"query": ""})["error"], "INVALID_ARGUMENTS")
+
+    def test_list_reorder_largest_shortfall_first(self):
+        data = self.call("list_reorder", {})["data"]
+        self.assertEqual([i["sku"] for i in data["items"]], ["A003", "A001", "C001", "B001"])
+        self.assertEqual([i["suggested_order"] for i in data["items"]], [20, 18, 15, 5])
+        self.assertEqual(data["more"], 0)
+        self.assertFalse(data["order_created"])
+
+    def test_list_reorder_limit(self):
+        data = self.call("list_reorder", {"limit": 1})["data"]
+        self.assertEqual(([i["sku"] for i in data["items"]], data["more"]), (["A003"], 3))
+        self.assertEqual(self.call("list_reorder", {"limit": 0})["error"], "INVALID_ARGUMENTS")
+
+
+if __name__ == "__main__":
+    unittest.main()
