@@ -332,7 +332,7 @@ EPILOG = """\
 examples:
   python agent.py --mock                          offline, scripted model
   python agent.py --mock -q "Check A001 and A009"
-  python agent.py --mock --inventory examples/inventory.csv --tenant north -q "what is running low?"
+  python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
 
 exit statuses (the code is also in the log's terminal event):

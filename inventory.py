@@ -15,6 +15,7 @@ Not guaranteed: that the file is current. Rows are a snapshot taken when the run
 """
 
 import os
+import re
 
 from errors import AgentError
 
@@ -196,8 +197,6 @@ class _RowChecker:
         self.rows.append(row)
 
     def _sku(self, record, where):
-        import re
-
         sku = self._text(record, "sku", where)
         if not re.fullmatch(SKU_PATTERN, sku):
             raise self._error(where, "sku", f"{sku[:40]!r} is not a SKU (uppercase letters "

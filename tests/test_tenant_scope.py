@@ -10,7 +10,6 @@ import os
 import sqlite3
 import tempfile
 import unittest
-from unittest import mock
 
 import agent
 import inventory
