@@ -399,12 +399,13 @@ def main(argv=None, *, environ=None):
     ui = UI[lang]
     log = None
     try:
+        inventory = _load_inventory(args)  # a bad file fails before any model is contacted
         model = _make_model(args, environ, lang)
         limits = Limits(max_steps=args.max_steps, max_tool_calls=args.max_tool_calls,
                         max_context_chars=args.max_context_chars,
                         budget_seconds=args.budget_seconds, timeout=args.timeout,
                         max_tool_errors=args.max_tool_errors)
-        toolbox, inventory = tools.default_toolbox(), _load_inventory(args)
+        toolbox = tools.default_toolbox()
         question = args.question or DEFAULT_QUESTIONS[lang]
         log = RunLog(args.log_dir, content=args.log_content)
         log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,

@@ -182,6 +182,12 @@ class CommandLineTest(unittest.TestCase):
                           "is not a whole number >= 0"])
         self.assertEqual(events, [])
 
+    def test_bad_file_fails_before_any_model_server_is_asked(self):
+        status, _, err, _ = run_cli(["--inventory", os.path.join(FILES.name, "none.csv"),
+                                     "--base-url", "http://127.0.0.1:9"])
+        self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"])
+        self.assertTrue(err.startswith("stock-agent: INVALID_INPUT: "), err)
+
     def test_mock_start_up_does_not_load_data_or_thread_modules(self):
         code = ("import sys, agent; status = agent.main(['--mock', '--log-dir', sys.argv[1]]);"
                 "print(sorted(m for m in ('csv', 'sqlite3', 'threading', 'unicodedata') "
