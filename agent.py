@@ -156,7 +156,7 @@ def _checked_tool_calls(reply, limits):
                          detail=f"{len(calls)} calls, more than {limits.max_tool_calls}")
     for index, call in enumerate(calls):
         if not (isinstance(call, dict) and isinstance(call.get("name"), str)
-                and call["name"] and isinstance(call.get("id"), (str, type(None)))
+                and call["name"] and "id" in call and isinstance(call["id"], (str, type(None)))
                 and "arguments" in call):
             raise AgentError("INVALID_TOOL_CALL", detail=f"call {index} has no valid name, "
                              "id or arguments")
@@ -207,7 +207,9 @@ class RunLog:
         self._started = time.monotonic()
         try:
             os.makedirs(directory, exist_ok=True)
-            self._file = open(self.path, "x", encoding="utf-8")
+            # backslashreplace writes a lone surrogate (legal in JSON text a server sends)
+            # as its JSON escape, so the line stays valid JSON instead of failing to encode.
+            self._file = open(self.path, "x", encoding="utf-8", errors="backslashreplace")
         except OSError as exc:
             raise AgentError("LOG_UNWRITABLE", path=self.path,
                              reason=exc.strerror or type(exc).__name__) from None

@@ -147,7 +147,7 @@ def parse_arguments(arguments):
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments) if arguments.strip() else {}
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
             return None, "$: the arguments are not valid JSON text"
     return arguments, None
 
@@ -225,10 +225,18 @@ def _validate_string(schema, value, path):
         return f"{path}: must have at least {schema['minLength']} characters"
     if "maxLength" in schema and len(value) > schema["maxLength"]:
         return f"{path}: must have at most {schema['maxLength']} characters"
-    if "pattern" in schema and not re.search(schema["pattern"], value):
+    if "pattern" in schema and not re.search(_ecma_anchor(schema["pattern"]), value):
         hint = schema.get("description") or f"the pattern {schema['pattern']}"
         return f"{path}: {json.dumps(value[:40], ensure_ascii=False)} does not match {hint}"
     return None
+
+
+def _ecma_anchor(pattern):
+    # JSON Schema patterns are ECMA-262, where a final "$" matches only at the very end.
+    # Python's "$" also matches before a final newline, which would let "A001\n" through.
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        return pattern[:-1] + r"\Z"
+    return pattern
 
 
 def _validate_number(schema, value, path):
