@@ -290,6 +290,8 @@ def _read_capped(response):
     raw = response.read(MAX_RESPONSE_BYTES + 1)
     if len(raw) > MAX_RESPONSE_BYTES:
         raise AgentError("MODEL_RESPONSE_TOO_LARGE", limit=MAX_RESPONSE_BYTES)
+    if response.length:  # read(amt) returns a short body quietly when the connection drops
+        raise http_client.IncompleteRead(raw, response.length)
     return raw
 
 
