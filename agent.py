@@ -267,7 +267,14 @@ class RunLog:
         try:
             self.emit(status, **fields)
         finally:
+            self._close()
+
+    def _close(self):
+        try:
             self._file.close()
+        except OSError as exc:  # a full disk fails the last flush here too
+            raise AgentError("LOG_UNWRITABLE", path=self.path,
+                             reason=exc.strerror or type(exc).__name__) from None
 
 
 # --- Command line ------------------------------------------------------------------
@@ -427,8 +434,9 @@ def _fail(error, log, ui, lang, *, status="failed"):
                 log.finish("failed", code=error.code, exit_status=error.exit_status)
             _print_err(ui["log"].format(path=log.path))
         except AgentError as log_error:  # the evidence itself could not be written
-            _print_err(ui["error"].format(code=log_error.code,
-                                          message=log_error.message(lang)))
+            if error.code != log_error.code:  # say it once, not twice
+                _print_err(ui["error"].format(code=log_error.code,
+                                              message=log_error.message(lang)))
             return EXIT_STATUS["LOG_UNWRITABLE"]
     return error.exit_status
 
