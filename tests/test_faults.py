@@ -81,6 +81,12 @@ class TransportFaults(FaultCase):
         self.fault("MODEL_TIMEOUT", 200, fake_server.hang(3.0), timeout="0.3")
         self.assertLess(time.monotonic() - started, 2.5)  # the timeout, not the server, ended it
 
+    def test_run_budget_shorter_than_the_request_timeout(self):
+        with FakeServer(poll_interval=0.02) as server:
+            server.reply("/api/chat", 200, fake_server.hang(3.0))
+            result = run_main(server.url, "--timeout", "5", "--budget-seconds", "0.3")
+        self.assertFailsCleanly("TIME_BUDGET", *result)
+
     def test_slow_headers_past_the_timeout(self):
         self.fault("MODEL_TIMEOUT", 200, fake_server.slow_headers(2.0, WITH_CALL), timeout="0.3")
 

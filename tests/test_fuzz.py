@@ -127,6 +127,8 @@ class Spy:
 
 def neutral_reply(rng):
     """A valid neutral reply, then (usually) damaged at random and in targeted ways."""
+    if rng.random() < 0.02:
+        return fuzzlib.junk(rng)  # not even an object
     if rng.random() < 0.3:
         reply = text_reply(rng.choice(("A001: stock 12.", "done", "濾掛咖啡 12")))
     else:
@@ -270,9 +272,9 @@ LIMITS = dict(max_steps=4, max_tool_calls=4, max_context_chars=40_000, budget_se
               timeout=60.0)
 
 
-def run_case(model, spy, files, log_dir):
+def run_case(model, spy, files, log_dir, *, content=False):
     """Run like main() does, minus argparse. Returns (code or None, log text)."""
-    log = agent.RunLog(log_dir)
+    log = agent.RunLog(log_dir, content=content)
     log.started(provider="fuzz", model="fuzz", limits=agent.Limits(**LIMITS), lang="en",
                 toolbox=spy.toolbox, source="fuzz", question="q")
     code = None
@@ -328,8 +330,8 @@ class FuzzCase(unittest.TestCase):
         """One run; any broken property is recorded with the seed that reproduces it."""
         spy = self.spy.reset()
         model = ScriptedModel(factories(spy), spy)
-        try:
-            code, text = run_case(model, spy, self.files, self.log_dir)
+        try:  # odd seeds log content too: model text, arguments and results are the riskiest
+            code, text = run_case(model, spy, self.files, self.log_dir, content=seed % 2 == 1)
         except Exception as exc:  # the property under test: nothing but AgentError escapes
             self.failures.append((seed, f"{type(exc).__name__}: {str(exc)[:200]}"))
             return None, model, spy
@@ -375,8 +377,10 @@ class LoopFuzz(FuzzCase):
         """A few hundred cases through main(): the documented exit, one line, no traceback."""
         for case in range(max(LOOP_CASES // 25, 50)):
             rng = random.Random(SEED * 1_000_003 + case)
-            script = [neutral_reply(rng) for _ in range(rng.randrange(1, 5))]
-            model = ScriptedModel([lambda m, d, r=r: r for r in script], self.spy.reset())
+            script = [lambda m, d, r=neutral_reply(rng): r for _ in range(rng.randrange(1, 5))]
+            if rng.random() < 0.1:  # Ctrl-C while waiting for some reply
+                script.insert(rng.randrange(len(script) + 1), _interrupt)
+            model = ScriptedModel(script, self.spy.reset())
             out, err = io.StringIO(), io.StringIO()
             with mock.patch.object(agent, "_make_model", lambda *a: model), \
                     mock.patch.object(tools, "default_toolbox", lambda: self.spy.toolbox), \
@@ -386,14 +390,22 @@ class LoopFuzz(FuzzCase):
             last = json.loads(self.files.text().splitlines()[-1])
             lines = err.getvalue().splitlines()
             with self.subTest(case=case, code=last.get("code")):
-                self.assertEqual(status, EXIT_STATUS[last.get("code", "COMPLETED")])
                 self.assertNotIn("Traceback", err.getvalue())
+                if last["event"] == "cancelled":
+                    self.assertEqual((status, len(lines)), (EXIT_STATUS["CANCELLED"], 2))
+                    self.assertTrue(lines[0].startswith("stock-agent: CANCELLED: "))
+                    continue
+                self.assertEqual(status, EXIT_STATUS[last.get("code", "COMPLETED")])
                 if status == 0:
                     self.assertEqual((last["event"], len(lines)), ("completed", 1))
                 else:
                     self.assertEqual(last["exit_status"], status)
                     self.assertEqual(len(lines), 2)  # the error line, then the log path
                     self.assertTrue(lines[0].startswith(f"stock-agent: {last['code']}: "))
+
+
+def _interrupt(messages, definitions):
+    raise KeyboardInterrupt
 
 
 class FoundByFuzzing(FuzzCase):
