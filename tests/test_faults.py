@@ -35,12 +35,12 @@ HTML_PAGE = (b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r
 
 def run_main(url, *extra):
     """main() in-process against `url`: (exit status, stderr lines, log events)."""
-    log_dir = tempfile.mkdtemp()
     err = io.StringIO()
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
-        status = agent.main(["--base-url", url, "--model", "m", "--log-dir", log_dir,
-                             "--lang", "en", *extra], environ={})
-    return status, err.getvalue().splitlines(), read_log(log_dir)
+    with tempfile.TemporaryDirectory() as log_dir:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            status = agent.main(["--base-url", url, "--model", "m", "--log-dir", log_dir,
+                                 "--lang", "en", *extra], environ={})
+        return status, err.getvalue().splitlines(), read_log(log_dir)
 
 
 def read_log(log_dir):
