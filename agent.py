@@ -166,7 +166,7 @@ def _checked_tool_calls(reply, limits):
                          detail=f"{len(calls)} calls, more than {limits.max_tool_calls}")
     for index, call in enumerate(calls):
         if not (isinstance(call, dict) and isinstance(call.get("name"), str)
-                and call["name"] and isinstance(call.get("id"), (str, type(None)))
+                and call["name"] and "id" in call and isinstance(call["id"], (str, type(None)))
                 and "arguments" in call):
             raise AgentError("INVALID_TOOL_CALL", detail=f"call {index} has no valid name, "
                              "id or arguments")
@@ -209,7 +209,9 @@ class RunLog:
         self._started = time.monotonic()
         try:
             os.makedirs(directory, exist_ok=True)
-            self._file = open(self.path, "x", encoding="utf-8")
+            # backslashreplace writes a lone surrogate (legal in JSON text a server sends)
+            # as its JSON escape, so the line stays valid JSON instead of failing to encode.
+            self._file = open(self.path, "x", encoding="utf-8", errors="backslashreplace")
         except OSError as exc:
             raise AgentError("LOG_UNWRITABLE", path=self.path,
                              reason=exc.strerror or type(exc).__name__) from None
@@ -268,7 +270,14 @@ class RunLog:
         try:
             self.emit(status, **fields)
         finally:
+            self._close()
+
+    def _close(self):
+        try:
             self._file.close()
+        except OSError as exc:  # a full disk fails the last flush here too
+            raise AgentError("LOG_UNWRITABLE", path=self.path,
+                             reason=exc.strerror or type(exc).__name__) from None
 
 
 # --- Command line ------------------------------------------------------------------
@@ -328,6 +337,27 @@ def build_parser():
     evidence.add_argument("--traceback", action="store_true",
                           help="show the Python traceback of an internal error")
     return parser
+
+
+def _help_formatter(prog):
+    # argparse builds a formatter for every add_argument, and its default one imports shutil
+    # (with zlib, bz2 and lzma: about 4 ms of every start) only to ask the terminal width.
+    import argparse
+    return argparse.RawDescriptionHelpFormatter(prog, width=_terminal_columns() - 2)
+
+
+def _terminal_columns():
+    """The width shutil.get_terminal_size() would report: $COLUMNS, the terminal, or 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", 0))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 EPILOG = """\
@@ -478,8 +508,9 @@ def _fail(error, log, ui, lang, *, status="failed"):
                 log.finish("failed", code=error.code, exit_status=error.exit_status)
             _print_err(ui["log"].format(path=log.path))
         except AgentError as log_error:  # the evidence itself could not be written
-            _print_err(ui["error"].format(code=log_error.code,
-                                          message=log_error.message(lang)))
+            if error.code != log_error.code:  # say it once, not twice
+                _print_err(ui["error"].format(code=log_error.code,
+                                              message=log_error.message(lang)))
             return EXIT_STATUS["LOG_UNWRITABLE"]
     return error.exit_status
 

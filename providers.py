@@ -117,7 +117,8 @@ class OllamaClient:
                         "num_ctx": self.num_ctx},
             "tools": [{"type": "function", "function": tool} for tool in tools],
         }, ensure_ascii=False)
-        return (head[:-1] + ', "messages": [' + ", ".join(self._wire) + "]}").encode()
+        body = head[:-1] + ', "messages": [' + ", ".join(self._wire) + "]}"
+        return body.encode("utf-8", "backslashreplace")  # a lone surrogate stays a JSON escape
 
     def _parse_reply(self, data):
         if not isinstance(data, dict):
@@ -185,7 +186,7 @@ def _as_object(arguments):
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments)
-        except ValueError:
+        except (ValueError, RecursionError):
             return {}
     return arguments if isinstance(arguments, dict) else {}
 
@@ -289,13 +290,15 @@ def _read_capped(response):
     raw = response.read(MAX_RESPONSE_BYTES + 1)
     if len(raw) > MAX_RESPONSE_BYTES:
         raise AgentError("MODEL_RESPONSE_TOO_LARGE", limit=MAX_RESPONSE_BYTES)
+    if response.length:  # read(amt) returns a short body quietly when the connection drops
+        raise http_client.IncompleteRead(raw, response.length)
     return raw
 
 
 def _decode(raw, status, server):
     try:
         return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # also nesting too deep to decode
         if status != 200:  # error pages are often plain text or HTML: keep their first line
             text = raw.decode("utf-8", "replace").strip().splitlines()
             return {"error": (text[0] if text else "(empty body)")[:200]}

@@ -166,7 +166,7 @@ def parse_arguments(arguments):
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments) if arguments.strip() else {}
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
             return None, "$: the arguments are not valid JSON text"
     return arguments, None
 

@@ -10,7 +10,9 @@ Shapes follow Ollama's docs/api.md and server source (see docs/ollama-wire.md).
 """
 
 import json
+import socket
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -50,6 +52,7 @@ class FakeServer:
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
         self._server.daemon_threads = True
+        # A short poll interval: shutdown() waits up to one interval for the serve loop.
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,),
                                         daemon=True)
 
@@ -120,3 +123,48 @@ def _handler_for(server):
             self.wfile.write(data)
 
     return Handler
+
+
+# --- Misbehaving replies (pass one as the body of `server.reply`) ------------------
+
+def hang(seconds=3.0):
+    """Accept the request and send nothing for `seconds`, then drop the connection."""
+    def misbehave(handler):
+        time.sleep(seconds)
+        handler.close_connection = True
+    return misbehave
+
+
+def slow_headers(delay, body):
+    """Send the status line at once and the rest of the headers after `delay` seconds."""
+    def misbehave(handler):
+        data = go_json(body).encode()
+        handler.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        handler.wfile.flush()
+        time.sleep(delay)
+        handler.wfile.write(b"Content-Type: application/json; charset=utf-8\r\n"
+                            b"Content-Length: %d\r\n\r\n" % len(data) + data)
+    return misbehave
+
+
+def drop_mid_body(body, *, keep=0.5):
+    """Promise the whole body in Content-Length, send `keep` of it, then close."""
+    def misbehave(handler):
+        data = go_json(body).encode() if isinstance(body, (dict, list)) else body
+        handler.send_response(200)
+        handler.send_header("Content-Type", "application/json; charset=utf-8")
+        handler.send_header("Content-Length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data[:int(len(data) * keep)])
+        handler.wfile.flush()
+        handler.close_connection = True
+    return misbehave
+
+
+def dead_url():
+    """A loopback URL where nothing listens: connecting is refused at once."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    return f"http://127.0.0.1:{port}"

@@ -1,0 +1,122 @@
+"""Start-up cost of `python agent.py --mock`, against a bare interpreter, side by side.
+
+    $ python bench/startup.py              # 30 alternating rounds, medians and ratios
+    $ python bench/startup.py --imports    # also: where the time goes (python -X importtime)
+
+Every command runs with the interpreter of a fresh `python -m venv --without-pip` venv, so
+no site-packages hooks (.pth files) dilute the figure. The commands run in turn, round after
+round, so a slow moment of the machine hits all of them alike. Reported: the median of each,
+and its ratio to `python -c pass`. Target: `agent.py --mock` at most 2.0x.
+
+Bytecode caching is on (PYTHONDONTWRITEBYTECODE is removed from the children's environment), as
+for anyone who runs the program twice; the warm-up rounds write __pycache__ (git-ignored).
+Without the cache every start compiles agent.py, tools.py and errors.py from source.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TARGET = 2.0
+CHILD_ENV = {key: value for key, value in os.environ.items()
+             if key not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "PYTHONSTARTUP")}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--imports", action="store_true",
+                        help="also list the slowest imports of agent.py --mock")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        python = fresh_venv_python(tmp)
+        log_dir = os.path.join(tmp, "runs")
+        mock = [python, "agent.py", "--mock", "--log-dir", log_dir]
+        commands = [
+            ("python -c pass", [python, "-c", "pass"]),
+            ("python -c 'import json'", [python, "-c", "import json"]),
+            ("python -c 'import json, argparse'", [python, "-c", "import json, argparse"]),
+            ("python agent.py --mock", mock),
+        ]
+        medians = measure(commands, args.rounds)
+        print_table(medians, args.rounds, python)
+        if args.imports:
+            print_imports(python, log_dir)
+    ratio = medians["python agent.py --mock"] / medians["python -c pass"]
+    return 0 if ratio <= TARGET else 1
+
+
+def fresh_venv_python(tmp):
+    venv = os.path.join(tmp, "venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
+    scripts = "Scripts" if os.name == "nt" else "bin"
+    return os.path.join(venv, scripts, "python")
+
+
+def measure(commands, rounds):
+    """Median wall time of each command, run alternately after two warm-up rounds."""
+    times = {label: [] for label, _ in commands}
+    for round_number in range(rounds + 2):
+        for label, argv in commands:
+            started = time.perf_counter()
+            subprocess.run(argv, cwd=ROOT, stdout=subprocess.DEVNULL, env=CHILD_ENV,
+                           stderr=subprocess.DEVNULL, check=True)
+            if round_number >= 2:
+                times[label].append(time.perf_counter() - started)
+    return {label: statistics.median(values) for label, values in times.items()}
+
+
+def print_table(medians, rounds, python):
+    bare = medians["python -c pass"]
+    print(f"start-up, {rounds} alternating rounds, {python_version(python)} (fresh venv)\n")
+    print(f"| command | median ms | ratio to `-c pass` |")
+    print(f"|---|---:|---:|")
+    for label, median in medians.items():
+        print(f"| `{label}` | {median * 1000:.1f} | {median / bare:.2f}x |")
+    ratio = medians["python agent.py --mock"] / bare
+    verdict = "meets" if ratio <= TARGET else "misses"
+    print(f"\nagent.py --mock: {ratio:.2f}x, {verdict} the {TARGET}x target")
+
+
+def python_version(python):
+    return subprocess.run([python, "-c", "import sys; print(sys.version.split()[0])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def print_imports(python, log_dir, runs=9):
+    """Median self and cumulative microseconds of each module imported by --mock, top 15."""
+    bare = set(imported_modules([python, "-X", "importtime", "-c", "pass"]))
+    samples = {}
+    for _ in range(runs):
+        argv = [python, "-X", "importtime", "agent.py", "--mock", "--log-dir", log_dir]
+        for name, (own, total) in imported_modules(argv).items():
+            samples.setdefault(name, []).append((own, total))
+    rows = [(statistics.median(t for _, t in values), statistics.median(o for o, _ in values),
+             name) for name, values in samples.items() if name not in bare]
+    print(f"\nimports that `-c pass` does not make, median of {runs} runs (microseconds)\n")
+    print("| module | self | cumulative |")
+    print("|---|---:|---:|")
+    for total, own, name in sorted(rows, reverse=True)[:15]:
+        print(f"| `{name}` | {own:.0f} | {total:.0f} |")
+
+
+def imported_modules(argv):
+    """{module (indented by nesting): (self us, cumulative us)} from -X importtime."""
+    stderr = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=True,
+                            env=CHILD_ENV).stderr
+    modules = {}
+    for line in stderr.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        own, total, name = line[len("import time:"):].split("|")
+        modules[name.rstrip()] = (int(own), int(total))
+    return modules
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

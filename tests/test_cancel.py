@@ -1,0 +1,190 @@
+"""Cancellation and local faults: Ctrl-C to a real process, and a log that cannot be written.
+
+Ctrl-C is a real SIGINT sent to `python agent.py` (or to the real `agent.main` in a child
+process whose one tool is slow), at a moment the test has confirmed: while the model server
+holds the request, and while a tool runs. Every case must exit 130 with one `CANCELLED` line,
+no traceback, and a log whose lines are all JSON and whose last line is `cancelled`.
+
+A log folder that cannot be created, a disk that is full from the first line, and a disk that
+fills up in the middle of a run (the log's descriptor swapped for /dev/full) must each exit 4
+with one LOG_UNWRITABLE line and run nothing after the log stopped recording.
+
+Not here yet: an inventory file that changes or disappears mid-run. The foundation's inventory
+is built in; the test belongs with the CSV/SQLite inventory of the tools issue.
+"""
+
+import contextlib
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+from unittest import mock
+
+import agent
+import tools
+from errors import EXIT_STATUS
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from tests import fake_server
+from tests.fake_server import FakeServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Runs the real main() with get_stock made slow; touches a marker file once the tool runs.
+SLOW_TOOL_DRIVER = """
+import sys, time
+import agent, tools
+
+def slow_get_stock(inventory, arguments):
+    open(sys.argv[1], "w").close()
+    time.sleep(30)
+
+tools.GET_STOCK.handler = slow_get_stock
+raise SystemExit(agent.main(sys.argv[2:]))
+"""
+
+
+def wait_for(predicate, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("the child never reached the point to interrupt")
+        time.sleep(0.01)
+
+
+def log_events(log_dir):
+    names = os.listdir(log_dir)
+    if len(names) != 1:
+        raise AssertionError(f"expected one log, found {names}")
+    with open(os.path.join(log_dir, names[0]), encoding="utf-8") as file:
+        return [json.loads(line) for line in file]  # every line must be JSON
+
+
+class Interrupt(unittest.TestCase):
+    def interrupt(self, argv, ready, log_dir):
+        child = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        try:
+            wait_for(ready)
+            child.send_signal(signal.SIGINT)
+            out, err = child.communicate(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.communicate()
+        self.assertEqual(child.returncode, EXIT_STATUS["CANCELLED"], err)
+        self.assertNotIn("Traceback", err)
+        lines = err.splitlines()
+        self.assertEqual(len(lines), 2, err)  # the CANCELLED line, then where the log is
+        self.assertTrue(lines[0].startswith("stock-agent: CANCELLED: "))
+        self.assertEqual(out, "")  # no answer
+        events = log_events(log_dir)
+        self.assertEqual(events[0]["event"], "run_started")
+        self.assertEqual([e["event"] for e in events if e["event"] in
+                          ("completed", "failed", "cancelled")], ["cancelled"])
+        self.assertEqual(events[-1]["event"], "cancelled")
+        return events
+
+    def test_ctrl_c_while_waiting_for_the_model(self):
+        with FakeServer() as server, \
+                tempfile.TemporaryDirectory() as log_dir:
+            server.reply("/api/chat", 200, fake_server.hang(15.0))
+            events = self.interrupt(
+                [sys.executable, "agent.py", "--base-url", server.url, "--model", "m",
+                 "--log-dir", log_dir, "--lang", "en"],
+                lambda: any(r["path"] == "/api/chat" for r in server.requests), log_dir)
+        self.assertEqual([e["event"] for e in events], ["run_started", "cancelled"])
+
+    def test_ctrl_c_while_a_tool_runs(self):
+        with tempfile.TemporaryDirectory() as log_dir:
+            marker = os.path.join(log_dir, "tool-running")
+            events = self.interrupt(
+                [sys.executable, "-c", SLOW_TOOL_DRIVER, marker, "--mock", "--log-dir",
+                 os.path.join(log_dir, "runs"), "--lang", "en"],
+                lambda: os.path.exists(marker), os.path.join(log_dir, "runs"))
+        # The model's reply is logged; the interrupted tool never reports a result.
+        self.assertEqual([e["event"] for e in events], ["run_started", "model", "cancelled"])
+
+
+class RecordingLog(agent.RunLog):
+    """The real RunLog, remembered so a test can swap its file descriptor mid-run."""
+
+    opened = []
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        RecordingLog.opened.append(self)
+
+
+def fill_the_disk():
+    """Point the open run log at /dev/full: every later flush fails with ENOSPC."""
+    full = os.open("/dev/full", os.O_WRONLY)
+    os.dup2(full, RecordingLog.opened[-1]._file.fileno())
+    os.close(full)
+
+
+@unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
+class LogFaults(unittest.TestCase):
+    def run_main(self, model, argv):
+        RecordingLog.opened = []
+        out, err = io.StringIO(), io.StringIO()
+        with mock.patch.object(agent, "_make_model", lambda *a: model), \
+                mock.patch.object(agent, "RunLog", RecordingLog), \
+                contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = agent.main(argv)
+        return status, out.getvalue(), err.getvalue().splitlines()
+
+    def assertLogUnwritable(self, status, out, lines):
+        self.assertEqual(status, EXIT_STATUS["LOG_UNWRITABLE"])
+        self.assertEqual(out, "")  # no answer without its evidence
+        self.assertEqual(len(lines), 1, lines)
+        self.assertTrue(lines[0].startswith("stock-agent: LOG_UNWRITABLE: "))
+
+    def test_log_folder_that_cannot_be_created(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            blocker = os.path.join(tmp, "a-file")
+            open(blocker, "w").close()
+            model = MockModel(script=[])  # asked even once, it fails the test
+            result = self.run_main(model, ["--mock", "--log-dir", os.path.join(blocker, "runs")])
+        self.assertLogUnwritable(*result)
+        self.assertEqual(model.requests, [])
+
+    def test_disk_full_from_the_first_line(self):
+        def first_request(messages):
+            raise AssertionError("the model was asked although the log holds nothing")
+
+        with tempfile.TemporaryDirectory() as log_dir:
+            real_started = agent.RunLog.started
+
+            def started_on_full_disk(log, **fields):
+                fill_the_disk()
+                real_started(log, **fields)
+
+            with mock.patch.object(agent.RunLog, "started", started_on_full_disk):
+                result = self.run_main(MockModel(script=[first_request]),
+                                       ["--mock", "--log-dir", log_dir])
+        self.assertLogUnwritable(*result)
+
+    def test_disk_fills_up_mid_run(self):
+        ran = []
+
+        def first_reply(messages):
+            fill_the_disk()  # the model's event, and everything after it, cannot be written
+            return calls_reply(tool_call("get_stock", {"sku": "A001"}, "call_1"))
+
+        with tempfile.TemporaryDirectory() as log_dir, \
+                mock.patch.object(tools.GET_STOCK, "handler", lambda *a: ran.append(a)):
+            result = self.run_main(MockModel(script=[first_reply, text_reply("done")]),
+                                   ["--mock", "--log-dir", log_dir])
+            events = log_events(log_dir)
+        self.assertLogUnwritable(*result)
+        self.assertEqual(ran, [])  # nothing ran once the log stopped recording
+        self.assertEqual([e["event"] for e in events], ["run_started"])  # what it kept
+
+
+if __name__ == "__main__":
+    unittest.main()

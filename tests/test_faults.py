@@ -1,0 +1,189 @@
+"""Fault injection over HTTP: every way a model server can fail, against a loopback server.
+
+Each fault must end the run with its documented exit status (errors.EXIT_STATUS), one line on
+stderr naming the code (plus the line giving the log path), no traceback, a log whose last line
+is the terminal event with that code, and no tool run from the broken reply: the broken bodies
+below carry a tool call wherever the fault allows one.
+
+The foundation sends one request per call (no retries) and does not stream, so 502/503 with
+Retry-After end the run at once, and "a stream cut mid-line" has no code path yet: both belong
+to the providers issue, and this file should grow with it.
+"""
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+import agent
+import providers
+from errors import EXIT_STATUS
+from tests import fake_server
+from tests.fake_server import FakeServer, ollama_call, ollama_chat
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CALL_A001 = [ollama_call("get_stock", {"sku": "A001"}, call_id="call_00000001")]
+WITH_CALL = ollama_chat("", tool_calls=CALL_A001)
+HTML_PAGE = (b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"
+             b"<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>\r\n")
+
+
+def run_main(url, *extra):
+    """main() in-process against `url`: (exit status, stderr lines, log events)."""
+    err = io.StringIO()
+    with tempfile.TemporaryDirectory() as log_dir:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            status = agent.main(["--base-url", url, "--model", "m", "--log-dir", log_dir,
+                                 "--lang", "en", *extra], environ={})
+        return status, err.getvalue().splitlines(), read_log(log_dir)
+
+
+def read_log(log_dir):
+    names = os.listdir(log_dir)
+    if not names:
+        return []
+    with open(os.path.join(log_dir, names[0]), encoding="utf-8") as file:
+        return [json.loads(line) for line in file]
+
+
+class FaultCase(unittest.TestCase):
+    def assertFailsCleanly(self, code, status, lines, events, *, tools_run=0):
+        self.assertEqual(status, EXIT_STATUS[code])
+        self.assertEqual(len(lines), 2, lines)  # the error, then where the log is
+        self.assertTrue(lines[0].startswith(f"stock-agent: {code}: "), lines[0])
+        self.assertTrue(lines[1].startswith("log: "))
+        self.assertEqual(events[-1]["event"], "failed")
+        self.assertEqual((events[-1]["code"], events[-1]["exit_status"]), (code, status))
+        self.assertEqual([e["event"] for e in events].count("failed"), 1)
+        self.assertEqual(sum(e["event"] == "tool" for e in events), tools_run)
+
+    def fault(self, code, status, body, *, headers=None, timeout="5", requests=1):
+        with FakeServer() as server:
+            server.reply("/api/chat", status, body, headers=headers)
+            result = run_main(server.url, "--timeout", timeout)
+            chats = [r for r in server.requests if r["path"] == "/api/chat"]
+        self.assertFailsCleanly(code, *result)
+        self.assertEqual(len(chats), requests)  # no hidden retry
+        return result
+
+
+class TransportFaults(FaultCase):
+    def test_connection_refused(self):
+        self.assertFailsCleanly("MODEL_UNREACHABLE", *run_main(fake_server.dead_url()))
+
+    def test_server_accepts_and_never_answers(self):
+        started = time.monotonic()
+        self.fault("MODEL_TIMEOUT", 200, fake_server.hang(3.0), timeout="0.3")
+        self.assertLess(time.monotonic() - started, 2.5)  # the timeout, not the server, ended it
+
+    def test_run_budget_shorter_than_the_request_timeout(self):
+        with FakeServer() as server:
+            server.reply("/api/chat", 200, fake_server.hang(3.0))
+            result = run_main(server.url, "--timeout", "5", "--budget-seconds", "0.3")
+        self.assertFailsCleanly("TIME_BUDGET", *result)
+
+    def test_slow_headers_past_the_timeout(self):
+        self.fault("MODEL_TIMEOUT", 200, fake_server.slow_headers(2.0, WITH_CALL), timeout="0.3")
+
+    def test_slow_headers_within_the_timeout_still_work(self):
+        with FakeServer() as server:
+            server.reply("/api/chat", 200, fake_server.slow_headers(0.2, WITH_CALL))
+            server.reply("/api/chat", 200, ollama_chat("A001: 12 in stock."))
+            status, lines, events = run_main(server.url, "--timeout", "5")
+        self.assertEqual((status, events[-1]["event"]), (0, "completed"))
+
+    def test_connection_dropped_mid_body(self):
+        for keep in (0.0, 0.5, 0.99):  # after the headers, halfway, one brace short
+            with self.subTest(keep=keep):
+                self.fault("INCOMPLETE_MODEL_RESPONSE", 200,
+                           fake_server.drop_mid_body(WITH_CALL, keep=keep))
+
+    def test_body_over_the_cap(self):
+        padded = ollama_chat("x" * providers.MAX_RESPONSE_BYTES, tool_calls=CALL_A001)
+        self.fault("MODEL_RESPONSE_TOO_LARGE", 200, padded)
+
+    def test_body_at_the_cap_is_read(self):
+        body = ollama_chat("A001: 12.")
+        size = len(fake_server.go_json(body).encode())
+        body["message"]["content"] += "x" * (providers.MAX_RESPONSE_BYTES - size)
+        with FakeServer() as server:
+            server.reply("/api/chat", 200, body)
+            status, _, _ = run_main(server.url)
+        self.assertEqual(status, 0)
+
+
+class HttpStatusFaults(FaultCase):
+    def test_server_errors_with_and_without_retry_after(self):
+        for status in (500, 502, 503):
+            for headers in (None, {"Retry-After": "1"}, {"Retry-After": "garbage"}):
+                with self.subTest(status=status, headers=headers):
+                    self.fault("MODEL_HTTP_ERROR", status, {"error": "overloaded",
+                                                            "message": WITH_CALL["message"]},
+                               headers=headers)
+
+    def test_client_errors(self):
+        cases = (
+            ("MODEL_HTTP_ERROR", 404, b"404 page not found"),
+            ("MODEL_NOT_FOUND", 404, {"error": "model 'm' not found"}),
+            ("MODEL_HTTP_ERROR", 400, {"error": "invalid character 'q' looking for value"}),
+            ("TOOLS_UNSUPPORTED", 400, {"error": "registry/m does not support tools"}),
+            ("AUTH_FAILED", 401, {"error": "unauthorized"}),
+            ("AUTH_FAILED", 403, b"Forbidden"),
+        )
+        for code, status, body in cases:
+            with self.subTest(code=code, status=status):
+                self.fault(code, status, body)
+
+    def test_html_error_page(self):
+        _, lines, _ = self.fault("MODEL_HTTP_ERROR", 502, HTML_PAGE,
+                                 headers={"Content-Type": "text/html"})
+        self.assertLessEqual(len(lines[0]), 400)  # one line, not the whole page
+
+    def test_html_page_with_status_200(self):
+        self.fault("MODEL_BAD_RESPONSE", 200, HTML_PAGE, headers={"Content-Type": "text/html"})
+
+    def test_bodies_that_are_not_json(self):
+        for body in (b"", b"not json", b'{"message": ', b"\xff\xfe{}", b"[" * 100_000):
+            with self.subTest(body=body[:20]):
+                self.fault("MODEL_BAD_RESPONSE", 200, body)
+
+    def test_error_inside_a_200_body(self):
+        self.fault("MODEL_HTTP_ERROR", 200, {"error": "model runner crashed", **WITH_CALL})
+
+
+class FaultsAfterProgress(FaultCase):
+    def test_fault_on_the_second_request_keeps_the_first_tool_run_in_the_log(self):
+        with FakeServer() as server:
+            server.reply("/api/chat", 200, WITH_CALL)
+            server.reply("/api/chat", 200, fake_server.drop_mid_body(WITH_CALL))
+            result = run_main(server.url)
+        self.assertFailsCleanly("INCOMPLETE_MODEL_RESPONSE", *result, tools_run=1)
+
+
+class RealProcess(unittest.TestCase):
+    """Two faults through `python agent.py`: no traceback escapes the real entry point."""
+
+    def test_refused_and_server_error_print_one_line(self):
+        with FakeServer() as server:
+            server.reply("/api/chat", 503, HTML_PAGE, headers={"Retry-After": "5"})
+            for url, code in ((fake_server.dead_url(), "MODEL_UNREACHABLE"),
+                              (server.url, "MODEL_HTTP_ERROR")):
+                with self.subTest(code=code), tempfile.TemporaryDirectory() as log_dir:
+                    done = subprocess.run(
+                        [sys.executable, "agent.py", "--base-url", url, "--model", "m",
+                         "--log-dir", log_dir, "--lang", "en"], cwd=ROOT,
+                        capture_output=True, text=True, timeout=20)
+                    self.assertEqual(done.returncode, EXIT_STATUS[code])
+                    lines = done.stderr.splitlines()
+                    self.assertEqual(len(lines), 2, done.stderr)
+                    self.assertTrue(lines[0].startswith(f"stock-agent: {code}: "))
+                    self.assertEqual(read_log(log_dir)[-1]["code"], code)
+
+
+if __name__ == "__main__":
+    unittest.main()
