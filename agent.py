@@ -193,9 +193,11 @@ class RunLog:
 
     Holds no question, answer, tool arguments or results unless `content` is true.
     Exactly one terminal event (completed, failed, cancelled) is ever written.
+    `listener`, if given, is called with each event as it is written (for a live trace or an
+    evaluation); it also sees the tool arguments, which reach the file only with `content`.
     """
 
-    def __init__(self, directory, *, content=False):
+    def __init__(self, directory, *, content=False, listener=None):
         self.run_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
         self.path = os.path.join(directory, self.run_id + ".jsonl")
         self.content = content
@@ -203,7 +205,9 @@ class RunLog:
         self.steps = 0
         self.tool_calls = []
         self.tokens = {"input": 0, "output": 0}
+        self.tokens_reported = set()  # which of the counts the provider ever gave
         self.status = None
+        self.listener = listener
         self._started = time.monotonic()
         try:
             os.makedirs(directory, exist_ok=True)
@@ -212,7 +216,8 @@ class RunLog:
             raise AgentError("LOG_UNWRITABLE", path=self.path,
                              reason=exc.strerror or type(exc).__name__) from None
 
-    def emit(self, event, **fields):
+    def emit(self, event, *, shown=None, **fields):
+        """Append one event. `shown` fields go to the listener only, never to the file."""
         record = {"event": event, "t_ms": _ms_since(self._started), **fields}
         try:
             self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -220,12 +225,17 @@ class RunLog:
         except OSError as exc:
             raise AgentError("LOG_UNWRITABLE", path=self.path,
                              reason=exc.strerror or type(exc).__name__) from None
+        if self.listener is not None:
+            self.listener({**record, **(shown or {})})
 
-    def started(self, *, provider, model, limits, lang, toolbox, source, question):
+    def started(self, *, provider, model, limits, lang, toolbox, source, question,
+                prompt=None):
         fields = {"run_id": self.run_id,
                   "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                   "provider": provider, "model": model, "lang": lang,
                   "limits": limits.as_dict(), "tools": toolbox.names(), "data_source": source}
+        if prompt is not None:
+            fields["system_prompt"] = prompt
         if self.content:
             fields["question"] = question
         self.emit("run_started", **fields)
@@ -235,6 +245,7 @@ class RunLog:
         for key, value in (("input", input_tokens), ("output", output_tokens)):
             if isinstance(value, int):
                 self.tokens[key] += value
+                self.tokens_reported.add(key)
         fields = {"step": step, "duration_ms": duration_ms, "stop": stop,
                   "input_tokens": input_tokens, "output_tokens": output_tokens}
         if self.content:
@@ -252,7 +263,7 @@ class RunLog:
         if self.content:
             fields["arguments"] = call["arguments"]
             fields["result"] = result
-        self.emit("tool", **fields)
+        self.emit("tool", shown={"arguments": call["arguments"]}, **fields)
 
     def finish(self, status, **fields):
         """Write the terminal event, once. Later calls are ignored."""
@@ -288,6 +299,9 @@ def build_parser():
     ask.add_argument("--lang", choices=("en", "zh-TW"),
                      help="language of messages, prompt and mock answers (default: from "
                           "LC_ALL, LC_MESSAGES or LANG; zh* -> zh-TW, else en)")
+    ask.add_argument("--system-prompt", metavar="FILE",
+                     help="read the system prompt from FILE (UTF-8) instead of the built-in "
+                          "one; its name and hash go into the log")
     server = parser.add_argument_group("model server (Ollama /api/chat)")
     server.add_argument("--model", help="model name (default: $OLLAMA_MODEL)")
     server.add_argument("--base-url", help="server URL (default: $OLLAMA_BASE_URL, else "
@@ -314,6 +328,12 @@ def build_parser():
                           help="also log the question, answer, tool arguments and results")
     evidence.add_argument("--traceback", action="store_true",
                           help="show the Python traceback of an internal error")
+    output = parser.add_argument_group("output")
+    output.add_argument("--json", action="store_true",
+                        help="print one JSON object on stdout instead of the answer, for "
+                             "success and failure alike (keys in README)")
+    output.add_argument("--verbose", "-v", action="store_true",
+                        help="trace every model request and tool call on stderr as it happens")
     return parser
 
 
@@ -373,33 +393,68 @@ def main(argv=None, *, environ=None):
     environ = os.environ if environ is None else environ
     args = build_parser().parse_args(argv)
     lang = args.lang or detect_lang(environ)
-    ui = UI[lang]
+    listener, make_model = None, _make_model
+    if args.verbose:
+        import watch  # the live trace, loaded only when asked for
+        listener = watch.Trace(sys.stderr)
+        make_model = watch.waiting_factory(_make_model, sys.stderr)
+    outcome = ask(args, environ, lang, listener=listener, make_model=make_model)
+    _report(outcome, args, lang)
+    return outcome["exit_status"]
+
+
+def ask(args, environ, lang, *, listener=None, make_model=None):
+    """Run one question the way the command line does; return the --json result object.
+
+    Prints nothing itself (except the note before data leaves this machine), so the
+    evaluation harness runs its cases through exactly this path.
+    """
+    started = time.monotonic()
     log = None
     try:
-        model = _make_model(args, environ, lang)
+        model = (make_model or _make_model)(args, environ, lang)
         limits = Limits(max_steps=args.max_steps, max_tool_calls=args.max_tool_calls,
                         max_context_chars=args.max_context_chars,
                         budget_seconds=args.budget_seconds, timeout=args.timeout)
         toolbox, inventory = tools.default_toolbox(), tools.sample_inventory()
         question = args.question or DEFAULT_QUESTIONS[lang]
-        log = RunLog(args.log_dir, content=args.log_content)
+        system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang)
+        log = RunLog(args.log_dir, content=args.log_content, listener=listener)
         log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
-                    toolbox=toolbox, source=inventory.source, question=question)
+                    toolbox=toolbox, source=inventory.source, question=question,
+                    prompt=prompt_info)
         answer = run_agent(question, model, toolbox=toolbox, inventory=inventory,
-                           limits=limits, log=log, system_prompt=SYSTEM_PROMPTS[lang])
+                           limits=limits, log=log, system_prompt=system_prompt)
         log.finish("completed")
-        print(answer)
-        _print_err(ui["log"].format(path=log.path))
-        return 0
+        return _outcome("completed", log, started, answer=answer)
     except KeyboardInterrupt:
-        return _fail(AgentError("CANCELLED"), log, ui, lang, status="cancelled")
+        return _failed(AgentError("CANCELLED"), log, started, lang, status="cancelled")
     except AgentError as exc:
-        return _fail(exc, log, ui, lang)
+        return _failed(exc, log, started, lang)
     except Exception as exc:  # a bug: one line, the stack only when asked for
         if args.traceback:
             import traceback
             traceback.print_exc()
-        return _fail(AgentError("INTERNAL_ERROR", type=type(exc).__name__), log, ui, lang)
+        return _failed(AgentError("INTERNAL_ERROR", type=type(exc).__name__), log, started,
+                       lang)
+
+
+def load_system_prompt(path, lang):
+    """The prompt text, and what the log records about it: file name and SHA-256."""
+    import hashlib
+    text = SYSTEM_PROMPTS[lang]
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as file:
+                text = file.read().strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or type(exc).__name__
+            raise AgentError("INVALID_INPUT",
+                             detail=f"cannot read --system-prompt {path}: {reason}") from None
+        if not text:
+            raise AgentError("INVALID_INPUT", detail=f"--system-prompt {path} is empty")
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return text, {"file": path, "sha256": digest}
 
 
 def _make_model(args, environ, lang):
@@ -415,20 +470,58 @@ def _make_model(args, environ, lang):
     return client
 
 
-def _fail(error, log, ui, lang, *, status="failed"):
-    _print_err(ui["error"].format(code=error.code, message=error.message(lang)))
+def _failed(error, log, started, lang, *, status="failed"):
+    log_error = None
     if log is not None:
         try:
             if status == "cancelled":
                 log.finish("cancelled")
             else:
                 log.finish("failed", code=error.code, exit_status=error.exit_status)
-            _print_err(ui["log"].format(path=log.path))
-        except AgentError as log_error:  # the evidence itself could not be written
-            _print_err(ui["error"].format(code=log_error.code,
-                                          message=log_error.message(lang)))
-            return EXIT_STATUS["LOG_UNWRITABLE"]
-    return error.exit_status
+        except AgentError as exc:  # the evidence itself could not be written
+            log_error = exc
+    outcome = _outcome(status, log, started, error=error, lang=lang)
+    if log_error is not None:
+        outcome["log_error"] = _error_fields(log_error, lang)
+        outcome["exit_status"] = log_error.exit_status
+    return outcome
+
+
+def _outcome(status, log, started, *, answer=None, error=None, lang="en"):
+    """The --json object. Its keys are stable and listed in the README."""
+    reported = log.tokens_reported if log is not None else ()
+    return {
+        "status": status,
+        "exit_status": error.exit_status if error is not None else 0,
+        "answer": answer,
+        "error": _error_fields(error, lang) if error is not None else None,
+        "log_error": None,
+        "run_id": log.run_id if log is not None else None,
+        "log": log.path if log is not None else None,
+        "steps": log.steps if log is not None else 0,
+        "tool_calls": list(log.tool_calls) if log is not None else [],
+        "tokens": {key: log.tokens[key] if key in reported else None
+                   for key in ("input", "output")},
+        "duration_ms": _ms_since(started),
+    }
+
+
+def _error_fields(error, lang):
+    return {"code": error.code, "message": error.message(lang)}
+
+
+def _report(outcome, args, lang):
+    """Print a finished run: the answer or the JSON object on stdout, notes on stderr."""
+    ui = UI[lang]
+    for error in (outcome["error"], outcome["log_error"]):
+        if error is not None:
+            _print_err(ui["error"].format(**error))
+    if args.json:
+        print(json.dumps(outcome, ensure_ascii=False), flush=True)
+    elif outcome["status"] == "completed":
+        print(outcome["answer"], flush=True)
+    if outcome["log"] is not None and outcome["log_error"] is None:
+        _print_err(ui["log"].format(path=outcome["log"]))
 
 
 def _print_err(line):
