@@ -342,10 +342,13 @@ examples:
   python agent.py --mock                          offline, scripted model
   python agent.py --mock -q "Check A001 and A009"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
+  python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
+  python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
-  4 LOG_UNWRITABLE     130 CANCELLED (Ctrl-C)
+  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m evals --min-success)
+  130 CANCELLED (Ctrl-C)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
