@@ -283,6 +283,21 @@ class CommandTest(unittest.TestCase):
             self.assertIn("INVALID_INPUT", err)
             self.assertIn(fragment, err)
 
+    def test_ctrl_c_stops_the_whole_evaluation(self):
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = evals_main(["run", self.cases, "--log-dir", self.dir], environ={},
+                                make_model=lambda *_: MockModel(script=[KeyboardInterrupt()]))
+        self.assertEqual(status, 130)
+        self.assertIn("CANCELLED", err.getvalue())
+        self.assertEqual(out.getvalue(), "")  # no table for a half-run evaluation
+
+    def test_an_unwritable_report_is_invalid_input(self):
+        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir, "--report",
+                                          os.path.join(self.dir, "no", "such", "r.json"))
+        self.assertEqual(status, 3)
+        self.assertIn("cannot write the report", err)
+
     def test_a_missing_cases_file_is_invalid_input(self):
         status, out, err = self.run_evals("run", os.path.join(self.dir, "none.jsonl"))
         self.assertEqual(status, 3)
