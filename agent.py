@@ -10,7 +10,8 @@ validates every call, runs it (tools.py), appends the model's message and one to
 call, and asks again. The loop is bounded: at most --max-steps model requests, at most
 --max-tool-calls calls per reply, a request size cap, and a time budget for the whole run.
 
-The model is any object with `chat(messages, tools, *, timeout)` returning a neutral reply:
+The model is any object with `provider` and `model` names (for the log) and a method
+`chat(messages, tools, *, timeout)` that returns a neutral reply:
 
     {"text": str, "tool_calls": [{"id": str | None, "name": str, "arguments": dict | str}],
      "stop": "answer" | "tool_calls" | "truncated" | "other", "stop_detail": str | None,
@@ -289,8 +290,7 @@ def build_parser():
         description="Ask an inventory question. A tool-calling model decides which read-only "
                     "tools to call; this program validates and runs every call itself and "
                     "answers from real tool results.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=EPILOG)
+        formatter_class=_help_formatter, epilog=EPILOG)
     ask = parser.add_argument_group("what to ask")
     ask.add_argument("--question", "-q", help="the question (default: a sample question "
                      "about A001 in the chosen language)")
@@ -357,6 +357,17 @@ exit statuses (the code is also in the log's terminal event):
   34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
   37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED
 """
+
+
+def _help_formatter(prog):
+    # argparse sizes help to the terminal through shutil, which drags in bz2 and lzma on
+    # every start-up; os.get_terminal_size gives the same width for a fraction of the cost.
+    import argparse
+    try:
+        width = int(os.environ.get("COLUMNS", "")) or os.get_terminal_size().columns
+    except (ValueError, OSError):
+        width = 80
+    return argparse.RawDescriptionHelpFormatter(prog, width=max(width - 2, 40))
 
 
 def _positive_int(text):

@@ -1,0 +1,53 @@
+"""Shared helpers for tests: run the CLI in-process and read back its run log."""
+
+import contextlib
+import io
+import json
+import os
+import tempfile
+
+import agent
+import tools
+from mock_model import MockModel
+
+
+def run_cli(argv, *, environ=None, log_dir=None):
+    """Call agent.main() with captured streams. Returns (status, stdout, stderr, events)."""
+    log_dir = log_dir or tempfile.mkdtemp(prefix="stock-agent-test-")
+    environ = {} if environ is None else environ
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = agent.main([*argv, "--log-dir", log_dir], environ=environ)
+    return status, out.getvalue(), err.getvalue(), read_only_log(log_dir)
+
+
+def read_only_log(log_dir):
+    """The events of the single log in `log_dir` ([] if there is none)."""
+    if not os.path.isdir(log_dir):
+        return []
+    names = [name for name in os.listdir(log_dir) if name.endswith(".jsonl")]
+    if not names:
+        return []
+    assert len(names) == 1, f"expected one log, found {names}"
+    with open(os.path.join(log_dir, names[0]), encoding="utf-8") as stream:
+        return [json.loads(line) for line in stream]
+
+
+def run_script(script, *, question="Check A001", limits=None, log_content=False,
+               toolbox=None, inventory=None):
+    """Run the loop against a scripted mock. Returns (answer or AgentError, model, events)."""
+    from errors import AgentError
+
+    log_dir = tempfile.mkdtemp(prefix="stock-agent-test-")
+    model = MockModel(script)
+    log = agent.RunLog(log_dir, content=log_content)
+    try:
+        outcome = agent.run_agent(
+            question, model, toolbox=toolbox or tools.default_toolbox(),
+            inventory=inventory or tools.sample_inventory(), limits=limits or agent.Limits(),
+            log=log, system_prompt="rules")
+        log.finish("completed")
+    except AgentError as exc:
+        outcome = exc
+        log.finish("failed", code=exc.code, exit_status=exc.exit_status)
+    return outcome, model, read_only_log(log_dir)

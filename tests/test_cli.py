@@ -1,0 +1,190 @@
+"""The command line as a user meets it: answers, one-line failures, exit statuses, the log."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+import agent
+from errors import EXIT_STATUS, MESSAGES, AgentError
+from mock_model import MockModel, calls_reply, tool_call
+from tests.support import run_cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ARTICLE_LINE = "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。"
+
+
+class MockRunTest(unittest.TestCase):
+    def test_the_article_line_exactly(self):
+        status, out, err, events = run_cli(["--mock", "--lang", "zh-TW"])
+        self.assertEqual((status, out), (0, ARTICLE_LINE + "\n"))
+        self.assertIn("執行日誌：", err)
+
+    def test_english_answer(self):
+        status, out, _, _ = run_cli(["--mock", "--lang", "en"])
+        self.assertEqual(out, "[Sample data] 濾掛咖啡 (A001): stock 12, target 30, suggested "
+                              "order 18. No order has been placed.\n")
+
+    def test_two_skus_two_calls_in_one_batch(self):
+        status, out, _, events = run_cli(["--mock", "--lang", "zh-TW", "-q",
+                                          "請查 A001 和 A002，說明各自建議補貨量。"])
+        self.assertEqual(status, 0)
+        self.assertEqual([e["invocation"] for e in events if e["event"] == "tool"],
+                         ["1:0", "1:1"])
+        self.assertIn("烏龍茶包（A002）庫存 45，目標 30，建議補貨 0。", out)
+
+    def test_not_found_and_out_of_stock_read_differently(self):
+        _, out, _, _ = run_cli(["--mock", "--lang", "en", "-q", "A003 and A404?"])
+        self.assertIn("(A003): stock 0, target 20, suggested order 20", out)
+        self.assertIn("SKU A404 was not found", out)
+
+    def test_answer_on_stdout_log_path_on_stderr(self):
+        _, out, err, events = run_cli(["--mock", "--lang", "en"])
+        self.assertNotIn("log:", out)
+        self.assertTrue(err.startswith("log: ") and err.strip().endswith(".jsonl"))
+
+    def test_language_comes_from_the_locale(self):
+        for environ, expected in (({"LANG": "zh_TW.UTF-8"}, "zh-TW"),
+                                  ({"LC_ALL": "en_US.UTF-8", "LANG": "zh_TW"}, "en"),
+                                  ({"LC_MESSAGES": "zh_CN"}, "zh-TW"), ({}, "en")):
+            with self.subTest(environ=environ):
+                self.assertEqual(agent.detect_lang(environ), expected)
+                _, _, _, events = run_cli(["--mock"], environ=environ)
+                self.assertEqual(events[0]["lang"], expected)
+
+
+class LogShapeTest(unittest.TestCase):
+    def test_started_model_tool_completed(self):
+        _, _, _, events = run_cli(["--mock", "--lang", "en"])
+        self.assertEqual([e["event"] for e in events],
+                         ["run_started", "model", "tool", "model", "completed"])
+        started = events[0]
+        self.assertEqual((started["provider"], started["model"]), ("mock", "mock"))
+        self.assertEqual(started["limits"]["max_steps"], 6)
+        self.assertRegex(started["utc"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+
+    def test_every_line_is_json_and_no_content_by_default(self):
+        log_dir = tempfile.mkdtemp()
+        run_cli(["--mock", "--lang", "zh-TW"], log_dir=log_dir)
+        (name,) = os.listdir(log_dir)
+        with open(os.path.join(log_dir, name), encoding="utf-8") as stream:
+            lines = stream.read().splitlines()
+        for line in lines:
+            json.loads(line)
+        text = "\n".join(lines)
+        for content in ("A001", "濾掛咖啡", "請查", '"question":', '"answer":', '"text":'):
+            self.assertNotIn(content, text)
+
+    def test_log_content_on_request(self):
+        _, _, _, events = run_cli(["--mock", "--lang", "en", "--log-content"])
+        self.assertIn("A001", events[0]["question"])
+        self.assertIn("stock 12", events[-1]["answer"])
+
+    def test_each_run_gets_its_own_log(self):
+        log_dir = tempfile.mkdtemp()
+        with mock.patch("sys.stdout"), mock.patch("sys.stderr"):
+            for _ in range(3):
+                self.assertEqual(agent.main(["--mock", "--log-dir", log_dir]), 0)
+        self.assertEqual(len(os.listdir(log_dir)), 3)
+
+
+class FailureTest(unittest.TestCase):
+    def run_with_model(self, script, *argv):
+        with mock.patch.object(agent, "_make_model", return_value=MockModel(script)):
+            return run_cli(["--lang", "en", *argv])
+
+    def test_step_limit_exit_status_and_one_line(self):
+        script = [calls_reply(tool_call("get_stock", {"sku": "A001"}))] * 6
+        status, out, err, events = self.run_with_model(script)
+        self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
+        self.assertEqual(out, "")
+        first = err.splitlines()[0]
+        self.assertTrue(first.startswith("stock-agent: STEP_LIMIT: "), first)
+        self.assertNotIn("Traceback", err)
+        self.assertEqual(events[-1]["event"], "failed")
+        self.assertEqual(events[-1]["exit_status"], 10)
+
+    def test_ctrl_c_is_cancelled(self):
+        status, out, err, events = self.run_with_model([KeyboardInterrupt()])
+        self.assertEqual(status, 130)
+        self.assertIn("no order was placed", err)
+        self.assertNotIn("Traceback", err)
+        self.assertEqual([e["event"] for e in events], ["run_started", "cancelled"])
+
+    def test_a_bug_is_one_line_and_internal_error(self):
+        status, _, err, events = self.run_with_model([RuntimeError("boom")])
+        self.assertEqual(status, 1)
+        self.assertIn("INTERNAL_ERROR", err)
+        self.assertNotIn("Traceback", err)
+        self.assertEqual(events[-1]["code"], "INTERNAL_ERROR")
+
+    def test_traceback_flag_shows_the_stack(self):
+        status, _, err, _ = self.run_with_model([RuntimeError("boom")], "--traceback")
+        self.assertEqual(status, 1)
+        self.assertIn("Traceback", err)
+
+    def test_unwritable_log_dir(self):
+        # A file where the folder should be: makedirs fails as it would on a read-only disk.
+        blocker = tempfile.NamedTemporaryFile(delete=False)
+        self.addCleanup(os.unlink, blocker.name)
+        status, out, err, _ = run_cli(["--mock"], log_dir=os.path.join(blocker.name, "runs"))
+        self.assertEqual(status, EXIT_STATUS["LOG_UNWRITABLE"])
+        self.assertEqual(out, "")
+        self.assertEqual(len(err.strip().splitlines()), 1)
+        self.assertIn("LOG_UNWRITABLE", err)
+
+    def test_bad_flag_values_are_usage_errors(self):
+        for argv in (["--max-steps", "0"], ["--timeout", "-1"], ["--lang", "fr"]):
+            with self.subTest(argv=argv), self.assertRaises(SystemExit) as caught, \
+                    mock.patch("sys.stderr"):
+                agent.main(["--mock", *argv])
+            self.assertEqual(caught.exception.code, 2)
+
+    def test_messages_exist_in_both_languages_for_every_code(self):
+        for code in EXIT_STATUS:
+            if code in ("COMPLETED", "USAGE"):
+                continue
+            with self.subTest(code=code):
+                self.assertEqual(set(MESSAGES[code]), {"en", "zh-TW"})
+                self.assertEqual(AgentError(code).message("zh-TW").count("\n"), 0)
+
+    def test_exit_statuses_are_distinct(self):
+        self.assertEqual(len(set(EXIT_STATUS.values())), len(EXIT_STATUS))
+
+    def test_help_and_readme_list_every_exit_status(self):
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as stream:
+            readme = stream.read()
+        for code, status in EXIT_STATUS.items():
+            if code in ("COMPLETED", "USAGE"):
+                continue
+            with self.subTest(code=code):
+                self.assertIn(f"{status} {code}", " ".join(agent.EPILOG.split()))
+                self.assertIn(f"| {status} | `{code}` |", readme)
+
+
+class ProcessTest(unittest.TestCase):
+    """A few runs as a real process, the way a user and CI start it."""
+
+    def test_python_agent_py_mock(self):
+        log_dir = tempfile.mkdtemp()
+        done = subprocess.run([sys.executable, os.path.join(ROOT, "agent.py"), "--mock",
+                               "--lang", "zh-TW", "--log-dir", log_dir],
+                              capture_output=True, text=True, timeout=30, cwd=ROOT,
+                              env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stdout, ARTICLE_LINE + "\n")
+
+    def test_mock_does_not_load_the_http_stack(self):
+        code = ("import sys, agent; agent.main(['--mock', '--log-dir', sys.argv[1]]); "
+                "bad = {'http.client', 'urllib.request', 'ssl', 'socket', 'providers'}; "
+                "print(sorted(bad & set(sys.modules)))")
+        done = subprocess.run([sys.executable, "-c", code, tempfile.mkdtemp()],
+                              capture_output=True, text=True, timeout=30, cwd=ROOT)
+        self.assertEqual(done.stdout.strip().splitlines()[-1], "[]", done.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

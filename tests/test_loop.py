@@ -1,0 +1,218 @@
+"""The bounded loop against scripted model replies: every way out, and what the model is sent."""
+
+import json
+import time
+import unittest
+
+import agent
+import tools
+from errors import AgentError
+from mock_model import calls_reply, text_reply, tool_call
+from tests.support import run_script
+
+
+def stock_call(sku="A001", call_id=None):
+    return tool_call("get_stock", {"sku": sku}, call_id)
+
+
+class SpyToolbox(tools.Toolbox):
+    """The default tools, recording every call that reached a handler."""
+
+    def __init__(self):
+        self.ran = []
+        spy = self
+
+        def handler(inventory, arguments):
+            spy.ran.append(dict(arguments))
+            return tools.get_stock(inventory, arguments)
+
+        original = tools.GET_STOCK
+        super().__init__([tools.Tool(name=original.name, description=original.description,
+                                     parameters=original.parameters, handler=handler)])
+
+
+class HistoryTest(unittest.TestCase):
+    def test_answer_after_one_tool_call(self):
+        outcome, model, events = run_script(
+            [calls_reply(stock_call("A001", "call_1")), text_reply("A001: 12 in stock.")])
+        self.assertEqual(outcome, "A001: 12 in stock.")
+        second = model.requests[1]["messages"]
+        self.assertEqual([m["role"] for m in second], ["system", "user", "assistant", "tool"])
+
+    def test_assistant_message_keeps_its_tool_calls(self):
+        _, model, _ = run_script([calls_reply(stock_call("A001", "call_1"), text="looking"),
+                                  text_reply("done")])
+        assistant = model.requests[1]["messages"][2]
+        self.assertEqual(assistant["content"], "looking")
+        self.assertEqual(assistant["tool_calls"], [stock_call("A001", "call_1")])
+
+    def test_one_tool_message_per_call_in_call_order(self):
+        _, model, events = run_script(
+            [calls_reply(stock_call("A002", "b"), stock_call("A009", "a"), stock_call("A001")),
+             text_reply("done")])
+        results = model.requests[1]["messages"][3:]
+        self.assertEqual([m["tool_call_id"] for m in results], ["b", "a", None])
+        self.assertEqual([m["tool_name"] for m in results], ["get_stock"] * 3)
+        contents = [json.loads(m["content"]) for m in results]
+        self.assertEqual(contents[0]["data"]["sku"], "A002")
+        self.assertEqual(contents[1]["error"], "SKU_NOT_FOUND")
+        self.assertEqual(contents[2]["data"]["stock"], 12)
+        tool_events = [e for e in events if e["event"] == "tool"]
+        self.assertEqual([e["invocation"] for e in tool_events], ["1:0", "1:1", "1:2"])
+        self.assertEqual([e["id"] for e in tool_events], ["b", "a", None])
+
+    def test_tool_definitions_are_sent_with_every_request(self):
+        _, model, _ = run_script([calls_reply(stock_call()), text_reply("done")])
+        for request in model.requests:
+            self.assertEqual([t["name"] for t in request["tools"]], ["get_stock"])
+            self.assertEqual(request["tools"][0]["parameters"],
+                             tools.GET_STOCK.parameters)
+
+    def test_tool_errors_go_back_to_the_model_and_the_run_goes_on(self):
+        outcome, model, _ = run_script([
+            calls_reply(tool_call("get_stok", {"sku": "A001"})),
+            calls_reply(tool_call("get_stock", {"sku": 1})),
+            text_reply("Sorry.")])
+        self.assertEqual(outcome, "Sorry.")
+        unknown = json.loads(model.requests[1]["messages"][-1]["content"])
+        invalid = json.loads(model.requests[2]["messages"][-1]["content"])
+        self.assertEqual((unknown["error"], invalid["error"]),
+                         ("UNKNOWN_TOOL", "INVALID_ARGUMENTS"))
+        self.assertIn("get_stock", unknown["detail"])
+
+
+class ExitTest(unittest.TestCase):
+    def assertFails(self, code, script, **kwargs):
+        outcome, model, events = run_script(script, **kwargs)
+        self.assertIsInstance(outcome, AgentError, outcome)
+        self.assertEqual(outcome.code, code)
+        self.assertEqual(events[-1], {**events[-1], "event": "failed", "code": code})
+        return model, events
+
+    def test_step_limit_when_the_model_keeps_calling(self):
+        script = [calls_reply(stock_call("A00" + str(n))) for n in range(1, 7)]
+        model, events = self.assertFails("STEP_LIMIT", script)
+        self.assertEqual(len(model.requests), 6)
+        self.assertEqual(sum(e["event"] == "model" for e in events), 6)
+
+    def test_max_steps_is_honoured(self):
+        model, _ = self.assertFails("STEP_LIMIT", [calls_reply(stock_call())] * 2,
+                                    limits=agent.Limits(max_steps=2))
+        self.assertEqual(len(model.requests), 2)
+
+    def test_too_many_calls_in_one_reply_runs_none(self):
+        spy = SpyToolbox()
+        self.assertFails("INVALID_TOOL_BATCH", [calls_reply(*[stock_call()] * 9)],
+                         toolbox=spy)
+        self.assertEqual(spy.ran, [])
+
+    def test_max_tool_calls_is_honoured(self):
+        self.assertFails("INVALID_TOOL_BATCH", [calls_reply(stock_call(), stock_call())],
+                         limits=agent.Limits(max_tool_calls=1))
+
+    def test_tool_calls_not_a_list(self):
+        reply = calls_reply()
+        reply["tool_calls"] = {"name": "get_stock"}
+        self.assertFails("INVALID_TOOL_BATCH", [reply])
+
+    def test_truncated_reply_runs_nothing(self):
+        spy = SpyToolbox()
+        reply = calls_reply(stock_call(), stop="truncated")
+        self.assertFails("TRUNCATED", [reply], toolbox=spy)
+        self.assertEqual(spy.ran, [])
+
+    def test_unknown_stop_reason_is_incomplete(self):
+        self.assertFails("INCOMPLETE_MODEL_RESPONSE", [text_reply("hi", stop="other")])
+
+    def test_reply_that_is_not_an_object(self):
+        self.assertFails("INVALID_MODEL_MESSAGE", [["not", "a", "reply"]])
+
+    def test_text_that_is_not_a_string(self):
+        reply = text_reply("x")
+        reply["text"] = 42
+        self.assertFails("INVALID_MODEL_MESSAGE", [reply])
+
+    def test_malformed_call_stops_the_whole_batch(self):
+        spy = SpyToolbox()
+        self.assertFails("INVALID_TOOL_CALL",
+                         [calls_reply(stock_call(), {"name": "", "arguments": {}})],
+                         toolbox=spy)
+        self.assertEqual(spy.ran, [])
+
+    def test_call_without_arguments_key(self):
+        self.assertFails("INVALID_TOOL_CALL", [calls_reply({"id": None, "name": "get_stock"})])
+
+    def test_empty_answer(self):
+        self.assertFails("EMPTY_ANSWER", [text_reply("  \n")])
+
+    def test_context_limit_is_checked_before_each_request(self):
+        definitions = json.dumps(tools.default_toolbox().definitions(), ensure_ascii=False)
+        limit = len(definitions) + 200  # room for the first request, not for a tool result
+        model, _ = self.assertFails("CONTEXT_LIMIT", [calls_reply(stock_call())],
+                                    limits=agent.Limits(max_context_chars=limit))
+        self.assertEqual(len(model.requests), 1)  # the tool result pushed it over the limit
+
+    def test_context_limit_before_the_first_request(self):
+        model, _ = self.assertFails("CONTEXT_LIMIT", [], limits=agent.Limits(max_context_chars=10))
+        self.assertEqual(model.requests, [])
+
+    def test_time_budget(self):
+        def slow(messages):
+            time.sleep(0.06)
+            return calls_reply(stock_call())
+        self.assertFails("TIME_BUDGET", [slow, slow, slow],
+                         limits=agent.Limits(budget_seconds=0.05))
+
+    def test_deadline_caps_the_request_timeout(self):
+        seen = []
+
+        class Recording:
+            def chat(self, messages, tools, *, timeout):
+                seen.append(timeout)
+                return text_reply("ok")
+
+        log = type("Log", (), {"model_event": lambda *a, **k: None, "answer": None})()
+        agent.run_agent("q", Recording(), toolbox=tools.default_toolbox(),
+                        inventory=tools.sample_inventory(),
+                        limits=agent.Limits(budget_seconds=5, timeout=120), log=log,
+                        system_prompt="rules")
+        self.assertLessEqual(seen[0], 5)
+
+    def test_a_timeout_caused_by_the_deadline_is_the_budget(self):
+        error = AgentError("MODEL_TIMEOUT", url="u", seconds=1)
+        self.assertFails("TIME_BUDGET", [error], limits=agent.Limits(budget_seconds=5))
+
+    def test_a_timeout_within_the_budget_stays_a_timeout(self):
+        error = AgentError("MODEL_TIMEOUT", url="u", seconds=1)
+        self.assertFails("MODEL_TIMEOUT", [error],
+                         limits=agent.Limits(budget_seconds=500, timeout=10))
+
+
+class LogTest(unittest.TestCase):
+    def test_events_in_order_with_one_terminal_event(self):
+        _, _, events = run_script([calls_reply(stock_call()), text_reply("done")])
+        self.assertEqual([e["event"] for e in events],
+                         ["model", "tool", "model", "completed"])
+        model_event = events[0]
+        self.assertEqual(model_event["step"], 1)
+        self.assertEqual(model_event["stop"], "tool_calls")
+        self.assertIn("duration_ms", model_event)
+
+    def test_no_content_by_default(self):
+        _, _, events = run_script([calls_reply(stock_call()), text_reply("SECRET ANSWER")],
+                                  question="SECRET QUESTION A001")
+        text = json.dumps(events, ensure_ascii=False)
+        for secret in ("SECRET", "濾掛咖啡", '"stock"', "arguments"):
+            self.assertNotIn(secret, text)
+
+    def test_content_when_asked(self):
+        _, _, events = run_script([calls_reply(stock_call()), text_reply("SECRET ANSWER")],
+                                  log_content=True)
+        tool_event = next(e for e in events if e["event"] == "tool")
+        self.assertEqual(tool_event["arguments"], {"sku": "A001"})
+        self.assertEqual(tool_event["result"]["data"]["stock"], 12)
+        self.assertEqual(events[-1]["answer"], "SECRET ANSWER")
+
+
+if __name__ == "__main__":
+    unittest.main()
