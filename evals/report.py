@@ -64,10 +64,10 @@ def _totals_lines(report):
             spread = report["spread"][name]
             line += f"   repeats: min {spread['min']:.3f} max {spread['max']:.3f}"
         lines.append(line)
-    errors = ", ".join(f"{key.replace('_', ' ')} {count}"
-                       for key, count in totals["call_errors"].items())
+    errors = [f"{key.replace('_', ' ')} {count}" for key, count in totals["call_errors"].items()]
     latency, tokens = totals["latency_ms"], totals["tokens"]
-    lines += [f"  {'call errors':<26} {errors}",
+    lines += [f"  {'call errors':<26} {', '.join(errors[:4])}",
+              f"  {'':<26} {', '.join(errors[4:])}",
               f"  {'avg model requests':<26} {totals['avg_model_requests']}",
               f"  {'latency p50 / p95':<26} {latency['p50']} / {latency['p95']} ms",
               f"  {'tokens in / out':<26} {_known(tokens['input'])} / "
