@@ -22,14 +22,15 @@ import json
 
 
 class Trace:
-    def __init__(self, stream):
+    def __init__(self, stream, *, prefix=""):
         self.stream = stream
+        self.prefix = prefix  # the evaluation harness puts the case id here
 
     def __call__(self, record):
         record = dict(record)
         event, t_ms = record.pop("event"), record.pop("t_ms", 0)
         describe = _DESCRIBE.get(event, _describe_other)
-        self.stream.write(f"[{t_ms:>5} ms] {describe(event, record)}\n")
+        self.stream.write(f"{self.prefix}[{t_ms:>5} ms] {describe(event, record)}\n")
         self.stream.flush()
 
 

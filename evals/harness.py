@@ -127,11 +127,14 @@ def run_case(case, agent_argv, *, environ, make_model=None):
         missing = [flag for flag in unknown if flag.startswith("--")]
         return _not_run(f"this agent lacks the flag(s) {', '.join(missing or unknown)}")
     calls = []
+    trace = _trace(case) if args.verbose else None
 
     def listen(record):
         if record["event"] == "tool":
             calls.append({"name": record["name"], "arguments": record.get("arguments"),
                           "ok": record["ok"], "error": record["error"]})
+        if trace is not None:
+            trace(record)
 
     outcome = agent.ask(args, environ, case["lang"], listener=listen, make_model=make_model)
     error = outcome["error"]
@@ -140,6 +143,13 @@ def run_case(case, agent_argv, *, environ, make_model=None):
             "answer": outcome["answer"], "calls": calls, "steps": outcome["steps"],
             "duration_ms": outcome["duration_ms"], "tokens": outcome["tokens"],
             "log": outcome["log"]}
+
+
+def _trace(case):
+    """With -v, the live trace of every case on stderr, each line led by the case id."""
+    import sys
+    import watch
+    return watch.Trace(sys.stderr, prefix=case["id"] + " ")
 
 
 def _not_run(detail):

@@ -211,6 +211,17 @@ class RunningTest(unittest.TestCase):
         totals = metrics.summarize(rows)
         self.assertEqual((totals["not_run"], totals["tool_selection_accuracy"]["of"]), (1, 0))
 
+    def test_verbose_traces_every_case_led_by_its_id(self):
+        cases = harness.load_cases(write_cases(self.dir, CASES[:2]))
+        err = io.StringIO()
+        with redirect_stderr(err):
+            harness.run_cases(cases, ["--log-dir", self.dir, "-v"], environ={},
+                              make_model=scripted_by_question())
+        lines = err.getvalue().splitlines()
+        self.assertEqual(len(lines), 10)  # started, model, tool, model, terminal: per case
+        self.assertTrue(all(line.startswith(("exact [", "wrong-value [")) for line in lines))
+        self.assertIn('wrong-value [', next(l for l in lines if '"A003"' in l))
+
     def test_cases_run_through_the_real_provider_path(self):
         with FakeServer() as server:
             server.reply("/api/chat", 200, ollama_chat(
