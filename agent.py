@@ -32,7 +32,7 @@ import sys
 import time
 
 import tools
-from errors import EXIT_STATUS, AgentError
+from errors import AgentError
 
 SYSTEM_PROMPTS = {
     "en": (
@@ -420,8 +420,8 @@ def main(argv=None, *, environ=None):
 def ask(args, environ, lang, *, listener=None, make_model=None):
     """Run one question the way the command line does; return the --json result object.
 
-    Prints nothing itself (except the note before data leaves this machine), so the
-    evaluation harness runs its cases through exactly this path.
+    Prints nothing itself (except the note before data leaves this machine, and the stack
+    with --traceback), so the evaluation harness runs its cases through exactly this path.
     """
     started = time.monotonic()
     log = None

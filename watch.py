@@ -27,11 +27,16 @@ class Trace:
         self.prefix = prefix  # the evaluation harness puts the case id here
 
     def __call__(self, record):
+        if self.stream is None:
+            return
         record = dict(record)
         event, t_ms = record.pop("event"), record.pop("t_ms", 0)
         describe = _DESCRIBE.get(event, _describe_other)
-        self.stream.write(f"{self.prefix}[{t_ms:>5} ms] {describe(event, record)}\n")
-        self.stream.flush()
+        try:
+            self.stream.write(f"{self.prefix}[{t_ms:>5} ms] {describe(event, record)}\n")
+            self.stream.flush()
+        except (OSError, ValueError):  # stderr closed or a broken pipe: the run goes on,
+            self.stream = None         # the log still holds every event
 
 
 def _describe_started(event, r):

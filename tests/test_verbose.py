@@ -1,6 +1,7 @@
 """--verbose: one stderr line per event as it happens; a waiting line only on a terminal."""
 
 import io
+import json
 import tempfile
 import time
 import unittest
@@ -71,6 +72,15 @@ class TraceTest(unittest.TestCase):
         path = err.strip().splitlines()[-1].split(" ", 1)[1]
         with open(path, encoding="utf-8") as file:
             self.assertNotIn("A001", file.read())
+
+    def test_a_closed_stderr_stops_the_trace_not_the_run(self):
+        closed = io.StringIO()
+        closed.close()
+        args = agent.build_parser().parse_args(["--mock", "--log-dir", self.logs, "-q", "A001"])
+        result = agent.ask(args, {}, "en", listener=watch.Trace(closed))
+        self.assertEqual(result["status"], "completed")
+        with open(result["log"], encoding="utf-8") as file:
+            self.assertEqual(json.loads(file.readlines()[-1])["event"], "completed")
 
     def test_unknown_events_are_printed_generically(self):
         stream = io.StringIO()
