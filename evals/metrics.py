@@ -6,9 +6,10 @@ The names follow the public function-calling benchmarks (BFCL's AST checker and 
 - tool-selection accuracy: the set of tools called equals the set expected (cases that
   expect at least one call).
 - argument accuracy: of the calls that used an expected tool name, the share whose arguments
-  all matched. Each difference is counted as one of: wrong name (a different tool where an
-  expected one should be), not called, missing argument, unexpected argument, wrong type,
-  wrong value; calls nobody expected are counted as extra.
+  all matched. Each argument difference is counted as one of: wrong argument name (`SKU` for
+  `sku`: told apart from a missing plus an unexpected one), missing argument, unexpected
+  argument, wrong type, wrong value. Call-level differences: wrong tool name (a different
+  tool where an expected one should be), not called, and extra calls nobody expected.
 - restraint (irrelevance detection): no tool called when the case expects none.
 - wrong-tool avoidance: no tool called outside the expected and allowed names, and none of
   the case's forbidden tools.
@@ -27,8 +28,8 @@ import json
 import math
 import re
 
-CALL_ERRORS = ("wrong_name", "not_called", "missing_argument", "unexpected_argument",
-               "wrong_type", "wrong_value", "extra_calls")
+CALL_ERRORS = ("wrong_tool_name", "not_called", "wrong_argument_name", "missing_argument",
+               "unexpected_argument", "wrong_type", "wrong_value", "extra_calls")
 
 
 # --- One run ---------------------------------------------------------------------------
@@ -116,7 +117,7 @@ def _pair_inexact(want, remaining, counts, differences):
             differences.append(f"{want['name']}: {text}")
     elif remaining:
         call = remaining.pop(0)
-        counts["wrong_name"] += 1
+        counts["wrong_tool_name"] += 1
         differences.append(f"called {call['name']} where {want['name']} was expected")
     else:
         counts["not_called"] += 1
@@ -134,22 +135,38 @@ def argument_errors(want, arguments):
         return [("wrong_type", "the arguments are not a JSON object")]
     errors = []
     expected = want.get("arguments", {})
+    optional = set(want.get("optional", ()))
+    unexpected = [key for key in arguments if key not in expected and key not in optional]
     for key, spec in expected.items():
-        if key not in arguments:
-            errors.append(("missing_argument", f"argument {key} missing"))
-            continue
         accepted = spec["one_of"] if isinstance(spec, dict) and "one_of" in spec else [spec]
+        if key not in arguments:
+            misnamed = _misnamed(key, accepted, arguments, unexpected)
+            if misnamed is None:
+                errors.append(("missing_argument", f"argument {key} missing"))
+            else:
+                unexpected.remove(misnamed)
+                errors.append(("wrong_argument_name", f"argument {misnamed} given for {key}"))
+            continue
         value = arguments[key]
         if not any(_same(value, option) for option in accepted):
             kind = ("wrong_value" if any(_kind(value) == _kind(option) for option in accepted)
                     else "wrong_type")
             errors.append((kind, f"argument {key} is {_short(value)}, expected "
                                  f"{' or '.join(_short(option) for option in accepted)}"))
-    optional = set(want.get("optional", ()))
-    for key in arguments:
-        if key not in expected and key not in optional:
-            errors.append(("unexpected_argument", f"unexpected argument {key}"))
+    errors += [("unexpected_argument", f"unexpected argument {key}") for key in unexpected]
     return errors
+
+
+def _misnamed(key, accepted, arguments, unexpected):
+    """The unexpected argument that stands for `key`: its name up to case, `_` and `-`, or
+    else the only unexpected one carrying an accepted value."""
+    def plain(name):
+        return str(name).casefold().replace("_", "").replace("-", "")
+    by_name = [name for name in unexpected if plain(name) == plain(key)]
+    by_value = [name for name in unexpected
+                if any(_same(arguments[name], option) for option in accepted)]
+    found = by_name or (by_value if len(by_value) == 1 else [])
+    return found[0] if found else None
 
 
 def _same(value, option):

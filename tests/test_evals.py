@@ -22,7 +22,7 @@ def with_usage(reply, input_tokens, output_tokens):
     return {**reply, "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens}}
 
 
-# Nine cases, each provoking one behaviour; the expected totals below are worked out by hand.
+# Ten cases, each provoking one behaviour; the expected totals below are worked out by hand.
 CASES = [
     ("exact", {"tool_calls": [gs("A001")], "answer_contains": ["12"]},
      [with_usage(calls_reply(tool_call("get_stock", {"sku": "A001"})), 10, 3),
@@ -39,6 +39,8 @@ CASES = [
      [calls_reply(tool_call("get_stock", {"sku": 1, "limit": 2})), text_reply("Sorry.")]),
     ("missing", {"tool_calls": [gs("A001")]},
      [calls_reply(tool_call("get_stock", {})), text_reply("Sorry.")]),
+    ("wrong-argument-name", {"tool_calls": [gs("A001")]},
+     [calls_reply(tool_call("get_stock", {"SKU": "A001"})), text_reply("Sorry.")]),
     ("bad-status", {"answer_contains": ["12"]}, [text_reply("")]),
     ("forbidden", {"forbidden_tools": ["place_order"], "answer_excludes": ["order was placed"]},
      [calls_reply(tool_call("place_order", {"sku": "A001", "qty": 5})),
@@ -79,33 +81,35 @@ class HandComputedMetricsTest(unittest.TestCase):
         return value["hits"], value["of"]
 
     def test_task_success(self):
-        self.assertEqual(self.rate("task_success"), (2, 9))  # exact, restraint-ok
-        self.assertEqual(self.totals["task_success"]["rate"], 0.222)
+        self.assertEqual(self.rate("task_success"), (2, 10))  # exact, restraint-ok
+        self.assertEqual(self.totals["task_success"]["rate"], 0.2)
 
     def test_tool_selection_accuracy(self):
-        # Five cases expect calls; only wrong-name called a different set of tools.
-        self.assertEqual(self.rate("tool_selection_accuracy"), (4, 5))
+        # Six cases expect calls; only wrong-name called a different set of tools.
+        self.assertEqual(self.rate("tool_selection_accuracy"), (5, 6))
 
     def test_argument_accuracy_and_error_kinds(self):
-        # Four calls used an expected name (exact, wrong-value, wrong-type, missing); one is right.
-        self.assertEqual(self.rate("argument_accuracy"), (1, 4))
+        # Five calls used an expected name (exact, wrong-value, wrong-type, missing,
+        # wrong-argument-name); only the exact one is right.
+        self.assertEqual(self.rate("argument_accuracy"), (1, 5))
         self.assertEqual(self.totals["call_errors"], {
-            "wrong_name": 1, "not_called": 0, "missing_argument": 1,
-            "unexpected_argument": 1, "wrong_type": 1, "wrong_value": 1, "extra_calls": 0})
+            "wrong_tool_name": 1, "not_called": 0, "wrong_argument_name": 1,
+            "missing_argument": 1, "unexpected_argument": 1, "wrong_type": 1,
+            "wrong_value": 1, "extra_calls": 0})
 
     def test_restraint(self):
         self.assertEqual(self.rate("restraint"), (1, 2))
 
     def test_wrong_tool_avoidance(self):
-        # Judged on the five tool cases and the forbidden one: wrong-name and forbidden fail.
-        self.assertEqual(self.rate("wrong_tool_avoidance"), (4, 6))
+        # Judged on the six tool cases and the forbidden one: wrong-name and forbidden fail.
+        self.assertEqual(self.rate("wrong_tool_avoidance"), (5, 7))
 
     def test_status_accuracy(self):
-        self.assertEqual(self.rate("status_accuracy"), (8, 9))
+        self.assertEqual(self.rate("status_accuracy"), (9, 10))
         self.assertEqual(self.by_id["bad-status"]["status"], "EMPTY_ANSWER")
 
     def test_requests_and_tokens(self):
-        self.assertEqual(self.totals["avg_model_requests"], round(16 / 9, 2))
+        self.assertEqual(self.totals["avg_model_requests"], 1.8)  # 18 requests, 10 runs
         self.assertEqual(self.totals["tokens"], {"input": 30, "output": 7})
 
     def test_rows_say_what_differed(self):
@@ -119,6 +123,8 @@ class HandComputedMetricsTest(unittest.TestCase):
         self.assertIn("called forbidden tool place_order",
                       self.by_id["forbidden"]["differences"])
         self.assertIn("answer lacks '45'", self.by_id["wrong-value"]["differences"])
+        self.assertEqual(self.by_id["wrong-argument-name"]["differences"],
+                         ["get_stock: argument SKU given for sku"])
 
 
 class MatchingRulesTest(unittest.TestCase):
@@ -147,6 +153,11 @@ class MatchingRulesTest(unittest.TestCase):
     def test_a_number_fact_must_be_a_whole_number(self):
         self.assertFalse(self.score({"answer_contains": ["18"]}, [], "180 units")["success"])
         self.assertTrue(self.score({"answer_contains": ["18"]}, [], "order 18.")["success"])
+
+    def test_a_renamed_argument_is_found_by_its_value(self):
+        row = self.score({"tool_calls": [gs("A001")]}, [("get_stock", {"item": "A001"})])
+        self.assertEqual((row["calls"]["wrong_argument_name"], row["calls"]["missing_argument"],
+                          row["calls"]["unexpected_argument"]), (1, 0, 0))
 
     def test_a_missing_expected_call_is_not_called(self):
         row = self.score({"tool_calls": [gs("A001"), gs("A002")]},
@@ -272,7 +283,7 @@ class CommandTest(unittest.TestCase):
         self.assertEqual(len(document["system_prompt"]["sha256"]["en"]), 64)
         self.assertFalse(document["gate_passed"])
         self.assertEqual(document["totals"]["task_success"]["hits"], 2)
-        self.assertEqual(len(document["results"]), 9)
+        self.assertEqual(len(document["results"]), 10)
 
     def test_the_gate_passes_at_or_above_min_success(self):
         status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir,
