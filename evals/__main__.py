@@ -26,8 +26,8 @@ def build_parser():
         prog="python -m evals",
         description="Evaluate a model and prompt on fixed cases, or summarise run logs.")
     commands = parser.add_subparsers(dest="command", required=True)
-    run = commands.add_parser(
-        "run", help="run the cases and score them", epilog=RUN_EPILOG,
+    run = commands.add_parser(  # no abbreviations: they could swallow an agent flag
+        "run", help="run the cases and score them", epilog=RUN_EPILOG, allow_abbrev=False,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Run every case through agent.py's own path and score tool selection, "
                     "arguments, restraint and answers.")
