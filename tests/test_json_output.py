@@ -105,8 +105,10 @@ class JsonOutputTest(unittest.TestCase):
         self.assertEqual(result["exit_status"], 26)
 
     def test_an_unwritable_log_at_the_end_is_reported_beside_the_error(self):
-        broken = AgentError("LOG_UNWRITABLE", path="x", reason="disk full")
-        with mock.patch.object(agent.RunLog, "finish", side_effect=broken):
+        def broken(log, status, **fields):  # the disk fills up just before the last event
+            log._file.close()
+            raise AgentError("LOG_UNWRITABLE", path=log.path, reason="disk full")
+        with mock.patch.object(agent.RunLog, "finish", broken):
             status, out, err = run_main("--mock", "--json", "--max-steps", "1",
                                         "--log-dir", self.logs, "-q", "A001")
         result = json.loads(out)
