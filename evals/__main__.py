@@ -75,9 +75,9 @@ def main(argv=None, *, environ=None, make_model=None):
     try:
         return _run(args, agent_argv, environ, make_model)
     except KeyboardInterrupt:
-        return _fail(AgentError("CANCELLED"))
+        return _fail(AgentError("CANCELLED"), environ)
     except AgentError as exc:
-        return _fail(exc)
+        return _fail(exc, environ)
 
 
 def _run(args, agent_argv, environ, make_model):
@@ -119,8 +119,10 @@ def _stats(args):
     return 0 if summary["error"] is None else 3
 
 
-def _fail(error):
-    print(f"evals: {error.code}: {error.message('en')}", file=sys.stderr, flush=True)
+def _fail(error, environ):
+    import agent
+    message = error.message(agent.detect_lang(environ))
+    print(f"evals: {error.code}: {message}", file=sys.stderr, flush=True)
     return error.exit_status
 
 
