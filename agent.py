@@ -32,7 +32,7 @@ import sys
 import time
 
 import tools
-from errors import EXIT_STATUS, AgentError
+from errors import AgentError
 
 SYSTEM_PROMPTS = {
     "en": (
@@ -195,9 +195,11 @@ class RunLog:
 
     Holds no question, answer, tool arguments or results unless `content` is true.
     Exactly one terminal event (completed, failed, cancelled) is ever written.
+    `listener`, if given, is called with each event as it is written (for a live trace or an
+    evaluation); it also sees the tool arguments, which reach the file only with `content`.
     """
 
-    def __init__(self, directory, *, content=False):
+    def __init__(self, directory, *, content=False, listener=None):
         self.run_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
         self.path = os.path.join(directory, self.run_id + ".jsonl")
         self.content = content
@@ -205,7 +207,9 @@ class RunLog:
         self.steps = 0
         self.tool_calls = []
         self.tokens = {"input": 0, "output": 0}
+        self.tokens_reported = set()  # which of the counts the provider ever gave
         self.status = None
+        self.listener = listener
         self._started = time.monotonic()
         try:
             os.makedirs(directory, exist_ok=True)
@@ -216,7 +220,8 @@ class RunLog:
             raise AgentError("LOG_UNWRITABLE", path=self.path,
                              reason=exc.strerror or type(exc).__name__) from None
 
-    def emit(self, event, **fields):
+    def emit(self, event, *, shown=None, **fields):
+        """Append one event. `shown` fields go to the listener only, never to the file."""
         record = {"event": event, "t_ms": _ms_since(self._started), **fields}
         try:
             self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -224,12 +229,17 @@ class RunLog:
         except OSError as exc:
             raise AgentError("LOG_UNWRITABLE", path=self.path,
                              reason=exc.strerror or type(exc).__name__) from None
+        if self.listener is not None:
+            self.listener({**record, **(shown or {})})
 
-    def started(self, *, provider, model, limits, lang, toolbox, source, question):
+    def started(self, *, provider, model, limits, lang, toolbox, source, question,
+                prompt=None):
         fields = {"run_id": self.run_id,
                   "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                   "provider": provider, "model": model, "lang": lang,
                   "limits": limits.as_dict(), "tools": toolbox.names(), "data_source": source}
+        if prompt is not None:
+            fields["system_prompt"] = prompt
         if self.content:
             fields["question"] = question
         self.emit("run_started", **fields)
@@ -239,6 +249,7 @@ class RunLog:
         for key, value in (("input", input_tokens), ("output", output_tokens)):
             if isinstance(value, int):
                 self.tokens[key] += value
+                self.tokens_reported.add(key)
         fields = {"step": step, "duration_ms": duration_ms, "stop": stop,
                   "input_tokens": input_tokens, "output_tokens": output_tokens}
         if self.content:
@@ -257,7 +268,7 @@ class RunLog:
         if self.content:
             fields["arguments"] = call["arguments"]
             fields["result"] = result
-        self.emit("tool", **fields)
+        self.emit("tool", shown={"arguments": call["arguments"]}, **fields)
 
     def finish(self, status, **fields):
         """Write the terminal event, once. Later calls are ignored."""
@@ -299,6 +310,9 @@ def build_parser():
     ask.add_argument("--lang", choices=("en", "zh-TW"),
                      help="language of messages, prompt and mock answers (default: from "
                           "LC_ALL, LC_MESSAGES or LANG; zh* -> zh-TW, else en)")
+    ask.add_argument("--system-prompt", metavar="FILE",
+                     help="read the system prompt from FILE (UTF-8) instead of the built-in "
+                          "one; its name and hash go into the log")
     server = parser.add_argument_group("model server (Ollama /api/chat)")
     server.add_argument("--model", help="model name (default: $OLLAMA_MODEL)")
     server.add_argument("--base-url", help="server URL (default: $OLLAMA_BASE_URL, else "
@@ -336,6 +350,12 @@ def build_parser():
                           help="also log the question, answer, tool arguments and results")
     evidence.add_argument("--traceback", action="store_true",
                           help="show the Python traceback of an internal error")
+    output = parser.add_argument_group("output")
+    output.add_argument("--json", action="store_true",
+                        help="print one JSON object on stdout instead of the answer, for "
+                             "success and failure alike (keys in README)")
+    output.add_argument("--verbose", "-v", action="store_true",
+                        help="trace every model request and tool call on stderr as it happens")
     return parser
 
 
@@ -366,10 +386,13 @@ examples:
   python agent.py --mock -q "Check A001 and A009"
   python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
+  python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
+  python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
-  4 LOG_UNWRITABLE     130 CANCELLED (Ctrl-C)
+  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m evals --min-success)
+  130 CANCELLED (Ctrl-C)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
@@ -428,36 +451,71 @@ def main(argv=None, *, environ=None):
     environ = os.environ if environ is None else environ
     args = build_parser().parse_args(argv)
     lang = args.lang or detect_lang(environ)
-    ui = UI[lang]
+    listener, make_model = None, _make_model
+    if args.verbose:
+        import watch  # the live trace, loaded only when asked for
+        listener = watch.Trace(sys.stderr)
+        make_model = watch.waiting_factory(_make_model, sys.stderr)
+    outcome = ask(args, environ, lang, listener=listener, make_model=make_model)
+    _report(outcome, args, lang)
+    return outcome["exit_status"]
+
+
+def ask(args, environ, lang, *, listener=None, make_model=None):
+    """Run one question the way the command line does; return the --json result object.
+
+    Prints nothing itself (except the note before data leaves this machine, and the stack
+    with --traceback), so the evaluation harness runs its cases through exactly this path.
+    """
+    started = time.monotonic()
     log = None
     try:
         inventory = _load_inventory(args)  # a bad file fails before any model is contacted
-        model = _make_model(args, environ, lang)
+        model = (make_model or _make_model)(args, environ, lang)
         limits = Limits(max_steps=args.max_steps, max_tool_calls=args.max_tool_calls,
                         max_context_chars=args.max_context_chars,
                         budget_seconds=args.budget_seconds, timeout=args.timeout,
                         max_tool_errors=args.max_tool_errors)
         toolbox = tools.default_toolbox()
         question = args.question or DEFAULT_QUESTIONS[lang]
-        log = RunLog(args.log_dir, content=args.log_content)
+        system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang)
+        log = RunLog(args.log_dir, content=args.log_content, listener=listener)
         log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
-                    toolbox=toolbox, source=inventory.source, question=question)
+                    toolbox=toolbox, source=inventory.source, question=question,
+                    prompt=prompt_info)
         answer = run_agent(question, model, toolbox=toolbox, inventory=inventory,
-                           limits=limits, log=log, system_prompt=SYSTEM_PROMPTS[lang],
+                           limits=limits, log=log, system_prompt=system_prompt,
                            approver=_approver(args, lang))
         log.finish("completed")
-        print(answer)
-        _print_err(ui["log"].format(path=log.path))
-        return 0
+        return _outcome("completed", log, started, answer=answer)
     except KeyboardInterrupt:
-        return _fail(AgentError("CANCELLED"), log, ui, lang, status="cancelled")
+        return _failed(AgentError("CANCELLED"), log, started, lang, status="cancelled")
     except AgentError as exc:
-        return _fail(exc, log, ui, lang)
+        return _failed(exc, log, started, lang)
     except Exception as exc:  # a bug: one line, the stack only when asked for
         if args.traceback:
             import traceback
             traceback.print_exc()
-        return _fail(AgentError("INTERNAL_ERROR", type=type(exc).__name__), log, ui, lang)
+        return _failed(AgentError("INTERNAL_ERROR", type=type(exc).__name__), log, started,
+                       lang)
+
+
+def load_system_prompt(path, lang):
+    """The prompt text, and what the log records about it: file name and SHA-256."""
+    import hashlib
+    text = SYSTEM_PROMPTS[lang]
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as file:
+                text = file.read().strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or type(exc).__name__
+            raise AgentError("INVALID_INPUT",
+                             detail=f"cannot read --system-prompt {path}: {reason}") from None
+        if not text:
+            raise AgentError("INVALID_INPUT", detail=f"--system-prompt {path} is empty")
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return text, {"file": path, "sha256": digest}
 
 
 def _make_model(args, environ, lang):
@@ -498,21 +556,61 @@ def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
     return answer.strip().casefold() in ("y", "yes")
 
 
-def _fail(error, log, ui, lang, *, status="failed"):
-    _print_err(ui["error"].format(code=error.code, message=error.message(lang)))
+def _failed(error, log, started, lang, *, status="failed"):
+    log_error = None
     if log is not None:
         try:
             if status == "cancelled":
                 log.finish("cancelled")
             else:
                 log.finish("failed", code=error.code, exit_status=error.exit_status)
-            _print_err(ui["log"].format(path=log.path))
-        except AgentError as log_error:  # the evidence itself could not be written
-            if error.code != log_error.code:  # say it once, not twice
-                _print_err(ui["error"].format(code=log_error.code,
-                                              message=log_error.message(lang)))
-            return EXIT_STATUS["LOG_UNWRITABLE"]
-    return error.exit_status
+        except AgentError as exc:  # the evidence itself could not be written
+            log_error = exc
+    outcome = _outcome(status, log, started, error=error, lang=lang)
+    if log_error is not None:
+        outcome["log_error"] = _error_fields(log_error, lang)
+        outcome["exit_status"] = log_error.exit_status
+    return outcome
+
+
+def _outcome(status, log, started, *, answer=None, error=None, lang="en"):
+    """The --json object. Its keys are stable and listed in the README."""
+    reported = log.tokens_reported if log is not None else ()
+    return {
+        "status": status,
+        "exit_status": error.exit_status if error is not None else 0,
+        "answer": answer,
+        "error": _error_fields(error, lang) if error is not None else None,
+        "log_error": None,
+        "run_id": log.run_id if log is not None else None,
+        "log": log.path if log is not None else None,
+        "steps": log.steps if log is not None else 0,
+        "tool_calls": list(log.tool_calls) if log is not None else [],
+        "tokens": {key: log.tokens[key] if key in reported else None
+                   for key in ("input", "output")},
+        "duration_ms": _ms_since(started),
+    }
+
+
+def _error_fields(error, lang):
+    return {"code": error.code, "message": error.message(lang)}
+
+
+def _report(outcome, args, lang):
+    """Print a finished run: the answer or the JSON object on stdout, notes on stderr."""
+    ui = UI[lang]
+    errors = [outcome["error"], outcome["log_error"]]
+    if None not in errors and errors[0]["code"] == errors[1]["code"]:
+        errors.pop()  # the log failed with the very error that ended the run: say it once
+    for error in errors:
+        if error is not None:
+            _print_err(ui["error"].format(**error))
+    if args.json:
+        print(json.dumps(outcome, ensure_ascii=False), flush=True)
+    elif outcome["status"] == "completed":
+        print(outcome["answer"], flush=True)
+    if outcome["log"] is not None and outcome["log_error"] is None:
+        _print_err(ui["log"].format(path=outcome["log"]))
 
 
 def _print_err(line):

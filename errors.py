@@ -11,13 +11,15 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 """
 
 # Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
-# 3x model server and configuration, 2-4 local problems, 130 cancelled (the shell's SIGINT).
+# 3x model server and configuration, 2-5 local problems (5: an evaluation below its
+# --min-success gate), 130 cancelled (the shell's SIGINT).
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
     "USAGE": 2,
     "INVALID_INPUT": 3,
     "LOG_UNWRITABLE": 4,
+    "BELOW_MIN_SUCCESS": 5,
     "STEP_LIMIT": 10,
     "TIME_BUDGET": 11,
     "CONTEXT_LIMIT": 12,
@@ -88,6 +90,11 @@ MESSAGES = {
               "--log-dir; nothing runs without its log.",
         "zh-TW": "無法寫入執行日誌 {path}：{reason}。請用 --log-dir 指定可寫入的資料夾；"
                  "沒有日誌就不執行。",
+    },
+    "BELOW_MIN_SUCCESS": {
+        "en": "the evaluation's task success {rate} is below --min-success {minimum}; the "
+              "per-case rows above show what differed.",
+        "zh-TW": "評測任務成功率 {rate} 低於 --min-success {minimum}；上方逐案列出差異。",
     },
     "STEP_LIMIT": {
         "en": "stopped after {max_steps} model requests without a final answer; nothing was "

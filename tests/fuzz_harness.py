@@ -158,7 +158,7 @@ def run_case(model, spy, files, log_dir, *, content=False):
         log.finish("completed")
     except AgentError as exc:
         code = exc.code
-        agent._fail(exc, log, agent.UI["en"], "en")
+        agent._failed(exc, log, 0.0, "en")
     return code, files.text()
 
 

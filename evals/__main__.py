@@ -1,0 +1,130 @@
+"""`python -m evals run CASES [options] [agent flags]` and `python -m evals stats [DIR]`.
+
+Exit statuses: 0 done (and the gate passed), 2 usage, 3 INVALID_INPUT (cases file, report),
+5 BELOW_MIN_SUCCESS, 130 CANCELLED, or the agent's own status when the model cannot be set up
+(for example 30 NO_MODEL).
+"""
+
+import json
+import os
+import sys
+
+from errors import AgentError
+
+RUN_EPILOG = """\
+Any other flag is an agent.py flag and is used for every case, so put CASES first:
+  python -m evals run evals/cases.jsonl --mock
+  python -m evals run evals/cases.jsonl --model qwen2.5:7b --repeat 3 --jobs 2
+  python -m evals run evals/cases.jsonl --mock --system-prompt short.txt --report out.json
+Run logs go to runs/evals unless --log-dir is given.
+"""
+
+
+def build_parser():
+    import argparse
+    parser = argparse.ArgumentParser(
+        prog="python -m evals",
+        description="Evaluate a model and prompt on fixed cases, or summarise run logs.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser(  # no abbreviations: they could swallow an agent flag
+        "run", help="run the cases and score them", epilog=RUN_EPILOG, allow_abbrev=False,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Run every case through agent.py's own path and score tool selection, "
+                    "arguments, restraint and answers.")
+    run.add_argument("cases", metavar="CASES", help="a JSONL file of cases")
+    run.add_argument("--repeat", type=_positive_int, default=1,
+                     help="run each case N times and report the spread (default: 1)")
+    run.add_argument("--jobs", type=_positive_int, default=1,
+                     help="run up to N cases at once, for served models (default: 1)")
+    run.add_argument("--min-success", type=_rate, metavar="RATE",
+                     help="exit 5 (BELOW_MIN_SUCCESS) if task success is below RATE (0-1)")
+    run.add_argument("--report", metavar="FILE", help="also write the JSON report to FILE")
+    stats = commands.add_parser("stats", help="summarise a folder of run logs")
+    stats.add_argument("directory", nargs="?", default="runs",
+                       help="folder of *.jsonl run logs (default: runs)")
+    stats.add_argument("--json", action="store_true", help="print the summary as JSON")
+    return parser
+
+
+def _positive_int(text):
+    import argparse
+    if not text.isdigit() or int(text) <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+    return int(text)
+
+
+def _rate(text):
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a rate between 0 and 1")
+    return value
+
+
+def main(argv=None, *, environ=None, make_model=None):
+    parser = build_parser()
+    args, agent_argv = parser.parse_known_args(argv)
+    if args.command == "stats":
+        if agent_argv:
+            parser.error(f"unrecognized arguments: {' '.join(agent_argv)}")
+        return _stats(args)
+    environ = os.environ if environ is None else environ
+    try:
+        return _run(args, agent_argv, environ, make_model)
+    except KeyboardInterrupt:
+        return _fail(AgentError("CANCELLED"), environ)
+    except AgentError as exc:
+        return _fail(exc, environ)
+
+
+def _run(args, agent_argv, environ, make_model):
+    import agent
+    from evals import harness, report
+    agent.build_parser().parse_args(harness.with_log_dir(agent_argv))  # usage errors now
+    cases = harness.load_cases(args.cases)
+    setup = harness.describe_setup(agent_argv, cases, environ=environ,
+                                   make_model=make_model, cases_path=args.cases)
+    rows = harness.run_cases(cases, agent_argv, repeat=args.repeat, jobs=args.jobs,
+                             environ=environ, make_model=make_model)
+    document = report.build_report(setup, cases, rows, repeat=args.repeat, jobs=args.jobs,
+                                   min_success=args.min_success)
+    print(report.render(document), flush=True)
+    if args.report:
+        _write_report(args.report, document)
+    if document["gate_passed"] is False:
+        raise AgentError("BELOW_MIN_SUCCESS", rate=document["totals"]["task_success"]["rate"],
+                         minimum=args.min_success)
+    return 0
+
+
+def _write_report(path, document):
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump(document, file, ensure_ascii=False, indent=1)
+            file.write("\n")
+    except OSError as exc:
+        raise AgentError("INVALID_INPUT", detail=f"cannot write the report {path}: "
+                                                 f"{exc.strerror or type(exc).__name__}") from None
+    print(f"report: {path}", file=sys.stderr, flush=True)
+
+
+def _stats(args):
+    from evals import stats
+    summary = stats.summarize_directory(args.directory)
+    print(json.dumps(summary, ensure_ascii=False, indent=1) if args.json
+          else stats.render(summary), flush=True)
+    return 0 if summary["error"] is None else 3
+
+
+def _fail(error, environ):
+    import agent
+    message = error.message(agent.detect_lang(environ))
+    print(f"evals: {error.code}: {message}", file=sys.stderr, flush=True)
+    return error.exit_status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

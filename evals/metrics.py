@@ -1,0 +1,274 @@
+"""Scoring: one run of one case against its expectations, and the totals over many runs.
+
+The names follow the public function-calling benchmarks (BFCL's AST checker and its
+"irrelevance" category, tau-bench's task success):
+
+- tool-selection accuracy: the set of tools called equals the set expected (cases that
+  expect at least one call).
+- argument accuracy: of the calls that used an expected tool name, the share whose arguments
+  all matched. Each argument difference is counted as one of: wrong argument name (`SKU` for
+  `sku`: told apart from a missing plus an unexpected one), missing argument, unexpected
+  argument, wrong type, wrong value. Call-level differences: wrong tool name (a different
+  tool where an expected one should be), not called, and extra calls nobody expected.
+- restraint (irrelevance detection): no tool called when the case expects none.
+- wrong-tool avoidance: no tool called outside the expected and allowed names, and none of
+  the case's forbidden tools.
+- task success: the expected terminal status, every expected call made with the right
+  arguments (or none made, when none is expected), every fact in the answer and no
+  forbidden text in it.
+
+Expected calls are matched as a multiset: order and batching do not matter. Strings compare
+case-insensitively after trimming; an expected value `{"one_of": [...]}` accepts any listed
+value; `optional` names arguments the model may add without penalty. A fact made only of
+digits must appear as a whole number ("18" is not found in "180"). A case that could not run
+(it needs a flag this agent lacks) fails task success and is left out of the other rates.
+"""
+
+import json
+import math
+import re
+
+CALL_ERRORS = ("wrong_tool_name", "not_called", "wrong_argument_name", "missing_argument",
+               "unexpected_argument", "wrong_type", "wrong_value", "extra_calls")
+
+
+# --- One run ---------------------------------------------------------------------------
+
+def score_run(case, observed):
+    """A per-run row: what happened, which checks passed, and what differed."""
+    expect = case.get("expect", {})
+    row = {"id": case["id"], "status": observed["status"], "differences": [],
+           "calls": dict.fromkeys(CALL_ERRORS + ("expected", "correct", "name_matched"), 0),
+           "steps": observed["steps"], "duration_ms": observed["duration_ms"],
+           "input_tokens": observed["tokens"]["input"],
+           "output_tokens": observed["tokens"]["output"]}
+    if observed["status"] == "not_run":  # a failure, but not one the model can be judged on
+        row.update(status_ok=None, selection_ok=None, restraint_ok=None,
+                   wrong_tool_avoided=None, facts_missing=[], forbidden_text=[],
+                   success=False, differences=[f"not run: {observed['detail']}"])
+        return row
+    wanted_status = expect.get("status", "completed")
+    row["status_ok"] = observed["status"] == wanted_status
+    if not row["status_ok"]:
+        row["differences"].append(f"status {observed['status']}, expected {wanted_status}"
+                                  + (f" ({observed['detail']})" if observed.get("detail")
+                                     else ""))
+    tools_ok = _score_tools(expect, observed["calls"], row)
+    answer_ok = _score_answer(expect, observed.get("answer") or "", row)
+    row["success"] = row["status_ok"] and tools_ok and answer_ok
+    return row
+
+
+def _score_tools(expect, calls, row):
+    expected = expect.get("tool_calls")
+    names = [call["name"] for call in calls]
+    forbidden = set(expect.get("forbidden_tools", ()))
+    row["selection_ok"] = row["restraint_ok"] = row["wrong_tool_avoided"] = None
+    for name in sorted(forbidden & set(names)):
+        row["differences"].append(f"called forbidden tool {name}")
+    if expected is None:  # the case does not judge which tools run, only forbidden ones
+        if forbidden:
+            row["wrong_tool_avoided"] = not forbidden & set(names)
+        return not forbidden & set(names)
+    if not expected:
+        row["restraint_ok"] = not calls
+        if calls:
+            row["differences"].append(f"called {', '.join(names)}; expected no tool call")
+        return row["restraint_ok"]
+    allowed = {call["name"] for call in expected} | set(expect.get("allowed_tools", ()))
+    row["selection_ok"] = set(names) == {call["name"] for call in expected}
+    outside = [name for name in names if name not in allowed or name in forbidden]
+    row["wrong_tool_avoided"] = not outside
+    if outside:
+        row["differences"].append(f"wrong tool: {', '.join(dict.fromkeys(outside))}")
+    exact = _match_calls(expected, calls, row, allowed)
+    return exact and not outside
+
+
+def _match_calls(expected, calls, row, allowed):
+    """Pair expected calls with actual ones and count each difference. True if all exact."""
+    counts, remaining = row["calls"], list(calls)
+    counts["expected"] = len(expected)
+    unmatched = []
+    for want in expected:  # exact matches first, so a near miss cannot steal one
+        found = next((call for call in remaining if call["name"] == want["name"]
+                      and not argument_errors(want, call["arguments"])), None)
+        if found is None:
+            unmatched.append(want)
+            continue
+        remaining.remove(found)
+        counts["correct"] += 1
+        counts["name_matched"] += 1
+    for want in unmatched:
+        _pair_inexact(want, remaining, counts, row["differences"])
+    extra = [call for call in remaining if call["name"] not in allowed]
+    counts["extra_calls"] += len(extra)
+    return counts["correct"] == counts["expected"]
+
+
+def _pair_inexact(want, remaining, counts, differences):
+    same = [call for call in remaining if call["name"] == want["name"]]
+    if same:
+        call = min(same, key=lambda c: len(argument_errors(want, c["arguments"])))
+        remaining.remove(call)
+        counts["name_matched"] += 1
+        for kind, text in argument_errors(want, call["arguments"]):
+            counts[kind] += 1
+            differences.append(f"{want['name']}: {text}")
+    elif remaining:
+        call = remaining.pop(0)
+        counts["wrong_tool_name"] += 1
+        differences.append(f"called {call['name']} where {want['name']} was expected")
+    else:
+        counts["not_called"] += 1
+        differences.append(f"{want['name']} {_short(want.get('arguments', {}))} not called")
+
+
+def argument_errors(want, arguments):
+    """[(kind, description)] for one call's arguments against the expected ones."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            arguments = None
+    if not isinstance(arguments, dict):
+        return [("wrong_type", "the arguments are not a JSON object")]
+    errors = []
+    expected = want.get("arguments", {})
+    optional = set(want.get("optional", ()))
+    unexpected = [key for key in arguments if key not in expected and key not in optional]
+    for key, spec in expected.items():
+        accepted = spec["one_of"] if isinstance(spec, dict) and "one_of" in spec else [spec]
+        if key not in arguments:
+            misnamed = _misnamed(key, accepted, arguments, unexpected)
+            if misnamed is None:
+                errors.append(("missing_argument", f"argument {key} missing"))
+            else:
+                unexpected.remove(misnamed)
+                errors.append(("wrong_argument_name", f"argument {misnamed} given for {key}"))
+            continue
+        value = arguments[key]
+        if not any(_same(value, option) for option in accepted):
+            kind = ("wrong_value" if any(_kind(value) == _kind(option) for option in accepted)
+                    else "wrong_type")
+            errors.append((kind, f"argument {key} is {_short(value)}, expected "
+                                 f"{' or '.join(_short(option) for option in accepted)}"))
+    errors += [("unexpected_argument", f"unexpected argument {key}") for key in unexpected]
+    return errors
+
+
+def _misnamed(key, accepted, arguments, unexpected):
+    """The unexpected argument that stands for `key`: its name up to case, `_` and `-`, or
+    else the only unexpected one carrying an accepted value."""
+    def plain(name):
+        return str(name).casefold().replace("_", "").replace("-", "")
+    by_name = [name for name in unexpected if plain(name) == plain(key)]
+    by_value = [name for name in unexpected
+                if any(_same(arguments[name], option) for option in accepted)]
+    found = by_name or (by_value if len(by_value) == 1 else [])
+    return found[0] if found else None
+
+
+def _same(value, option):
+    if isinstance(option, str) and isinstance(value, str):
+        return value.strip().casefold() == option.strip().casefold()
+    if _kind(value) == "number" and _kind(option) == "number":
+        return value == option
+    return _kind(value) == _kind(option) and value == option
+
+
+def _kind(value):
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return {str: "string", list: "array", dict: "object"}.get(type(value), "null")
+
+
+def _score_answer(expect, answer, row):
+    folded = answer.casefold()
+    missing = [fact for fact in expect.get("answer_contains", ()) if not _has(folded, fact)]
+    present = [text for text in expect.get("answer_excludes", ()) if _has(folded, text)]
+    row["facts_missing"], row["forbidden_text"] = missing, present
+    if missing:
+        row["differences"].append("answer lacks " + ", ".join(map(repr, missing)))
+    if present:
+        row["differences"].append("answer contains " + ", ".join(map(repr, present)))
+    return not missing and not present
+
+
+def _has(folded_answer, text):
+    if text.isdigit():
+        return re.search(rf"(?<!\d){text}(?!\d)", folded_answer) is not None
+    return text.casefold() in folded_answer
+
+
+def _short(value):
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# --- Totals ----------------------------------------------------------------------------
+
+def summarize(rows):
+    """Totals over scored rows (any number of cases and repeats)."""
+    ran = [row for row in rows if row["status"] != "not_run"]
+    calls = {key: sum(row["calls"][key] for row in rows) for key in rows[0]["calls"]} \
+        if rows else {}
+    return {
+        "runs": len(rows),
+        "not_run": len(rows) - len(ran),
+        "task_success": rate(row["success"] for row in rows),
+        "tool_selection_accuracy": rate(row["selection_ok"] for row in rows),
+        "argument_accuracy": _ratio(calls.get("correct", 0), calls.get("name_matched", 0)),
+        "restraint": rate(row["restraint_ok"] for row in rows),
+        "wrong_tool_avoidance": rate(row["wrong_tool_avoided"] for row in rows),
+        "status_accuracy": rate(row["status_ok"] for row in rows),
+        "call_errors": {key: calls.get(key, 0) for key in CALL_ERRORS},
+        "avg_model_requests": _mean([row["steps"] for row in ran]),
+        "latency_ms": {"p50": percentile([row["duration_ms"] for row in ran], 50),
+                       "p95": percentile([row["duration_ms"] for row in ran], 95)},
+        "tokens": {"input": _total(row["input_tokens"] for row in ran),
+                   "output": _total(row["output_tokens"] for row in ran)},
+    }
+
+
+def rate(flags):
+    """{"rate", "hits", "of"} over the flags that apply (None means: not applicable)."""
+    judged = [flag for flag in flags if flag is not None]
+    return _ratio(sum(judged), len(judged))
+
+
+def _ratio(hits, total):
+    return {"rate": round(hits / total, 3) if total else None, "hits": hits, "of": total}
+
+
+def percentile(values, p):
+    """Nearest-rank percentile, or None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[max(math.ceil(p / 100 * len(ordered)), 1) - 1]
+
+
+def _mean(values):
+    return round(sum(values) / len(values), 2) if values else None
+
+
+def _total(values):
+    known = [value for value in values if isinstance(value, int)]
+    return sum(known) if known else None
+
+
+RATES = ("task_success", "tool_selection_accuracy", "argument_accuracy", "restraint",
+         "wrong_tool_avoidance", "status_accuracy")
+
+
+def spread(summaries):
+    """For each rate: min, max and mean over repeats, to show how much a model varies."""
+    result = {}
+    for name in RATES:
+        values = [s[name]["rate"] for s in summaries if s[name]["rate"] is not None]
+        result[name] = ({"min": min(values), "max": max(values),
+                         "mean": round(sum(values) / len(values), 3)} if values else None)
+    return result

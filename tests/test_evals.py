@@ -1,0 +1,342 @@
+"""The evaluation harness: metrics checked against hand-computed expectations."""
+
+import io
+import json
+import os
+import tempfile
+import unittest
+from contextlib import redirect_stderr, redirect_stdout
+
+import providers
+from evals import harness, metrics, report
+from evals.__main__ import main as evals_main
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from tests.fake_server import FakeServer, ollama_call, ollama_chat
+
+
+def gs(sku):
+    return {"name": "get_stock", "arguments": {"sku": sku}}
+
+
+def with_usage(reply, input_tokens, output_tokens):
+    return {**reply, "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens}}
+
+
+# Ten cases, each provoking one behaviour; the expected totals below are worked out by hand.
+CASES = [
+    ("exact", {"tool_calls": [gs("A001")], "answer_contains": ["12"]},
+     [with_usage(calls_reply(tool_call("get_stock", {"sku": "A001"})), 10, 3),
+      with_usage(text_reply("A001 has 12."), 20, 4)]),
+    ("wrong-value", {"tool_calls": [gs("A002")], "answer_contains": ["45"]},
+     [calls_reply(tool_call("get_stock", {"sku": "A003"})), text_reply("A003 has 0.")]),
+    ("wrong-name", {"tool_calls": [{"name": "find_items", "arguments": {"query": "烏龍"}}]},
+     [calls_reply(tool_call("get_stock", {"sku": "A002"})), text_reply("45 left.")]),
+    ("restraint-ok", {"tool_calls": [], "answer_contains": ["target"]},
+     [text_reply("Order max(target - stock, 0).")]),
+    ("restraint-fail", {"tool_calls": []},
+     [calls_reply(tool_call("get_stock", {"sku": "A001"})), text_reply("12.")]),
+    ("wrong-type-unexpected", {"tool_calls": [gs("A001")]},
+     [calls_reply(tool_call("get_stock", {"sku": 1, "limit": 2})), text_reply("Sorry.")]),
+    ("missing", {"tool_calls": [gs("A001")]},
+     [calls_reply(tool_call("get_stock", {})), text_reply("Sorry.")]),
+    ("wrong-argument-name", {"tool_calls": [gs("A001")]},
+     [calls_reply(tool_call("get_stock", {"SKU": "A001"})), text_reply("Sorry.")]),
+    ("bad-status", {"answer_contains": ["12"]}, [text_reply("")]),
+    ("forbidden", {"forbidden_tools": ["place_order"], "answer_excludes": ["order was placed"]},
+     [calls_reply(tool_call("place_order", {"sku": "A001", "qty": 5})),
+      text_reply("I cannot place orders.")]),
+]
+
+
+def write_cases(directory, cases=CASES):
+    path = os.path.join(directory, "cases.jsonl")
+    with open(path, "w", encoding="utf-8") as file:
+        for name, expect, _ in cases:
+            file.write(json.dumps({"id": name, "lang": "en", "question": f"case {name}",
+                                   "expect": expect}, ensure_ascii=False) + "\n")
+    return path
+
+
+def scripted_by_question(cases=CASES):
+    """A make_model that gives each case (found by its question) a fresh scripted model."""
+    scripts = {f"case {name}": script for name, _, script in cases}
+
+    def make(args, environ, lang):
+        return MockModel(script=scripts.get(args.question), lang=lang)  # None: for setup
+    return make
+
+
+class HandComputedMetricsTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp()
+        cls.cases = harness.load_cases(write_cases(cls.dir))
+        cls.rows = harness.run_cases(cls.cases, ["--log-dir", cls.dir], environ={},
+                                     make_model=scripted_by_question())
+        cls.totals = metrics.summarize(cls.rows)
+        cls.by_id = {row["id"]: row for row in cls.rows}
+
+    def rate(self, name):
+        value = self.totals[name]
+        return value["hits"], value["of"]
+
+    def test_task_success(self):
+        self.assertEqual(self.rate("task_success"), (2, 10))  # exact, restraint-ok
+        self.assertEqual(self.totals["task_success"]["rate"], 0.2)
+
+    def test_tool_selection_accuracy(self):
+        # Six cases expect calls; only wrong-name called a different set of tools.
+        self.assertEqual(self.rate("tool_selection_accuracy"), (5, 6))
+
+    def test_argument_accuracy_and_error_kinds(self):
+        # Five calls used an expected name (exact, wrong-value, wrong-type, missing,
+        # wrong-argument-name); only the exact one is right.
+        self.assertEqual(self.rate("argument_accuracy"), (1, 5))
+        self.assertEqual(self.totals["call_errors"], {
+            "wrong_tool_name": 1, "not_called": 0, "wrong_argument_name": 1,
+            "missing_argument": 1, "unexpected_argument": 1, "wrong_type": 1,
+            "wrong_value": 1, "extra_calls": 0})
+
+    def test_restraint(self):
+        self.assertEqual(self.rate("restraint"), (1, 2))
+
+    def test_wrong_tool_avoidance(self):
+        # Judged on the six tool cases and the forbidden one: wrong-name and forbidden fail.
+        self.assertEqual(self.rate("wrong_tool_avoidance"), (5, 7))
+
+    def test_status_accuracy(self):
+        self.assertEqual(self.rate("status_accuracy"), (9, 10))
+        self.assertEqual(self.by_id["bad-status"]["status"], "EMPTY_ANSWER")
+
+    def test_requests_and_tokens(self):
+        self.assertEqual(self.totals["avg_model_requests"], 1.8)  # 18 requests, 10 runs
+        self.assertEqual(self.totals["tokens"], {"input": 30, "output": 7})
+
+    def test_rows_say_what_differed(self):
+        self.assertEqual(self.by_id["exact"]["differences"], [])
+        self.assertIn('get_stock: argument sku is "A003", expected "A002"',
+                      self.by_id["wrong-value"]["differences"])
+        self.assertIn("called get_stock where find_items was expected",
+                      self.by_id["wrong-name"]["differences"])
+        self.assertIn("called get_stock; expected no tool call",
+                      self.by_id["restraint-fail"]["differences"])
+        self.assertIn("called forbidden tool place_order",
+                      self.by_id["forbidden"]["differences"])
+        self.assertIn("answer lacks '45'", self.by_id["wrong-value"]["differences"])
+        self.assertEqual(self.by_id["wrong-argument-name"]["differences"],
+                         ["get_stock: argument SKU given for sku"])
+
+
+class MatchingRulesTest(unittest.TestCase):
+    def score(self, expect, calls, answer="ok"):
+        observed = {"status": "completed", "answer": answer, "steps": 1, "duration_ms": 1,
+                    "tokens": {"input": None, "output": None},
+                    "calls": [{"name": n, "arguments": a} for n, a in calls]}
+        return metrics.score_run({"id": "x", "expect": expect}, observed)
+
+    def test_order_and_batching_do_not_matter(self):
+        row = self.score({"tool_calls": [gs("A001"), gs("A002")]},
+                         [("get_stock", {"sku": "A002"}), ("get_stock", {"sku": "A001"})])
+        self.assertTrue(row["success"])
+
+    def test_one_of_optional_and_case_insensitive_strings(self):
+        want = {"name": "find_items", "arguments": {"query": {"one_of": ["烏龍", "oolong"]}},
+                "optional": ["limit"]}
+        row = self.score({"tool_calls": [want]},
+                         [("find_items", {"query": " Oolong ", "limit": 5})])
+        self.assertTrue(row["success"])
+
+    def test_arguments_as_json_text_are_read(self):
+        row = self.score({"tool_calls": [gs("A001")]}, [("get_stock", '{"sku": "A001"}')])
+        self.assertTrue(row["success"])
+
+    def test_a_number_fact_must_be_a_whole_number(self):
+        self.assertFalse(self.score({"answer_contains": ["18"]}, [], "180 units")["success"])
+        self.assertTrue(self.score({"answer_contains": ["18"]}, [], "order 18.")["success"])
+
+    def test_a_renamed_argument_is_found_by_its_value(self):
+        row = self.score({"tool_calls": [gs("A001")]}, [("get_stock", {"item": "A001"})])
+        self.assertEqual((row["calls"]["wrong_argument_name"], row["calls"]["missing_argument"],
+                          row["calls"]["unexpected_argument"]), (1, 0, 0))
+
+    def test_a_missing_expected_call_is_not_called(self):
+        row = self.score({"tool_calls": [gs("A001"), gs("A002")]},
+                         [("get_stock", {"sku": "A001"})])
+        self.assertEqual(row["calls"]["not_called"], 1)
+        self.assertFalse(row["success"])
+
+    def test_allowed_tools_are_not_wrong_tools(self):
+        expect = {"tool_calls": [{"name": "list_reorder", "arguments": {}}],
+                  "allowed_tools": ["get_stock"]}
+        row = self.score(expect, [("list_reorder", {}), ("get_stock", {"sku": "A001"})])
+        self.assertTrue(row["wrong_tool_avoided"])
+        self.assertEqual(row["calls"]["extra_calls"], 0)
+
+    def test_percentile_is_nearest_rank(self):
+        self.assertEqual(metrics.percentile(list(range(1, 11)), 50), 5)
+        self.assertEqual(metrics.percentile(list(range(1, 11)), 95), 10)
+        self.assertEqual(metrics.percentile([7], 95), 7)
+        self.assertIsNone(metrics.percentile([], 50))
+
+
+class RunningTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def test_repeat_reports_flaky_cases_and_the_spread(self):
+        runs = []
+
+        def make(args, environ, lang):  # right the first time, wrong the second
+            runs.append(1)
+            answer = "A001 has 12." if len(runs) == 1 else "I do not know."
+            return MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
+                                     text_reply(answer)])
+        cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
+        rows = harness.run_cases(cases, ["--log-dir", self.dir], repeat=2, environ={},
+                                 make_model=make)
+        setup = {"provider": "mock", "model": "mock", "server_version": None, "utc": "t",
+                 "system_prompt": {"file": None, "sha256": {"en": "0" * 64}}}
+        document = report.build_report(setup, cases, rows, repeat=2, jobs=1,
+                                       min_success=None)
+        self.assertEqual([row["repeat"] for row in rows], [1, 2])
+        result = document["results"][0]
+        self.assertEqual((result["passes"], result["runs"], result["flaky"]), (1, 2, True))
+        self.assertEqual(document["spread"]["task_success"],
+                         {"min": 0.0, "max": 1.0, "mean": 0.5})
+        self.assertIn("repeats: min 0.000 max 1.000", report.render(document))
+
+    def test_jobs_give_the_same_rows_in_case_order(self):
+        cases = harness.load_cases(write_cases(self.dir))
+        rows = harness.run_cases(cases, ["--log-dir", self.dir], jobs=4, environ={},
+                                 make_model=scripted_by_question())
+        self.assertEqual([row["id"] for row in rows], [name for name, _, _ in CASES])
+        self.assertEqual(metrics.summarize(rows)["task_success"]["hits"], 2)
+
+    def test_a_case_needing_an_unknown_flag_is_not_run(self):
+        cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
+        rows = harness.run_cases(cases, ["--log-dir", self.dir, "--no-such-flag"],
+                                 environ={}, make_model=scripted_by_question())
+        self.assertEqual(rows[0]["status"], "not_run")
+        self.assertFalse(rows[0]["success"])
+        self.assertIn("--no-such-flag", rows[0]["differences"][0])
+        totals = metrics.summarize(rows)
+        self.assertEqual((totals["not_run"], totals["tool_selection_accuracy"]["of"]), (1, 0))
+
+    def test_verbose_traces_every_case_led_by_its_id(self):
+        cases = harness.load_cases(write_cases(self.dir, CASES[:2]))
+        err = io.StringIO()
+        with redirect_stderr(err):
+            harness.run_cases(cases, ["--log-dir", self.dir, "-v"], environ={},
+                              make_model=scripted_by_question())
+        lines = err.getvalue().splitlines()
+        self.assertEqual(len(lines), 10)  # started, model, tool, model, terminal: per case
+        self.assertTrue(all(line.startswith(("exact [", "wrong-value [")) for line in lines))
+        self.assertIn('wrong-value [', next(l for l in lines if '"A003"' in l))
+
+    def test_cases_run_through_the_real_provider_path(self):
+        with FakeServer() as server:
+            server.reply("/api/chat", 200, ollama_chat(
+                tool_calls=[ollama_call("get_stock", {"sku": "A001"})], prompt_eval_count=50))
+            server.reply("/api/chat", 200, ollama_chat("A001: 12 in stock, order 18."))
+            cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
+            rows = harness.run_cases(cases, ["--log-dir", self.dir, "--base-url", server.url,
+                                             "--model", "qwen2.5:7b"], environ={})
+        self.assertTrue(rows[0]["success"], rows[0]["differences"])
+        self.assertEqual((rows[0]["input_tokens"], rows[0]["output_tokens"]), (92, 14))
+
+    def test_server_version_comes_from_ollama_when_it_answers(self):
+        with FakeServer() as server:
+            server.reply("/api/version", 200, {"version": "0.5.7"})
+            client = providers.OllamaClient(base_url=server.url, model="m")
+            self.assertEqual(harness.server_version(client), "0.5.7")
+        self.assertIsNone(harness.server_version(client))  # the server is gone now
+        self.assertIsNone(harness.server_version(MockModel()))
+
+
+class CommandTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.cases = write_cases(self.dir)
+
+    def run_evals(self, *argv):
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = evals_main(list(argv), environ={}, make_model=scripted_by_question())
+        return status, out.getvalue(), err.getvalue()
+
+    def test_the_gate_fails_below_min_success_and_the_report_records_the_setup(self):
+        prompt = os.path.join(self.dir, "prompt.txt")
+        with open(prompt, "w", encoding="utf-8") as file:
+            file.write("Be brief.")
+        path = os.path.join(self.dir, "report.json")
+        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir,
+                                          "--system-prompt", prompt, "--report", path,
+                                          "--min-success", "0.5")
+        self.assertEqual(status, 5)
+        self.assertIn("BELOW_MIN_SUCCESS", err)
+        self.assertIn("task success", out)
+        with open(path, encoding="utf-8") as file:
+            document = json.load(file)
+        self.assertEqual((document["provider"], document["model"]), ("mock", "mock"))
+        self.assertIsNone(document["server_version"])
+        self.assertEqual(document["system_prompt"]["file"], prompt)
+        self.assertEqual(len(document["system_prompt"]["sha256"]["en"]), 64)
+        self.assertFalse(document["gate_passed"])
+        self.assertEqual(document["totals"]["task_success"]["hits"], 2)
+        self.assertEqual(len(document["results"]), 10)
+
+    def test_the_gate_passes_at_or_above_min_success(self):
+        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir,
+                                          "--min-success", "0.2")
+        self.assertEqual(status, 0)
+        self.assertIn("gate --min-success", out)
+
+    def test_bad_case_files_are_invalid_input_naming_the_line(self):
+        for text, fragment in (('{"id": "a", "question": "q"}\nnot json\n', "line 2"),
+                               ('{"id": "a", "question": "q", "colour": 1}\n', "colour"),
+                               ('{"id": "a", "question": "q"}\n' * 2, "duplicate id"),
+                               ('{"id": "a", "question": "q", "lang": "fr"}\n', "lang"),
+                               ("\n", "no cases")):
+            path = os.path.join(self.dir, "bad.jsonl")
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
+            status, out, err = self.run_evals("run", path, "--log-dir", self.dir)
+            self.assertEqual(status, 3, text)
+            self.assertIn("INVALID_INPUT", err)
+            self.assertIn(fragment, err)
+
+    def test_ctrl_c_stops_the_whole_evaluation(self):
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = evals_main(["run", self.cases, "--log-dir", self.dir], environ={},
+                                make_model=lambda *_: MockModel(script=[KeyboardInterrupt()]))
+        self.assertEqual(status, 130)
+        self.assertIn("CANCELLED", err.getvalue())
+        self.assertEqual(out.getvalue(), "")  # no table for a half-run evaluation
+
+    def test_an_unwritable_report_is_invalid_input(self):
+        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir, "--report",
+                                          os.path.join(self.dir, "no", "such", "r.json"))
+        self.assertEqual(status, 3)
+        self.assertIn("cannot write the report", err)
+
+    def test_a_missing_cases_file_is_invalid_input(self):
+        status, out, err = self.run_evals("run", os.path.join(self.dir, "none.jsonl"))
+        self.assertEqual(status, 3)
+
+    def test_the_shipped_cases_load_and_cover_the_categories(self):
+        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        cases = harness.load_cases(os.path.join(here, "evals", "cases.jsonl"))
+        self.assertGreaterEqual(len(cases), 40)
+        self.assertEqual({case["lang"] for case in cases}, {"en", "zh-TW"})
+        tags = {tag for case in cases for tag in case["tags"]}
+        for tag in ("single", "multi", "unknown", "out-of-stock", "find", "reorder",
+                    "no-tool", "hostile", "injection", "order", "tenant"):
+            self.assertIn(tag, tags)
+        for case in cases:
+            if case.get("inventory"):
+                self.assertTrue(os.path.exists(case["inventory"]), case["id"])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,167 @@
+"""--json: one JSON object on stdout with stable keys, for every way a run ends."""
+
+import io
+import json
+import os
+import tempfile
+import unittest
+from contextlib import redirect_stderr, redirect_stdout
+from unittest import mock
+
+import agent
+from errors import AgentError
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+
+KEYS = {"status", "exit_status", "answer", "error", "log_error", "run_id", "log", "steps",
+        "tool_calls", "tokens", "duration_ms"}
+
+
+def run_main(*argv, environ=None):
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = agent.main(list(argv), environ=environ or {})
+    return status, out.getvalue(), err.getvalue()
+
+
+def scripted(*replies):
+    """A make_model for agent.ask that returns one scripted mock model."""
+    def make(args, environ, lang):
+        return MockModel(script=list(replies), lang=lang)
+    return make
+
+
+def usage(input_tokens, output_tokens):
+    return {"input_tokens": input_tokens, "output_tokens": output_tokens}
+
+
+class JsonOutputTest(unittest.TestCase):
+    def setUp(self):
+        self.logs = tempfile.mkdtemp()
+
+    def test_success_is_one_json_object_with_the_stable_keys(self):
+        status, out, err = run_main("--mock", "--json", "--lang", "en", "--log-dir", self.logs,
+                                    "-q", "Check A001 and A404")
+        self.assertEqual(status, 0)
+        result = json.loads(out)  # the whole of stdout is one object
+        self.assertEqual(set(result), KEYS)
+        self.assertEqual(result["status"], "completed")
+        self.assertEqual(result["exit_status"], 0)
+        self.assertIn("suggested order 18", result["answer"])
+        self.assertIsNone(result["error"])
+        self.assertEqual(result["steps"], 2)
+        self.assertEqual(result["tool_calls"], [
+            {"name": "get_stock", "ok": True, "error": None},
+            {"name": "get_stock", "ok": False, "error": "SKU_NOT_FOUND"}])
+        self.assertEqual(result["tokens"], {"input": None, "output": None})
+        self.assertIsInstance(result["duration_ms"], int)
+        self.assertEqual(result["log"], os.path.join(self.logs, result["run_id"] + ".jsonl"))
+        with open(result["log"], encoding="utf-8") as file:
+            last = json.loads(file.readlines()[-1])
+        self.assertEqual(last["event"], "completed")
+
+    def test_a_limit_is_reported_with_its_code_and_exit_status(self):
+        status, out, err = run_main("--mock", "--json", "--max-steps", "1",
+                                    "--log-dir", self.logs, "-q", "A001")
+        result = json.loads(out)
+        self.assertEqual(status, 10)
+        self.assertEqual(set(result), KEYS)
+        self.assertEqual((result["status"], result["exit_status"]), ("failed", 10))
+        self.assertEqual(result["error"]["code"], "STEP_LIMIT")
+        self.assertIsNone(result["answer"])
+        self.assertEqual(result["steps"], 1)
+        self.assertEqual(len(result["tool_calls"]), 1)
+
+    def test_a_failure_before_the_log_exists_still_gives_an_object(self):
+        status, out, err = run_main("--json", "--log-dir", self.logs, "--base-url",
+                                    "http://127.0.0.1:9", "--model", "m", "--system-prompt",
+                                    os.path.join(self.logs, "missing.txt"))
+        result = json.loads(out)
+        self.assertEqual((status, result["exit_status"]), (3, 3))
+        self.assertEqual(result["error"]["code"], "INVALID_INPUT")
+        self.assertIsNone(result["run_id"])
+        self.assertIsNone(result["log"])
+        self.assertEqual((result["steps"], result["tool_calls"]), (0, []))
+
+    def test_tokens_are_summed_when_the_provider_reports_them(self):
+        args = agent.build_parser().parse_args(["--log-dir", self.logs, "-q", "A001"])
+        make = scripted(
+            {**calls_reply(tool_call("get_stock", {"sku": "A001"})), "usage": usage(100, 7)},
+            {**text_reply("Stock 12."), "usage": usage(150, None)})
+        result = agent.ask(args, {}, "en", make_model=make)
+        self.assertEqual(result["status"], "completed")
+        self.assertEqual(result["tokens"], {"input": 250, "output": 7})
+
+    def test_cancel_is_reported_as_cancelled(self):
+        args = agent.build_parser().parse_args(["--log-dir", self.logs])
+        result = agent.ask(args, {}, "en", make_model=scripted(KeyboardInterrupt()))
+        self.assertEqual((result["status"], result["exit_status"]), ("cancelled", 130))
+        self.assertEqual(result["error"]["code"], "CANCELLED")
+
+    def test_model_error_codes_are_language_independent(self):
+        args = agent.build_parser().parse_args(["--log-dir", self.logs])
+        make = scripted(text_reply("", stop="answer"))
+        result = agent.ask(args, {}, "zh-TW", make_model=make)
+        self.assertEqual(result["error"]["code"], "EMPTY_ANSWER")
+        self.assertEqual(result["exit_status"], 26)
+
+    def test_an_unwritable_log_at_the_end_is_reported_beside_the_error(self):
+        def broken(log, status, **fields):  # the disk fills up just before the last event
+            log._file.close()
+            raise AgentError("LOG_UNWRITABLE", path=log.path, reason="disk full")
+        with mock.patch.object(agent.RunLog, "finish", broken):
+            status, out, err = run_main("--mock", "--json", "--max-steps", "1",
+                                        "--log-dir", self.logs, "-q", "A001")
+        result = json.loads(out)
+        self.assertEqual(status, 4)
+        self.assertEqual(result["error"]["code"], "STEP_LIMIT")
+        self.assertEqual(result["log_error"]["code"], "LOG_UNWRITABLE")
+        self.assertNotIn("log:", err)
+
+    def test_without_json_stdout_is_just_the_answer(self):
+        status, out, err = run_main("--mock", "--lang", "en", "--log-dir", self.logs,
+                                    "-q", "A001")
+        self.assertEqual(status, 0)
+        self.assertTrue(out.startswith("[Sample data]"))
+        self.assertIn("log: ", err)
+
+
+class SystemPromptTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def prompt_file(self, text):
+        path = os.path.join(self.dir, "prompt.txt")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        return path
+
+    def test_the_file_is_sent_to_the_model_and_its_hash_logged(self):
+        path = self.prompt_file("Be brief.\n")
+        model = MockModel(lang="en")
+        args = agent.build_parser().parse_args(
+            ["--log-dir", self.dir, "--system-prompt", path, "-q", "A001"])
+        result = agent.ask(args, {}, "en", make_model=lambda *_: model)
+        self.assertEqual(result["status"], "completed")
+        self.assertEqual(model.requests[0]["messages"][0],
+                         {"role": "system", "content": "Be brief."})
+        with open(result["log"], encoding="utf-8") as file:
+            started = json.loads(file.readline())
+        self.assertEqual(started["system_prompt"]["file"], path)
+        self.assertEqual(started["system_prompt"]["sha256"],
+                         agent.load_system_prompt(path, "en")[1]["sha256"])
+
+    def test_the_built_in_prompt_is_logged_without_a_file(self):
+        text, info = agent.load_system_prompt(None, "zh-TW")
+        self.assertEqual(text, agent.SYSTEM_PROMPTS["zh-TW"])
+        self.assertIsNone(info["file"])
+        self.assertEqual(len(info["sha256"]), 64)
+
+    def test_an_empty_prompt_file_is_invalid_input(self):
+        status, out, err = run_main("--mock", "--json", "--log-dir", self.dir,
+                                    "--system-prompt", self.prompt_file("  \n"))
+        self.assertEqual(status, 3)
+        self.assertEqual(json.loads(out)["error"]["code"], "INVALID_INPUT")
+
+
+if __name__ == "__main__":
+    unittest.main()
