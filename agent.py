@@ -501,21 +501,29 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
 
 
 def load_system_prompt(path, lang):
-    """The prompt text, and what the log records about it: file name and SHA-256."""
+    """The prompt text, and what the log records about it: the file and its SHA-256.
+
+    The built-in prompt is recorded as {"file": None, "sha256": None}: it is named by the
+    program's version, and hashing it would import OpenSSL on every start-up.
+    """
+    if path is None:
+        return SYSTEM_PROMPTS[lang], {"file": None, "sha256": None}
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read().strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or type(exc).__name__
+        raise AgentError("INVALID_INPUT",
+                         detail=f"cannot read --system-prompt {path}: {reason}") from None
+    if not text:
+        raise AgentError("INVALID_INPUT", detail=f"--system-prompt {path} is empty")
+    return text, {"file": path, "sha256": prompt_digest(text)}
+
+
+def prompt_digest(text):
     import hashlib
-    text = SYSTEM_PROMPTS[lang]
-    if path is not None:
-        try:
-            with open(path, encoding="utf-8") as file:
-                text = file.read().strip()
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or type(exc).__name__
-            raise AgentError("INVALID_INPUT",
-                             detail=f"cannot read --system-prompt {path}: {reason}") from None
-        if not text:
-            raise AgentError("INVALID_INPUT", detail=f"--system-prompt {path} is empty")
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return text, {"file": path, "sha256": digest}
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _make_model(args, environ, lang):

@@ -44,7 +44,7 @@ def _describe_started(event, r):
     source = prompt.get("file") or "built-in"
     return (f"run {r.get('run_id')}: {r.get('provider')}/{r.get('model')}, "
             f"tools {', '.join(r.get('tools') or [])}, data {r.get('data_source')}, "
-            f"prompt {source} {str(prompt.get('sha256', ''))[:12]}")
+            f"prompt {source} {str(prompt.get('sha256') or '')[:12]}".rstrip())
 
 
 def _describe_model(event, r):

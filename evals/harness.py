@@ -171,7 +171,7 @@ def describe_setup(agent_argv, cases, *, environ, make_model=None, cases_path=No
     args = agent.build_parser().parse_args(with_log_dir(agent_argv))
     langs = sorted({case["lang"] for case in cases})
     model = (make_model or agent._make_model)(args, environ, langs[0])
-    prompts = {lang: agent.load_system_prompt(args.system_prompt, lang)[1]["sha256"]
+    prompts = {lang: agent.prompt_digest(agent.load_system_prompt(args.system_prompt, lang)[0])
                for lang in langs}
     return {
         "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -153,8 +153,15 @@ class SystemPromptTest(unittest.TestCase):
     def test_the_built_in_prompt_is_logged_without_a_file(self):
         text, info = agent.load_system_prompt(None, "zh-TW")
         self.assertEqual(text, agent.SYSTEM_PROMPTS["zh-TW"])
-        self.assertIsNone(info["file"])
-        self.assertEqual(len(info["sha256"]), 64)
+        self.assertEqual(info, {"file": None, "sha256": None})
+
+    def test_a_prompt_file_is_logged_with_its_sha256(self):
+        path = os.path.join(self.dir, "prompt.txt")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("Be brief.\n")
+        # The file's text, stripped, hashed: sha256(b"Be brief.")
+        self.assertEqual(agent.load_system_prompt(path, "en")[1],
+                         {"file": path, "sha256": "213c22ed7234eb11116e1e88f314c73cb3a019b5c87fe224b6ce5665bd9ec50e"})
 
     def test_an_empty_prompt_file_is_invalid_input(self):
         status, out, err = run_main("--mock", "--json", "--log-dir", self.dir,
