@@ -3,7 +3,9 @@ speaks that provider's wire format (tests/wire_harness.py says how each one look
 
 import json
 import unittest
+from unittest import mock
 
+import agent
 from errors import EXIT_STATUS
 from tests.fake_server import FakeServer
 from tests.wire_harness import AnthropicHarness, OllamaHarness, OpenAIHarness
@@ -130,6 +132,24 @@ class Conformance:
         self.assertEqual([a["retry_in_ms"] for a in run.of("model_attempt")], [0, 0, None])
         self.assertEqual(len(self.h.requests(server)), 3)
 
+    def test_reset_connection_is_retried(self):
+        with self.serve(_drop, self.h.answer("ok")) as server, \
+                mock.patch.object(agent, "RETRY_BACKOFF_SECONDS", 0.01):
+            run = self.h.run(server, "--retries", "1")
+        self.assertEqual(run.code, 0, run.err)
+        [attempt] = run.of("model_attempt")
+        self.assertEqual(attempt["code"], "MODEL_UNREACHABLE")
+
+    def test_body_that_is_not_json(self):
+        with self.serve(b"<html>proxy login</html>") as server:
+            run = self.h.run(server)
+        self.assertEqual(run.code, EXIT_STATUS["MODEL_BAD_RESPONSE"])
+
+    def test_stream_with_a_broken_line_in_the_middle(self):
+        with self.serve(_broken_stream(self.h.stream_answer(["a", "b"]))) as server:
+            run = self.h.run(server, "--stream")
+        self.assertEqual(run.code, EXIT_STATUS["MODEL_BAD_RESPONSE"], run.err)
+
     def test_unreachable_server(self):
         server = FakeServer()  # never started: nothing listens once it is closed
         url = server.url
@@ -183,6 +203,26 @@ class Conformance:
                 run = self.h.run(server, "--log-content")
                 self.assertNotEqual(run.code, 0)
                 self.assertNotIn(self.h.key, run.err + run.out + json.dumps(run.events))
+
+
+def _drop(handler):
+    """Close the connection without answering, as a crashing proxy does."""
+    handler.close_connection = True
+
+
+def _broken_stream(send):
+    def broken(handler):
+        real_write = handler.wfile.write
+        sent = []
+
+        def write(data):  # the second chunk of the body arrives garbled
+            sent.append(data)
+            if len(sent) == 3:
+                data = data.replace(b"{", b"#", 1)
+            return real_write(data)
+        handler.wfile.write = write
+        send(handler)
+    return broken
 
 
 class _Dead:
