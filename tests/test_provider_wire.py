@@ -2,9 +2,11 @@
 same neutral conversation whichever provider served it."""
 
 import copy
+import io
 import json
 import time
 import unittest
+from contextlib import redirect_stderr
 
 import agent
 import providers
@@ -176,9 +178,12 @@ class ConfigurationTest(unittest.TestCase):
                 self.assertEqual(caught.exception.exit_status, 39)
 
     def test_missing_key_exits_39_from_main(self):
-        code = agent.main(["--provider", "anthropic", "--model", "claude-x"],
-                          environ={"LANG": "C"})
+        err = io.StringIO()
+        with redirect_stderr(err):
+            code = agent.main(["--provider", "anthropic", "--model", "claude-x"],
+                              environ={"LANG": "C"})
         self.assertEqual(code, EXIT_STATUS["NO_API_KEY"])
+        self.assertIn("ANTHROPIC_API_KEY", err.getvalue())
 
     def test_local_servers_need_no_key(self):
         client = self.make("openai", {"OPENAI_BASE_URL": "http://127.0.0.1:9/v1",
@@ -186,7 +191,7 @@ class ConfigurationTest(unittest.TestCase):
         self.assertEqual(client._headers(), {})
 
     def test_unknown_provider_is_a_usage_error(self):
-        with self.assertRaises(SystemExit) as caught:
+        with self.assertRaises(SystemExit) as caught, redirect_stderr(io.StringIO()):
             agent.build_parser().parse_args(["--provider", "gemini"])
         self.assertEqual(caught.exception.code, 2)
 
@@ -239,3 +244,57 @@ class MockStaysLightTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class AdapterErrorTest(unittest.TestCase):
+    def chat(self, harness, reply, **options):
+        with FakeServer(poll_interval=0.01) as server:
+            server.reply(harness.path, *reply)
+            client = _client(harness, server.url, **options)
+            return client.chat([{"role": "user", "content": "hi"}], [], timeout=5)
+
+    def assertCode(self, code, harness, reply, **options):
+        with self.assertRaises(AgentError) as caught:
+            self.chat(harness, reply, **options)
+        self.assertEqual(caught.exception.code, code)
+        return caught.exception
+
+    def test_openai_tool_call_without_id(self):
+        call = fs.openai_call(None, "get_stock", "{}")
+        self.assertCode("INVALID_TOOL_CALL", OpenAIHarness(),
+                        (200, fs.openai_chat(None, tool_calls=[call],
+                                             finish_reason="tool_calls")))
+
+    def test_openai_wrong_path_says_where_v1_goes(self):
+        error = self.assertCode("MODEL_HTTP_ERROR", OpenAIHarness(),
+                                (404, b"File Not Found"))
+        self.assertIn("/v1", error.params["error"])
+
+    def test_anthropic_streamed_input_that_is_not_json(self):
+        block = fs.anthropic_tool_use("toolu_1", "get_stock", '{"sku": "A0')
+        events = fs.anthropic_stream([block], stop_reason="tool_use")
+        self.assertCode("INVALID_TOOL_CALL", AnthropicHarness(), (200, fs.stream(events)),
+                        stream=True)
+
+    def test_anthropic_error_inside_200_body(self):
+        self.assertCode("MODEL_HTTP_ERROR", AnthropicHarness(),
+                        (200, fs.anthropic_error("overloaded_error", "Overloaded")))
+
+    def test_overloaded_529_is_transient(self):
+        error = self.assertCode("MODEL_HTTP_ERROR", AnthropicHarness(),
+                                (529, fs.anthropic_error("overloaded_error", "Overloaded")))
+        self.assertTrue(error.params["transient"])
+
+    def test_ollama_call_without_id_stays_null(self):
+        harness = HARNESSES[0]
+        with FakeServer(poll_interval=0.01) as server:
+            server.reply(harness.path, 200, fs.ollama_chat(
+                "", tool_calls=[fs.ollama_call("get_stock", {"sku": "A001"})]))
+            server.reply(harness.path, 200, fs.ollama_chat("A001 has 12."))
+            run = harness.run(server)
+            last = harness.requests(server)[1]["json"]["messages"][-1]
+        self.assertEqual(run.code, 0, run.err)
+        [tool] = run.of("tool")
+        self.assertEqual((tool["invocation"], tool["id"]), ("1:0", None))
+        self.assertNotIn("tool_call_id", last)
+        self.assertEqual(last["tool_name"], "get_stock")
