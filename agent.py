@@ -97,8 +97,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
         reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                            limits=limits, log=log)
         calls = _checked_tool_calls(reply, limits)
-        recovered = not calls and _text_calls(reply, toolbox, limits, recover_text_calls)
-        calls = recovered or calls
+        written = [] if calls else _text_calls(reply, toolbox, limits, recover_text_calls)
+        calls = calls or written
         assistant = {"role": "assistant", "content": reply["text"], "tool_calls": calls,
                      "raw": reply.get("raw")}
         messages.append(assistant)
@@ -111,7 +111,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
         _check_deadline(deadline, limits)
         for index, call in enumerate(calls):
             result = _run_tool(call, f"{step}:{index}", toolbox=toolbox,
-                               inventory=inventory, log=log, recovered=bool(recovered))
+                               inventory=inventory, log=log, recovered=bool(written))
             message = {"role": "tool", "tool_call_id": call["id"], "tool_name": call["name"],
                        "content": json.dumps(result, ensure_ascii=False),
                        "is_error": not result["ok"]}
@@ -121,9 +121,9 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
 
 
 def _ask_model(model, messages, definitions, *, step, deadline, limits, log):
-    started = time.monotonic()
     for attempt in range(1, limits.retries + 2):
         remaining = _check_deadline(deadline, limits)
+        started = time.monotonic()
         try:
             reply = model.chat(messages, definitions, timeout=min(limits.timeout, remaining))
             break
@@ -176,6 +176,9 @@ def _checked_tool_calls(reply, limits):
     return calls
 
 
+RETRY_BACKOFF_SECONDS = 1.0  # the first wait when the server names none; doubles per attempt
+
+
 def _retry_wait(error, attempt, deadline, limits):
     """Seconds to wait before trying a failed model request again, or None: do not.
 
@@ -190,9 +193,6 @@ def _retry_wait(error, attempt, deadline, limits):
     if wait is None:
         wait = RETRY_BACKOFF_SECONDS * 2 ** (attempt - 1)
     return wait if time.monotonic() + wait < deadline else None
-
-
-RETRY_BACKOFF_SECONDS = 1.0
 
 
 def _text_calls(reply, toolbox, limits, recover):

@@ -3,7 +3,6 @@ same neutral conversation whichever provider served it."""
 
 import copy
 import io
-import json
 import time
 import unittest
 from contextlib import redirect_stderr
