@@ -7,14 +7,13 @@ protocols live in openai_chat.py and anthropic_messages.py, HTTP in http_transpo
 
 Ollama (`POST {base}/api/chat`), shapes as in Ollama's docs/api.md and server source
 (see docs/ollama-wire.md in the shared notes):
-- request: model, messages, tools, `stream: false` (Ollama streams when it is left out),
+- request: model, messages, tools, `stream` always sent (Ollama streams when it is left out),
   options temperature 0, num_predict, and always num_ctx: Ollama's small default context
   silently drops the start of the prompt, which is where the rules and tools are.
 - tool results go back as `{"role": "tool", "tool_name": ..., "content": ...}`.
 - tool-call arguments go back as JSON objects: a string there makes Ollama reject the request.
 - `done_reason: "length"` means the reply was cut; `prompt_eval_count` reaching num_ctx means
   the prompt was.
-
 - streaming (`stream: true`): NDJSON lines; tool calls arrive whole; the last line has
   `done: true`, and a stream without it was cut. `{"error": ...}` may come inside a 200.
 
@@ -26,10 +25,10 @@ import json
 from urllib.parse import urlsplit
 
 from errors import AgentError
-from http_transport import (MAX_RESPONSE_BYTES, get_json, http_failure, json_values,  # noqa
+# post_json, get_json and MAX_RESPONSE_BYTES lived here before http_transport.py: still importable.
+from http_transport import (MAX_RESPONSE_BYTES, get_json, http_failure, json_values,  # noqa: F401
                             post_json, request_json, stream_lines)
 
-PROVIDERS = ("ollama", "openai", "anthropic")
 DEFAULT_OLLAMA_URL = "http://localhost:11434"
 DISCOVERY_TIMEOUT = 3.0
 
