@@ -261,7 +261,8 @@ def _error_code(payload):
 
 
 def _no_tool_support(low):
-    # Ollama's /v1: "... does not support tools"; llama.cpp without --jinja: "tools param
-    # requires --jinja flag"; vLLM: '"auto" tool choice requires --enable-auto-tool-choice'.
+    # Ollama's /v1: "... does not support tools"; llama.cpp without --jinja: 500 "tools param
+    # requires --jinja flag" (older: "Unsupported param: tools"); vLLM: '"auto" tool choice
+    # requires --enable-auto-tool-choice'.
     return ("does not support tools" in low or "--jinja" in low
-            or "--enable-auto-tool-choice" in low)
+            or "unsupported param: tools" in low or "--enable-auto-tool-choice" in low)
