@@ -185,6 +185,12 @@ class Conformance:
         self.assertEqual(run.code, EXIT_STATUS["TRUNCATED"], run.err)
         self.assertEqual(run.of("tool"), [])
 
+    def test_stream_that_says_it_was_cut_runs_nothing(self):
+        with self.serve(self.h.stream_says_cut()) as server:
+            run = self.h.run(server, "--stream")
+        self.assertEqual(run.code, EXIT_STATUS["TRUNCATED"], run.err)
+        self.assertEqual(run.of("tool"), [])
+
     def test_error_inside_a_200_stream_is_a_failure(self):
         with self.serve(self.h.stream_error()) as server:
             run = self.h.run(server, "--stream")

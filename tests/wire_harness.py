@@ -77,6 +77,10 @@ class OllamaHarness(Harness):
         return fs.stream(fs.ollama_stream(["The"], done=False) + [{"error": "model crashed"}],
                          sse=False)
 
+    def stream_says_cut(self):
+        return fs.stream(fs.ollama_stream(['{"name": "get_st'], done_reason="length"),
+                         sse=False)
+
     def error(self, kind):
         return {"auth": (401, {"error": "unauthorized"}),
                 "model": (404, {"error": "model 'qwen2.5:7b' not found"}),
@@ -133,6 +137,10 @@ class OpenAIHarness(Harness):
         return fs.stream(fs.openai_stream(["The"], finish_reason=None, usage=False,
                                           done=False)
                          + [("", fs.openai_error("upstream model crashed", kind="server_error"))])
+
+    def stream_says_cut(self):
+        return fs.stream(fs.openai_stream(tool_calls=[("call_1", "get_stock", ['{"sku": "A0'])],
+                                          finish_reason="length"))
 
     def error(self, kind):
         return {"auth": (401, fs.openai_error(f"Incorrect API key provided: {self.key}.",
@@ -192,6 +200,10 @@ class AnthropicHarness(Harness):
         events = fs.anthropic_stream([fs.anthropic_text("The")], stop=False)[:4]
         return fs.stream(events + [("error", fs.anthropic_error("overloaded_error",
                                                                 "Overloaded"))])
+
+    def stream_says_cut(self):
+        block = fs.anthropic_tool_use("toolu_1", "get_stock", {"sku": "A001"})
+        return fs.stream(fs.anthropic_stream([block], stop_reason="max_tokens"))
 
     def error(self, kind):
         return {"auth": (401, fs.anthropic_error("authentication_error",
