@@ -168,9 +168,11 @@ def _decode(raw, status, server):
 
 # --- Errors any provider can answer ------------------------------------------------
 
-def http_failure(status, error, headers=None):
-    """MODEL_HTTP_ERROR; 429 and 5xx are transient and keep the server's Retry-After."""
-    transient = status == 429 or 500 <= status <= 599
+def http_failure(status, error, headers=None, *, transient=None):
+    """MODEL_HTTP_ERROR; 429 and 5xx are transient (unless the caller knows better) and
+    keep the server's Retry-After."""
+    if transient is None:
+        transient = status == 429 or 500 <= status <= 599
     return AgentError("MODEL_HTTP_ERROR", status=status, error=error, transient=transient,
                       retry_after=retry_after(headers) if transient else None)
 

@@ -117,6 +117,10 @@ class OpenAIClient:
                               installed=self.models_hint())
         if status == 404:
             error += " (the URL ends in /v1 for OpenAI-compatible servers)"
+        if "does not match the expected" in low:
+            # llama.cpp could not parse the tool call the model wrote. At temperature 0 the
+            # model writes the same again, so a retry only costs time.
+            return http_failure(status, error, headers, transient=False)
         return http_failure(status, error, headers)
 
     def _error_text(self, payload):

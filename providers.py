@@ -361,7 +361,8 @@ def redact(text, secret):
     return text
 
 
-RECOVERED_RESULTS = "Results of the tool calls written in your last message, in order:"
+RECOVERED_RESULTS = ("Results of the tool calls written in your last message, in order. Answer the "
+                     "question from them; call a tool again only for something not here:")
 
 
 def recovered_results(wire, message, make_user):

@@ -284,6 +284,12 @@ class AdapterErrorTest(unittest.TestCase):
                                 (529, fs.anthropic_error("overloaded_error", "Overloaded")))
         self.assertTrue(error.params["transient"])
 
+    def test_llama_cpp_unparsable_tool_call_is_not_retried(self):
+        body = {"error": {"code": 500, "type": "server_error", "message": "The model produced "
+                          "output that does not match the expected peg-native format"}}
+        error = self.assertCode("MODEL_HTTP_ERROR", OpenAIHarness(), (500, body))
+        self.assertFalse(error.params["transient"])
+
     def test_ollama_call_without_id_stays_null(self):
         harness = HARNESSES[0]
         with FakeServer(poll_interval=0.01) as server:
