@@ -158,6 +158,15 @@ class Conformance:
         self.assertEqual(run.code, EXIT_STATUS["MODEL_UNREACHABLE"])
         self.assertIn(url, run.err)
 
+    def test_missing_model_names_the_variable_and_lists_the_models(self):
+        with self.serve() as server:
+            server.reply(self.h.models_path, 200, self.h.models)
+            run = self.h.run(server, environ={self.h.model_env: ""})
+        self.assertEqual(run.code, EXIT_STATUS["NO_MODEL"])
+        self.assertIn(self.h.model_env, run.err)
+        self.assertIn("qwen2.5:7b", run.err)
+        self.assertEqual(self.h.requests(server), [])
+
     # --- streaming --------------------------------------------------------------
 
     def test_stream_answer(self):

@@ -50,6 +50,8 @@ class Harness:
 class OllamaHarness(Harness):
     name, path = "ollama", "/api/chat"
     key = None
+    model_env, models_path = "OLLAMA_MODEL", "/api/tags"
+    models = {"models": [{"name": "qwen2.5:7b", "capabilities": ["completion", "tools"]}]}
 
     def env(self, url):
         return {"OLLAMA_HOST": url, "OLLAMA_MODEL": "qwen2.5:7b"}
@@ -109,6 +111,8 @@ class OllamaHarness(Harness):
 class OpenAIHarness(Harness):
     name, path = "openai", "/v1/chat/completions"
     key = "sk-test-SECRET-openai-0123456789"
+    model_env, models_path = "OPENAI_MODEL", "/v1/models"
+    models = {"object": "list", "data": [{"id": "qwen2.5:7b", "object": "model"}]}
 
     def env(self, url):
         return {"OPENAI_BASE_URL": url + "/v1", "OPENAI_MODEL": "qwen2.5-1.5b",
@@ -171,6 +175,8 @@ class OpenAIHarness(Harness):
 class AnthropicHarness(Harness):
     name, path = "anthropic", "/v1/messages"
     key = "sk-ant-test-SECRET-anthropic-0123"
+    model_env, models_path = "ANTHROPIC_MODEL", "/v1/models"
+    models = {"data": [{"id": "qwen2.5:7b", "type": "model"}], "has_more": False}
 
     def env(self, url):
         return {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_MODEL": "claude-test",
