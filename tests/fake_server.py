@@ -175,19 +175,22 @@ def stream(items, *, sse=True, cut_after=None):
         cut_after += len(items)
 
     def send(handler):
+        handler.close_connection = True  # one stream per connection, as the client reads it
         handler.send_response(200)
         handler.send_header("Content-Type",
                             "text/event-stream" if sse else "application/x-ndjson")
         handler.send_header("Transfer-Encoding", "chunked")
         handler.end_headers()
-        for number, item in enumerate(items):
-            data = _sse_bytes(item) if sse else (go_json(item) + "\n").encode()
-            if cut_after is not None and number >= cut_after:
-                _write_chunk(handler, data[:len(data) // 2])
-                handler.close_connection = True
-                return
-            _write_chunk(handler, data)
-        handler.wfile.write(b"0\r\n\r\n")
+        try:
+            for number, item in enumerate(items):
+                data = _sse_bytes(item) if sse else (go_json(item) + "\n").encode()
+                if cut_after is not None and number >= cut_after:
+                    _write_chunk(handler, data[:len(data) // 2])
+                    return
+                _write_chunk(handler, data)
+            handler.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client stopped reading (a cap or a timeout): that is its right
     return send
 
 

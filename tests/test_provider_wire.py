@@ -303,3 +303,58 @@ class AdapterErrorTest(unittest.TestCase):
         self.assertEqual((tool["invocation"], tool["id"]), ("1:0", None))
         self.assertNotIn("tool_call_id", last)
         self.assertEqual(last["tool_name"], "get_stock")
+
+
+class StreamLimitsTest(unittest.TestCase):
+    def stream_chat(self, send, timeout=5):
+        with FakeServer(poll_interval=0.01) as server:
+            server.reply("/v1/chat/completions", 200, send)
+            client = _client(OpenAIHarness(), server.url, stream=True)
+            return client.chat([{"role": "user", "content": "hi"}], [], timeout=timeout)
+
+    def test_a_stream_is_capped_like_a_body(self):
+        from unittest import mock
+        import http_transport
+        send = fs.stream(fs.openai_stream(["x" * 100] * 50))
+        with mock.patch.object(http_transport, "MAX_RESPONSE_BYTES", 2000), \
+                self.assertRaises(AgentError) as caught:
+            self.stream_chat(send)
+        self.assertEqual(caught.exception.code, "MODEL_RESPONSE_TOO_LARGE")
+
+    def test_a_slow_trickle_still_ends_at_the_timeout(self):
+        events = fs.openai_stream(["a", "b", "c", "d"])
+
+        def slow(handler):
+            fs.stream(events)(_Slow(handler))
+        with self.assertRaises(AgentError) as caught:
+            self.stream_chat(slow, timeout=0.3)
+        self.assertEqual(caught.exception.code, "MODEL_TIMEOUT")
+
+
+class _Slow:
+    """A request handler whose body writes each take 0.1 s: under the socket timeout, over
+    the whole stream's."""
+
+    def __init__(self, handler):
+        self._handler = handler
+        self.wfile = self
+
+    def __getattr__(self, name):
+        return getattr(self._handler, name)
+
+    def write(self, data):
+        time.sleep(0.1)
+        return self._handler.wfile.write(data)
+
+    def flush(self):
+        self._handler.wfile.flush()
+
+
+class RetriesFlagTest(unittest.TestCase):
+    def test_retries_must_be_a_small_count(self):
+        for text in ("-1", "11", "x"):
+            with self.subTest(value=text), self.assertRaises(SystemExit) as caught, \
+                    redirect_stderr(io.StringIO()):
+                agent.build_parser().parse_args(["--retries", text])
+            self.assertEqual(caught.exception.code, 2)
+        self.assertEqual(agent.build_parser().parse_args(["--retries", "0"]).retries, 0)
