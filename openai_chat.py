@@ -6,7 +6,8 @@ shared notes, docs/openai-anthropic-wire.md) and llama.cpp's tools/server/README
 - base URL from --base-url or OPENAI_BASE_URL and, as in OpenAI's SDK, it ends in `/v1`;
   the key (OPENAI_API_KEY) is optional, because local servers need none; it travels only in
   the `Authorization: Bearer` header and is blanked out of any error text a server echoes.
-- request: model, temperature 0, max_tokens (--num-predict), tools as
+- request: model, temperature 0, max_tokens (--num-predict: the field every compatible
+  server knows; OpenAI's reasoning models want max_completion_tokens instead), tools as
   `{"type": "function", "function": {...}}`, then messages.
 - reply: `choices[0].message` with `content` (may be null) and `tool_calls`, each
   `{id, type: "function", function: {name, arguments}}` where arguments is JSON *text*;
