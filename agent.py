@@ -18,8 +18,9 @@ The model is any object with `provider` and `model` names (for the log) and a me
      "usage": {"input_tokens": int | None, "output_tokens": int | None},
      "raw": the provider's own message, replayed unchanged by the same client}
 
-`mock_model.MockModel` and `providers.OllamaClient` are two such objects. The loop never sees
-a provider's wire format, and it trusts no reply: every field is checked before anything runs.
+`mock_model.MockModel` and the clients `providers.make_client` builds for --provider
+(Ollama, OpenAI-compatible, Anthropic) are such objects. The loop never sees a provider's wire
+format, and it trusts no reply: every field is checked before anything runs.
 
 Guarantees: tools are read-only and validated by the program; nothing from a truncated or
 malformed reply is executed; every run writes a JSONL log that ends with exactly one terminal
@@ -71,13 +72,14 @@ class Limits:
     """Every bound of a run. Each has a non-zero default: there is no "unlimited"."""
 
     def __init__(self, *, max_steps=6, max_tool_calls=8, max_context_chars=40_000,
-                 budget_seconds=300.0, timeout=120.0, max_tool_errors=3):
+                 budget_seconds=300.0, timeout=120.0, max_tool_errors=3, retries=1):
         self.max_steps = max_steps
         self.max_tool_calls = max_tool_calls
         self.max_context_chars = max_context_chars
         self.budget_seconds = budget_seconds
         self.timeout = timeout
         self.max_tool_errors = max_tool_errors
+        self.retries = retries  # more tries of a model request after a transient failure
 
     def as_dict(self):
         return dict(vars(self))
@@ -86,7 +88,7 @@ class Limits:
 # --- The loop ----------------------------------------------------------------------
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
-              approver=tools.deny):
+              approver=tools.deny, recover_text_calls=False):
     """Run one question to an answer, or raise AgentError. Logs every model and tool event."""
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
@@ -103,6 +105,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
         reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                            limits=limits, log=log)
         calls = _checked_tool_calls(reply, limits)
+        written = [] if calls else _text_calls(reply, toolbox, limits, recover_text_calls)
+        calls = calls or written
         assistant = {"role": "assistant", "content": reply["text"], "tool_calls": calls,
                      "raw": reply.get("raw")}
         messages.append(assistant)
@@ -114,7 +118,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
             return log.answer
         _check_deadline(deadline, limits)
         for index, (call, outcome) in enumerate(zip(calls, runner.run_batch(calls))):
-            log.tool_event(invocation=f"{step}:{index}", call=call, **outcome)
+            log.tool_event(invocation=f"{step}:{index}", call=call, **outcome,
+                           **({"recovered": True} if written else {}))
             result = outcome["result"]
             message = {"role": "tool", "tool_call_id": call["id"], "tool_name": call["name"],
                        "content": json.dumps(result, ensure_ascii=False),
@@ -126,15 +131,23 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
 
 
 def _ask_model(model, messages, definitions, *, step, deadline, limits, log):
-    remaining = _check_deadline(deadline, limits)
-    started = time.monotonic()
-    try:
-        reply = model.chat(messages, definitions, timeout=min(limits.timeout, remaining))
-    except AgentError as exc:
-        # A request cut short by the run's deadline is the budget's doing, not the server's.
-        if exc.code == "MODEL_TIMEOUT" and remaining < limits.timeout:
-            raise AgentError("TIME_BUDGET", seconds=limits.budget_seconds) from None
-        raise
+    for attempt in range(1, limits.retries + 2):
+        remaining = _check_deadline(deadline, limits)
+        started = time.monotonic()
+        try:
+            reply = model.chat(messages, definitions, timeout=min(limits.timeout, remaining))
+            break
+        except AgentError as exc:
+            # A request cut short by the run's deadline is the budget's doing, not the server's.
+            if exc.code == "MODEL_TIMEOUT" and remaining < limits.timeout:
+                raise AgentError("TIME_BUDGET", seconds=limits.budget_seconds) from None
+            wait = _retry_wait(exc, attempt, deadline, limits)
+            log.emit("model_attempt", step=step, attempt=attempt, code=exc.code,
+                     status=exc.params.get("status"),
+                     retry_in_ms=None if wait is None else round(wait * 1000))
+            if wait is None:
+                raise
+            time.sleep(wait)
     if not isinstance(reply, dict):
         raise AgentError("INVALID_MODEL_MESSAGE", detail="the reply is not an object")
     usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
@@ -170,6 +183,40 @@ def _checked_tool_calls(reply, limits):
                 and "arguments" in call):
             raise AgentError("INVALID_TOOL_CALL", detail=f"call {index} has no valid name, "
                              "id or arguments")
+    return calls
+
+
+RETRY_BACKOFF_SECONDS = 1.0  # the first wait when the server names none; doubles per attempt
+
+
+def _retry_wait(error, attempt, deadline, limits):
+    """Seconds to wait before trying a failed model request again, or None: do not.
+
+    Only transient failures (429, 5xx, a reset connection) are retried, at most
+    limits.retries times, after the server's Retry-After or an exponential backoff, and
+    never past the run's deadline. A model request has no side effects; tools are never
+    retried.
+    """
+    if not error.params.get("transient") or attempt > limits.retries:
+        return None
+    wait = error.params.get("retry_after")
+    if wait is None:
+        wait = RETRY_BACKOFF_SECONDS * 2 ** (attempt - 1)
+    return wait if time.monotonic() + wait < deadline else None
+
+
+def _text_calls(reply, toolbox, limits, recover):
+    """Tool calls the model wrote as text: [] if none; with `recover` the calls to run,
+    else TOOL_CALL_IN_TEXT. Such text is never the answer."""
+    if '"name"' not in reply["text"]:
+        return []
+    import text_tool_calls  # loaded only for replies that may hold one
+    calls = text_tool_calls.find(reply["text"], toolbox.names())
+    if calls and not recover:
+        raise AgentError("TOOL_CALL_IN_TEXT")
+    if len(calls) > limits.max_tool_calls:
+        raise AgentError("INVALID_TOOL_BATCH",
+                         detail=f"{len(calls)} calls, more than {limits.max_tool_calls}")
     return calls
 
 
@@ -313,16 +360,31 @@ def build_parser():
     ask.add_argument("--system-prompt", metavar="FILE",
                      help="read the system prompt from FILE (UTF-8) instead of the built-in "
                           "one; its name and hash go into the log")
-    server = parser.add_argument_group("model server (Ollama /api/chat)")
-    server.add_argument("--model", help="model name (default: $OLLAMA_MODEL)")
-    server.add_argument("--base-url", help="server URL (default: $OLLAMA_BASE_URL, else "
-                        "$OLLAMA_HOST, else http://localhost:11434)")
+    server = parser.add_argument_group("model server")
+    server.add_argument("--provider", choices=("ollama", "openai", "anthropic"),
+                        default="ollama", help="protocol the server speaks: Ollama /api/chat, "
+                        "OpenAI-compatible /v1/chat/completions (llama.cpp, vLLM, LM Studio) "
+                        "or Anthropic /v1/messages (default: ollama)")
+    server.add_argument("--model", help="model name (default: $OLLAMA_MODEL, $OPENAI_MODEL "
+                        "or $ANTHROPIC_MODEL)")
+    server.add_argument("--base-url", help="server URL (default: ollama: $OLLAMA_BASE_URL, "
+                        "$OLLAMA_HOST or http://localhost:11434; openai: $OPENAI_BASE_URL, "
+                        "ending in /v1; anthropic: $ANTHROPIC_BASE_URL, without /v1)")
     server.add_argument("--num-ctx", type=_positive_int, default=8192,
                         help="context window sent as options.num_ctx (default: 8192)")
     server.add_argument("--num-predict", type=_positive_int, default=1024,
-                        help="most tokens the model may write per reply (default: 1024)")
+                        help="most tokens the model may write per reply, sent as num_predict "
+                             "or max_tokens (default: 1024)")
     server.add_argument("--timeout", type=_positive_float, default=120.0, metavar="SECONDS",
                         help="per-request timeout (default: 120)")
+    server.add_argument("--retries", type=_count, default=1,
+                        help="more tries of a model request after 429, 5xx or a reset "
+                             "connection, within the time budget (default: 1)")
+    server.add_argument("--stream", action="store_true",
+                        help="stream replies; on a terminal the answer prints as it arrives")
+    server.add_argument("--recover-text-tool-calls", action="store_true",
+                        help="run tool calls the model wrote as text (validated like native "
+                             "ones) instead of stopping with TOOL_CALL_IN_TEXT")
     bounds = parser.add_argument_group("bounds of a run")
     bounds.add_argument("--max-steps", type=_positive_int, default=6,
                         help="most model requests per run (default: 6)")
@@ -388,6 +450,7 @@ examples:
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
   python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
+  OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
@@ -399,7 +462,7 @@ exit statuses (the code is also in the log's terminal event):
   26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT
   30 NO_MODEL          31 MODEL_NOT_FOUND   32 TOOLS_UNSUPPORTED 33 MODEL_UNREACHABLE
   34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
-  37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED
+  37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
 """
 
 
@@ -422,6 +485,12 @@ def _positive_int(text):
     if value <= 0:
         raise _argument_error(f"{text!r} is not a whole number above 0")
     return value
+
+
+def _count(text):
+    if not text.isdigit() or int(text) > 10:
+        raise _argument_error(f"{text!r} is not a whole number from 0 to 10")
+    return int(text)
 
 
 def _positive_float(text):
@@ -451,13 +520,19 @@ def main(argv=None, *, environ=None):
     environ = os.environ if environ is None else environ
     args = build_parser().parse_args(argv)
     lang = args.lang or detect_lang(environ)
-    listener, make_model = None, _make_model
+    # --stream prints the answer as it arrives, but only to a person: not into --json or a pipe.
+    echo = _Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty() else None
+    listener = None
+
+    def make_model(args, environ, lang):
+        return _make_model(args, environ, lang, on_text=echo)
+
     if args.verbose:
         import watch  # the live trace, loaded only when asked for
         listener = watch.Trace(sys.stderr)
-        make_model = watch.waiting_factory(_make_model, sys.stderr)
+        make_model = watch.waiting_factory(make_model, sys.stderr)
     outcome = ask(args, environ, lang, listener=listener, make_model=make_model)
-    _report(outcome, args, lang)
+    _report(outcome, args, lang, shown=echo.last if echo is not None else "")
     return outcome["exit_status"]
 
 
@@ -475,7 +550,7 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
         limits = Limits(max_steps=args.max_steps, max_tool_calls=args.max_tool_calls,
                         max_context_chars=args.max_context_chars,
                         budget_seconds=args.budget_seconds, timeout=args.timeout,
-                        max_tool_errors=args.max_tool_errors)
+                        max_tool_errors=args.max_tool_errors, retries=args.retries)
         toolbox = tools.default_toolbox()
         question = args.question or DEFAULT_QUESTIONS[lang]
         system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang)
@@ -485,7 +560,8 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
                     prompt=prompt_info)
         answer = run_agent(question, model, toolbox=toolbox, inventory=inventory,
                            limits=limits, log=log, system_prompt=system_prompt,
-                           approver=_approver(args, lang))
+                           approver=_approver(args, lang),
+                           recover_text_calls=args.recover_text_tool_calls)
         log.finish("completed")
         return _outcome("completed", log, started, answer=answer)
     except KeyboardInterrupt:
@@ -526,14 +602,15 @@ def prompt_digest(text):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _make_model(args, environ, lang):
+def _make_model(args, environ, lang, *, on_text=None):
     if args.mock:
         from mock_model import MockModel
         return MockModel(lang=lang)
     import providers  # the HTTP stack loads only when a real model is asked
-    client = providers.ollama_client(
-        base_url=args.base_url, model=args.model, environ=environ,
-        num_ctx=args.num_ctx, num_predict=args.num_predict)
+    client = providers.make_client(
+        args.provider, base_url=args.base_url, model=args.model, environ=environ,
+        num_ctx=args.num_ctx, num_predict=args.num_predict, stream=args.stream,
+        on_text=on_text)
     if not providers.is_loopback(client.base_url):
         _print_err(UI[lang]["remote"].format(url=client.base_url))
     return client
@@ -562,6 +639,38 @@ def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
           flush=True)
     answer = (stdin or sys.stdin).readline()
     return answer.strip().casefold() in ("y", "yes")
+
+
+class _Echo:
+    """--stream on a terminal: print a reply's text as it arrives.
+
+    Text that opens like a tool call written as text (`{`, `[`, `<`, a fence) is held back
+    until the reply is whole, so it is never shown as if it were the answer. `last` is the
+    text printed for the latest reply, so main() does not print the answer twice.
+    """
+
+    def __init__(self, out):
+        self.out = out
+        self.last = ""
+        self._held, self._live, self._printed = [], False, []
+
+    def __call__(self, piece):
+        if piece is None:  # the reply is over
+            if self._live:
+                self.out.write("\n")
+                self.out.flush()
+            self.last = "".join(self._printed)
+            self._held, self._live, self._printed = [], False, []
+            return
+        if not self._live:
+            self._held.append(piece)
+            head = "".join(self._held).lstrip()
+            if not head or head[0] in "{[<`":
+                return
+            self._live, piece = True, "".join(self._held)
+        self.out.write(piece)
+        self.out.flush()
+        self._printed.append(piece)
 
 
 def _failed(error, log, started, lang, *, status="failed"):
@@ -604,8 +713,11 @@ def _error_fields(error, lang):
     return {"code": error.code, "message": error.message(lang)}
 
 
-def _report(outcome, args, lang):
-    """Print a finished run: the answer or the JSON object on stdout, notes on stderr."""
+def _report(outcome, args, lang, *, shown=""):
+    """Print a finished run: the answer or the JSON object on stdout, notes on stderr.
+
+    `shown` is the text --stream already printed; an answer printed whole is not repeated.
+    """
     ui = UI[lang]
     errors = [outcome["error"], outcome["log_error"]]
     if None not in errors and errors[0]["code"] == errors[1]["code"]:
@@ -615,7 +727,7 @@ def _report(outcome, args, lang):
             _print_err(ui["error"].format(**error))
     if args.json:
         print(json.dumps(outcome, ensure_ascii=False), flush=True)
-    elif outcome["status"] == "completed":
+    elif outcome["status"] == "completed" and shown.strip() != outcome["answer"]:
         print(outcome["answer"], flush=True)
     if outcome["log"] is not None and outcome["log_error"] is None:
         _print_err(ui["log"].format(path=outcome["log"]))

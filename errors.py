@@ -41,6 +41,7 @@ EXIT_STATUS = {
     "MODEL_BAD_RESPONSE": 36,
     "MODEL_RESPONSE_TOO_LARGE": 37,
     "AUTH_FAILED": 38,
+    "NO_API_KEY": 39,
     "CANCELLED": 130,
 }
 
@@ -170,20 +171,21 @@ MESSAGES = {
         "zh-TW": "尚未指定模型：請用 --model NAME 或設定 {env}。{installed}",
     },
     "MODEL_NOT_FOUND": {
-        "en": "model '{model}' is not installed on {url}: run `ollama pull {model}` "
-              "(or pick one from `ollama list`).",
-        "zh-TW": "{url} 上沒有安裝模型 '{model}'：請執行 `ollama pull {model}`"
-                 "（或從 `ollama list` 挑選）。",
+        "en": "model '{model}' is not available on {url}.{installed} Choose one with --model "
+              "(for Ollama: `ollama pull {model}`).",
+        "zh-TW": "{url} 上沒有模型 '{model}'。{installed}請用 --model 選擇可用的模型"
+                 "（Ollama：`ollama pull {model}`）。",
     },
     "TOOLS_UNSUPPORTED": {
         "en": "model '{model}' does not support tool calling.{installed}",
         "zh-TW": "模型 '{model}' 不支援工具呼叫。{installed}",
     },
     "MODEL_UNREACHABLE": {
-        "en": "cannot reach the model server at {url} ({reason}): is `ollama serve` running? "
-              "Set --base-url or OLLAMA_HOST if it listens elsewhere.",
-        "zh-TW": "無法連線到模型伺服器 {url}（{reason}）：`ollama serve` 是否在執行？"
-                 "若位址不同，請設定 --base-url 或 OLLAMA_HOST。",
+        "en": "cannot reach the model server at {url} ({reason}): is it running (for Ollama: "
+              "`ollama serve`)? Set --base-url or the provider's URL variable if it listens "
+              "elsewhere.",
+        "zh-TW": "無法連線到模型伺服器 {url}（{reason}）：伺服器是否在執行（Ollama：`ollama serve`）？"
+                 "若位址不同，請設定 --base-url 或該供應者的 URL 環境變數。",
     },
     "MODEL_TIMEOUT": {
         "en": "the model server at {url} did not answer within {seconds} s. Raise --timeout, "
@@ -195,9 +197,10 @@ MESSAGES = {
         "zh-TW": "模型伺服器回應 HTTP {status}：{error}",
     },
     "MODEL_BAD_RESPONSE": {
-        "en": "the model server's reply is not the expected JSON ({detail}); is {url} really "
-              "an Ollama server?",
-        "zh-TW": "模型伺服器的回覆不是預期的 JSON（{detail}）；{url} 真的是 Ollama 伺服器嗎？",
+        "en": "the model server's reply is not the expected JSON ({detail}); does {url} "
+              "speak the protocol of the chosen --provider?",
+        "zh-TW": "模型伺服器的回覆不是預期的 JSON（{detail}）；{url} 使用的是所選 --provider "
+                 "的協定嗎？",
     },
     "MODEL_RESPONSE_TOO_LARGE": {
         "en": "the model server's reply passed the {limit}-byte cap; it was not read further.",
@@ -206,6 +209,11 @@ MESSAGES = {
     "AUTH_FAILED": {
         "en": "the model server refused the credentials (HTTP {status}): check {env}.",
         "zh-TW": "模型伺服器拒絕憑證（HTTP {status}）：請檢查 {env}。",
+    },
+    "NO_API_KEY": {
+        "en": "no API key for {url}: set {env} (it is sent only to that server and never "
+              "logged).",
+        "zh-TW": "{url} 需要 API 金鑰：請設定 {env}（只送往該伺服器，從不寫入日誌）。",
     },
     "CANCELLED": {
         "en": "cancelled by the user; no order was placed.",

@@ -1,43 +1,66 @@
 """Model server clients: the loop's neutral messages in, one neutral reply out.
 
 Imported only when a real model is used, so `--mock` never loads the HTTP stack.
+`make_client` picks the adapter for `--provider`; this module holds the Ollama one and what
+every adapter shares (the append-only wire cache, streamed-reply plumbing). The other
+protocols live in openai_chat.py and anthropic_messages.py, HTTP in http_transport.py.
 
 Ollama (`POST {base}/api/chat`), shapes as in Ollama's docs/api.md and server source
 (see docs/ollama-wire.md in the shared notes):
-- request: model, messages, tools, `stream: false` (Ollama streams when it is left out),
+- request: model, messages, tools, `stream` always sent (Ollama streams when it is left out),
   options temperature 0, num_predict, and always num_ctx: Ollama's small default context
   silently drops the start of the prompt, which is where the rules and tools are.
 - tool results go back as `{"role": "tool", "tool_name": ..., "content": ...}`.
 - tool-call arguments go back as JSON objects: a string there makes Ollama reject the request.
 - `done_reason: "length"` means the reply was cut; `prompt_eval_count` reaching num_ctx means
   the prompt was.
+- streaming (`stream: true`): NDJSON lines; tool calls arrive whole; the last line has
+  `done: true`, and a stream without it was cut. `{"error": ...}` may come inside a 200.
 
-Transport rules for every provider: one request per call (no hidden retries), the response
-body capped at MAX_RESPONSE_BYTES, every failure translated here into one AgentError with an
-actionable message, raised `from None` so no traceback leaks to the user.
+Every request a client sends starts with the exact bytes of the one before (WireCache), so
+a server's prompt cache always hits, and no message is converted twice.
 """
 
 import json
-import socket
-from http import client as http_client
 from urllib.parse import urlsplit
 
 from errors import AgentError
+# post_json, get_json and MAX_RESPONSE_BYTES lived here before http_transport.py: still importable.
+from http_transport import (MAX_RESPONSE_BYTES, get_json, http_failure, json_values,  # noqa: F401
+                            post_json, request_json, stream_lines)
 
 DEFAULT_OLLAMA_URL = "http://localhost:11434"
-MAX_RESPONSE_BYTES = 2_000_000
 DISCOVERY_TIMEOUT = 3.0
 
 
 # --- Configuration -----------------------------------------------------------------
 
-def ollama_client(*, base_url, model, environ, num_ctx, num_predict):
+def make_client(provider, *, base_url, model, environ, num_ctx, num_predict, stream=False,
+                on_text=None):
+    """The client for `--provider`, configured from flags and environment, or AgentError."""
+    if provider == "openai":
+        import openai_chat
+        return openai_chat.openai_client(base_url=base_url, model=model, environ=environ,
+                                         num_predict=num_predict, stream=stream,
+                                         on_text=on_text)
+    if provider == "anthropic":
+        import anthropic_messages
+        return anthropic_messages.anthropic_client(
+            base_url=base_url, model=model, environ=environ, num_predict=num_predict,
+            stream=stream, on_text=on_text)
+    return ollama_client(base_url=base_url, model=model, environ=environ, num_ctx=num_ctx,
+                         num_predict=num_predict, stream=stream, on_text=on_text)
+
+
+def ollama_client(*, base_url, model, environ, num_ctx, num_predict, stream=False,
+                  on_text=None):
     """Resolve URL and model the way Ollama's own tools do, or explain what is missing."""
     url = resolve_ollama_url(base_url, environ)
     model = model or environ.get("OLLAMA_MODEL")
     if not model:
         raise AgentError("NO_MODEL", env="OLLAMA_MODEL", installed=_installed_hint(url))
-    return OllamaClient(base_url=url, model=model, num_ctx=num_ctx, num_predict=num_predict)
+    return OllamaClient(base_url=url, model=model, num_ctx=num_ctx, num_predict=num_predict,
+                        stream=stream, on_text=on_text)
 
 
 def resolve_ollama_url(flag, environ):
@@ -88,37 +111,33 @@ def is_loopback(url):
 class OllamaClient:
     provider = "ollama"
 
-    def __init__(self, *, base_url, model, num_ctx=8192, num_predict=1024):
+    def __init__(self, *, base_url, model, num_ctx=8192, num_predict=1024, stream=False,
+                 on_text=None):
         self.base_url = base_url
         self.model = model
         self.num_ctx = num_ctx
         self.num_predict = num_predict
-        self._history = None  # the loop's message list these wire fragments belong to
-        self._wire = []       # messages already converted and serialised, in order
+        self.stream = stream
+        self.on_text = on_text
+        self._wire = WireCache(lambda new: [_ollama_message(m) for m in new])
 
     def chat(self, messages, tools, *, timeout):
-        body = self._request_body(messages, tools)
-        status, payload = post_json(self.base_url + "/api/chat", body, timeout=timeout,
-                                    server=self.base_url)
+        status, payload, headers = exchange(
+            self.base_url + "/api/chat", self._request_body(messages, tools), timeout=timeout,
+            server=self.base_url, stream=self.stream, on_text=self.on_text,
+            assemble=lambda lines: _assemble_ollama_stream(lines, self))
         if status != 200:
-            raise self._http_error(status, payload)
+            raise self._http_error(status, payload, headers)
         return self._parse_reply(payload)
 
     def _request_body(self, messages, tools):
-        # History only grows, so each message is converted and serialised once. Every request
-        # therefore starts with the exact bytes of the one before, and costs no re-encoding.
-        if self._history is not messages or len(self._wire) > len(messages):
-            self._history, self._wire = messages, []
-        for message in messages[len(self._wire):]:
-            self._wire.append(json.dumps(_ollama_message(message), ensure_ascii=False))
         head = json.dumps({
-            "model": self.model, "stream": False,
+            "model": self.model, "stream": self.stream,
             "options": {"temperature": 0, "num_predict": self.num_predict,
                         "num_ctx": self.num_ctx},
             "tools": [{"type": "function", "function": tool} for tool in tools],
         }, ensure_ascii=False)
-        body = head[:-1] + ', "messages": [' + ", ".join(self._wire) + "]}"
-        return body.encode("utf-8", "backslashreplace")  # a lone surrogate stays a JSON escape
+        return splice(head, "messages", self._wire.array(messages))
 
     def _parse_reply(self, data):
         if not isinstance(data, dict):
@@ -146,17 +165,18 @@ class OllamaClient:
         return {"text": text, "tool_calls": calls, "stop": stop,
                 "stop_detail": reason, "usage": usage, "raw": raw}
 
-    def _http_error(self, status, payload):
+    def _http_error(self, status, payload, headers=None):
         error = _text(payload.get("error") if isinstance(payload, dict) else payload)
         if status == 404 and "not found" in error and "model" in error:
-            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url)
+            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
+                              installed=_installed_hint(self.base_url))
         if status == 400 and "does not support tools" in error:
             return AgentError("TOOLS_UNSUPPORTED", model=self.model,
                               installed=_installed_hint(self.base_url, tools_only=True))
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status,
                               env="the credentials of the proxy in front of Ollama")
-        return AgentError("MODEL_HTTP_ERROR", status=status, error=error)
+        return http_failure(status, error, headers)
 
 
 def _ollama_calls(message):
@@ -246,63 +266,116 @@ def installed_models(base_url):
     return models
 
 
-# --- HTTP transport ----------------------------------------------------------------
-
-def post_json(url, body, *, timeout, server, headers=None):
-    return _request("POST", url, body, timeout=timeout, server=server, headers=headers)
-
-
-def get_json(url, *, timeout, server, headers=None):
-    return _request("GET", url, None, timeout=timeout, server=server, headers=headers)
-
-
-def _request(method, url, body, *, timeout, server, headers):
-    """(status, parsed JSON body). Errors come back as AgentError with the server's URL."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise AgentError("INVALID_INPUT", detail=f"not an http(s) URL: {server}")
-    connection_class = (http_client.HTTPSConnection if parts.scheme == "https"
-                        else http_client.HTTPConnection)
-    path = parts.path + ("?" + parts.query if parts.query else "")
-    connection = connection_class(parts.hostname, parts.port, timeout=timeout)
-    all_headers = {"Content-Type": "application/json", "Accept": "application/json",
-                   "User-Agent": "stock-agent"}
-    all_headers.update(headers or {})
-    try:
-        connection.request(method, path, body=body, headers=all_headers)
-        response = connection.getresponse()
-        raw = _read_capped(response)
-        status = response.status
-    except (socket.timeout, TimeoutError):
-        raise AgentError("MODEL_TIMEOUT", url=server, seconds=round(timeout, 1)) from None
-    except http_client.IncompleteRead:
-        raise AgentError("INCOMPLETE_MODEL_RESPONSE",
-                         detail="the connection closed in the middle of the reply") from None
-    except (ConnectionError, OSError, http_client.HTTPException) as exc:
-        reason = getattr(exc, "strerror", None) or type(exc).__name__
-        raise AgentError("MODEL_UNREACHABLE", url=server, reason=reason) from None
-    finally:
-        connection.close()
-    return status, _decode(raw, status, server)
+def _assemble_ollama_stream(lines, client):
+    """The NDJSON chunks of a streamed /api/chat joined into the non-streaming body."""
+    content, thinking, calls, last = [], [], [], None
+    for chunk in json_values(lines, client.base_url):
+        if not isinstance(chunk, dict):
+            raise AgentError("MODEL_BAD_RESPONSE", detail="a chunk is not an object",
+                             url=client.base_url)
+        if "error" in chunk:  # an error after the stream started: the status stays 200
+            raise AgentError("MODEL_HTTP_ERROR", status=200, error=_text(chunk["error"]))
+        message = chunk.get("message") if isinstance(chunk.get("message"), dict) else {}
+        piece = message.get("content")
+        if isinstance(piece, str) and piece:
+            content.append(piece)
+            echo(client.on_text, piece)
+        if isinstance(message.get("thinking"), str):
+            thinking.append(message["thinking"])
+        if isinstance(message.get("tool_calls"), list):
+            calls.extend(message["tool_calls"])  # whole calls, never pieces
+        if chunk.get("done") is True:
+            last = chunk
+            break
+    if last is None:
+        raise AgentError("TRUNCATED", reason="the stream ended before `done: true`")
+    message = {"role": "assistant", "content": "".join(content)}
+    if thinking:
+        message["thinking"] = "".join(thinking)
+    if calls:
+        message["tool_calls"] = calls
+    return {**last, "message": message}
 
 
-def _read_capped(response):
-    raw = response.read(MAX_RESPONSE_BYTES + 1)
-    if len(raw) > MAX_RESPONSE_BYTES:
-        raise AgentError("MODEL_RESPONSE_TOO_LARGE", limit=MAX_RESPONSE_BYTES)
-    if response.length:  # read(amt) returns a short body quietly when the connection drops
-        raise http_client.IncompleteRead(raw, response.length)
-    return raw
+# --- What every adapter shares -----------------------------------------------------
+
+class WireCache:
+    """The loop's history converted to one provider's messages, each serialised once.
+
+    History only grows, so only the new tail is converted on each request, and every request
+    starts with the exact bytes of the one before. `convert` turns a list of new neutral
+    messages into wire messages (it may merge several, as Anthropic's tool results).
+    """
+
+    def __init__(self, convert):
+        self._convert = convert
+        self._history = None  # the loop's message list these fragments belong to
+        self._done = 0        # how many of its messages are already converted
+        self._wire = []       # serialised wire messages, in order
+
+    def array(self, messages):
+        """The JSON text of the wire message array for `messages`."""
+        if self._history is not messages or self._done > len(messages):
+            self._history, self._done, self._wire = messages, 0, []
+        for message in self._convert(messages[self._done:]):
+            self._wire.append(json.dumps(message, ensure_ascii=False))
+        self._done = len(messages)
+        return "[" + ", ".join(self._wire) + "]"
 
 
-def _decode(raw, status, server):
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):  # also nesting too deep to decode
-        if status != 200:  # error pages are often plain text or HTML: keep their first line
-            text = raw.decode("utf-8", "replace").strip().splitlines()
-            return {"error": (text[0] if text else "(empty body)")[:200]}
-        raise AgentError("MODEL_BAD_RESPONSE", detail="body is not JSON", url=server) from None
+def splice(head, key, array_text):
+    """A request body: the JSON object `head` with `key: array_text` appended last."""
+    body = head[:-1] + f', "{key}": ' + array_text + "}"
+    return body.encode("utf-8", "backslashreplace")  # a lone surrogate stays a JSON escape
+
+
+def exchange(url, body, *, timeout, server, stream, assemble, headers=None, on_text=None):
+    """POST one request: (status, body as if not streamed, response headers).
+
+    A streamed 200 answer goes through `assemble(lines)`, which joins it into the body the
+    non-streaming request would have returned, so one parser judges both. `on_text` gets
+    each piece of text as it arrives, then None when the reply is over.
+    """
+    if not stream:
+        return request_json("POST", url, body, timeout=timeout, server=server,
+                            headers=headers)
+    status, payload, response_headers, lines = stream_lines(
+        url, body, timeout=timeout, server=server, headers=headers)
+    if status == 200:
+        try:
+            payload = assemble(lines)
+        finally:
+            lines.close()  # stop reading whatever follows the end marker
+            echo(on_text, None)
+    return status, payload, response_headers
+
+
+def echo(on_text, piece):
+    if on_text is not None:
+        on_text(piece)
+
+
+def redact(text, secret):
+    """`text` without `secret`: servers echo a rejected key in their error text."""
+    if secret and isinstance(text, str):
+        return text.replace(secret, "***")
+    return text
+
+
+RECOVERED_RESULTS = ("Results of the tool calls written in your last message, in order. Answer the "
+                     "question from them; call a tool again only for something not here:")
+
+
+def recovered_results(wire, message, make_user):
+    """Add a result of a call recovered from text (it has no id to answer) to one user
+    message that holds all such results of the turn; `make_user(text)` builds that message."""
+    line = f"{message['tool_name']}: {message['content']}"
+    last = wire[-1] if wire else None
+    if (last is not None and last.get("role") == "user" and isinstance(last.get("content"), str)
+            and last["content"].startswith(RECOVERED_RESULTS)):
+        last["content"] += "\n" + line
+    else:
+        wire.append(make_user(RECOVERED_RESULTS + "\n" + line))
 
 
 def _text(value):

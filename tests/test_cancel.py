@@ -132,7 +132,7 @@ class LogFaults(unittest.TestCase):
     def run_main(self, model, argv):
         RecordingLog.opened = []
         out, err = io.StringIO(), io.StringIO()
-        with mock.patch.object(agent, "_make_model", lambda *a: model), \
+        with mock.patch.object(agent, "_make_model", lambda *a, **k: model), \
                 mock.patch.object(agent, "RunLog", RecordingLog), \
                 contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = agent.main(argv)

@@ -62,13 +62,14 @@ class FaultCase(unittest.TestCase):
         self.assertEqual([e["event"] for e in events].count("failed"), 1)
         self.assertEqual(sum(e["event"] == "tool" for e in events), tools_run)
 
-    def fault(self, code, status, body, *, headers=None, timeout="5", requests=1):
+    def fault(self, code, status, body, *, headers=None, timeout="5", retries="0",
+              requests=1):
         with FakeServer() as server:
-            server.reply("/api/chat", status, body, headers=headers)
-            result = run_main(server.url, "--timeout", timeout)
+            server.reply("/api/chat", status, body, headers=headers, repeat=True)
+            result = run_main(server.url, "--timeout", timeout, "--retries", retries)
             chats = [r for r in server.requests if r["path"] == "/api/chat"]
         self.assertFailsCleanly(code, *result)
-        self.assertEqual(len(chats), requests)  # no hidden retry
+        self.assertEqual(len(chats), requests)  # exactly the tries asked for, none hidden
         return result
 
 
@@ -125,6 +126,27 @@ class HttpStatusFaults(FaultCase):
                     self.fault("MODEL_HTTP_ERROR", status, {"error": "overloaded",
                                                             "message": WITH_CALL["message"]},
                                headers=headers)
+
+    def test_transient_errors_are_retried_as_asked_and_each_try_is_logged(self):
+        _, _, events = self.fault("MODEL_HTTP_ERROR", 503, {"error": "overloaded"},
+                                  headers={"Retry-After": "0"}, retries="2", requests=3)
+        attempts = [e for e in events if e["event"] == "model_attempt"]
+        self.assertEqual([(e["attempt"], e["status"]) for e in attempts],
+                         [(1, 503), (2, 503), (3, 503)])
+        self.assertEqual([e["retry_in_ms"] for e in attempts], [0, 0, None])
+
+    def test_a_retry_after_past_the_budget_is_not_waited_for(self):
+        started = time.monotonic()
+        with FakeServer() as server:
+            server.reply("/api/chat", 503, {"error": "busy"}, headers={"Retry-After": "30"},
+                         repeat=True)
+            result = run_main(server.url, "--budget-seconds", "2", "--retries", "3")
+        self.assertFailsCleanly("MODEL_HTTP_ERROR", *result)
+        self.assertEqual(len(server.requests), 1)
+        self.assertLess(time.monotonic() - started, 2)
+
+    def test_client_errors_are_never_retried(self):
+        self.fault("MODEL_NOT_FOUND", 404, {"error": "model 'm' not found"}, retries="3")
 
     def test_client_errors(self):
         cases = (

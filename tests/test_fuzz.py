@@ -28,6 +28,7 @@ import unittest
 from unittest import mock
 
 import agent
+import http_transport
 import providers
 import tools
 from errors import EXIT_STATUS, AgentError
@@ -133,7 +134,7 @@ def ollama_wire(rng, body):
         raw = raw[:spot] + bytes([rng.randrange(256)]) + raw[spot + 1:]
     elif roll < 0.13:
         raw = b"[" * 100_000
-    return providers._decode(raw, 200, "http://fuzz")
+    return http_transport._decode(raw, 200, "http://fuzz")
 
 
 def ollama_client():
@@ -180,7 +181,7 @@ class LoopFuzz(FuzzCase):
                 script.insert(rng.randrange(len(script) + 1), _interrupt)
             model = ScriptedModel(script, self.spy.reset())
             out, err = io.StringIO(), io.StringIO()
-            with mock.patch.object(agent, "_make_model", lambda *a: model), \
+            with mock.patch.object(agent, "_make_model", lambda *a, **k: model), \
                     mock.patch.object(tools, "default_toolbox", lambda: self.spy.toolbox), \
                     contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 status = agent.main(["--mock", "--log-dir", self.log_dir, "--max-steps", "4",
@@ -221,7 +222,7 @@ class FoundByFuzzing(FuzzCase):
 
     def test_body_nested_too_deep_is_a_bad_response(self):
         with self.assertRaises(AgentError) as caught:
-            providers._decode(b"[" * 100_000, 200, "http://x")
+            http_transport._decode(b"[" * 100_000, 200, "http://x")
         self.assertEqual(caught.exception.code, "MODEL_BAD_RESPONSE")
 
     def test_call_without_an_id_key_is_an_invalid_call(self):

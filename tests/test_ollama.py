@@ -1,6 +1,5 @@
 """The Ollama client against a loopback server speaking Ollama's wire format, errors included."""
 
-import argparse
 import contextlib
 import io
 import json
@@ -166,7 +165,7 @@ class HttpErrorTest(ReplyCheckTest.__base__):
 
     def test_other_http_error_keeps_ollama_text(self):
         line = self.assertExit("MODEL_HTTP_ERROR", (500, {
-            "error": 'option "temperature" must be of type float32'}))
+            "error": 'option "temperature" must be of type float32'}), argv=("--retries", "0"))
         self.assertIn("HTTP 500", line)
         self.assertIn('option "temperature" must be of type float32', line)
 
@@ -176,7 +175,8 @@ class HttpErrorTest(ReplyCheckTest.__base__):
 
     def test_html_error_page(self):
         line = self.assertExit("MODEL_HTTP_ERROR",
-                               (502, b"<html><body>Bad Gateway</body></html>"))
+                               (502, b"<html><body>Bad Gateway</body></html>"),
+                               argv=("--retries", "0"))
         self.assertIn("HTTP 502", line)
 
     def test_unauthorised(self):
@@ -268,13 +268,13 @@ class UrlTest(unittest.TestCase):
             self.assertFalse(providers.is_loopback(url), url)
 
     def test_remote_server_is_announced_before_anything_is_sent(self):
-        args = argparse.Namespace(mock=False, base_url="http://gpu-box.example:11434",
-                                  model="m", num_ctx=8192, num_predict=64)
+        parse = agent.build_parser().parse_args
         err = io.StringIO()
         with contextlib.redirect_stderr(err):
-            agent._make_model(args, {}, "en")
-            agent._make_model(argparse.Namespace(**{**vars(args),
-                              "base_url": "http://127.0.0.1:11434"}), {}, "en")
+            agent._make_model(parse(["--base-url", "http://gpu-box.example:11434",
+                                     "--model", "m"]), {}, "en")
+            agent._make_model(parse(["--base-url", "http://127.0.0.1:11434", "--model", "m"]),
+                              {}, "en")
         self.assertEqual(len(err.getvalue().splitlines()), 1)
         self.assertIn("http://gpu-box.example:11434", err.getvalue())
         self.assertIn("will be sent", err.getvalue())

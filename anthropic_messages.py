@@ -1,0 +1,263 @@
+"""The Anthropic Messages adapter: `POST {base}/v1/messages`.
+
+Shapes follow anthropics/anthropic-sdk-python's types and Anthropic's API docs (listed with
+their files in the shared notes, docs/openai-anthropic-wire.md):
+- base URL from --base-url or ANTHROPIC_BASE_URL, *without* `/v1`; headers `x-api-key`
+  (ANTHROPIC_API_KEY, never logged and blanked out of echoed error text) and
+  `anthropic-version: 2023-06-01`.
+- request: model, max_tokens (always: the API requires it; --num-predict), temperature 0,
+  the system prompt as the top-level `system` (a "system" role message is rejected), tools
+  as `{name, description, input_schema}`, then messages.
+- reply: `content` blocks (`text`, `tool_use {id, name, input}`), `stop_reason` end_turn /
+  tool_use / max_tokens / stop_sequence / refusal / pause_turn, `usage.input_tokens` and
+  `usage.output_tokens`.
+- replay: the assistant turn goes back with all its blocks unchanged. Every tool_use is
+  answered by a `tool_result` with the same `tool_use_id`; all results of a turn go in one
+  user message, results first, with `is_error: true` on failed tools.
+- streaming (`stream: true`): server-sent events message_start, content_block_start /
+  _delta / _stop, message_delta (stop_reason, cumulative usage), message_stop; `ping` is
+  ignored; tool input arrives as `partial_json` pieces joined per block and parsed at
+  content_block_stop; an `error` event can come inside a 200 stream; a stream without
+  message_stop was cut.
+"""
+
+import json
+
+from errors import AgentError
+from http_transport import get_json, http_failure, json_values, sse_events
+from providers import (DISCOVERY_TIMEOUT, WireCache, _int_or_none, _text, echo, exchange,
+                       is_loopback, recovered_results, redact, splice)
+
+DEFAULT_URL = "https://api.anthropic.com"
+API_VERSION = "2023-06-01"
+NORMAL_STOPS = ("end_turn", "tool_use", "stop_sequence")
+CUT_STOPS = ("max_tokens", "model_context_window_exceeded")
+
+
+def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_text=None):
+    """Resolve URL, key and model, or explain what is missing."""
+    url = (base_url or environ.get("ANTHROPIC_BASE_URL") or DEFAULT_URL).rstrip("/")
+    key = environ.get("ANTHROPIC_API_KEY") or None
+    if key is None and not is_loopback(url):  # a local proxy may need none
+        raise AgentError("NO_API_KEY", env="ANTHROPIC_API_KEY", url=url)
+    client = AnthropicClient(base_url=url, model=model or environ.get("ANTHROPIC_MODEL"),
+                             api_key=key, num_predict=num_predict, stream=stream,
+                             on_text=on_text)
+    if not client.model:
+        raise AgentError("NO_MODEL", env="ANTHROPIC_MODEL", installed=client.models_hint())
+    return client
+
+
+class AnthropicClient:
+    provider = "anthropic"
+
+    def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
+                 on_text=None):
+        self.base_url = base_url
+        self.model = model
+        self.num_predict = num_predict
+        self.stream = stream
+        self.on_text = on_text
+        self._api_key = api_key  # private: never logged, never in an error
+        self._wire = WireCache(_wire_messages)
+
+    def chat(self, messages, tools, *, timeout):
+        status, payload, headers = exchange(
+            self.base_url + "/v1/messages", self._request_body(messages, tools),
+            timeout=timeout, server=self.base_url, stream=self.stream, on_text=self.on_text,
+            headers=self._headers(), assemble=lambda lines: _assemble_stream(lines, self))
+        if status != 200:
+            raise self._http_error(status, payload, headers)
+        return self._parse_reply(payload)
+
+    def _headers(self):
+        headers = {"anthropic-version": API_VERSION}
+        if self._api_key:
+            headers["x-api-key"] = self._api_key
+        return headers
+
+    def _request_body(self, messages, tools):
+        system = "\n\n".join(m["content"] for m in messages if m["role"] == "system")
+        head = {"model": self.model, "max_tokens": self.num_predict, "temperature": 0,
+                "stream": self.stream}
+        if system:
+            head["system"] = system
+        head["tools"] = [{"name": tool["name"], "description": tool["description"],
+                          "input_schema": tool["parameters"]} for tool in tools]
+        return splice(json.dumps(head, ensure_ascii=False), "messages",
+                      self._wire.array(messages))
+
+    def _parse_reply(self, data):
+        if not isinstance(data, dict):
+            raise AgentError("MODEL_BAD_RESPONSE", detail="not a JSON object", url=self.base_url)
+        if data.get("type") == "error" or "error" in data:
+            raise AgentError("MODEL_HTTP_ERROR", status=200, error=self._error_text(data))
+        content = data.get("content")
+        if data.get("role") != "assistant" or not isinstance(content, list):
+            raise AgentError("INVALID_MODEL_MESSAGE", detail="no assistant content blocks")
+        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+        usage = {"input_tokens": _int_or_none(usage.get("input_tokens")),
+                 "output_tokens": _int_or_none(usage.get("output_tokens"))}
+        reason = data.get("stop_reason")
+        text = "".join(block.get("text", "") for block in content
+                       if isinstance(block, dict) and block.get("type") == "text")
+        if reason in CUT_STOPS:  # cut off: report it, and parse no tool call from it
+            return {"text": text, "tool_calls": [], "stop": "truncated",
+                    "stop_detail": f"stop_reason {reason}", "usage": usage, "raw": None}
+        calls = _neutral_calls(content)
+        stop = ("tool_calls" if calls else "answer") if reason in NORMAL_STOPS else "other"
+        return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
+                "usage": usage, "raw": {"role": "assistant", "content": content}}
+
+    def _http_error(self, status, payload, headers):
+        error = self._error_text(payload)
+        kind = _error_type(payload)
+        if status in (401, 403) or kind in ("authentication_error", "permission_error"):
+            return AgentError("AUTH_FAILED", status=status, env="ANTHROPIC_API_KEY")
+        if "does not support tools" in error.lower():
+            return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed="")
+        if status == 404 and "model" in error.lower():
+            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
+                              installed=self.models_hint())
+        if status == 404:
+            error += " (the base URL is given without /v1 for Anthropic)"
+        return http_failure(status, error, headers)
+
+    def _error_text(self, payload):
+        error = payload.get("error", payload) if isinstance(payload, dict) else payload
+        if isinstance(error, dict) and isinstance(error.get("message"), str):
+            error = error["message"]
+        return redact(_text(error), self._api_key)
+
+    def models_hint(self):
+        """One sentence naming the models GET /v1/models lists, or saying it could not."""
+        try:
+            status, payload = get_json(self.base_url + "/v1/models", server=self.base_url,
+                                       timeout=DISCOVERY_TIMEOUT, headers=self._headers())
+        except AgentError:
+            status, payload = None, None
+        entries = payload.get("data") if status == 200 and isinstance(payload, dict) else None
+        if not isinstance(entries, list):
+            return f" (Could not list the models on {self.base_url}.)"
+        names = [entry["id"] for entry in entries[:50]
+                 if isinstance(entry, dict) and isinstance(entry.get("id"), str)]
+        return f" Models on {self.base_url}: {', '.join(names) or 'none'}."
+
+
+def _neutral_calls(content):
+    calls = []
+    for index, block in enumerate(content):
+        if not isinstance(block, dict) or block.get("type") != "tool_use":
+            continue
+        if not (isinstance(block.get("id"), str) and block["id"]
+                and isinstance(block.get("name"), str) and block["name"]
+                and isinstance(block.get("input"), dict)):
+            raise AgentError("INVALID_TOOL_CALL",
+                             detail=f"block {index} has no id, name or input object")
+        calls.append({"id": block["id"], "name": block["name"], "arguments": block["input"]})
+    return calls
+
+
+def _wire_messages(new):
+    wire = []
+    for message in new:
+        role = message["role"]
+        if role == "system":
+            continue  # sent as the top-level `system`
+        if role == "assistant":
+            wire.append(_wire_assistant(message))
+        elif role == "tool" and message.get("tool_call_id"):
+            result = {"type": "tool_result", "tool_use_id": message["tool_call_id"],
+                      "content": message["content"]}
+            if message.get("is_error"):
+                result["is_error"] = True
+            last = wire[-1] if wire else None
+            if last is not None and last["role"] == "user" and isinstance(
+                    last["content"], list) and last["content"][0]["type"] == "tool_result":
+                last["content"].append(result)  # every result of a turn in one message
+            else:
+                wire.append({"role": "user", "content": [result]})
+        elif role == "tool":
+            recovered_results(wire, message, lambda text: {"role": "user", "content": text})
+        else:
+            wire.append({"role": role, "content": message["content"]})
+    return wire
+
+
+def _wire_assistant(message):
+    if message.get("raw") is not None:
+        return message["raw"]  # every block as received, thinking and signatures included
+    blocks = [{"type": "text", "text": message["content"]}] if message["content"] else []
+    blocks += [{"type": "tool_use", "id": call["id"], "name": call["name"],
+                "input": call["arguments"] if isinstance(call["arguments"], dict) else {}}
+               for call in message["tool_calls"] if call["id"]]
+    return {"role": "assistant", "content": blocks}
+
+
+def _assemble_stream(lines, client):
+    """The events of a streamed message joined into the non-streaming Message body."""
+    state = {"blocks": {}, "json": {}, "open": set(), "stop": None, "usage": {},
+             "done": False}
+    for event in json_values((data for _, data in sse_events(lines)), client.base_url):
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind == "error":  # an error inside a 200 stream (overloaded, ...)
+            raise AgentError("MODEL_HTTP_ERROR", status=200, error=client._error_text(event))
+        if kind == "message_stop":
+            state["done"] = True
+            break
+        _apply_event(state, kind, event, client.on_text)  # ping and unknown events: no-op
+    if not state["done"] or state["open"]:
+        raise AgentError("TRUNCATED", reason="the stream ended before message_stop")
+    return {"type": "message", "role": "assistant", "stop_reason": state["stop"],
+            "content": [state["blocks"][index] for index in sorted(state["blocks"])],
+            "usage": state["usage"]}
+
+
+def _apply_event(state, kind, event, on_text):
+    index = event.get("index")
+    if kind == "message_start" and isinstance(event.get("message"), dict):
+        state["usage"].update(event["message"].get("usage") or {})
+    elif kind == "content_block_start" and isinstance(event.get("content_block"), dict):
+        state["blocks"][index] = dict(event["content_block"])
+        state["open"].add(index)
+        if event["content_block"].get("type") == "tool_use":
+            state["json"][index] = []
+    elif kind == "content_block_delta" and index in state["open"]:
+        _apply_delta(state, index, event.get("delta") or {}, on_text)
+    elif kind == "content_block_stop" and index in state["open"]:
+        state["open"].discard(index)
+        if index in state["json"]:
+            state["blocks"][index]["input"] = _tool_input(state["json"].pop(index), index)
+    elif kind == "message_delta":
+        state["stop"] = (event.get("delta") or {}).get("stop_reason", state["stop"])
+        state["usage"].update(event.get("usage") or {})  # output_tokens is cumulative
+
+
+def _apply_delta(state, index, delta, on_text):
+    block = state["blocks"][index]
+    if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str):
+        block["text"] = block.get("text", "") + delta["text"]
+        echo(on_text, delta["text"])
+    elif delta.get("type") == "input_json_delta" and index in state["json"]:
+        state["json"][index].append(str(delta.get("partial_json", "")))
+    elif delta.get("type") == "thinking_delta":
+        block["thinking"] = block.get("thinking", "") + str(delta.get("thinking", ""))
+    elif delta.get("type") == "signature_delta":
+        block["signature"] = delta.get("signature")
+
+
+def _tool_input(pieces, index):
+    text = "".join(pieces)
+    try:
+        value = json.loads(text) if text.strip() else {}
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, dict):
+        raise AgentError("INVALID_TOOL_CALL", detail=f"block {index}: the streamed input is "
+                                                     "not a JSON object")
+    return value
+
+
+def _error_type(payload):
+    error = payload.get("error") if isinstance(payload, dict) else None
+    return error.get("type") if isinstance(error, dict) else None

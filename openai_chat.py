@@ -1,0 +1,273 @@
+"""The OpenAI-compatible Chat Completions adapter: OpenAI, llama.cpp's llama-server, vLLM,
+LM Studio, and any server that speaks `POST {base}/chat/completions`.
+
+Shapes follow the type definitions of openai/openai-python (listed with their files in the
+shared notes, docs/openai-anthropic-wire.md) and llama.cpp's tools/server/README.md:
+- base URL from --base-url or OPENAI_BASE_URL and, as in OpenAI's SDK, it ends in `/v1`;
+  the key (OPENAI_API_KEY) is optional, because local servers need none; it travels only in
+  the `Authorization: Bearer` header and is blanked out of any error text a server echoes.
+- request: model, temperature 0, max_tokens (--num-predict: the field every compatible
+  server knows; OpenAI's reasoning models want max_completion_tokens instead), tools as
+  `{"type": "function", "function": {...}}`, then messages.
+- reply: `choices[0].message` with `content` (may be null) and `tool_calls`, each
+  `{id, type: "function", function: {name, arguments}}` where arguments is JSON *text*;
+  `finish_reason` stop / tool_calls / length / content_filter; `usage.prompt_tokens` and
+  `usage.completion_tokens`.
+- replay: the assistant message goes back with its tool calls exactly as received (the
+  arguments text unchanged, even when it is not valid JSON), then one
+  `{"role": "tool", "tool_call_id", "content"}` per call, in call order, right after it.
+  Calls recovered from text have no id to answer, so their results go back as one user
+  message instead of inventing ids.
+- streaming (`stream: true`, `stream_options.include_usage`): server-sent `data:` chunks;
+  id and name come only in the first delta of each tool-call `index` and arguments are
+  joined per index; usage arrives in a last chunk with `choices: []`; `data: [DONE]` ends
+  the stream, and a stream without it (or without a finish_reason) was cut.
+"""
+
+import json
+from urllib.parse import urlsplit
+
+from errors import AgentError
+from http_transport import get_json, http_failure, json_values, sse_events
+from providers import (DISCOVERY_TIMEOUT, WireCache, _int_or_none, _text, echo, exchange,
+                       recovered_results, redact, splice)
+
+DEFAULT_URL = "https://api.openai.com/v1"
+
+
+def openai_client(*, base_url, model, environ, num_predict, stream=False, on_text=None):
+    """Resolve URL, key and model as OpenAI's SDK does, or explain what is missing."""
+    url = (base_url or environ.get("OPENAI_BASE_URL") or DEFAULT_URL).rstrip("/")
+    key = environ.get("OPENAI_API_KEY") or None
+    if key is None and urlsplit(url).hostname == "api.openai.com":
+        raise AgentError("NO_API_KEY", env="OPENAI_API_KEY", url=url)
+    client = OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"),
+                          api_key=key, num_predict=num_predict, stream=stream,
+                          on_text=on_text)
+    if not client.model:
+        raise AgentError("NO_MODEL", env="OPENAI_MODEL", installed=client.models_hint())
+    return client
+
+
+class OpenAIClient:
+    provider = "openai"
+
+    def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
+                 on_text=None):
+        self.base_url = base_url
+        self.model = model
+        self.num_predict = num_predict
+        self.stream = stream
+        self.on_text = on_text
+        self._api_key = api_key  # private: never logged, never in an error
+        self._wire = WireCache(_wire_messages)
+
+    def chat(self, messages, tools, *, timeout):
+        status, payload, headers = exchange(
+            self.base_url + "/chat/completions", self._request_body(messages, tools),
+            timeout=timeout, server=self.base_url, stream=self.stream, on_text=self.on_text,
+            headers=self._headers(), assemble=lambda lines: _assemble_stream(lines, self))
+        if status != 200:
+            raise self._http_error(status, payload, headers)
+        return self._parse_reply(payload)
+
+    def _headers(self):
+        return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+
+    def _request_body(self, messages, tools):
+        head = {"model": self.model, "temperature": 0, "max_tokens": self.num_predict,
+                "stream": self.stream}
+        if self.stream:
+            head["stream_options"] = {"include_usage": True}
+        head["tools"] = [{"type": "function", "function": tool} for tool in tools]
+        return splice(json.dumps(head, ensure_ascii=False), "messages",
+                      self._wire.array(messages))
+
+    def _parse_reply(self, data):
+        if not isinstance(data, dict):
+            raise AgentError("MODEL_BAD_RESPONSE", detail="not a JSON object", url=self.base_url)
+        if "error" in data:
+            raise AgentError("MODEL_HTTP_ERROR", status=200, error=self._error_text(data))
+        choices = data.get("choices")
+        choice = choices[0] if isinstance(choices, list) and choices else None
+        message = choice.get("message") if isinstance(choice, dict) else None
+        if not isinstance(message, dict) or message.get("role", "assistant") != "assistant":
+            raise AgentError("INVALID_MODEL_MESSAGE", detail="no assistant message in choices")
+        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+        usage = {"input_tokens": _int_or_none(usage.get("prompt_tokens")),
+                 "output_tokens": _int_or_none(usage.get("completion_tokens"))}
+        reason, text = choice.get("finish_reason"), message.get("content")
+        if reason == "length":  # cut off: report it, and parse no tool call from it
+            return {"text": text, "tool_calls": [], "stop": "truncated",
+                    "stop_detail": "finish_reason length", "usage": usage, "raw": None}
+        calls = _neutral_calls(message)
+        stop = ("tool_calls" if calls else "answer") if reason in ("stop", "tool_calls") \
+            else "other"
+        return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
+                "usage": usage, "raw": message}
+
+    def _http_error(self, status, payload, headers):
+        error, code = self._error_text(payload), _error_code(payload)
+        low = error.lower()
+        if status in (401, 403):
+            return AgentError("AUTH_FAILED", status=status, env="OPENAI_API_KEY")
+        if _no_tool_support(low):
+            return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed="")
+        if status == 404 and (code == "model_not_found" or "model" in low):
+            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
+                              installed=self.models_hint())
+        if status == 404:
+            error += " (the URL ends in /v1 for OpenAI-compatible servers)"
+        if "does not match the expected" in low:
+            # llama.cpp could not parse the tool call the model wrote. At temperature 0 the
+            # model writes the same again, so a retry only costs time.
+            return http_failure(status, error, headers, transient=False)
+        return http_failure(status, error, headers)
+
+    def _error_text(self, payload):
+        error = payload.get("error", payload) if isinstance(payload, dict) else payload
+        if isinstance(error, dict) and isinstance(error.get("message"), str):
+            error = error["message"]
+        return redact(_text(error), self._api_key)
+
+    def models_hint(self):
+        """One sentence naming the models GET /models lists, or saying it could not."""
+        try:
+            status, payload = get_json(self.base_url + "/models", timeout=DISCOVERY_TIMEOUT,
+                                       server=self.base_url, headers=self._headers())
+        except AgentError:
+            status, payload = None, None
+        entries = payload.get("data") if status == 200 and isinstance(payload, dict) else None
+        if not isinstance(entries, list):
+            return f" (Could not list the models on {self.base_url}.)"
+        names = [entry["id"] for entry in entries[:50]
+                 if isinstance(entry, dict) and isinstance(entry.get("id"), str)]
+        return f" Models on {self.base_url}: {', '.join(names) or 'none'}."
+
+
+def _neutral_calls(message):
+    raw_calls = message.get("tool_calls")
+    if raw_calls is None:
+        return []
+    if not isinstance(raw_calls, list):
+        raise AgentError("INVALID_TOOL_BATCH", detail="tool_calls is not a list")
+    calls = []
+    for index, call in enumerate(raw_calls):
+        function = call.get("function") if isinstance(call, dict) else None
+        name = function.get("name") if isinstance(function, dict) else None
+        if not isinstance(name, str) or not name or not isinstance(call.get("id"), str):
+            raise AgentError("INVALID_TOOL_CALL", detail=f"call {index} has no id or name")
+        calls.append({"id": call["id"], "name": name,
+                      "arguments": _parsed(function.get("arguments", ""))})
+    return calls
+
+
+def _parsed(arguments):
+    """The arguments object; text that is not one stays text, for the validator to reject
+    with a message the model can act on (tools.py). The replay keeps the text as received."""
+    if not isinstance(arguments, str):
+        return arguments
+    try:
+        value = json.loads(arguments)
+    except (ValueError, RecursionError):
+        return arguments
+    return value if isinstance(value, dict) else arguments
+
+
+def _wire_messages(new):
+    wire = []
+    for message in new:
+        role = message["role"]
+        if role == "assistant":
+            wire.append(_wire_assistant(message))
+        elif role == "tool" and message.get("tool_call_id"):
+            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
+                         "content": message["content"]})
+        elif role == "tool":
+            recovered_results(wire, message, lambda text: {"role": "user", "content": text})
+        else:
+            wire.append({"role": role, "content": message["content"]})
+    return wire
+
+
+def _wire_assistant(message):
+    raw = message.get("raw")
+    if raw is not None:  # as received: the request type has no place for other fields
+        wire = {"role": "assistant", "content": raw.get("content")}
+        if raw.get("tool_calls"):
+            wire["tool_calls"] = raw["tool_calls"]
+        return wire
+    wire = {"role": "assistant", "content": message["content"]}
+    calls = [call for call in message["tool_calls"] if call["id"]]
+    if calls:  # a reply that came from elsewhere (a scripted model)
+        wire["tool_calls"] = [{"id": call["id"], "type": "function", "function": {
+            "name": call["name"], "arguments": call["arguments"]
+            if isinstance(call["arguments"], str) else json.dumps(call["arguments"])}}
+            for call in calls]
+    return wire
+
+
+def _assemble_stream(lines, client):
+    """The chunks of a streamed completion joined into the non-streaming body."""
+    state = {"done": False, "text": [], "calls": {}, "finish": None, "usage": None}
+    for chunk in json_values(_data_until_done(lines, state), client.base_url):
+        if not isinstance(chunk, dict):
+            raise AgentError("MODEL_BAD_RESPONSE", detail="a chunk is not an object",
+                             url=client.base_url)
+        if "error" in chunk:  # an error inside a 200 stream
+            raise AgentError("MODEL_HTTP_ERROR", status=200, error=client._error_text(chunk))
+        if isinstance(chunk.get("usage"), dict):
+            state["usage"] = chunk["usage"]
+        for choice in chunk.get("choices") or []:
+            if isinstance(choice, dict) and choice.get("index", 0) == 0:
+                _add_delta(state, choice, client.on_text)
+    if not state["done"] or state["finish"] is None:
+        raise AgentError("TRUNCATED", reason="the stream ended before its finish_reason "
+                                             "and [DONE]")
+    message = {"role": "assistant", "content": "".join(state["text"]) or None}
+    if state["calls"]:
+        message["tool_calls"] = [state["calls"][index] for index in sorted(state["calls"])]
+    return {"choices": [{"index": 0, "message": message, "finish_reason": state["finish"]}],
+            "usage": state["usage"]}
+
+
+def _data_until_done(lines, state):
+    for _, data in sse_events(lines):
+        if data.strip() == "[DONE]":
+            state["done"] = True
+            return
+        yield data
+
+
+def _add_delta(state, choice, on_text):
+    delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+    if isinstance(delta.get("content"), str) and delta["content"]:
+        state["text"].append(delta["content"])
+        echo(on_text, delta["content"])
+    for piece in delta.get("tool_calls") or []:
+        if not isinstance(piece, dict) or not isinstance(piece.get("index"), int):
+            raise AgentError("INVALID_TOOL_CALL", detail="a streamed tool call has no index")
+        call = state["calls"].setdefault(piece["index"], {
+            "id": None, "type": "function", "function": {"name": "", "arguments": ""}})
+        function = piece.get("function") if isinstance(piece.get("function"), dict) else {}
+        if isinstance(piece.get("id"), str) and call["id"] is None:
+            call["id"] = piece["id"]  # only the first delta of an index carries it
+        if isinstance(function.get("name"), str) and function["name"]:
+            call["function"]["name"] = function["name"]
+        if isinstance(function.get("arguments"), str):
+            call["function"]["arguments"] += function["arguments"]
+    if choice.get("finish_reason"):
+        state["finish"] = choice["finish_reason"]
+
+
+def _error_code(payload):
+    error = payload.get("error") if isinstance(payload, dict) else None
+    return error.get("code") if isinstance(error, dict) else None
+
+
+def _no_tool_support(low):
+    # Ollama's /v1: "... does not support tools"; llama.cpp without --jinja: 500 "tools param
+    # requires --jinja flag" (older: "Unsupported param: tools"); vLLM: '"auto" tool choice
+    # requires --enable-auto-tool-choice'.
+    return ("does not support tools" in low or "--jinja" in low
+            or "unsupported param: tools" in low or "--enable-auto-tool-choice" in low)

@@ -1,0 +1,90 @@
+"""Tool calls a model wrote as text: never an answer; TOOL_CALL_IN_TEXT by default, run
+through the same validation with --recover-text-tool-calls."""
+
+import json
+import unittest
+
+import text_tool_calls
+from errors import EXIT_STATUS
+from tests import fake_server as fs
+from tests.fake_server import FakeServer
+from tests.wire_harness import OpenAIHarness, OllamaHarness
+
+TOOLS = ("get_stock",)
+
+SHAPES = {
+    "bare": '{"name": "get_stock", "arguments": {"sku": "A001"}}',
+    "qwen tag": '<tool_call>\n{"name": "get_stock", "arguments": {"sku": "A001"}}\n</tool_call>',
+    "list of two": '[{"name": "get_stock", "arguments": {"sku": "A001"}}, '
+                   '{"name": "get_stock", "arguments": {"sku": "A002"}}]',
+    "one per line": '{"name": "get_stock", "arguments": {"sku": "A001"}}\n'
+                    '{"name": "get_stock", "arguments": {"sku": "A002"}}',
+    "llama parameters": '{"name": "get_stock", "parameters": {"sku": "A001"}}',
+    "no arguments": 'I will call {"name": "get_stock"} now.',
+    "fenced": '```json\n{"name": "get_stock", "arguments": {"sku": "A001"}}\n```',
+    "openai shaped": '{"type": "function", "function": {"name": "get_stock", '
+                     '"arguments": "{\\"sku\\": \\"A001\\"}"}}',
+}
+
+
+class FindTest(unittest.TestCase):
+    def test_shapes_seen_in_practice(self):
+        expected = {"list of two": 2, "one per line": 2}
+        for label, text in SHAPES.items():
+            with self.subTest(shape=label):
+                calls = text_tool_calls.find(text, TOOLS)
+                self.assertEqual(len(calls), expected.get(label, 1))
+                self.assertTrue(all(c["name"] == "get_stock" and c["id"] is None for c in calls))
+        self.assertEqual(text_tool_calls.find(SHAPES["no arguments"], TOOLS)[0]["arguments"], {})
+
+    def test_ordinary_answers_are_not_calls(self):
+        for text in ("A001 has 12 in stock.", '{"name": "Drip coffee", "stock": 12}',
+                     "Use {braces} freely [1]."):
+            self.assertEqual(text_tool_calls.find(text, TOOLS), [])
+
+
+class LoopTest(unittest.TestCase):
+    def run_openai(self, first_text, *argv):
+        h = OpenAIHarness()
+        with FakeServer() as server:
+            server.reply(h.path, 200, fs.openai_chat(first_text))
+            server.reply(h.path, 200, fs.openai_chat("A001 has 12."))
+            return h.run(server, *argv), h.requests(server)
+
+    def test_default_stops_with_tool_call_in_text_and_prints_nothing(self):
+        for label in ("bare", "qwen tag", "list of two", "no arguments"):
+            with self.subTest(shape=label):
+                run, _ = self.run_openai(SHAPES[label])
+                self.assertEqual(run.code, EXIT_STATUS["TOOL_CALL_IN_TEXT"])
+                self.assertEqual(run.out, "")
+                self.assertEqual(run.of("tool"), [])
+
+    def test_recovered_calls_are_validated_logged_and_answered_as_text(self):
+        run, requests = self.run_openai(SHAPES["qwen tag"], "--recover-text-tool-calls")
+        self.assertEqual(run.code, 0, run.err)
+        [tool] = run.of("tool")
+        self.assertEqual((tool["id"], tool["ok"], tool["recovered"]), (None, True, True))
+        messages = requests[1]["json"]["messages"]
+        self.assertEqual(messages[-2], {"role": "assistant", "content": SHAPES["qwen tag"]})
+        self.assertEqual(messages[-1]["role"], "user")  # no invented tool_call_id
+        self.assertIn('"sku": "A001"', messages[-1]["content"])
+
+    def test_recovered_call_without_arguments_gets_invalid_arguments(self):
+        run, _ = self.run_openai(SHAPES["no arguments"], "--recover-text-tool-calls")
+        self.assertEqual(run.code, 0, run.err)
+        self.assertEqual(run.of("tool")[0]["error"], "INVALID_ARGUMENTS")
+
+    def test_ollama_recovered_results_go_back_by_tool_name(self):
+        h = OllamaHarness()
+        with FakeServer() as server:
+            server.reply(h.path, 200, fs.ollama_chat(SHAPES["llama parameters"]))
+            server.reply(h.path, 200, fs.ollama_chat("A001 has 12."))
+            run = h.run(server, "--recover-text-tool-calls")
+            last = h.requests(server)[1]["json"]["messages"][-1]
+        self.assertEqual(run.code, 0, run.err)
+        self.assertEqual((last["role"], last["tool_name"]), ("tool", "get_stock"))
+        self.assertTrue(json.loads(last["content"])["ok"])
+
+
+if __name__ == "__main__":
+    unittest.main()
