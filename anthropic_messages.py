@@ -32,6 +32,7 @@ DEFAULT_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
 NORMAL_STOPS = ("end_turn", "tool_use", "stop_sequence")
 CUT_STOPS = ("max_tokens", "model_context_window_exceeded")
+BLOCK_EVENTS = ("content_block_start", "content_block_delta", "content_block_stop")
 
 
 def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_text=None):
@@ -99,8 +100,8 @@ class AnthropicClient:
         usage = {"input_tokens": _int_or_none(usage.get("input_tokens")),
                  "output_tokens": _int_or_none(usage.get("output_tokens"))}
         reason = data.get("stop_reason")
-        text = "".join(block.get("text", "") for block in content
-                       if isinstance(block, dict) and block.get("type") == "text")
+        text = "".join(block["text"] for block in content if isinstance(block, dict)
+                       and block.get("type") == "text" and isinstance(block.get("text"), str))
         if reason in CUT_STOPS:  # cut off: report it, and parse no tool call from it
             return {"text": text, "tool_calls": [], "stop": "truncated",
                     "stop_detail": f"stop_reason {reason}", "usage": usage, "raw": None}
@@ -205,6 +206,9 @@ def _assemble_stream(lines, client):
         if kind == "message_stop":
             state["done"] = True
             break
+        if kind in BLOCK_EVENTS and type(event.get("index")) is not int:
+            raise AgentError("MODEL_BAD_RESPONSE", detail=f"{kind} without a block index",
+                             url=client.base_url)
         _apply_event(state, kind, event, client.on_text)  # ping and unknown events: no-op
     if not state["done"] or state["open"]:
         raise AgentError("TRUNCATED", reason="the stream ended before message_stop")
@@ -216,34 +220,44 @@ def _assemble_stream(lines, client):
 def _apply_event(state, kind, event, on_text):
     index = event.get("index")
     if kind == "message_start" and isinstance(event.get("message"), dict):
-        state["usage"].update(event["message"].get("usage") or {})
+        state["usage"].update(_object(event["message"].get("usage")))
     elif kind == "content_block_start" and isinstance(event.get("content_block"), dict):
         state["blocks"][index] = dict(event["content_block"])
         state["open"].add(index)
         if event["content_block"].get("type") == "tool_use":
             state["json"][index] = []
     elif kind == "content_block_delta" and index in state["open"]:
-        _apply_delta(state, index, event.get("delta") or {}, on_text)
+        _apply_delta(state, index, _object(event.get("delta")), on_text)
     elif kind == "content_block_stop" and index in state["open"]:
         state["open"].discard(index)
         if index in state["json"]:
             state["blocks"][index]["input"] = _tool_input(state["json"].pop(index), index)
     elif kind == "message_delta":
-        state["stop"] = (event.get("delta") or {}).get("stop_reason", state["stop"])
-        state["usage"].update(event.get("usage") or {})  # output_tokens is cumulative
+        state["stop"] = _object(event.get("delta")).get("stop_reason", state["stop"])
+        state["usage"].update(_object(event.get("usage")))  # output_tokens is cumulative
+
+
+def _object(value):
+    """`value` if the stream sent an object there, else {}: a field of the wrong type
+    carries nothing, and what is missing is judged at the end (stop reason, open blocks)."""
+    return value if isinstance(value, dict) else {}
 
 
 def _apply_delta(state, index, delta, on_text):
     block = state["blocks"][index]
     if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str):
-        block["text"] = block.get("text", "") + delta["text"]
+        block["text"] = _string(block.get("text")) + delta["text"]
         echo(on_text, delta["text"])
     elif delta.get("type") == "input_json_delta" and index in state["json"]:
         state["json"][index].append(str(delta.get("partial_json", "")))
     elif delta.get("type") == "thinking_delta":
-        block["thinking"] = block.get("thinking", "") + str(delta.get("thinking", ""))
+        block["thinking"] = _string(block.get("thinking")) + _string(delta.get("thinking"))
     elif delta.get("type") == "signature_delta":
         block["signature"] = delta.get("signature")
+
+
+def _string(value):
+    return value if isinstance(value, str) else ""
 
 
 def _tool_input(pieces, index):

@@ -218,7 +218,11 @@ def _assemble_stream(lines, client):
             raise AgentError("MODEL_HTTP_ERROR", status=200, error=client._error_text(chunk))
         if isinstance(chunk.get("usage"), dict):
             state["usage"] = chunk["usage"]
-        for choice in chunk.get("choices") or []:
+        choices = chunk.get("choices") or []
+        if not isinstance(choices, list):
+            raise AgentError("MODEL_BAD_RESPONSE", detail="a chunk's choices is not a list",
+                             url=client.base_url)
+        for choice in choices:
             if isinstance(choice, dict) and choice.get("index", 0) == 0:
                 _add_delta(state, choice, client.on_text)
     if not state["done"] or state["finish"] is None:
@@ -244,7 +248,10 @@ def _add_delta(state, choice, on_text):
     if isinstance(delta.get("content"), str) and delta["content"]:
         state["text"].append(delta["content"])
         echo(on_text, delta["content"])
-    for piece in delta.get("tool_calls") or []:
+    pieces = delta.get("tool_calls") or []
+    if not isinstance(pieces, list):
+        raise AgentError("INVALID_TOOL_BATCH", detail="a streamed tool_calls is not a list")
+    for piece in pieces:
         if not isinstance(piece, dict) or not isinstance(piece.get("index"), int):
             raise AgentError("INVALID_TOOL_CALL", detail="a streamed tool call has no index")
         call = state["calls"].setdefault(piece["index"], {

@@ -34,6 +34,8 @@ def find(text, tool_names):
             return calls
         try:
             value, position = decoder.raw_decode(text, start)
+        except RecursionError:  # "[[[[..." nested past any call: stop, or each "[" rescans
+            return calls
         except ValueError:
             position = start + 1
             continue

@@ -1,21 +1,26 @@
 """Fuzzing the reply path: thousands of broken model replies, none may crash or run bad calls.
 
-Three targets, each with fixed seeds (FUZZ_CASES=N runs N cases in all instead of 20,000;
+Four targets, each with fixed seeds (FUZZ_CASES=N runs N cases in all instead of 20,000;
 FUZZ_SEED=S moves every seed, to explore further):
 
 - the loop, fed neutral replies (`run_agent` with a scripted model);
-- each provider adapter, fed damaged wire bodies: the adapter's parser turns them into
+- each provider adapter (Ollama, OpenAI-compatible, Anthropic; whole bodies and streams),
+  fed damaged wire replies: the adapter's stream assembler and parser turn them into
   neutral replies and its request builder replays them, inside the same loop;
-- the executor (`tools.execute`), fed damaged tool names and arguments.
+- the executor (`tools.execute`), fed damaged tool names and arguments;
+- `text_tool_calls.find`, fed random and mutated text (in tests/test_fuzz_text.py).
 
 Properties checked on every case: no exception other than AgentError escapes; the log has
 exactly one terminal event, as its last line, and every line is valid JSON; no tool handler runs
 with arguments that an independent oracle (written here, not tools.validate) rejects, and every
-call the oracle accepts does run; nothing from a truncated or rejected reply runs.
+call the oracle accepts does run; nothing from a truncated or rejected reply runs. For the
+adapters also: a stream without its end marker is never accepted, a reply the body says was
+cut carries no calls, and each request's messages are a byte-identical prefix of the next.
+For `find`: it never raises, and only declared tool names come back.
 
-To fuzz a new adapter, add an entry to ADAPTERS: valid base bodies, a request builder and a
-parser, all taking the client the adapter's own `chat` would use. The oracles, the spying
-toolbox and the in-memory run are in tests/fuzz_harness.py; the damage itself in fuzzlib.py.
+To fuzz a new adapter, add an entry to ADAPTERS: a client factory, a body generator, a wire
+decoder and a cut oracle (tests/fuzz_adapters.py). The oracles, the spying toolbox and the
+in-memory run are in tests/fuzz_harness.py; the damage itself in fuzzlib.py.
 """
 
 import contextlib
@@ -29,19 +34,24 @@ from unittest import mock
 
 import agent
 import http_transport
-import providers
+import text_tool_calls
 import tools
 from errors import EXIT_STATUS, AgentError
 from mock_model import calls_reply, text_reply, tool_call
-from tests import fuzzlib
+from tests import fake_server, fuzz_adapters, fuzzlib
 from tests.fake_server import ollama_call, ollama_chat
 from tests.fuzz_harness import ORACLES, VALID_ARGS, FuzzCase, ScriptedModel, Spy
 
-# FUZZ_CASES is the total over the three targets: a quarter each for the loop and for every
-# adapter, the rest for the executor, whose cases are the cheapest.
+# FUZZ_CASES is the total over the targets. A loop or adapter case runs a whole loop (about a
+# millisecond); an executor or text case is a single call, some twenty times cheaper, so they
+# take the larger share of the count: 12% loop, 2.5% for each of the six adapter entries,
+# 15% text, the rest (58%) executor.
 CASES = int(os.environ.get("FUZZ_CASES", "20000"))
-LOOP_CASES = ADAPTER_CASES = CASES // 4
-EXECUTOR_CASES = CASES - LOOP_CASES - ADAPTER_CASES
+LOOP_CASES = CASES * 12 // 100
+ADAPTER_CASES = CASES * 25 // 1000  # for each entry of ADAPTERS
+TEXT_CASES = CASES * 15 // 100
+EXECUTOR_CASES = CASES - LOOP_CASES - 6 * ADAPTER_CASES - TEXT_CASES
+argument_text = fuzz_adapters.argument_text
 SEED = int(os.environ.get("FUZZ_SEED", "0"))
 STOPS = ("answer", "tool_calls", "truncated", "other", "", None, "length", "stop", "max_tokens",
          "content_filter", 0, True, ["truncated"], "TRUNCATED", "answer ")
@@ -79,7 +89,7 @@ def _targeted(rng, reply):
              "get_stock" * 1000, "查庫存", "\ud800"))
     elif roll == 2 and calls:
         call = rng.choice(calls)
-        call["arguments"] = _argument_text(rng, call["name"])
+        call["arguments"] = argument_text(rng, call["name"])
     elif roll == 3 and calls:
         call = rng.choice(calls)
         call["arguments"] = fuzzlib.mutate(rng, VALID_ARGS.get(call["name"], {}))
@@ -92,60 +102,25 @@ def _targeted(rng, reply):
     return reply
 
 
-def _argument_text(rng, name):
-    if rng.random() < 0.5:
-        return rng.choice(fuzzlib.BROKEN_JSON_TEXT)
-    value = fuzzlib.mutate(rng, VALID_ARGS.get(name, {}))
-    try:
-        return json.dumps(value, ensure_ascii=rng.random() < 0.5)
-    except (ValueError, RecursionError):
-        return "{"
-
-
-def ollama_body(rng):
-    """A valid /api/chat body as Ollama writes it, then damaged."""
-    reason = rng.choice(("stop", "stop", "length", None, "tool_calls", "load", ""))
-    calls = None
-    if rng.random() < 0.7:
-        names = [rng.choice(("get_stock", "probe")) for _ in range(rng.randrange(1, 4))]
-        calls = [ollama_call(name, copy.deepcopy(VALID_ARGS[name]), index=i,
-                             call_id=rng.choice((None, f"call_{i:08d}")))
-                 for i, name in enumerate(names)]
-    body = ollama_chat("" if calls else "A001: 12.", tool_calls=calls, done_reason=reason)
-    roll = rng.random()
-    if roll < 0.15:
-        return body
-    if roll < 0.45 and calls:
-        function = rng.choice(calls)["function"]
-        function["arguments"] = (_argument_text(rng, function["name"]) if rng.random() < 0.5
-                                 else rng.choice((None, [], 5, "", fuzzlib.junk(rng))))
-        return body
-    return fuzzlib.mutate(rng, body)
-
-
-def ollama_wire(rng, body):
-    """What the parser is handed: JSON as decoded from the body bytes, or a decoding error."""
-    raw = json.dumps(body, ensure_ascii=rng.random() < 0.5).encode("utf-8", "surrogatepass")
-    roll = rng.random()
-    if roll < 0.08:
-        raw = raw[:rng.randrange(len(raw))]
-    elif roll < 0.12:
-        spot = rng.randrange(len(raw))
-        raw = raw[:spot] + bytes([rng.randrange(256)]) + raw[spot + 1:]
-    elif roll < 0.13:
-        raw = b"[" * 100_000
-    return http_transport._decode(raw, 200, "http://fuzz")
-
-
-def ollama_client():
-    return providers.OllamaClient(base_url="http://fuzz", model="m", num_ctx=8192)
-
-
-# An adapter: (client factory, body generator, wire decoder, request builder, reply parser).
+# An adapter: (client factory, body generator, wire decoder, cut oracle). The decoder turns
+# a generated body (or stream) into what the parser is handed; the request builder and parser
+# are each client's own `_request_body` and `_parse_reply`, as its `chat` uses them.
 ADAPTERS = {
-    "ollama": (ollama_client, ollama_body, ollama_wire,
-               lambda client, messages, tools_: client._request_body(messages, tools_),
-               lambda client, data: client._parse_reply(data)),
+    "ollama": (lambda: fuzz_adapters.client("ollama"), fuzz_adapters.ollama_body,
+               fuzz_adapters.body_wire, fuzz_adapters.ollama_cut),
+    "ollama_stream": (lambda: fuzz_adapters.client("ollama", stream=True),
+                      fuzz_adapters.ollama_stream, fuzz_adapters.stream_wire("ollama"),
+                      fuzz_adapters.ollama_cut),
+    "openai": (lambda: fuzz_adapters.client("openai"), fuzz_adapters.openai_body,
+               fuzz_adapters.body_wire, fuzz_adapters.openai_cut),
+    "openai_stream": (lambda: fuzz_adapters.client("openai", stream=True),
+                      fuzz_adapters.openai_stream, fuzz_adapters.stream_wire("openai"),
+                      fuzz_adapters.openai_cut),
+    "anthropic": (lambda: fuzz_adapters.client("anthropic"), fuzz_adapters.anthropic_body,
+                  fuzz_adapters.body_wire, fuzz_adapters.anthropic_cut),
+    "anthropic_stream": (lambda: fuzz_adapters.client("anthropic", stream=True),
+                         fuzz_adapters.anthropic_stream, fuzz_adapters.stream_wire("anthropic"),
+                         fuzz_adapters.anthropic_cut),
 }
 
 
@@ -230,8 +205,44 @@ class FoundByFuzzing(FuzzCase):
         code, _, spy = self.drive(0, lambda spy: [lambda m, d: reply])
         self.assertEqual((code, spy.calls, self.failures), ("INVALID_TOOL_CALL", [], []))
 
+    def test_text_nested_too_deep_is_an_answer_not_a_crash(self):
+        """find() raised RecursionError on "[[[[..." text that mentions "name": through the
+        loop a reply's text became INTERNAL_ERROR. Now the scan stops there."""
+        for text in ("[" * 600 + '"name"', '{"a":[' * 3000 + '"name"'):
+            self.assertEqual(text_tool_calls.find(text, {"get_stock"}), [])
+            reply = text_reply(text)
+            code, _, spy = self.drive(0, lambda spy: [lambda m, d: reply])
+            self.assertEqual((code, spy.calls, self.failures), (None, [], []))
+        call = '{"name": "get_stock", "arguments": {"sku": "A001"}} '
+        self.assertEqual(len(text_tool_calls.find(call + "[" * 30_000, {"get_stock"})), 1)
+
+    def test_malformed_stream_fields_are_protocol_errors_not_crashes(self):
+        """Fields of the wrong type in a stream raised TypeError/AttributeError inside the
+        assemblers (an INTERNAL_ERROR exit); now they are the stream's protocol errors."""
+        openai = fuzz_adapters.client("openai", stream=True)
+        anthropic = fuzz_adapters.client("anthropic", stream=True)
+        cases = (
+            (openai, ['data: {"choices": 5}', ""], "MODEL_BAD_RESPONSE"),
+            (openai, ['data: {"choices": [{"delta": {"tool_calls": 1}}]}', ""],
+             "INVALID_TOOL_BATCH"),
+            (anthropic, ['data: {"type": "content_block_start", "index": [], '
+                         '"content_block": {"type": "text"}}', ""], "MODEL_BAD_RESPONSE"),
+            (anthropic, ['data: {"type": "message_start", "message": {"usage": []}}', "",
+                         'data: {"type": "message_delta", "delta": "x"}', ""], "TRUNCATED"),
+        )
+        for client, lines, code in cases:
+            with self.subTest(lines=lines[0]), self.assertRaises(AgentError) as caught:
+                fuzz_adapters.STREAMS[client.provider][3](iter(lines), client)
+            self.assertEqual(caught.exception.code, code)
+
+    def test_anthropic_text_block_that_is_not_text(self):
+        client = fuzz_adapters.client("anthropic")
+        body = fake_server.anthropic_message([{"type": "text", "text": ["x"]},
+                                              fake_server.anthropic_text("A001: 12.")])
+        self.assertEqual(client._parse_reply(body)["text"], "A001: 12.")
+
     def test_lone_surrogate_in_a_reply_keeps_log_and_request_valid(self):
-        client = ollama_client()
+        client = fuzz_adapters.client("ollama")
         sent = []
 
         def reply(messages, definitions):
@@ -246,11 +257,28 @@ class FoundByFuzzing(FuzzCase):
 
 
 class AdapterFuzz(FuzzCase):
+    """Each adapter's assembler, parser and request builder over damaged wire replies."""
+
     def test_ollama_bodies(self):
         self._fuzz_adapter("ollama")
 
-    def _fuzz_adapter(self, name):
-        make_client, make_body, decode, request, parse = ADAPTERS[name]
+    def test_ollama_streams(self):
+        self._fuzz_adapter("ollama_stream", stream=True)
+
+    def test_openai_bodies(self):
+        self._fuzz_adapter("openai")
+
+    def test_openai_streams(self):
+        self._fuzz_adapter("openai_stream", stream=True)
+
+    def test_anthropic_bodies(self):
+        self._fuzz_adapter("anthropic")
+
+    def test_anthropic_streams(self):
+        self._fuzz_adapter("anthropic_stream", stream=True)
+
+    def _fuzz_adapter(self, name, *, stream=False):
+        make_client, make_body, decode, cut = ADAPTERS[name]
         outcomes = set()
         for case in range(ADAPTER_CASES):
             seed = SEED * 1_000_003 + case
@@ -261,28 +289,33 @@ class AdapterFuzz(FuzzCase):
 
             def factory(body):
                 def reply(messages, definitions):
-                    sent.append(request(client, messages, definitions))
-                    data = decode(rng, body)
-                    return self._parsed(seed, parse(client, data), data)
+                    sent.append(client._request_body(messages, definitions))
+                    data = decode(rng, body, client)
+                    return self._parsed(seed, client._parse_reply(data), data, cut)
                 return reply
 
             code, _, _ = self.drive(seed, lambda spy: [factory(b) for b in bodies])
             outcomes.add(code)
             self._check_requests(seed, sent)
         self.assertNoFailures(f"{name} cases")
-        for code in (None, "TRUNCATED", "MODEL_BAD_RESPONSE", "INVALID_TOOL_CALL",
-                     "INCOMPLETE_MODEL_RESPONSE", "INVALID_MODEL_MESSAGE"):
-            self.assertIn(code, outcomes)
+        # The generator reaches the outcomes that matter, or the fuzzing proves little. An
+        # assembled stream always holds an assistant message; only a stream carries an error
+        # object inside a 200 answer that still parses.
+        reached = (None, "TRUNCATED", "MODEL_BAD_RESPONSE", "INVALID_TOOL_CALL",
+                   "INCOMPLETE_MODEL_RESPONSE")
+        reached += ("MODEL_HTTP_ERROR",) if stream else ("INVALID_MODEL_MESSAGE",)
+        for code in reached:
+            self.assertIn(code, outcomes, name)
 
-    def _parsed(self, seed, reply, body):
+    def _parsed(self, seed, reply, body, cut):
         """The parser's own contract: a neutral reply, and a cut reply carries no calls."""
         if not (isinstance(reply, dict) and isinstance(reply.get("tool_calls"), list)
                 and reply.get("stop") in ("answer", "tool_calls", "truncated", "other")):
             self.failures.append((seed, f"parser returned a non-neutral reply {reply!r:.120}"))
         elif reply["stop"] == "truncated" and reply["tool_calls"]:
             self.failures.append((seed, "a truncated reply carries tool calls"))
-        elif body.get("done_reason") == "length" and reply["stop"] != "truncated":
-            self.failures.append((seed, "done_reason length not reported as truncated"))
+        elif cut(body) and reply["stop"] != "truncated":
+            self.failures.append((seed, "a reply the body says was cut is not truncated"))
         return reply
 
     def _check_requests(self, seed, sent):
@@ -336,7 +369,7 @@ def _executor_call(rng):
     if roll < 0.2:
         return name, copy.deepcopy(base)
     if roll < 0.4:
-        return name, _argument_text(rng, name if isinstance(name, str) else "get_stock")
+        return name, argument_text(rng, name if isinstance(name, str) else "get_stock")
     if roll < 0.5:
         return name, fuzzlib.junk(rng)
     if roll < 0.6:
