@@ -211,7 +211,8 @@ def _assemble_stream(lines, client):
                              url=client.base_url)
         _apply_event(state, kind, event, client.on_text)  # ping and unknown events: no-op
     if not state["done"] or state["open"]:
-        raise AgentError("TRUNCATED", reason="the stream ended before message_stop")
+        raise AgentError("TRUNCATED", reason="a content block was never closed" if state["done"]
+                         else "the stream ended before message_stop")
     return {"type": "message", "role": "assistant", "stop_reason": state["stop"],
             "content": [state["blocks"][index] for index in sorted(state["blocks"])],
             "usage": state["usage"]}

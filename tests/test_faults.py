@@ -5,9 +5,13 @@ stderr naming the code (plus the line giving the log path), no traceback, a log 
 is the terminal event with that code, and no tool run from the broken reply: the broken bodies
 below carry a tool call wherever the fault allows one.
 
-The foundation sends one request per call (no retries) and does not stream, so 502/503 with
-Retry-After end the run at once, and "a stream cut mid-line" has no code path yet: both belong
-to the providers issue, and this file should grow with it.
+These faults are served the way Ollama answers (`/api/chat`, one JSON body). Retries are
+off unless a test asks (`--retries`): 429/5xx with Retry-After are retried only as asked,
+every try logged. Streamed replies (a stream cut mid-line, one without its end marker, an
+error object inside a 200 stream, a stream over the cap) and the faults specific to the
+OpenAI-compatible and Anthropic adapters (401 with the key echoed, 429 with Retry-After)
+are in tests/test_stream_faults.py, for every provider; the same scenarios in their
+everyday form run per provider in tests/test_conformance.py.
 """
 
 import contextlib
