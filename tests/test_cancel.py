@@ -9,8 +9,10 @@ A log folder that cannot be created, a disk that is full from the first line, an
 fills up in the middle of a run (the log's descriptor swapped for /dev/full) must each exit 4
 with one LOG_UNWRITABLE line and run nothing after the log stopped recording.
 
-Not here yet: an inventory file that changes or disappears mid-run. The foundation's inventory
-is built in; the test belongs with the CSV/SQLite inventory of the tools issue.
+An inventory file that changes or disappears mid-run, and Ctrl-C while a parallel batch of
+slow tools reads a loaded CSV inventory (a real child process), are in
+tests/test_inventory_snapshot.py: the file is read whole before the run, so the run answers
+from that snapshot whatever happens to the file.
 """
 
 import contextlib
