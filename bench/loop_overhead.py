@@ -5,7 +5,10 @@
 The model answers instantly (one get_stock call per step, then a final answer), so what is
 timed is the program's own work per step: validating the reply, running the tool, appending to
 the history, keeping the request size, and writing two log events to a real file. Target:
-flat, that is the last band costs about what the first does (ratio near 1.0x).
+flat, that is the last band costs about what the first does (ratio near 1.0x). Each step
+asks for another SKU (A001, A002, ... most of them not in the sample, a declared
+SKU_NOT_FOUND answer): the same call three times would be refused by the repeat guard and
+end the run at the tool-error limit.
 
 A second column adds what the Ollama client does per request: build the request body. Its
 converted messages are cached, but the bytes of the whole history are joined for every
@@ -27,6 +30,11 @@ import providers  # noqa: E402
 import tools  # noqa: E402
 from mock_model import calls_reply, text_reply, tool_call  # noqa: E402
 
+try:  # the run log moved out of agent.py; either place will do
+    from runlog import RunLog  # noqa: E402
+except ImportError:
+    RunLog = agent.RunLog
+
 BANDS = ((2, 12), (100, 120), (500, 520), (1000, 1020), (1980, 2002))
 
 
@@ -46,7 +54,8 @@ class InstantModel:
         self.arrivals.append((len(messages), time.perf_counter()))
         if len(self.arrivals) > self.steps:
             return text_reply("done")
-        return calls_reply(tool_call("get_stock", {"sku": "A001"}, f"call_{len(messages)}"))
+        step = len(self.arrivals)
+        return calls_reply(tool_call("get_stock", {"sku": f"A{step:03d}"}, f"call_{step}"))
 
 
 def one_run(steps, *, with_body):
@@ -54,7 +63,7 @@ def one_run(steps, *, with_body):
     model = InstantModel(steps, client=client)
     limits = agent.Limits(max_steps=steps + 1, max_context_chars=10**9, budget_seconds=600.0)
     with tempfile.TemporaryDirectory() as log_dir:
-        log = agent.RunLog(log_dir)
+        log = RunLog(log_dir)
         agent.run_agent("Check A001", model, toolbox=tools.default_toolbox(),
                         inventory=tools.sample_inventory(), limits=limits, log=log,
                         system_prompt=agent.SYSTEM_PROMPTS["en"])
