@@ -11,7 +11,7 @@ adapter's parser is handed:
 
 Independent oracles say what the parser must conclude: `ended(lines)` is False when no line
 carries the protocol's end marker (Ollama `done: true`, OpenAI a finish_reason and
-`[DONE]`, Anthropic `message_stop`), and then the assembler must refuse the stream (the
+`[DONE]`, Anthropic `message_stop` with no content block left open), and then the assembler must refuse the stream (the
 decoder raises AssertionError, which the fuzz driver records with its seed); `cut(body)` is
 True when the body says the reply was cut, and then the parsed reply must be "truncated".
 """
@@ -235,8 +235,20 @@ def openai_ended(lines):
 
 
 def anthropic_ended(lines):
-    return any(isinstance(event, dict) and event.get("type") == "message_stop"
-               for event in _json_lines(lines, "data:"))
+    """message_stop came, and every content block started before it was stopped."""
+    started = set()
+    for event in _json_lines(lines, "data:"):
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind == "message_stop":
+            return not started
+        index = event.get("index") if kind else None
+        if type(index) is not int:
+            continue
+        if kind == "content_block_start" and isinstance(event.get("content_block"), dict):
+            started.add(index)
+        elif kind == "content_block_stop":
+            started.discard(index)
+    return False
 
 
 STREAMS = {  # protocol: (to lines, end oracle, an error object as stream lines, assembler)
