@@ -4,7 +4,7 @@
     【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。
     log: runs/20261130T112233Z-3f9a1c.jsonl
 
-How one run goes (`main` -> `run_agent`): the program sends [system, user] and the tool
+How one run goes (`main` -> `ask` -> `run_agent`): the program sends [system, user] and the tool
 definitions to the model; the model either answers or proposes tool calls; the program
 validates every call, runs it (tools.py), appends the model's message and one tool result per
 call, and asks again. The loop is bounded: at most --max-steps model requests, at most
@@ -23,8 +23,9 @@ The model is any object with `provider` and `model` names (for the log) and a me
 format, and it trusts no reply: every field is checked before anything runs.
 
 Guarantees: tools are read-only and validated by the program; nothing from a truncated or
-malformed reply is executed; every run writes a JSONL log that ends with exactly one terminal
-event. Not guaranteed: that the model picks the right tool or reads the results correctly.
+malformed reply is executed; every run writes a JSONL log (runlog.py) that ends with exactly
+one terminal event. Not guaranteed: that the model picks the right tool or reads the results
+correctly. The flags and what a person sees of a run (answer, errors, --json) are in cli.py.
 """
 
 import json
@@ -32,6 +33,7 @@ import os
 import sys
 import time
 
+import cli
 import tools
 from cli import build_parser, detect_lang
 from errors import AgentError
@@ -58,17 +60,6 @@ DEFAULT_QUESTIONS = {
     "en": "Check the stock of A001 and suggest how many to reorder.",
     "zh-TW": "請查 A001 庫存，並建議補貨數量。",
 }
-
-UI = {
-    "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
-           "remote": "note: {url} is not on this machine; the question and the inventory "
-                     "data will be sent there.",
-           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
-    "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
-              "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
-              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
-}
-
 
 class Limits:
     """Every bound of a run. Each has a non-zero default: there is no "unlimited"."""
@@ -240,7 +231,7 @@ def main(argv=None, *, environ=None):
     args = build_parser().parse_args(argv)
     lang = args.lang or detect_lang(environ)
     # --stream prints the answer as it arrives, but only to a person: not into --json or a pipe.
-    echo = _Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty() else None
+    echo = cli.Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty() else None
     listener = None
 
     def make_model(args, environ, lang):
@@ -251,7 +242,7 @@ def main(argv=None, *, environ=None):
         listener = watch.Trace(sys.stderr)
         make_model = watch.waiting_factory(make_model, sys.stderr)
     outcome = ask(args, environ, lang, listener=listener, make_model=make_model)
-    _report(outcome, args, lang, shown=echo.last if echo is not None else "")
+    cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
     return outcome["exit_status"]
 
 
@@ -279,7 +270,7 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
                     prompt=prompt_info)
         answer = run_agent(question, model, toolbox=toolbox, inventory=inventory,
                            limits=limits, log=log, system_prompt=system_prompt,
-                           approver=_approver(args, lang),
+                           approver=cli.approver(args, lang),
                            recover_text_calls=args.recover_text_tool_calls)
         log.finish("completed")
         return _outcome("completed", log, started, answer=answer)
@@ -331,7 +322,7 @@ def _make_model(args, environ, lang, *, on_text=None):
         num_ctx=args.num_ctx, num_predict=args.num_predict, stream=args.stream,
         on_text=on_text)
     if not providers.is_loopback(client.base_url):
-        _print_err(UI[lang]["remote"].format(url=client.base_url))
+        cli.print_err(cli.UI[lang]["remote"].format(url=client.base_url))
     return client
 
 
@@ -339,57 +330,6 @@ def _load_inventory(args):
     import inventory  # reads files (csv, sqlite3) only when --inventory is given
 
     return inventory.load(args.inventory, tenant=args.tenant)
-
-
-def _approver(args, lang):
-    """Who says yes to a tool that needs approval: --approve, else a person at a terminal."""
-    if args.approve:
-        return tools.approve
-    if sys.stdin.isatty() and sys.stderr.isatty():
-        return lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang)
-    return tools.deny
-
-
-def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
-    """Show the tool and its arguments and wait for y/yes; anything else, or EOF, is no."""
-    stderr = stderr or sys.stderr
-    shown = json.dumps(arguments, ensure_ascii=False)[:500]
-    print(UI[lang]["approve"].format(tool=tool.name, arguments=shown), end="", file=stderr,
-          flush=True)
-    answer = (stdin or sys.stdin).readline()
-    return answer.strip().casefold() in ("y", "yes")
-
-
-class _Echo:
-    """--stream on a terminal: print a reply's text as it arrives.
-
-    Text that opens like a tool call written as text (`{`, `[`, `<`, a fence) is held back
-    until the reply is whole, so it is never shown as if it were the answer. `last` is the
-    text printed for the latest reply, so main() does not print the answer twice.
-    """
-
-    def __init__(self, out):
-        self.out = out
-        self.last = ""
-        self._held, self._live, self._printed = [], False, []
-
-    def __call__(self, piece):
-        if piece is None:  # the reply is over
-            if self._live:
-                self.out.write("\n")
-                self.out.flush()
-            self.last = "".join(self._printed)
-            self._held, self._live, self._printed = [], False, []
-            return
-        if not self._live:
-            self._held.append(piece)
-            head = "".join(self._held).lstrip()
-            if not head or head[0] in "{[<`":
-                return
-            self._live, piece = True, "".join(self._held)
-        self.out.write(piece)
-        self.out.flush()
-        self._printed.append(piece)
 
 
 def _failed(error, log, started, lang, *, status="failed"):
@@ -430,30 +370,6 @@ def _outcome(status, log, started, *, answer=None, error=None, lang="en"):
 
 def _error_fields(error, lang):
     return {"code": error.code, "message": error.message(lang)}
-
-
-def _report(outcome, args, lang, *, shown=""):
-    """Print a finished run: the answer or the JSON object on stdout, notes on stderr.
-
-    `shown` is the text --stream already printed; an answer printed whole is not repeated.
-    """
-    ui = UI[lang]
-    errors = [outcome["error"], outcome["log_error"]]
-    if None not in errors and errors[0]["code"] == errors[1]["code"]:
-        errors.pop()  # the log failed with the very error that ended the run: say it once
-    for error in errors:
-        if error is not None:
-            _print_err(ui["error"].format(**error))
-    if args.json:
-        print(json.dumps(outcome, ensure_ascii=False), flush=True)
-    elif outcome["status"] == "completed" and shown.strip() != outcome["answer"]:
-        print(outcome["answer"], flush=True)
-    if outcome["log"] is not None and outcome["log_error"] is None:
-        _print_err(ui["log"].format(path=outcome["log"]))
-
-
-def _print_err(line):
-    print(line, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

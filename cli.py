@@ -1,12 +1,17 @@
-"""The command line: flags, help text, and the checks on flag values.
+"""The command line: flags and help, and everything a person sees of a run.
 
-`build_parser()` is everything `python agent.py --help` shows. argparse is imported only when
+`build_parser()` is everything `python agent.py --help` shows. `report()` prints a finished
+run (the answer or the --json object on stdout, one line per error and the log path on
+stderr); `Echo` prints a streamed answer; `approver()` decides who says yes to a risky tool. argparse is imported only when
 a parser is built, and its help formatter is given the terminal width directly (see
 `_help_formatter`), which keeps it from loading shutil on every start-up.
 """
 
+import json
 import os
 import sys
+
+import tools
 
 
 def build_parser():
@@ -172,3 +177,91 @@ def detect_lang(environ):
         if value:
             return "zh-TW" if value.lower().startswith("zh") else "en"
     return "en"
+
+
+# --- What a person sees of a run ----------------------------------------------------
+
+UI = {
+    "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
+           "remote": "note: {url} is not on this machine; the question and the inventory "
+                     "data will be sent there.",
+           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
+    "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
+              "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
+              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
+}
+
+
+def approver(args, lang):
+    """Who says yes to a tool that needs approval: --approve, else a person at a terminal."""
+    if args.approve:
+        return tools.approve
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        return lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang)
+    return tools.deny
+
+
+def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
+    """Show the tool and its arguments and wait for y/yes; anything else, or EOF, is no."""
+    stderr = stderr or sys.stderr
+    shown = json.dumps(arguments, ensure_ascii=False)[:500]
+    print(UI[lang]["approve"].format(tool=tool.name, arguments=shown), end="", file=stderr,
+          flush=True)
+    answer = (stdin or sys.stdin).readline()
+    return answer.strip().casefold() in ("y", "yes")
+
+
+class Echo:
+    """--stream on a terminal: print a reply's text as it arrives.
+
+    Text that opens like a tool call written as text (`{`, `[`, `<`, a fence) is held back
+    until the reply is whole, so it is never shown as if it were the answer. `last` is the
+    text printed for the latest reply, so main() does not print the answer twice.
+    """
+
+    def __init__(self, out):
+        self.out = out
+        self.last = ""
+        self._held, self._live, self._printed = [], False, []
+
+    def __call__(self, piece):
+        if piece is None:  # the reply is over
+            if self._live:
+                self.out.write("\n")
+                self.out.flush()
+            self.last = "".join(self._printed)
+            self._held, self._live, self._printed = [], False, []
+            return
+        if not self._live:
+            self._held.append(piece)
+            head = "".join(self._held).lstrip()
+            if not head or head[0] in "{[<`":
+                return
+            self._live, piece = True, "".join(self._held)
+        self.out.write(piece)
+        self.out.flush()
+        self._printed.append(piece)
+
+
+def report(outcome, args, lang, *, shown=""):
+    """Print a finished run: the answer or the JSON object on stdout, notes on stderr.
+
+    `shown` is the text --stream already printed; an answer printed whole is not repeated.
+    """
+    ui = UI[lang]
+    errors = [outcome["error"], outcome["log_error"]]
+    if None not in errors and errors[0]["code"] == errors[1]["code"]:
+        errors.pop()  # the log failed with the very error that ended the run: say it once
+    for error in errors:
+        if error is not None:
+            print_err(ui["error"].format(**error))
+    if args.json:
+        print(json.dumps(outcome, ensure_ascii=False), flush=True)
+    elif outcome["status"] == "completed" and shown.strip() != outcome["answer"]:
+        print(outcome["answer"], flush=True)
+    if outcome["log"] is not None and outcome["log_error"] is None:
+        print_err(ui["log"].format(path=outcome["log"]))
+
+
+def print_err(line):
+    print(line, file=sys.stderr, flush=True)
