@@ -19,9 +19,9 @@ def build_parser():
 
     parser = argparse.ArgumentParser(
         prog="stock-agent",
-        description="Ask an inventory question. A tool-calling model decides which read-only "
-                    "tools to call; this program validates and runs every call itself and "
-                    "answers from real tool results.",
+        description="Ask an inventory question. A tool-calling model decides which read-only\n"
+                    "tools to call; this program validates and runs every call itself and\n"
+                    "answers from real tool results. Every run leaves a JSONL log.",
         formatter_class=_help_formatter, epilog=EPILOG)
     ask = parser.add_argument_group("what to ask")
     ask.add_argument("--question", "-q", help="the question (default: a sample question "
