@@ -4,7 +4,7 @@
     【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。
     log: runs/20261130T112233Z-3f9a1c.jsonl
 
-How one run goes (`main` -> `run_agent`): the program sends [system, user] and the tool
+How one run goes (`main` -> `ask` -> `run_agent`): the program sends [system, user] and the tool
 definitions to the model; the model either answers or proposes tool calls; the program
 validates every call, runs it (tools.py), appends the model's message and one tool result per
 call, and asks again. The loop is bounded: at most --max-steps model requests, at most
@@ -23,8 +23,9 @@ The model is any object with `provider` and `model` names (for the log) and a me
 format, and it trusts no reply: every field is checked before anything runs.
 
 Guarantees: tools are read-only and validated by the program; nothing from a truncated or
-malformed reply is executed; every run writes a JSONL log that ends with exactly one terminal
-event. Not guaranteed: that the model picks the right tool or reads the results correctly.
+malformed reply is executed; every run writes a JSONL log (runlog.py) that ends with exactly
+one terminal event. Not guaranteed: that the model picks the right tool or reads the results
+correctly. The flags and what a person sees of a run (answer, errors, --json) are in cli.py.
 """
 
 import json
@@ -32,8 +33,11 @@ import os
 import sys
 import time
 
+import cli
 import tools
+from cli import build_parser, detect_lang
 from errors import AgentError
+from runlog import RunLog, ms_since
 
 SYSTEM_PROMPTS = {
     "en": (
@@ -56,17 +60,6 @@ DEFAULT_QUESTIONS = {
     "en": "Check the stock of A001 and suggest how many to reorder.",
     "zh-TW": "請查 A001 庫存，並建議補貨數量。",
 }
-
-UI = {
-    "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
-           "remote": "note: {url} is not on this machine; the question and the inventory "
-                     "data will be sent there.",
-           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
-    "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
-              "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
-              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
-}
-
 
 class Limits:
     """Every bound of a run. Each has a non-zero default: there is no "unlimited"."""
@@ -151,7 +144,7 @@ def _ask_model(model, messages, definitions, *, step, deadline, limits, log):
     if not isinstance(reply, dict):
         raise AgentError("INVALID_MODEL_MESSAGE", detail="the reply is not an object")
     usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
-    log.model_event(step=step, duration_ms=_ms_since(started), stop=reply.get("stop"),
+    log.model_event(step=step, duration_ms=ms_since(started), stop=reply.get("stop"),
                     input_tokens=usage.get("input_tokens"),
                     output_tokens=usage.get("output_tokens"), text=reply.get("text"))
     return reply
@@ -231,297 +224,14 @@ def _chars(value):
     return len(json.dumps(value, ensure_ascii=False))
 
 
-def _ms_since(started):
-    return round((time.monotonic() - started) * 1000)
-
-
-# --- The run log -------------------------------------------------------------------
-
-class RunLog:
-    """Append-only JSONL evidence of one run, flushed per event.
-
-    Holds no question, answer, tool arguments or results unless `content` is true.
-    Exactly one terminal event (completed, failed, cancelled) is ever written.
-    `listener`, if given, is called with each event as it is written (for a live trace or an
-    evaluation); it also sees the tool arguments, which reach the file only with `content`.
-    """
-
-    def __init__(self, directory, *, content=False, listener=None):
-        self.run_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
-        self.path = os.path.join(directory, self.run_id + ".jsonl")
-        self.content = content
-        self.answer = None
-        self.steps = 0
-        self.tool_calls = []
-        self.tokens = {"input": 0, "output": 0}
-        self.tokens_reported = set()  # which of the counts the provider ever gave
-        self.status = None
-        self.listener = listener
-        self._started = time.monotonic()
-        try:
-            os.makedirs(directory, exist_ok=True)
-            # backslashreplace writes a lone surrogate (legal in JSON text a server sends)
-            # as its JSON escape, so the line stays valid JSON instead of failing to encode.
-            self._file = open(self.path, "x", encoding="utf-8", errors="backslashreplace")
-        except OSError as exc:
-            raise AgentError("LOG_UNWRITABLE", path=self.path,
-                             reason=exc.strerror or type(exc).__name__) from None
-
-    def emit(self, event, *, shown=None, **fields):
-        """Append one event. `shown` fields go to the listener only, never to the file."""
-        record = {"event": event, "t_ms": _ms_since(self._started), **fields}
-        try:
-            self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
-            self._file.flush()
-        except OSError as exc:
-            raise AgentError("LOG_UNWRITABLE", path=self.path,
-                             reason=exc.strerror or type(exc).__name__) from None
-        if self.listener is not None:
-            self.listener({**record, **(shown or {})})
-
-    def started(self, *, provider, model, limits, lang, toolbox, source, question,
-                prompt=None):
-        fields = {"run_id": self.run_id,
-                  "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                  "provider": provider, "model": model, "lang": lang,
-                  "limits": limits.as_dict(), "tools": toolbox.names(), "data_source": source}
-        if prompt is not None:
-            fields["system_prompt"] = prompt
-        if self.content:
-            fields["question"] = question
-        self.emit("run_started", **fields)
-
-    def model_event(self, *, step, duration_ms, stop, input_tokens, output_tokens, text):
-        self.steps = step
-        for key, value in (("input", input_tokens), ("output", output_tokens)):
-            if isinstance(value, int):
-                self.tokens[key] += value
-                self.tokens_reported.add(key)
-        fields = {"step": step, "duration_ms": duration_ms, "stop": stop,
-                  "input_tokens": input_tokens, "output_tokens": output_tokens}
-        if self.content:
-            fields["text"] = text
-        self.emit("model", **fields)
-
-    def tool_event(self, *, invocation, call, result, duration_ms, note, **flags):
-        """`flags`: the runner's `repeated`, `approved` and `parallel`, when they apply."""
-        self.tool_calls.append({"name": call["name"], "ok": result["ok"],
-                                "error": result.get("error")})
-        fields = {"invocation": invocation, "id": call["id"], "name": call["name"],
-                  "ok": result["ok"], "error": result.get("error"),
-                  "duration_ms": duration_ms, **flags}
-        if note:
-            fields["exception"] = note
-        if self.content:
-            fields["arguments"] = call["arguments"]
-            fields["result"] = result
-        self.emit("tool", shown={"arguments": call["arguments"]}, **fields)
-
-    def finish(self, status, **fields):
-        """Write the terminal event, once. Later calls are ignored."""
-        if self.status is not None:
-            return
-        self.status = status
-        fields.update(steps=self.steps, duration_ms=_ms_since(self._started))
-        if status == "completed" and self.content:
-            fields["answer"] = self.answer
-        try:
-            self.emit(status, **fields)
-        finally:
-            self._close()
-
-    def _close(self):
-        try:
-            self._file.close()
-        except OSError as exc:  # a full disk fails the last flush here too
-            raise AgentError("LOG_UNWRITABLE", path=self.path,
-                             reason=exc.strerror or type(exc).__name__) from None
-
-
 # --- Command line ------------------------------------------------------------------
-
-def build_parser():
-    import argparse  # only main() needs it; keeps `import agent` cheap for tests and tools
-
-    parser = argparse.ArgumentParser(
-        prog="stock-agent",
-        description="Ask an inventory question. A tool-calling model decides which read-only "
-                    "tools to call; this program validates and runs every call itself and "
-                    "answers from real tool results.",
-        formatter_class=_help_formatter, epilog=EPILOG)
-    ask = parser.add_argument_group("what to ask")
-    ask.add_argument("--question", "-q", help="the question (default: a sample question "
-                     "about A001 in the chosen language)")
-    ask.add_argument("--mock", action="store_true",
-                     help="use the scripted offline mock model: no network, no model")
-    ask.add_argument("--lang", choices=("en", "zh-TW"),
-                     help="language of messages, prompt and mock answers (default: from "
-                          "LC_ALL, LC_MESSAGES or LANG; zh* -> zh-TW, else en)")
-    ask.add_argument("--system-prompt", metavar="FILE",
-                     help="read the system prompt from FILE (UTF-8) instead of the built-in "
-                          "one; its name and hash go into the log")
-    server = parser.add_argument_group("model server")
-    server.add_argument("--provider", choices=("ollama", "openai", "anthropic"),
-                        default="ollama", help="protocol the server speaks: Ollama /api/chat, "
-                        "OpenAI-compatible /v1/chat/completions (llama.cpp, vLLM, LM Studio) "
-                        "or Anthropic /v1/messages (default: ollama)")
-    server.add_argument("--model", help="model name (default: $OLLAMA_MODEL, $OPENAI_MODEL "
-                        "or $ANTHROPIC_MODEL)")
-    server.add_argument("--base-url", help="server URL (default: ollama: $OLLAMA_BASE_URL, "
-                        "$OLLAMA_HOST or http://localhost:11434; openai: $OPENAI_BASE_URL, "
-                        "ending in /v1; anthropic: $ANTHROPIC_BASE_URL, without /v1)")
-    server.add_argument("--num-ctx", type=_positive_int, default=8192,
-                        help="context window sent as options.num_ctx (default: 8192)")
-    server.add_argument("--num-predict", type=_positive_int, default=1024,
-                        help="most tokens the model may write per reply, sent as num_predict "
-                             "or max_tokens (default: 1024)")
-    server.add_argument("--timeout", type=_positive_float, default=120.0, metavar="SECONDS",
-                        help="per-request timeout (default: 120)")
-    server.add_argument("--retries", type=_count, default=1,
-                        help="more tries of a model request after 429, 5xx or a reset "
-                             "connection, within the time budget (default: 1)")
-    server.add_argument("--stream", action="store_true",
-                        help="stream replies; on a terminal the answer prints as it arrives")
-    server.add_argument("--recover-text-tool-calls", action="store_true",
-                        help="run tool calls the model wrote as text (validated like native "
-                             "ones) instead of stopping with TOOL_CALL_IN_TEXT")
-    bounds = parser.add_argument_group("bounds of a run")
-    bounds.add_argument("--max-steps", type=_positive_int, default=6,
-                        help="most model requests per run (default: 6)")
-    bounds.add_argument("--max-tool-calls", type=_positive_int, default=8,
-                        help="most tool calls in one model reply (default: 8)")
-    bounds.add_argument("--max-context-chars", type=_positive_int, default=40_000,
-                        help="largest serialised request, in characters (default: 40000)")
-    bounds.add_argument("--budget-seconds", type=_positive_float, default=300.0,
-                        help="wall-clock budget for the whole run (default: 300)")
-    bounds.add_argument("--max-tool-errors", type=_positive_int, default=3,
-                        help="stop after this many failed tool calls in a row (default: 3)")
-    data = parser.add_argument_group("data and tools")
-    data.add_argument("--inventory", metavar="PATH",
-                      help="a CSV file (sku,name,stock,target[,tenant]) or an SQLite database "
-                           "with a table items; opened read-only (default: the built-in sample)")
-    data.add_argument("--tenant", metavar="NAME",
-                      help="whose rows the tools may see, when the data has a tenant column")
-    data.add_argument("--approve", action="store_true",
-                      help="let tools that need approval run without asking (default: ask on "
-                           "a terminal, else deny)")
-    evidence = parser.add_argument_group("evidence")
-    evidence.add_argument("--log-dir", default="runs",
-                          help="folder for the per-run JSONL logs (default: runs)")
-    evidence.add_argument("--log-content", action="store_true",
-                          help="also log the question, answer, tool arguments and results")
-    evidence.add_argument("--traceback", action="store_true",
-                          help="show the Python traceback of an internal error")
-    output = parser.add_argument_group("output")
-    output.add_argument("--json", action="store_true",
-                        help="print one JSON object on stdout instead of the answer, for "
-                             "success and failure alike (keys in README)")
-    output.add_argument("--verbose", "-v", action="store_true",
-                        help="trace every model request and tool call on stderr as it happens")
-    return parser
-
-
-def _help_formatter(prog):
-    # argparse builds a formatter for every add_argument, and its default one imports shutil
-    # (with zlib, bz2 and lzma: about 4 ms of every start) only to ask the terminal width.
-    import argparse
-    return argparse.RawDescriptionHelpFormatter(prog, width=_terminal_columns() - 2)
-
-
-def _terminal_columns():
-    """The width shutil.get_terminal_size() would report: $COLUMNS, the terminal, or 80."""
-    try:
-        columns = int(os.environ.get("COLUMNS", 0))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
-EPILOG = """\
-examples:
-  python agent.py --mock                          offline, scripted model
-  python agent.py --mock -q "Check A001 and A009"
-  python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
-  OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
-  python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
-  python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
-  OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
-
-exit statuses (the code is also in the log's terminal event):
-  0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
-  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m evals --min-success)
-  130 CANCELLED (Ctrl-C)
-  10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
-  20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
-  23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
-  26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT
-  30 NO_MODEL          31 MODEL_NOT_FOUND   32 TOOLS_UNSUPPORTED 33 MODEL_UNREACHABLE
-  34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
-  37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
-"""
-
-
-def _help_formatter(prog):
-    # argparse sizes help to the terminal through shutil, which drags in bz2 and lzma on
-    # every start-up; os.get_terminal_size gives the same width for a fraction of the cost.
-    import argparse
-    try:
-        width = int(os.environ.get("COLUMNS", "")) or os.get_terminal_size().columns
-    except (ValueError, OSError):
-        width = 80
-    return argparse.RawDescriptionHelpFormatter(prog, width=max(width - 2, 40))
-
-
-def _positive_int(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value <= 0:
-        raise _argument_error(f"{text!r} is not a whole number above 0")
-    return value
-
-
-def _count(text):
-    if not text.isdigit() or int(text) > 10:
-        raise _argument_error(f"{text!r} is not a whole number from 0 to 10")
-    return int(text)
-
-
-def _positive_float(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise _argument_error(f"{text!r} is not a number of seconds above 0")
-    return value
-
-
-def _argument_error(message):
-    import argparse
-    return argparse.ArgumentTypeError(message)
-
-
-def detect_lang(environ):
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name)
-        if value:
-            return "zh-TW" if value.lower().startswith("zh") else "en"
-    return "en"
-
 
 def main(argv=None, *, environ=None):
     environ = os.environ if environ is None else environ
     args = build_parser().parse_args(argv)
     lang = args.lang or detect_lang(environ)
     # --stream prints the answer as it arrives, but only to a person: not into --json or a pipe.
-    echo = _Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty() else None
+    echo = cli.Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty() else None
     listener = None
 
     def make_model(args, environ, lang):
@@ -532,7 +242,7 @@ def main(argv=None, *, environ=None):
         listener = watch.Trace(sys.stderr)
         make_model = watch.waiting_factory(make_model, sys.stderr)
     outcome = ask(args, environ, lang, listener=listener, make_model=make_model)
-    _report(outcome, args, lang, shown=echo.last if echo is not None else "")
+    cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
     return outcome["exit_status"]
 
 
@@ -560,7 +270,7 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
                     prompt=prompt_info)
         answer = run_agent(question, model, toolbox=toolbox, inventory=inventory,
                            limits=limits, log=log, system_prompt=system_prompt,
-                           approver=_approver(args, lang),
+                           approver=cli.approver(args, lang),
                            recover_text_calls=args.recover_text_tool_calls)
         log.finish("completed")
         return _outcome("completed", log, started, answer=answer)
@@ -612,7 +322,7 @@ def _make_model(args, environ, lang, *, on_text=None):
         num_ctx=args.num_ctx, num_predict=args.num_predict, stream=args.stream,
         on_text=on_text)
     if not providers.is_loopback(client.base_url):
-        _print_err(UI[lang]["remote"].format(url=client.base_url))
+        cli.print_err(cli.UI[lang]["remote"].format(url=client.base_url))
     return client
 
 
@@ -620,57 +330,6 @@ def _load_inventory(args):
     import inventory  # reads files (csv, sqlite3) only when --inventory is given
 
     return inventory.load(args.inventory, tenant=args.tenant)
-
-
-def _approver(args, lang):
-    """Who says yes to a tool that needs approval: --approve, else a person at a terminal."""
-    if args.approve:
-        return tools.approve
-    if sys.stdin.isatty() and sys.stderr.isatty():
-        return lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang)
-    return tools.deny
-
-
-def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
-    """Show the tool and its arguments and wait for y/yes; anything else, or EOF, is no."""
-    stderr = stderr or sys.stderr
-    shown = json.dumps(arguments, ensure_ascii=False)[:500]
-    print(UI[lang]["approve"].format(tool=tool.name, arguments=shown), end="", file=stderr,
-          flush=True)
-    answer = (stdin or sys.stdin).readline()
-    return answer.strip().casefold() in ("y", "yes")
-
-
-class _Echo:
-    """--stream on a terminal: print a reply's text as it arrives.
-
-    Text that opens like a tool call written as text (`{`, `[`, `<`, a fence) is held back
-    until the reply is whole, so it is never shown as if it were the answer. `last` is the
-    text printed for the latest reply, so main() does not print the answer twice.
-    """
-
-    def __init__(self, out):
-        self.out = out
-        self.last = ""
-        self._held, self._live, self._printed = [], False, []
-
-    def __call__(self, piece):
-        if piece is None:  # the reply is over
-            if self._live:
-                self.out.write("\n")
-                self.out.flush()
-            self.last = "".join(self._printed)
-            self._held, self._live, self._printed = [], False, []
-            return
-        if not self._live:
-            self._held.append(piece)
-            head = "".join(self._held).lstrip()
-            if not head or head[0] in "{[<`":
-                return
-            self._live, piece = True, "".join(self._held)
-        self.out.write(piece)
-        self.out.flush()
-        self._printed.append(piece)
 
 
 def _failed(error, log, started, lang, *, status="failed"):
@@ -705,36 +364,12 @@ def _outcome(status, log, started, *, answer=None, error=None, lang="en"):
         "tool_calls": list(log.tool_calls) if log is not None else [],
         "tokens": {key: log.tokens[key] if key in reported else None
                    for key in ("input", "output")},
-        "duration_ms": _ms_since(started),
+        "duration_ms": ms_since(started),
     }
 
 
 def _error_fields(error, lang):
     return {"code": error.code, "message": error.message(lang)}
-
-
-def _report(outcome, args, lang, *, shown=""):
-    """Print a finished run: the answer or the JSON object on stdout, notes on stderr.
-
-    `shown` is the text --stream already printed; an answer printed whole is not repeated.
-    """
-    ui = UI[lang]
-    errors = [outcome["error"], outcome["log_error"]]
-    if None not in errors and errors[0]["code"] == errors[1]["code"]:
-        errors.pop()  # the log failed with the very error that ended the run: say it once
-    for error in errors:
-        if error is not None:
-            _print_err(ui["error"].format(**error))
-    if args.json:
-        print(json.dumps(outcome, ensure_ascii=False), flush=True)
-    elif outcome["status"] == "completed" and shown.strip() != outcome["answer"]:
-        print(outcome["answer"], flush=True)
-    if outcome["log"] is not None and outcome["log_error"] is None:
-        _print_err(ui["log"].format(path=outcome["log"]))
-
-
-def _print_err(line):
-    print(line, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

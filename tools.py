@@ -16,7 +16,8 @@ Contract (what the program guarantees, whatever the model writes):
   read-only calls of one batch may run on threads, any other tool runs alone, in call order;
   too many failed calls in a row end the run with TOOL_ERROR_LIMIT.
 
-To add a tool, declare one `Tool(...)` below and list it in `default_toolbox()`.
+To add a tool, declare it once below as `NAME = shipped(Tool(...))`: that one statement sends
+it to the model and makes the program enforce it.
 
 Threat model: the model is untrusted input. It may call unknown tools, send malformed
 arguments, or be steered by text hidden in data. This module decides what runs; it is not a
@@ -300,6 +301,21 @@ def _in_parallel(tasks, workers):
 
 # --- The tools ---------------------------------------------------------------------
 
+_SHIPPED = []  # the tools of default_toolbox(), in the order the model is shown them
+
+
+def shipped(tool):
+    """Put `tool` in default_toolbox(). Declaring `NAME = shipped(Tool(...))` is the whole
+    change that adds a tool; a second tool with the same name fails right here, at import."""
+    Toolbox([*_SHIPPED, tool])  # raises ValueError naming both handlers
+    _SHIPPED.append(tool)
+    return tool
+
+
+def default_toolbox():
+    return Toolbox(_SHIPPED)
+
+
 def get_stock(inventory, arguments):
     sku = arguments["sku"]
     item = inventory.lookup(sku)
@@ -315,7 +331,7 @@ def get_stock(inventory, arguments):
     }
 
 
-GET_STOCK = Tool(
+GET_STOCK = shipped(Tool(
     name="get_stock",
     description=(
         "Look up one item's current stock and target stock by its exact SKU, and compute the "
@@ -332,7 +348,7 @@ GET_STOCK = Tool(
     },
     handler=get_stock,
     tags=("inventory", "read"),
-)
+))
 
 
 FIND_LIMIT, REORDER_LIMIT, MAX_LIMIT = 5, 10, 20  # result counts: default, default, cap
@@ -370,7 +386,7 @@ def _fold(text):
     return unicodedata.normalize("NFKC", text).casefold()
 
 
-FIND_ITEMS = Tool(
+FIND_ITEMS = shipped(Tool(
     name="find_items",
     description=(
         "Search items by a fragment of their name or SKU (case and full/half width are "
@@ -390,9 +406,9 @@ FIND_ITEMS = Tool(
     },
     handler=find_items,
     tags=("inventory", "read", "search"),
-)
+))
 
-LIST_REORDER = Tool(
+LIST_REORDER = shipped(Tool(
     name="list_reorder",
     description=(
         "List the items whose stock is below target, the largest shortfall first, each with "
@@ -408,8 +424,4 @@ LIST_REORDER = Tool(
     },
     handler=list_reorder,
     tags=("inventory", "read", "search"),
-)
-
-
-def default_toolbox():
-    return Toolbox([GET_STOCK, FIND_ITEMS, LIST_REORDER])
+))

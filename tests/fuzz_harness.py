@@ -17,6 +17,7 @@ import unittest
 from unittest import mock
 
 import agent
+import runlog
 import tools
 from errors import AgentError
 from mock_model import text_reply
@@ -127,7 +128,7 @@ class KeptBytes(io.BytesIO):
 
 
 class MemoryFiles:
-    """Stands in for `open` inside agent.py: same encoding and error handling, no disk."""
+    """Stands in for `open` inside runlog.py: same encoding and error handling, no disk."""
 
     def __init__(self):
         self.last = None
@@ -190,7 +191,7 @@ class FuzzCase(unittest.TestCase):
         self.log_dir = tempfile.mkdtemp()
         self.addCleanup(os.rmdir, self.log_dir)
         self.files = MemoryFiles()
-        patcher = mock.patch.object(agent, "open", self.files, create=True)
+        patcher = mock.patch.object(runlog, "open", self.files, create=True)
         patcher.start()
         self.addCleanup(patcher.stop)
         quiet = contextlib.redirect_stderr(io.StringIO())

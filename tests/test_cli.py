@@ -9,6 +9,7 @@ import unittest
 from unittest import mock
 
 import agent
+import cli
 from errors import EXIT_STATUS, MESSAGES, AgentError
 from mock_model import MockModel, calls_reply, tool_call
 from tests.support import run_cli
@@ -163,7 +164,7 @@ class FailureTest(unittest.TestCase):
             if code in ("COMPLETED", "USAGE"):
                 continue
             with self.subTest(code=code):
-                self.assertIn(f"{status} {code}", " ".join(agent.EPILOG.split()))
+                self.assertIn(f"{status} {code}", " ".join(cli.EPILOG.split()))
                 self.assertIn(f"| {status} | `{code}` |", readme)
 
 

@@ -8,6 +8,7 @@ import unittest
 from contextlib import redirect_stderr
 
 import agent
+import cli
 import providers
 import tools
 from errors import EXIT_STATUS, AgentError
@@ -219,7 +220,7 @@ class EchoTest(unittest.TestCase):
     def test_text_prints_as_it_arrives_but_a_call_written_as_text_is_held(self):
         import io
         out = io.StringIO()
-        echo = agent._Echo(out)
+        echo = cli.Echo(out)
         for piece in ["A001 ", "has 12.", None, '{"name": ', '"get_stock"}', None]:
             echo(piece)
         self.assertEqual(out.getvalue(), "A001 has 12.\n")

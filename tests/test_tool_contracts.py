@@ -34,6 +34,22 @@ class DeclarationTest(unittest.TestCase):
         self.assertIn("first_handler", str(caught.exception))
         self.assertIn("second_handler", str(caught.exception))
 
+    def test_one_shipped_statement_adds_a_tool_to_the_default_toolbox(self):
+        before = tools.default_toolbox().names()
+        self.addCleanup(lambda: tools._SHIPPED.remove(added) if added in tools._SHIPPED else 0)
+        added = tools.shipped(declared("stock_summary", first_handler))
+        self.assertEqual(tools.default_toolbox().names(), [*before, "stock_summary"])
+        definitions = [d["name"] for d in tools.default_toolbox().definitions()]
+        self.assertIn("stock_summary", definitions)  # what the model is shown, too
+
+    def test_shipping_a_second_tool_with_a_taken_name_fails_at_once(self):
+        with self.assertRaises(ValueError) as caught:
+            tools.shipped(declared("get_stock", second_handler))
+        self.assertIn("get_stock", str(caught.exception))
+        self.assertIn("second_handler", str(caught.exception))
+        self.assertEqual(tools.default_toolbox().names(),
+                         ["get_stock", "find_items", "list_reorder"])
+
     def test_bad_name_missing_description_and_unsupported_keyword_fail_at_definition(self):
         with self.assertRaises(ValueError):
             declared("no spaces allowed")

@@ -10,6 +10,7 @@ import unittest
 from unittest import mock
 
 import agent
+import cli
 import tools
 from errors import EXIT_STATUS, AgentError
 from mock_model import MockModel, calls_reply, text_reply, tool_call
@@ -137,7 +138,7 @@ class ApprovalTest(unittest.TestCase):
         tool = self.box.get("risky")
         for typed, expected in (("y\n", True), ("YES\n", True), ("n\n", False), ("", False)):
             shown = io.StringIO()
-            self.assertIs(agent.ask_on_terminal(tool, {"sku": "A1"}, stdin=io.StringIO(typed),
+            self.assertIs(cli.ask_on_terminal(tool, {"sku": "A1"}, stdin=io.StringIO(typed),
                                                 stderr=shown), expected)
             self.assertIn('risky with {"sku": "A1"}', shown.getvalue())
 
@@ -163,7 +164,7 @@ class ApprovalTest(unittest.TestCase):
         terminal = mock.Mock(isatty=lambda: True, readline=lambda: "y\n")
         screen = mock.Mock(isatty=lambda: True)
         with mock.patch("sys.stdin", terminal), mock.patch("sys.stderr", screen):
-            approver = agent._approver(mock.Mock(approve=False), "en")
+            approver = cli.approver(mock.Mock(approve=False), "en")
             self.assertTrue(approver(self.box.get("risky"), {"sku": "A"}))
         self.assertIn("risky", str(screen.write.call_args_list))
 

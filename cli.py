@@ -1,0 +1,267 @@
+"""The command line: flags and help, and everything a person sees of a run.
+
+`build_parser()` is everything `python agent.py --help` shows. `report()` prints a finished
+run (the answer or the --json object on stdout, one line per error and the log path on
+stderr); `Echo` prints a streamed answer; `approver()` decides who says yes to a risky tool. argparse is imported only when
+a parser is built, and its help formatter is given the terminal width directly (see
+`_help_formatter`), which keeps it from loading shutil on every start-up.
+"""
+
+import json
+import os
+import sys
+
+import tools
+
+
+def build_parser():
+    import argparse  # only main() needs it; keeps `import agent` cheap for tests and tools
+
+    parser = argparse.ArgumentParser(
+        prog="stock-agent",
+        description="Ask an inventory question. A tool-calling model decides which read-only\n"
+                    "tools to call; this program validates and runs every call itself and\n"
+                    "answers from real tool results. Every run leaves a JSONL log.",
+        formatter_class=_help_formatter, epilog=EPILOG)
+    ask = parser.add_argument_group("what to ask")
+    ask.add_argument("--question", "-q", help="the question (default: a sample question "
+                     "about A001 in the chosen language)")
+    ask.add_argument("--mock", action="store_true",
+                     help="use the scripted offline mock model: no network, no model")
+    ask.add_argument("--lang", choices=("en", "zh-TW"),
+                     help="language of messages, prompt and mock answers (default: from "
+                          "LC_ALL, LC_MESSAGES or LANG; zh* -> zh-TW, else en)")
+    ask.add_argument("--system-prompt", metavar="FILE",
+                     help="read the system prompt from FILE (UTF-8) instead of the built-in "
+                          "one; its name and hash go into the log")
+    server = parser.add_argument_group("model server")
+    server.add_argument("--provider", choices=("ollama", "openai", "anthropic"),
+                        default="ollama", help="protocol the server speaks: Ollama /api/chat, "
+                        "OpenAI-compatible /v1/chat/completions (llama.cpp, vLLM, LM Studio) "
+                        "or Anthropic /v1/messages (default: ollama)")
+    server.add_argument("--model", help="model name (default: $OLLAMA_MODEL, $OPENAI_MODEL "
+                        "or $ANTHROPIC_MODEL)")
+    server.add_argument("--base-url", help="server URL (default: ollama: $OLLAMA_BASE_URL, "
+                        "$OLLAMA_HOST or http://localhost:11434; openai: $OPENAI_BASE_URL, "
+                        "ending in /v1; anthropic: $ANTHROPIC_BASE_URL, without /v1)")
+    server.add_argument("--num-ctx", type=_positive_int, default=8192,
+                        help="context window sent as options.num_ctx (default: 8192)")
+    server.add_argument("--num-predict", type=_positive_int, default=1024,
+                        help="most tokens the model may write per reply, sent as num_predict "
+                             "or max_tokens (default: 1024)")
+    server.add_argument("--timeout", type=_positive_float, default=120.0, metavar="SECONDS",
+                        help="per-request timeout (default: 120)")
+    server.add_argument("--retries", type=_count, default=1,
+                        help="more tries of a model request after 429, 5xx or a reset "
+                             "connection, within the time budget (default: 1)")
+    server.add_argument("--stream", action="store_true",
+                        help="stream replies; on a terminal the answer prints as it arrives")
+    server.add_argument("--recover-text-tool-calls", action="store_true",
+                        help="run tool calls the model wrote as text (validated like native "
+                             "ones) instead of stopping with TOOL_CALL_IN_TEXT")
+    bounds = parser.add_argument_group("bounds of a run")
+    bounds.add_argument("--max-steps", type=_positive_int, default=6,
+                        help="most model requests per run (default: 6)")
+    bounds.add_argument("--max-tool-calls", type=_positive_int, default=8,
+                        help="most tool calls in one model reply (default: 8)")
+    bounds.add_argument("--max-context-chars", type=_positive_int, default=40_000,
+                        help="largest serialised request, in characters (default: 40000)")
+    bounds.add_argument("--budget-seconds", type=_positive_float, default=300.0,
+                        help="wall-clock budget for the whole run (default: 300)")
+    bounds.add_argument("--max-tool-errors", type=_positive_int, default=3,
+                        help="stop after this many failed tool calls in a row (default: 3)")
+    data = parser.add_argument_group("data and tools")
+    data.add_argument("--inventory", metavar="PATH",
+                      help="a CSV file (sku,name,stock,target[,tenant]) or an SQLite database "
+                           "with a table items; opened read-only (default: the built-in sample)")
+    data.add_argument("--tenant", metavar="NAME",
+                      help="whose rows the tools may see, when the data has a tenant column")
+    data.add_argument("--approve", action="store_true",
+                      help="let tools that need approval run without asking (default: ask on "
+                           "a terminal, else deny)")
+    evidence = parser.add_argument_group("evidence")
+    evidence.add_argument("--log-dir", default="runs",
+                          help="folder for the per-run JSONL logs (default: runs)")
+    evidence.add_argument("--log-content", action="store_true",
+                          help="also log the question, answer, tool arguments and results")
+    evidence.add_argument("--traceback", action="store_true",
+                          help="show the Python traceback of an internal error")
+    output = parser.add_argument_group("output")
+    output.add_argument("--json", action="store_true",
+                        help="print one JSON object on stdout instead of the answer, for "
+                             "success and failure alike (keys in README)")
+    output.add_argument("--verbose", "-v", action="store_true",
+                        help="trace every model request and tool call on stderr as it happens")
+    return parser
+
+
+def _help_formatter(prog):
+    # argparse builds a formatter for every add_argument, and its default one imports shutil
+    # (with zlib, bz2 and lzma: about 4 ms of every start) only to ask the terminal width.
+    import argparse
+    return argparse.RawDescriptionHelpFormatter(prog, width=_terminal_columns() - 2)
+
+
+def _terminal_columns():
+    """The width shutil.get_terminal_size() would report: $COLUMNS, the terminal, or 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", 0))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+EPILOG = """\
+examples:
+  python agent.py --mock                          offline, scripted model
+  python agent.py --mock -q "Check A001 and A009"
+  python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
+  OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
+  python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
+  python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
+  OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
+
+exit statuses (the code is also in the log's terminal event):
+  0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
+  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m evals --min-success)
+  130 CANCELLED (Ctrl-C)
+  10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
+  20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
+  23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
+  26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT
+  30 NO_MODEL          31 MODEL_NOT_FOUND   32 TOOLS_UNSUPPORTED 33 MODEL_UNREACHABLE
+  34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
+  37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
+"""
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value <= 0:
+        raise _argument_error(f"{text!r} is not a whole number above 0")
+    return value
+
+
+def _count(text):
+    if not text.isdigit() or int(text) > 10:
+        raise _argument_error(f"{text!r} is not a whole number from 0 to 10")
+    return int(text)
+
+
+def _positive_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise _argument_error(f"{text!r} is not a number of seconds above 0")
+    return value
+
+
+def _argument_error(message):
+    import argparse
+    return argparse.ArgumentTypeError(message)
+
+
+def detect_lang(environ):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            return "zh-TW" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+# --- What a person sees of a run ----------------------------------------------------
+
+UI = {
+    "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
+           "remote": "note: {url} is not on this machine; the question and the inventory "
+                     "data will be sent there.",
+           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
+    "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
+              "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
+              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
+}
+
+
+def approver(args, lang):
+    """Who says yes to a tool that needs approval: --approve, else a person at a terminal."""
+    if args.approve:
+        return tools.approve
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        return lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang)
+    return tools.deny
+
+
+def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
+    """Show the tool and its arguments and wait for y/yes; anything else, or EOF, is no."""
+    stderr = stderr or sys.stderr
+    shown = json.dumps(arguments, ensure_ascii=False)[:500]
+    print(UI[lang]["approve"].format(tool=tool.name, arguments=shown), end="", file=stderr,
+          flush=True)
+    answer = (stdin or sys.stdin).readline()
+    return answer.strip().casefold() in ("y", "yes")
+
+
+class Echo:
+    """--stream on a terminal: print a reply's text as it arrives.
+
+    Text that opens like a tool call written as text (`{`, `[`, `<`, a fence) is held back
+    until the reply is whole, so it is never shown as if it were the answer. `last` is the
+    text printed for the latest reply, so main() does not print the answer twice.
+    """
+
+    def __init__(self, out):
+        self.out = out
+        self.last = ""
+        self._held, self._live, self._printed = [], False, []
+
+    def __call__(self, piece):
+        if piece is None:  # the reply is over
+            if self._live:
+                self.out.write("\n")
+                self.out.flush()
+            self.last = "".join(self._printed)
+            self._held, self._live, self._printed = [], False, []
+            return
+        if not self._live:
+            self._held.append(piece)
+            head = "".join(self._held).lstrip()
+            if not head or head[0] in "{[<`":
+                return
+            self._live, piece = True, "".join(self._held)
+        self.out.write(piece)
+        self.out.flush()
+        self._printed.append(piece)
+
+
+def report(outcome, args, lang, *, shown=""):
+    """Print a finished run: the answer or the JSON object on stdout, notes on stderr.
+
+    `shown` is the text --stream already printed; an answer printed whole is not repeated.
+    """
+    ui = UI[lang]
+    errors = [outcome["error"], outcome["log_error"]]
+    if None not in errors and errors[0]["code"] == errors[1]["code"]:
+        errors.pop()  # the log failed with the very error that ended the run: say it once
+    for error in errors:
+        if error is not None:
+            print_err(ui["error"].format(**error))
+    if args.json:
+        print(json.dumps(outcome, ensure_ascii=False), flush=True)
+    elif outcome["status"] == "completed" and shown.strip() != outcome["answer"]:
+        print(outcome["answer"], flush=True)
+    if outcome["log"] is not None and outcome["log_error"] is None:
+        print_err(ui["log"].format(path=outcome["log"]))
+
+
+def print_err(line):
+    print(line, file=sys.stderr, flush=True)
