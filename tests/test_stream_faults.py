@@ -1,7 +1,8 @@
 """Fault injection for streamed replies and for each provider's own HTTP answers.
 
 For every provider (Ollama NDJSON, OpenAI and Anthropic server-sent events), through
-agent.main against a loopback server, with a tool call already streamed before the fault:
+agent.main against a loopback server (a cut stream also through `python agent.py`), with a
+tool call already streamed before the fault:
 - the connection dropped inside each chunk in turn (mid-line): TRUNCATED;
 - a stream that ends cleanly without its end marker (Ollama `done: true`; OpenAI
   `[DONE]` or a finish_reason; Anthropic `message_stop`, or with a block left open):
@@ -20,6 +21,8 @@ import contextlib
 import io
 import json
 import os
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -30,6 +33,7 @@ from tests import fake_server as fs
 from tests.fake_server import FakeServer
 from tests.wire_harness import AnthropicHarness, OllamaHarness, OpenAIHarness
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 A001 = {"sku": "A001"}
 HARNESSES = {"ollama": OllamaHarness(), "openai": OpenAIHarness(),
              "anthropic": AnthropicHarness()}
@@ -219,6 +223,33 @@ class ProviderHttpFaults(StreamFaultCase):
                 result = run_main(harness, server, "--retries", "0")
                 self.assertEqual(len(harness.requests(server)), 1)
             self.assertFailsCleanly("MODEL_HTTP_ERROR", result)
+
+
+class RealProcess(unittest.TestCase):
+    """A stream cut mid-line through `python agent.py`: no traceback from the real entry."""
+
+    def test_cut_stream_through_the_real_entry_point(self):
+        for provider in ("openai", "anthropic"):
+            harness = HARNESSES[provider]
+            items = call_chunks(provider)
+            with self.subTest(provider=provider), FakeServer() as server, \
+                    tempfile.TemporaryDirectory() as log_dir:
+                server.reply(harness.path, 200, stream_of(provider, items, cut_after=2))
+                done = subprocess.run(
+                    [sys.executable, "agent.py", "--provider", provider, "--stream",
+                     "--log-dir", log_dir, "--lang", "en", "--retries", "0"],
+                    cwd=ROOT, capture_output=True, text=True, timeout=20,
+                    env={"PATH": os.environ.get("PATH", ""), "LANG": "C",
+                         **harness.env(server.url)})
+                lines = done.stderr.splitlines()
+                self.assertEqual(done.returncode, EXIT_STATUS["TRUNCATED"], done.stderr)
+                self.assertEqual(len(lines), 2, done.stderr)
+                self.assertTrue(lines[0].startswith("stock-agent: TRUNCATED: "))
+                [name] = os.listdir(log_dir)
+                with open(os.path.join(log_dir, name), encoding="utf-8") as file:
+                    events = [json.loads(line) for line in file]
+                self.assertEqual((events[-1]["event"], events[-1]["code"]),
+                                 ("failed", "TRUNCATED"))
 
 
 if __name__ == "__main__":
