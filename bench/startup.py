@@ -62,20 +62,19 @@ def main(argv=None):
 IMPORTED = "python -c 'import agent; agent.main()' --mock"
 
 
-def print_compile_cost(python, bare, runs=30):
-    """Compiling agent.py from source, the work `python agent.py` repeats on every start."""
-    code = ("import statistics, time\n"
+def print_compile_cost(python, bare, runs=15):
+    """Compiling agent.py from source, the work `python agent.py` repeats on every start:
+    once per fresh process (cold, as at start-up), median of `runs` processes."""
+    code = ("import time\n"
             "source = open('agent.py', 'rb').read()\n"
-            "times = []\n"
-            f"for _ in range({runs}):\n"
-            "    started = time.perf_counter()\n"
-            "    compile(source, 'agent.py', 'exec')\n"
-            "    times.append(time.perf_counter() - started)\n"
-            "print(statistics.median(times))\n")
-    seconds = float(subprocess.run([python, "-c", code], cwd=ROOT, capture_output=True,
-                                   text=True, check=True, env=CHILD_ENV).stdout)
+            "started = time.perf_counter()\n"
+            "compile(source, 'agent.py', 'exec')\n"
+            "print(time.perf_counter() - started)\n")
+    seconds = statistics.median(
+        float(subprocess.run([python, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                             check=True, env=CHILD_ENV).stdout) for _ in range(runs))
     print(f"compiling agent.py (the __main__ script is never cached): {seconds * 1000:.1f} ms "
-          f"median of {runs}, {seconds / bare:.2f}x a bare `-c pass` start")
+          f"once per fresh process, median of {runs}, {seconds / bare:.2f}x a bare start")
 
 
 def fresh_venv_python(tmp):
