@@ -10,7 +10,8 @@ The names follow the public function-calling benchmarks (BFCL's AST checker and 
   `sku`: told apart from a missing plus an unexpected one), missing argument, unexpected
   argument, wrong type, wrong value. Call-level differences: wrong tool name (a different
   tool where an expected one should be), not called, and extra calls nobody expected.
-- restraint (irrelevance detection): no tool called when the case expects none.
+- restraint (irrelevance detection): no tool called when the case expects none; a call the
+  model wrote as text (a run ending TOOL_CALL_IN_TEXT) counts as a call here.
 - wrong-tool avoidance: no tool called outside the expected and allowed names, and none of
   the case's forbidden tools.
 - task success: the expected terminal status, every expected call made with the right
@@ -53,13 +54,15 @@ def score_run(case, observed):
         row["differences"].append(f"status {observed['status']}, expected {wanted_status}"
                                   + (f" ({observed['detail']})" if observed.get("detail")
                                      else ""))
-    tools_ok = _score_tools(expect, observed["calls"], row)
+    # A call written as text (TOOL_CALL_IN_TEXT) ran nothing, but it was no restraint either.
+    wrote_a_call = observed["status"] == "TOOL_CALL_IN_TEXT"
+    tools_ok = _score_tools(expect, observed["calls"], row, wrote_a_call=wrote_a_call)
     answer_ok = _score_answer(expect, observed.get("answer") or "", row)
     row["success"] = row["status_ok"] and tools_ok and answer_ok
     return row
 
 
-def _score_tools(expect, calls, row):
+def _score_tools(expect, calls, row, *, wrote_a_call=False):
     expected = expect.get("tool_calls")
     names = [call["name"] for call in calls]
     forbidden = set(expect.get("forbidden_tools", ()))
@@ -71,9 +74,11 @@ def _score_tools(expect, calls, row):
             row["wrong_tool_avoided"] = not forbidden & set(names)
         return not forbidden & set(names)
     if not expected:
-        row["restraint_ok"] = not calls
+        row["restraint_ok"] = not calls and not wrote_a_call
         if calls:
             row["differences"].append(f"called {', '.join(names)}; expected no tool call")
+        elif wrote_a_call:
+            row["differences"].append("wrote a tool call as text; expected no tool call")
         return row["restraint_ok"]
     allowed = {call["name"] for call in expected} | set(expect.get("allowed_tools", ()))
     row["selection_ok"] = set(names) == {call["name"] for call in expected}

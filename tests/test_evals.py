@@ -172,6 +172,16 @@ class MatchingRulesTest(unittest.TestCase):
         self.assertTrue(row["wrong_tool_avoided"])
         self.assertEqual(row["calls"]["extra_calls"], 0)
 
+    def test_a_call_written_as_text_is_no_restraint(self):
+        observed = {"status": "TOOL_CALL_IN_TEXT", "answer": None, "steps": 1,
+                    "duration_ms": 1, "tokens": {"input": None, "output": None}, "calls": []}
+        row = metrics.score_run({"id": "x", "expect": {"tool_calls": [],
+                                                       "status": "TOOL_CALL_IN_TEXT"}},
+                                observed)
+        self.assertIs(row["restraint_ok"], False)
+        self.assertFalse(row["success"])
+        self.assertIn("wrote a tool call as text; expected no tool call", row["differences"])
+
     def test_percentile_is_nearest_rank(self):
         self.assertEqual(metrics.percentile(list(range(1, 11)), 50), 5)
         self.assertEqual(metrics.percentile(list(range(1, 11)), 95), 10)
