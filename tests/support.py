@@ -4,7 +4,10 @@ import contextlib
 import io
 import json
 import os
+import signal
+import subprocess
 import tempfile
+import time
 
 import agent
 import tools
@@ -51,3 +54,26 @@ def run_script(script, *, question="Check A001", limits=None, log_content=False,
         outcome = exc
         log.finish("failed", code=exc.code, exit_status=exc.exit_status)
     return outcome, model, read_only_log(log_dir)
+
+
+def wait_for(predicate, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("the child never reached the point to interrupt")
+        time.sleep(0.01)
+
+
+def sigint_child(argv, ready, *, cwd):
+    """Start `argv`, send it a real SIGINT once `ready()` is true: (exit status, out, err)."""
+    child = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        wait_for(ready)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    return child.returncode, out, err

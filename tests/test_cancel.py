@@ -19,11 +19,8 @@ import contextlib
 import io
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
-import time
 import unittest
 from unittest import mock
 
@@ -33,6 +30,7 @@ from errors import EXIT_STATUS
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from tests import fake_server
 from tests.fake_server import FakeServer
+from tests.support import sigint_child
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -50,14 +48,6 @@ raise SystemExit(agent.main(sys.argv[2:]))
 """
 
 
-def wait_for(predicate, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("the child never reached the point to interrupt")
-        time.sleep(0.01)
-
-
 def log_events(log_dir):
     names = os.listdir(log_dir)
     if len(names) != 1:
@@ -68,17 +58,8 @@ def log_events(log_dir):
 
 class Interrupt(unittest.TestCase):
     def interrupt(self, argv, ready, log_dir):
-        child = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True)
-        try:
-            wait_for(ready)
-            child.send_signal(signal.SIGINT)
-            out, err = child.communicate(timeout=10)
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.communicate()
-        self.assertEqual(child.returncode, EXIT_STATUS["CANCELLED"], err)
+        status, out, err = sigint_child(argv, ready, cwd=ROOT)
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
         self.assertNotIn("Traceback", err)
         lines = err.splitlines()
         self.assertEqual(len(lines), 2, err)  # the CANCELLED line, then where the log is

@@ -16,9 +16,7 @@ test_tool_runner.py.
 import json
 import os
 import shutil
-import signal
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import unittest
@@ -27,8 +25,8 @@ from unittest import mock
 import agent
 from errors import EXIT_STATUS
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from tests.support import run_cli
-from tests.test_cancel import log_events, wait_for
+from tests.support import run_cli, sigint_child
+from tests.test_cancel import log_events
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "inventory.csv")
@@ -150,20 +148,12 @@ class CtrlCOverALoadedInventory(unittest.TestCase):
             runs = os.path.join(work, "runs")
             started = lambda: all(os.path.exists(os.path.join(work, sku))  # noqa: E731
                                   for sku in ("A001", "A002"))
-            child = subprocess.Popen(
-                [sys.executable, "-c", PARALLEL_DRIVER, work, "--mock", "--inventory",
-                 EXAMPLE, "--tenant", "north", "--log-dir", runs, "--lang", "en"],
-                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            try:
-                wait_for(started)  # both calls of the batch are running at once
-                child.send_signal(signal.SIGINT)
-                out, err = child.communicate(timeout=10)
-            finally:
-                if child.poll() is None:
-                    child.kill()
-                    child.communicate()
+            argv = [sys.executable, "-c", PARALLEL_DRIVER, work, "--mock", "--inventory",
+                    EXAMPLE, "--tenant", "north", "--log-dir", runs, "--lang", "en"]
+            # `started`: both calls of the batch are running at once
+            status, out, err = sigint_child(argv, started, cwd=ROOT)
             events = log_events(runs)
-        self.assertEqual(child.returncode, EXIT_STATUS["CANCELLED"], err)
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
         self.assertNotIn("Traceback", err)
         lines = err.splitlines()
         self.assertEqual(len(lines), 2, err)
