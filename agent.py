@@ -61,6 +61,7 @@ DEFAULT_QUESTIONS = {
     "zh-TW": "請查 A001 庫存，並建議補貨數量。",
 }
 
+
 class Limits:
     """Every bound of a run. Each has a non-zero default: there is no "unlimited"."""
 

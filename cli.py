@@ -2,9 +2,10 @@
 
 `build_parser()` is everything `python agent.py --help` shows. `report()` prints a finished
 run (the answer or the --json object on stdout, one line per error and the log path on
-stderr); `Echo` prints a streamed answer; `approver()` decides who says yes to a risky tool. argparse is imported only when
-a parser is built, and its help formatter is given the terminal width directly (see
-`_help_formatter`), which keeps it from loading shutil on every start-up.
+stderr); `Echo` prints a streamed answer; `approver()` decides who says yes to a risky tool.
+argparse is imported only when a parser is built, and its help formatter is given the
+terminal width directly (see `_help_formatter`), which keeps it from loading shutil on every
+start-up.
 """
 
 import json

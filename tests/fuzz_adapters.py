@@ -11,8 +11,9 @@ adapter's parser is handed:
 
 Independent oracles say what the parser must conclude: `ended(lines)` is False when no line
 carries the protocol's end marker (Ollama `done: true`, OpenAI a finish_reason and
-`[DONE]`, Anthropic `message_stop` with no content block left open), and then the assembler must refuse the stream (the
-decoder raises AssertionError, which the fuzz driver records with its seed); `cut(body)` is
+`[DONE]`, Anthropic `message_stop` with no content block left open), and then the assembler
+must refuse the stream (the decoder raises AssertionError, which the fuzz driver records with
+its seed); `cut(body)` is
 True when the body says the reply was cut, and then the parsed reply must be "truncated".
 """
 

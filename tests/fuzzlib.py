@@ -72,7 +72,7 @@ def mutate(rng, value, *, rounds=None):
 
 
 def clone(value):
-    """A deep copy that survives deep nesting (copy.deepcopy recurses in Python, twice per level)."""
+    """A deep copy that survives deep nesting (copy.deepcopy recurses twice per level)."""
     return json.loads(json.dumps(value))
 
 
