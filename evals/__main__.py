@@ -9,7 +9,7 @@ import json
 import os
 import sys
 
-from errors import AgentError
+from errors import EXIT_STATUS, AgentError
 
 RUN_EPILOG = """\
 Any other flag is an agent.py flag and is used for every case, so put CASES first:
@@ -67,12 +67,12 @@ def _rate(text):
 def main(argv=None, *, environ=None, make_model=None):
     parser = build_parser()
     args, agent_argv = parser.parse_known_args(argv)
-    if args.command == "stats":
-        if agent_argv:
-            parser.error(f"unrecognized arguments: {' '.join(agent_argv)}")
-        return _stats(args)
+    if args.command == "stats" and agent_argv:
+        parser.error(f"unrecognized arguments: {' '.join(agent_argv)}")
     environ = os.environ if environ is None else environ
     try:
+        if args.command == "stats":
+            return _stats(args)
         return _run(args, agent_argv, environ, make_model)
     except KeyboardInterrupt:
         return _fail(AgentError("CANCELLED"), environ)
@@ -114,9 +114,11 @@ def _write_report(path, document):
 def _stats(args):
     from evals import stats
     summary = stats.summarize_directory(args.directory)
+    if summary["error"] is not None and not args.json:  # --json carries the error itself
+        raise AgentError("INVALID_INPUT", detail=summary["error"])
     print(json.dumps(summary, ensure_ascii=False, indent=1) if args.json
           else stats.render(summary), flush=True)
-    return 0 if summary["error"] is None else 3
+    return 0 if summary["error"] is None else EXIT_STATUS["INVALID_INPUT"]
 
 
 def _fail(error, environ):

@@ -99,7 +99,14 @@ class StatsTest(unittest.TestCase):
         out, err = io.StringIO(), io.StringIO()
         with redirect_stdout(out), redirect_stderr(err):
             status = evals_main(list(argv))
+        self.err = err.getvalue()
         return status, out.getvalue()
+
+    def test_a_missing_directory_is_one_line_on_stderr(self):
+        status, out = self.run_command("stats", os.path.join(self.dir, "nope"))
+        self.assertEqual((status, out), (3, ""))
+        self.assertEqual(len(self.err.splitlines()), 1)
+        self.assertTrue(self.err.startswith("evals: INVALID_INPUT: cannot read "), self.err)
 
     def test_json_output_of_the_command(self):
         status, out = self.run_command("stats", self.dir, "--json")
