@@ -43,10 +43,11 @@ def get_json(url, *, timeout, server, headers=None):
 
 def request_json(method, url, body, *, timeout, server, headers=None):
     """(status, parsed JSON body, response headers). Errors come back as AgentError."""
+    deadline = time.monotonic() + timeout
     connection = _open(method, url, body, timeout=timeout, server=server, headers=headers)
     try:
         response = _response(connection, timeout=timeout, server=server)
-        raw = _read_capped(response, timeout=timeout, server=server)
+        raw = _read_capped(response, deadline=deadline, timeout=timeout, server=server)
         return response.status, _decode(raw, response.status, server), response.headers
     finally:
         connection.close()
@@ -60,44 +61,62 @@ def stream_lines(url, body, *, timeout, server, headers=None):
     as an error (`lines` is empty). A connection cut in the middle simply ends `lines`:
     the caller sees that no end marker came. `timeout` bounds the whole stream.
     """
+    deadline = time.monotonic() + timeout
     connection = _open("POST", url, body, timeout=timeout, server=server, headers=headers)
     try:
         response = _response(connection, timeout=timeout, server=server)
         if response.status != 200:
-            raw = _read_capped(response, timeout=timeout, server=server)
+            raw = _read_capped(response, deadline=deadline, timeout=timeout, server=server)
             connection.close()
             return response.status, _decode(raw, response.status, server), response.headers, ()
     except BaseException:
         connection.close()
         raise
-    return 200, None, response.headers, _lines(connection, response, timeout, server)
+    return 200, None, response.headers, _lines(connection, response, deadline, timeout, server)
 
 
-def _lines(connection, response, timeout, server):
-    deadline = time.monotonic() + timeout
-    total = 0
+def _lines(connection, response, deadline, timeout, server):
+    """The body's lines as text, as they arrive. A connection cut in the middle just ends
+    them: the stream's parser then reports the end marker that never came."""
+    pending = b""
     try:
-        while True:
-            line = _read_line(response, timeout=timeout, server=server)
-            if not line:
-                return
-            total += len(line)
-            if total > MAX_RESPONSE_BYTES:
-                raise AgentError("MODEL_RESPONSE_TOO_LARGE", limit=MAX_RESPONSE_BYTES)
-            if time.monotonic() > deadline:
-                raise AgentError("MODEL_TIMEOUT", url=server, seconds=round(timeout, 1))
-            yield line.decode("utf-8", "replace").rstrip("\r\n")
+        for chunk in _chunks(response, deadline=deadline, timeout=timeout, server=server):
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                yield line.decode("utf-8", "replace").rstrip("\r")
+        if pending:
+            yield pending.decode("utf-8", "replace").rstrip("\r")
+    except AgentError as exc:
+        if exc.code != "INCOMPLETE_MODEL_RESPONSE" and exc.code != "MODEL_UNREACHABLE":
+            raise
     finally:
         connection.close()
 
 
-def _read_line(response, *, timeout, server):
-    try:
-        return response.readline(MAX_RESPONSE_BYTES + 1)
-    except (socket.timeout, TimeoutError):
-        raise AgentError("MODEL_TIMEOUT", url=server, seconds=round(timeout, 1)) from None
-    except (http_client.IncompleteRead, ConnectionError, OSError, http_client.HTTPException):
-        return b""  # cut in the middle: the stream's parser reports what is missing
+def _chunks(response, *, deadline, timeout, server):
+    """The body in pieces as they arrive: at most MAX_RESPONSE_BYTES, and over by `deadline`.
+
+    The socket timeout only bounds each read, so a server that trickles a byte at a time
+    would never trip it; the deadline bounds the whole answer, however slowly it comes.
+    """
+    total = 0
+    while True:
+        if time.monotonic() > deadline:
+            raise AgentError("MODEL_TIMEOUT", url=server, seconds=round(timeout, 1))
+        try:
+            chunk = response.read1(65536)
+        except BaseException as exc:
+            _translate(exc, timeout=timeout, server=server)
+        if not chunk:
+            if response.length:  # the connection closed before the promised length
+                _translate(http_client.IncompleteRead(b"", response.length), timeout=timeout,
+                           server=server)
+            return
+        total += len(chunk)
+        if total > MAX_RESPONSE_BYTES:
+            raise AgentError("MODEL_RESPONSE_TOO_LARGE", limit=MAX_RESPONSE_BYTES)
+        yield chunk
 
 
 def _open(method, url, body, *, timeout, server, headers):
@@ -130,17 +149,8 @@ def _response(connection, *, timeout, server):
         _translate(exc, timeout=timeout, server=server)
 
 
-def _read_capped(response, *, timeout, server):
-    try:
-        raw = response.read(MAX_RESPONSE_BYTES + 1)
-    except BaseException as exc:
-        _translate(exc, timeout=timeout, server=server)
-    if len(raw) > MAX_RESPONSE_BYTES:
-        raise AgentError("MODEL_RESPONSE_TOO_LARGE", limit=MAX_RESPONSE_BYTES)
-    if response.length:  # read(amt) returns a short body quietly when the connection drops
-        _translate(http_client.IncompleteRead(raw, response.length), timeout=timeout,
-                   server=server)
-    return raw
+def _read_capped(response, *, deadline, timeout, server):
+    return b"".join(_chunks(response, deadline=deadline, timeout=timeout, server=server))
 
 
 def _translate(exc, *, timeout, server):

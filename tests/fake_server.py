@@ -329,6 +329,26 @@ def drop_mid_body(body, *, keep=0.5):
     return misbehave
 
 
+def trickle(body, *, interval=0.1, content_type="application/json; charset=utf-8"):
+    """Send the headers at once, then the body one byte every `interval` seconds: each read
+    returns quickly, so only a deadline on the whole answer stops it."""
+    def misbehave(handler):
+        data = go_json(body).encode() if isinstance(body, (dict, list)) else body
+        handler.send_response(200)
+        handler.send_header("Content-Type", content_type)
+        handler.send_header("Content-Length", str(len(data)))
+        handler.end_headers()
+        try:
+            for byte in data:
+                handler.wfile.write(bytes([byte]))
+                handler.wfile.flush()
+                time.sleep(interval)
+        except OSError:  # the client gave up, as it should
+            pass
+        handler.close_connection = True
+    return misbehave
+
+
 def dead_url():
     """A loopback URL where nothing listens: connecting is refused at once."""
     probe = socket.socket()

@@ -86,6 +86,24 @@ class TransportFaults(FaultCase):
         self.fault("MODEL_TIMEOUT", 200, fake_server.hang(3.0), timeout="0.3")
         self.assertLess(time.monotonic() - started, 2.5)  # the timeout, not the server, ended it
 
+    def test_a_body_trickled_byte_by_byte_still_ends_at_the_timeout(self):
+        started = time.monotonic()
+        self.fault("MODEL_TIMEOUT", 200, fake_server.trickle(WITH_CALL, interval=0.05),
+                   timeout="0.5")
+        self.assertLess(time.monotonic() - started, 2.5)  # the body alone would take ~20 s
+
+    def test_a_trickled_stream_still_ends_at_the_run_budget(self):
+        chunks = b"".join(fake_server.go_json(ollama_chat("x" * 50, done=False)).encode()
+                          + b"\n" for _ in range(20))
+        started = time.monotonic()
+        with FakeServer() as server:
+            server.reply("/api/chat", 200, fake_server.trickle(
+                chunks, interval=0.02, content_type="application/x-ndjson"))
+            result = run_main(server.url, "--stream", "--timeout", "30",
+                              "--budget-seconds", "0.6")
+        self.assertFailsCleanly("TIME_BUDGET", *result)
+        self.assertLess(time.monotonic() - started, 3)
+
     def test_run_budget_shorter_than_the_request_timeout(self):
         with FakeServer() as server:
             server.reply("/api/chat", 200, fake_server.hang(3.0))
