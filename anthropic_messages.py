@@ -25,8 +25,8 @@ import json
 
 from errors import AgentError
 from http_transport import get_json, http_failure, json_values, sse_events
-from providers import (DISCOVERY_TIMEOUT, WireCache, _int_or_none, _text, echo, exchange,
-                       is_loopback, recovered_results, redact, splice)
+from providers import (DISCOVERY_TIMEOUT, WireCache, _int_or_none, _text, api_key, echo,
+                       exchange, is_loopback, recovered_results, redact, splice)
 
 DEFAULT_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -38,7 +38,7 @@ BLOCK_EVENTS = ("content_block_start", "content_block_delta", "content_block_sto
 def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_text=None):
     """Resolve URL, key and model, or explain what is missing."""
     url = (base_url or environ.get("ANTHROPIC_BASE_URL") or DEFAULT_URL).rstrip("/")
-    key = environ.get("ANTHROPIC_API_KEY") or None
+    key = api_key(environ, "ANTHROPIC_API_KEY")
     if key is None and not is_loopback(url):  # a local proxy may need none
         raise AgentError("NO_API_KEY", env="ANTHROPIC_API_KEY", url=url)
     client = AnthropicClient(base_url=url, model=model or environ.get("ANTHROPIC_MODEL"),
@@ -128,7 +128,7 @@ class AnthropicClient:
         error = payload.get("error", payload) if isinstance(payload, dict) else payload
         if isinstance(error, dict) and isinstance(error.get("message"), str):
             error = error["message"]
-        return redact(_text(error), self._api_key)
+        return _text(redact(error, self._api_key))
 
     def models_hint(self):
         """One sentence naming the models GET /v1/models lists, or saying it could not."""

@@ -29,8 +29,8 @@ from urllib.parse import urlsplit
 
 from errors import AgentError
 from http_transport import get_json, http_failure, json_values, sse_events
-from providers import (DISCOVERY_TIMEOUT, WireCache, _int_or_none, _text, echo, exchange,
-                       recovered_results, redact, splice)
+from providers import (DISCOVERY_TIMEOUT, WireCache, _int_or_none, _text, api_key, echo,
+                       exchange, recovered_results, redact, splice)
 
 DEFAULT_URL = "https://api.openai.com/v1"
 
@@ -38,7 +38,7 @@ DEFAULT_URL = "https://api.openai.com/v1"
 def openai_client(*, base_url, model, environ, num_predict, stream=False, on_text=None):
     """Resolve URL, key and model as OpenAI's SDK does, or explain what is missing."""
     url = (base_url or environ.get("OPENAI_BASE_URL") or DEFAULT_URL).rstrip("/")
-    key = environ.get("OPENAI_API_KEY") or None
+    key = api_key(environ, "OPENAI_API_KEY")
     if key is None and urlsplit(url).hostname == "api.openai.com":
         raise AgentError("NO_API_KEY", env="OPENAI_API_KEY", url=url)
     client = OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"),
@@ -128,7 +128,7 @@ class OpenAIClient:
         error = payload.get("error", payload) if isinstance(payload, dict) else payload
         if isinstance(error, dict) and isinstance(error.get("message"), str):
             error = error["message"]
-        return redact(_text(error), self._api_key)
+        return _text(redact(error, self._api_key))
 
     def models_hint(self):
         """One sentence naming the models GET /models lists, or saying it could not."""

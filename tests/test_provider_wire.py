@@ -185,6 +185,35 @@ class ConfigurationTest(unittest.TestCase):
         self.assertEqual(code, EXIT_STATUS["NO_API_KEY"])
         self.assertIn("ANTHROPIC_API_KEY", err.getvalue())
 
+    def test_a_key_with_a_stray_newline_is_refused_without_showing_it(self):
+        for provider, name in (("openai", "OPENAI_API_KEY"), ("anthropic", "ANTHROPIC_API_KEY")):
+            with self.subTest(provider=provider):
+                err = io.StringIO()
+                with redirect_stderr(err):
+                    code = agent.main(["--provider", provider, "--model", "m"],
+                                      environ={"LANG": "C", name: "sk-LEAKME123\n"})
+                self.assertEqual(code, EXIT_STATUS["INVALID_INPUT"])
+                self.assertIn(name, err.getvalue())
+                self.assertNotIn("LEAKME", err.getvalue())
+                self.assertEqual(len(err.getvalue().splitlines()), 1)
+
+    def test_a_key_echoed_late_in_a_long_error_is_blanked_before_it_is_cut(self):
+        key = "sk-SECRETKEY1234567890abcdef"
+        for provider in ("openai", "anthropic"):
+            with self.subTest(provider=provider), FakeServer() as server:
+                text = "x" * 280 + key + " is not valid"
+                body = (fs.openai_error(text) if provider == "openai"
+                        else fs.anthropic_error("invalid_request_error", text))
+                server.reply("/v1/chat/completions" if provider == "openai" else "/v1/messages",
+                             400, body)
+                url = server.url + ("/v1" if provider == "openai" else "")
+                client = providers.make_client(
+                    provider, base_url=url, model="m", num_ctx=4096, num_predict=64,
+                    environ={"OPENAI_API_KEY": key, "ANTHROPIC_API_KEY": key})
+                with self.assertRaises(AgentError) as caught:
+                    client.chat([{"role": "user", "content": "hi"}], [], timeout=5)
+                self.assertNotIn("sk-SECRET", caught.exception.message())
+
     def test_local_servers_need_no_key(self):
         client = self.make("openai", {"OPENAI_BASE_URL": "http://127.0.0.1:9/v1",
                                       "OPENAI_MODEL": "m"})
