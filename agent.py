@@ -99,7 +99,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
         reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                            limits=limits, log=log)
         calls = _checked_tool_calls(reply, limits)
-        written = [] if calls else _text_calls(reply, toolbox, limits, recover_text_calls)
+        written = [] if calls else _text_calls(reply, messages, toolbox, limits,
+                                                   recover_text_calls)
         calls = calls or written
         assistant = {"role": "assistant", "content": reply["text"], "tool_calls": calls,
                      "raw": reply.get("raw")}
@@ -199,19 +200,31 @@ def _retry_wait(error, attempt, deadline, limits):
     return wait if time.monotonic() + wait < deadline else None
 
 
-def _text_calls(reply, toolbox, limits, recover):
+def _text_calls(reply, messages, toolbox, limits, recover):
     """Tool calls the model wrote as text: [] if none; with `recover` the calls to run,
-    else TOOL_CALL_IN_TEXT. Such text is never the answer."""
+    else TOOL_CALL_IN_TEXT. Such text is never the answer. Text quoted word for word from
+    an earlier tool result is data, never a call."""
     if '"name"' not in reply["text"]:
         return []
     import text_tool_calls  # loaded only for replies that may hold one
-    calls = text_tool_calls.find(reply["text"], toolbox.names())
+    quoted = [text for message in messages if message["role"] == "tool"
+              for text in _strings(json.loads(message["content"]))]
+    calls = text_tool_calls.find(reply["text"], toolbox.names(), quoted=quoted)
     if calls and not recover:
         raise AgentError("TOOL_CALL_IN_TEXT")
     if len(calls) > limits.max_tool_calls:
         raise AgentError("INVALID_TOOL_BATCH",
                          detail=f"{len(calls)} calls, more than {limits.max_tool_calls}")
     return calls
+
+
+def _strings(value):
+    """Every string inside a JSON value (the texts a tool result carried)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [text for item in value for text in _strings(item)] if isinstance(value, list) else []
 
 
 def _check_deadline(deadline, limits):

@@ -23,8 +23,13 @@ import json
 MAX_SCAN_CHARS = 20_000
 
 
-def find(text, tool_names):
-    """[{"id": None, "name", "arguments"}] for every call written in `text`."""
+def find(text, tool_names, *, quoted=()):
+    """[{"id": None, "name", "arguments"}] for every call written in `text`.
+
+    JSON that appears word for word inside one of the `quoted` strings (the text of earlier
+    tool results) is data the model is quoting, say an item name carrying an injection: it
+    is never taken for a call.
+    """
     decoder = json.JSONDecoder()
     text = text[:MAX_SCAN_CHARS]
     calls, position = [], 0
@@ -39,7 +44,9 @@ def find(text, tool_names):
         except ValueError:
             position = start + 1
             continue
-        calls.extend(_calls_in(value, tool_names))
+        written = text[start:position]
+        if not any(written in earlier for earlier in quoted):
+            calls.extend(_calls_in(value, tool_names))
 
 
 def _next_start(text, position):

@@ -37,7 +37,7 @@ def read_only_log(log_dir):
 
 
 def run_script(script, *, question="Check A001", limits=None, log_content=False,
-               toolbox=None, inventory=None):
+               toolbox=None, inventory=None, recover_text_calls=False):
     """Run the loop against a scripted mock. Returns (answer or AgentError, model, events)."""
     from errors import AgentError
 
@@ -48,7 +48,7 @@ def run_script(script, *, question="Check A001", limits=None, log_content=False,
         outcome = agent.run_agent(
             question, model, toolbox=toolbox or tools.default_toolbox(),
             inventory=inventory or tools.sample_inventory(), limits=limits or agent.Limits(),
-            log=log, system_prompt="rules")
+            log=log, system_prompt="rules", recover_text_calls=recover_text_calls)
         log.finish("completed")
     except AgentError as exc:
         outcome = exc
