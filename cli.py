@@ -205,7 +205,7 @@ def approver(args, lang):
 def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
     """Show the tool and its arguments and wait for y/yes; anything else, or EOF, is no."""
     stderr = stderr or sys.stderr
-    shown = json.dumps(arguments, ensure_ascii=False)[:500]
+    shown = json.dumps(arguments, ensure_ascii=False)  # all of it: nothing hidden from view
     print(UI[lang]["approve"].format(tool=tool.name, arguments=shown), end="", file=stderr,
           flush=True)
     answer = (stdin or sys.stdin).readline()

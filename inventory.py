@@ -166,6 +166,9 @@ def _sqlite_rows(connection, path):
 # --- Checking rows -----------------------------------------------------------------
 
 def _check_header(columns, path, where):
+    repeated = [name for index, name in enumerate(columns) if name in columns[:index]]
+    if repeated:
+        raise _bad(f"{path}: {where}: column {repeated[0]} appears twice")
     missing = [name for name in COLUMNS if name not in columns]
     if missing:
         raise _bad(f"{path}: {where}: missing column {missing[0]} (needed: "

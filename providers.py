@@ -102,8 +102,18 @@ def _split_host_port(hostport):
 
 
 def is_loopback(url):
+    """True only for this machine: localhost, or an IP address that is loopback (or 0.0.0.0,
+    which connects here). A name like 127.example.com is a remote host."""
+    import ipaddress
+
     host = (urlsplit(url).hostname or "").lower()
-    return host in ("localhost", "::1", "0.0.0.0") or host.startswith("127.")
+    if host == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
 
 
 # --- Ollama ------------------------------------------------------------------------

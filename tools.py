@@ -147,7 +147,9 @@ def prepare(toolbox, name, arguments):
 def invoke(tool, arguments, inventory):
     """Call a validated tool's handler. Returns (result, log_note); never raises an Exception."""
     try:
-        return {"ok": True, "data": tool.handler(inventory, arguments)}, None
+        data = tool.handler(inventory, arguments)
+        json.dumps(data)  # the result goes back to the model as JSON: check it can
+        return {"ok": True, "data": data}, None
     except ToolError as exc:
         return error_result(exc.code, exc.detail), None
     except Exception as exc:  # a handler bug must not end the run or reach the model

@@ -99,6 +99,13 @@ class ExecutorFailureTest(unittest.TestCase):
         self.assertNotIn("secret detail", result["detail"])
         self.assertEqual(note, "ZeroDivisionError: secret detail")
 
+    def test_a_result_that_is_not_json_is_internal_error_and_the_run_goes_on(self):
+        def returns_a_set(inventory, arguments):
+            return {"tags": {"a", "b"}}
+        result, note = tools.execute(self.toolbox(returns_a_set), "probe", {}, None)
+        self.assertEqual(result["error"], "INTERNAL_ERROR")
+        self.assertIn("TypeError", note)
+
     def test_a_declared_tool_error_keeps_its_code(self):
         def refusing(inventory, arguments):
             raise tools.ToolError("SOURCE_UNAVAILABLE", "try later")

@@ -199,3 +199,15 @@ class CommandLineTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class RepeatedColumnTest(unittest.TestCase):
+    def test_a_column_named_twice_is_refused(self):
+        folder = tempfile.mkdtemp()
+        path = os.path.join(folder, "twice.csv")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("sku,sku,name,stock,target\nA001,B002,x,1,5\n")
+        with self.assertRaises(AgentError) as caught:
+            inventory.load(path)
+        self.assertEqual(caught.exception.code, "INVALID_INPUT")
+        self.assertIn("column sku appears twice", caught.exception.message())

@@ -264,7 +264,8 @@ class UrlTest(unittest.TestCase):
         for url in ("http://localhost:11434", "http://127.0.0.1:1", "http://[::1]:1",
                     "http://0.0.0.0:11434"):
             self.assertTrue(providers.is_loopback(url), url)
-        for url in ("http://10.0.0.5:11434", "https://ollama.example.com"):
+        for url in ("http://10.0.0.5:11434", "https://ollama.example.com",
+                    "http://127.example.com:11434", "http://127.0.0.1.nip.io"):
             self.assertFalse(providers.is_loopback(url), url)
 
     def test_remote_server_is_announced_before_anything_is_sent(self):
