@@ -33,10 +33,17 @@ class Trace:
         event, t_ms = record.pop("event"), record.pop("t_ms", 0)
         describe = _DESCRIBE.get(event, _describe_other)
         try:
-            self.stream.write(f"{self.prefix}[{t_ms:>5} ms] {describe(event, record)}\n")
+            line = _printable(f"{self.prefix}[{t_ms:>5} ms] {describe(event, record)}")
+            self.stream.write(line + "\n")
             self.stream.flush()
         except (OSError, ValueError):  # stderr closed or a broken pipe: the run goes on,
             self.stream = None         # the log still holds every event
+
+
+def _printable(line):
+    # Names and arguments come from the model: escape control characters (ESC, CR, C1), so
+    # a tool name cannot move the cursor, recolour the terminal or fake a trace line.
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
 
 
 def _describe_started(event, r):

@@ -82,6 +82,15 @@ class TraceTest(unittest.TestCase):
         with open(result["log"], encoding="utf-8") as file:
             self.assertEqual(json.loads(file.readlines()[-1])["event"], "completed")
 
+    def test_control_characters_from_the_model_are_escaped(self):
+        out = io.StringIO()
+        watch.Trace(out)({"event": "tool", "t_ms": 1, "name": "x\x1b[2K\rcompleted\x9b31m",
+                          "ok": False, "error": "UNKNOWN_TOOL", "duration_ms": 0})
+        line = out.getvalue()
+        self.assertEqual(line.count("\n"), 1)
+        self.assertFalse(any(c in line for c in "\x1b\r\x9b"))
+        self.assertIn("x\\x1b[2K\\rcompleted\\x9b31m", line)
+
     def test_unknown_events_are_printed_generically(self):
         stream = io.StringIO()
         watch.Trace(stream)({"event": "approval", "t_ms": 5, "name": "x", "approved": False})
