@@ -50,7 +50,7 @@ class AgentError(Exception):
     """A run that cannot finish. `code` is a key of EXIT_STATUS; `params` fill its message."""
 
     def __init__(self, code, **params):
-        if code not in EXIT_STATUS:
+        if code not in MESSAGES:  # COMPLETED and USAGE are exit statuses, not errors
             raise ValueError(f"unknown error code {code!r}")
         super().__init__(code)
         self.code = code

@@ -3,8 +3,8 @@
 Imported only when a real model is used, so `--mock` never loads http.client or ssl.
 
 Rules for every provider:
-- one request per call: nothing is retried here. The loop (agent.py) retries what
-  `is_transient` allows, because only it knows the run's deadline and writes the log.
+- one request per call: nothing is retried here. The loop (agent.py) retries errors marked
+  `transient`, because only it knows the run's deadline and writes the log.
 - response bodies, streamed or not, are capped at MAX_RESPONSE_BYTES.
 - failures are translated here into one AgentError with the server's URL and a reason,
   raised `from None` so no traceback reaches the user. Request headers (which hold API keys)
@@ -188,10 +188,6 @@ def http_failure(status, error, headers=None, *, transient=None):
         transient = status == 429 or 500 <= status <= 599
     return AgentError("MODEL_HTTP_ERROR", status=status, error=error, transient=transient,
                       retry_after=retry_after(headers) if transient else None)
-
-
-def is_transient(error):
-    return bool(error.params.get("transient"))
 
 
 def retry_after(headers):

@@ -1,4 +1,4 @@
-"""Tool contracts, argument validation, execution, and the inventory the tools read.
+"""Tool contracts and their execution: declaring, checking and running the tools.
 
 Contract (what the program guarantees, whatever the model writes):
 - A tool runs only if its name is declared here and its arguments pass the same JSON Schema
@@ -35,7 +35,7 @@ from inventory import (  # noqa: F401
 from errors import AgentError
 from schema import SUPPORTED_KEYWORDS, check_schema, validate  # noqa: F401
 
-SKU_HINT = "uppercase letters and digits, 1-32 characters, for example A001"
+SKU_HINT = "1-32 uppercase letters, digits, - or _, for example A001"
 
 
 # --- Declaring tools ---------------------------------------------------------------

@@ -154,6 +154,11 @@ class FailureTest(unittest.TestCase):
                 self.assertEqual(set(MESSAGES[code]), {"en", "zh-TW"})
                 self.assertEqual(AgentError(code).message("zh-TW").count("\n"), 0)
 
+    def test_exit_statuses_that_are_not_errors_cannot_be_raised(self):
+        for code in ("COMPLETED", "USAGE"):
+            with self.subTest(code=code), self.assertRaises(ValueError):
+                AgentError(code)
+
     def test_exit_statuses_are_distinct(self):
         self.assertEqual(len(set(EXIT_STATUS.values())), len(EXIT_STATUS))
 

@@ -46,7 +46,9 @@ from tests.fuzz_harness import ORACLES, VALID_ARGS, FuzzCase, ScriptedModel, Spy
 # millisecond); an executor case is a single call, some fifteen times cheaper, and a text
 # case (tests/test_fuzz_text.py) about half a loop case, so: 12% loop, 2.5% for each of the
 # six adapter entries, 8% text, the rest (65%) executor.
-CASES = int(os.environ.get("FUZZ_CASES", "20000"))
+# At least 2,000: below that some targets get too few cases for the tests' own checks that
+# every kind of outcome was reached (they would fail on a small count, not on a bug).
+CASES = max(int(os.environ.get("FUZZ_CASES", "20000")), 2000)
 LOOP_CASES = CASES * 12 // 100
 ADAPTER_CASES = CASES * 25 // 1000  # for each entry of ADAPTERS
 TEXT_CASES = CASES * 8 // 100
