@@ -257,8 +257,7 @@ def main(argv=None, *, environ=None):
         if echo is None:  # a streamed answer on the screen is its own sign of progress
             make_model = watch.waiting_factory(make_model, sys.stderr)
     outcome = ask(args, environ, lang, listener=listener, make_model=make_model)
-    cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
-    return outcome["exit_status"]
+    return cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
 
 
 def ask(args, environ, lang, *, listener=None, make_model=None):

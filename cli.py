@@ -13,6 +13,7 @@ import os
 import sys
 
 import tools
+from errors import AgentError
 
 
 def build_parser():
@@ -130,6 +131,7 @@ examples:
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
   4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m evals --min-success)
+  6 OUTPUT_UNWRITABLE (stdout closed or full)
   130 CANCELLED (Ctrl-C)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
@@ -248,6 +250,7 @@ def report(outcome, args, lang, *, shown=""):
     """Print a finished run: the answer or the JSON object on stdout, notes on stderr.
 
     `shown` is the text --stream already printed; an answer printed whole is not repeated.
+    Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout cannot take it.
     """
     ui = UI[lang]
     errors = [outcome["error"], outcome["log_error"]]
@@ -256,12 +259,19 @@ def report(outcome, args, lang, *, shown=""):
     for error in errors:
         if error is not None:
             print_err(ui["error"].format(**error))
-    if args.json:
-        print(json.dumps(outcome, ensure_ascii=False), flush=True)
-    elif outcome["status"] == "completed" and shown.strip() != outcome["answer"]:
-        print(outcome["answer"], flush=True)
+    try:
+        if args.json:
+            print(json.dumps(outcome, ensure_ascii=False), flush=True)
+        elif outcome["status"] == "completed" and shown.strip() != outcome["answer"]:
+            print(outcome["answer"], flush=True)
+    except OSError as exc:  # a closed pipe or a full disk: the answer never arrived
+        sys.stdout = open(os.devnull, "w")  # so exiting does not try to flush it again
+        failure = AgentError("OUTPUT_UNWRITABLE", reason=exc.strerror or type(exc).__name__)
+        print_err(ui["error"].format(code=failure.code, message=failure.message(lang)))
+        return failure.exit_status
     if outcome["log"] is not None and outcome["log_error"] is None:
         print_err(ui["log"].format(path=outcome["log"]))
+    return outcome["exit_status"]
 
 
 def print_err(line):

@@ -20,6 +20,7 @@ EXIT_STATUS = {
     "INVALID_INPUT": 3,
     "LOG_UNWRITABLE": 4,
     "BELOW_MIN_SUCCESS": 5,
+    "OUTPUT_UNWRITABLE": 6,
     "STEP_LIMIT": 10,
     "TIME_BUDGET": 11,
     "CONTEXT_LIMIT": 12,
@@ -91,6 +92,11 @@ MESSAGES = {
               "--log-dir; nothing runs without its log.",
         "zh-TW": "無法寫入執行日誌 {path}：{reason}。請用 --log-dir 指定可寫入的資料夾；"
                  "沒有日誌就不執行。",
+    },
+    "OUTPUT_UNWRITABLE": {
+        "en": "the run finished but its output could not be written to stdout ({reason}); "
+              "the log holds how it ended.",
+        "zh-TW": "執行已結束，但結果無法寫到標準輸出（{reason}）；結束情形記錄在日誌中。",
     },
     "BELOW_MIN_SUCCESS": {
         "en": "the evaluation's task success {rate} is below --min-success {minimum}; the "

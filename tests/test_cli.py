@@ -185,6 +185,18 @@ class ProcessTest(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(done.stdout, ARTICLE_LINE + "\n")
 
+    def test_an_answer_that_cannot_be_written_is_one_line_and_exit_6(self):
+        with open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, os.path.join(ROOT, "agent.py"), "--mock",
+                                   "--log-dir", tempfile.mkdtemp()], stdout=full,
+                                  stderr=subprocess.PIPE, text=True, timeout=30, cwd=ROOT)
+        if full.name == os.devnull:
+            self.skipTest("no /dev/full on this system")
+        self.assertEqual(done.returncode, EXIT_STATUS["OUTPUT_UNWRITABLE"], done.stderr)
+        self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+        self.assertIn("OUTPUT_UNWRITABLE", done.stderr)
+        self.assertNotIn("Traceback", done.stderr)
+
     def test_mock_does_not_load_the_http_stack(self):
         code = ("import sys, agent; agent.main(['--mock', '--log-dir', sys.argv[1]]); "
                 "bad = {'http.client', 'urllib.request', 'ssl', 'socket', 'providers'}; "
