@@ -6,6 +6,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 import inventory
 from errors import EXIT_STATUS, AgentError
@@ -211,3 +212,44 @@ class RepeatedColumnTest(unittest.TestCase):
             inventory.load(path)
         self.assertEqual(caught.exception.code, "INVALID_INPUT")
         self.assertIn("column sku appears twice", caught.exception.message())
+
+
+class UnreadableDataTest(unittest.TestCase):
+    """Each way a data file is refused: one INVALID_INPUT line naming the file."""
+
+    def write(self, name, data):
+        path = os.path.join(tempfile.mkdtemp(), name)
+        with open(path, "wb") as file:
+            file.write(data)
+        return path
+
+    def assertRefused(self, path, words):
+        with self.assertRaises(AgentError) as caught:
+            inventory.load(path)
+        self.assertEqual(caught.exception.code, "INVALID_INPUT")
+        message = caught.exception.message()
+        self.assertIn(path, message)
+        self.assertIn(words, message)
+        self.assertEqual(message.count("\n"), 0)
+
+    def test_csv_that_the_csv_reader_rejects(self):
+        # A field past the csv module's own size limit (131,072 characters).
+        path = self.write("huge.csv", b"sku,name,stock,target\nA001," + b"x" * 140_000
+                          + b",1,5\n")
+        self.assertRefused(path, "not valid CSV")
+
+    def test_a_file_that_says_sqlite_but_is_not_a_database(self):
+        path = self.write("fake.db", b"SQLite format 3\x00" + b"\xff" * 200)
+        self.assertRefused(path, "cannot read the SQLite database")
+
+    def test_too_many_rows(self):
+        rows = "".join(f"A{n:03},x,1,5\n" for n in range(5))
+        path = self.write("many.csv", ("sku,name,stock,target\n" + rows).encode())
+        with mock.patch.object(inventory, "MAX_ROWS", 3):
+            self.assertRefused(path, "more than 3 rows")
+
+    def test_a_name_that_is_too_long(self):
+        path = self.write("long.csv", b"sku,name,stock,target\nA001," + b"x" * 30 + b",1,5\n")
+        with mock.patch.object(inventory, "MAX_NAME_CHARS", 20):
+            self.assertRefused(path, "longer than 20 characters")
+

@@ -189,7 +189,31 @@ class ExitTest(unittest.TestCase):
                          limits=agent.Limits(budget_seconds=500, timeout=10))
 
 
+class TextCallTest(unittest.TestCase):
+    def test_more_recovered_text_calls_than_a_batch_allows_run_none(self):
+        spy = SpyToolbox()
+        text = json.dumps([{"name": "get_stock", "arguments": {"sku": f"A00{n}"}}
+                           for n in range(3)])
+        outcome, _, events = run_script([text_reply(text)], toolbox=spy,
+                                        limits=agent.Limits(max_tool_calls=2),
+                                        recover_text_calls=True)
+        self.assertEqual(outcome.code, "INVALID_TOOL_BATCH")
+        self.assertEqual(spy.ran, [])
+
+
 class LogTest(unittest.TestCase):
+    def test_a_crashing_handler_leaves_its_exception_in_the_log_only(self):
+        def broken(inventory, arguments):
+            raise KeyError("secret-row")
+        box = tools.Toolbox([tools.Tool(name="get_stock", description="d", handler=broken,
+                                        parameters=tools.GET_STOCK.parameters)])
+        _, model, events = run_script([calls_reply(stock_call()), text_reply("sorry")],
+                                      toolbox=box)
+        tool_event = next(e for e in events if e["event"] == "tool")
+        self.assertEqual(tool_event["error"], "INTERNAL_ERROR")
+        self.assertEqual(tool_event["exception"], "KeyError: 'secret-row'")
+        self.assertNotIn("secret-row", model.requests[1]["messages"][-1]["content"])
+
     def test_events_in_order_with_one_terminal_event(self):
         _, _, events = run_script([calls_reply(stock_call()), text_reply("done")])
         self.assertEqual([e["event"] for e in events],

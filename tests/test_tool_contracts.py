@@ -34,6 +34,12 @@ class DeclarationTest(unittest.TestCase):
         self.assertIn("first_handler", str(caught.exception))
         self.assertIn("second_handler", str(caught.exception))
 
+    def test_a_schema_that_allows_extra_fields_is_refused_at_definition(self):
+        open_schema = {"type": "object", "properties": {}, "additionalProperties": True}
+        with self.assertRaises(ValueError) as caught:
+            tools.Tool(name="x", description="d", parameters=open_schema, handler=first_handler)
+        self.assertIn("additionalProperties", str(caught.exception))
+
     def test_one_shipped_statement_adds_a_tool_to_the_default_toolbox(self):
         before = tools.default_toolbox().names()
         self.addCleanup(lambda: tools._SHIPPED.remove(added) if added in tools._SHIPPED else 0)
