@@ -28,9 +28,9 @@ import json
 from urllib.parse import urlsplit
 
 from errors import AgentError
-from http_transport import get_json, http_failure, json_values, sse_events
-from providers import (DISCOVERY_TIMEOUT, WireCache, _int_or_none, _text, api_key, echo,
-                       exchange, recovered_results, redact, splice)
+from http_transport import http_failure, json_values, sse_events
+from providers import (WireCache, _int_or_none, _text, api_key, chat_request, echo,
+                       models_hint, recovered_results, redact, splice)
 
 DEFAULT_URL = "https://api.openai.com/v1"
 
@@ -63,13 +63,8 @@ class OpenAIClient:
         self._wire = WireCache(_wire_messages)
 
     def chat(self, messages, tools, *, timeout):
-        status, payload, headers = exchange(
-            self.base_url + "/chat/completions", self._request_body(messages, tools),
-            timeout=timeout, server=self.base_url, stream=self.stream, on_text=self.on_text,
-            headers=self._headers(), assemble=lambda lines: _assemble_stream(lines, self))
-        if status != 200:
-            raise self._http_error(status, payload, headers)
-        return self._parse_reply(payload)
+        return chat_request(self, "/chat/completions", messages, tools, timeout=timeout,
+                            assemble=_assemble_stream)
 
     def _headers(self):
         return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
@@ -131,18 +126,7 @@ class OpenAIClient:
         return _text(redact(error, self._api_key))
 
     def models_hint(self):
-        """One sentence naming the models GET /models lists, or saying it could not."""
-        try:
-            status, payload = get_json(self.base_url + "/models", timeout=DISCOVERY_TIMEOUT,
-                                       server=self.base_url, headers=self._headers())
-        except AgentError:
-            status, payload = None, None
-        entries = payload.get("data") if status == 200 and isinstance(payload, dict) else None
-        if not isinstance(entries, list):
-            return f" (Could not list the models on {self.base_url}.)"
-        names = [entry["id"] for entry in entries[:50]
-                 if isinstance(entry, dict) and isinstance(entry.get("id"), str)]
-        return f" Models on {self.base_url}: {', '.join(names) or 'none'}."
+        return models_hint(self, "/models")
 
 
 def _neutral_calls(message):

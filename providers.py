@@ -339,6 +339,35 @@ def splice(head, key, array_text):
     return body.encode("utf-8", "backslashreplace")  # a lone surrogate stays a JSON escape
 
 
+def chat_request(client, path, messages, tools, *, timeout, assemble):
+    """One chat request of the OpenAI-compatible or Anthropic client: POST the body the client
+    builds, take the answer whole or streamed (`assemble(lines, client)` joins a stream), and
+    return the client's neutral reply, or raise its reading of the HTTP error."""
+    status, payload, headers = exchange(
+        client.base_url + path, client._request_body(messages, tools), timeout=timeout,
+        server=client.base_url, stream=client.stream, on_text=client.on_text,
+        headers=client._headers(), assemble=lambda lines: assemble(lines, client))
+    if status != 200:
+        raise client._http_error(status, payload, headers)
+    return client._parse_reply(payload)
+
+
+def models_hint(client, path):
+    """One sentence naming the models `GET {base}{path}` lists, or saying it could not.
+    OpenAI and Anthropic both answer {"data": [{"id": ...}, ...]}."""
+    try:
+        status, payload = get_json(client.base_url + path, timeout=DISCOVERY_TIMEOUT,
+                                   server=client.base_url, headers=client._headers())
+    except AgentError:
+        status, payload = None, None
+    entries = payload.get("data") if status == 200 and isinstance(payload, dict) else None
+    if not isinstance(entries, list):
+        return f" (Could not list the models on {client.base_url}.)"
+    names = [entry["id"] for entry in entries[:50]
+             if isinstance(entry, dict) and isinstance(entry.get("id"), str)]
+    return f" Models on {client.base_url}: {', '.join(names) or 'none'}."
+
+
 def exchange(url, body, *, timeout, server, stream, assemble, headers=None, on_text=None):
     """POST one request: (status, body as if not streamed, response headers).
 
