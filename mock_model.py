@@ -21,7 +21,7 @@ test can assert on what went back to the model, not only on the outcome.
 import json
 import re
 
-from inventory import SAMPLE_SOURCE
+from stock_agent.inventory import SAMPLE_SOURCE
 
 SKU_IN_TEXT = re.compile(r"\b[A-Z][0-9]{3}\b")
 # Patterns, not compiled objects: `re` compiles them on first use, so a question with a SKU

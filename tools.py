@@ -5,14 +5,14 @@ Contract (what the program guarantees, whatever the model writes):
   that was sent to the model. The schema is a dict literal you can read below; `validate`
   enforces it. Nothing is inferred from type hints or docstrings.
 - Every shipped tool is read-only: handlers only read the `Inventory` they are given, which
-  the program built for one tenant before the run (inventory.py). No tool argument can name
-  that scope.
+  the program built for one tenant before the run (stock_agent/inventory.py). No tool
+  argument can name that scope.
 - A failure is an observation for the model, never a crash: a call always yields
   `{"ok": true, "data": ...}` or `{"ok": false, "error": CODE, "detail": ...}`, where the
   detail says what was wrong and what to try instead. A handler's unexpected exception is
   INTERNAL_ERROR (its text goes to the log only); a `ToolError` keeps its own code.
 - Per run (`ToolRunner`): the same call more than MAX_SAME_CALL times is REPEATED_CALL; a tool
-  marked `needs_approval` runs only if the approver says yes (default: no, APPROVAL_DENIED);
+  marked `needs_approval` runs only if an approver says yes (default: none, APPROVAL_DENIED);
   read-only calls of one batch may run on threads, any other tool runs alone, in call order;
   too many failed calls in a row end the run with TOOL_ERROR_LIMIT.
 
@@ -28,12 +28,9 @@ import json
 import re
 import time
 
-# The data lives in inventory.py and the validator in schema.py; their names stay
-# importable from here, where tool authors look for them.
-from inventory import (  # noqa: F401
-    SAMPLE_ROWS, SAMPLE_SOURCE, SKU_PATTERN, Inventory, sample_inventory)
-from errors import AgentError
-from schema import SUPPORTED_KEYWORDS, check_schema, validate  # noqa: F401
+from stock_agent.errors import AgentError
+from stock_agent.inventory import SKU_PATTERN
+from stock_agent.schema import check_schema, validate
 
 SKU_HINT = "1-32 uppercase letters, digits, - or _, for example A001"
 
@@ -44,10 +41,10 @@ class Tool:
     """One tool: everything the model is told and everything the program enforces."""
 
     __slots__ = ("name", "description", "parameters", "handler", "read_only",
-                 "needs_approval", "tags")
+                 "needs_approval")
 
     def __init__(self, *, name, description, parameters, handler, read_only=True,
-                 needs_approval=False, tags=()):
+                 needs_approval=False):
         if not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name or ""):
             raise ValueError(f"tool name {name!r} must be 1-64 letters, digits, _ or -")
         if not description:
@@ -59,7 +56,6 @@ class Tool:
         self.handler = handler
         self.read_only = read_only
         self.needs_approval = needs_approval
-        self.tags = tuple(tags)
 
     def definition(self):
         """The provider-neutral declaration sent to the model."""
@@ -89,14 +85,6 @@ class Toolbox:
     def definitions(self):
         return [tool.definition() for tool in self._tools.values()]
 
-    def narrowed(self, *, tags=None, include_needs_approval=True):
-        """A smaller toolbox: only tools carrying one of `tags`, optionally no risky ones."""
-        wanted = set(tags) if tags is not None else None
-        return Toolbox(
-            tool for tool in self._tools.values()
-            if (wanted is None or wanted & set(tool.tags))
-            and (include_needs_approval or not tool.needs_approval))
-
 
 def _qualname(function):
     return getattr(function, "__qualname__", repr(function))
@@ -112,18 +100,6 @@ class ToolError(Exception):
 
 
 # --- Executing one call ------------------------------------------------------------
-
-def execute(toolbox, name, arguments, inventory):
-    """Run one tool call proposed by the model. Returns (result, log_note).
-
-    `result` is what goes back to the model. `log_note` is None, or the text of an
-    unexpected exception: it belongs in the run log, not in front of the model.
-    """
-    tool, arguments, refusal = prepare(toolbox, name, arguments)
-    if refusal is not None:
-        return refusal, None
-    return invoke(tool, arguments, inventory)
-
 
 def prepare(toolbox, name, arguments):
     """Resolve and validate one call. Returns (tool, arguments, None) or (None, None, refusal)."""
@@ -188,26 +164,50 @@ MAX_SAME_CALL = 2       # the same tool with the same arguments, at most this of
 PARALLEL_WORKERS = 8    # threads for one batch of read-only calls
 
 
-def deny(tool, arguments):
-    """The default approver: a tool that needs approval does not run."""
-    return False
+class ToolOutcome:
+    """What became of one call: the result the model gets back, and what the log adds.
+
+    `note` is the text of a handler's unexpected exception (for the log, never the model);
+    `flags` are the runner's log-only marks (`repeated`, `approved`, `parallel`) that apply.
+    """
+
+    __slots__ = ("call", "result", "note", "duration_ms", "flags", "ran")
+
+    def __init__(self, call, result, *, note=None, duration_ms=0, flags=None, ran=False):
+        self.call = call
+        self.result = result
+        self.note = note
+        self.duration_ms = duration_ms
+        self.flags = flags or {}
+        self.ran = ran  # the handler was called (not refused before it)
+
+    @property
+    def failed(self):
+        """A refused call or a crashed handler. A tool that ran and answered with a declared
+        error (SKU_NOT_FOUND) did its job: the model learned something."""
+        return not self.result["ok"] and (not self.ran or self.note is not None)
 
 
-def approve(tool, arguments):
-    """The approver for `--approve`: every tool that needs approval runs."""
-    return True
+class _Admitted:
+    """A call that passed validation, the repeat guard and approval, ready to run."""
+
+    __slots__ = ("call", "tool", "arguments", "flags")
+
+    def __init__(self, call, tool, arguments, flags):
+        self.call, self.tool, self.arguments, self.flags = call, tool, arguments, flags
 
 
 class ToolRunner:
     """The tool state of one run: repeated calls, failures in a row, approval, threads.
 
-    `run_batch` returns one outcome per call, in call order: {"result", "note",
-    "duration_ms"} plus log-only flags (`repeated`, `approved`, `parallel`). Calls are
-    admitted one by one in call order (validation, repeat guard, approval); the admitted calls
-    then run on up to `workers` threads when every one of them is read-only, else one by one.
+    `run_batch` returns one ToolOutcome per call, in call order. Calls are admitted one by one
+    in call order (validation, repeat guard, approval); the admitted calls then run on up to
+    `workers` threads when every one of them is read-only, else one by one.
+    `approver(tool, arguments)` says yes or no to a tool that needs approval; without one,
+    such a tool never runs.
     """
 
-    def __init__(self, toolbox, inventory, *, max_errors=3, approver=deny,
+    def __init__(self, toolbox, inventory, *, max_errors=3, approver=None,
                  workers=PARALLEL_WORKERS):
         self.toolbox = toolbox
         self.inventory = inventory
@@ -219,22 +219,21 @@ class ToolRunner:
 
     def run_batch(self, calls):
         outcomes = [self._admit(call) for call in calls]
-        runnable = [outcome for outcome in outcomes if "tool" in outcome]
-        if (len(runnable) > 1 and self.workers > 1
-                and all(outcome["tool"].read_only for outcome in runnable)):
-            for outcome in runnable:
-                outcome["parallel"] = True
-            _in_parallel([lambda o=o: self._finish(o) for o in runnable], self.workers)
+        admitted = [index for index, item in enumerate(outcomes)
+                    if isinstance(item, _Admitted)]
+        parallel = (len(admitted) > 1 and self.workers > 1
+                    and all(outcomes[index].tool.read_only for index in admitted))
+
+        def run(index):
+            outcomes[index] = _run(outcomes[index], self.inventory, parallel)
+
+        if parallel:
+            _in_parallel([lambda i=index: run(i) for index in admitted], self.workers)
         else:
-            for outcome in runnable:
-                self._finish(outcome)
+            for index in admitted:
+                run(index)
         for outcome in outcomes:
-            # A tool that ran and answered (ok, or a declared error such as SKU_NOT_FOUND)
-            # resets the count; a refused call or a crashed handler adds to it.
-            answered = outcome.pop("tool", None) is not None and outcome["note"] is None
-            failed = not outcome["result"]["ok"] and not answered
-            self.failures_in_a_row = self.failures_in_a_row + 1 if failed else 0
-            outcome.pop("arguments", None)
+            self.failures_in_a_row = self.failures_in_a_row + 1 if outcome.failed else 0
         return outcomes
 
     def check_errors(self):
@@ -243,35 +242,34 @@ class ToolRunner:
             raise AgentError("TOOL_ERROR_LIMIT", count=self.failures_in_a_row)
 
     def _admit(self, call):
+        """An _Admitted call, or the ToolOutcome that refuses it."""
         tool, arguments, refusal = prepare(self.toolbox, call["name"], call["arguments"])
         if refusal is not None:
-            return _refused(refusal)
+            return ToolOutcome(call, refusal)
         key = (tool.name, json.dumps(arguments, sort_keys=True, ensure_ascii=False))
         self._times_called[key] = self._times_called.get(key, 0) + 1
         if self._times_called[key] > MAX_SAME_CALL:
-            return _refused(error_result(
+            return ToolOutcome(call, error_result(
                 "REPEATED_CALL",
                 f"{tool.name} was already called {MAX_SAME_CALL} times with exactly these "
                 "arguments in this run; the result will not change. Use the earlier result, "
-                "call a different tool, or answer the user now."), repeated=True)
+                "call a different tool, or answer the user now."), flags={"repeated": True})
         if not tool.needs_approval:
-            return {"tool": tool, "arguments": arguments}
-        if not self.approver(tool, arguments):
-            return _refused(error_result(
+            return _Admitted(call, tool, arguments, {})
+        if self.approver is None or not self.approver(tool, arguments):
+            return ToolOutcome(call, error_result(
                 "APPROVAL_DENIED",
                 f"The user did not approve running {tool.name}; it did not run. Do not call "
-                "it again; tell the user what you would have done."), approved=False)
-        return {"tool": tool, "arguments": arguments, "approved": True}
-
-    def _finish(self, outcome):
-        started = time.monotonic()
-        outcome["result"], outcome["note"] = invoke(
-            outcome["tool"], outcome["arguments"], self.inventory)
-        outcome["duration_ms"] = round((time.monotonic() - started) * 1000)
+                "it again; tell the user what you would have done."), flags={"approved": False})
+        return _Admitted(call, tool, arguments, {"approved": True})
 
 
-def _refused(result, **flags):
-    return {"result": result, "note": None, "duration_ms": 0, **flags}
+def _run(admitted, inventory, parallel):
+    started = time.monotonic()
+    result, note = invoke(admitted.tool, admitted.arguments, inventory)
+    flags = {**admitted.flags, **({"parallel": True} if parallel else {})}
+    return ToolOutcome(admitted.call, result, note=note, flags=flags, ran=True,
+                       duration_ms=round((time.monotonic() - started) * 1000))
 
 
 def _in_parallel(tasks, workers):
@@ -349,7 +347,6 @@ GET_STOCK = shipped(Tool(
         "additionalProperties": False,
     },
     handler=get_stock,
-    tags=("inventory", "read"),
 ))
 
 
@@ -407,7 +404,6 @@ FIND_ITEMS = shipped(Tool(
         "additionalProperties": False,
     },
     handler=find_items,
-    tags=("inventory", "read", "search"),
 ))
 
 LIST_REORDER = shipped(Tool(
@@ -425,5 +421,4 @@ LIST_REORDER = shipped(Tool(
         "additionalProperties": False,
     },
     handler=list_reorder,
-    tags=("inventory", "read", "search"),
 ))

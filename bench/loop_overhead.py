@@ -26,14 +26,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import agent  # noqa: E402  (after the path is set)
-import providers  # noqa: E402
 import tools  # noqa: E402
 from mock_model import calls_reply, text_reply, tool_call  # noqa: E402
-
-try:  # the run log moved out of agent.py; either place will do
-    from runlog import RunLog  # noqa: E402
-except ImportError:
-    RunLog = agent.RunLog
+from stock_agent import prompts  # noqa: E402
+from stock_agent.inventory import sample_inventory  # noqa: E402
+from stock_agent.providers import ollama  # noqa: E402
+from stock_agent.run import Limits  # noqa: E402
+from stock_agent.runlog import RunLog  # noqa: E402
 
 BANDS = ((2, 12), (100, 120), (500, 520), (1000, 1020), (1980, 2002))
 
@@ -50,7 +49,7 @@ class InstantModel:
 
     def chat(self, messages, definitions, *, timeout):
         if self.client is not None:
-            self.client._request_body(messages, definitions)
+            self.client.request_body(messages, definitions)
         self.arrivals.append((len(messages), time.perf_counter()))
         if len(self.arrivals) > self.steps:
             return text_reply("done")
@@ -59,15 +58,17 @@ class InstantModel:
 
 
 def one_run(steps, *, with_body):
-    client = providers.OllamaClient(base_url="http://bench", model="m") if with_body else None
+    client = ollama.OllamaClient(base_url="http://bench", model="m") if with_body else None
     model = InstantModel(steps, client=client)
-    limits = agent.Limits(max_steps=steps + 1, max_context_chars=10**9, budget_seconds=600.0)
+    limits = Limits(max_steps=steps + 1, max_context_chars=10**9, budget_seconds=600.0)
     with tempfile.TemporaryDirectory() as log_dir:
         log = RunLog(log_dir)
-        agent.run_agent("Check A001", model, toolbox=tools.default_toolbox(),
-                        inventory=tools.sample_inventory(), limits=limits, log=log,
-                        system_prompt=agent.SYSTEM_PROMPTS["en"])
-        log.finish("completed")
+        outcome = agent.run_agent("Check A001", model, toolbox=tools.default_toolbox(),
+                                  inventory=sample_inventory(), limits=limits, log=log,
+                                  system_prompt=prompts.SYSTEM_PROMPTS["en"])
+        log.finish(outcome)
+    if outcome.error is not None:
+        raise AssertionError(f"the run failed with {outcome.error.code}")
     # A step's cost: from one request to the next, with the history length at its start.
     return [(length, later - earlier) for (length, earlier), (_, later)
             in zip(model.arrivals, model.arrivals[1:])]

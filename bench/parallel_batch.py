@@ -20,7 +20,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import tools  # noqa: E402
-from inventory import Inventory  # noqa: E402
+from stock_agent.inventory import Inventory  # noqa: E402
 
 LATENCY = 0.100
 BATCH = 8
@@ -56,7 +56,7 @@ def _time_batch(data, calls, workers):
     started = time.perf_counter()
     outcomes = runner.run_batch(calls)
     elapsed = time.perf_counter() - started
-    assert all(outcome["result"]["ok"] for outcome in outcomes), outcomes
+    assert all(outcome.result["ok"] for outcome in outcomes), [o.result for o in outcomes]
     return elapsed * 1000
 
 

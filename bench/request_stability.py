@@ -31,17 +31,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import agent  # noqa: E402  (after the path is set)
-import anthropic_messages  # noqa: E402
-import openai_chat  # noqa: E402
-import providers  # noqa: E402
 import tools  # noqa: E402
+from stock_agent import prompts  # noqa: E402
+from stock_agent.inventory import sample_inventory  # noqa: E402
+from stock_agent.providers import anthropic, ollama, openai, transport  # noqa: E402
+from stock_agent.run import Limits  # noqa: E402
+from stock_agent.runlog import RunLog  # noqa: E402
 from tests import fake_server as fs  # noqa: E402
 from tests.fuzz_adapters import ndjson_lines, sse_lines  # noqa: E402
-
-try:  # the run log moved out of agent.py; either place will do
-    from runlog import RunLog  # noqa: E402
-except ImportError:
-    RunLog = agent.RunLog
 
 ARGUMENTS = ({"sku": "A001"}, {"sku": "A002"}, {"sku": "Z999"}, '{"sku": "A003"}',
              {"sku": "a001"}, {"sku": "A001", "extra": 1}, "{broken", {})
@@ -109,13 +106,13 @@ def anthropic_script(rng, *, stream):
 
 
 CLIENTS = {  # name: (client factory, script, stream lines)
-    "ollama": (lambda stream: providers.OllamaClient(base_url="http://bench", model="m",
-                                                     stream=stream),
+    "ollama": (lambda stream: ollama.OllamaClient(base_url="http://bench", model="m",
+                                                  stream=stream),
                ollama_script, ndjson_lines),
-    "openai": (lambda stream: openai_chat.OpenAIClient(base_url="http://bench/v1", model="m",
-                                                       stream=stream),
+    "openai": (lambda stream: openai.OpenAIClient(base_url="http://bench/v1", model="m",
+                                                  stream=stream),
                openai_script, sse_lines),
-    "anthropic": (lambda stream: anthropic_messages.AnthropicClient(
+    "anthropic": (lambda stream: anthropic.AnthropicClient(
         base_url="http://bench", model="m", stream=stream), anthropic_script, sse_lines),
 }
 
@@ -138,16 +135,18 @@ def run_conversation(name, bodies, *, stream, fresh_client):
         model = mock.Mock(provider=name, model="m")
         model.chat = lambda messages, definitions, *, timeout: make_client(stream).chat(
             messages, definitions, timeout=timeout)
-    limits = agent.Limits(max_steps=len(bodies), max_context_chars=10**9,
-                          max_tool_errors=len(bodies) * 3)  # bad arguments are on purpose
-    with mock.patch.object(providers, "request_json", fake_request), \
-            mock.patch.object(providers, "stream_lines", fake_stream), \
+    limits = Limits(max_steps=len(bodies), max_context_chars=10**9,
+                    max_tool_errors=len(bodies) * 3)  # bad arguments are on purpose
+    with mock.patch.object(transport, "request_json", fake_request), \
+            mock.patch.object(transport, "stream_lines", fake_stream), \
             tempfile.TemporaryDirectory() as log_dir:
         log = RunLog(log_dir)
-        agent.run_agent("Check A001", model, toolbox=tools.default_toolbox(),
-                        inventory=tools.sample_inventory(), limits=limits, log=log,
-                        system_prompt=agent.SYSTEM_PROMPTS["en"])
-        log.finish("completed")
+        outcome = agent.run_agent("Check A001", model, toolbox=tools.default_toolbox(),
+                                  inventory=sample_inventory(), limits=limits, log=log,
+                                  system_prompt=prompts.SYSTEM_PROMPTS["en"])
+        log.finish(outcome)
+    if outcome.error is not None:
+        raise AssertionError(f"{name}: the run failed with {outcome.error.code}")
     if replies:
         raise AssertionError(f"{name}: the run ended with {len(replies)} replies unused")
     return sent

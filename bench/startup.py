@@ -2,6 +2,7 @@
 
     $ python bench/startup.py              # 30 alternating rounds, medians and ratios
     $ python bench/startup.py --imports    # also: where the time goes (python -X importtime)
+    $ python bench/startup.py --against ../old-checkout   # this tree against another one
 
 Every command runs with the interpreter of a fresh `python -m venv --without-pip` venv, so
 no site-packages hooks (.pth files) dilute the figure. The commands run in turn, round after
@@ -37,6 +38,9 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--imports", action="store_true",
                         help="also list the slowest imports of agent.py --mock")
+    parser.add_argument("--against", metavar="DIR",
+                        help="also time `python agent.py --mock` in another checkout (an "
+                             "earlier commit, say), in the same alternating rounds")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         python = fresh_venv_python(tmp)
@@ -50,6 +54,11 @@ def main(argv=None):
             (IMPORTED, [python, "-c", "import sys, agent; raise SystemExit(agent.main())",
                         "--mock", "--log-dir", log_dir]),
         ]
+        if args.against:
+            other = os.path.abspath(args.against)
+            commands.append((f"python agent.py --mock in {args.against}",
+                             [python, os.path.join(other, "agent.py"), "--mock", "--log-dir",
+                              log_dir]))
         medians = measure(commands, args.rounds)
         print_table(medians, args.rounds, python)
         print_compile_cost(python, medians["python -c pass"])

@@ -20,10 +20,10 @@ True when the body says the reply was cut, and then the parsed reply must be "tr
 import copy
 import json
 
-import anthropic_messages
-import http_transport
-import openai_chat
-import providers
+from stock_agent.providers import openai
+from stock_agent.providers import ollama
+from stock_agent.providers import transport
+from stock_agent.providers import anthropic
 from tests import fake_server, fuzzlib
 from tests.fuzz_harness import VALID_ARGS
 
@@ -123,7 +123,7 @@ def body_wire(rng, body, client=None):
         raw = raw[:spot] + bytes([rng.randrange(256)]) + raw[spot + 1:]
     elif roll < 0.13:
         raw = b"[" * 100_000
-    return http_transport._decode(raw, 200, "http://fuzz")
+    return transport._decode(raw, 200, "http://fuzz")
 
 
 # --- Streams -----------------------------------------------------------------------
@@ -254,12 +254,12 @@ def anthropic_ended(lines):
 
 STREAMS = {  # protocol: (to lines, end oracle, an error object as stream lines, assembler)
     "ollama": (ndjson_lines, ollama_ended, ['{"error":"model runner crashed"}'],
-               providers._assemble_ollama_stream),
+               ollama.assemble_stream),
     "openai": (sse_lines, openai_ended, ['data: {"error": {"message": "overloaded"}}', ""],
-               openai_chat._assemble_stream),
+               openai.assemble_stream),
     "anthropic": (sse_lines, anthropic_ended, [
         "event: error", 'data: {"type": "error", "error": {"type": "overloaded_error", '
-        '"message": "Overloaded"}}', ""], anthropic_messages._assemble_stream),
+        '"message": "Overloaded"}}', ""], anthropic.assemble_stream),
 }
 
 
@@ -280,11 +280,11 @@ def stream_wire(protocol):
 
 def client(protocol, *, stream=False):
     if protocol == "openai":
-        return openai_chat.OpenAIClient(base_url="http://fuzz/v1", model="m", stream=stream)
+        return openai.OpenAIClient(base_url="http://fuzz/v1", model="m", stream=stream)
     if protocol == "anthropic":
-        return anthropic_messages.AnthropicClient(base_url="http://fuzz", model="m",
+        return anthropic.AnthropicClient(base_url="http://fuzz", model="m",
                                                   stream=stream)
-    return providers.OllamaClient(base_url="http://fuzz", model="m", num_ctx=8192,
+    return ollama.OllamaClient(base_url="http://fuzz", model="m", num_ctx=8192,
                                   stream=stream)
 
 

@@ -3,7 +3,7 @@
 `FuzzCase.drive(seed, factories)` runs the real loop the way main() does (minus argparse)
 against a scripted model, with the run log kept in memory through the same encoder settings
 as on disk, and records every broken property with the seed that reproduces it. The oracles
-say by hand what each tool's schema allows, so a bug in tools.validate cannot hide itself.
+say by hand what each tool's schema allows, so a bug in schema.validate cannot hide itself.
 """
 
 import contextlib
@@ -17,10 +17,13 @@ import unittest
 from unittest import mock
 
 import agent
-import runlog
 import tools
-from errors import AgentError
 from mock_model import text_reply
+from stock_agent import runlog
+from stock_agent.errors import AgentError
+from stock_agent.inventory import sample_inventory
+from stock_agent.run import Limits
+from stock_agent.runlog import RunLog
 
 TERMINAL = ("completed", "failed", "cancelled")
 # Codes that reject the reply just received: nothing from that reply may have run.
@@ -148,18 +151,17 @@ LIMITS = dict(max_steps=4, max_tool_calls=4, max_context_chars=40_000, budget_se
 
 def run_case(model, spy, files, log_dir, *, content=False):
     """Run like main() does, minus argparse. Returns (code or None, log text)."""
-    log = agent.RunLog(log_dir, content=content)
-    log.started(provider="fuzz", model="fuzz", limits=agent.Limits(**LIMITS), lang="en",
+    log = RunLog(log_dir, content=content)
+    log.started(provider="fuzz", model="fuzz", limits=Limits(**LIMITS), lang="en",
                 toolbox=spy.toolbox, source="fuzz", question="q")
-    code = None
+    outcome = agent.run_agent("Check A001", model, toolbox=spy.toolbox,
+                              inventory=sample_inventory(), limits=Limits(**LIMITS),
+                              log=log, system_prompt="s")
+    code = outcome.error.code if outcome.error is not None else None
     try:
-        agent.run_agent("Check A001", model, toolbox=spy.toolbox,
-                        inventory=tools.sample_inventory(), limits=agent.Limits(**LIMITS),
-                        log=log, system_prompt="s")
-        log.finish("completed")
-    except AgentError as exc:
+        log.finish(outcome)
+    except AgentError as exc:  # the log itself failed: its terminal line may be missing
         code = exc.code
-        agent._failed(exc, log, 0.0, "en")
     return code, files.text()
 
 

@@ -12,15 +12,27 @@ import time
 import agent
 import tools
 from mock_model import MockModel
+from stock_agent.inventory import sample_inventory
+from stock_agent.run import Limits
+from stock_agent.runlog import RunLog
 
 
-def run_cli(argv, *, environ=None, log_dir=None):
-    """Call agent.main() with captured streams. Returns (status, stdout, stderr, events)."""
-    log_dir = log_dir or tempfile.mkdtemp(prefix="stock-agent-test-")
+def run_cli(argv, *, environ=None, log_dir=None, model=None):
+    """Call agent.main() with captured streams. Returns (status, stdout, stderr, events).
+
+    `model`, if given, is the model every run gets (a scripted MockModel, say), in place of
+    the one the flags would choose. The log goes to `log_dir`, else to a temporary folder
+    that is removed once its events are read.
+    """
+    if log_dir is None:
+        with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as temporary:
+            return run_cli(argv, environ=environ, log_dir=temporary, model=model)
     environ = {} if environ is None else environ
+    make_model = None if model is None else (lambda args, environ, lang: model)
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = agent.main([*argv, "--log-dir", log_dir], environ=environ)
+        status = agent.main([*argv, "--log-dir", log_dir], environ=environ,
+                            make_model=make_model)
     return status, out.getvalue(), err.getvalue(), read_only_log(log_dir)
 
 
@@ -39,21 +51,22 @@ def read_only_log(log_dir):
 def run_script(script, *, question="Check A001", limits=None, log_content=False,
                toolbox=None, inventory=None, recover_text_calls=False):
     """Run the loop against a scripted mock. Returns (answer or AgentError, model, events)."""
-    from errors import AgentError
-
     log_dir = tempfile.mkdtemp(prefix="stock-agent-test-")
     model = MockModel(script)
-    log = agent.RunLog(log_dir, content=log_content)
-    try:
-        outcome = agent.run_agent(
-            question, model, toolbox=toolbox or tools.default_toolbox(),
-            inventory=inventory or tools.sample_inventory(), limits=limits or agent.Limits(),
-            log=log, system_prompt="rules", recover_text_calls=recover_text_calls)
-        log.finish("completed")
-    except AgentError as exc:
-        outcome = exc
-        log.finish("failed", code=exc.code, exit_status=exc.exit_status)
-    return outcome, model, read_only_log(log_dir)
+    log = RunLog(log_dir, content=log_content)
+    outcome = agent.run_agent(
+        question, model, toolbox=toolbox or tools.default_toolbox(),
+        inventory=inventory or sample_inventory(), limits=limits or Limits(),
+        log=log, system_prompt="rules", recover_text_calls=recover_text_calls)
+    log.finish(outcome)
+    return (outcome.error or outcome.answer), model, read_only_log(log_dir)
+
+
+def execute(toolbox, name, arguments, inventory):
+    """One call through a fresh ToolRunner, as the loop runs it: (result, log note)."""
+    outcome, = tools.ToolRunner(toolbox, inventory).run_batch(
+        [{"id": None, "name": name, "arguments": arguments}])
+    return outcome.result, outcome.note
 
 
 def wait_for(predicate, seconds=10.0):

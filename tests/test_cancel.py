@@ -26,8 +26,9 @@ from unittest import mock
 
 import agent
 import tools
-from errors import EXIT_STATUS
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent.errors import EXIT_STATUS
+from stock_agent.runlog import RunLog
 from tests import fake_server
 from tests.fake_server import FakeServer
 from tests.support import sigint_child
@@ -93,7 +94,7 @@ class Interrupt(unittest.TestCase):
         self.assertEqual([e["event"] for e in events], ["run_started", "model", "cancelled"])
 
 
-class RecordingLog(agent.RunLog):
+class RecordingLog(RunLog):
     """The real RunLog, remembered so a test can swap its file descriptor mid-run."""
 
     opened = []
@@ -115,10 +116,9 @@ class LogFaults(unittest.TestCase):
     def run_main(self, model, argv):
         RecordingLog.opened = []
         out, err = io.StringIO(), io.StringIO()
-        with mock.patch.object(agent, "_make_model", lambda *a, **k: model), \
-                mock.patch.object(agent, "RunLog", RecordingLog), \
+        with mock.patch.object(agent, "RunLog", RecordingLog), \
                 contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = agent.main(argv)
+            status = agent.main(argv, make_model=lambda *a: model)
         return status, out.getvalue(), err.getvalue().splitlines()
 
     def assertLogUnwritable(self, status, out, lines):
@@ -141,13 +141,13 @@ class LogFaults(unittest.TestCase):
             raise AssertionError("the model was asked although the log holds nothing")
 
         with tempfile.TemporaryDirectory() as log_dir:
-            real_started = agent.RunLog.started
+            real_started = RunLog.started
 
             def started_on_full_disk(log, **fields):
                 fill_the_disk()
                 real_started(log, **fields)
 
-            with mock.patch.object(agent.RunLog, "started", started_on_full_disk):
+            with mock.patch.object(RunLog, "started", started_on_full_disk):
                 result = self.run_main(MockModel(script=[first_request]),
                                        ["--mock", "--log-dir", log_dir])
         self.assertLogUnwritable(*result)

@@ -9,9 +9,9 @@ import unittest
 from unittest import mock
 
 import agent
-import cli
-from errors import EXIT_STATUS, MESSAGES, AgentError
 from mock_model import MockModel, calls_reply, tool_call
+from stock_agent import cli
+from stock_agent.errors import EXIT_STATUS, MESSAGES, AgentError
 from tests.support import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -52,7 +52,7 @@ class MockRunTest(unittest.TestCase):
                                   ({"LC_ALL": "en_US.UTF-8", "LANG": "zh_TW"}, "en"),
                                   ({"LC_MESSAGES": "zh_CN"}, "zh-TW"), ({}, "en")):
             with self.subTest(environ=environ):
-                self.assertEqual(agent.detect_lang(environ), expected)
+                self.assertEqual(cli.detect_lang(environ), expected)
                 _, _, _, events = run_cli(["--mock"], environ=environ)
                 self.assertEqual(events[0]["lang"], expected)
 
@@ -94,8 +94,7 @@ class LogShapeTest(unittest.TestCase):
 
 class FailureTest(unittest.TestCase):
     def run_with_model(self, script, *argv):
-        with mock.patch.object(agent, "_make_model", return_value=MockModel(script)):
-            return run_cli(["--lang", "en", *argv])
+        return run_cli(["--lang", "en", *argv], model=MockModel(script))
 
     def test_step_limit_exit_status_and_one_line(self):
         # Distinct SKUs: the same call a third time would be REPEATED_CALL instead.

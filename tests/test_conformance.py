@@ -6,7 +6,7 @@ import unittest
 from unittest import mock
 
 import agent
-from errors import EXIT_STATUS
+from stock_agent.errors import EXIT_STATUS
 from tests.fake_server import FakeServer
 from tests.wire_harness import AnthropicHarness, OllamaHarness, OpenAIHarness
 

@@ -7,10 +7,10 @@ import tempfile
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
-import providers
-from evals import harness, metrics, report
-from evals.__main__ import main as evals_main
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent.evals import harness, metrics, report
+from stock_agent.evals.__main__ import main as evals_main
+from stock_agent.providers import ollama
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
 
 
@@ -257,7 +257,7 @@ class RunningTest(unittest.TestCase):
     def test_server_version_comes_from_ollama_when_it_answers(self):
         with FakeServer() as server:
             server.reply("/api/version", 200, {"version": "0.5.7"})
-            client = providers.OllamaClient(base_url=server.url, model="m")
+            client = ollama.OllamaClient(base_url=server.url, model="m")
             self.assertEqual(harness.server_version(client), "0.5.7")
         self.assertIsNone(harness.server_version(client))  # the server is gone now
         self.assertIsNone(harness.server_version(MockModel()))
@@ -335,8 +335,8 @@ class CommandTest(unittest.TestCase):
         self.assertEqual(status, 3)
 
     def test_the_shipped_cases_load_and_cover_the_categories(self):
-        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        cases = harness.load_cases(os.path.join(here, "evals", "cases.jsonl"))
+        from stock_agent.evals.__main__ import SHIPPED_CASES
+        cases = harness.load_cases(SHIPPED_CASES)
         self.assertGreaterEqual(len(cases), 40)
         self.assertEqual({case["lang"] for case in cases}, {"en", "zh-TW"})
         tags = {tag for case in cases for tag in case["tags"]}

@@ -14,8 +14,6 @@ are in tests/test_stream_faults.py, for every provider; the same scenarios in th
 everyday form run per provider in tests/test_conformance.py.
 """
 
-import contextlib
-import io
 import json
 import os
 import subprocess
@@ -24,11 +22,11 @@ import tempfile
 import time
 import unittest
 
-import agent
-import providers
-from errors import EXIT_STATUS
+from stock_agent.errors import EXIT_STATUS
+from stock_agent.providers import transport
 from tests import fake_server
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
+from tests.support import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALL_A001 = [ollama_call("get_stock", {"sku": "A001"}, call_id="call_00000001")]
@@ -39,12 +37,8 @@ HTML_PAGE = (b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r
 
 def run_main(url, *extra):
     """main() in-process against `url`: (exit status, stderr lines, log events)."""
-    err = io.StringIO()
-    with tempfile.TemporaryDirectory() as log_dir:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
-            status = agent.main(["--base-url", url, "--model", "m", "--log-dir", log_dir,
-                                 "--lang", "en", *extra], environ={})
-        return status, err.getvalue().splitlines(), read_log(log_dir)
+    status, _, err, events = run_cli(["--base-url", url, "--model", "m", "--lang", "en", *extra])
+    return status, err.splitlines(), events
 
 
 def read_log(log_dir):
@@ -127,13 +121,13 @@ class TransportFaults(FaultCase):
                            fake_server.drop_mid_body(WITH_CALL, keep=keep))
 
     def test_body_over_the_cap(self):
-        padded = ollama_chat("x" * providers.MAX_RESPONSE_BYTES, tool_calls=CALL_A001)
+        padded = ollama_chat("x" * transport.MAX_RESPONSE_BYTES, tool_calls=CALL_A001)
         self.fault("MODEL_RESPONSE_TOO_LARGE", 200, padded)
 
     def test_body_at_the_cap_is_read(self):
         body = ollama_chat("A001: 12.")
         size = len(fake_server.go_json(body).encode())
-        body["message"]["content"] += "x" * (providers.MAX_RESPONSE_BYTES - size)
+        body["message"]["content"] += "x" * (transport.MAX_RESPONSE_BYTES - size)
         with FakeServer() as server:
             server.reply("/api/chat", 200, body)
             status, _, _ = run_main(server.url)

@@ -7,12 +7,12 @@ FUZZ_SEED=S moves every seed, to explore further):
 - each provider adapter (Ollama, OpenAI-compatible, Anthropic; whole bodies and streams),
   fed damaged wire replies: the adapter's stream assembler and parser turn them into
   neutral replies and its request builder replays them, inside the same loop;
-- the executor (`tools.execute`), fed damaged tool names and arguments;
+- the executor (one call through `tools.ToolRunner`), fed damaged tool names and arguments;
 - `text_tool_calls.find`, fed random and mutated text (in tests/test_fuzz_text.py).
 
 Properties checked on every case: no exception other than AgentError escapes; the log has
 exactly one terminal event, as its last line, and every line is valid JSON; no tool handler runs
-with arguments that an independent oracle (written here, not tools.validate) rejects, and every
+with arguments that an independent oracle (written here, not schema.validate) rejects, and every
 call the oracle accepts does run; nothing from a truncated or rejected reply runs. For the
 adapters also: a stream without its end marker is never accepted, a reply the body says was
 cut carries no calls, and each request's messages are a byte-identical prefix of the next.
@@ -33,14 +33,16 @@ import unittest
 from unittest import mock
 
 import agent
-import http_transport
-import text_tool_calls
 import tools
-from errors import EXIT_STATUS, AgentError
 from mock_model import calls_reply, text_reply, tool_call
+from stock_agent import text_tool_calls
+from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent.inventory import sample_inventory
+from stock_agent.providers import transport
 from tests import fake_server, fuzz_adapters, fuzzlib
 from tests.fake_server import ollama_call, ollama_chat
 from tests.fuzz_harness import ORACLES, VALID_ARGS, FuzzCase, ScriptedModel, Spy
+from tests.support import execute
 
 # FUZZ_CASES is the total over the targets. A loop or adapter case runs a whole loop (about a
 # millisecond); an executor case is a single call, some fifteen times cheaper, and a text
@@ -106,7 +108,7 @@ def _targeted(rng, reply):
 
 # An adapter: (client factory, body generator, wire decoder, cut oracle). The decoder turns
 # a generated body (or stream) into what the parser is handed; the request builder and parser
-# are each client's own `_request_body` and `_parse_reply`, as its `chat` uses them.
+# are each client's own `request_body` and `parse_reply`, as its `chat` uses them.
 ADAPTERS = {
     "ollama": (lambda: fuzz_adapters.client("ollama"), fuzz_adapters.ollama_body,
                fuzz_adapters.body_wire, fuzz_adapters.ollama_cut),
@@ -158,11 +160,10 @@ class LoopFuzz(FuzzCase):
                 script.insert(rng.randrange(len(script) + 1), _interrupt)
             model = ScriptedModel(script, self.spy.reset())
             out, err = io.StringIO(), io.StringIO()
-            with mock.patch.object(agent, "_make_model", lambda *a, **k: model), \
-                    mock.patch.object(tools, "default_toolbox", lambda: self.spy.toolbox), \
+            with mock.patch.object(tools, "default_toolbox", lambda: self.spy.toolbox), \
                     contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                status = agent.main(["--mock", "--log-dir", self.log_dir, "--max-steps", "4",
-                                     "--max-tool-calls", "4"])
+                status = agent.main(["--log-dir", self.log_dir, "--max-steps", "4",
+                                     "--max-tool-calls", "4"], make_model=lambda *a: model)
             last = json.loads(self.files.text().splitlines()[-1])
             lines = err.getvalue().splitlines()
             with self.subTest(case=case, code=last.get("code")):
@@ -188,18 +189,18 @@ class FoundByFuzzing(FuzzCase):
     """Each bug the fuzzer found, pinned as a plain case so its fix cannot quietly regress."""
 
     def test_sku_with_a_final_newline_is_refused(self):
-        result, _ = tools.execute(self.spy.toolbox, "get_stock", {"sku": "A001\n"},
-                                  tools.sample_inventory())
+        result, _ = execute(self.spy.toolbox, "get_stock", {"sku": "A001\n"},
+                                  sample_inventory())
         self.assertEqual((result["error"], self.spy.calls), ("INVALID_ARGUMENTS", []))
 
     def test_argument_text_nested_too_deep_is_invalid_arguments(self):
-        result, note = tools.execute(self.spy.toolbox, "get_stock", "[" * 100_000,
-                                     tools.sample_inventory())
+        result, note = execute(self.spy.toolbox, "get_stock", "[" * 100_000,
+                                     sample_inventory())
         self.assertEqual((result["error"], note), ("INVALID_ARGUMENTS", None))
 
     def test_body_nested_too_deep_is_a_bad_response(self):
         with self.assertRaises(AgentError) as caught:
-            http_transport._decode(b"[" * 100_000, 200, "http://x")
+            transport._decode(b"[" * 100_000, 200, "http://x")
         self.assertEqual(caught.exception.code, "MODEL_BAD_RESPONSE")
 
     def test_call_without_an_id_key_is_an_invalid_call(self):
@@ -241,15 +242,15 @@ class FoundByFuzzing(FuzzCase):
         client = fuzz_adapters.client("anthropic")
         body = fake_server.anthropic_message([{"type": "text", "text": ["x"]},
                                               fake_server.anthropic_text("A001: 12.")])
-        self.assertEqual(client._parse_reply(body)["text"], "A001: 12.")
+        self.assertEqual(client.parse_reply(body)["text"], "A001: 12.")
 
     def test_lone_surrogate_in_a_reply_keeps_log_and_request_valid(self):
         client = fuzz_adapters.client("ollama")
         sent = []
 
         def reply(messages, definitions):
-            sent.append(client._request_body(messages, definitions))
-            return client._parse_reply(ollama_chat("\ud800", tool_calls=[
+            sent.append(client.request_body(messages, definitions))
+            return client.parse_reply(ollama_chat("\ud800", tool_calls=[
                 ollama_call("\udfff", {"sku": "\ud800"})]))
 
         code, _, _ = self.drive(0, lambda spy: [reply, reply])
@@ -291,9 +292,9 @@ class AdapterFuzz(FuzzCase):
 
             def factory(body):
                 def reply(messages, definitions):
-                    sent.append(client._request_body(messages, definitions))
+                    sent.append(client.request_body(messages, definitions))
                     data = decode(rng, body, client)
-                    return self._parsed(seed, client._parse_reply(data), data, cut)
+                    return self._parsed(seed, client.parse_reply(data), data, cut)
                 return reply
 
             code, _, _ = self.drive(seed, lambda spy: [factory(b) for b in bodies])
@@ -339,7 +340,7 @@ class ExecutorFuzz(unittest.TestCase):
     def test_execute_runs_exactly_the_calls_the_schema_allows(self):
         failures, ran, refused = [], 0, 0
         spy_all = Spy()
-        inventory = tools.sample_inventory()
+        inventory = sample_inventory()
         for case in range(EXECUTOR_CASES):
             seed = SEED * 1_000_003 + case
             rng = random.Random(seed)
@@ -348,7 +349,7 @@ class ExecutorFuzz(unittest.TestCase):
             name, arguments = _executor_call(rng)
             expected = _oracle_accepts(name, arguments)
             try:
-                result, note = tools.execute(toolbox, name, arguments, inventory)
+                result, note = execute(toolbox, name, arguments, inventory)
                 json.dumps(result, ensure_ascii=False)
             except Exception as exc:
                 failures.append((seed, f"{type(exc).__name__}: {str(exc)[:120]}"))

@@ -9,7 +9,7 @@ import json
 import random
 import unittest
 
-import text_tool_calls
+from stock_agent import text_tool_calls
 from tests import fuzzlib
 from tests.fuzz_harness import VALID_ARGS
 from tests.test_fuzz import SEED, TEXT_CASES

@@ -4,11 +4,14 @@ import json
 import unittest
 
 import tools
+from stock_agent.inventory import sample_inventory
+from stock_agent.inventory import SAMPLE_SOURCE
+from tests.support import execute
 
 
 def call(name, arguments):
-    result, note = tools.execute(tools.default_toolbox(), name, arguments,
-                                 tools.sample_inventory())
+    result, note = execute(tools.default_toolbox(), name, arguments,
+                                 sample_inventory())
     json.dumps(result)  # every result must be JSON the model can read
     return result
 
@@ -17,7 +20,7 @@ class GetStockTest(unittest.TestCase):
     def test_known_sku(self):
         self.assertEqual(call("get_stock", {"sku": "A001"}), {"ok": True, "data": {
             "sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30,
-            "suggested_order": 18, "source": tools.SAMPLE_SOURCE, "order_created": False}})
+            "suggested_order": 18, "source": SAMPLE_SOURCE, "order_created": False}})
 
     def test_suggested_order_is_never_negative(self):
         data = call("get_stock", {"sku": "A002"})["data"]
@@ -76,11 +79,11 @@ class GetStockTest(unittest.TestCase):
         self.assertEqual(call(["get_stock"], {"sku": "A001"})["error"], "UNKNOWN_TOOL")
 
     def test_result_data_is_a_copy(self):
-        inventory = tools.sample_inventory()
+        inventory = sample_inventory()
         toolbox = tools.default_toolbox()
-        first, _ = tools.execute(toolbox, "get_stock", {"sku": "A001"}, inventory)
+        first, _ = execute(toolbox, "get_stock", {"sku": "A001"}, inventory)
         first["data"]["stock"] = 999
-        again, _ = tools.execute(toolbox, "get_stock", {"sku": "A001"}, inventory)
+        again, _ = execute(toolbox, "get_stock", {"sku": "A001"}, inventory)
         self.assertEqual(again["data"]["stock"], 12)
 
 
@@ -93,7 +96,7 @@ class ExecutorFailureTest(unittest.TestCase):
     def test_a_handler_bug_becomes_internal_error(self):
         def broken(inventory, arguments):
             raise ZeroDivisionError("secret detail")
-        result, note = tools.execute(self.toolbox(broken), "probe", {}, None)
+        result, note = execute(self.toolbox(broken), "probe", {}, None)
         self.assertEqual(result["error"], "INTERNAL_ERROR")
         self.assertIn("ZeroDivisionError", result["detail"])
         self.assertNotIn("secret detail", result["detail"])
@@ -102,14 +105,14 @@ class ExecutorFailureTest(unittest.TestCase):
     def test_a_result_that_is_not_json_is_internal_error_and_the_run_goes_on(self):
         def returns_a_set(inventory, arguments):
             return {"tags": {"a", "b"}}
-        result, note = tools.execute(self.toolbox(returns_a_set), "probe", {}, None)
+        result, note = execute(self.toolbox(returns_a_set), "probe", {}, None)
         self.assertEqual(result["error"], "INTERNAL_ERROR")
         self.assertIn("TypeError", note)
 
     def test_a_declared_tool_error_keeps_its_code(self):
         def refusing(inventory, arguments):
             raise tools.ToolError("SOURCE_UNAVAILABLE", "try later")
-        result, note = tools.execute(self.toolbox(refusing), "probe", {}, None)
+        result, note = execute(self.toolbox(refusing), "probe", {}, None)
         self.assertEqual(result, {"ok": False, "error": "SOURCE_UNAVAILABLE",
                                   "detail": "try later"})
         self.assertIsNone(note)

@@ -8,8 +8,8 @@ import tempfile
 import unittest
 from unittest import mock
 
-import inventory
-from errors import EXIT_STATUS, AgentError
+from stock_agent import inventory
+from stock_agent.errors import EXIT_STATUS, AgentError
 from tests.support import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

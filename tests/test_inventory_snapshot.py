@@ -20,11 +20,9 @@ import sqlite3
 import sys
 import tempfile
 import unittest
-from unittest import mock
 
-import agent
-from errors import EXIT_STATUS
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent.errors import EXIT_STATUS
 from tests.support import run_cli, sigint_child
 from tests.test_cancel import log_events
 
@@ -72,10 +70,9 @@ class FileChangesMidRun(unittest.TestCase):
             return calls_reply(tool_call("get_stock", {"sku": "A001"}, "call_1"),
                                tool_call("find_items", {"query": "茶"}, "call_2"))
         model = MockModel([first, text_reply("A001: 12.")])
-        with mock.patch.object(agent, "_make_model", return_value=model):
-            status, out, err, events = run_cli(
-                ["--mock", "--inventory", path, "--tenant", "north", "--lang", "en",
-                 "-q", "A001?"], log_dir=tempfile.mkdtemp(dir=self.dir))
+        status, out, err, events = run_cli(
+            ["--inventory", path, "--tenant", "north", "--lang", "en", "-q", "A001?"],
+            log_dir=tempfile.mkdtemp(dir=self.dir), model=model)
         results = [json.loads(m["content"]) for m in model.requests[1]["messages"]
                    if m["role"] == "tool"]
         return status, err, events, results
@@ -137,8 +134,7 @@ def slow_get_stock(inventory, arguments):
 tools.GET_STOCK.handler = slow_get_stock
 script = [calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"),
                       tool_call("get_stock", {"sku": "A002"}, "c2"))]
-agent._make_model = lambda *args, **kwargs: MockModel(script)
-raise SystemExit(agent.main(sys.argv[2:]))
+raise SystemExit(agent.main(sys.argv[2:], make_model=lambda *args: MockModel(script)))
 """
 
 

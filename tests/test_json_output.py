@@ -1,26 +1,28 @@
 """--json: one JSON object on stdout with stable keys, for every way a run ends."""
 
-import io
 import json
 import os
 import tempfile
 import unittest
-from contextlib import redirect_stderr, redirect_stdout
 from unittest import mock
 
 import agent
-from errors import AgentError
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import prompts
+from stock_agent import cli
+from stock_agent.errors import AgentError
+from stock_agent.runlog import RunLog
+from tests.support import run_cli
 
 KEYS = {"status", "exit_status", "answer", "error", "log_error", "run_id", "log", "steps",
         "tool_calls", "tokens", "duration_ms"}
 
 
 def run_main(*argv, environ=None):
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        status = agent.main(list(argv), environ=environ or {})
-    return status, out.getvalue(), err.getvalue()
+    """main() in-process: (exit status, stdout, stderr); the log goes where --log-dir says."""
+    log_dir = argv[argv.index("--log-dir") + 1]
+    status, out, err, _ = run_cli(list(argv), environ=environ, log_dir=log_dir)
+    return status, out, err
 
 
 def scripted(*replies):
@@ -83,32 +85,33 @@ class JsonOutputTest(unittest.TestCase):
         self.assertEqual((result["steps"], result["tool_calls"]), (0, []))
 
     def test_tokens_are_summed_when_the_provider_reports_them(self):
-        args = agent.build_parser().parse_args(["--log-dir", self.logs, "-q", "A001"])
+        args = cli.build_parser().parse_args(["--log-dir", self.logs, "-q", "A001"])
         make = scripted(
             {**calls_reply(tool_call("get_stock", {"sku": "A001"})), "usage": usage(100, 7)},
             {**text_reply("Stock 12."), "usage": usage(150, None)})
-        result = agent.ask(args, {}, "en", make_model=make)
+        result = cli.as_json(agent.ask(args, {}, "en", make_model=make), "en")
         self.assertEqual(result["status"], "completed")
         self.assertEqual(result["tokens"], {"input": 250, "output": 7})
 
     def test_cancel_is_reported_as_cancelled(self):
-        args = agent.build_parser().parse_args(["--log-dir", self.logs])
-        result = agent.ask(args, {}, "en", make_model=scripted(KeyboardInterrupt()))
+        args = cli.build_parser().parse_args(["--log-dir", self.logs])
+        outcome = agent.ask(args, {}, "en", make_model=scripted(KeyboardInterrupt()))
+        result = cli.as_json(outcome, "en")
         self.assertEqual((result["status"], result["exit_status"]), ("cancelled", 130))
         self.assertEqual(result["error"]["code"], "CANCELLED")
 
     def test_model_error_codes_are_language_independent(self):
-        args = agent.build_parser().parse_args(["--log-dir", self.logs])
+        args = cli.build_parser().parse_args(["--log-dir", self.logs])
         make = scripted(text_reply("", stop="answer"))
-        result = agent.ask(args, {}, "zh-TW", make_model=make)
+        result = cli.as_json(agent.ask(args, {}, "zh-TW", make_model=make), "en")
         self.assertEqual(result["error"]["code"], "EMPTY_ANSWER")
         self.assertEqual(result["exit_status"], 26)
 
     def test_an_unwritable_log_at_the_end_is_reported_beside_the_error(self):
-        def broken(log, status, **fields):  # the disk fills up just before the last event
+        def broken(log, outcome):  # the disk fills up just before the last event
             log._file.close()
             raise AgentError("LOG_UNWRITABLE", path=log.path, reason="disk full")
-        with mock.patch.object(agent.RunLog, "finish", broken):
+        with mock.patch.object(RunLog, "finish", broken):
             status, out, err = run_main("--mock", "--json", "--max-steps", "1",
                                         "--log-dir", self.logs, "-q", "A001")
         result = json.loads(out)
@@ -138,9 +141,9 @@ class SystemPromptTest(unittest.TestCase):
     def test_the_file_is_sent_to_the_model_and_its_hash_logged(self):
         path = self.prompt_file("Be brief.\n")
         model = MockModel(lang="en")
-        args = agent.build_parser().parse_args(
+        args = cli.build_parser().parse_args(
             ["--log-dir", self.dir, "--system-prompt", path, "-q", "A001"])
-        result = agent.ask(args, {}, "en", make_model=lambda *_: model)
+        result = cli.as_json(agent.ask(args, {}, "en", make_model=lambda *_: model), "en")
         self.assertEqual(result["status"], "completed")
         self.assertEqual(model.requests[0]["messages"][0],
                          {"role": "system", "content": "Be brief."})
@@ -148,11 +151,11 @@ class SystemPromptTest(unittest.TestCase):
             started = json.loads(file.readline())
         self.assertEqual(started["system_prompt"]["file"], path)
         self.assertEqual(started["system_prompt"]["sha256"],
-                         agent.load_system_prompt(path, "en")[1]["sha256"])
+                         prompts.load_system_prompt(path, "en")[1]["sha256"])
 
     def test_the_built_in_prompt_is_logged_without_a_file(self):
-        text, info = agent.load_system_prompt(None, "zh-TW")
-        self.assertEqual(text, agent.SYSTEM_PROMPTS["zh-TW"])
+        text, info = prompts.load_system_prompt(None, "zh-TW")
+        self.assertEqual(text, prompts.SYSTEM_PROMPTS["zh-TW"])
         self.assertEqual(info, {"file": None, "sha256": None})
 
     def test_a_prompt_file_is_logged_with_its_sha256(self):
@@ -160,7 +163,7 @@ class SystemPromptTest(unittest.TestCase):
         with open(path, "w", encoding="utf-8") as file:
             file.write("Be brief.\n")
         # The file's text, stripped, hashed: sha256(b"Be brief.")
-        self.assertEqual(agent.load_system_prompt(path, "en")[1],
+        self.assertEqual(prompts.load_system_prompt(path, "en")[1],
                          {"file": path, "sha256": "213c22ed7234eb11116e1e88f314c73c"
                                                   "b3a019b5c87fe224b6ce5665bd9ec50e"})
 

@@ -13,7 +13,7 @@ which answers did look A001 up.
 import os
 import unittest
 
-from errors import EXIT_STATUS
+from stock_agent.errors import EXIT_STATUS
 from tests.wire_harness import OpenAIHarness
 
 URL = os.environ.get("STOCK_AGENT_LIVE_OPENAI_URL", "").rstrip("/")

@@ -6,8 +6,10 @@ import unittest
 
 import agent
 import tools
-from errors import AgentError
 from mock_model import calls_reply, text_reply, tool_call
+from stock_agent.errors import AgentError
+from stock_agent.inventory import sample_inventory
+from stock_agent.run import Limits
 from tests.support import run_script
 
 
@@ -98,7 +100,7 @@ class ExitTest(unittest.TestCase):
 
     def test_max_steps_is_honoured(self):
         model, _ = self.assertFails("STEP_LIMIT", [calls_reply(stock_call())] * 2,
-                                    limits=agent.Limits(max_steps=2))
+                                    limits=Limits(max_steps=2))
         self.assertEqual(len(model.requests), 2)
 
     def test_too_many_calls_in_one_reply_runs_none(self):
@@ -109,7 +111,7 @@ class ExitTest(unittest.TestCase):
 
     def test_max_tool_calls_is_honoured(self):
         self.assertFails("INVALID_TOOL_BATCH", [calls_reply(stock_call(), stock_call())],
-                         limits=agent.Limits(max_tool_calls=1))
+                         limits=Limits(max_tool_calls=1))
 
     def test_tool_calls_not_a_list(self):
         reply = calls_reply()
@@ -150,11 +152,11 @@ class ExitTest(unittest.TestCase):
         definitions = json.dumps(tools.default_toolbox().definitions(), ensure_ascii=False)
         limit = len(definitions) + 200  # room for the first request, not for a tool result
         model, _ = self.assertFails("CONTEXT_LIMIT", [calls_reply(stock_call())],
-                                    limits=agent.Limits(max_context_chars=limit))
+                                    limits=Limits(max_context_chars=limit))
         self.assertEqual(len(model.requests), 1)  # the tool result pushed it over the limit
 
     def test_context_limit_before_the_first_request(self):
-        model, _ = self.assertFails("CONTEXT_LIMIT", [], limits=agent.Limits(max_context_chars=10))
+        model, _ = self.assertFails("CONTEXT_LIMIT", [], limits=Limits(max_context_chars=10))
         self.assertEqual(model.requests, [])
 
     def test_time_budget(self):
@@ -162,7 +164,7 @@ class ExitTest(unittest.TestCase):
             time.sleep(0.06)
             return calls_reply(stock_call())
         self.assertFails("TIME_BUDGET", [slow, slow, slow],
-                         limits=agent.Limits(budget_seconds=0.05))
+                         limits=Limits(budget_seconds=0.05))
 
     def test_deadline_caps_the_request_timeout(self):
         seen = []
@@ -174,19 +176,19 @@ class ExitTest(unittest.TestCase):
 
         log = type("Log", (), {"model_event": lambda *a, **k: None, "answer": None})()
         agent.run_agent("q", Recording(), toolbox=tools.default_toolbox(),
-                        inventory=tools.sample_inventory(),
-                        limits=agent.Limits(budget_seconds=5, timeout=120), log=log,
+                        inventory=sample_inventory(),
+                        limits=Limits(budget_seconds=5, timeout=120), log=log,
                         system_prompt="rules")
         self.assertLessEqual(seen[0], 5)
 
     def test_a_timeout_caused_by_the_deadline_is_the_budget(self):
         error = AgentError("MODEL_TIMEOUT", url="u", seconds=1)
-        self.assertFails("TIME_BUDGET", [error], limits=agent.Limits(budget_seconds=5))
+        self.assertFails("TIME_BUDGET", [error], limits=Limits(budget_seconds=5))
 
     def test_a_timeout_within_the_budget_stays_a_timeout(self):
         error = AgentError("MODEL_TIMEOUT", url="u", seconds=1)
         self.assertFails("MODEL_TIMEOUT", [error],
-                         limits=agent.Limits(budget_seconds=500, timeout=10))
+                         limits=Limits(budget_seconds=500, timeout=10))
 
 
 class TextCallTest(unittest.TestCase):
@@ -195,7 +197,7 @@ class TextCallTest(unittest.TestCase):
         text = json.dumps([{"name": "get_stock", "arguments": {"sku": f"A00{n}"}}
                            for n in range(3)])
         outcome, _, events = run_script([text_reply(text)], toolbox=spy,
-                                        limits=agent.Limits(max_tool_calls=2),
+                                        limits=Limits(max_tool_calls=2),
                                         recover_text_calls=True)
         self.assertEqual(outcome.code, "INVALID_TOOL_BATCH")
         self.assertEqual(spy.ran, [])

@@ -8,8 +8,9 @@ import time
 import unittest
 
 import agent
-import providers
-from errors import EXIT_STATUS
+from stock_agent import cli
+from stock_agent.errors import EXIT_STATUS
+from stock_agent.providers import ollama, transport
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
 from tests.support import run_cli
 
@@ -186,7 +187,7 @@ class HttpErrorTest(ReplyCheckTest.__base__):
         self.assertExit("MODEL_BAD_RESPONSE", (200, b"Ollama is running"))
 
     def test_body_over_the_cap(self):
-        huge = json.dumps(ollama_chat("x" * (providers.MAX_RESPONSE_BYTES + 10))).encode()
+        huge = json.dumps(ollama_chat("x" * (transport.MAX_RESPONSE_BYTES + 10))).encode()
         self.assertExit("MODEL_RESPONSE_TOO_LARGE", (200, huge))
 
     def test_server_that_does_not_answer_in_time(self):
@@ -250,32 +251,32 @@ class UrlTest(unittest.TestCase):
         }
         for value, expected in cases.items():
             with self.subTest(value=value):
-                self.assertEqual(providers.ollama_host_to_url(value), expected)
+                self.assertEqual(ollama.ollama_host_to_url(value), expected)
 
     def test_precedence(self):
         env = {"OLLAMA_BASE_URL": "http://base:1/", "OLLAMA_HOST": "host:2"}
-        self.assertEqual(providers.resolve_ollama_url("http://flag:3/", env), "http://flag:3")
-        self.assertEqual(providers.resolve_ollama_url(None, env), "http://base:1")
-        self.assertEqual(providers.resolve_ollama_url(None, {"OLLAMA_HOST": "host:2"}),
+        self.assertEqual(ollama.resolve_ollama_url("http://flag:3/", env), "http://flag:3")
+        self.assertEqual(ollama.resolve_ollama_url(None, env), "http://base:1")
+        self.assertEqual(ollama.resolve_ollama_url(None, {"OLLAMA_HOST": "host:2"}),
                          "http://host:2")
-        self.assertEqual(providers.resolve_ollama_url(None, {}), "http://localhost:11434")
+        self.assertEqual(ollama.resolve_ollama_url(None, {}), "http://localhost:11434")
 
     def test_loopback(self):
         for url in ("http://localhost:11434", "http://127.0.0.1:1", "http://[::1]:1",
                     "http://0.0.0.0:11434"):
-            self.assertTrue(providers.is_loopback(url), url)
+            self.assertTrue(transport.is_loopback(url), url)
         for url in ("http://10.0.0.5:11434", "https://ollama.example.com",
                     "http://127.example.com:11434", "http://127.0.0.1.nip.io"):
-            self.assertFalse(providers.is_loopback(url), url)
+            self.assertFalse(transport.is_loopback(url), url)
 
     def test_remote_server_is_announced_before_anything_is_sent(self):
-        parse = agent.build_parser().parse_args
+        parse = cli.build_parser().parse_args
         err = io.StringIO()
         with contextlib.redirect_stderr(err):
-            agent._make_model(parse(["--base-url", "http://gpu-box.example:11434",
-                                     "--model", "m"]), {}, "en")
-            agent._make_model(parse(["--base-url", "http://127.0.0.1:11434", "--model", "m"]),
-                              {}, "en")
+            agent.default_model(parse(["--base-url", "http://gpu-box.example:11434",
+                                       "--model", "m"]), {}, "en")
+            agent.default_model(parse(["--base-url", "http://127.0.0.1:11434", "--model", "m"]),
+                                {}, "en")
         self.assertEqual(len(err.getvalue().splitlines()), 1)
         self.assertIn("http://gpu-box.example:11434", err.getvalue())
         self.assertIn("will be sent", err.getvalue())

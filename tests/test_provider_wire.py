@@ -8,13 +8,15 @@ import unittest
 from contextlib import redirect_stderr
 
 import agent
-import cli
-import providers
 import tools
-from errors import EXIT_STATUS, AgentError
+from stock_agent import providers
+from stock_agent import cli
+from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent.inventory import sample_inventory
+from stock_agent.run import Limits
+from tests import fake_server as fs
 from tests.fake_server import FakeServer
 from tests.wire_harness import HARNESSES, AnthropicHarness, OpenAIHarness
-from tests import fake_server as fs
 
 
 def _client(harness, url, **options):
@@ -35,10 +37,10 @@ def _conversation(harness):
         client.chat = lambda messages, defs, *, timeout: (
             seen.append(copy.deepcopy(messages)), chat(messages, defs, timeout=timeout))[1]
         log = _NullLog()
-        answer = agent.run_agent("Check A001 and Z999", client, toolbox=tools.default_toolbox(),
-                                 inventory=tools.sample_inventory(), limits=agent.Limits(),
-                                 log=log, system_prompt="rules")
-        messages = seen[-1] + [{"role": "assistant", "content": answer}]
+        outcome = agent.run_agent("Check A001 and Z999", client, toolbox=tools.default_toolbox(),
+                                  inventory=sample_inventory(), limits=Limits(),
+                                  log=log, system_prompt="rules")
+        messages = seen[-1] + [{"role": "assistant", "content": outcome.answer}]
     for message in messages:
         message.pop("raw", None)
         if message["role"] == "assistant" and not message.get("content"):
@@ -49,13 +51,12 @@ def _conversation(harness):
 class _NullLog:
     def __init__(self):
         self.tools = []
-        self.answer = None
 
     def model_event(self, **fields):
         pass
 
-    def tool_event(self, **fields):
-        self.tools.append((fields["invocation"], fields["call"]["id"], fields["result"]))
+    def tool_event(self, *, invocation, outcome, **flags):
+        self.tools.append((invocation, outcome.call["id"], outcome.result))
 
     def emit(self, event, **fields):
         pass
@@ -217,27 +218,27 @@ class ConfigurationTest(unittest.TestCase):
     def test_local_servers_need_no_key(self):
         client = self.make("openai", {"OPENAI_BASE_URL": "http://127.0.0.1:9/v1",
                                       "OPENAI_MODEL": "m"})
-        self.assertEqual(client._headers(), {})
+        self.assertEqual(client.headers(), {})
 
     def test_unknown_provider_is_a_usage_error(self):
         with self.assertRaises(SystemExit) as caught, redirect_stderr(io.StringIO()):
-            agent.build_parser().parse_args(["--provider", "gemini"])
+            cli.build_parser().parse_args(["--provider", "gemini"])
         self.assertEqual(caught.exception.code, 2)
 
 
 class RetryAfterTest(unittest.TestCase):
     def test_retry_after_forms(self):
-        import http_transport
-        self.assertEqual(http_transport.retry_after({"retry-after": "3"}), 3.0)
-        self.assertEqual(http_transport.retry_after({"retry-after-ms": "250"}), 0.25)
-        self.assertEqual(http_transport.retry_after({"retry-after": "9999"}), 60.0)
-        self.assertIsNone(http_transport.retry_after({"retry-after": "soon"}))
+        from stock_agent.providers import transport
+        self.assertEqual(transport.retry_after({"retry-after": "3"}), 3.0)
+        self.assertEqual(transport.retry_after({"retry-after-ms": "250"}), 0.25)
+        self.assertEqual(transport.retry_after({"retry-after": "9999"}), 60.0)
+        self.assertIsNone(transport.retry_after({"retry-after": "soon"}))
         date = time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(time.time() + 30))
-        self.assertAlmostEqual(http_transport.retry_after({"retry-after": date}), 30, delta=2)
+        self.assertAlmostEqual(transport.retry_after({"retry-after": date}), 30, delta=2)
 
     def test_no_retry_past_the_deadline(self):
         error = AgentError("MODEL_HTTP_ERROR", status=429, transient=True, retry_after=30.0)
-        limits = agent.Limits(retries=3)
+        limits = Limits(retries=3)
         self.assertIsNone(agent._retry_wait(error, 1, time.monotonic() + 5, limits))
         self.assertEqual(agent._retry_wait(error, 1, time.monotonic() + 60, limits), 30.0)
         self.assertIsNone(agent._retry_wait(error, 4, time.monotonic() + 60, limits))
@@ -263,8 +264,8 @@ class MockStaysLightTest(unittest.TestCase):
         import tempfile
         with tempfile.TemporaryDirectory() as logs:
             code = ("import sys, agent; agent.main(['--mock', '--log-dir', %r]); "
-                    "print(sorted(m for m in ('http.client', 'ssl', 'socket', 'http_transport', "
-                    "'providers', 'openai_chat', 'anthropic_messages') if m in sys.modules))"
+                    "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+                    "('http', 'ssl', 'socket') or m.startswith('stock_agent.providers')))"
                     % logs)
             out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                                  cwd=".", check=True).stdout
@@ -344,9 +345,9 @@ class StreamLimitsTest(unittest.TestCase):
 
     def test_a_stream_is_capped_like_a_body(self):
         from unittest import mock
-        import http_transport
+        from stock_agent.providers import transport
         send = fs.stream(fs.openai_stream(["x" * 100] * 50))
-        with mock.patch.object(http_transport, "MAX_RESPONSE_BYTES", 2000), \
+        with mock.patch.object(transport, "MAX_RESPONSE_BYTES", 2000), \
                 self.assertRaises(AgentError) as caught:
             self.stream_chat(send)
         self.assertEqual(caught.exception.code, "MODEL_RESPONSE_TOO_LARGE")
@@ -385,6 +386,6 @@ class RetriesFlagTest(unittest.TestCase):
         for text in ("-1", "11", "x"):
             with self.subTest(value=text), self.assertRaises(SystemExit) as caught, \
                     redirect_stderr(io.StringIO()):
-                agent.build_parser().parse_args(["--retries", text])
+                cli.build_parser().parse_args(["--retries", text])
             self.assertEqual(caught.exception.code, 2)
-        self.assertEqual(agent.build_parser().parse_args(["--retries", "0"]).retries, 0)
+        self.assertEqual(cli.build_parser().parse_args(["--retries", "0"]).retries, 0)

@@ -7,8 +7,8 @@ import tempfile
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
-from evals import stats
-from evals.__main__ import main as evals_main
+from stock_agent.evals import stats
+from stock_agent.evals.__main__ import main as evals_main
 
 
 def write_log(directory, name, events, tail=""):

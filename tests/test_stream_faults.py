@@ -17,8 +17,6 @@ Each fault: its documented exit status (errors.EXIT_STATUS, README's exit table)
 is the one terminal event with that code, and no tool run from the broken reply.
 """
 
-import contextlib
-import io
 import json
 import os
 import subprocess
@@ -26,11 +24,11 @@ import sys
 import tempfile
 import unittest
 
-import agent
-import http_transport
-from errors import EXIT_STATUS
+from stock_agent.errors import EXIT_STATUS
+from stock_agent.providers import transport
 from tests import fake_server as fs
 from tests.fake_server import FakeServer
+from tests.support import run_cli
 from tests.wire_harness import AnthropicHarness, OllamaHarness, OpenAIHarness
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -78,7 +76,7 @@ def with_error_inside(provider):
 
 def over_the_cap(provider, *, one_line):
     """A call first, then text past MAX_RESPONSE_BYTES: as one line, or as many."""
-    size = http_transport.MAX_RESPONSE_BYTES
+    size = transport.MAX_RESPONSE_BYTES
     pieces = ["x" * (size + 10)] if one_line else ["x" * 50_000] * (size // 50_000 + 2)
     if provider == "ollama":
         text = fs.ollama_stream(pieces, done=False)
@@ -100,17 +98,8 @@ def stream_of(provider, items, **options):
 
 def run_main(harness, server, *argv):
     """main() in-process: (exit status, stdout, stderr, log events)."""
-    out, err = io.StringIO(), io.StringIO()
-    with tempfile.TemporaryDirectory() as log_dir:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = agent.main(["--provider", harness.name, "--log-dir", log_dir,
-                                 "--lang", "en", "--retries", "0", *argv],
-                                environ={"LANG": "C", **harness.env(server.url)})
-        events = []
-        for name in os.listdir(log_dir):
-            with open(os.path.join(log_dir, name), encoding="utf-8") as file:
-                events += [json.loads(line) for line in file]
-    return status, out.getvalue(), err.getvalue(), events
+    return run_cli(["--provider", harness.name, "--lang", "en", "--retries", "0", *argv],
+                   environ={"LANG": "C", **harness.env(server.url)})
 
 
 class StreamFaultCase(unittest.TestCase):

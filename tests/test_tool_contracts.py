@@ -3,7 +3,10 @@
 import unittest
 
 import tools
-from inventory import Inventory
+from stock_agent.inventory import sample_inventory
+from stock_agent.inventory import Inventory
+from stock_agent.schema import check_schema, validate
+from tests.support import execute
 
 SKU_ARG = {"type": "object", "properties": {"sku": {"type": "string"}},
            "required": ["sku"], "additionalProperties": False}
@@ -76,13 +79,6 @@ class DeclarationTest(unittest.TestCase):
             self.assertIs(definition["parameters"],
                           tools.default_toolbox().get(definition["name"]).parameters)
 
-    def test_narrowed_by_tags_and_without_tools_that_need_approval(self):
-        box = tools.Toolbox([declared("a", tags=("read",)), declared("b", tags=("write",)),
-                             declared("c", tags=("read",), needs_approval=True)])
-        self.assertEqual(box.narrowed(tags=["read"]).names(), ["a", "c"])
-        self.assertEqual(box.narrowed(include_needs_approval=False).names(), ["a", "b"])
-        self.assertEqual(box.narrowed(tags=["read"], include_needs_approval=False).names(),
-                         ["a"])
 
     def test_shipped_tools_are_read_only_need_no_approval_and_stay_few(self):
         box = tools.default_toolbox()
@@ -94,8 +90,8 @@ class DeclarationTest(unittest.TestCase):
 
 class ValidatorTest(unittest.TestCase):
     def check(self, schema, value):
-        tools.check_schema(schema, where="test")
-        return tools.validate(schema, value)
+        check_schema(schema, where="test")
+        return validate(schema, value)
 
     def test_types_and_a_boolean_is_not_an_integer(self):
         self.assertIsNone(self.check({"type": "integer"}, 3))
@@ -129,16 +125,16 @@ class ValidatorTest(unittest.TestCase):
         schema = {"type": "array", "maxItems": 2, "items": {"type": "string"}}
         self.assertEqual(self.check(schema, ["a", 5]), "$[1]: expected string, got integer 5")
         self.assertIn("at most 2 items", self.check(schema, ["a", "b", "c"]))
-        self.assertEqual(tools.validate({"type": "number", "maximum": 3}, 4),
+        self.assertEqual(validate({"type": "number", "maximum": 3}, 4),
                          "$: must be at most 3")
 
 
 class ExecuteTest(unittest.TestCase):
     def setUp(self):
-        self.inventory = tools.sample_inventory()
+        self.inventory = sample_inventory()
 
     def run_call(self, box, name, arguments):
-        return tools.execute(box, name, arguments, self.inventory)
+        return execute(box, name, arguments, self.inventory)
 
     def test_unknown_tool_lists_the_tools(self):
         result, note = self.run_call(tools.default_toolbox(), "place_order", {"sku": "A001"})
@@ -188,7 +184,7 @@ class ShippedToolsTest(unittest.TestCase):
             ("B002", "Jasmine", 9, 9), ("C001", "高山烏龍", 1, 16)), source="test rows")
 
     def call(self, name, arguments):
-        result, note = tools.execute(self.box, name, arguments, self.inventory)
+        result, note = execute(self.box, name, arguments, self.inventory)
         self.assertIsNone(note)
         return result
 

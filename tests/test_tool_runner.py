@@ -9,11 +9,11 @@ import time
 import unittest
 from unittest import mock
 
-import agent
-import cli
 import tools
-from errors import EXIT_STATUS, AgentError
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import cli
+from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent.inventory import sample_inventory
 from tests.support import run_cli, run_script
 
 ANY_SKU = {"type": "object", "properties": {"sku": {"type": "string"}},
@@ -51,16 +51,16 @@ def calls(*pairs):
 
 class RepeatedCallTest(unittest.TestCase):
     def test_third_identical_call_is_refused_whatever_the_key_order(self):
-        runner = tools.ToolRunner(tools.default_toolbox(), tools.sample_inventory())
+        runner = tools.ToolRunner(tools.default_toolbox(), sample_inventory())
         first = runner.run_batch(calls(("find_items", {"query": "茶", "limit": 2})))
         second = runner.run_batch(calls(("find_items", '{"limit": 2, "query": "茶"}')))
         third = runner.run_batch(calls(("find_items", {"limit": 2, "query": "茶"}),
                                        ("find_items", {"limit": 3, "query": "茶"})))
-        self.assertTrue(first[0]["result"]["ok"] and second[0]["result"]["ok"])
-        self.assertEqual(third[0]["result"]["error"], "REPEATED_CALL")
-        self.assertIn("will not change", third[0]["result"]["detail"])
-        self.assertTrue(third[0]["repeated"])
-        self.assertTrue(third[1]["result"]["ok"])  # other arguments are another call
+        self.assertTrue(first[0].result["ok"] and second[0].result["ok"])
+        self.assertEqual(third[0].result["error"], "REPEATED_CALL")
+        self.assertIn("will not change", third[0].result["detail"])
+        self.assertTrue(third[0].flags["repeated"])
+        self.assertTrue(third[1].result["ok"])  # other arguments are another call
 
     def test_repeat_is_logged_and_sent_back_to_the_model(self):
         script = [calls_reply(tool_call("get_stock", {"sku": "A001"}))] * 3 + [text_reply("ok")]
@@ -105,8 +105,8 @@ class ToolErrorLimitTest(unittest.TestCase):
 
     def test_flag_sets_the_limit(self):
         script = [calls_reply(tool_call("nope", {}))] * 2 + [text_reply("x")]
-        with mock.patch.object(agent, "_make_model", return_value=MockModel(script)):
-            status, out, err, events = run_cli(["--lang", "en", "--max-tool-errors", "2"])
+        status, out, err, events = run_cli(["--lang", "en", "--max-tool-errors", "2"],
+                                           model=MockModel(script))
         self.assertEqual(status, EXIT_STATUS["TOOL_ERROR_LIMIT"])
         self.assertTrue(err.startswith("stock-agent: TOOL_ERROR_LIMIT: "), err)
         self.assertEqual(events[0]["limits"]["max_tool_errors"], 2)
@@ -121,8 +121,8 @@ class ApprovalTest(unittest.TestCase):
 
     def test_default_is_no_and_the_handler_never_runs(self):
         outcome, = tools.ToolRunner(self.box, None).run_batch(calls(("risky", {"sku": "A"})))
-        self.assertEqual(outcome["result"]["error"], "APPROVAL_DENIED")
-        self.assertFalse(outcome["approved"])
+        self.assertEqual(outcome.result["error"], "APPROVAL_DENIED")
+        self.assertFalse(outcome.flags["approved"])
         self.assertEqual(self.recorder.calls, [])
 
     def test_approver_sees_tool_and_arguments_and_its_yes_runs_it(self):
@@ -131,7 +131,7 @@ class ApprovalTest(unittest.TestCase):
                                   asked.append((tool.name, arguments)) or True)
         outcome, = runner.run_batch(calls(("risky", '{"sku": "A"}')))
         self.assertEqual(asked, [("risky", {"sku": "A"})])
-        self.assertTrue(outcome["result"]["ok"] and outcome["approved"])
+        self.assertTrue(outcome.result["ok"] and outcome.flags["approved"])
         self.assertEqual(self.recorder.calls, ["A"])
 
     def test_terminal_question_shows_tool_and_arguments(self):
@@ -144,10 +144,9 @@ class ApprovalTest(unittest.TestCase):
 
     def run_cli_with_risky_tool(self, *argv, stdin):
         script = [calls_reply(tool_call("risky", {"sku": "A"})), text_reply("done")]
-        with mock.patch.object(agent, "_make_model", return_value=MockModel(script)), \
-                mock.patch.object(tools, "default_toolbox", return_value=self.box), \
+        with mock.patch.object(tools, "default_toolbox", return_value=self.box), \
                 mock.patch("sys.stdin", stdin):
-            return run_cli(["--lang", "en", "--log-content", *argv])
+            return run_cli(["--lang", "en", "--log-content", *argv], model=MockModel(script))
 
     def test_without_a_terminal_denied_unless_approve_flag(self):
         _, _, _, events = self.run_cli_with_risky_tool(stdin=io.StringIO("y\n"))
@@ -180,9 +179,9 @@ class ParallelTest(unittest.TestCase):
         elapsed = time.monotonic() - started
         self.assertLess(elapsed, 0.6)  # sequential would take 1.0 s
         self.assertGreater(recorder.most_at_once, 1)
-        self.assertEqual([o["result"]["data"]["sku"] for o in outcomes],
+        self.assertEqual([o.result["data"]["sku"] for o in outcomes],
                          ["SLOW"] + [f"S{n}" for n in range(7)])
-        self.assertTrue(all(o["parallel"] for o in outcomes))
+        self.assertTrue(all(o.flags["parallel"] for o in outcomes))
 
     def test_a_tool_that_is_not_read_only_never_runs_alongside_another(self):
         recorder = Recorder(delay=0.02)
@@ -192,7 +191,7 @@ class ParallelTest(unittest.TestCase):
         outcomes = tools.ToolRunner(box, None).run_batch(batch)
         self.assertEqual(recorder.most_at_once, 1)
         self.assertEqual(recorder.calls, ["A", "B", "C"])
-        self.assertFalse(any(o.get("parallel") for o in outcomes))
+        self.assertFalse(any(o.flags.get("parallel") for o in outcomes))
 
     def test_refused_calls_keep_their_place_in_a_parallel_batch(self):
         recorder = Recorder(delay=0.01)
@@ -200,7 +199,7 @@ class ParallelTest(unittest.TestCase):
         outcomes = tools.ToolRunner(box, None).run_batch(
             calls(("probe", {"sku": "A"}), ("nope", {}), ("probe", {"sku": 5}),
                   ("probe", {"sku": "D"})))
-        self.assertEqual([o["result"].get("error") for o in outcomes],
+        self.assertEqual([o.result.get("error") for o in outcomes],
                          [None, "UNKNOWN_TOOL", "INVALID_ARGUMENTS", None])
 
     def test_ctrl_c_during_a_parallel_batch_is_cancelled(self):
@@ -215,9 +214,8 @@ class ParallelTest(unittest.TestCase):
         previous = signal.signal(signal.SIGINT, signal.default_int_handler)
         self.addCleanup(signal.signal, signal.SIGINT, previous)
         started = time.monotonic()
-        with mock.patch.object(agent, "_make_model", return_value=MockModel(script)), \
-                mock.patch.object(tools, "default_toolbox", return_value=box):
-            status, out, err, events = run_cli(["--lang", "en"])
+        with mock.patch.object(tools, "default_toolbox", return_value=box):
+            status, out, err, events = run_cli(["--lang", "en"], model=MockModel(script))
         self.assertLess(time.monotonic() - started, 2.5)
         self.assertEqual(status, EXIT_STATUS["CANCELLED"])
         self.assertEqual(events[-1]["event"], "cancelled")

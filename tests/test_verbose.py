@@ -9,8 +9,9 @@ from contextlib import redirect_stderr, redirect_stdout
 from unittest import mock
 
 import agent
-import watch
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import watch
+from stock_agent import cli
 
 
 class FakeTerminal(io.StringIO):
@@ -76,8 +77,8 @@ class TraceTest(unittest.TestCase):
     def test_a_closed_stderr_stops_the_trace_not_the_run(self):
         closed = io.StringIO()
         closed.close()
-        args = agent.build_parser().parse_args(["--mock", "--log-dir", self.logs, "-q", "A001"])
-        result = agent.ask(args, {}, "en", listener=watch.Trace(closed))
+        args = cli.build_parser().parse_args(["--mock", "--log-dir", self.logs, "-q", "A001"])
+        result = cli.as_json(agent.ask(args, {}, "en", listener=watch.Trace(closed)), "en")
         self.assertEqual(result["status"], "completed")
         with open(result["log"], encoding="utf-8") as file:
             self.assertEqual(json.loads(file.readlines()[-1])["event"], "completed")
@@ -106,9 +107,10 @@ class WaitingLineTest(unittest.TestCase):
                   text_reply("Stock 12.")]
         factory = watch.waiting_factory(lambda *_: MockModel(script=script), stderr,
                                         interval=0.05)
-        args = agent.build_parser().parse_args(["--log-dir", self.logs])
+        args = cli.build_parser().parse_args(["--log-dir", self.logs])
         with mock.patch("sys.stderr", stderr):
-            return agent.ask(args, {}, "en", listener=watch.Trace(stderr), make_model=factory)
+            return cli.as_json(agent.ask(args, {}, "en", listener=watch.Trace(stderr),
+                                         make_model=factory), "en")
 
     def test_on_a_terminal_the_line_updates_and_is_erased(self):
         terminal = FakeTerminal()

@@ -2,9 +2,9 @@
 
 Every case becomes the argument list a person would type (`--question`, `--lang`, and
 `--tenant`/`--inventory` when the case names them) after the agent flags given to the
-harness (`--mock`, `--model`, `--base-url`, `--system-prompt`, ...), is parsed by agent.py's
-own parser and run by `agent.ask`, which is what `main` runs. So a provider or flag added to
-agent.py is available here with no change. A case that needs a flag this agent does not have
+harness (`--mock`, `--model`, `--base-url`, `--system-prompt`, ...), is parsed by the command
+line's own parser and run by `agent.ask`, which is what `agent.main` runs. So a provider or
+flag added to the agent is available here with no change. A case that needs a flag this agent does not have
 is reported as `not_run`, with the flag named, never silently skipped.
 
 The tool calls, with their arguments, are observed through the run log's listener; the log
@@ -16,9 +16,10 @@ import json
 import os
 import time
 
-import agent
-from errors import AgentError
-from evals import metrics
+import agent  # the one package module that imports the root: it runs the command line's path
+from stock_agent import cli, prompts
+from stock_agent.errors import AgentError
+from stock_agent.evals import metrics
 
 CASE_KEYS = {"id", "lang", "question", "tenant", "inventory", "tags", "expect", "note"}
 EXPECT_KEYS = {"tool_calls", "allowed_tools", "forbidden_tools", "answer_contains",
@@ -67,8 +68,8 @@ def _check_case(line):
     for key in ("id", "question"):
         if not isinstance(case.get(key), str) or not case[key].strip():
             return f"{key} must be a non-empty string", None
-    if case.get("lang", "en") not in agent.SYSTEM_PROMPTS:
-        return f"lang must be one of {sorted(agent.SYSTEM_PROMPTS)}", None
+    if case.get("lang", "en") not in prompts.SYSTEM_PROMPTS:
+        return f"lang must be one of {sorted(prompts.SYSTEM_PROMPTS)}", None
     calls = (case.get("expect") or {}).get("tool_calls")
     if calls is not None and not (isinstance(calls, list) and all(
             isinstance(c, dict) and isinstance(c.get("name"), str) for c in calls)):
@@ -115,7 +116,7 @@ def _run_task(case, index, argv, environ, make_model):
 
 def run_case(case, agent_argv, *, environ, make_model=None):
     """Run one case as the CLI would. Returns what was observed."""
-    parser = agent.build_parser()
+    parser = cli.build_parser()
     # `=` keeps a question that starts with "-" from being read as a flag.
     flags = [*agent_argv, "--question=" + case["question"], "--lang", case["lang"]]
     if case.get("tenant"):
@@ -137,18 +138,17 @@ def run_case(case, agent_argv, *, environ, make_model=None):
             trace(record)
 
     outcome = agent.ask(args, environ, case["lang"], listener=listen, make_model=make_model)
-    error = outcome["error"]
-    return {"status": error["code"] if error else outcome["status"],
-            "detail": error["message"] if error else None,
-            "answer": outcome["answer"], "calls": calls, "steps": outcome["steps"],
-            "duration_ms": outcome["duration_ms"], "tokens": outcome["tokens"],
-            "log": outcome["log"]}
+    error = outcome.error
+    return {"status": error.code if error else outcome.status,
+            "detail": error.message(case["lang"]) if error else None,
+            "answer": outcome.answer, "calls": calls, "steps": outcome.steps,
+            "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log}
 
 
 def _trace(case):
     """With -v, the live trace of every case on stderr, each line led by the case id."""
     import sys
-    import watch
+    from stock_agent import watch
     return watch.Trace(sys.stderr, prefix=case["id"] + " ")
 
 
@@ -168,16 +168,17 @@ def with_log_dir(agent_argv):
 
 def describe_setup(agent_argv, cases, *, environ, make_model=None, cases_path=None):
     """Model, provider, server version and prompt of this evaluation, for the report."""
-    args = agent.build_parser().parse_args(with_log_dir(agent_argv))
+    args = cli.build_parser().parse_args(with_log_dir(agent_argv))
     langs = sorted({case["lang"] for case in cases})
-    model = (make_model or agent._make_model)(args, environ, langs[0])
-    prompts = {lang: agent.prompt_digest(agent.load_system_prompt(args.system_prompt, lang)[0])
+    model = (make_model or agent.default_model)(args, environ, langs[0])
+    digests = {lang: prompts.prompt_digest(prompts.load_system_prompt(args.system_prompt,
+                                                                      lang)[0])
                for lang in langs}
     return {
         "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "provider": model.provider, "model": model.model,
         "server_version": server_version(model),
-        "system_prompt": {"file": args.system_prompt, "sha256": prompts},
+        "system_prompt": {"file": args.system_prompt, "sha256": digests},
         "cases_file": cases_path, "cases_sha256": _file_sha256(cases_path),
         "agent_flags": list(agent_argv),
     }
@@ -188,10 +189,9 @@ def server_version(model):
     base_url = getattr(model, "base_url", None)
     if model.provider != "ollama" or not base_url:
         return None
-    import providers
+    from stock_agent.providers.transport import get_json
     try:
-        status, payload = providers.get_json(base_url + "/api/version", timeout=3.0,
-                                             server=base_url)
+        status, payload = get_json(base_url + "/api/version", timeout=3.0, server=base_url)
     except AgentError:
         return None
     version = payload.get("version") if status == 200 and isinstance(payload, dict) else None

@@ -12,11 +12,12 @@ import json
 import os
 import time
 
-from errors import AgentError
+from stock_agent.errors import AgentError
 
 
 class RunLog:
-    """Append-only JSONL evidence of one run, flushed per event.
+    """Append-only JSONL evidence of one run, flushed per event. It only writes: how the run
+    is going is the loop's business (run.Outcome), not the log's.
 
     Holds no question, answer, tool arguments or results unless `content` is true.
     Exactly one terminal event (completed, failed, cancelled) is ever written.
@@ -28,12 +29,7 @@ class RunLog:
         self.run_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
         self.path = os.path.join(directory, self.run_id + ".jsonl")
         self.content = content
-        self.answer = None
-        self.steps = 0
-        self.tool_calls = []
-        self.tokens = {"input": 0, "output": 0}
-        self.tokens_reported = set()  # which of the counts the provider ever gave
-        self.status = None
+        self.finished = False
         self.listener = listener
         self._started = time.monotonic()
         try:
@@ -70,41 +66,38 @@ class RunLog:
         self.emit("run_started", **fields)
 
     def model_event(self, *, step, duration_ms, stop, input_tokens, output_tokens, text):
-        self.steps = step
-        for key, value in (("input", input_tokens), ("output", output_tokens)):
-            if isinstance(value, int):
-                self.tokens[key] += value
-                self.tokens_reported.add(key)
         fields = {"step": step, "duration_ms": duration_ms, "stop": stop,
                   "input_tokens": input_tokens, "output_tokens": output_tokens}
         if self.content:
             fields["text"] = text
         self.emit("model", **fields)
 
-    def tool_event(self, *, invocation, call, result, duration_ms, note, **flags):
-        """`flags`: the runner's `repeated`, `approved` and `parallel`, when they apply."""
-        self.tool_calls.append({"name": call["name"], "ok": result["ok"],
-                                "error": result.get("error")})
+    def tool_event(self, *, invocation, outcome, **flags):
+        """One call's outcome (tools.ToolOutcome). `flags` are the loop's (`recovered`)."""
+        call, result = outcome.call, outcome.result
         fields = {"invocation": invocation, "id": call["id"], "name": call["name"],
                   "ok": result["ok"], "error": result.get("error"),
-                  "duration_ms": duration_ms, **flags}
-        if note:
-            fields["exception"] = note
+                  "duration_ms": outcome.duration_ms, **outcome.flags, **flags}
+        if outcome.note:
+            fields["exception"] = outcome.note
         if self.content:
             fields["arguments"] = call["arguments"]
             fields["result"] = result
         self.emit("tool", shown={"arguments": call["arguments"]}, **fields)
 
-    def finish(self, status, **fields):
-        """Write the terminal event, once. Later calls are ignored."""
-        if self.status is not None:
+    def finish(self, outcome):
+        """Write the terminal event for a run.Outcome, once. Later calls are ignored."""
+        if self.finished:
             return
-        self.status = status
-        fields.update(steps=self.steps, duration_ms=ms_since(self._started))
-        if status == "completed" and self.content:
-            fields["answer"] = self.answer
+        self.finished = True
+        fields = {}
+        if outcome.status == "failed":
+            fields.update(code=outcome.error.code, exit_status=outcome.error.exit_status)
+        fields.update(steps=outcome.steps, duration_ms=ms_since(self._started))
+        if outcome.status == "completed" and self.content:
+            fields["answer"] = outcome.answer
         try:
-            self.emit(status, **fields)
+            self.emit(outcome.status, **fields)
         finally:
             self._close()
 

@@ -9,7 +9,7 @@ event. A log without a terminal event (a run still going, or killed) counts as `
 import json
 import os
 
-from evals.metrics import percentile
+from stock_agent.evals.metrics import percentile
 
 TERMINAL = ("completed", "failed", "cancelled")
 MAX_EXAMPLES = 5

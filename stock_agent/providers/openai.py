@@ -27,10 +27,11 @@ shared notes, docs/openai-anthropic-wire.md) and llama.cpp's tools/server/README
 import json
 from urllib.parse import urlsplit
 
-from errors import AgentError
-from http_transport import http_failure, json_values, sse_events
-from providers import (WireCache, _int_or_none, _text, api_key, chat_request, echo,
-                       models_hint, recovered_results, redact, splice)
+from stock_agent.errors import AgentError
+from stock_agent.providers.shared import (WireCache, api_key, echo, error_text, int_or_none,
+                                          models_hint, recovered_results, request_body)
+from stock_agent.providers.transport import (exchange, http_failure, json_values,
+                                             sse_events)
 
 DEFAULT_URL = "https://api.openai.com/v1"
 
@@ -63,34 +64,38 @@ class OpenAIClient:
         self._wire = WireCache(_wire_messages)
 
     def chat(self, messages, tools, *, timeout):
-        return chat_request(self, "/chat/completions", messages, tools, timeout=timeout,
-                            assemble=_assemble_stream)
+        payload = exchange(self.base_url + "/chat/completions", self.request_body(messages, tools),
+                           timeout=timeout, server=self.base_url, stream=self.stream,
+                           headers=self.headers(), on_text=self.on_text,
+                           http_error=self.http_error,
+                           assemble=lambda lines: assemble_stream(lines, self))
+        return self.parse_reply(payload)
 
-    def _headers(self):
+    def headers(self):
         return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
 
-    def _request_body(self, messages, tools):
+    def request_body(self, messages, tools):
         head = {"model": self.model, "temperature": 0, "max_tokens": self.num_predict,
                 "stream": self.stream}
         if self.stream:
             head["stream_options"] = {"include_usage": True}
         head["tools"] = [{"type": "function", "function": tool} for tool in tools]
-        return splice(json.dumps(head, ensure_ascii=False), "messages",
-                      self._wire.array(messages))
+        return request_body(head, "messages", self._wire.array(messages))
 
-    def _parse_reply(self, data):
+    def parse_reply(self, data):
         if not isinstance(data, dict):
             raise AgentError("MODEL_BAD_RESPONSE", detail="not a JSON object", url=self.base_url)
         if "error" in data:
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=self._error_text(data))
+            raise AgentError("MODEL_HTTP_ERROR", status=200,
+                             error=error_text(data, self._api_key))
         choices = data.get("choices")
         choice = choices[0] if isinstance(choices, list) and choices else None
         message = choice.get("message") if isinstance(choice, dict) else None
         if not isinstance(message, dict) or message.get("role", "assistant") != "assistant":
             raise AgentError("INVALID_MODEL_MESSAGE", detail="no assistant message in choices")
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-        usage = {"input_tokens": _int_or_none(usage.get("prompt_tokens")),
-                 "output_tokens": _int_or_none(usage.get("completion_tokens"))}
+        usage = {"input_tokens": int_or_none(usage.get("prompt_tokens")),
+                 "output_tokens": int_or_none(usage.get("completion_tokens"))}
         reason, text = choice.get("finish_reason"), message.get("content")
         if reason == "length":  # cut off: report it, and parse no tool call from it
             return {"text": text, "tool_calls": [], "stop": "truncated",
@@ -101,8 +106,8 @@ class OpenAIClient:
         return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
                 "usage": usage, "raw": message}
 
-    def _http_error(self, status, payload, headers):
-        error, code = self._error_text(payload), _error_code(payload)
+    def http_error(self, status, payload, headers):
+        error, code = error_text(payload, self._api_key), _error_code(payload)
         low = error.lower()
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status, env="OPENAI_API_KEY")
@@ -119,14 +124,8 @@ class OpenAIClient:
             return http_failure(status, error, headers, transient=False)
         return http_failure(status, error, headers)
 
-    def _error_text(self, payload):
-        error = payload.get("error", payload) if isinstance(payload, dict) else payload
-        if isinstance(error, dict) and isinstance(error.get("message"), str):
-            error = error["message"]
-        return _text(redact(error, self._api_key))
-
     def models_hint(self):
-        return models_hint(self, "/models")
+        return models_hint(self.base_url, "/models", self.headers())
 
 
 def _neutral_calls(message):
@@ -168,7 +167,7 @@ def _wire_messages(new):
             wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
                          "content": message["content"]})
         elif role == "tool":
-            recovered_results(wire, message, lambda text: {"role": "user", "content": text})
+            recovered_results(wire, message)
         else:
             wire.append({"role": role, "content": message["content"]})
     return wire
@@ -191,7 +190,7 @@ def _wire_assistant(message):
     return wire
 
 
-def _assemble_stream(lines, client):
+def assemble_stream(lines, client):
     """The chunks of a streamed completion joined into the non-streaming body."""
     state = {"done": False, "text": [], "calls": {}, "finish": None, "usage": None}
     for chunk in json_values(_data_until_done(lines, state), client.base_url):
@@ -199,7 +198,8 @@ def _assemble_stream(lines, client):
             raise AgentError("MODEL_BAD_RESPONSE", detail="a chunk is not an object",
                              url=client.base_url)
         if "error" in chunk:  # an error inside a 200 stream
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=client._error_text(chunk))
+            raise AgentError("MODEL_HTTP_ERROR", status=200,
+                             error=error_text(chunk, client._api_key))
         if isinstance(chunk.get("usage"), dict):
             state["usage"] = chunk["usage"]
         choices = chunk.get("choices") or []

@@ -1,6 +1,6 @@
 """The evaluation report: one JSON document, and the readable table printed from it."""
 
-from evals import metrics
+from stock_agent.evals import metrics
 
 
 def build_report(setup, cases, rows, *, repeat, jobs, min_success):

@@ -23,10 +23,11 @@ their files in the shared notes, docs/openai-anthropic-wire.md):
 
 import json
 
-from errors import AgentError
-from http_transport import http_failure, json_values, sse_events
-from providers import (WireCache, _int_or_none, _text, api_key, chat_request, echo,
-                       is_loopback, models_hint, recovered_results, redact, splice)
+from stock_agent.errors import AgentError
+from stock_agent.providers.shared import (WireCache, api_key, echo, error_text, int_or_none,
+                                          models_hint, recovered_results, request_body)
+from stock_agent.providers.transport import (exchange, http_failure, is_loopback, json_values,
+                                             sse_events)
 
 DEFAULT_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -63,16 +64,20 @@ class AnthropicClient:
         self._wire = WireCache(_wire_messages)
 
     def chat(self, messages, tools, *, timeout):
-        return chat_request(self, "/v1/messages", messages, tools, timeout=timeout,
-                            assemble=_assemble_stream)
+        payload = exchange(self.base_url + "/v1/messages", self.request_body(messages, tools),
+                           timeout=timeout, server=self.base_url, stream=self.stream,
+                           headers=self.headers(), on_text=self.on_text,
+                           http_error=self.http_error,
+                           assemble=lambda lines: assemble_stream(lines, self))
+        return self.parse_reply(payload)
 
-    def _headers(self):
+    def headers(self):
         headers = {"anthropic-version": API_VERSION}
         if self._api_key:
             headers["x-api-key"] = self._api_key
         return headers
 
-    def _request_body(self, messages, tools):
+    def request_body(self, messages, tools):
         system = "\n\n".join(m["content"] for m in messages if m["role"] == "system")
         head = {"model": self.model, "max_tokens": self.num_predict, "temperature": 0,
                 "stream": self.stream}
@@ -80,20 +85,20 @@ class AnthropicClient:
             head["system"] = system
         head["tools"] = [{"name": tool["name"], "description": tool["description"],
                           "input_schema": tool["parameters"]} for tool in tools]
-        return splice(json.dumps(head, ensure_ascii=False), "messages",
-                      self._wire.array(messages))
+        return request_body(head, "messages", self._wire.array(messages))
 
-    def _parse_reply(self, data):
+    def parse_reply(self, data):
         if not isinstance(data, dict):
             raise AgentError("MODEL_BAD_RESPONSE", detail="not a JSON object", url=self.base_url)
         if data.get("type") == "error" or "error" in data:
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=self._error_text(data))
+            raise AgentError("MODEL_HTTP_ERROR", status=200,
+                             error=error_text(data, self._api_key))
         content = data.get("content")
         if data.get("role") != "assistant" or not isinstance(content, list):
             raise AgentError("INVALID_MODEL_MESSAGE", detail="no assistant content blocks")
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-        usage = {"input_tokens": _int_or_none(usage.get("input_tokens")),
-                 "output_tokens": _int_or_none(usage.get("output_tokens"))}
+        usage = {"input_tokens": int_or_none(usage.get("input_tokens")),
+                 "output_tokens": int_or_none(usage.get("output_tokens"))}
         reason = data.get("stop_reason")
         text = "".join(block["text"] for block in content if isinstance(block, dict)
                        and block.get("type") == "text" and isinstance(block.get("text"), str))
@@ -105,8 +110,8 @@ class AnthropicClient:
         return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
                 "usage": usage, "raw": {"role": "assistant", "content": content}}
 
-    def _http_error(self, status, payload, headers):
-        error = self._error_text(payload)
+    def http_error(self, status, payload, headers):
+        error = error_text(payload, self._api_key)
         kind = _error_type(payload)
         if status in (401, 403) or kind in ("authentication_error", "permission_error"):
             return AgentError("AUTH_FAILED", status=status, env="ANTHROPIC_API_KEY")
@@ -119,14 +124,8 @@ class AnthropicClient:
             error += " (the base URL is given without /v1 for Anthropic)"
         return http_failure(status, error, headers)
 
-    def _error_text(self, payload):
-        error = payload.get("error", payload) if isinstance(payload, dict) else payload
-        if isinstance(error, dict) and isinstance(error.get("message"), str):
-            error = error["message"]
-        return _text(redact(error, self._api_key))
-
     def models_hint(self):
-        return models_hint(self, "/v1/models")
+        return models_hint(self.base_url, "/v1/models", self.headers())
 
 
 def _neutral_calls(content):
@@ -163,7 +162,7 @@ def _wire_messages(new):
             else:
                 wire.append({"role": "user", "content": [result]})
         elif role == "tool":
-            recovered_results(wire, message, lambda text: {"role": "user", "content": text})
+            recovered_results(wire, message)
         else:
             wire.append({"role": role, "content": message["content"]})
     return wire
@@ -179,14 +178,15 @@ def _wire_assistant(message):
     return {"role": "assistant", "content": blocks}
 
 
-def _assemble_stream(lines, client):
+def assemble_stream(lines, client):
     """The events of a streamed message joined into the non-streaming Message body."""
     state = {"blocks": {}, "json": {}, "open": set(), "stop": None, "usage": {},
              "done": False}
     for event in json_values((data for _, data in sse_events(lines)), client.base_url):
         kind = event.get("type") if isinstance(event, dict) else None
         if kind == "error":  # an error inside a 200 stream (overloaded, ...)
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=client._error_text(event))
+            raise AgentError("MODEL_HTTP_ERROR", status=200,
+                             error=error_text(event, client._api_key))
         if kind == "message_stop":
             state["done"] = True
             break

@@ -1,7 +1,5 @@
 """HTTP for the model clients: one request, one answer, every failure one AgentError.
 
-Imported only when a real model is used, so `--mock` never loads http.client or ssl.
-
 Rules for every provider:
 - one request per call: nothing is retried here. The loop (agent.py) retries errors marked
   `transient`, because only it knows the run's deadline and writes the log.
@@ -13,19 +11,47 @@ Rules for every provider:
   the server's `Retry-After` (or OpenAI's `retry-after-ms`) when it sent one.
 """
 
+import ipaddress
 import json
 import socket
 import time
 from http import client as http_client
 from urllib.parse import urlsplit
 
-from errors import AgentError
+from stock_agent.errors import AgentError
 
 MAX_RESPONSE_BYTES = 2_000_000
 MAX_RETRY_AFTER_SECONDS = 60.0
 # Dropped or reset connections: worth one more try. A refused connection is not: nothing listens.
 _TRANSIENT_RESETS = (ConnectionResetError, ConnectionAbortedError, BrokenPipeError,
                      http_client.RemoteDisconnected)
+
+
+def exchange(url, body, *, timeout, server, stream, assemble, http_error, headers=None,
+             on_text=None):
+    """POST one chat request and return the body of a 200 answer, streamed or not.
+
+    A streamed answer goes through `assemble(lines)`, which joins it into the body the
+    non-streaming request would have returned, so one parser judges both. `on_text` gets
+    each piece of text as it arrives, then None when the reply is over. Any other status
+    raises `http_error(status, body, headers)`: the adapter's reading of the error.
+    """
+    if stream:
+        status, payload, response_headers, lines = stream_lines(
+            url, body, timeout=timeout, server=server, headers=headers)
+        if status == 200:
+            try:
+                payload = assemble(lines)
+            finally:
+                lines.close()  # stop reading whatever follows the end marker
+                if on_text is not None:
+                    on_text(None)
+    else:
+        status, payload, response_headers = request_json(
+            "POST", url, body, timeout=timeout, server=server, headers=headers)
+    if status != 200:
+        raise http_error(status, payload, response_headers)
+    return payload
 
 
 def post_json(url, body, *, timeout, server, headers=None):
@@ -249,3 +275,18 @@ def json_values(texts, server):
             yield json.loads(text)
         except (ValueError, RecursionError):
             broken = True
+
+
+# --- Where a URL points --------------------------------------------------------------
+
+def is_loopback(url):
+    """True only for this machine: localhost, or an IP address that is loopback (or 0.0.0.0,
+    which connects here). A name like 127.example.com is a remote host."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified

@@ -1,19 +1,18 @@
 """The command line: flags and help, and everything a person sees of a run.
 
-`build_parser()` is everything `python agent.py --help` shows. `report()` prints a finished
-run (the answer or the --json object on stdout, one line per error and the log path on
-stderr); `Echo` prints a streamed answer; `approver()` decides who says yes to a risky tool.
-argparse is imported only when a parser is built, and its help formatter is given the
-terminal width directly (see `_help_formatter`), which keeps it from loading shutil on every
-start-up.
+`build_parser()` is everything `python agent.py --help` shows; the limits' defaults come from
+run.LIMIT_DEFAULTS. `report()` prints a finished run: the answer or the --json object
+(`as_json`) on stdout, one line per error and the log path on stderr. `Echo` prints a streamed
+answer; `approver()` decides who says yes to a tool that needs approval; `note_remote()` warns
+before data leaves this machine. The loop (agent.py) never prints.
 """
 
 import json
 import os
 import sys
 
-import tools
-from errors import AgentError
+from stock_agent.errors import AgentError
+from stock_agent.run import LIMIT_DEFAULTS
 
 
 def build_parser():
@@ -51,27 +50,33 @@ def build_parser():
     server.add_argument("--num-predict", type=_positive_int, default=1024,
                         help="most tokens the model may write per reply, sent as num_predict "
                              "or max_tokens (default: 1024)")
-    server.add_argument("--timeout", type=_positive_float, default=120.0, metavar="SECONDS",
-                        help="per-request timeout (default: 120)")
-    server.add_argument("--retries", type=_count, default=1,
+    server.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
+                        default=LIMIT_DEFAULTS["timeout"],
+                        help="per-request timeout (default: %(default)g)")
+    server.add_argument("--retries", type=_count, default=LIMIT_DEFAULTS["retries"],
                         help="more tries of a model request after 429, 5xx or a reset "
-                             "connection, within the time budget (default: 1)")
+                             "connection, within the time budget (default: %(default)s)")
     server.add_argument("--stream", action="store_true",
                         help="stream replies; on a terminal the answer prints as it arrives")
     server.add_argument("--recover-text-tool-calls", action="store_true",
                         help="run tool calls the model wrote as text (validated like native "
                              "ones) instead of stopping with TOOL_CALL_IN_TEXT")
     bounds = parser.add_argument_group("bounds of a run")
-    bounds.add_argument("--max-steps", type=_positive_int, default=6,
-                        help="most model requests per run (default: 6)")
-    bounds.add_argument("--max-tool-calls", type=_positive_int, default=8,
-                        help="most tool calls in one model reply (default: 8)")
-    bounds.add_argument("--max-context-chars", type=_positive_int, default=40_000,
-                        help="largest serialised request, in characters (default: 40000)")
-    bounds.add_argument("--budget-seconds", type=_positive_float, default=300.0,
-                        help="wall-clock budget for the whole run (default: 300)")
-    bounds.add_argument("--max-tool-errors", type=_positive_int, default=3,
-                        help="stop after this many failed tool calls in a row (default: 3)")
+    bounds.add_argument("--max-steps", type=_positive_int, default=LIMIT_DEFAULTS["max_steps"],
+                        help="most model requests per run (default: %(default)s)")
+    bounds.add_argument("--max-tool-calls", type=_positive_int,
+                        default=LIMIT_DEFAULTS["max_tool_calls"],
+                        help="most tool calls in one model reply (default: %(default)s)")
+    bounds.add_argument("--max-context-chars", type=_positive_int,
+                        default=LIMIT_DEFAULTS["max_context_chars"],
+                        help="largest serialised request, in characters (default: %(default)s)")
+    bounds.add_argument("--budget-seconds", type=_positive_float,
+                        default=LIMIT_DEFAULTS["budget_seconds"],
+                        help="wall-clock budget for the whole run (default: %(default)g)")
+    bounds.add_argument("--max-tool-errors", type=_positive_int,
+                        default=LIMIT_DEFAULTS["max_tool_errors"],
+                        help="stop after this many failed tool calls in a row "
+                             "(default: %(default)s)")
     data = parser.add_argument_group("data and tools")
     data.add_argument("--inventory", metavar="PATH",
                       help="a CSV file (sku,name,stock,target[,tenant]) or an SQLite database "
@@ -98,24 +103,21 @@ def build_parser():
 
 
 def _help_formatter(prog):
-    # argparse builds a formatter for every add_argument, and its default one imports shutil
-    # (with zlib, bz2 and lzma: about 4 ms of every start) only to ask the terminal width.
+    # Given no width, argparse imports shutil for every argument it adds, only to ask the
+    # terminal's width (a tenth of a --mock run's start-up: docs/benchmarks.md).
     import argparse
-    return argparse.RawDescriptionHelpFormatter(prog, width=_terminal_columns() - 2)
+    return argparse.RawDescriptionHelpFormatter(prog, width=_terminal_width() - 2)
 
 
-def _terminal_columns():
-    """The width shutil.get_terminal_size() would report: $COLUMNS, the terminal, or 80."""
+def _terminal_width():
+    """$COLUMNS, else the terminal's width, else 80: what shutil would say."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
     try:
-        columns = int(os.environ.get("COLUMNS", 0))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
 
 
 EPILOG = """\
@@ -196,12 +198,13 @@ UI = {
 
 
 def approver(args, lang):
-    """Who says yes to a tool that needs approval: --approve, else a person at a terminal."""
+    """Who says yes to a tool that needs approval: --approve, else a person at a terminal,
+    else nobody (None: such a tool does not run)."""
     if args.approve:
-        return tools.approve
+        return lambda tool, arguments: True
     if sys.stdin.isatty() and sys.stderr.isatty():
         return lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang)
-    return tools.deny
+    return None
 
 
 def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
@@ -246,32 +249,64 @@ class Echo:
         self._printed.append(piece)
 
 
-def report(outcome, args, lang, *, shown=""):
-    """Print a finished run: the answer or the JSON object on stdout, notes on stderr.
+def limits(args):
+    """The run's Limits from the flags that set them."""
+    from stock_agent.run import Limits
+    return Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS})
 
-    `shown` is the text --stream already printed; an answer printed whole is not repeated.
-    Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout cannot take it.
+
+def note_remote(url, lang):
+    """Say, before anything is sent, that the question and data leave this machine."""
+    print_err(UI[lang]["remote"].format(url=url))
+
+
+def report(outcome, args, lang, *, shown=""):
+    """Print a finished run (run.Outcome): the answer or the JSON object on stdout, notes on
+    stderr. `shown` is the text --stream already printed; an answer printed whole is not
+    repeated. Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout cannot
+    take it.
     """
     ui = UI[lang]
-    errors = [outcome["error"], outcome["log_error"]]
-    if None not in errors and errors[0]["code"] == errors[1]["code"]:
+    errors = [outcome.error, outcome.log_error]
+    if None not in errors and errors[0].code == errors[1].code:
         errors.pop()  # the log failed with the very error that ended the run: say it once
     for error in errors:
         if error is not None:
-            print_err(ui["error"].format(**error))
+            print_err(ui["error"].format(code=error.code, message=error.message(lang)))
     try:
         if args.json:
-            print(json.dumps(outcome, ensure_ascii=False), flush=True)
-        elif outcome["status"] == "completed" and shown.strip() != outcome["answer"]:
-            print(outcome["answer"], flush=True)
+            print(json.dumps(as_json(outcome, lang), ensure_ascii=False), flush=True)
+        elif outcome.status == "completed" and shown.strip() != outcome.answer:
+            print(outcome.answer, flush=True)
     except OSError as exc:  # a closed pipe or a full disk: the answer never arrived
         sys.stdout = open(os.devnull, "w")  # so exiting does not try to flush it again
         failure = AgentError("OUTPUT_UNWRITABLE", reason=exc.strerror or type(exc).__name__)
         print_err(ui["error"].format(code=failure.code, message=failure.message(lang)))
         return failure.exit_status
-    if outcome["log"] is not None and outcome["log_error"] is None:
-        print_err(ui["log"].format(path=outcome["log"]))
-    return outcome["exit_status"]
+    if outcome.log is not None and outcome.log_error is None:
+        print_err(ui["log"].format(path=outcome.log))
+    return outcome.exit_status
+
+
+def as_json(outcome, lang):
+    """The --json object. Its keys are stable and listed in the README."""
+    return {
+        "status": outcome.status,
+        "exit_status": outcome.exit_status,
+        "answer": outcome.answer if outcome.status == "completed" else None,
+        "error": _error_fields(outcome.error, lang),
+        "log_error": _error_fields(outcome.log_error, lang),
+        "run_id": outcome.run_id,
+        "log": outcome.log,
+        "steps": outcome.steps,
+        "tool_calls": list(outcome.tool_calls),
+        "tokens": dict(outcome.tokens),
+        "duration_ms": outcome.duration_ms,
+    }
+
+
+def _error_fields(error, lang):
+    return None if error is None else {"code": error.code, "message": error.message(lang)}
 
 
 def print_err(line):

@@ -17,7 +17,7 @@ Not guaranteed: that the file is current. Rows are a snapshot taken when the run
 import os
 import re
 
-from errors import AgentError
+from stock_agent.errors import AgentError
 
 SKU_PATTERN = "^[A-Z0-9][A-Z0-9_-]{0,31}$"
 COLUMNS = ("sku", "name", "stock", "target")

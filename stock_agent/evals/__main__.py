@@ -1,4 +1,7 @@
-"""`python -m evals run CASES [options] [agent flags]` and `python -m evals stats [DIR]`.
+"""`python -m stock_agent.evals run [CASES] [options] [agent flags]` and `... stats [DIR]`.
+
+Without CASES, `run` uses the shipped cases (stock_agent/evals/cases.jsonl), so it works from
+any folder once stock-agent is installed.
 
 Exit statuses: 0 done (and the gate passed), 2 usage, 3 INVALID_INPUT (cases file, report),
 5 BELOW_MIN_SUCCESS, 130 CANCELLED, or the agent's own status when the model cannot be set up
@@ -9,13 +12,18 @@ import json
 import os
 import sys
 
-from errors import EXIT_STATUS, AgentError
+from stock_agent.errors import EXIT_STATUS, AgentError
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHIPPED_CASES = os.path.join(HERE, "cases.jsonl")
 
 RUN_EPILOG = """\
-Any other flag is an agent.py flag and is used for every case, so put CASES first:
-  python -m evals run evals/cases.jsonl --mock
-  python -m evals run evals/cases.jsonl --model qwen2.5:7b --repeat 3 --jobs 2
-  python -m evals run evals/cases.jsonl --mock --system-prompt short.txt --report out.json
+Any other flag is an agent flag (see stock-agent --help) used for every case; CASES, when
+given, comes first:
+  python -m stock_agent.evals run --mock
+  python -m stock_agent.evals run --model qwen2.5:7b --repeat 3 --jobs 2
+  python -m stock_agent.evals run my_cases.jsonl --mock --report out.json
+  python -m stock_agent.evals run --mock --system-prompt stock_agent/evals/prompts/short.txt
 Run logs go to runs/evals unless --log-dir is given.
 """
 
@@ -23,15 +31,16 @@ Run logs go to runs/evals unless --log-dir is given.
 def build_parser():
     import argparse
     parser = argparse.ArgumentParser(
-        prog="python -m evals",
+        prog="python -m stock_agent.evals",
         description="Evaluate a model and prompt on fixed cases, or summarise run logs.")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser(  # no abbreviations: they could swallow an agent flag
         "run", help="run the cases and score them", epilog=RUN_EPILOG, allow_abbrev=False,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Run every case through agent.py's own path and score tool selection, "
-                    "arguments, restraint and answers.")
-    run.add_argument("cases", metavar="CASES", help="a JSONL file of cases")
+        description="Run every case through the command line's own path and score tool "
+                    "selection, arguments, restraint and answers.")
+    run.add_argument("cases", metavar="CASES",
+                     help="a JSONL file of cases (default: the shipped cases)")
     run.add_argument("--repeat", type=_positive_int, default=1,
                      help="run each case N times and report the spread (default: 1)")
     run.add_argument("--jobs", type=_positive_int, default=1,
@@ -66,7 +75,8 @@ def _rate(text):
 
 def main(argv=None, *, environ=None, make_model=None):
     parser = build_parser()
-    args, agent_argv = parser.parse_known_args(argv)
+    args, agent_argv = parser.parse_known_args(_with_cases(sys.argv[1:] if argv is None
+                                                           else argv))
     if args.command == "stats" and agent_argv:
         parser.error(f"unrecognized arguments: {' '.join(agent_argv)}")
     environ = os.environ if environ is None else environ
@@ -80,10 +90,19 @@ def main(argv=None, *, environ=None, make_model=None):
         return _fail(exc, environ)
 
 
+def _with_cases(argv):
+    """`run` with no CASES (the next word is a flag, or nothing) runs the shipped cases."""
+    if argv[:1] == ["run"] and (len(argv) == 1 or argv[1].startswith("-")) \
+            and not {"-h", "--help"} & set(argv):
+        return ["run", SHIPPED_CASES, *argv[1:]]
+    return list(argv)
+
+
 def _run(args, agent_argv, environ, make_model):
-    import agent
-    from evals import harness, report
-    agent.build_parser().parse_args(harness.with_log_dir(agent_argv))  # usage errors now
+    _prefer_our_root_modules()
+    from stock_agent import cli
+    from stock_agent.evals import harness, report
+    cli.build_parser().parse_args(harness.with_log_dir(agent_argv))  # usage errors now
     cases = harness.load_cases(args.cases)
     setup = harness.describe_setup(agent_argv, cases, environ=environ,
                                    make_model=make_model, cases_path=args.cases)
@@ -100,6 +119,15 @@ def _run(args, agent_argv, environ, make_model):
     return 0
 
 
+def _prefer_our_root_modules():
+    """The harness imports agent.py (and it tools.py and mock_model.py) from beside this
+    package, in a checkout or in site-packages, never a file of the same name in the
+    current folder, which `python -m` puts first on the path."""
+    home = os.path.dirname(os.path.dirname(HERE))
+    if sys.path[:1] != [home]:
+        sys.path.insert(0, home)
+
+
 def _write_report(path, document):
     try:
         with open(path, "w", encoding="utf-8") as file:
@@ -112,7 +140,7 @@ def _write_report(path, document):
 
 
 def _stats(args):
-    from evals import stats
+    from stock_agent.evals import stats
     summary = stats.summarize_directory(args.directory)
     if summary["error"] is not None and not args.json:  # --json carries the error itself
         raise AgentError("INVALID_INPUT", detail=summary["error"])
@@ -122,8 +150,8 @@ def _stats(args):
 
 
 def _fail(error, environ):
-    import agent
-    message = error.message(agent.detect_lang(environ))
+    from stock_agent import cli
+    message = error.message(cli.detect_lang(environ))
     print(f"evals: {error.code}: {message}", file=sys.stderr, flush=True)
     return error.exit_status
 

@@ -1,0 +1,13 @@
+"""Measure a model and prompt on fixed cases, and summarise run logs.
+
+    python -m stock_agent.evals run --mock
+    python -m stock_agent.evals run --model qwen2.5:7b --repeat 3 --jobs 2 \\
+        --report report.json --min-success 0.8
+    python -m stock_agent.evals stats runs/ --json
+
+`run` sends each case (cases.jsonl here, or your own file) through the command line's own path
+(harness.py), scores every run against the case's expectations (metrics.py), prints a table and
+can write a JSON report (report.py). `stats` reads a folder of JSONL run logs (stats.py).
+The harness is the one module of the package that imports agent.py: it is the outermost
+consumer, and nothing the agent runs imports it.
+"""

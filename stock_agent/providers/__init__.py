@@ -1,0 +1,33 @@
+"""Model server clients: the loop's neutral messages in, one neutral reply out.
+
+Loaded only when a real model is used, so `--mock` never imports the HTTP stack. One module
+per wire format, each a client with `provider`, `model`, `base_url` and
+`chat(messages, tools, *, timeout)`:
+
+    ollama.py      Ollama's POST /api/chat
+    openai.py      OpenAI-compatible POST /v1/chat/completions (llama.cpp, vLLM, LM Studio)
+    anthropic.py   Anthropic's POST /v1/messages
+    shared.py      what the three share: the wire cache, request bodies, keys, error text
+    transport.py   HTTP: one request, one answer, every failure one AgentError
+
+`make_client` below is the factory for `--provider`. The neutral reply every client returns
+is described in agent.py.
+"""
+
+
+def make_client(provider, *, base_url, model, environ, num_ctx, num_predict, stream=False,
+                on_text=None):
+    """The client for `--provider`, configured from flags and environment, or AgentError."""
+    if provider == "openai":
+        from stock_agent.providers import openai
+        return openai.openai_client(base_url=base_url, model=model, environ=environ,
+                                    num_predict=num_predict, stream=stream, on_text=on_text)
+    if provider == "anthropic":
+        from stock_agent.providers import anthropic
+        return anthropic.anthropic_client(base_url=base_url, model=model, environ=environ,
+                                          num_predict=num_predict, stream=stream,
+                                          on_text=on_text)
+    from stock_agent.providers import ollama
+    return ollama.ollama_client(base_url=base_url, model=model, environ=environ,
+                                num_ctx=num_ctx, num_predict=num_predict, stream=stream,
+                                on_text=on_text)

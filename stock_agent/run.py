@@ -1,0 +1,70 @@
+"""What a run is given and what it gives back.
+
+`Limits` holds every bound of a run; its defaults are the defaults of the command-line flags,
+written only here. `Outcome` is how one run ended: the loop fills in the answer or the error
+and its tallies as it goes, and the command line adds the log it was written to. The `--json`
+object (cli.py) and the evaluation (evals/) are read from it.
+
+Plain classes, not dataclasses or namedtuples: they cost more to create at start-up than a
+`--mock` run's own work (docs/benchmarks.md).
+"""
+
+LIMIT_DEFAULTS = {
+    "max_steps": 6,              # model requests per run
+    "max_tool_calls": 8,         # tool calls in one model reply
+    "max_context_chars": 40_000,  # the largest serialised request
+    "budget_seconds": 300.0,     # wall clock for the whole run
+    "timeout": 120.0,            # one model request
+    "max_tool_errors": 3,        # failed tool calls in a row
+    "retries": 1,                # more tries of a model request after a transient failure
+}
+
+
+class Limits:
+    """Every bound of a run. Each has a non-zero default: there is no "unlimited"."""
+
+    __slots__ = tuple(LIMIT_DEFAULTS)
+
+    def __init__(self, **given):
+        unknown = set(given) - set(LIMIT_DEFAULTS)
+        if unknown:
+            raise TypeError(f"unknown limit(s): {', '.join(sorted(unknown))}")
+        for name, default in LIMIT_DEFAULTS.items():
+            setattr(self, name, given.get(name, default))
+
+    def as_dict(self):
+        return {name: getattr(self, name) for name in LIMIT_DEFAULTS}
+
+
+class Outcome:
+    """How one run ended. `error` is None for a completed run, else the AgentError that
+    ended it (CANCELLED for Ctrl-C). `log_error` is set when the log itself failed."""
+
+    def __init__(self, *, answer=None, error=None):
+        self.answer = answer
+        self.error = error
+        self.log_error = None
+        self.steps = 0
+        self.tool_calls = []  # {"name", "ok", "error"} for every call, in order
+        self.tokens = {"input": None, "output": None}  # None: the server never said
+        self.run_id = None
+        self.log = None       # the log's path, once it was opened
+        self.duration_ms = 0
+
+    @property
+    def status(self):
+        if self.error is None:
+            return "completed"
+        return "cancelled" if self.error.code == "CANCELLED" else "failed"
+
+    @property
+    def exit_status(self):
+        failure = self.log_error or self.error
+        return 0 if failure is None else failure.exit_status
+
+    def add_tokens(self, usage):
+        """Count the tokens one reply used, as far as the server reported them."""
+        for key, field in (("input", "input_tokens"), ("output", "output_tokens")):
+            value = usage.get(field)
+            if isinstance(value, int) and not isinstance(value, bool):
+                self.tokens[key] = (self.tokens[key] or 0) + value

@@ -1,0 +1,194 @@
+"""The layout holds: three top-level modules and one package, imports running one way.
+
+- The top of the checkout holds only the design's files.
+- No import cycle among the project's modules, counting imports inside functions too.
+- Package modules never import the top-level modules, except the evaluation harness, the
+  outermost consumer, which runs cases through the command line's own path.
+- pyproject.toml installs exactly {agent, tools, mock_model, stock_agent}, every package
+  folder is listed, and a build (setuptools' build_py, offline) lays out exactly those
+  names with the files the documented commands need. From that build, in a folder with its
+  own tools.py, the installed commands still use their own modules.
+"""
+
+import ast
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOP_MODULES = {"agent", "tools", "mock_model"}
+INSTALLED_NAMES = {"agent", "tools", "mock_model", "stock_agent"}
+ALLOWED_AT_ROOT = {"agent.py", "tools.py", "mock_model.py", "tests", "runs", "README.md",
+                   "pyproject.toml", "stock_agent", "bench", "docs", "examples", ".ci",
+                   ".git", ".gitignore"}
+# Made by running or building, and git-ignored: not part of the layout.
+GENERATED = re.compile(r"^(__pycache__|build|dist|\.venv|.*\.egg-info)$")
+
+
+def project_modules():
+    """{dotted module name: file path} for the top-level modules and the package."""
+    modules = {name: os.path.join(ROOT, name + ".py") for name in TOP_MODULES}
+    for folder, _, files in os.walk(os.path.join(ROOT, "stock_agent")):
+        package = os.path.relpath(folder, ROOT).replace(os.sep, ".")
+        for file in files:
+            if file.endswith(".py"):
+                name = package if file == "__init__.py" else f"{package}.{file[:-3]}"
+                modules[name] = os.path.join(folder, file)
+    return modules
+
+
+def imports_of(path, modules):
+    """The project modules `path` imports, anywhere in the file (inside functions too)."""
+    with open(path, encoding="utf-8") as file:
+        tree = ast.parse(file.read())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            # `from stock_agent.providers import openai` imports the module openai.
+            names = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
+        else:
+            continue
+        for name in names:
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name:
+                found.add(name)
+    return found
+
+
+def import_graph():
+    modules = project_modules()
+    return {name: imports_of(path, modules) - {name} for name, path in modules.items()}
+
+
+def find_cycle(graph):
+    """One import cycle as a list of module names, or None."""
+    state = {}  # name: "open" while on the current path, "done" after
+
+    def visit(name, path):
+        state[name] = "open"
+        for target in sorted(graph[name]):
+            if state.get(target) == "open":
+                return path[path.index(target):] + [target]
+            if target not in state:
+                cycle = visit(target, path + [target])
+                if cycle:
+                    return cycle
+        state[name] = "done"
+        return None
+
+    for name in sorted(graph):
+        if name not in state:
+            cycle = visit(name, [name])
+            if cycle:
+                return cycle
+    return None
+
+
+def pyproject_list(key):
+    """A list value of pyproject.toml's [tool.setuptools] (read without tomllib: 3.10)."""
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as file:
+        text = file.read()
+    match = re.search(rf"^{re.escape(key)}\s*=\s*\[(.*?)\]", text, re.M | re.S)
+    return re.findall(r'"([^"]+)"', match.group(1))
+
+
+class LayoutTest(unittest.TestCase):
+    def test_the_root_holds_only_the_designs_files(self):
+        extra = {name for name in os.listdir(ROOT)
+                 if name not in ALLOWED_AT_ROOT and not GENERATED.match(name)}
+        self.assertEqual(extra, set())
+
+    def test_no_import_cycle(self):
+        self.assertIsNone(find_cycle(import_graph()))
+
+    def test_the_cycle_finder_finds_one(self):
+        graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+        self.assertEqual(find_cycle(graph), ["a", "b", "c", "a"])
+
+    def test_imports_run_from_the_root_into_the_package_only(self):
+        wrong = {name: sorted(targets & TOP_MODULES) for name, targets in import_graph().items()
+                 if name.startswith("stock_agent") and targets & TOP_MODULES
+                 and not name.startswith("stock_agent.evals")}
+        self.assertEqual(wrong, {})
+        harness = import_graph()["stock_agent.evals.harness"]
+        self.assertIn("agent", harness)  # the exception is real, and it is the only one
+
+    def test_mock_start_up_never_loads_the_http_stack_or_the_evaluation(self):
+        code = ("import sys, tempfile, agent; agent.main(['--mock', '--log-dir', "
+                "tempfile.mkdtemp()]); print(sorted(m for m in sys.modules if "
+                "m.startswith(('stock_agent.providers', 'stock_agent.evals', 'http', "
+                "'ssl', 'dataclasses'))))")
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout
+        self.assertEqual(out.splitlines()[-1], "[]")
+
+
+class PackagingTest(unittest.TestCase):
+    def test_pyproject_installs_the_four_names_and_every_package_folder(self):
+        modules = pyproject_list("py-modules")
+        packages = pyproject_list("packages")
+        self.assertEqual(set(modules) | {name.split(".")[0] for name in packages},
+                         INSTALLED_NAMES)
+        folders = {os.path.relpath(folder, ROOT).replace(os.sep, ".")
+                   for folder, _, files in os.walk(os.path.join(ROOT, "stock_agent"))
+                   if "__pycache__" not in folder and files}
+        self.assertEqual(folders - set(packages), set())
+
+    @unittest.skipIf(importlib.util.find_spec("setuptools") is None, "needs setuptools")
+    def test_a_build_lays_out_exactly_the_four_names_with_their_data(self):
+        built = self.build()
+        self.assertEqual({name.removesuffix(".py") for name in os.listdir(built)},
+                         INSTALLED_NAMES)
+        for data in ("stock_agent/evals/cases.jsonl", "stock_agent/evals/inventory.csv",
+                     "stock_agent/evals/prompts/short.txt",
+                     "stock_agent/examples/inventory.csv"):
+            self.assertTrue(os.path.isfile(os.path.join(built, data)), data)
+
+    @unittest.skipIf(importlib.util.find_spec("setuptools") is None, "needs setuptools")
+    def test_the_built_commands_work_from_a_folder_with_its_own_tools_py(self):
+        built = self.build()
+        elsewhere = tempfile.mkdtemp(prefix="stock-agent-user-")
+        self.addCleanup(shutil.rmtree, elsewhere)
+        for name in ("tools.py", "agent.py"):  # a user's own files, which must not be used
+            with open(os.path.join(elsewhere, name), "w", encoding="utf-8") as file:
+                file.write("raise SystemExit('the wrong module was imported')\n")
+        env = {**os.environ, "PYTHONPATH": built}
+        help_text = subprocess.run(
+            [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+             "import agent; agent.main(['--help'])", built],
+            cwd=elsewhere, capture_output=True, text=True, env=env)
+        self.assertEqual(help_text.returncode, 0, help_text.stderr)
+        self.assertTrue(help_text.stdout.startswith("usage: stock-agent "))
+        evaluation = subprocess.run(
+            [sys.executable, "-m", "stock_agent.evals", "run", "--mock", "--log-dir",
+             os.path.join(elsewhere, "runs")],
+            cwd=elsewhere, capture_output=True, text=True, env=env)
+        self.assertEqual(evaluation.returncode, 0, evaluation.stderr)
+        self.assertIn("task success", evaluation.stdout)
+
+    def build(self):
+        """What an install puts in site-packages: setuptools' build_py of a copy of the
+        checkout (so nothing is written into it), offline, no wheel tool needed."""
+        work = tempfile.mkdtemp(prefix="stock-agent-build-")
+        self.addCleanup(shutil.rmtree, work)
+        source = os.path.join(work, "source")
+        shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+            ".git", "runs", "tests", "bench", "__pycache__", "*.egg-info", "build"))
+        built = os.path.join(work, "site-packages")
+        result = subprocess.run(
+            [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
+             "--build-lib", built], cwd=source, capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return built
+
+
+if __name__ == "__main__":
+    unittest.main()
