@@ -112,27 +112,10 @@ def _ask(args, environ, lang, opened, *, listener, make_model):
 
 
 def _resume(args, environ, lang, opened, *, listener, make_model):
-    """--resume RUN_ID: settle the orders that run left unfinished, by the rules in
-    stock_agent/writes.py, under its own keys and journal. No model is asked."""
-    from stock_agent import journal, writes
-
-    data = inventory.load(args.inventory, tenant=args.tenant)
-    records, skipped = journal.read(args.log_dir, args.resume)
-    ledger = writes.ledger_for_resume(records, args.orders, args.tenant, args.resume)
-    approver = cli.approver(args, lang)
-    log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
-    desk = opened["desk"] = _desk(ledger, args, args.resume, log, approver)
-    toolbox = tools.default_toolbox(orders=desk, inventory=data)
-    log.started(provider=None, model=None, limits=cli.limits(args), lang=lang,
-                toolbox=toolbox, source=data.source, question=None, orders=ledger.name,
-                resume_of=args.resume, journal_lines_skipped=skipped)
-    runner = tools.ToolRunner(toolbox, data, approver=approver)
-    rows = desk.resume(records, lambda arguments: runner.run_batch(
-        [{"id": None, "name": writes.TOOL, "arguments": arguments}])[0].result)
-    conflicts = [row["key"] for row in rows if row["how"] == "IDEMPOTENCY_CONFLICT"]
-    if conflicts:
-        return Outcome(error=AgentError("IDEMPOTENCY_CONFLICT", detail=", ".join(conflicts)))
-    return Outcome(answer=cli.settled_answer(args.resume, rows, lang))
+    # Loaded only for --resume. The package never imports this module's neighbours, so the
+    # tool layer that re-admits the recorded calls is handed over.
+    from stock_agent import resume
+    return resume.run(args, lang, opened, listener=listener, tools=tools)
 
 
 def _ledger(path):

@@ -305,32 +305,6 @@ class Echo:
         self._printed.append(piece)
 
 
-SETTLED = {
-    "en": {"reused": "order {order_id} ({quantity} x {sku}) was already done: its receipt is "
-                     "reused.",
-           "reconciled": "order {order_id} ({quantity} x {sku}) was placed before the run was "
-                         "interrupted: found in the ledger.",
-           "placed": "order {order_id} ({quantity} x {sku}) was placed now, after approval.",
-           "not_placed": "{quantity} x {sku} was not placed ({how}).",
-           "run": "Run {run_id}: ", "none": "Run {run_id} has no order to settle."},
-    "zh-TW": {"reused": "訂單 {order_id}（{sku} {quantity} 個）先前已完成，沿用其回執。",
-              "reconciled": "訂單 {order_id}（{sku} {quantity} 個）在中斷前已建立：帳本查核確認。",
-              "placed": "訂單 {order_id}（{sku} {quantity} 個）已於核准後建立。",
-              "not_placed": "{sku} {quantity} 個未建立訂單（{how}）。",
-              "run": "執行 {run_id}：", "none": "執行 {run_id} 沒有待處理的訂單。"},
-}
-
-
-def settled_answer(run_id, rows, lang):
-    """What --resume answers: one sentence per operation of the run, from its receipts."""
-    words = SETTLED[lang]
-    if not rows:
-        return words["none"].format(run_id=run_id)
-    sentences = [words.get(row["how"], words["not_placed"]).format(**row) for row in rows]
-    return words["run"].format(run_id=run_id) + ("" if lang == "zh-TW" else " ").join(
-        sentences)
-
-
 def limits(args):
     """The run's Limits from the flags that set them."""
     from stock_agent.run import Limits

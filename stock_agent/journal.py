@@ -99,6 +99,16 @@ def read(log_dir, run_id):
     return records, len(lines) - len(records)
 
 
+def _record(line):
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    ok = isinstance(record, dict) and isinstance(record.get("key"), str) and \
+        record.get("step") in ("intent", "dispatched", *SETTLED, "unknown")
+    return record if ok else None
+
+
 def operations(records):
     """{key: {"step": the last step, "intent": its intent record, "last": the last record}},
     in the order the operations began. A key with no intent is not an operation."""
