@@ -28,7 +28,6 @@ import time
 from stock_agent.errors import AgentError
 
 RUN_ID = re.compile(r"^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$")  # what runlog.RunLog names a run
-SETTLED = ("receipt", "not_placed")
 
 
 def path_for(log_dir, run_id):
@@ -99,14 +98,27 @@ def read(log_dir, run_id):
     return records, len(lines) - len(records)
 
 
+# What each step must hold to be acted on; a record without it is skipped like a torn line.
+FIELDS = {"intent": {"order": dict, "tenant": str, "ledger": str}, "dispatched": {},
+          "receipt": {"receipt": dict}, "not_placed": {"code": str}, "unknown": {}}
+ORDER_FIELDS = {"sku": str, "name": str, "quantity": int, "note": str}
+
+
 def _record(line):
     try:
         record = json.loads(line)
     except ValueError:
         return None
-    ok = isinstance(record, dict) and isinstance(record.get("key"), str) and \
-        record.get("step") in ("intent", "dispatched", *SETTLED, "unknown")
-    return record if ok else None
+    if not (isinstance(record, dict) and isinstance(record.get("key"), str)
+            and record.get("step") in FIELDS and _has(record, FIELDS[record["step"]])):
+        return None
+    if record["step"] == "intent" and not _has(record["order"], ORDER_FIELDS):
+        return None
+    return record
+
+
+def _has(record, fields):
+    return all(isinstance(record.get(name), kind) for name, kind in fields.items())
 
 
 def operations(records):

@@ -45,7 +45,7 @@ def run(args, lang, opened, *, listener, tools):
     conflicts = [row["key"] for row in rows if row["how"] == "IDEMPOTENCY_CONFLICT"]
     if conflicts:
         return Outcome(error=AgentError("IDEMPOTENCY_CONFLICT", detail=", ".join(conflicts)))
-    return Outcome(answer=answer(args.resume, rows, lang))
+    return Outcome(answer=answer(args.resume, rows, lang, skipped=skipped))
 
 
 SETTLED = {
@@ -55,20 +55,21 @@ SETTLED = {
                          "interrupted: found in the ledger.",
            "placed": "order {order_id} ({quantity} x {sku}) was placed now, after approval.",
            "not_placed": "{quantity} x {sku} was not placed ({how}).",
-           "run": "Run {run_id}: ", "none": "Run {run_id} has no order to settle."},
+           "run": "Run {run_id}: ", "none": "Run {run_id} has no order to settle.",
+           "skipped": " {skipped} line(s) of its journal could not be read."},
     "zh-TW": {"reused": "訂單 {order_id}（{sku} {quantity} 個）先前已完成，沿用其回執。",
               "reconciled": "訂單 {order_id}（{sku} {quantity} 個）在中斷前已建立：帳本查核確認。",
               "placed": "訂單 {order_id}（{sku} {quantity} 個）已於核准後建立。",
               "not_placed": "{sku} {quantity} 個未建立訂單（{how}）。",
-              "run": "執行 {run_id}：", "none": "執行 {run_id} 沒有待處理的訂單。"},
+              "run": "執行 {run_id}：", "none": "執行 {run_id} 沒有待處理的訂單。",
+              "skipped": "其操作日誌有 {skipped} 行無法讀取。"},
 }
 
 
-def answer(run_id, rows, lang):
+def answer(run_id, rows, lang, *, skipped=0):
     """What --resume answers: one sentence per operation of the run, from its receipts."""
     words = SETTLED[lang]
-    if not rows:
-        return words["none"].format(run_id=run_id)
     sentences = [words.get(row["how"], words["not_placed"]).format(**row) for row in rows]
-    return words["run"].format(run_id=run_id) + ("" if lang == "zh-TW" else " ").join(
-        sentences)
+    text = (words["run"].format(run_id=run_id) + ("" if lang == "zh-TW" else " ").join(
+        sentences)) if rows else words["none"].format(run_id=run_id)
+    return text + (words["skipped"].format(skipped=skipped) if skipped else "")

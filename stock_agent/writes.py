@@ -45,14 +45,16 @@ def ledger_for_resume(records, path, tenant, run_id):
     from stock_agent.ledger import Ledger
 
     intents = [record for record in records if record["step"] == "intent"]
-    for field, given, flag in (("ledger", os.path.realpath(path), "--orders"),
-                               ("tenant", tenant or NO_TENANT, "--tenant")):
-        recorded = {os.path.realpath(r[field]) if field == "ledger" else r[field]
-                    for r in intents}
-        if recorded - {given}:
-            raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
-                f"its orders were for {field} {', '.join(sorted(recorded))}, not {given}: "
-                f"pass that with {flag}"))
+    ledgers = {os.path.realpath(record["ledger"]) for record in intents}
+    tenants = {record["tenant"] for record in intents}
+    if ledgers - {os.path.realpath(path)}:
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
+            f"its orders went to {', '.join(sorted(ledgers))}, not {os.path.realpath(path)}: "
+            "give that file as --orders"))
+    if tenants - {tenant or NO_TENANT}:
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
+            f"its orders were for tenant {', '.join(sorted(tenants))}, not "
+            f"{tenant or NO_TENANT}: give the run's --tenant and --inventory"))
     return Ledger(path, create=False)
 
 

@@ -315,8 +315,21 @@ class ResumeRulesTest(Recovery):
         status, result, events = self.resume("--approve")
         self.assertEqual(status, 0)
         self.assertEqual(events[0]["journal_lines_skipped"], 1)
+        self.assertTrue(result["answer"].endswith(
+            " 1 line(s) of its journal could not be read."), result["answer"])
         self.assertEqual(len(rows(self.ledger)), 1)
         self.assertEqual(journal_steps(self.log_dir, RUN)[-1], "receipt")  # own line
+
+    def test_a_record_missing_what_it_must_hold_is_skipped_not_a_crash(self):
+        Ledger(self.ledger).close()
+        os.makedirs(self.log_dir)
+        with open(path_for(self.log_dir, RUN), "w", encoding="utf-8") as file:
+            file.write('{"step": "intent", "key": "k", "order": {"sku": "A001"}}\n'
+                       '{"step": "receipt", "key": "k"}\n[]\n')
+        status, result, events = self.resume()
+        self.assertEqual(status, 0, result)
+        self.assertEqual(result["answer"], f"Run {RUN} has no order to settle. 3 line(s) of "
+                                           "its journal could not be read.")
 
     def test_what_cannot_be_resumed(self):
         self.planned("intent")
