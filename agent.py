@@ -135,6 +135,7 @@ def _finish(outcome, opened, started):
     log, desk = opened["log"], opened["desk"]
     if desk is not None:
         outcome.orders = list(desk.receipts)
+        desk.close()
     if log is not None:
         outcome.run_id, outcome.log = log.run_id, log.path
         try:

@@ -84,6 +84,11 @@ class OrderDesk:
         self.receipts = []
         self._settled = {}  # key: the receipt this run already holds
 
+    def close(self):
+        """Close the journal and the ledger; the receipts stay readable."""
+        self.journal.close()
+        self.ledger.close()
+
     def key(self, order):
         """The idempotency key of a call: the run and the canonical call, hashed."""
         import hashlib
