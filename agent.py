@@ -46,7 +46,7 @@ def main(argv=None, *, environ=None, make_model=None):
     Returns the exit status. `make_model(args, environ, lang)` replaces the model the flags
     would choose (tests pass a scripted one)."""
     environ = os.environ if environ is None else environ
-    args = cli.build_parser().parse_args(argv)
+    args = cli.parse_args(argv)
     lang = args.lang or cli.detect_lang(environ)
     # --stream prints the answer as it arrives, but only to a person: not into --json or a pipe.
     echo = cli.Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty() else None
@@ -67,29 +67,17 @@ def main(argv=None, *, environ=None, make_model=None):
 
 
 def ask(args, environ, lang, *, listener=None, make_model=None):
-    """Run one question the way the command line does and return its run.Outcome.
+    """Run one question the way the command line does and return its run.Outcome
+    (with --resume: settle an interrupted run's orders instead, `_resume`).
 
     Prints nothing itself (except the note before data leaves this machine, and the stack
     with --traceback), so the evaluation harness runs its cases through exactly this path.
     """
     started = time.monotonic()
-    log = None
+    opened = {"log": None, "desk": None}  # what the run opened, finished whatever happens
     try:
-        # A bad file fails before any model is contacted.
-        data = inventory.load(args.inventory, tenant=args.tenant)
-        model = (make_model or default_model)(args, environ, lang)
-        toolbox = tools.default_toolbox()
-        limits = cli.limits(args)
-        question = args.question or DEFAULT_QUESTIONS[lang]
-        system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang)
-        log = RunLog(args.log_dir, content=args.log_content, listener=listener)
-        log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
-                    toolbox=toolbox, source=data.source, question=question,
-                    prompt=prompt_info)
-        outcome = run_agent(question, model, toolbox=toolbox, inventory=data,
-                            limits=limits, log=log, system_prompt=system_prompt,
-                            approver=cli.approver(args, lang),
-                            recover_text_calls=args.recover_text_tool_calls)
+        run = _resume if args.resume else _ask
+        outcome = run(args, environ, lang, opened, listener=listener, make_model=make_model)
     except KeyboardInterrupt:
         outcome = Outcome(error=AgentError("CANCELLED"))
     except AgentError as exc:
@@ -99,11 +87,55 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
             import traceback
             traceback.print_exc()
         outcome = Outcome(error=AgentError("INTERNAL_ERROR", type=type(exc).__name__))
-    return _finish(outcome, log, started)
+    return _finish(outcome, opened, started)
 
 
-def _finish(outcome, log, started):
-    """Write the run's one terminal event, if its log was opened, and time the run."""
+def _ask(args, environ, lang, opened, *, listener, make_model):
+    # A bad file fails before any model is contacted.
+    data = inventory.load(args.inventory, tenant=args.tenant)
+    ledger = _ledger(args.orders) if args.orders else None
+    model = (make_model or default_model)(args, environ, lang)
+    limits = cli.limits(args)
+    question = args.question or DEFAULT_QUESTIONS[lang]
+    system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang,
+                                                    orders=ledger is not None)
+    approver = cli.approver(args, lang)
+    log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
+    desk = opened["desk"] = ledger and _desk(ledger, args, log.run_id, log, approver)
+    toolbox = tools.default_toolbox(orders=desk, inventory=data)
+    log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
+                toolbox=toolbox, source=data.source, question=question,
+                prompt=prompt_info, orders=ledger and ledger.name)
+    return run_agent(question, model, toolbox=toolbox, inventory=data, limits=limits,
+                     log=log, system_prompt=system_prompt, approver=approver,
+                     recover_text_calls=args.recover_text_tool_calls)
+
+
+def _resume(args, environ, lang, opened, *, listener, make_model):
+    # Loaded only for --resume. The package never imports this module's neighbours, so the
+    # tool layer that re-admits the recorded calls is handed over.
+    from stock_agent import resume
+    return resume.run(args, lang, opened, listener=listener, tools=tools)
+
+
+def _ledger(path):
+    from stock_agent.ledger import Ledger  # sqlite3 loads only for a run that may order
+    return Ledger(path)
+
+
+def _desk(ledger, args, run_id, log, approver):
+    from stock_agent.writes import OrderDesk
+    return OrderDesk(ledger, run_id=run_id, tenant=args.tenant, log_dir=args.log_dir,
+                     log=log, approved_by=getattr(approver, "by", None))
+
+
+def _finish(outcome, opened, started):
+    """Write the run's one terminal event, if its log was opened, and time the run.
+    Whatever ended the run, the orders it placed are part of how it ended."""
+    log, desk = opened["log"], opened["desk"]
+    if desk is not None:
+        outcome.orders = list(desk.receipts)
+        desk.close()
     if log is not None:
         outcome.run_id, outcome.log = log.run_id, log.path
         try:

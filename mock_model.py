@@ -7,8 +7,12 @@ and returns the same neutral reply (see `agent.py`). It has two modes:
   request it calls `get_stock` once for every SKU-shaped word in the question (A001 and A002
   -> two calls in one batch); with no SKU, a "running low" / "reorder" / 補貨 / 不足 word
   calls `list_reorder`, and text in quotes ("oolong", 「烏龍」) calls `find_items` with it.
+  Only when `draft_purchase_order` is among the tools it was sent (--orders), an order word
+  (order, buy, 下單, 訂購, ...) with a SKU and a quantity in digits or Chinese numerals
+  ("order 18 of A001", 「幫我下單 A001 十八個」) calls it instead.
   After the tool results come back it writes an answer from those results only, errors
-  included. It never reads the question for meaning, and it never invents a number.
+  included: an order id only from a receipt, and "not placed" when there is none. It never
+  reads the question for meaning, and it never invents a number.
 - Scripted (`MockModel(script=[...])`): replays the given replies in order, so a test can
   reproduce any model behaviour offline: unknown tools, bad arguments, endless calls,
   truncation, empty answers. A script item may be a reply dict, a function of the messages
@@ -29,6 +33,12 @@ SKU_IN_TEXT = re.compile(r"\b[A-Z][0-9]{3}\b")
 REORDER_WORDS = (r"(?i)\b(?:running low|low stock|reorder|restock|below target)\b|"
                  r"補貨|不足|缺貨|快沒")
 QUOTED = r'"([^"]{1,64})"|“([^”]{1,64})”|「([^」]{1,64})」|『([^』]{1,64})』'
+ORDER_WORDS = r"(?i)\b(?:order|buy|purchase)\b|下單|下訂|訂購|採購|訂貨"
+QUANTITY = r"[0-9０-９]+|[零〇一二兩三四五六七八九十百千]+"
+CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
+                  "六": 6, "七": 7, "八": 8, "九": 9}
+CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000}
+ORDER_TOOL = "draft_purchase_order"
 
 ANSWERS = {
     "en": {
@@ -44,6 +54,11 @@ ANSWERS = {
         "prefix": "[Sample data] ",
         "source": "[Data: {source}] ",
         "suffix": " No order has been placed.",
+        "ordered": "Order {order_id} placed: {quantity} x {name} ({sku}) in {ledger}.",
+        "order_exists": "Order {order_id} for {quantity} x {name} ({sku}) was already in "
+                        "{ledger}; it was not placed twice.",
+        "denied": "The order for {quantity} x {sku} was not placed: it was not approved.",
+        "not_ordered": "The order for {quantity} x {sku} was not placed ({error}).",
         "no_sku": "I am the offline mock model: I only look up SKUs written like A001, names "
                   "in quotes, or what is running low. Nothing was looked up and no order has "
                   "been placed.",
@@ -60,6 +75,11 @@ ANSWERS = {
         "prefix": "【教學樣本】",
         "source": "【資料：{source}】",
         "suffix": "尚未建立訂單。",
+        "ordered": "已建立訂單 {order_id}：{name}（{sku}）{quantity} 個，帳本 {ledger}。",
+        "order_exists": "訂單 {order_id}（{name}（{sku}）{quantity} 個）先前已在 {ledger} "
+                        "建立，未重複下單。",
+        "denied": "{sku} {quantity} 個的訂單未建立：未獲核准。",
+        "not_ordered": "{sku} {quantity} 個的訂單未建立（{error}）。",
         "no_sku": "我是離線 Mock 模型，只會查詢問題中像 A001 這樣的 SKU、引號內的品名，"
                   "或哪些需要補貨。本次沒有查詢任何資料，也未建立訂單。",
     },
@@ -78,7 +98,7 @@ class MockModel:
     def chat(self, messages, tools, *, timeout=None):
         self.requests.append({"messages": list(messages), "tools": tools})
         if self._script is None:
-            return self._default_reply(messages)
+            return self._default_reply(messages, [tool["name"] for tool in tools or ()])
         number = len(self.requests)
         if number > len(self._script):
             raise AssertionError(
@@ -89,9 +109,11 @@ class MockModel:
             raise item
         return item(messages) if callable(item) else item
 
-    def _default_reply(self, messages):
+    def _default_reply(self, messages, tool_names):
         if messages[-1]["role"] != "tool":
-            calls = _calls_for(messages[-1]["content"])
+            question = messages[-1]["content"]
+            order = _order_for(question) if ORDER_TOOL in tool_names else None
+            calls = [order] if order else _calls_for(question)
             if not calls:
                 return text_reply(ANSWERS[self._lang]["no_sku"])
             return calls_reply(*calls)
@@ -108,12 +130,16 @@ class MockModel:
         if sources and sources[0] != SAMPLE_SOURCE:
             prefix = words["source"].format(source=sources[0])
         separator = "" if self._lang == "zh-TW" else " "
-        return prefix + separator.join(sentences) + words["suffix"]
+        # An order sentence says itself whether an order was placed; else the usual note.
+        ordering = any(call["name"] == ORDER_TOOL for call in calls)
+        return prefix + separator.join(sentences) + ("" if ordering else words["suffix"])
 
     def _sentence(self, call, result):
         words = ANSWERS[self._lang]
         arguments = call["arguments"] if isinstance(call["arguments"], dict) else {}
         sku = arguments.get("sku", call["name"])
+        if call["name"] == ORDER_TOOL:
+            return self._order_sentence(arguments, result)
         if not result["ok"]:
             key = "not_found" if result["error"] == "SKU_NOT_FOUND" else "failed"
             return words[key].format(sku=sku, error=result["error"])
@@ -127,6 +153,46 @@ class MockModel:
             key = "found" if items else "none_found"
             return words[key].format(query=data["query"], items=items) + more
         return words["low" if items else "none_low"].format(items=items) + more
+
+
+    def _order_sentence(self, arguments, result):
+        words = ANSWERS[self._lang]
+        if result["ok"]:  # the order id comes from the receipt, and only from there
+            receipt = result["data"]["receipt"]
+            return words["ordered" if receipt["created"] else "order_exists"].format(
+                **result["data"], **receipt)
+        key = "denied" if result["error"] == "APPROVAL_DENIED" else "not_ordered"
+        return words[key].format(sku=arguments.get("sku", "?"),
+                                 quantity=arguments.get("quantity", "?"), error=result["error"])
+
+
+def _order_for(question):
+    """A draft_purchase_order call for an order request, or None. The SKU and quantity are
+    looked for after the order word first ("order 18 of A001"), then anywhere."""
+    match = re.search(ORDER_WORDS, question)
+    if match is None:
+        return None
+    for text in (question[match.end():], question):
+        skus = SKU_IN_TEXT.findall(text)
+        numbers = re.findall(QUANTITY, SKU_IN_TEXT.sub(" ", text))
+        if skus and numbers:
+            return tool_call(ORDER_TOOL, {"sku": skus[0], "quantity": quantity(numbers[0])})
+    return None
+
+
+def quantity(text):
+    """The whole number written in digits (also full width) or Chinese numerals: 18, １８,
+    十八, 二十五, 九十九, 一百零五, 兩千."""
+    if text.isdigit():
+        return int(text)  # int() reads full-width digits too
+    total, digit = 0, None
+    for character in text:
+        if character in CHINESE_DIGITS:
+            digit = CHINESE_DIGITS[character]
+        else:  # a unit: 十 alone means 10
+            total += (1 if digit is None else digit) * CHINESE_UNITS[character]
+            digit = None
+    return total + (digit or 0)
 
 
 def _calls_for(question):

@@ -6,13 +6,15 @@ Contract (what the program guarantees, whatever the model writes):
   enforces it. Nothing is inferred from type hints or docstrings.
 - Every shipped tool is read-only: handlers only read the `Inventory` they are given, which
   the program built for one tenant before the run (stock_agent/inventory.py). No tool
-  argument can name that scope.
+  argument can name that scope. The one write tool, draft_purchase_order, is offered only
+  with --orders; it needs approval, and stock_agent/writes.py makes each order happen once.
 - A failure is an observation for the model, never a crash: a call always yields
   `{"ok": true, "data": ...}` or `{"ok": false, "error": CODE, "detail": ...}`, where the
   detail says what was wrong and what to try instead. A handler's unexpected exception is
   INTERNAL_ERROR (its text goes to the log only); a `ToolError` keeps its own code.
 - Per run (`ToolRunner`): the same call more than MAX_SAME_CALL times is REPEATED_CALL; a tool
-  marked `needs_approval` runs only if an approver says yes (default: none, APPROVAL_DENIED);
+  marked `needs_approval` runs only if an approver says yes (default: none, APPROVAL_DENIED),
+  after its `preview` (what it would write) passed, so nobody is asked to approve the impossible;
   read-only calls of one batch may run on threads, any other tool runs alone, in call order;
   too many failed calls in a row end the run with TOOL_ERROR_LIMIT.
 
@@ -41,10 +43,10 @@ class Tool:
     """One tool: everything the model is told and everything the program enforces."""
 
     __slots__ = ("name", "description", "parameters", "handler", "read_only",
-                 "needs_approval")
+                 "needs_approval", "preview")
 
     def __init__(self, *, name, description, parameters, handler, read_only=True,
-                 needs_approval=False):
+                 needs_approval=False, preview=None):
         if not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name or ""):
             raise ValueError(f"tool name {name!r} must be 1-64 letters, digits, _ or -")
         if not description:
@@ -56,6 +58,9 @@ class Tool:
         self.handler = handler
         self.read_only = read_only
         self.needs_approval = needs_approval
+        # preview(arguments) -> dict: exactly what the call would write, shown to the person
+        # who approves it; a ToolError from it refuses the call before anyone is asked.
+        self.preview = preview
 
     def definition(self):
         """The provider-neutral declaration sent to the model."""
@@ -128,6 +133,8 @@ def invoke(tool, arguments, inventory):
         return {"ok": True, "data": data}, None
     except ToolError as exc:
         return error_result(exc.code, exc.detail), None
+    except AgentError:  # the run itself cannot go on (a write's record or outcome failed)
+        raise
     except Exception as exc:  # a handler bug must not end the run or reach the model
         kind = type(exc).__name__
         return error_result(
@@ -256,12 +263,20 @@ class ToolRunner:
                 "call a different tool, or answer the user now."), flags={"repeated": True})
         if not tool.needs_approval:
             return _Admitted(call, tool, arguments, {})
+        try:
+            if tool.preview is not None:
+                tool.preview(arguments)
+        except ToolError as exc:
+            return ToolOutcome(call, error_result(exc.code, exc.detail))
+        # Who said yes or no, for the log: "flag" (--approve), "terminal", or nobody.
+        by = {"approved_by": getattr(self.approver, "by", None)}
         if self.approver is None or not self.approver(tool, arguments):
             return ToolOutcome(call, error_result(
                 "APPROVAL_DENIED",
                 f"The user did not approve running {tool.name}; it did not run. Do not call "
-                "it again; tell the user what you would have done."), flags={"approved": False})
-        return _Admitted(call, tool, arguments, {"approved": True})
+                "it again; tell the user what you would have done."),
+                flags={"approved": False, **by})
+        return _Admitted(call, tool, arguments, {"approved": True, **by})
 
 
 def _run(admitted, inventory, parallel):
@@ -312,8 +327,12 @@ def shipped(tool):
     return tool
 
 
-def default_toolbox():
-    return Toolbox(_SHIPPED)
+def default_toolbox(*, orders=None, inventory=None):
+    """The shipped read-only tools; with `orders` (the run's writes.OrderDesk, given only
+    with --orders) also draft_purchase_order, bound to that desk and `inventory`."""
+    if orders is None:
+        return Toolbox(_SHIPPED)
+    return Toolbox([*_SHIPPED, order_tool(orders, inventory)])
 
 
 def get_stock(inventory, arguments):
@@ -422,3 +441,61 @@ LIST_REORDER = shipped(Tool(
     },
     handler=list_reorder,
 ))
+
+
+# --- The write tool (only with --orders) -------------------------------------------
+
+MAX_ORDER_QUANTITY = 10_000
+
+ORDER_PARAMETERS = {
+    "type": "object",
+    "properties": {
+        "sku": {"type": "string", "description": f"Item SKU: {SKU_HINT}",
+                "pattern": SKU_PATTERN, "minLength": 1, "maxLength": 32},
+        "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_ORDER_QUANTITY,
+                     "description": "how many to order, a whole number"},
+        "note": {"type": "string", "maxLength": 200,
+                 "description": "optional note for the purchasing team"},
+    },
+    "required": ["sku", "quantity"],
+    "additionalProperties": False,
+}
+
+
+def order_tool(desk, inventory):
+    """draft_purchase_order for one run: it writes through `desk` (writes.OrderDesk), for
+    items of `inventory` only. It needs approval and never runs in a parallel batch."""
+    return Tool(
+        name="draft_purchase_order",
+        description=(
+            "Place a purchase order for one item by its exact SKU, when the user asks to "
+            "order. A person must approve it; it may be refused. The result's receipt holds "
+            "the order id: report that id, and report no order without a receipt. Calling "
+            "again with the same arguments returns the same order, never a second one."),
+        parameters=ORDER_PARAMETERS,
+        handler=lambda inventory, arguments: draft_purchase_order(desk, inventory, arguments),
+        read_only=False, needs_approval=True,
+        preview=lambda arguments: desk.preview(_order(inventory, arguments)))
+
+
+def draft_purchase_order(desk, inventory, arguments):
+    from stock_agent.writes import WriteRefused
+
+    order = _order(inventory, arguments)
+    try:
+        receipt = desk.place(order)
+    except WriteRefused as exc:
+        raise ToolError(exc.code, exc.detail) from None
+    return {**order, "source": inventory.source, "receipt": receipt}
+
+
+def _order(inventory, arguments):
+    """The order a call asks for, {sku, name, quantity, note}; SKU_NOT_FOUND outside scope."""
+    item = inventory.lookup(arguments["sku"])
+    if item is None:
+        raise ToolError(
+            "SKU_NOT_FOUND",
+            f"No item has SKU {arguments['sku']}, so nothing can be ordered. Tell the user "
+            "it was not found; do not guess another SKU.")
+    return {"sku": item["sku"], "name": item["name"], "quantity": arguments["quantity"],
+            "note": arguments.get("note", "")}

@@ -86,6 +86,15 @@ def build_parser():
     data.add_argument("--approve", action="store_true",
                       help="let tools that need approval run without asking (default: ask on "
                            "a terminal, else deny)")
+    writes = parser.add_argument_group("orders (writes)")
+    writes.add_argument("--orders", metavar="PATH",
+                        help="the purchasing ledger, an SQLite file (created if missing); "
+                             "only with it is draft_purchase_order offered, and each order "
+                             "needs approval (default: read-only, no ledger)")
+    writes.add_argument("--resume", metavar="RUN_ID", type=_run_id,
+                        help="settle the orders of an interrupted run from its journal in "
+                             "--log-dir: reuse receipts, look unconfirmed ones up in "
+                             "--orders, ask again for the rest; no model is asked")
     evidence = parser.add_argument_group("evidence")
     evidence.add_argument("--log-dir", default="runs",
                           help="folder for the per-run JSONL logs (default: runs)")
@@ -129,6 +138,8 @@ examples:
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
   python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
+  python agent.py --mock --orders orders.db -q "order 18 of A001"   asks [y/N] first
+  python agent.py --resume 20261130T112233Z-3f9a1c --orders orders.db
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
@@ -142,7 +153,27 @@ exit statuses (the code is also in the log's terminal event):
   30 NO_MODEL          31 MODEL_NOT_FOUND   32 TOOLS_UNSUPPORTED 33 MODEL_UNREACHABLE
   34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
   37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
+  40 LEDGER_UNAVAILABLE  41 JOURNAL_UNWRITABLE  42 WRITE_UNCONFIRMED
+  43 RESUME_UNAVAILABLE  44 IDEMPOTENCY_CONFLICT
 """
+
+
+def parse_args(argv):
+    """The flags of one run, with the combinations argparse cannot check (exit 2)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.resume and not args.orders:
+        parser.error("--resume needs --orders PATH: the ledger the run wrote to")
+    if args.resume and args.question:
+        parser.error("--resume finishes a run's orders; it takes no --question")
+    return args
+
+
+def _run_id(text):
+    from stock_agent.journal import RUN_ID
+    if not RUN_ID.match(text):
+        raise _argument_error(f"{text!r} is not a run id (like 20261130T112233Z-3f9a1c)")
+    return text
 
 
 def _positive_int(text):
@@ -190,31 +221,56 @@ UI = {
     "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
            "remote": "note: {url} is not on this machine; the question and the inventory "
                      "data will be sent there.",
-           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
+           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] ",
+           "approve_write": "The model asks {tool} to write to the ledger {ledger}: tenant "
+                            "{tenant}, SKU {sku} ({name}), quantity {quantity}, note {note}. "
+                            "Allow it? [y/N] ",
+           "orders_stand": "stock-agent: this run placed {orders} before it stopped; "
+                           "stopping does not undo a write."},
     "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
               "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
-              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
+              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] ",
+              "approve_write": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}"
+                               "（{name}），數量 {quantity}，備註 {note}。是否允許？[y/N] ",
+              "orders_stand": "stock-agent：本次執行在停止前已建立 {orders}；"
+                              "停止不會撤銷已完成的寫入。"},
 }
 
 
 def approver(args, lang):
     """Who says yes to a tool that needs approval: --approve, else a person at a terminal,
-    else nobody (None: such a tool does not run)."""
+    else nobody (None: such a tool does not run). The approver's `by` ("flag", "terminal")
+    goes into the log."""
     if args.approve:
-        return lambda tool, arguments: True
+        return _labelled(lambda tool, arguments: True, "flag")
     if sys.stdin.isatty() and sys.stderr.isatty():
-        return lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang)
+        return _labelled(lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang),
+                         "terminal")
     return None
 
 
+def _labelled(approve, by):
+    approve.by = by
+    return approve
+
+
 def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
-    """Show the tool and its arguments and wait for y/yes; anything else, or EOF, is no."""
+    """Show the tool and its arguments, or for a write exactly what it will write, and wait
+    for y/yes; anything else, or EOF, is no."""
     stderr = stderr or sys.stderr
-    shown = json.dumps(arguments, ensure_ascii=False)  # all of it: nothing hidden from view
-    print(UI[lang]["approve"].format(tool=tool.name, arguments=shown), end="", file=stderr,
-          flush=True)
+    print(_question(tool, arguments, lang), end="", file=stderr, flush=True)
     answer = (stdin or sys.stdin).readline()
     return answer.strip().casefold() in ("y", "yes")
+
+
+def _question(tool, arguments, lang):
+    # Every value as JSON: all of it, nothing hidden, no control character reaches the screen.
+    if getattr(tool, "preview", None) is None:
+        return UI[lang]["approve"].format(tool=tool.name,
+                                          arguments=json.dumps(arguments, ensure_ascii=False))
+    shown = {field: json.dumps(value, ensure_ascii=False)
+             for field, value in tool.preview(arguments).items()}
+    return UI[lang]["approve_write"].format(tool=tool.name, **shown)
 
 
 class Echo:
@@ -270,9 +326,13 @@ def report(outcome, args, lang, *, shown=""):
     errors = [outcome.error, outcome.log_error]
     if None not in errors and errors[0].code == errors[1].code:
         errors.pop()  # the log failed with the very error that ended the run: say it once
+    ordered = bool(outcome.orders)
     for error in errors:
         if error is not None:
-            print_err(ui["error"].format(code=error.code, message=error.message(lang)))
+            print_err(ui["error"].format(code=error.code,
+                                         message=error.message(lang, ordered=ordered)))
+    if ordered and outcome.status != "completed":
+        print_err(ui["orders_stand"].format(orders=_orders_text(outcome.orders)))
     try:
         if args.json:
             print(json.dumps(as_json(outcome, lang), ensure_ascii=False), flush=True)
@@ -294,19 +354,25 @@ def as_json(outcome, lang):
         "status": outcome.status,
         "exit_status": outcome.exit_status,
         "answer": outcome.answer if outcome.status == "completed" else None,
-        "error": _error_fields(outcome.error, lang),
+        "error": _error_fields(outcome.error, lang, bool(outcome.orders)),
         "log_error": _error_fields(outcome.log_error, lang),
         "run_id": outcome.run_id,
         "log": outcome.log,
         "steps": outcome.steps,
         "tool_calls": list(outcome.tool_calls),
+        "orders": list(outcome.orders),
         "tokens": dict(outcome.tokens),
         "duration_ms": outcome.duration_ms,
     }
 
 
-def _error_fields(error, lang):
-    return None if error is None else {"code": error.code, "message": error.message(lang)}
+def _error_fields(error, lang, ordered=False):
+    return None if error is None else {"code": error.code,
+                                       "message": error.message(lang, ordered=ordered)}
+
+
+def _orders_text(receipts):
+    return ", ".join(f"{r['order_id']} ({r['ledger']})" for r in receipts)
 
 
 def print_err(line):

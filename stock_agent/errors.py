@@ -11,8 +11,8 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 """
 
 # Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
-# 3x model server and configuration, 2-5 local problems (5: an evaluation below its
-# --min-success gate), 130 cancelled (the shell's SIGINT).
+# 3x model server and configuration, 4x writes (--orders, --resume), 2-5 local problems
+# (5: an evaluation below its --min-success gate), 130 cancelled (the shell's SIGINT).
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
@@ -43,6 +43,11 @@ EXIT_STATUS = {
     "MODEL_RESPONSE_TOO_LARGE": 37,
     "AUTH_FAILED": 38,
     "NO_API_KEY": 39,
+    "LEDGER_UNAVAILABLE": 40,
+    "JOURNAL_UNWRITABLE": 41,
+    "WRITE_UNCONFIRMED": 42,
+    "RESUME_UNAVAILABLE": 43,
+    "IDEMPOTENCY_CONFLICT": 44,
     "CANCELLED": 130,
 }
 
@@ -61,8 +66,11 @@ class AgentError(Exception):
     def exit_status(self):
         return EXIT_STATUS[self.code]
 
-    def message(self, lang="en"):
-        table = MESSAGES[self.code]
+    def message(self, lang="en", *, ordered=False):
+        """The line a person reads. `ordered`: the run placed an order before it ended, so
+        a message that promises nothing was ordered is replaced by one that does not."""
+        table = AFTER_ORDERS.get(self.code, MESSAGES[self.code]) if ordered else \
+            MESSAGES[self.code]
         template = table.get(lang) or table["en"]
         return template.format_map(_Blank(self.params))
 
@@ -221,8 +229,57 @@ MESSAGES = {
               "logged).",
         "zh-TW": "{url} 需要 API 金鑰：請設定 {env}（只送往該伺服器，從不寫入日誌）。",
     },
+    "LEDGER_UNAVAILABLE": {
+        "en": "cannot use the purchasing ledger {path}: {reason}. Give --orders a writable "
+              "SQLite file (created if missing) or a ledger this program made.",
+        "zh-TW": "無法使用採購帳本 {path}：{reason}。請以 --orders 指定可寫入的 SQLite 檔"
+                 "（不存在時會建立），或本程式建立的帳本。",
+    },
+    "JOURNAL_UNWRITABLE": {
+        "en": "cannot write the operation journal {path}: {reason}. No write is sent "
+              "without its record; choose a writable --log-dir.",
+        "zh-TW": "無法寫入操作日誌 {path}：{reason}。沒有紀錄就不送出任何寫入；"
+                 "請以 --log-dir 指定可寫入的資料夾。",
+    },
+    "WRITE_UNCONFIRMED": {
+        "en": "an order was sent to {ledger}, but neither its reply nor a lookup says "
+              "whether it was placed ({reason}); stopped. Run again with --resume {run_id} "
+              "and the same --orders to find out; it will not order twice.",
+        "zh-TW": "已向 {ledger} 送出訂單，但回覆與查核都無法確認是否建立（{reason}），"
+                 "已停止。請以 --resume {run_id} 與相同的 --orders 重跑查核；不會重複下單。",
+    },
+    "RESUME_UNAVAILABLE": {
+        "en": "cannot resume run {run_id}: {reason}.",
+        "zh-TW": "無法續跑 {run_id}：{reason}。",
+    },
+    "IDEMPOTENCY_CONFLICT": {
+        "en": "the ledger or the journal holds an idempotency key of this run with other "
+              "values, so it was not sent again ({detail}); check those orders by hand.",
+        "zh-TW": "帳本或操作日誌中，本次執行的冪等鍵對應到不同內容，因此未再送出"
+                 "（{detail}）；請人工核對這些訂單。",
+    },
     "CANCELLED": {
         "en": "cancelled by the user; no order was placed.",
         "zh-TW": "使用者已中止；未建立任何訂單。",
+    },
+}
+
+# The messages above that promise nothing was ordered, as said by a run that did place an
+# order before it ended (cli.report names the orders on the next line).
+AFTER_ORDERS = {
+    "STEP_LIMIT": {
+        "en": "stopped after {max_steps} model requests without a final answer. Raise "
+              "--max-steps or ask a narrower question.",
+        "zh-TW": "已達 {max_steps} 次模型請求仍無最終答案，停止任務。"
+                 "請提高 --max-steps 或縮小問題範圍。",
+    },
+    "TIME_BUDGET": {
+        "en": "the run passed its time budget of {seconds} s. Raise --budget-seconds or use "
+              "a faster model.",
+        "zh-TW": "執行超過時間預算 {seconds} 秒，已停止。請提高 --budget-seconds 或改用較快的模型。",
+    },
+    "CANCELLED": {
+        "en": "cancelled by the user.",
+        "zh-TW": "使用者已中止。",
     },
 }

@@ -46,6 +46,7 @@ class Outcome:
         self.log_error = None
         self.steps = 0
         self.tool_calls = []  # {"name", "ok", "error"} for every call, in order
+        self.orders = []      # the receipts of the orders this run placed or confirmed
         self.tokens = {"input": None, "output": None}  # None: the server never said
         self.run_id = None
         self.log = None       # the log's path, once it was opened

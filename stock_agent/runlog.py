@@ -54,13 +54,16 @@ class RunLog:
             self.listener({**record, **(shown or {})})
 
     def started(self, *, provider, model, limits, lang, toolbox, source, question,
-                prompt=None):
+                prompt=None, **writes):
+        """The first event. `writes`: what a run that may order adds (`orders`, the ledger;
+        for --resume also `resume_of` and `journal_lines_skipped`); None values are left out."""
         fields = {"run_id": self.run_id,
                   "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                   "provider": provider, "model": model, "lang": lang,
                   "limits": limits.as_dict(), "tools": toolbox.names(), "data_source": source}
         if prompt is not None:
             fields["system_prompt"] = prompt
+        fields.update((name, value) for name, value in writes.items() if value is not None)
         if self.content:
             fields["question"] = question
         self.emit("run_started", **fields)
@@ -94,6 +97,8 @@ class RunLog:
         if outcome.status == "failed":
             fields.update(code=outcome.error.code, exit_status=outcome.error.exit_status)
         fields.update(steps=outcome.steps, duration_ms=ms_since(self._started))
+        if outcome.orders:  # however the run ended, these writes happened and stay
+            fields["orders"] = [receipt["order_id"] for receipt in outcome.orders]
         if outcome.status == "completed" and self.content:
             fields["answer"] = outcome.answer
         try:

@@ -1,0 +1,134 @@
+"""The operation journal: what a run's writes did, durable before each next step.
+
+`<log dir>/<run id>.journal` sits beside the run log: one JSON object per line, appended,
+flushed and fsync'd before the step it records goes on, so that a crash (kill -9, power loss)
+leaves every step that was taken. It is created when a run first writes; a read-only run has
+none. Each record is `{"step", "key", "utc", ...}`; the steps of one operation (one
+idempotency key) are, in order:
+
+    intent       approved and about to be sent: the call, its order, tenant and ledger
+    dispatched   written just before the ledger is asked
+    receipt      the ledger's answer (order id, created): written before success is reported
+    not_placed   settled without an order: `code` says why (APPROVAL_DENIED on --resume,
+                 WRITE_FAILED, IDEMPOTENCY_CONFLICT, ...)
+    unknown      sent, and neither the reply nor a lookup said whether it was placed
+
+`operations(records)` folds them into the state of each key for `--resume`
+(stock_agent/writes.py holds the recovery rules). A run log is evidence for people; the
+journal is the program's own record, so it holds the order (SKU, quantity, note) always.
+
+Not guaranteed: fsync makes the records durable only as far as the disk honours it.
+"""
+
+import json
+import os
+import re
+import time
+
+from stock_agent.errors import AgentError
+
+RUN_ID = re.compile(r"^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$")  # what runlog.RunLog names a run
+
+
+def path_for(log_dir, run_id):
+    return os.path.join(log_dir, run_id + ".journal")
+
+
+class Journal:
+    """The journal of one run, opened for appending on the first record."""
+
+    def __init__(self, path):
+        self.path = path
+        self._file = None
+
+    def record(self, step, key, **fields):
+        """Append one record and fsync it; JOURNAL_UNWRITABLE if it cannot be made durable."""
+        line = json.dumps({"step": step, "key": key,
+                           "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                           **fields}, ensure_ascii=False)
+        try:
+            if self._file is None:
+                self._open()
+            self._file.write(line + "\n")
+            self._file.flush()
+            os.fsync(self._file.fileno())
+        except OSError as exc:
+            raise AgentError("JOURNAL_UNWRITABLE", path=self.path,
+                             reason=exc.strerror or type(exc).__name__) from None
+
+    def _open(self):
+        is_new = not os.path.exists(self.path)
+        self._file = open(self.path, "a", encoding="utf-8", errors="backslashreplace")
+        if not is_new and _ends_mid_line(self.path):
+            self._file.write("\n")  # a crash cut the last record: start on a line of our own
+        if is_new:  # the new name must survive a crash too: fsync the folder that holds it
+            folder = os.open(os.path.dirname(os.path.abspath(self.path)), os.O_RDONLY)
+            try:
+                os.fsync(folder)
+            finally:
+                os.close(folder)
+
+    def close(self):
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def _ends_mid_line(path):
+    with open(path, "rb") as file:
+        if file.seek(0, os.SEEK_END) == 0:
+            return False
+        file.seek(-1, os.SEEK_END)
+        return file.read(1) != b"\n"
+
+
+def read(log_dir, run_id):
+    """(records, skipped): the records of run `run_id`'s journal in order, and how many
+    lines were not records (a line cut short by a crash). Skipping one is safe: each record
+    was fsync'd before the next step, so a lost record only sets its operation back a step
+    (a receipt back to dispatched, which the ledger settles; an intent back to nothing)."""
+    path = path_for(log_dir, run_id)
+    try:
+        with open(path, encoding="utf-8", errors="replace") as file:
+            lines = [line for line in file.read().split("\n") if line.strip()]
+    except OSError as exc:
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id,
+                         reason=f"{path}: {exc.strerror}") from None
+    records = [record for record in map(_record, lines) if record is not None]
+    return records, len(lines) - len(records)
+
+
+# What each step must hold to be acted on; a record without it is skipped like a torn line.
+FIELDS = {"intent": {"order": dict, "tenant": str, "ledger": str}, "dispatched": {},
+          "receipt": {"receipt": dict}, "not_placed": {"code": str}, "unknown": {}}
+ORDER_FIELDS = {"sku": str, "name": str, "quantity": int, "note": str}
+
+
+def _record(line):
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    if not (isinstance(record, dict) and isinstance(record.get("key"), str)
+            and record.get("step") in FIELDS and _has(record, FIELDS[record["step"]])):
+        return None
+    if record["step"] == "intent" and not _has(record["order"], ORDER_FIELDS):
+        return None
+    return record
+
+
+def _has(record, fields):
+    return all(isinstance(record.get(name), kind) for name, kind in fields.items())
+
+
+def operations(records):
+    """{key: {"step": the last step, "intent": its intent record, "last": the last record}},
+    in the order the operations began. A key with no intent is not an operation."""
+    found = {}
+    for record in records:
+        if record["step"] == "intent" and record["key"] not in found:
+            found[record["key"]] = {"intent": record}
+        if record["key"] in found:
+            found[record["key"]].update(step=record["step"], last=record)
+    return found
+

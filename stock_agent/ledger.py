@@ -1,0 +1,103 @@
+"""The purchasing ledger: the business system that receives orders (`--orders PATH`).
+
+An SQLite file with one table, `purchase_orders`, created if missing. It stands in for the
+purchasing side of an ERP, and like a real one it enforces idempotency itself instead of
+trusting its callers: UNIQUE (tenant, idempotency_key). `place` with a key the ledger already
+holds returns that order (`created: false`) instead of making another, and the same key with
+other arguments is refused (`LedgerConflict`); two processes racing on one key get one order.
+
+Each `place` is one statement, so it either committed (the row is there, whatever became of
+the reply) or it did not. `find` is how a caller whose reply was lost asks what happened.
+
+Threat model: tenant and key come from the program (stock_agent/writes.py), never from the
+model; SQL is constant text with `?` parameters. Not modelled: prices, suppliers, stock
+reservation, or approval on the business side (the program asks the person).
+"""
+
+import os
+import time
+
+from stock_agent.errors import AgentError
+
+TABLE = "purchase_orders"
+SCHEMA = f"""CREATE TABLE IF NOT EXISTS {TABLE} (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    tenant TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    sku TEXT NOT NULL,
+    name TEXT NOT NULL,
+    quantity INTEGER NOT NULL CHECK (quantity > 0),
+    note TEXT NOT NULL,
+    created_utc TEXT NOT NULL,
+    UNIQUE (tenant, idempotency_key))"""
+COLUMNS = ("id", "tenant", "idempotency_key", "sku", "name", "quantity", "note",
+           "created_utc")
+# Part of the request: the same key must always carry the same values of these.
+REQUEST = ("sku", "quantity", "note")
+INSERT = (f"INSERT INTO {TABLE} (tenant, idempotency_key, sku, name, quantity, note, "
+          "created_utc) VALUES (?, ?, ?, ?, ?, ?, ?) "
+          "ON CONFLICT (tenant, idempotency_key) DO NOTHING")
+SELECT = f"SELECT {', '.join(COLUMNS)} FROM {TABLE} WHERE tenant = ? AND idempotency_key = ?"
+BUSY_SECONDS = 10.0  # how long a writer waits for another process's transaction
+
+
+class LedgerConflict(Exception):
+    """The key is already used by an order with other arguments: nothing was written."""
+
+    def __init__(self, order):
+        super().__init__(order["order_id"])
+        self.order = order
+
+
+class Ledger:
+    """One ledger file. `place` and `find` return orders as dicts with an `order_id`."""
+
+    def __init__(self, path, *, create=True):
+        import sqlite3
+
+        self.path = os.path.abspath(path)
+        self.name = os.path.basename(path)
+        if not create and not os.path.isfile(self.path):
+            raise _unavailable(self.path, "no such file")
+        try:
+            # Autocommit: each statement is its own transaction, committed when it returns.
+            self._db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+            self._db.execute(SCHEMA)
+            found = tuple(row[1] for row in self._db.execute(f"PRAGMA table_info({TABLE})"))
+        except sqlite3.Error as exc:
+            raise _unavailable(self.path, str(exc)) from None
+        if found != COLUMNS:
+            raise _unavailable(self.path, f"its table {TABLE} has the columns {found}, "
+                               f"not {COLUMNS}")
+
+    def place(self, tenant, key, order):
+        """Create the order `{sku, name, quantity, note}` under `key`, or return the order
+        the key already names (`created` false). LedgerConflict if that order differs."""
+        utc = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        cursor = self._db.execute(INSERT, (tenant, key, order["sku"], order["name"],
+                                           order["quantity"], order["note"], utc))
+        created = cursor.rowcount == 1
+        placed = self.find(tenant, key)
+        if any(placed[field] != order[field] for field in REQUEST):
+            raise LedgerConflict(placed)
+        return {**placed, "created": created}
+
+    def find(self, tenant, key):
+        """The order under (tenant, key), or None: it was never placed."""
+        row = self._db.execute(SELECT, (tenant, key)).fetchone()
+        if row is None:
+            return None
+        order = dict(zip(COLUMNS, row))
+        order["order_id"] = order_id(order.pop("id"))
+        return order
+
+    def close(self):
+        self._db.close()
+
+
+def order_id(number):
+    return f"PO-{number:06d}"
+
+
+def _unavailable(path, reason):
+    return AgentError("LEDGER_UNAVAILABLE", path=path, reason=reason)

@@ -1,0 +1,236 @@
+"""Controlled writes: how one order gets from an approved tool call into the ledger, once.
+
+The danger is not a failed write but an unknown one: the order is created, the reply is lost,
+and a retry creates a second order. So every write has an operation identity, a durable
+record of each step, and a business side that is idempotent on its own:
+
+- The idempotency key is derived by the program from the run id and the canonical call
+  (tool name, SKU, quantity, note), never taken from the model. The same call retried or
+  replayed in a run has the same key; the ledger holds at most one order per (tenant, key).
+- `OrderDesk.place` journals `intent` and `dispatched` (fsync'd) before the ledger is asked,
+  and the `receipt` before the tool reports success. A receipt already in the journal is
+  reused without asking the ledger again.
+- A dispatch that fails or is interrupted is settled at once by looking the key up: found is
+  a receipt, absent is `not_placed` (WRITE_FAILED for the model). If the lookup fails too,
+  the run stops with WRITE_UNCONFIRMED: nothing may go on while the outcome is unknown.
+
+Recovery (`resume`, for `--resume RUN_ID`), per operation of that run's journal:
+  receipt                   -> reuse it; the ledger is not asked
+  dispatched, no receipt    -> look the key up: found -> record the receipt; absent -> as below
+  intent, never dispatched  -> ask for approval again; yes -> place it under the same key
+  not_placed                -> settled; nothing to do
+Cancelling never rolls a completed write back: its receipt stays, and the run says so.
+
+Threat model: the model chooses only SKU, quantity and note, checked by tools.py; tenant,
+key and ledger are fixed by the program. Not guaranteed: that the person approving reads
+what they approve.
+"""
+
+import json
+
+from stock_agent.errors import AgentError
+from stock_agent.journal import Journal, operations, path_for
+from stock_agent.ledger import LedgerConflict
+
+TOOL = "draft_purchase_order"
+NO_TENANT = "default"  # the tenant of data without a tenant column (a key needs a tenant)
+
+
+def ledger_for_resume(records, path, tenant, run_id):
+    """The ledger run `run_id` wrote to, opened (never created: an empty new ledger would
+    say no order was ever placed). --orders and --tenant must name the ledger and tenant
+    its journal records, so a run's operations are never settled against another ledger."""
+    import os
+
+    from stock_agent.ledger import Ledger
+
+    intents = [record for record in records if record["step"] == "intent"]
+    ledgers = {os.path.realpath(record["ledger"]) for record in intents}
+    tenants = {record["tenant"] for record in intents}
+    if ledgers - {os.path.realpath(path)}:
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
+            f"its orders went to {', '.join(sorted(ledgers))}, not {os.path.realpath(path)}: "
+            "give that file as --orders"))
+    if tenants - {tenant or NO_TENANT}:
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
+            f"its orders were for tenant {', '.join(sorted(tenants))}, not "
+            f"{tenant or NO_TENANT}: give the run's --tenant and --inventory"))
+    return Ledger(path, create=False)
+
+
+class WriteRefused(Exception):
+    """A write settled without an order; `code` and `detail` go to the model."""
+
+    def __init__(self, code, detail):
+        super().__init__(code)
+        self.code = code
+        self.detail = detail
+
+
+class OrderDesk:
+    """The write side of one run: its ledger, journal, keys and receipts.
+
+    `receipts` lists every order this run placed or confirmed, in order, so a run that stops
+    (Ctrl-C, a limit) still says which orders stand. `log` is the run's RunLog.
+    """
+
+    def __init__(self, ledger, *, run_id, tenant, log_dir, log, approved_by=None):
+        self.ledger = ledger
+        self.run_id = run_id
+        self.tenant = tenant or NO_TENANT
+        self.journal = Journal(path_for(log_dir, run_id))
+        self.log = log
+        self.approved_by = approved_by
+        self.receipts = []
+        self._settled = {}  # key: the receipt this run already holds
+
+    def close(self):
+        """Close the journal and the ledger; the receipts stay readable."""
+        self.journal.close()
+        self.ledger.close()
+
+    def key(self, order):
+        """The idempotency key of a call: the run and the canonical call, hashed."""
+        import hashlib
+
+        call = [self.run_id, TOOL, {field: order[field] for field in ("sku", "quantity",
+                                                                       "note")}]
+        text = json.dumps(call, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return f"{self.run_id}:{hashlib.sha256(text.encode()).hexdigest()[:24]}"
+
+    def preview(self, order):
+        """Exactly what `place` would write, for the person who approves it."""
+        return {"tenant": self.tenant, "sku": order["sku"], "name": order["name"],
+                "quantity": order["quantity"], "note": order["note"],
+                "ledger": self.ledger.name}
+
+    def place(self, order):
+        """Write `order` ({sku, name, quantity, note}) once. Returns its receipt; raises
+        WriteRefused when it settled without an order."""
+        key = self.key(order)
+        if key in self._settled:  # completed earlier in this run: reuse, do not dispatch
+            self._emit("write_reused", key, order_id=self._settled[key]["order_id"])
+            return {**self._settled[key], "created": False}
+        self.journal.record("intent", key, run_id=self.run_id, tool=TOOL, order=order,
+                            tenant=self.tenant, ledger=self.ledger.path,
+                            approved_by=self.approved_by)
+        self._emit("write_intent", key, approved_by=self.approved_by, **self._what(order))
+        self.journal.record("dispatched", key)
+        self._emit("write_dispatched", key)
+        try:
+            placed = self.ledger.place(self.tenant, key, order)
+        except LedgerConflict as exc:
+            self._not_placed(key, "IDEMPOTENCY_CONFLICT")
+            raise WriteRefused("IDEMPOTENCY_CONFLICT", NOT_PLACED["IDEMPOTENCY_CONFLICT"]
+                               .format(order_id=exc.order["order_id"])) from None
+        except (Exception, KeyboardInterrupt) as exc:  # the reply is lost: ask the ledger
+            reason = f"{type(exc).__name__}: {exc}"[:200]
+            receipt = self._settle_lost_reply(key, reason)
+            if isinstance(exc, KeyboardInterrupt):
+                raise  # Ctrl-C still ends the run, once the write is settled
+            if receipt is None:
+                raise WriteRefused("WRITE_FAILED",
+                                   NOT_PLACED["WRITE_FAILED"].format(reason=reason)) from None
+            return receipt
+        return self._receipt(key, placed["order_id"], created=placed["created"])
+
+    def _settle_lost_reply(self, key, reason):
+        """A receipt if the ledger holds the order after all (this key is this call's, so
+        it created it); else None, recorded as not placed."""
+        placed = self._lookup(key, reason)
+        if placed is None:
+            self._not_placed(key, "WRITE_FAILED", reason=reason)
+            return None
+        return self._receipt(key, placed["order_id"], created=True)
+
+    def _lookup(self, key, reason):
+        """The ledger's order under `key`, or None; WRITE_UNCONFIRMED when it cannot say."""
+        try:
+            found = self.ledger.find(self.tenant, key)
+        except Exception as exc:
+            self.journal.record("unknown", key, reason=reason)
+            self._emit("write_unknown", key, reason=reason)
+            raise AgentError("WRITE_UNCONFIRMED", run_id=self.run_id, ledger=self.ledger.name,
+                             reason=f"{type(exc).__name__}: {exc}"[:200]) from None
+        self._emit("write_reconciled", key, reason=reason, found=found is not None)
+        return found
+
+    def _receipt(self, key, order_id, *, created):
+        receipt = {"order_id": order_id, "idempotency_key": key, "ledger": self.ledger.name,
+                   "created": created}
+        self.receipts.append(receipt)  # first: it stands even if the records below fail
+        self._settled[key] = receipt
+        self.journal.record("receipt", key, receipt=receipt)
+        self._emit("write_receipt", key, order_id=order_id, created=created)
+        return receipt
+
+    def _not_placed(self, key, code, **fields):
+        self.journal.record("not_placed", key, code=code, **fields)
+        self._emit("write_not_placed", key, code=code)
+
+    def _what(self, order):
+        """What the log says a write is about: the business facts always (a write must be
+        auditable without --log-content); the model's free text only with it."""
+        what = {"tenant": self.tenant, "sku": order["sku"], "quantity": order["quantity"],
+                "ledger": self.ledger.name}
+        return {**what, "note": order["note"]} if self.log.content else what
+
+    def _emit(self, event, key, **fields):
+        self.log.emit(event, key=key, **fields)
+
+    # --- Recovery (--resume) -------------------------------------------------------
+
+    def resume(self, records, readmit):
+        """Settle every unfinished operation of this desk's run (rules in the module
+        docstring). `readmit(arguments)` runs a recorded call through the normal admission
+        path (checks, approval, then `place`) and returns its tool result.
+        Returns one row per operation: {key, sku, quantity, how (reused, reconciled,
+        placed, or the code it was not placed with), order_id (None if not placed)}."""
+        found = operations(records)
+        self._settled = {key: op["last"]["receipt"] for key, op in found.items()
+                         if op["step"] == "receipt"}
+        rows = []
+        for key, op in found.items():
+            self._emit("resume_operation", key, step=op["step"])
+            how = self._settle(key, op, readmit)
+            receipt = self._settled.get(key)
+            rows.append({"key": key, "sku": op["intent"]["order"]["sku"],
+                         "quantity": op["intent"]["order"]["quantity"], "how": how,
+                         "order_id": receipt["order_id"] if receipt else None})
+        return rows
+
+    def _settle(self, key, op, readmit):
+        if op["step"] == "receipt":
+            receipt = {**op["last"]["receipt"], "created": False}
+            self.receipts.append(receipt)
+            self._emit("write_reused", key, order_id=receipt["order_id"])
+            return "reused"
+        if op["step"] == "not_placed":
+            return op["last"]["code"]
+        order = op["intent"]["order"]
+        if self.key(order) != key:  # the record was changed: never send it under a new key
+            self._not_placed(key, "IDEMPOTENCY_CONFLICT", reason="the journal's record does "
+                             "not match its key")
+            return "IDEMPOTENCY_CONFLICT"
+        if op["step"] != "intent":  # dispatched without a receipt: the ledger knows
+            placed = self._lookup(key, "resume")
+            if placed is not None:
+                self._receipt(key, placed["order_id"], created=True)
+                return "reconciled"
+        result = readmit({"sku": order["sku"], "quantity": order["quantity"],
+                          "note": order["note"]})
+        if result["ok"]:
+            return "placed"
+        if result["error"] not in NOT_PLACED:  # refused before `place` ran: record why
+            self._not_placed(key, result["error"])
+        return result["error"]
+
+
+NOT_PLACED = {
+    "IDEMPOTENCY_CONFLICT": (
+        "No order was placed: the ledger already holds order {order_id} under this call's "
+        "key with other values. Do not retry; tell the user the order needs checking."),
+    "WRITE_FAILED": (
+        "No order was placed: the ledger did not take it ({reason}) and holds no order under "
+        "its key. Tell the user; calling again with the same arguments is safe."),
+}

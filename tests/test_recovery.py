@@ -1,0 +1,366 @@
+"""Recovery from unknown outcomes: crashes, races and Ctrl-C in real processes, and --resume.
+
+The crash cases run the real `agent.main` in a child process whose ledger call pauses at a
+chosen moment (after the commit, or before it) and touches a marker file; the test then
+sends a real SIGKILL or SIGINT. `--resume RUN_ID` then runs as its own process too. The rules
+each test proves are in stock_agent/writes.py's docstring; the same rules on hand-written
+journals (every state, every refusal) run in-process below.
+"""
+
+import contextlib
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+import agent
+from stock_agent.errors import EXIT_STATUS
+from stock_agent.journal import Journal, path_for, read
+from stock_agent.ledger import Ledger
+from stock_agent.writes import OrderDesk
+from tests.support import sigint_child, wait_for
+from tests.test_writes import ORDER, rows
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUN = "20261130T000000Z-abcdef"
+
+# The real main(), with the ledger call paused: "after" it committed, "before" it did, or
+# at a "barrier" until the file `go` exists (two processes then write at the same moment).
+PAUSED_LEDGER = """
+import os, sys, time
+import agent
+from stock_agent import ledger
+
+marker, when, go = sys.argv[1:4]
+real_place = ledger.Ledger.place
+
+def place(self, tenant, key, order):
+    if when == "before":
+        open(marker, "w").close()
+        time.sleep(30)
+    if when == "barrier":
+        open(marker, "w").close()
+        while not os.path.exists(go):
+            time.sleep(0.002)
+    placed = real_place(self, tenant, key, order)
+    if when == "after":
+        open(marker, "w").close()
+        time.sleep(30)
+    return placed
+
+ledger.Ledger.place = place
+raise SystemExit(agent.main(sys.argv[4:]))
+"""
+
+# The real main() with a model that is slow to answer once a tool result came back.
+SLOW_SECOND_REQUEST = """
+import sys, time
+import agent, mock_model
+
+real_chat = mock_model.MockModel.chat
+
+def chat(self, messages, tools, *, timeout=None):
+    if messages[-1]["role"] == "tool":
+        open(sys.argv[1], "w").close()
+        time.sleep(30)
+    return real_chat(self, messages, tools, timeout=timeout)
+
+mock_model.MockModel.chat = chat
+raise SystemExit(agent.main(sys.argv[2:]))
+"""
+
+# Two bare ledger writers with one key, released together.
+RACING_WRITER = """
+import os, sys, time
+from stock_agent.ledger import Ledger
+path, marker, go = sys.argv[1:4]
+ledger = Ledger(path)
+open(marker, "w").close()
+while not os.path.exists(go):
+    time.sleep(0.002)
+placed = ledger.place("north", "same-key", {"sku": "A001", "name": "x", "quantity": 18,
+                                            "note": ""})
+print(placed["order_id"], placed["created"])
+"""
+
+
+def journal_steps(log_dir, run_id):
+    """The steps the journal holds, as --resume reads them (a torn line is no step)."""
+    return [record["step"] for record in read(log_dir, run_id)[0]]
+
+
+def log_of(log_dir, run_id):
+    with open(os.path.join(log_dir, run_id + ".jsonl"), encoding="utf-8") as file:
+        return [json.loads(line) for line in file]
+
+
+class Recovery(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="stock-agent-recovery-")
+        self.ledger = os.path.join(self.folder, "orders.db")
+        self.log_dir = os.path.join(self.folder, "runs")
+        self.marker = os.path.join(self.folder, "paused")
+
+    def crash(self, when, sig=signal.SIGKILL):
+        """Order 18 of A001 in a child paused in the ledger call, then signal it.
+        Returns (exit status, stderr, run id)."""
+        status, _, err = sigint_child(
+            [sys.executable, "-c", PAUSED_LEDGER, self.marker, when, "-", "--mock",
+             "--orders", self.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
+             "--log-dir", self.log_dir],
+            lambda: os.path.exists(self.marker), cwd=ROOT, sig=sig)
+        run_id, = [name[:-6] for name in os.listdir(self.log_dir) if name.endswith(".jsonl")]
+        return status, err, run_id
+
+    def resume_process(self, run_id, *flags):
+        """`python agent.py --resume RUN_ID` as its own process: (status, out, events)."""
+        done = subprocess.run(
+            [sys.executable, "agent.py", "--resume", run_id, "--orders", self.ledger,
+             "--log-dir", self.log_dir, "--lang", "en", "--json", *flags],
+            cwd=ROOT, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        result = json.loads(done.stdout)
+        return done.returncode, result, log_of(self.log_dir, result["run_id"])
+
+    def planned(self, *steps, order=ORDER, tenant="default", ledger=None):
+        """Write the journal of run RUN, cut off after `steps`; returns the call's key."""
+        Ledger(self.ledger).close()  # the ledger exists, as the run had created it
+        os.makedirs(self.log_dir, exist_ok=True)
+        key = OrderDesk(None, run_id=RUN, tenant=None, log_dir=self.log_dir,
+                        log=None).key(ORDER)
+        journal = Journal(path_for(self.log_dir, RUN))
+        for step in steps:
+            fields = {"intent": {"run_id": RUN, "tool": "draft_purchase_order",
+                                 "order": order, "tenant": tenant,
+                                 "ledger": ledger or os.path.abspath(self.ledger),
+                                 "approved_by": "flag"},
+                      "receipt": {"receipt": {"order_id": "PO-000001", "idempotency_key": key,
+                                              "ledger": "orders.db", "created": True}}}
+            journal.record(step, key, **fields.get(step, {}))
+        journal.close()
+        return key
+
+
+class CrashTest(Recovery):
+    def test_kill_9_between_dispatch_and_receipt_then_resume_reconciles(self):
+        status, _, run_id = self.crash("after")
+        self.assertEqual(status, -signal.SIGKILL)
+        self.assertEqual(len(rows(self.ledger)), 1)  # the ledger committed ...
+        self.assertEqual(journal_steps(self.log_dir, run_id), ["intent", "dispatched"])
+        self.assertEqual(log_of(self.log_dir, run_id)[-1]["event"], "write_dispatched")
+
+        status, result, events = self.resume_process(run_id)
+        self.assertEqual(status, 0, result)
+        self.assertEqual(result["answer"], f"Run {run_id}: order PO-000001 (18 x A001) was "
+                         "placed before the run was interrupted: found in the ledger.")
+        self.assertEqual(len(rows(self.ledger)), 1)  # ... and nothing placed it again
+        self.assertEqual(journal_steps(self.log_dir, run_id),
+                         ["intent", "dispatched", "receipt"])  # no second dispatch
+        self.assertEqual(events[0]["resume_of"], run_id)
+        self.assertEqual([e["event"] for e in events if e["event"].startswith("write_")],
+                         ["write_reconciled", "write_receipt"])
+        self.assertEqual(events[-1]["orders"], ["PO-000001"])
+        self.assertEqual(result["orders"][0]["idempotency_key"], rows(self.ledger)[0][1])
+
+        status, result, events = self.resume_process(run_id)  # once more: the receipt
+        self.assertIn("was already done: its receipt is reused", result["answer"])
+        self.assertEqual(journal_steps(self.log_dir, run_id),
+                         ["intent", "dispatched", "receipt"])
+        self.assertEqual(len(rows(self.ledger)), 1)
+
+    def test_kill_9_before_the_commit_then_resume_asks_again_and_places_it_once(self):
+        status, _, run_id = self.crash("before")
+        self.assertEqual(status, -signal.SIGKILL)
+        self.assertEqual(rows(self.ledger), [])
+        key = read(self.log_dir, run_id)[0][0]["key"]
+
+        status, result, events = self.resume_process(run_id, "--approve")
+        self.assertEqual(status, 0, result)
+        self.assertEqual(result["answer"], f"Run {run_id}: order PO-000001 (18 x A001) was "
+                         "placed now, after approval.")
+        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])  # the same key
+        self.assertEqual([e.get("found") for e in events if e["event"] == "write_reconciled"],
+                         [False])
+        tool_event, = [e for e in events if e["event"] == "tool"]
+        self.assertEqual(tool_event["approved_by"], "flag")
+
+    def test_two_processes_racing_on_the_same_key_leave_one_order(self):
+        key = self.planned("intent", "dispatched")  # a run cut off before its commit
+        go = os.path.join(self.folder, "go")
+        markers = [self.marker + str(n) for n in (1, 2)]
+        children = [subprocess.Popen(
+            [sys.executable, "-c", PAUSED_LEDGER, marker, "barrier", go, "--resume", RUN,
+             "--orders", self.ledger, "--approve", "--log-dir", self.log_dir, "--json"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for marker in markers]
+        try:
+            wait_for(lambda: all(os.path.exists(m) for m in markers))
+            open(go, "w").close()  # both are inside the ledger call: write, now
+            results = [json.loads(child.communicate(timeout=30)[0]) for child in children]
+        finally:
+            for child in children:
+                if child.poll() is None:
+                    child.kill()
+        self.assertEqual([r["exit_status"] for r in results], [0, 0])
+        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])
+        receipts = [r["orders"][0] for r in results]
+        self.assertEqual({r["order_id"] for r in receipts}, {"PO-000001"})
+        self.assertEqual(sorted(r["created"] for r in receipts), [False, True])
+
+    def test_two_bare_ledger_writers_on_one_key_get_one_order(self):
+        go = os.path.join(self.folder, "go")
+        markers = [self.marker + str(n) for n in (1, 2)]
+        children = [subprocess.Popen([sys.executable, "-c", RACING_WRITER, self.ledger,
+                                      marker, go], cwd=ROOT, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True) for marker in markers]
+        try:
+            wait_for(lambda: all(os.path.exists(m) for m in markers))
+            open(go, "w").close()
+            said = sorted(child.communicate(timeout=30)[0].split() for child in children)
+        finally:
+            for child in children:
+                if child.poll() is None:
+                    child.kill()
+        self.assertEqual(said, [["PO-000001", "False"], ["PO-000001", "True"]])
+        self.assertEqual(len(rows(self.ledger)), 1)
+
+    def test_ctrl_c_after_a_completed_write_says_so_and_the_order_stays(self):
+        status, out, err = sigint_child(
+            [sys.executable, "-c", SLOW_SECOND_REQUEST, self.marker, "--mock", "--orders",
+             self.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
+             "--log-dir", self.log_dir],
+            lambda: os.path.exists(self.marker), cwd=ROOT)
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
+        lines = err.splitlines()
+        self.assertEqual(lines[:2], [
+            "stock-agent: CANCELLED: cancelled by the user.",
+            "stock-agent: this run placed PO-000001 (orders.db) before it stopped; stopping "
+            "does not undo a write."])
+        self.assertEqual((out, len(lines)), ("", 3))  # no answer; then the log's path
+        run_id, = [n[:-6] for n in os.listdir(self.log_dir) if n.endswith(".jsonl")]
+        events = log_of(self.log_dir, run_id)
+        receipt, = [e for e in events if e["event"] == "write_receipt"]
+        self.assertEqual(receipt["order_id"], "PO-000001")
+        self.assertEqual(events[-1]["event"], "cancelled")
+        self.assertEqual(events[-1]["orders"], ["PO-000001"])
+        self.assertEqual(len(rows(self.ledger)), 1)  # cancelling rolled nothing back
+        self.assertEqual(journal_steps(self.log_dir, run_id)[-1], "receipt")
+
+
+class ResumeRulesTest(Recovery):
+    """Each recovery rule on a hand-written journal, through the real main() in-process."""
+
+    def resume(self, *flags, run_id=RUN):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                mock.patch("sys.stdin", io.StringIO("")):
+            status = agent.main(["--resume", run_id, "--orders", self.ledger, "--log-dir",
+                                 self.log_dir, "--lang", "en", "--json", *flags])
+        result = json.loads(out.getvalue())
+        events = log_of(self.log_dir, result["run_id"]) if result["run_id"] else []
+        return status, result, events
+
+    def test_never_dispatched_asks_again_and_a_no_settles_it(self):
+        self.planned("intent")
+        status, result, events = self.resume()
+        self.assertEqual(status, 0)
+        self.assertEqual(result["answer"], f"Run {RUN}: 18 x A001 was not placed "
+                                           "(APPROVAL_DENIED).")
+        self.assertEqual(rows(self.ledger), [])
+        self.assertEqual(journal_steps(self.log_dir, RUN), ["intent", "not_placed"])
+        status, result, _ = self.resume("--approve")  # settled: a later yes changes nothing
+        self.assertEqual(rows(self.ledger), [])
+
+    def test_never_dispatched_and_approved_is_placed_under_its_recorded_key(self):
+        key = self.planned("intent")
+        status, result, _ = self.resume("--approve")
+        self.assertEqual(status, 0)
+        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])
+        self.assertEqual(journal_steps(self.log_dir, RUN),
+                         ["intent", "intent", "dispatched", "receipt"])
+
+    def test_a_receipt_is_reused_without_asking_the_ledger(self):
+        self.planned("intent", "dispatched", "receipt")
+        with mock.patch.object(Ledger, "place", side_effect=AssertionError("asked")), \
+                mock.patch.object(Ledger, "find", side_effect=AssertionError("asked")):
+            status, result, _ = self.resume()
+        self.assertEqual(status, 0)
+        self.assertEqual(result["orders"][0]["order_id"], "PO-000001")
+        self.assertFalse(result["orders"][0]["created"])
+
+    def test_unknown_outcome_is_looked_up(self):
+        key = self.planned("intent", "dispatched", "unknown")
+        Ledger(self.ledger).place("default", key, ORDER)  # it had happened after all
+        status, result, _ = self.resume()
+        self.assertEqual((status, [o["order_id"] for o in result["orders"]]),
+                         (0, ["PO-000001"]))
+        self.assertEqual(len(rows(self.ledger)), 1)
+
+    def test_a_changed_record_is_never_sent(self):
+        self.planned("intent", "dispatched", order={**ORDER, "quantity": 180})
+        status, result, events = self.resume("--approve")
+        self.assertEqual(status, EXIT_STATUS["IDEMPOTENCY_CONFLICT"])
+        self.assertEqual(result["error"]["code"], "IDEMPOTENCY_CONFLICT")
+        self.assertEqual(rows(self.ledger), [])
+        self.assertEqual(journal_steps(self.log_dir, RUN)[-1], "not_placed")
+
+    def test_a_line_cut_short_by_a_crash_is_skipped_and_counted(self):
+        self.planned("intent", "dispatched")
+        with open(path_for(self.log_dir, RUN), "a", encoding="utf-8") as file:
+            file.write('{"step": "rece')
+        status, result, events = self.resume("--approve")
+        self.assertEqual(status, 0)
+        self.assertEqual(events[0]["journal_lines_skipped"], 1)
+        self.assertTrue(result["answer"].endswith(
+            " 1 line(s) of its journal could not be read."), result["answer"])
+        self.assertEqual(len(rows(self.ledger)), 1)
+        self.assertEqual(journal_steps(self.log_dir, RUN)[-1], "receipt")  # own line
+
+    def test_a_record_missing_what_it_must_hold_is_skipped_not_a_crash(self):
+        Ledger(self.ledger).close()
+        os.makedirs(self.log_dir)
+        with open(path_for(self.log_dir, RUN), "w", encoding="utf-8") as file:
+            file.write('{"step": "intent", "key": "k", "order": {"sku": "A001"}}\n'
+                       '{"step": "receipt", "key": "k"}\n[]\n')
+        status, result, events = self.resume()
+        self.assertEqual(status, 0, result)
+        self.assertEqual(result["answer"], f"Run {RUN} has no order to settle. 3 line(s) of "
+                                           "its journal could not be read.")
+
+    def test_what_cannot_be_resumed(self):
+        self.planned("intent")
+        other = os.path.join(self.folder, "other.db")
+        Ledger(other).close()
+        for flags, code in (
+                (["--run", "20261130T000000Z-000000"], "RESUME_UNAVAILABLE"),
+                (["--tenant", "north", "--inventory",
+                  os.path.join(ROOT, "examples", "inventory.csv")],
+                 "RESUME_UNAVAILABLE"),
+                (["--orders", other], "RESUME_UNAVAILABLE")):
+            with self.subTest(flags=flags):
+                run_id = flags[1] if flags[0] == "--run" else RUN
+                extra = [] if flags[0] == "--run" else flags
+                status, result, events = self.resume(*extra, run_id=run_id)
+                self.assertEqual((status, result["error"]["code"]),
+                                 (EXIT_STATUS[code], code))
+                self.assertEqual(events, [])  # refused before a log was started
+        os.remove(self.ledger)
+        status, result, _ = self.resume()
+        self.assertEqual((status, os.path.exists(self.ledger)),
+                         (EXIT_STATUS["LEDGER_UNAVAILABLE"], False))
+
+    def test_flags_that_do_not_go_with_resume_are_usage_errors(self):
+        for argv in (["--resume", RUN], ["--resume", "../../etc/passwd", "--orders", "x"],
+                     ["--resume", RUN, "--orders", "x", "-q", "order 1 of A001"]):
+            with self.subTest(argv=argv), self.assertRaises(SystemExit) as caught, \
+                    mock.patch("sys.stderr"):
+                agent.main(argv)
+            self.assertEqual(caught.exception.code, 2)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,442 @@
+"""Controlled writes in one process: the ledger, draft_purchase_order, approval, the journal.
+
+Each test runs the real command line (`run_cli`) or the real ledger against a temporary
+SQLite file, then reads back three things: the ledger's rows (what the business side holds),
+the journal (what the program recorded) and the run log (what a person can audit). Crashes,
+races and Ctrl-C in real child processes are in tests/test_recovery.py.
+"""
+
+import contextlib
+import io
+import json
+import os
+import sqlite3
+import tempfile
+import unittest
+from unittest import mock
+
+import tools
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import cli, prompts
+from stock_agent.errors import AFTER_ORDERS, EXIT_STATUS, MESSAGES, AgentError
+from stock_agent.ledger import Ledger, LedgerConflict
+from tests.support import run_cli
+
+ORDER = {"sku": "A001", "name": "濾掛咖啡", "quantity": 18, "note": ""}
+READ_ONLY_PROMPT_SHA256 = {  # the built-in prompts before writes existed: unchanged
+    "en": "4c52273faede6fcd6987a857ac3d54b425761715a5fc30add8389fbfb1596f23",
+    "zh-TW": "1672995149a1c0ef79fd875aa618c4854bffd312d07ea0f0ffff309eeb081763",
+}
+
+
+def rows(path):
+    """The ledger's orders: (tenant, key, sku, quantity), oldest first."""
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        return db.execute("SELECT tenant, idempotency_key, sku, quantity FROM "
+                          "purchase_orders ORDER BY id").fetchall()
+
+
+def journal(log_dir):
+    """The records of the one journal in `log_dir`, or [] if the run wrote none."""
+    names = [name for name in os.listdir(log_dir) if name.endswith(".journal")]
+    if not names:
+        return []
+    assert len(names) == 1, names
+    with open(os.path.join(log_dir, names[0]), encoding="utf-8") as file:
+        return [json.loads(line) for line in file]
+
+
+def order_call(sku="A001", quantity=18, call_id="c1", **more):
+    return tool_call("draft_purchase_order", {"sku": sku, "quantity": quantity, **more},
+                     call_id)
+
+
+def tool_results(model):
+    """The tool results the model was sent, in order, as parsed JSON."""
+    last = model.requests[-1]["messages"]
+    return [json.loads(m["content"]) for m in last if m["role"] == "tool"]
+
+
+class Orders(unittest.TestCase):
+    """A temporary folder holding the ledger, the run log and the journal."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="stock-agent-writes-")
+        self.ledger = os.path.join(self.folder, "orders.db")
+        self.log_dir = os.path.join(self.folder, "runs")
+
+    def run_orders(self, *argv, model=None, stdin=""):
+        """One run with --orders; stdin is not a terminal, so only --approve approves."""
+        with mock.patch("sys.stdin", io.StringIO(stdin)):
+            return run_cli(["--lang", "en", "--orders", self.ledger, *argv],
+                           log_dir=self.log_dir, model=model)
+
+    def events(self, events, *names):
+        return [e for e in events if e["event"] in names]
+
+
+class LedgerTest(Orders):
+    def test_the_same_key_twice_is_one_order(self):
+        ledger = Ledger(self.ledger)
+        first = ledger.place("north", "k1", ORDER)
+        again = ledger.place("north", "k1", ORDER)
+        self.assertEqual((first["order_id"], first["created"]), ("PO-000001", True))
+        self.assertEqual((again["order_id"], again["created"]), ("PO-000001", False))
+        self.assertEqual(rows(self.ledger), [("north", "k1", "A001", 18)])
+
+    def test_the_same_key_with_another_quantity_is_refused(self):
+        ledger = Ledger(self.ledger)
+        ledger.place("north", "k1", ORDER)
+        with self.assertRaises(LedgerConflict) as caught:
+            ledger.place("north", "k1", {**ORDER, "quantity": 20})
+        self.assertEqual(caught.exception.order["order_id"], "PO-000001")
+        self.assertEqual(rows(self.ledger), [("north", "k1", "A001", 18)])
+
+    def test_the_key_is_unique_per_tenant(self):
+        ledger = Ledger(self.ledger)
+        ledger.place("north", "k1", ORDER)
+        ledger.place("south", "k1", ORDER)
+        self.assertEqual(len(rows(self.ledger)), 2)
+        self.assertIsNone(ledger.find("east", "k1"))
+
+    def test_a_file_that_is_not_a_ledger_is_refused_before_the_run(self):
+        with open(self.ledger, "w", encoding="utf-8") as file:
+            file.write("sku,name\n")
+        status, out, err, events = self.run_orders("--mock", "--approve")
+        self.assertEqual(status, EXIT_STATUS["LEDGER_UNAVAILABLE"])
+        self.assertTrue(err.startswith("stock-agent: LEDGER_UNAVAILABLE: "), err)
+        self.assertEqual((out, events), ("", []))  # no model asked, no log started
+
+    def test_a_table_of_another_shape_is_refused(self):
+        with contextlib.closing(sqlite3.connect(self.ledger)) as db:
+            db.execute("CREATE TABLE purchase_orders (id INTEGER, sku TEXT)")
+        with self.assertRaises(AgentError) as caught:
+            Ledger(self.ledger)
+        self.assertEqual(caught.exception.code, "LEDGER_UNAVAILABLE")
+
+    def test_recovery_never_creates_a_ledger(self):
+        with self.assertRaises(AgentError) as caught:
+            Ledger(self.ledger, create=False)
+        self.assertEqual(caught.exception.code, "LEDGER_UNAVAILABLE")
+        self.assertFalse(os.path.exists(self.ledger))
+
+
+class ReadOnlyWithoutOrdersTest(Orders):
+    def test_without_orders_nothing_can_write_and_nothing_changed(self):
+        model = MockModel(lang="en")
+        with mock.patch("sys.stdin", io.StringIO("")):
+            status, out, _, events = run_cli(["--lang", "en", "--approve", "-q",
+                                              "order 18 of A001"], log_dir=self.log_dir,
+                                             model=model)
+        self.assertEqual(status, 0)
+        request = model.requests[0]
+        self.assertEqual([t["name"] for t in request["tools"]],
+                         ["get_stock", "find_items", "list_reorder"])
+        self.assertEqual(prompts.prompt_digest(request["messages"][0]["content"]),
+                         READ_ONLY_PROMPT_SHA256["en"])
+        self.assertNotIn("orders", events[0])
+        self.assertEqual([e["name"] for e in self.events(events, "tool")], ["get_stock"])
+        self.assertTrue(out.strip().endswith("No order has been placed."), out)
+        self.assertEqual(journal(self.log_dir), [])
+
+    def test_the_read_only_prompts_are_unchanged(self):
+        for lang, digest in READ_ONLY_PROMPT_SHA256.items():
+            text, _ = prompts.load_system_prompt(None, lang)
+            self.assertEqual(prompts.prompt_digest(text), digest)
+            with_orders, _ = prompts.load_system_prompt(None, lang, orders=True)
+            self.assertIn("draft_purchase_order", with_orders)
+
+    def test_a_plain_mock_run_loads_no_write_machinery(self):
+        import subprocess
+        import sys
+        code = ("import sys, tempfile, agent; agent.main(['--mock', '--log-dir', "
+                "tempfile.mkdtemp()]); print(sorted(m for m in sys.modules if m in "
+                "('sqlite3', 'hashlib', 'stock_agent.writes', 'stock_agent.ledger', "
+                "'stock_agent.journal')))")
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                             text=True, check=True).stdout
+        self.assertEqual(out.splitlines()[-1], "[]")
+
+
+class PlaceOrderTest(Orders):
+    def test_an_approved_order_is_written_once_with_its_receipt(self):
+        with mock.patch("os.fsync", wraps=os.fsync) as fsync:
+            status, out, _, events = self.run_orders("--mock", "--approve", "--json", "-q",
+                                                     "order 18 of A001")
+        self.assertEqual(status, 0)
+        (tenant, key, sku, quantity), = rows(self.ledger)
+        self.assertEqual((tenant, sku, quantity), ("default", "A001", 18))
+        result = json.loads(out)
+        receipt, = result["orders"]
+        self.assertEqual(receipt, {"order_id": "PO-000001", "idempotency_key": key,
+                                   "ledger": "orders.db", "created": True})
+        self.assertIn("PO-000001", result["answer"])
+        self.assertNotIn("No order has been placed", result["answer"])
+        # The journal: intent, dispatched, receipt, each made durable before the next step.
+        records = journal(self.log_dir)
+        self.assertEqual([(r["step"], r["key"]) for r in records],
+                         [("intent", key), ("dispatched", key), ("receipt", key)])
+        self.assertGreaterEqual(fsync.call_count, 3)
+        self.assertEqual(records[0]["approved_by"], "flag")
+        self.assertTrue(key.startswith(events[0]["run_id"] + ":"))
+        # The log: each step, who approved and what, and which orders the run leaves.
+        self.assertEqual([e["event"] for e in events if e["event"].startswith("write_")],
+                         ["write_intent", "write_dispatched", "write_receipt"])
+        intent, = self.events(events, "write_intent")
+        self.assertEqual((intent["approved_by"], intent["sku"], intent["quantity"],
+                          intent["tenant"], intent["ledger"]),
+                         ("flag", "A001", 18, "default", "orders.db"))
+        tool_event, = self.events(events, "tool")
+        self.assertEqual((tool_event["approved"], tool_event["approved_by"]), (True, "flag"))
+        self.assertEqual(events[-1]["orders"], ["PO-000001"])
+
+    def test_the_tool_result_keeps_the_agreed_shape(self):
+        model = MockModel([calls_reply(order_call()), text_reply("done")])
+        self.run_orders("--approve", model=model)
+        result, = tool_results(model)
+        self.assertTrue(result["ok"])
+        self.assertEqual(set(result["data"]["receipt"]),
+                         {"order_id", "idempotency_key", "ledger", "created"})
+        self.assertEqual(result["data"]["sku"], "A001")
+
+    def test_chinese_order_request_in_chinese(self):
+        with mock.patch("sys.stdin", io.StringIO("")):
+            status, out, _, _ = run_cli(["--mock", "--lang", "zh-TW", "--approve", "--orders",
+                                         self.ledger, "-q", "幫我下單 A001 十八個"],
+                                        log_dir=self.log_dir)
+        self.assertEqual(status, 0)
+        self.assertEqual(out, "【教學樣本】已建立訂單 PO-000001：濾掛咖啡（A001）18 個，帳本 "
+                              "orders.db。\n")
+        self.assertEqual([r[2:] for r in rows(self.ledger)], [("A001", 18)])
+
+    def test_with_orders_the_model_is_told_how_to_order(self):
+        model = MockModel([text_reply("ok")])
+        self.run_orders(model=model)
+        self.assertIn("draft_purchase_order", [t["name"] for t in model.requests[0]["tools"]])
+        system = model.requests[0]["messages"][0]["content"]
+        self.assertEqual(system, prompts.ORDER_PROMPTS["en"])
+
+
+class ApprovalTest(Orders):
+    def test_denied_no_row_the_model_is_told_and_the_answer_claims_no_order(self):
+        for lang, question, said in (
+                ("en", "order 18 of A001", "The order for 18 x A001 was not placed: it was "
+                                           "not approved."),
+                ("zh-TW", "幫我下單 A001 十八個", "A001 18 個的訂單未建立：未獲核准。")):
+            with self.subTest(lang=lang):
+                self.log_dir = tempfile.mkdtemp(dir=self.folder)
+                model = MockModel(lang=lang)
+                status, out, _, events = self.run_orders("--lang", lang, "-q", question,
+                                                         model=model)
+                self.assertEqual(status, 0)
+                self.assertEqual(rows(self.ledger), [])
+                result, = tool_results(model)
+                self.assertEqual(result["error"], "APPROVAL_DENIED")
+                self.assertIn(said, out)
+                self.assertNotIn("PO-", out)
+                tool_event, = self.events(events, "tool")
+                self.assertEqual((tool_event["approved"], tool_event["approved_by"]),
+                                 (False, None))
+                self.assertEqual(self.events(events, "write_intent"), [])
+                self.assertNotIn("orders", events[-1])
+                self.assertEqual(journal(self.log_dir), [])  # nothing was going to be sent
+
+    def test_a_person_who_says_no_is_logged_as_the_terminal(self):
+        screen = io.StringIO()
+        person = cli._labelled(lambda tool, arguments: cli.ask_on_terminal(
+            tool, arguments, stdin=io.StringIO("n\n"), stderr=screen), "terminal")
+        model = MockModel([calls_reply(order_call()), text_reply("not placed")])
+        with mock.patch.object(cli, "approver", return_value=person):
+            events = self.run_orders(model=model)[3]
+        self.assertIn('to the ledger "orders.db": tenant "default", SKU "A001" ("濾掛咖啡"), '
+                      'quantity 18, note ""', screen.getvalue())
+        tool_event, = self.events(events, "tool")
+        self.assertEqual((tool_event["approved"], tool_event["approved_by"]),
+                         (False, "terminal"))
+        self.assertEqual(rows(self.ledger), [])
+
+    def test_an_impossible_order_is_refused_before_anyone_is_asked(self):
+        asked = []
+        approver = cli._labelled(lambda tool, arguments: asked.append(arguments) or True,
+                                 "flag")
+        bad = [("A404", 18, "SKU_NOT_FOUND"), ("A001", 0, "INVALID_ARGUMENTS"),
+               ("A001", tools.MAX_ORDER_QUANTITY + 1, "INVALID_ARGUMENTS"),
+               ("A001", 1.5, "INVALID_ARGUMENTS"), ("A001", "18", "INVALID_ARGUMENTS")]
+        model = MockModel([calls_reply(*[order_call(sku, quantity, f"c{n}")
+                                         for n, (sku, quantity, _) in enumerate(bad)]),
+                           text_reply("none")])
+        with mock.patch.object(cli, "approver", return_value=approver):
+            self.run_orders("--max-tool-errors", "9", model=model)
+        self.assertEqual([r["error"] for r in tool_results(model)],
+                         [code for _, _, code in bad])
+        self.assertEqual((asked, rows(self.ledger)), ([], []))
+
+    def test_a_model_cannot_name_the_tenant_ledger_or_key(self):
+        model = MockModel([calls_reply(order_call(tenant="south", idempotency_key="mine")),
+                           text_reply("none")])
+        self.run_orders("--approve", model=model)
+        self.assertEqual(tool_results(model)[0]["error"], "INVALID_ARGUMENTS")
+        self.assertEqual(rows(self.ledger), [])
+
+
+class IdempotencyTest(Orders):
+    def test_the_same_request_twice_leaves_one_order(self):
+        model = MockModel([calls_reply(order_call(call_id="c1")),
+                           calls_reply(order_call(call_id="c2")), text_reply("done")])
+        _, _, _, events = self.run_orders("--approve", model=model)
+        first, second = tool_results(model)
+        self.assertEqual(len(rows(self.ledger)), 1)
+        self.assertEqual(first["data"]["receipt"]["order_id"],
+                         second["data"]["receipt"]["order_id"])
+        self.assertEqual((first["data"]["receipt"]["created"],
+                          second["data"]["receipt"]["created"]), (True, False))
+        self.assertEqual(len(self.events(events, "write_dispatched")), 1)  # reused, not sent
+        self.assertEqual(len(self.events(events, "write_reused")), 1)
+
+    def test_a_conflicting_key_at_the_ledger_is_refused_and_recorded(self):
+        model = MockModel([calls_reply(order_call()), text_reply("done")])
+        real_place = Ledger.place
+
+        def place_after_someone_else(ledger, tenant, key, order):
+            real_place(ledger, tenant, key, {**order, "quantity": 20})
+            return real_place(ledger, tenant, key, order)
+
+        with mock.patch.object(Ledger, "place", place_after_someone_else):
+            self.run_orders("--approve", model=model)
+        result, = tool_results(model)
+        self.assertEqual(result["error"], "IDEMPOTENCY_CONFLICT")
+        self.assertEqual([r[3] for r in rows(self.ledger)], [20])  # the first one, only
+        self.assertEqual(journal(self.log_dir)[-1]["step"], "not_placed")
+
+
+class LostReplyTest(Orders):
+    def test_a_commit_whose_reply_is_lost_then_a_retry_leaves_one_order(self):
+        real_place = Ledger.place
+
+        def commit_then_time_out(ledger, tenant, key, order):
+            real_place(ledger, tenant, key, order)
+            raise TimeoutError("the ledger did not answer within 10 s")
+
+        model = MockModel([calls_reply(order_call(call_id="c1")),
+                           calls_reply(order_call(call_id="c2")), text_reply("done")])
+        with mock.patch.object(Ledger, "place", commit_then_time_out):
+            _, _, _, events = self.run_orders("--approve", model=model)
+        first, retry = tool_results(model)
+        self.assertEqual(len(rows(self.ledger)), 1)
+        self.assertTrue(first["ok"] and retry["ok"])
+        self.assertEqual(first["data"]["receipt"]["order_id"],
+                         retry["data"]["receipt"]["order_id"])
+        reconciled, = self.events(events, "write_reconciled")
+        self.assertTrue(reconciled["found"])
+        self.assertIn("TimeoutError", reconciled["reason"])
+        self.assertEqual(events[-1]["orders"], ["PO-000001"])  # the retry placed none
+
+    def test_a_retry_after_a_lost_reply_at_the_ledger_itself_is_one_order(self):
+        real_place = Ledger.place
+        replies = []
+
+        def lose_first_reply(ledger, tenant, key, order):
+            placed = real_place(ledger, tenant, key, order)
+            if not replies:
+                replies.append(placed)
+                raise TimeoutError("lost")
+            return placed
+
+        ledger = Ledger(self.ledger)
+        with mock.patch.object(Ledger, "place", lose_first_reply):
+            with self.assertRaises(TimeoutError):
+                ledger.place("default", "k", ORDER)
+            retried = ledger.place("default", "k", ORDER)  # a naive retry, same key
+        self.assertEqual((retried["order_id"], retried["created"]), ("PO-000001", False))
+        self.assertEqual(len(rows(self.ledger)), 1)
+
+    def test_a_write_that_never_committed_is_not_placed_and_a_retry_places_it_once(self):
+        real_place = Ledger.place
+        failures = [OSError("connection reset")]
+
+        def fail_once(ledger, tenant, key, order):
+            if failures:
+                raise failures.pop()
+            return real_place(ledger, tenant, key, order)
+
+        model = MockModel([calls_reply(order_call(call_id="c1")),
+                           calls_reply(order_call(call_id="c2")), text_reply("done")])
+        with mock.patch.object(Ledger, "place", fail_once):
+            self.run_orders("--approve", model=model)
+        failed, retry = tool_results(model)
+        self.assertEqual(failed["error"], "WRITE_FAILED")
+        self.assertIn("No order was placed", failed["detail"])
+        self.assertTrue(retry["ok"])
+        self.assertEqual(len(rows(self.ledger)), 1)
+        self.assertEqual([r["step"] for r in journal(self.log_dir)],
+                         ["intent", "dispatched", "not_placed", "intent", "dispatched",
+                          "receipt"])
+
+    def test_when_not_even_a_lookup_answers_the_run_stops_unconfirmed(self):
+        def broken(*args):
+            raise sqlite3.OperationalError("disk I/O error")
+
+        model = MockModel([calls_reply(order_call()), text_reply("never asked")])
+        with mock.patch.object(Ledger, "place", broken), \
+                mock.patch.object(Ledger, "find", broken):
+            status, out, err, events = self.run_orders("--approve", model=model)
+        self.assertEqual(status, EXIT_STATUS["WRITE_UNCONFIRMED"])
+        self.assertIn(f"--resume {events[0]['run_id']}", err)
+        self.assertEqual(len(model.requests), 1)  # nothing goes on while it is unknown
+        self.assertEqual(journal(self.log_dir)[-1]["step"], "unknown")
+        self.assertEqual(events[-1]["code"], "WRITE_UNCONFIRMED")
+
+    def test_ctrl_c_inside_the_ledger_call_settles_the_write_first(self):
+        real_place = Ledger.place
+
+        def commit_then_interrupted(ledger, tenant, key, order):
+            real_place(ledger, tenant, key, order)
+            raise KeyboardInterrupt
+
+        model = MockModel([calls_reply(order_call()), text_reply("never asked")])
+        with mock.patch.object(Ledger, "place", commit_then_interrupted):
+            status, _, err, events = self.run_orders("--approve", model=model)
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"])
+        self.assertEqual(journal(self.log_dir)[-1]["step"], "receipt")
+        self.assertEqual(events[-1], {**events[-1], "event": "cancelled",
+                                      "orders": ["PO-000001"]})
+        self.assertNotIn("no order was placed", err)
+        self.assertIn("PO-000001 (orders.db)", err)
+
+
+class JournalAndBatchTest(Orders):
+    def test_nothing_is_sent_when_the_journal_cannot_be_written(self):
+        with mock.patch("os.fsync", side_effect=OSError(28, "No space left on device")):
+            status, _, err, events = self.run_orders("--mock", "--approve", "-q",
+                                                     "order 18 of A001")
+        self.assertEqual(status, EXIT_STATUS["JOURNAL_UNWRITABLE"])
+        self.assertTrue(err.startswith("stock-agent: JOURNAL_UNWRITABLE: "), err)
+        self.assertEqual(rows(self.ledger), [])
+        self.assertEqual(self.events(events, "write_dispatched"), [])
+
+    def test_a_write_never_runs_in_a_parallel_batch(self):
+        model = MockModel([calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"),
+                                       order_call(call_id="c2"),
+                                       tool_call("get_stock", {"sku": "A002"}, "c3")),
+                           text_reply("done")])
+        _, _, _, events = self.run_orders("--approve", model=model)
+        tool_events = self.events(events, "tool")
+        self.assertEqual([e["id"] for e in tool_events], ["c1", "c2", "c3"])
+        self.assertFalse(any(e.get("parallel") for e in tool_events))
+        self.assertEqual(len(rows(self.ledger)), 1)
+
+    def test_every_promise_that_nothing_was_ordered_has_an_honest_variant(self):
+        for code, table in MESSAGES.items():
+            promises = "nothing was ordered" in table["en"] or "no order" in table["en"]
+            with self.subTest(code=code):
+                self.assertEqual(code in AFTER_ORDERS, promises)
+        for code in AFTER_ORDERS:
+            for lang in ("en", "zh-TW"):
+                text = AgentError(code).message(lang, ordered=True)
+                self.assertNotIn("order", text)
+                self.assertNotIn("訂單", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
