@@ -78,18 +78,22 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
         # A bad file fails before any model is contacted.
         data = inventory.load(args.inventory, tenant=args.tenant)
         model = (make_model or default_model)(args, environ, lang)
-        toolbox = tools.default_toolbox()
         limits = cli.limits(args)
         question = args.question or DEFAULT_QUESTIONS[lang]
         system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang)
-        log = RunLog(args.log_dir, content=args.log_content, listener=listener)
-        log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
-                    toolbox=toolbox, source=data.source, question=question,
-                    prompt=prompt_info)
-        outcome = run_agent(question, model, toolbox=toolbox, inventory=data,
-                            limits=limits, log=log, system_prompt=system_prompt,
-                            approver=cli.approver(args, lang),
-                            recover_text_calls=args.recover_text_tool_calls)
+        with _plugins(args, environ, limits, lang) as plugins:  # stopped and reaped on the way out
+            toolbox = tools.default_toolbox() if plugins is None else tools.plugin_toolbox(
+                plugins.specs, catalogue_above=args.mcp_catalogue_above)
+            log = RunLog(args.log_dir, content=args.log_content, listener=listener)
+            log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
+                        toolbox=toolbox, source=data.source, question=question,
+                        prompt=prompt_info)
+            for server in plugins.servers if plugins is not None else ():
+                log.emit("mcp_server", **server)
+            outcome = run_agent(question, model, toolbox=toolbox, inventory=data,
+                                limits=limits, log=log, system_prompt=system_prompt,
+                                approver=cli.approver(args, lang),
+                                recover_text_calls=args.recover_text_tool_calls)
     except KeyboardInterrupt:
         outcome = Outcome(error=AgentError("CANCELLED"))
     except AgentError as exc:
@@ -100,6 +104,18 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
             traceback.print_exc()
         outcome = Outcome(error=AgentError("INTERNAL_ERROR", type=type(exc).__name__))
     return _finish(outcome, log, started)
+
+
+def _plugins(args, environ, limits, lang):
+    """The MCP servers of --mcp, running (stock_agent/mcp), or nothing to start. Tools a
+    server has that cannot be offered are named on stderr, one line each, with the reason."""
+    if not args.mcp:
+        import contextlib
+        return contextlib.nullcontext()
+    from stock_agent import mcp  # loaded only when a server is asked for
+    return mcp.running(args.mcp, environ=environ, passed_env=args.mcp_env,
+                       timeout=limits.timeout, budget_seconds=limits.budget_seconds,
+                       on_refused=lambda *refusal: cli.note_refused(*refusal, lang=lang))
 
 
 def _finish(outcome, log, started):
@@ -138,15 +154,17 @@ def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_p
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
-    definitions = toolbox.definitions()
     messages = [{"role": "system", "content": system_prompt},
                 {"role": "user", "content": question}]
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
-    size = _chars(definitions) + _chars(messages[0]) + _chars(messages[1])
+    size = _chars(messages[0]) + _chars(messages[1])
     for step in range(1, limits.max_steps + 1):
-        if size > limits.max_context_chars:
-            raise AgentError("CONTEXT_LIMIT", chars=size, limit=limits.max_context_chars)
+        definitions = toolbox.definitions()  # more once the model finds MCP tools by search
+        request_size = size + _chars(definitions)
+        if request_size > limits.max_context_chars:
+            raise AgentError("CONTEXT_LIMIT", chars=request_size,
+                             limit=limits.max_context_chars)
         reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                            limits=limits, log=log, outcome=outcome)
         calls = _checked_tool_calls(reply, limits)

@@ -52,7 +52,8 @@ def build_parser():
                              "or max_tokens (default: 1024)")
     server.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                         default=LIMIT_DEFAULTS["timeout"],
-                        help="per-request timeout (default: %(default)g)")
+                        help="per-request timeout, for the model and for MCP servers "
+                             "(default: %(default)g)")
     server.add_argument("--retries", type=_count, default=LIMIT_DEFAULTS["retries"],
                         help="more tries of a model request after 429, 5xx or a reset "
                              "connection, within the time budget (default: %(default)s)")
@@ -86,6 +87,16 @@ def build_parser():
     data.add_argument("--approve", action="store_true",
                       help="let tools that need approval run without asking (default: ask on "
                            "a terminal, else deny)")
+    plugins = parser.add_argument_group("MCP servers (plugins)")
+    plugins.add_argument("--mcp", metavar='"COMMAND ARGS"', action="append", default=[],
+                         type=_command, help="start an MCP server over stdio and offer its "
+                         "tools as SERVER__TOOL, under the same rules as ours (repeatable)")
+    plugins.add_argument("--mcp-env", metavar="NAME", action="append", default=[],
+                         help="also pass environment variable NAME to the servers (they get "
+                              "only PATH, HOME, locale and the like otherwise)")
+    plugins.add_argument("--mcp-catalogue-above", metavar="N", type=_whole, default=10,
+                         help="with more than N server tools, offer the model a search for "
+                              "them instead of every definition (default: %(default)s)")
     evidence = parser.add_argument_group("evidence")
     evidence.add_argument("--log-dir", default="runs",
                           help="folder for the per-run JSONL logs (default: runs)")
@@ -129,12 +140,13 @@ examples:
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
   python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
+  python agent.py --mcp "uvx mcp-server-time" -q "What time is it in Taipei?"
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
   4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m evals --min-success)
   6 OUTPUT_UNWRITABLE (stdout closed or full)
-  130 CANCELLED (Ctrl-C)
+  130 CANCELLED (Ctrl-C; SIGTERM too while MCP servers run)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
@@ -142,6 +154,8 @@ exit statuses (the code is also in the log's terminal event):
   30 NO_MODEL          31 MODEL_NOT_FOUND   32 TOOLS_UNSUPPORTED 33 MODEL_UNREACHABLE
   34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
   37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
+  50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
+  54 MCP_OUTPUT_LIMIT
 """
 
 
@@ -159,6 +173,24 @@ def _count(text):
     if not text.isdigit() or int(text) > 10:
         raise _argument_error(f"{text!r} is not a whole number from 0 to 10")
     return int(text)
+
+
+def _whole(text):
+    if not text.isdigit():
+        raise _argument_error(f"{text!r} is not a whole number >= 0")
+    return int(text)
+
+
+def _command(text):
+    """--mcp's text as an argument list, split as a POSIX shell would (no shell runs it)."""
+    import shlex
+    try:
+        argv = shlex.split(text)
+    except ValueError as exc:
+        raise _argument_error(f"{text!r}: {exc}") from None
+    if not argv:
+        raise _argument_error("an empty command")
+    return argv
 
 
 def _positive_float(text):
@@ -190,10 +222,12 @@ UI = {
     "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
            "remote": "note: {url} is not on this machine; the question and the inventory "
                      "data will be sent there.",
-           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
+           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] ",
+           "refused": "note: MCP server {server}: tool {tool} is not offered: {reason}"},
     "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
               "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
-              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
+              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] ",
+              "refused": "注意：MCP 伺服器 {server} 的工具 {tool} 不提供給模型：{reason}"},
 }
 
 
@@ -258,6 +292,11 @@ def limits(args):
 def note_remote(url, lang):
     """Say, before anything is sent, that the question and data leave this machine."""
     print_err(UI[lang]["remote"].format(url=url))
+
+
+def note_refused(server, tool, reason, *, lang):
+    """One line for an MCP server's tool that is not offered to the model, and why."""
+    print_err(UI[lang]["refused"].format(server=server, tool=tool, reason=reason))
 
 
 def report(outcome, args, lang, *, shown=""):
