@@ -77,13 +77,14 @@ def wait_for(predicate, seconds=10.0):
         time.sleep(0.01)
 
 
-def sigint_child(argv, ready, *, cwd):
-    """Start `argv`, send it a real SIGINT once `ready()` is true: (exit status, out, err)."""
+def sigint_child(argv, ready, *, cwd, signal_number=signal.SIGINT):
+    """Start `argv`, send it a real SIGINT (or `signal_number`) once `ready()` is true:
+    (exit status, out, err)."""
     child = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True)
     try:
         wait_for(ready)
-        child.send_signal(signal.SIGINT)
+        child.send_signal(signal_number)
         out, err = child.communicate(timeout=10)
     finally:
         if child.poll() is None:

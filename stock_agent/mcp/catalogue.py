@@ -15,7 +15,7 @@ WORD = re.compile(r"[^\W_]+")
 def search(entries, query, limit):
     """The best `limit` entries ({"name", "description", ...}) for `query`, and how many
     other entries matched at all."""
-    words = [word.casefold() for word in WORD.findall(query)]
+    words = [word.casefold() for word in WORD.findall(_split_camel(query))]
     scored = []
     for position, entry in enumerate(entries):
         score = _score(words, entry)

@@ -72,7 +72,7 @@ class Connection:
         self._write_lock = threading.Lock()
         self._stderr_tail, self._stderr_bytes = "", 0
         self._threads = [threading.Thread(target=loop, daemon=True)
-                         for loop in (self._read_stdout, self._drain_stderr)]
+                         for loop in (self._read_stdout, self._drain_stderr, self._watch)]
         for thread in self._threads:
             thread.start()
 
@@ -213,6 +213,20 @@ class Connection:
                 self._fail(AgentError("MCP_OUTPUT_LIMIT", server=self.label,
                                       what=f"over {STDERR_LIMIT_BYTES} bytes on stderr"))
 
+    def _watch(self):
+        """The server's exit is noticed even when stdout stays open (a child it started
+        still holds it): once the process is gone, the reader gets a moment to hand over
+        what was already written, then every waiter hears that the server exited."""
+        if hasattr(os, "waitid"):
+            try:
+                os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOWAIT)
+            except ChildProcessError:  # already reaped by close()
+                pass
+        else:
+            self._process.wait()
+        self._threads[0].join(timeout=0.2)
+        self._fail(self._exited())
+
     def stderr_tail(self):
         """The last line the server wrote on stderr (for error messages), or ''."""
         lines = [line.strip() for line in self._stderr_tail.splitlines() if line.strip()]
@@ -254,10 +268,11 @@ class Connection:
         # whatever it left behind, then reap it.
         self._signal(signal.SIGKILL)
         self._process.wait()
-        for thread in self._threads:
+        for thread, stream in zip(self._threads, (self._process.stdout,
+                                                  self._process.stderr)):
             thread.join(timeout=1.0)
-        for stream in (self._process.stdout, self._process.stderr):
-            stream.close()
+            if not thread.is_alive():  # closing a stream another thread reads would block
+                stream.close()
 
     def _exit_status(self, *, wait):
         """The exit status once the process has exited (without reaping it where the system
