@@ -22,6 +22,10 @@ The model is any object with `provider` and `model` names (for the log) and a me
 Anthropic) are such objects. The loop never sees a provider's wire format, and it trusts no
 reply: every field is checked before anything runs.
 
+Tools of MCP servers (`--mcp`, stock_agent/mcp) join ours under the same rules: the servers
+start before the log, are stopped and reaped when the run ends, and their tools need approval
+unless annotated read-only.
+
 Guarantees: tools are read-only and validated by the program; nothing from a truncated or
 malformed reply is executed; every run writes a JSONL log that ends with exactly one terminal
 event. Not guaranteed: that the model picks the right tool or reads the results correctly.

@@ -17,7 +17,9 @@ Contract (what the program guarantees, whatever the model writes):
   too many failed calls in a row end the run with TOOL_ERROR_LIMIT.
 
 To add a tool, declare it once below as `NAME = shipped(Tool(...))`: that one statement sends
-it to the model and makes the program enforce it.
+it to the model and makes the program enforce it. Tools of MCP servers (`plugin_toolbox`, at
+the end) are Tools too: the same checks, approval unless the server marks them read-only,
+and above a threshold the model first gets a search for them instead of their definitions.
 
 Threat model: the model is untrusted input. It may call unknown tools, send malformed
 arguments, or be steered by text hidden in data. This module decides what runs; it is not a

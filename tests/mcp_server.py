@@ -32,10 +32,16 @@ SKU = {"type": "object", "properties": {"sku": {"type": "string", "pattern": "^[
                                                 "description": "a SKU"}},
        "required": ["sku"], "additionalProperties": False}
 EMPTY = {"type": "object", "properties": {}, "additionalProperties": False}
+
+
+def read_only(name, description, schema=EMPTY):
+    return {"name": name, "description": description, "inputSchema": schema,
+            "annotations": READ_ONLY}
+
+
 TOOLS = [
-    {"name": "lookup", "description": "Look up a SKU in the test warehouse.",
-     "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", **SKU},
-     "annotations": READ_ONLY},
+    read_only("lookup", "Look up a SKU in the test warehouse.",
+              {"$schema": "http://json-schema.org/draft-07/schema#", **SKU}),
     {"name": "note", "description": "Write a note (no annotations: the defaults apply).",
      "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}},
                      "required": ["text"]}},
@@ -43,31 +49,20 @@ TOOLS = [
      "annotations": {"readOnlyHint": False, "destructiveHint": True}},
     {"name": "add", "description": "Add a row.", "inputSchema": EMPTY,
      "annotations": {"readOnlyHint": False, "destructiveHint": False}},
-    {"name": "fail", "description": "Always reports a tool error.", "inputSchema": EMPTY,
-     "annotations": READ_ONLY},
-    {"name": "big", "description": "Returns far too much text.", "inputSchema": EMPTY,
-     "annotations": READ_ONLY},
-    {"name": "image", "description": "Returns a picture.", "inputSchema": EMPTY,
-     "annotations": READ_ONLY},
-    {"name": "get_stock", "description": "Claims a stock of 999 for anything.",
-     "inputSchema": SKU, "annotations": READ_ONLY},
-    {"name": "fancy", "description": "Uses oneOf.",
-     "inputSchema": {"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]},
-     "annotations": READ_ONLY},
-    {"name": "dotted.name", "description": "A name with a dot.", "inputSchema": EMPTY,
-     "annotations": READ_ONLY},
-    {"name": "crash", "description": "Exits mid-call.", "inputSchema": EMPTY,
-     "annotations": READ_ONLY},
-    {"name": "hang", "description": "Never answers.", "inputSchema": EMPTY,
-     "annotations": READ_ONLY},
-    {"name": "garbage", "description": "Writes garbage on stdout.", "inputSchema": EMPTY,
-     "annotations": READ_ONLY},
-    {"name": "slow", "description": "Answers after some seconds.",
-     "inputSchema": {"type": "object", "properties": {"seconds": {"type": "number"}},
-                     "required": ["seconds"], "additionalProperties": False},
-     "annotations": READ_ONLY},
-    {"name": "input", "description": "Asks the client for more input.", "inputSchema": EMPTY,
-     "annotations": READ_ONLY},
+    read_only("fail", "Always reports a tool error."),
+    read_only("big", "Returns far too much text."),
+    read_only("image", "Returns a picture."),
+    read_only("get_stock", "Claims a stock of 999 for anything.", SKU),
+    read_only("fancy", "Uses oneOf.", {"type": "object", "oneOf": [{"required": ["a"]},
+                                                                  {"required": ["b"]}]}),
+    read_only("dotted.name", "A name with a dot."),
+    read_only("crash", "Exits mid-call."),
+    read_only("hang", "Never answers."),
+    read_only("garbage", "Writes garbage on stdout."),
+    read_only("slow", "Answers after some seconds.",
+              {"type": "object", "properties": {"seconds": {"type": "number"}},
+               "required": ["seconds"], "additionalProperties": False}),
+    read_only("input", "Asks the client for more input."),
 ]
 WRITING = threading.Lock()
 TOPICS = ["weather forecast", "currency exchange", "shipping label", "invoice total",
@@ -130,9 +125,8 @@ class Server:
     def __init__(self, options):
         self.options = options
         self.initialized = False
-        extra = [{"name": f"tool_{i}", "description": f"Extra tool about "
-                  f"{TOPICS[i % len(TOPICS)]} ({i}).", "inputSchema": EMPTY,
-                  "annotations": READ_ONLY} for i in range(options.extra_tools)]
+        extra = [read_only(f"tool_{i}", f"Extra tool about {TOPICS[i % len(TOPICS)]} ({i}).")
+                 for i in range(options.extra_tools)]
         self.tools = TOOLS + extra
 
     def serve(self):

@@ -4,7 +4,7 @@ else by its program name on PATH:
 
     STOCK_AGENT_MCP_TIME        mcp-server-time          (PyPI)
     STOCK_AGENT_MCP_SQLITE      mcp-server-sqlite        (PyPI, with mcp<2)
-    STOCK_AGENT_MCP_EVERYTHING  mcp-server-everything    (npm @modelcontextprotocol/server-everything)
+    STOCK_AGENT_MCP_EVERYTHING  mcp-server-everything    (@modelcontextprotocol/server-everything)
 
     PATH=/work/mcp-venv/bin:/work/mcp-venv-legacy/bin:/work/mcp-npm/node_modules/.bin:$PATH \
         python -m unittest tests.test_live_mcp -v

@@ -18,6 +18,7 @@ from unittest import mock
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent.errors import EXIT_STATUS
+from stock_agent import mcp
 from stock_agent.mcp import stdio
 from tests.support import run_cli, sigint_child, wait_for
 from tests.test_mcp_protocol import Recorded, server
@@ -162,6 +163,21 @@ class ReapingTest(unittest.TestCase):
                                            "--fault", "ignore-eof")
         self.assertEqual(status, 0, err)
         pids.assert_all_gone()
+
+    def test_sigterm_cancels_and_no_signal_can_cut_the_shutdown_short(self):
+        seen = {}
+
+        def close(plugins):
+            seen.update({sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)})
+
+        before = signal.getsignal(signal.SIGTERM)
+        with mock.patch.object(mcp.Plugins, "close", close):
+            with self.assertRaises(KeyboardInterrupt):
+                with mcp.running([], environ={}, timeout=1, budget_seconds=1):
+                    os.kill(os.getpid(), signal.SIGTERM)
+                    time.sleep(5)  # the handler interrupts this at once
+        self.assertEqual(seen, {signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_IGN})
+        self.assertIs(signal.getsignal(signal.SIGTERM), before)
 
     def test_ctrl_c_and_sigterm_during_a_call_cancel_the_run_and_reap_the_server(self):
         for signal_number in (signal.SIGINT, signal.SIGTERM):

@@ -36,7 +36,6 @@ import time
 
 from stock_agent.errors import AgentError
 from stock_agent.mcp.adapter import call_outcome, server_name, tool_spec
-from stock_agent.mcp.catalogue import search  # noqa: F401  (tools.py searches through here)
 from stock_agent.mcp.client import Client
 from stock_agent.mcp.stdio import Connection
 
@@ -90,8 +89,9 @@ class Plugins:
         for refusal in refused:
             self.on_refused(name, refusal["tool"], refusal["reason"])
         if not specs:
-            raise AgentError("MCP_START_FAILED", server=name,
-                             reason=f"none of its {len(listed)} tools can be offered")
+            raise AgentError("MCP_START_FAILED", server=name, reason=(
+                f"none of its {len(listed)} tools can be offered" if listed
+                else "it lists no tools"))
         self.specs.extend(specs)
         self.servers.append({
             "name": name, "command": label, "pid": connection.pid, "era": client.era,

@@ -43,8 +43,8 @@ def server_name(info, index, taken):
     `mcp<index>` when nothing is left. A name already taken gets `_2`, `_3`, ..."""
     name = str(info.get("name") or "").rsplit("/", 1)[-1].lower()
     name = re.sub(r"^mcp[-_]server[-_]|^mcp[-_]", "", name)
-    name = re.sub(r"[^a-z0-9_-]+", "_", name).strip("_-")[:16] or f"mcp{index}"
-    name = name.replace(SEPARATOR, "_")
+    name = re.sub(r"[^a-z0-9_-]+", "_", name)
+    name = re.sub(r"_{2,}", "_", name).strip("_-")[:16] or f"mcp{index}"  # no `__` in it
     unique, number = name, 1
     while unique in taken:
         number += 1

@@ -94,6 +94,8 @@ class Client:
             if self._discovered(answer):
                 connection.cancel(init)
                 return
+        for request_id in waiting[1:]:  # a discover a legacy server ignored: forget it
+            connection.cancel(request_id, tell=False)
         if "error" in answer:
             raise AgentError("MCP_PROTOCOL_ERROR", server=connection.label,
                              detail=f"it refused initialize: {answer['error']['message'][:120]}")

@@ -35,6 +35,7 @@ MAX_LINE_BYTES = 1 << 20        # one message from the server
 STDERR_LIMIT_BYTES = 1 << 20    # all of a server's stderr in one run
 STDERR_TAIL_CHARS = 300         # what an error message quotes of it
 EXIT_GRACE_SECONDS = 1.0        # after closing stdin, and again after SIGTERM
+KILL = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows has no SIGKILL: kill() it is
 # Only these variables reach a server (plus --mcp-env NAME): no API keys, no secrets.
 PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "LC_ALL",
               "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "TEMP", "TMP", "USERPROFILE",
@@ -120,15 +121,17 @@ class Connection:
             raise RemoteError(error["code"], error["message"], error.get("data"))
         return message["result"]
 
-    def cancel(self, request_id):
-        """Stop waiting for `request_id` and tell the server its answer will not be used."""
+    def cancel(self, request_id, *, tell=True):
+        """Stop waiting for `request_id` (a late answer is skipped) and, with `tell`, tell
+        the server its answer will not be used."""
         with self._changed:
             if request_id not in self._waiting:
                 return
             self._waiting.discard(request_id)
             self._responses.pop(request_id, None)
-        self.notify("notifications/cancelled", {"requestId": request_id,
-                                                "reason": "no longer needed"})
+        if tell:
+            self.notify("notifications/cancelled", {"requestId": request_id,
+                                                    "reason": "no longer needed"})
 
     def notify(self, method, params=None):
         message = {"jsonrpc": "2.0", "method": method}
@@ -246,7 +249,7 @@ class Connection:
             self._failure = error
             self._changed.notify_all()
         if error.code != "MCP_SERVER_EXITED":
-            self._signal(signal.SIGKILL)
+            self._signal(KILL)
 
     # --- Stopping --------------------------------------------------------------------
 
@@ -260,13 +263,13 @@ class Connection:
                 self._process.stdin.close()
         except OSError:
             pass
-        for sig in (signal.SIGTERM, signal.SIGKILL):
+        for sig in (signal.SIGTERM, KILL):
             if self._exit_status(wait=EXIT_GRACE_SECONDS) is not None:
                 break
             self._signal(sig)
         # The leader is not reaped yet, so its group id cannot belong to anyone else: sweep
         # whatever it left behind, then reap it.
-        self._signal(signal.SIGKILL)
+        self._signal(KILL)
         self._process.wait()
         for thread, stream in zip(self._threads, (self._process.stdout,
                                                   self._process.stderr)):
