@@ -144,6 +144,8 @@ def _named_calls(question, tools):
     called with the JSON object written right after its name, if any. Returns the question
     without those calls, and the calls."""
     names = {tool["name"] for tool in tools or () if "__" in tool["name"]}
+    if not names:  # no server tools: the pattern is never compiled (start-up time)
+        return question, []
     calls, rest, position = [], [], 0
     for match in re.finditer(r"[A-Za-z0-9_-]+__[A-Za-z0-9_-]+", question):
         if match.group() not in names or match.start() < position:
