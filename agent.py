@@ -22,9 +22,8 @@ The model is any object with `provider` and `model` names (for the log) and a me
 Anthropic) are such objects. The loop never sees a provider's wire format, and it trusts no
 reply: every field is checked before anything runs.
 
-Tools of MCP servers (`--mcp`, stock_agent/mcp) join ours under the same rules: the servers
-start before the log, are stopped and reaped when the run ends, and their tools need approval
-unless annotated read-only.
+Tools of MCP servers (`--mcp`, stock_agent/mcp) join ours under the same rules; the servers
+start before the log and are reaped when the run ends.
 
 Guarantees: tools are read-only and validated by the program; nothing from a truncated or
 malformed reply is executed; every run writes a JSONL log that ends with exactly one terminal
@@ -85,7 +84,7 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
         limits = cli.limits(args)
         question = args.question or DEFAULT_QUESTIONS[lang]
         system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang)
-        with _plugins(args, environ, limits, lang) as plugins:  # stopped and reaped on the way out
+        with cli.plugins(args, environ, limits, lang) as plugins:  # reaped on the way out
             toolbox = tools.default_toolbox() if plugins is None else tools.plugin_toolbox(
                 plugins.specs, catalogue_above=args.mcp_catalogue_above)
             log = RunLog(args.log_dir, content=args.log_content, listener=listener)
@@ -108,18 +107,6 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
             traceback.print_exc()
         outcome = Outcome(error=AgentError("INTERNAL_ERROR", type=type(exc).__name__))
     return _finish(outcome, log, started)
-
-
-def _plugins(args, environ, limits, lang):
-    """The MCP servers of --mcp, running (stock_agent/mcp), or nothing to start. Tools a
-    server has that cannot be offered are named on stderr, one line each, with the reason."""
-    if not args.mcp:
-        import contextlib
-        return contextlib.nullcontext()
-    from stock_agent import mcp  # loaded only when a server is asked for
-    return mcp.running(args.mcp, environ=environ, passed_env=args.mcp_env,
-                       timeout=limits.timeout, budget_seconds=limits.budget_seconds,
-                       on_refused=lambda *refusal: cli.note_refused(*refusal, lang=lang))
 
 
 def _finish(outcome, log, started):

@@ -3,8 +3,8 @@
 `build_parser()` is everything `python agent.py --help` shows; the limits' defaults come from
 run.LIMIT_DEFAULTS. `report()` prints a finished run: the answer or the --json object
 (`as_json`) on stdout, one line per error and the log path on stderr. `Echo` prints a streamed
-answer; `approver()` decides who says yes to a tool that needs approval; `note_remote()` warns
-before data leaves this machine. The loop (agent.py) never prints.
+answer; `approver()` decides who says yes to a tool that needs approval; `plugins()` runs the
+MCP servers of --mcp; `note_remote()` warns before data leaves this machine. The loop (agent.py) never prints.
 """
 
 import json
@@ -287,6 +287,18 @@ def limits(args):
     """The run's Limits from the flags that set them."""
     from stock_agent.run import Limits
     return Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS})
+
+
+def plugins(args, environ, limits, lang):
+    """The MCP servers --mcp asks for, as a context that runs them (stock_agent/mcp), or one
+    that starts nothing. A server's tool that cannot be offered is named on stderr."""
+    if not args.mcp:
+        import contextlib
+        return contextlib.nullcontext()
+    from stock_agent import mcp  # loaded only when a server is asked for
+    return mcp.running(args.mcp, environ=environ, passed_env=args.mcp_env,
+                       timeout=limits.timeout, budget_seconds=limits.budget_seconds,
+                       on_refused=lambda *refusal: note_refused(*refusal, lang=lang))
 
 
 def note_remote(url, lang):
