@@ -256,6 +256,8 @@ class Server:
                    "params": {"level": "info", "data": "working"}})
         self.send({"jsonrpc": "2.0", "id": 999, "result": {"stray": True}})
         self.send({"jsonrpc": "2.0", "id": "srv-1", "method": "ping"})
+        self.send({"jsonrpc": "2.0", "id": "srv-2", "method": "sampling/createMessage",
+                   "params": {"messages": [], "maxTokens": 10}})
 
     def reply(self, request, result, *, result_type="complete"):
         if self.options.era != "legacy":

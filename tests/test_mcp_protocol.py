@@ -156,6 +156,50 @@ class GenerationTest(unittest.TestCase):
                 pongs = [m for m in record.messages() if m.get("id") == "srv-1"]
                 self.assertTrue(pongs)
                 self.assertEqual(pongs[0], {"jsonrpc": "2.0", "id": "srv-1", "result": {}})
+                refusal = [m for m in record.messages() if m.get("id") == "srv-2"][0]
+                self.assertEqual(refusal["error"]["code"], -32601)  # no sampling offered
+
+
+class LimitsTest(unittest.TestCase):
+    def start(self, *options):
+        status, out, err, events = run_cli(["--mcp", server(*options)], model=answer_only())
+        self.assertEqual(events, [])
+        return status, err
+
+    def test_too_long_a_line_too_many_tools_or_pages_end_the_run_at_start_up(self):
+        with mock.patch("stock_agent.mcp.stdio.MAX_LINE_BYTES", 100):
+            status, err = self.start()
+        self.assertEqual(status, EXIT_STATUS["MCP_OUTPUT_LIMIT"], err)
+        self.assertIn("a stdout line over 100 bytes", err)
+        with mock.patch.object(mcp_client, "MAX_TOOLS", 5):
+            status, err = self.start()
+        self.assertEqual(status, EXIT_STATUS["MCP_OUTPUT_LIMIT"], err)
+        self.assertIn("more than 5 tools", err)
+        with mock.patch.object(mcp_client, "MAX_PAGES", 2):
+            status, err = self.start("--page-size", "2")
+        self.assertEqual(status, EXIT_STATUS["MCP_PROTOCOL_ERROR"], err)
+        self.assertIn("past 2 pages", err)
+
+    def test_a_server_with_no_tool_we_can_offer_ends_the_run(self):
+        with mock.patch("stock_agent.mcp.tool_spec", return_value=(None, "refused")):
+            status, err = self.start()
+        self.assertEqual(status, EXIT_STATUS["MCP_START_FAILED"], err)
+        self.assertIn("none of its 15 tools can be offered", err)
+        self.assertEqual(err.count("tool lookup is not offered: refused"), 1)
+
+    def test_a_server_without_the_tools_capability_or_refusing_initialize(self):
+        client = mcp_client.Client(mock.Mock(label="x"))
+        with self.assertRaises(Exception) as caught:
+            client._discovered({"result": {"supportedVersions": ["2026-07-28"],
+                                           "capabilities": {"prompts": {}}}})
+        self.assertEqual(caught.exception.code, "MCP_START_FAILED")
+        connection = mock.Mock(label="x")
+        connection.wait.return_value = (1, {"error": {"code": -32600, "message": "go away"}})
+        connection.start_request.return_value = 1
+        with self.assertRaises(Exception) as caught:
+            mcp_client.Client(connection)._initialize(0, late_discover=None)
+        self.assertEqual(caught.exception.code, "MCP_PROTOCOL_ERROR")
+        self.assertIn("refused initialize: go away", caught.exception.message())
 
 
 class UsageTest(unittest.TestCase):

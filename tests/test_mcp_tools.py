@@ -90,6 +90,48 @@ class NamesAndSchemasTest(unittest.TestCase):
         self.assertEqual(adapter.server_name({"name": "a__b"}, 1, set()), "a_b")
 
 
+class RefusalTest(unittest.TestCase):
+    """Each reason a server's tool is not offered, one sentence each (adapter.tool_spec)."""
+
+    def refusal(self, raw):
+        spec, reason = adapter.tool_spec(raw, "srv", lambda remote, arguments: None)
+        self.assertIsNone(spec)
+        return reason
+
+    def test_schemas_that_would_break_or_escape_the_validator_are_refused(self):
+        cases = {
+            "enum must be an array": {"type": "object", "properties": {"a": {"enum": "x"}}},
+            "required must list field names": {"type": "object", "required": [1]},
+            "minLength must be a whole number": {
+                "type": "object", "properties": {"a": {"type": "string", "minLength": True}}},
+            "only additionalProperties false": {"type": "object",
+                                                "additionalProperties": {"type": "string"}},
+            "is not of type object": {"type": "array"},
+            "is not an object": None,
+            "written for http://json-schema.org/draft-04/schema": {
+                "$schema": "http://json-schema.org/draft-04/schema#", "type": "object"},
+            "unsupported schema keyword(s) ['$ref']": {"type": "object", "$ref": "#/x"},
+        }
+        for expected, schema in cases.items():
+            with self.subTest(expected=expected):
+                self.assertIn(expected, self.refusal({"name": "t", "inputSchema": schema}))
+
+    def test_names_sizes_and_repeats_are_refused(self):
+        self.assertIn("cannot be a model's tool name", self.refusal(
+            {"name": "x" * 70, "inputSchema": {"type": "object"}}))
+        self.assertEqual(self.refusal({"inputSchema": {"type": "object"}}),
+                         "a tool without a name")
+        self.assertIn("over 8000", self.refusal(
+            {"name": "t", "description": "d" * 900, "inputSchema": {
+                "type": "object", "properties": {f"p{i}": {"type": "string", "description":
+                                                          "x" * 100} for i in range(80)}}}))
+        from stock_agent.mcp import _specs
+        specs, refused = _specs([{"name": "t", "inputSchema": {"type": "object"}}] * 2, "srv",
+                                lambda remote, arguments: None)
+        self.assertEqual((len(specs), refused), (1, [{"tool": "t",
+                                                      "reason": "the server lists it twice"}]))
+
+
 class ApprovalTest(unittest.TestCase):
     def test_read_only_tools_run_without_approval_and_share_a_parallel_batch(self):
         run = McpRun(self, [calls(("test__lookup", {"sku": "A1"}),
