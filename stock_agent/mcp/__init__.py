@@ -93,13 +93,7 @@ class Plugins:
                 f"none of its {len(listed)} tools can be offered" if listed
                 else "it lists no tools"))
         self.specs.extend(specs)
-        self.servers.append({
-            "name": name, "command": label, "pid": connection.pid, "era": client.era,
-            "protocol": client.version, "server_info": client.info,
-            "startup_ms": round((time.monotonic() - started) * 1000),
-            "tools": [spec["name"] for spec in specs],
-            "read_only": [spec["name"] for spec in specs if spec["read_only"]],
-            "refused": refused})
+        self.servers.append(_described(name, label, client, specs, refused, started))
 
     def seconds_left(self):
         """How long the next request may take: --timeout, within the run's budget."""
@@ -108,6 +102,16 @@ class Plugins:
     def close(self):
         for connection in self._connections:
             connection.close()
+
+
+def _described(name, label, client, specs, refused, started):
+    """What the log's mcp_server event and -v say about a started server."""
+    return {"name": name, "command": label, "pid": client.connection.pid, "era": client.era,
+            "protocol": client.version, "server_info": client.info,
+            "startup_ms": round((time.monotonic() - started) * 1000),
+            "tools": [spec["name"] for spec in specs],
+            "read_only": [spec["name"] for spec in specs if spec["read_only"]],
+            "refused": refused}
 
 
 def _specs(listed, server, call):
