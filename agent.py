@@ -22,6 +22,9 @@ The model is any object with `provider` and `model` names (for the log) and a me
 Anthropic) are such objects. The loop never sees a provider's wire format, and it trusts no
 reply: every field is checked before anything runs.
 
+Tools of MCP servers (`--mcp`, stock_agent/mcp) join ours under the same rules; the servers
+start before the log and are reaped when the run ends.
+
 Guarantees: tools are read-only and validated by the program; nothing from a truncated or
 malformed reply is executed; every run writes a JSONL log that ends with exactly one terminal
 event. Not guaranteed: that the model picks the right tool or reads the results correctly.
@@ -100,15 +103,21 @@ def _ask(args, environ, lang, opened, *, listener, make_model):
     system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang,
                                                     orders=ledger is not None)
     approver = cli.approver(args, lang)
-    log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
-    desk = opened["desk"] = ledger and _desk(ledger, args, log.run_id, log, approver)
-    toolbox = tools.default_toolbox(orders=desk, inventory=data)
-    log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
-                toolbox=toolbox, source=data.source, question=question,
-                prompt=prompt_info, orders=ledger and ledger.name)
-    return run_agent(question, model, toolbox=toolbox, inventory=data, limits=limits,
-                     log=log, system_prompt=system_prompt, approver=approver,
-                     recover_text_calls=args.recover_text_tool_calls)
+    with cli.plugins(args, environ, limits, lang) as plugins:  # reaped on the way out
+        log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
+        desk = opened["desk"] = ledger and _desk(ledger, args, log.run_id, log, approver)
+        toolbox = tools.default_toolbox(orders=desk, inventory=data)
+        if plugins is not None:
+            toolbox = tools.plugin_toolbox(plugins.specs, ours=toolbox,
+                                           catalogue_above=args.mcp_catalogue_above)
+        log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
+                    toolbox=toolbox, source=data.source, question=question,
+                    prompt=prompt_info, orders=ledger and ledger.name)
+        for server in plugins.servers if plugins is not None else ():
+            log.emit("mcp_server", **server)
+        return run_agent(question, model, toolbox=toolbox, inventory=data, limits=limits,
+                         log=log, system_prompt=system_prompt, approver=approver,
+                         recover_text_calls=args.recover_text_tool_calls)
 
 
 def _resume(args, environ, lang, opened, *, listener, make_model):
@@ -170,15 +179,17 @@ def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_p
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
-    definitions = toolbox.definitions()
     messages = [{"role": "system", "content": system_prompt},
                 {"role": "user", "content": question}]
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
-    size = _chars(definitions) + _chars(messages[0]) + _chars(messages[1])
+    size = _chars(messages[0]) + _chars(messages[1])
     for step in range(1, limits.max_steps + 1):
-        if size > limits.max_context_chars:
-            raise AgentError("CONTEXT_LIMIT", chars=size, limit=limits.max_context_chars)
+        definitions = toolbox.definitions()  # more once the model finds MCP tools by search
+        request_size = size + _chars(definitions)
+        if request_size > limits.max_context_chars:
+            raise AgentError("CONTEXT_LIMIT", chars=request_size,
+                             limit=limits.max_context_chars)
         reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                            limits=limits, log=log, outcome=outcome)
         calls = _checked_tool_calls(reply, limits)

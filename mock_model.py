@@ -10,6 +10,8 @@ and returns the same neutral reply (see `agent.py`). It has two modes:
   Only when `draft_purchase_order` is among the tools it was sent (--orders), an order word
   (order, buy, 下單, 訂購, ...) with a SKU and a quantity in digits or Chinese numerals
   ("order 18 of A001", 「幫我下單 A001 十八個」) calls it instead.
+  An MCP server's tool named in the question (`time__get_current_time {"timezone": "UTC"}`)
+  is called first, with the JSON object written after its name.
   After the tool results come back it writes an answer from those results only, errors
   included: an order id only from a receipt, and "not placed" when there is none. It never
   reads the question for meaning, and it never invents a number.
@@ -51,6 +53,7 @@ ANSWERS = {
         "low": "Below target, largest shortfall first: {items}",
         "none_low": "Nothing is below target.",
         "more": " ({more} more not shown.)",
+        "plugin": "{tool} returned {data}.",
         "prefix": "[Sample data] ",
         "source": "[Data: {source}] ",
         "suffix": " No order has been placed.",
@@ -72,6 +75,7 @@ ANSWERS = {
         "low": "低於目標庫存（缺口大者在前）：{items}",
         "none_low": "沒有品項低於目標庫存。",
         "more": "（另有 {more} 項未列出。）",
+        "plugin": "{tool} 傳回 {data}。",
         "prefix": "【教學樣本】",
         "source": "【資料：{source}】",
         "suffix": "尚未建立訂單。",
@@ -98,7 +102,7 @@ class MockModel:
     def chat(self, messages, tools, *, timeout=None):
         self.requests.append({"messages": list(messages), "tools": tools})
         if self._script is None:
-            return self._default_reply(messages, [tool["name"] for tool in tools or ()])
+            return self._default_reply(messages, tools)
         number = len(self.requests)
         if number > len(self._script):
             raise AssertionError(
@@ -109,11 +113,12 @@ class MockModel:
             raise item
         return item(messages) if callable(item) else item
 
-    def _default_reply(self, messages, tool_names):
+    def _default_reply(self, messages, tools):
         if messages[-1]["role"] != "tool":
-            question = messages[-1]["content"]
-            order = _order_for(question) if ORDER_TOOL in tool_names else None
-            calls = [order] if order else _calls_for(question)
+            question, named = _named_calls(messages[-1]["content"], tools)
+            offered = {tool["name"] for tool in tools or ()}
+            order = _order_for(question) if ORDER_TOOL in offered else None
+            calls = named + ([order] if order else _calls_for(question))
             if not calls:
                 return text_reply(ANSWERS[self._lang]["no_sku"])
             return calls_reply(*calls)
@@ -129,6 +134,8 @@ class MockModel:
         prefix = words["prefix"]
         if sources and sources[0] != SAMPLE_SOURCE:
             prefix = words["source"].format(source=sources[0])
+        if all("__" in call["name"] for call in calls):
+            prefix = ""  # only MCP servers answered: no inventory data was used
         separator = "" if self._lang == "zh-TW" else " "
         # An order sentence says itself whether an order was placed; else the usual note.
         ordering = any(call["name"] == ORDER_TOOL for call in calls)
@@ -144,6 +151,9 @@ class MockModel:
             key = "not_found" if result["error"] == "SKU_NOT_FOUND" else "failed"
             return words[key].format(sku=sku, error=result["error"])
         data = result["data"]
+        if "__" in call["name"]:  # an MCP server's tool: its data as it came
+            return words["plugin"].format(tool=call["name"], data=json.dumps(
+                data, ensure_ascii=False)[:400])
         if "items" not in data:
             return words["item"].format(**data)
         separator = "" if self._lang == "zh-TW" else " "
@@ -193,6 +203,34 @@ def quantity(text):
             total += (1 if digit is None else digit) * CHINESE_UNITS[character]
             digit = None
     return total + (digit or 0)
+
+
+def _named_calls(question, tools):
+    """An MCP tool named in the question (`time__get_current_time {"timezone": "UTC"}`) is
+    called with the JSON object written right after its name, if any. Returns the question
+    without those calls, and the calls."""
+    names = {tool["name"] for tool in tools or () if "__" in tool["name"]}
+    if not names:  # no server tools: the pattern is never compiled (start-up time)
+        return question, []
+    calls, rest, position = [], [], 0
+    for match in re.finditer(r"[A-Za-z0-9_-]+__[A-Za-z0-9_-]+", question):
+        if match.group() not in names or match.start() < position:
+            continue
+        arguments, end = _json_object_after(question, match.end())
+        calls.append(tool_call(match.group(), arguments))
+        rest.append(question[position:match.start()])
+        position = end
+    return "".join(rest) + question[position:], calls
+
+
+def _json_object_after(text, start):
+    """The JSON object right after `start` (spaces allowed) and where it ends, or ({}, start)."""
+    index = len(text) - len(text[start:].lstrip())
+    try:
+        value, end = json.JSONDecoder().raw_decode(text, index)
+    except ValueError:
+        return {}, start
+    return (value, end) if isinstance(value, dict) else ({}, start)
 
 
 def _calls_for(question):

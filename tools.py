@@ -19,7 +19,9 @@ Contract (what the program guarantees, whatever the model writes):
   too many failed calls in a row end the run with TOOL_ERROR_LIMIT.
 
 To add a tool, declare it once below as `NAME = shipped(Tool(...))`: that one statement sends
-it to the model and makes the program enforce it.
+it to the model and makes the program enforce it. Tools of MCP servers (`plugin_toolbox`, at
+the end) are Tools too: the same checks, approval unless the server marks them read-only,
+and above a threshold the model first gets a search for them instead of their definitions.
 
 Threat model: the model is untrusted input. It may call unknown tools, send malformed
 arguments, or be steered by text hidden in data. This module decides what runs; it is not a
@@ -43,10 +45,10 @@ class Tool:
     """One tool: everything the model is told and everything the program enforces."""
 
     __slots__ = ("name", "description", "parameters", "handler", "read_only",
-                 "needs_approval", "preview")
+                 "needs_approval", "preview", "server")
 
     def __init__(self, *, name, description, parameters, handler, read_only=True,
-                 needs_approval=False, preview=None):
+                 needs_approval=False, preview=None, server=None):
         if not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name or ""):
             raise ValueError(f"tool name {name!r} must be 1-64 letters, digits, _ or -")
         if not description:
@@ -61,6 +63,7 @@ class Tool:
         # preview(arguments) -> dict: exactly what the call would write, shown to the person
         # who approves it; a ToolError from it refuses the call before anyone is asked.
         self.preview = preview
+        self.server = server  # the MCP server that serves it; None for ours
 
     def definition(self):
         """The provider-neutral declaration sent to the model."""
@@ -69,17 +72,26 @@ class Tool:
 
 
 class Toolbox:
-    """The tools one run may use, by name. Two tools with one name are a definition error."""
+    """The tools one run may use, by name. Two tools with one name are a definition error.
 
-    def __init__(self, tools):
-        self._tools = {}
+    `deferred` tools are known but not offered: the model sees neither their definitions
+    nor their names until `reveal` (the MCP catalogue's search) makes them available.
+    """
+
+    def __init__(self, tools, *, deferred=()):
+        self._tools, self._deferred = {}, {}
         for tool in tools:
-            if tool.name in self._tools:
-                first = self._tools[tool.name].handler
-                raise ValueError(
-                    f"tool name {tool.name!r} is declared twice: by "
-                    f"{_qualname(first)} and by {_qualname(tool.handler)}")
-            self._tools[tool.name] = tool
+            self.add(tool)
+        for tool in deferred:
+            self.add(tool, deferred=True)
+
+    def add(self, tool, *, deferred=False):
+        first = self._tools.get(tool.name) or self._deferred.get(tool.name)
+        if first is not None:
+            raise ValueError(
+                f"tool name {tool.name!r} is declared twice: by "
+                f"{_qualname(first.handler)} and by {_qualname(tool.handler)}")
+        (self._deferred if deferred else self._tools)[tool.name] = tool
 
     def get(self, name):
         return self._tools.get(name)
@@ -89,6 +101,13 @@ class Toolbox:
 
     def definitions(self):
         return [tool.definition() for tool in self._tools.values()]
+
+    def deferred(self):
+        return list(self._deferred.values())
+
+    def reveal(self, name):
+        if name in self._deferred:
+            self._tools[name] = self._deferred.pop(name)
 
 
 def _qualname(function):
@@ -110,10 +129,13 @@ def prepare(toolbox, name, arguments):
     """Resolve and validate one call. Returns (tool, arguments, None) or (None, None, refusal)."""
     tool = toolbox.get(name) if isinstance(name, str) else None
     if tool is None:
+        hidden = any(name == other.name for other in toolbox.deferred())
         return None, None, error_result(
             "UNKNOWN_TOOL",
-            f"There is no tool named {str(name)[:80]!r}. Available tools: "
-            f"{', '.join(toolbox.names())}. Call one of these, or answer without a tool.")
+            f"There is no tool named {str(name)[:80]!r}" + (
+                " yet: call search_tools with words for what you need first"
+                if hidden else "") + f". Available tools: {', '.join(toolbox.names())}. "
+            "Call one of these, or answer without a tool.")
     arguments, problem = parse_arguments(arguments)
     if problem is None:
         problem = validate(tool.parameters, arguments)
@@ -253,6 +275,7 @@ class ToolRunner:
         tool, arguments, refusal = prepare(self.toolbox, call["name"], call["arguments"])
         if refusal is not None:
             return ToolOutcome(call, refusal)
+        origin = {"server": tool.server} if tool.server else {}  # for the log and -v
         key = (tool.name, json.dumps(arguments, sort_keys=True, ensure_ascii=False))
         self._times_called[key] = self._times_called.get(key, 0) + 1
         if self._times_called[key] > MAX_SAME_CALL:
@@ -260,16 +283,17 @@ class ToolRunner:
                 "REPEATED_CALL",
                 f"{tool.name} was already called {MAX_SAME_CALL} times with exactly these "
                 "arguments in this run; the result will not change. Use the earlier result, "
-                "call a different tool, or answer the user now."), flags={"repeated": True})
+                "call a different tool, or answer the user now."),
+                flags={"repeated": True, **origin})
         if not tool.needs_approval:
-            return _Admitted(call, tool, arguments, {})
+            return _Admitted(call, tool, arguments, origin)
         try:
             if tool.preview is not None:
                 tool.preview(arguments)
         except ToolError as exc:
-            return ToolOutcome(call, error_result(exc.code, exc.detail))
+            return ToolOutcome(call, error_result(exc.code, exc.detail), flags=origin)
         # Who said yes or no, for the log: "flag" (--approve), "terminal", or nobody.
-        by = {"approved_by": getattr(self.approver, "by", None)}
+        by = {"approved_by": getattr(self.approver, "by", None), **origin}
         if self.approver is None or not self.approver(tool, arguments):
             return ToolOutcome(call, error_result(
                 "APPROVAL_DENIED",
@@ -499,3 +523,38 @@ def _order(inventory, arguments):
             "it was not found; do not guess another SKU.")
     return {"sku": item["sku"], "name": item["name"], "quantity": arguments["quantity"],
             "note": arguments.get("note", "")}
+
+
+# --- Tools from MCP servers (stock_agent/mcp) -----------------------------------------
+
+def plugin_toolbox(specs, *, catalogue_above, ours=None):
+    """Our tools (`ours`, else the shipped ones) and MCP servers' tools (stock_agent.mcp
+    specs), under one set of rules. With more than `catalogue_above` server tools the model
+    is first offered only a search (stock_agent/mcp/catalogue.py): each search makes the
+    tools it finds available."""
+    ours = list(_SHIPPED) if ours is None else [ours.get(name) for name in ours.names()]
+    plugins = [plugin_tool(spec) for spec in specs]
+    if len(plugins) <= catalogue_above:
+        return Toolbox([*ours, *plugins])
+    from stock_agent.mcp import catalogue
+
+    toolbox = Toolbox(ours, deferred=plugins)
+    toolbox.add(Tool(**catalogue.SEARCH_TOOL, handler=lambda inventory, arguments:
+                     catalogue.search_tools(toolbox, arguments)))
+    return toolbox
+
+
+def plugin_tool(spec):
+    """A Tool for one MCP server tool. The server gets the checked arguments, nothing else:
+    its handler never passes the inventory on."""
+    call = spec["call"]
+
+    def handler(inventory, arguments):
+        outcome = call(arguments)
+        if not outcome["ok"]:
+            raise ToolError(outcome["error"], outcome["detail"])
+        return outcome["data"]
+
+    return Tool(name=spec["name"], description=spec["description"],
+                parameters=spec["parameters"], handler=handler, read_only=spec["read_only"],
+                needs_approval=not spec["read_only"], server=spec["server"])

@@ -3,8 +3,8 @@
 `build_parser()` is everything `python agent.py --help` shows; the limits' defaults come from
 run.LIMIT_DEFAULTS. `report()` prints a finished run: the answer or the --json object
 (`as_json`) on stdout, one line per error and the log path on stderr. `Echo` prints a streamed
-answer; `approver()` decides who says yes to a tool that needs approval; `note_remote()` warns
-before data leaves this machine. The loop (agent.py) never prints.
+answer; `approver()` decides who says yes to a tool that needs approval; `plugins()` runs the
+MCP servers of --mcp; `note_remote()` warns before data leaves this machine. The loop (agent.py) never prints.
 """
 
 import json
@@ -52,7 +52,8 @@ def build_parser():
                              "or max_tokens (default: 1024)")
     server.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                         default=LIMIT_DEFAULTS["timeout"],
-                        help="per-request timeout (default: %(default)g)")
+                        help="per-request timeout, for the model and for MCP servers "
+                             "(default: %(default)g)")
     server.add_argument("--retries", type=_count, default=LIMIT_DEFAULTS["retries"],
                         help="more tries of a model request after 429, 5xx or a reset "
                              "connection, within the time budget (default: %(default)s)")
@@ -95,6 +96,16 @@ def build_parser():
                         help="settle the orders of an interrupted run from its journal in "
                              "--log-dir: reuse receipts, look unconfirmed ones up in "
                              "--orders, ask again for the rest; no model is asked")
+    plugins = parser.add_argument_group("MCP servers (plugins)")
+    plugins.add_argument("--mcp", metavar='"COMMAND ARGS"', action="append", default=[],
+                         type=_command, help="start an MCP server over stdio and offer its "
+                         "tools as SERVER__TOOL, under the same rules as ours (repeatable)")
+    plugins.add_argument("--mcp-env", metavar="NAME", action="append", default=[],
+                         help="also pass environment variable NAME to the servers (they get "
+                              "only PATH, HOME, locale and the like otherwise)")
+    plugins.add_argument("--mcp-catalogue-above", metavar="N", type=_whole, default=10,
+                         help="with more than N server tools, offer the model a search for "
+                              "them instead of every definition (default: %(default)s)")
     evidence = parser.add_argument_group("evidence")
     evidence.add_argument("--log-dir", default="runs",
                           help="folder for the per-run JSONL logs (default: runs)")
@@ -136,16 +147,17 @@ examples:
   python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
-  python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
+  python -m stock_agent.evals run --mock          evaluate a model on the shipped cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
   python agent.py --mock --orders orders.db -q "order 18 of A001"   asks [y/N] first
   python agent.py --resume 20261130T112233Z-3f9a1c --orders orders.db
+  python agent.py --mcp "uvx mcp-server-time" -q "What time is it in Taipei?"
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
-  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m evals --min-success)
+  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m stock_agent.evals --min-success)
   6 OUTPUT_UNWRITABLE (stdout closed or full)
-  130 CANCELLED (Ctrl-C)
+  130 CANCELLED (Ctrl-C; SIGTERM too while MCP servers run)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
@@ -155,6 +167,8 @@ exit statuses (the code is also in the log's terminal event):
   37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
   40 LEDGER_UNAVAILABLE  41 JOURNAL_UNWRITABLE  42 WRITE_UNCONFIRMED
   43 RESUME_UNAVAILABLE  44 IDEMPOTENCY_CONFLICT
+  50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
+  54 MCP_OUTPUT_LIMIT
 """
 
 
@@ -192,6 +206,24 @@ def _count(text):
     return int(text)
 
 
+def _whole(text):
+    if not text.isdigit():
+        raise _argument_error(f"{text!r} is not a whole number >= 0")
+    return int(text)
+
+
+def _command(text):
+    """--mcp's text as an argument list, split as a POSIX shell would (no shell runs it)."""
+    import shlex
+    try:
+        argv = shlex.split(text)
+    except ValueError as exc:
+        raise _argument_error(f"{text!r}: {exc}") from None
+    if not argv:
+        raise _argument_error("an empty command")
+    return argv
+
+
 def _positive_float(text):
     try:
         value = float(text)
@@ -226,14 +258,16 @@ UI = {
                             "{tenant}, SKU {sku} ({name}), quantity {quantity}, note {note}. "
                             "Allow it? [y/N] ",
            "orders_stand": "stock-agent: this run placed {orders} before it stopped; "
-                           "stopping does not undo a write."},
+                           "stopping does not undo a write.",
+           "refused": "note: MCP server {server}: tool {tool} is not offered: {reason}"},
     "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
               "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
               "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] ",
               "approve_write": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}"
                                "（{name}），數量 {quantity}，備註 {note}。是否允許？[y/N] ",
               "orders_stand": "stock-agent：本次執行在停止前已建立 {orders}；"
-                              "停止不會撤銷已完成的寫入。"},
+                              "停止不會撤銷已完成的寫入。",
+              "refused": "注意：MCP 伺服器 {server} 的工具 {tool} 不提供給模型：{reason}"},
 }
 
 
@@ -311,9 +345,26 @@ def limits(args):
     return Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS})
 
 
+def plugins(args, environ, limits, lang):
+    """The MCP servers --mcp asks for, as a context that runs them (stock_agent/mcp), or one
+    that starts nothing. A server's tool that cannot be offered is named on stderr."""
+    if not args.mcp:
+        import contextlib
+        return contextlib.nullcontext()
+    from stock_agent import mcp  # loaded only when a server is asked for
+    return mcp.running(args.mcp, environ=environ, passed_env=args.mcp_env,
+                       timeout=limits.timeout, budget_seconds=limits.budget_seconds,
+                       on_refused=lambda *refusal: note_refused(*refusal, lang=lang))
+
+
 def note_remote(url, lang):
     """Say, before anything is sent, that the question and data leave this machine."""
     print_err(UI[lang]["remote"].format(url=url))
+
+
+def note_refused(server, tool, reason, *, lang):
+    """One line for an MCP server's tool that is not offered to the model, and why."""
+    print_err(UI[lang]["refused"].format(server=server, tool=tool, reason=reason))
 
 
 def report(outcome, args, lang, *, shown=""):

@@ -11,8 +11,9 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 """
 
 # Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
-# 3x model server and configuration, 4x writes (--orders, --resume), 2-5 local problems
-# (5: an evaluation below its --min-success gate), 130 cancelled (the shell's SIGINT).
+# 3x model server and configuration, 4x writes (--orders, --resume), 5x plugins (MCP
+# servers at start-up), 2-6 local problems (5: an evaluation below its --min-success gate),
+# 130 cancelled (the shell's SIGINT).
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
@@ -48,6 +49,11 @@ EXIT_STATUS = {
     "WRITE_UNCONFIRMED": 42,
     "RESUME_UNAVAILABLE": 43,
     "IDEMPOTENCY_CONFLICT": 44,
+    "MCP_START_FAILED": 50,
+    "MCP_PROTOCOL_ERROR": 51,
+    "MCP_SERVER_EXITED": 52,
+    "MCP_TIMEOUT": 53,
+    "MCP_OUTPUT_LIMIT": 54,
     "CANCELLED": 130,
 }
 
@@ -257,6 +263,33 @@ MESSAGES = {
               "values, so it was not sent again ({detail}); check those orders by hand.",
         "zh-TW": "帳本或操作日誌中，本次執行的冪等鍵對應到不同內容，因此未再送出"
                  "（{detail}）；請人工核對這些訂單。",
+    },
+    "MCP_START_FAILED": {
+        "en": "cannot use MCP server {server}: {reason}. Check the --mcp command: it must "
+              "start an MCP server that speaks on stdin and stdout.",
+        "zh-TW": "無法使用 MCP 伺服器 {server}：{reason}。請檢查 --mcp 指令：它必須啟動一個"
+                 "以標準輸入輸出溝通的 MCP 伺服器。",
+    },
+    "MCP_PROTOCOL_ERROR": {
+        "en": "MCP server {server} broke the protocol: {detail}. It was stopped and nothing "
+              "it sent was used.",
+        "zh-TW": "MCP 伺服器 {server} 違反協定：{detail}。已停止該伺服器，其內容一律不採用。",
+    },
+    "MCP_SERVER_EXITED": {
+        "en": "MCP server {server} exited (status {status}) before it was ready; its last "
+              "line on stderr: {stderr}. Run its command alone to see why.",
+        "zh-TW": "MCP 伺服器 {server} 在就緒前結束（狀態 {status}）；stderr 最後一行："
+                 "{stderr}。請單獨執行其指令查看原因。",
+    },
+    "MCP_TIMEOUT": {
+        "en": "MCP server {server} did not answer {method} within {seconds} s. Raise "
+              "--timeout (a server's first start through npx or uvx can be slow).",
+        "zh-TW": "MCP 伺服器 {server} 未在 {seconds} 秒內回應 {method}。請提高 --timeout"
+                 "（透過 npx 或 uvx 首次啟動伺服器可能較慢）。",
+    },
+    "MCP_OUTPUT_LIMIT": {
+        "en": "MCP server {server} wrote too much ({what}); it was stopped.",
+        "zh-TW": "MCP 伺服器 {server} 輸出過多（{what}），已停止。",
     },
     "CANCELLED": {
         "en": "cancelled by the user; no order was placed.",

@@ -28,6 +28,18 @@ _TYPE_CHECKS = {
 }
 
 
+# The value each keyword must have (the first type is its harmless default): a schema from
+# elsewhere (an MCP server) must not make the validator crash later.
+_KEYWORD_VALUES = {
+    "properties": (dict,), "required": (list,), "enum": (list,), "pattern": (str,),
+    "minLength": (int,), "maxLength": (int,), "maxItems": (int,), "minimum": (int, float),
+    "maximum": (int, float), "items": (dict,), "description": (str,), "title": (str,),
+    "type": (str, list)}
+_KIND_NAMES = {(dict,): "an object", (list,): "an array", (str,): "a string",
+               (int,): "a whole number", (int, float): "a number",
+               (str, list): "a type name or an array of them"}
+
+
 def check_schema(schema, *, where):
     """Reject a schema this validator would not fully enforce: fail when the tool is defined."""
     if not isinstance(schema, dict):
@@ -35,12 +47,20 @@ def check_schema(schema, *, where):
     unknown = set(schema) - SUPPORTED_KEYWORDS
     if unknown:
         raise ValueError(f"{where}: unsupported schema keyword(s) {sorted(unknown)}")
+    for key, kinds in _KEYWORD_VALUES.items():
+        value = schema.get(key, kinds[0]())
+        if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
+            raise ValueError(f"{where}: {key} must be {_KIND_NAMES[kinds]}")
+    if not all(isinstance(name, str) for name in schema.get("required", ())):
+        raise ValueError(f"{where}: required must list field names")
     types = schema.get("type")
     for name in types if isinstance(types, list) else [types] if types else []:
         if name not in _TYPE_CHECKS:
             raise ValueError(f"{where}: unknown type {name!r}")
     for key, sub in schema.get("properties", {}).items():
         check_schema(sub, where=f"{where}.{key}")
+    if "enum" in schema and not schema["enum"]:
+        raise ValueError(f"{where}: enum must list at least one value")
     if "items" in schema:
         check_schema(schema["items"], where=f"{where}[]")
     if schema.get("additionalProperties", False) not in (False,):

@@ -65,7 +65,18 @@ def _describe_tool(event, r):
     arguments = json.dumps(r.get("arguments"), ensure_ascii=False)
     if len(arguments) > 120:
         arguments = arguments[:117] + "..."
-    return f"  tool {r.get('name')} {arguments} -> {outcome} ({r.get('duration_ms')} ms)"
+    via = f" [mcp {r['server']}]" if r.get("server") else ""
+    return (f"  tool {r.get('name')} {arguments} -> {outcome} ({r.get('duration_ms')} ms)"
+            f"{via}")
+
+
+def _describe_mcp(event, r):
+    info = r.get("server_info") or {}
+    tools, refused = r.get("tools") or [], r.get("refused") or []
+    return (f"mcp server {r.get('name')}: {r.get('command')} (pid {r.get('pid')}, "
+            f"{info.get('name', '?')} {info.get('version', '?')}), protocol {r.get('protocol')}"
+            f" ({r.get('era')}), {len(tools)} tools ({len(r.get('read_only') or [])} "
+            f"read-only), {len(refused)} refused, started in {r.get('startup_ms')} ms")
 
 
 def _describe_end(event, r):
@@ -86,8 +97,8 @@ def _count(value):
 
 
 _DESCRIBE = {"run_started": _describe_started, "model": _describe_model,
-             "tool": _describe_tool, "completed": _describe_end, "failed": _describe_end,
-             "cancelled": _describe_end}
+             "tool": _describe_tool, "mcp_server": _describe_mcp, "completed": _describe_end,
+             "failed": _describe_end, "cancelled": _describe_end}
 
 
 # --- The waiting line ----------------------------------------------------------------

@@ -125,7 +125,7 @@ class LayoutTest(unittest.TestCase):
         code = ("import sys, tempfile, agent; agent.main(['--mock', '--log-dir', "
                 "tempfile.mkdtemp()]); print(sorted(m for m in sys.modules if "
                 "m.startswith(('stock_agent.providers', 'stock_agent.evals', 'http', "
-                "'ssl', 'dataclasses'))))")
+                "'ssl', 'dataclasses', 'stock_agent.mcp', 'subprocess', 'shlex'))))")
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                              text=True, check=True).stdout
         self.assertEqual(out.splitlines()[-1], "[]")

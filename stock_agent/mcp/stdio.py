@@ -1,0 +1,333 @@
+"""One MCP server process and the JSON-RPC 2.0 messages on its stdin and stdout.
+
+The stdio transport of the MCP specification: the server is a child process; each message is
+one line of JSON (UTF-8, no embedded newline) on its stdin or stdout; stderr is the server's
+own log. `Connection` starts the process, writes requests and notifications, and one reader
+thread routes what comes back: a response to a request we wait for is handed to its waiter;
+notifications and responses whose id is not ours are skipped; a request from the server is
+answered (`ping` with an empty result, anything else with "method not found"), so a server
+never hangs waiting for us. A second thread drains stderr, keeping its last lines for error
+messages, so a chatty server can never block on a full pipe.
+
+A server is broken, and stopped at once, when it writes anything on stdout that is not a
+JSON-RPC message (`MCP_PROTOCOL_ERROR`), a line over MAX_LINE_BYTES or more than
+STDERR_LIMIT_BYTES on stderr (`MCP_OUTPUT_LIMIT`), or when it closes stdout or exits
+(`MCP_SERVER_EXITED`). Every waiter then gets that error. A request not answered in time is
+`MCP_TIMEOUT`: the server is told with `notifications/cancelled`, and a late answer is skipped.
+
+Reaping: the child runs in a process group of its own (POSIX), without our environment
+except the names in PASSED_ENV and those the caller adds. `close()` closes its stdin (the
+spec's shutdown signal), waits, then sends SIGTERM and SIGKILL to the whole group, so a
+launcher's children (npx -> node) go too, and waits for the process: nothing outlives the
+run. If this program is killed outright, the server sees its stdin close.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+
+from stock_agent.errors import AgentError
+
+MAX_LINE_BYTES = 1 << 20        # one message from the server
+STDERR_LIMIT_BYTES = 1 << 20    # all of a server's stderr in one run
+STDERR_TAIL_CHARS = 300         # what an error message quotes of it
+EXIT_GRACE_SECONDS = 1.0        # after closing stdin, and again after SIGTERM
+KILL = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows has no SIGKILL: kill() it is
+# Only these variables reach a server (plus --mcp-env NAME): no API keys, no secrets.
+PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "LC_ALL",
+              "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "TEMP", "TMP", "USERPROFILE",
+              "APPDATA", "LOCALAPPDATA")
+
+
+class RemoteError(Exception):
+    """A JSON-RPC error response: the server answered, with an error."""
+
+    def __init__(self, code, message, data=None):
+        super().__init__(f"{code}: {message}")
+        self.code, self.message, self.data = code, message, data
+
+
+class Connection:
+    """A running server process. Thread-safe: requests may wait on several threads."""
+
+    def __init__(self, argv, *, label, environ, passed=()):
+        self.label = label  # how messages name the server until it has told its name
+        names = PASSED_ENV + tuple(passed)
+        env = {name: environ[name] for name in names if name in environ}
+        try:
+            self._process = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=env, start_new_session=os.name == "posix")
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            raise AgentError("MCP_START_FAILED", server=label,
+                             reason=f"{argv[0]}: {reason}") from None
+        self.pid = self._process.pid
+        self._changed = threading.Condition()
+        self._responses, self._waiting = {}, set()
+        self._failure = None
+        self._next_id = 0
+        self._write_lock = threading.Lock()
+        self._stderr_tail, self._stderr_bytes = "", 0
+        self._threads = [threading.Thread(target=loop, daemon=True)
+                         for loop in (self._read_stdout, self._drain_stderr, self._watch)]
+        for thread in self._threads:
+            thread.start()
+
+    # --- Requests ------------------------------------------------------------------
+
+    def start_request(self, method, params):
+        """Send a request; returns its id, to pass to wait()."""
+        with self._changed:
+            self._next_id += 1
+            request_id = self._next_id
+            self._waiting.add(request_id)
+        self._send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        return request_id
+
+    def wait(self, ids, seconds, *, method):
+        """The first response to any of `ids`: (id, message). Raises the server's failure,
+        or MCP_TIMEOUT after `seconds` (the requests stay open: a late answer still counts
+        until they are cancelled)."""
+        deadline = time.monotonic() + max(seconds, 0)
+        with self._changed:
+            while True:
+                for request_id in ids:
+                    if request_id in self._responses:
+                        self._waiting.discard(request_id)
+                        return request_id, self._responses.pop(request_id)
+                if self._failure is not None:
+                    raise AgentError(self._failure.code, **self._failure.params)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._changed.wait(left)
+        raise AgentError("MCP_TIMEOUT", server=self.label, method=method,
+                         seconds=round(seconds, 3))
+
+    def request(self, method, params, seconds):
+        """Send a request and wait for its result (a dict). A JSON-RPC error is RemoteError."""
+        request_id = self.start_request(method, params)
+        try:
+            _, message = self.wait([request_id], seconds, method=method)
+        except AgentError:
+            self.cancel(request_id)
+            raise
+        if "error" in message:
+            error = message["error"]
+            raise RemoteError(error["code"], error["message"], error.get("data"))
+        return message["result"]
+
+    def cancel(self, request_id, *, tell=True):
+        """Stop waiting for `request_id` (a late answer is skipped) and, with `tell`, tell
+        the server its answer will not be used."""
+        with self._changed:
+            if request_id not in self._waiting:
+                return
+            self._waiting.discard(request_id)
+            self._responses.pop(request_id, None)
+        if tell:
+            self.notify("notifications/cancelled", {"requestId": request_id,
+                                                    "reason": "no longer needed"})
+
+    def notify(self, method, params=None):
+        message = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            message["params"] = params
+        self._send(message)
+
+    @property
+    def failure(self):
+        return self._failure
+
+    def _send(self, message):
+        line = json.dumps(message, ensure_ascii=False) + "\n"
+        try:
+            with self._write_lock:
+                self._process.stdin.write(line.encode("utf-8", "backslashreplace"))
+                self._process.stdin.flush()
+        except (OSError, ValueError):  # the server is gone: the reader says how
+            pass
+
+    # --- Reading ---------------------------------------------------------------------
+
+    def _read_stdout(self):
+        stream = self._process.stdout
+        while True:
+            try:
+                line = stream.readline(MAX_LINE_BYTES + 1)
+            except (OSError, ValueError):
+                line = b""
+            if not line:
+                return self._fail(self._exited())
+            if len(line) > MAX_LINE_BYTES:
+                return self._fail(AgentError("MCP_OUTPUT_LIMIT", server=self.label,
+                                             what=f"a stdout line over {MAX_LINE_BYTES} bytes"))
+            if line.strip():
+                problem = self._route(line)
+                if problem is not None:
+                    return self._fail(AgentError("MCP_PROTOCOL_ERROR", server=self.label,
+                                                 detail=problem))
+
+    def _route(self, line):
+        """Hand one line to whoever waits for it. Returns what is wrong with it, or None."""
+        try:
+            message = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return f"it wrote {_quote(line)} on stdout, which is not a JSON-RPC message"
+        problem = _malformed(message)
+        if problem is not None:
+            return f"{problem}: {_quote(line)}"
+        if "method" in message:
+            if "id" in message:  # a request from the server
+                self._answer(message)
+            return None          # a notification: nothing to do
+        request_id = message["id"]
+        with self._changed:
+            if type(request_id) is int and request_id in self._waiting:
+                self._responses[request_id] = message
+                self._changed.notify_all()
+        return None  # an id that is not ours, or one we stopped waiting for: skipped
+
+    def _answer(self, request):
+        if request["method"] == "ping":
+            self._send({"jsonrpc": "2.0", "id": request["id"], "result": {}})
+        else:
+            self._send({"jsonrpc": "2.0", "id": request["id"],
+                        "error": {"code": -32601, "message": "stock-agent does not support "
+                                  f"{str(request['method'])[:60]}"}})
+
+    def _drain_stderr(self):
+        stream = self._process.stderr
+        while True:
+            try:
+                chunk = stream.read1(65536)
+            except (OSError, ValueError):
+                chunk = b""
+            if not chunk:
+                return
+            self._stderr_bytes += len(chunk)
+            text = self._stderr_tail + chunk.decode("utf-8", "replace")
+            self._stderr_tail = text[-4 * STDERR_TAIL_CHARS:]
+            if self._stderr_bytes > STDERR_LIMIT_BYTES and self._failure is None:
+                self._fail(AgentError("MCP_OUTPUT_LIMIT", server=self.label,
+                                      what=f"over {STDERR_LIMIT_BYTES} bytes on stderr"))
+
+    def _watch(self):
+        """The server's exit is noticed even when stdout stays open (a child it started
+        still holds it): once the process is gone, the reader gets a moment to hand over
+        what was already written, then every waiter hears that the server exited."""
+        if hasattr(os, "waitid"):
+            try:
+                os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOWAIT)
+            except ChildProcessError:  # already reaped by close()
+                pass
+        else:
+            self._process.wait()
+        self._threads[0].join(timeout=0.2)
+        self._fail(self._exited())
+
+    def stderr_tail(self):
+        """The last line the server wrote on stderr (for error messages), or ''."""
+        lines = [line.strip() for line in self._stderr_tail.splitlines() if line.strip()]
+        return lines[-1][-STDERR_TAIL_CHARS:] if lines else ""
+
+    def _exited(self):
+        status = self._exit_status(wait=0.5)
+        return AgentError("MCP_SERVER_EXITED", server=self.label,
+                          status="?" if status is None else status,
+                          stderr=json.dumps(self.stderr_tail(), ensure_ascii=False))
+
+    def _fail(self, error):
+        """Record the first failure, wake every waiter; a broken server is stopped now."""
+        with self._changed:
+            if self._failure is not None:
+                return
+            self._failure = error
+            self._changed.notify_all()
+        if error.code != "MCP_SERVER_EXITED":
+            self._signal(KILL)
+
+    # --- Stopping --------------------------------------------------------------------
+
+    def close(self):
+        """Stop the server and reap it (and its process group): stdin closed, SIGTERM,
+        SIGKILL, each after EXIT_GRACE_SECONDS. Safe to call more than once."""
+        self._fail(AgentError("MCP_SERVER_EXITED", server=self.label, status="stopped",
+                              stderr='""'))
+        try:
+            with self._write_lock:
+                self._process.stdin.close()
+        except OSError:
+            pass
+        for sig in (signal.SIGTERM, KILL):
+            if self._exit_status(wait=EXIT_GRACE_SECONDS) is not None:
+                break
+            self._signal(sig)
+        # The leader is not reaped yet, so its group id cannot belong to anyone else: sweep
+        # whatever it left behind, then reap it.
+        self._signal(KILL)
+        self._process.wait()
+        for thread, stream in zip(self._threads, (self._process.stdout,
+                                                  self._process.stderr)):
+            thread.join(timeout=1.0)
+            if not thread.is_alive():  # closing a stream another thread reads would block
+                stream.close()
+
+    def _exit_status(self, *, wait):
+        """The exit status once the process has exited (without reaping it where the system
+        allows), waiting up to `wait` seconds; None if it still runs."""
+        deadline = time.monotonic() + wait
+        while True:
+            status = self._peek_status()
+            if status is not None or time.monotonic() >= deadline:
+                return status
+            time.sleep(0.01)
+
+    def _peek_status(self):
+        if self._process.returncode is not None:
+            return self._process.returncode
+        if not hasattr(os, "waitid"):
+            return self._process.poll()
+        try:
+            info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return self._process.poll()
+        if info is None:
+            return None
+        return -info.si_status if info.si_code in (os.CLD_KILLED, os.CLD_DUMPED) \
+            else info.si_status
+
+    def _signal(self, sig):
+        try:
+            if os.name == "posix" and self._process.returncode is None:
+                os.killpg(self.pid, sig)
+            elif self._process.returncode is None:
+                self._process.kill()
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def _malformed(message):
+    """What makes a decoded line something other than one JSON-RPC 2.0 message, or None."""
+    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+        return "not a JSON-RPC 2.0 object"
+    if "method" in message:
+        return None if isinstance(message["method"], str) else "a method that is not a string"
+    if "id" not in message or ("result" in message) == ("error" in message):
+        return "a response without an id, or without exactly one of result and error"
+    if "result" in message and not isinstance(message["result"], dict):
+        return "a result that is not an object"
+    error = message.get("error")
+    if "error" in message and not (isinstance(error, dict) and type(error.get("code")) is int
+                                   and isinstance(error.get("message"), str)):
+        return "an error without an integer code and a message"
+    return None
+
+
+def _quote(line):
+    text = line.decode("utf-8", "replace").strip()
+    return json.dumps(text[:80] + ("..." if len(text) > 80 else ""), ensure_ascii=False)
