@@ -4,7 +4,8 @@
 run.LIMIT_DEFAULTS. `report()` prints a finished run: the answer or the --json object
 (`as_json`) on stdout, one line per error and the log path on stderr. `Echo` prints a streamed
 answer; `approver()` decides who says yes to a tool that needs approval; `plugins()` runs the
-MCP servers of --mcp; `note_remote()` warns before data leaves this machine. The loop (agent.py) never prints.
+MCP servers of --mcp; `note_remote()` warns before data leaves this machine. The loop
+(agent.py) never prints.
 """
 
 import json

@@ -173,7 +173,7 @@ class ApprovalTest(unittest.TestCase):
         self.assertEqual(asked, [("s__note", "s", {})])
         self.assertEqual((outcome.result, outcome.flags),
                          ({"ok": True, "data": {"noted": True}},
-                          {"approved": True, "server": "s"}))
+                          {"approved": True, "approved_by": None, "server": "s"}))
 
 
 class ResultsTest(unittest.TestCase):

@@ -4,8 +4,8 @@ Every case becomes the argument list a person would type (`--question`, `--lang`
 `--tenant`/`--inventory` when the case names them) after the agent flags given to the
 harness (`--mock`, `--model`, `--base-url`, `--system-prompt`, ...), is parsed by the command
 line's own parser and run by `agent.ask`, which is what `agent.main` runs. So a provider or
-flag added to the agent is available here with no change. A case that needs a flag this agent does not have
-is reported as `not_run`, with the flag named, never silently skipped.
+flag added to the agent is available here with no change. A case that needs a flag this
+agent does not have is reported as `not_run`, with the flag named, never silently skipped.
 
 The tool calls, with their arguments, are observed through the run log's listener; the log
 file itself keeps its usual privacy rules.
