@@ -5,10 +5,12 @@
     log: runs/20261130T112233Z-3f9a1c.jsonl
 
 How one run goes (`main` -> `ask` -> `run_agent`): the program sends [system, user] and the tool
-definitions to the model; the model either answers or proposes tool calls; the program
+definitions to the model (in a conversation, `converse`, the history goes between them:
+stock_agent/session.py and context.py); the model either answers or proposes tool calls; the program
 validates every call, runs it (tools.py), appends the model's message and one tool result per
 call, and asks again. The loop is bounded: at most --max-steps model requests, at most
---max-tool-calls calls per reply, a request size cap, and a time budget for the whole run.
+--max-tool-calls calls per reply, a request size cap, a token budget, and a time budget for
+the whole run.
 
 The model is any object with `provider` and `model` names (for the log) and a method
 `chat(messages, tools, *, timeout)` that returns a neutral reply:
@@ -34,10 +36,10 @@ import sys
 import time
 
 import tools
-from stock_agent import cli, inventory, text_tool_calls
+from stock_agent import cli, context, inventory, text_tool_calls, usage
 from stock_agent.errors import AgentError
 from stock_agent.prompts import DEFAULT_QUESTIONS, load_system_prompt
-from stock_agent.run import Outcome
+from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since
 
 
@@ -62,6 +64,11 @@ def main(argv=None, *, environ=None, make_model=None):
         listener = watch.Trace(sys.stderr)
         if echo is None:  # a streamed answer on the screen is its own sign of progress
             model_for = watch.waiting_factory(model_for, sys.stderr)
+    if cli.wants_chat(args):
+        questions = [args.question] if args.question else cli.questions(sys.stdin, lang)
+        outcomes = converse(args, environ, lang, questions, listener=listener,
+                            make_model=model_for)
+        return cli.report_each(outcomes, args, lang, echo=echo)
     outcome = ask(args, environ, lang, listener=listener, make_model=model_for)
     return cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
 
@@ -75,31 +82,52 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
     started = time.monotonic()
     log = None
     try:
-        # A bad file fails before any model is contacted.
-        data = inventory.load(args.inventory, tenant=args.tenant)
-        model = (make_model or default_model)(args, environ, lang)
-        toolbox = tools.default_toolbox()
-        limits = cli.limits(args)
+        given, started_fields = _given(args, environ, lang, make_model)
         question = args.question or DEFAULT_QUESTIONS[lang]
-        system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang)
         log = RunLog(args.log_dir, content=args.log_content, listener=listener)
-        log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
-                    toolbox=toolbox, source=data.source, question=question,
-                    prompt=prompt_info)
-        outcome = run_agent(question, model, toolbox=toolbox, inventory=data,
-                            limits=limits, log=log, system_prompt=system_prompt,
-                            approver=cli.approver(args, lang),
-                            recover_text_calls=args.recover_text_tool_calls)
-    except KeyboardInterrupt:
-        outcome = Outcome(error=AgentError("CANCELLED"))
-    except AgentError as exc:
-        outcome = Outcome(error=exc)
-    except Exception as exc:  # a bug: one line, the stack only when asked for
-        if args.traceback:
-            import traceback
-            traceback.print_exc()
-        outcome = Outcome(error=AgentError("INTERNAL_ERROR", type=type(exc).__name__))
+        log.started(question=question, **started_fields)
+        outcome = run_agent(question, log=log, **given)
+    except (KeyboardInterrupt, Exception) as exc:  # a bug: one line, the stack if asked for
+        outcome = Outcome(error=ended_by(exc, traceback=args.traceback))
     return _finish(outcome, log, started)
+
+
+def _given(args, environ, lang, make_model):
+    """What a run of these flags is given, as run_agent's keywords, and the fields of its
+    log's first event. A bad data file fails before any model is contacted."""
+    data = inventory.load(args.inventory, tenant=args.tenant)
+    model = (make_model or default_model)(args, environ, lang)
+    toolbox, limits = tools.default_toolbox(), cli.limits(args)
+    system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang)
+    given = {"model": model, "toolbox": toolbox, "inventory": data, "limits": limits,
+             "system_prompt": system_prompt, "approver": cli.approver(args, lang),
+             "recover_text_calls": args.recover_text_tool_calls}
+    return given, {"provider": model.provider, "model": model.model, "limits": limits,
+                   "lang": lang, "toolbox": toolbox, "source": data.source,
+                   "prompt": prompt_info}
+
+
+def converse(args, environ, lang, questions, *, listener=None, make_model=None):
+    """Answer `questions` one after another as one conversation (--chat, --continue):
+    each is a run of the loop with the history before it. Yields each one's run.Outcome;
+    stops early when the conversation cannot go on (a setup failure is one Outcome)."""
+    from stock_agent import session  # only a conversation needs its record and history
+    try:
+        given, started_fields = _given(args, environ, lang, make_model)
+        talk = session.open_session(args, given, started_fields, lang=lang, listener=listener)
+    except (KeyboardInterrupt, Exception) as exc:
+        yield _finish(Outcome(error=ended_by(exc, traceback=args.traceback)), None,
+                      time.monotonic())
+        return
+    try:
+        for question in questions:
+            outcome = talk.ask(question, lambda history, meter: run_agent(
+                question, log=talk.log, history=history, meter=meter, **given))
+            yield outcome
+            if talk.ends_with(outcome):
+                return
+    finally:
+        talk.close()
 
 
 def _finish(outcome, log, started):
@@ -117,38 +145,47 @@ def _finish(outcome, log, started):
 # --- The loop ----------------------------------------------------------------------
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
-              approver=None, recover_text_calls=False):
+              approver=None, recover_text_calls=False, history=(), meter=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
-    that ended the run (CANCELLED for Ctrl-C), and what happened on the way. Logs every
-    model and tool event; the caller writes the terminal event."""
+    that ended the run (CANCELLED for Ctrl-C), what happened on the way, and the question's
+    `transcript`. Logs every model and tool event; the caller writes the terminal event.
+    `history` goes between the system prompt and the question (a conversation's earlier
+    turns, chosen by stock_agent/context.py); `meter` counts tokens against --max-tokens
+    (a conversation passes its own, so the limit bounds all of it)."""
     outcome = Outcome()
+    messages = [{"role": "system", "content": system_prompt}, *history,
+                {"role": "user", "content": question}]
     try:
-        outcome.answer = _loop(question, model, outcome, toolbox=toolbox, inventory=inventory,
-                               limits=limits, log=log, system_prompt=system_prompt,
-                               approver=approver, recover_text_calls=recover_text_calls)
+        outcome.answer = _loop(messages, model, outcome, toolbox=toolbox, inventory=inventory,
+                               limits=limits, log=log, approver=approver,
+                               recover_text_calls=recover_text_calls,
+                               meter=meter or usage.Meter(limits.max_tokens))
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt:
         outcome.error = AgentError("CANCELLED")
+    outcome.transcript = messages[1 + len(history):]
     return outcome
 
 
-def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_prompt,
-            approver, recover_text_calls):
+def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
+          recover_text_calls, meter):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
     definitions = toolbox.definitions()
-    messages = [{"role": "system", "content": system_prompt},
-                {"role": "user", "content": question}]
+    _check_fixed_part(definitions, messages[0], limits)
+    cut_above = context.excerpt_limit(limits.max_context_chars)
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
-    size = _chars(definitions) + _chars(messages[0]) + _chars(messages[1])
+    size = _chars(definitions) + sum(map(_chars, messages))
     for step in range(1, limits.max_steps + 1):
         if size > limits.max_context_chars:
             raise AgentError("CONTEXT_LIMIT", chars=size, limit=limits.max_context_chars)
+        meter.check(size)
         reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                            limits=limits, log=log, outcome=outcome)
+        meter.count(size, reply)
         calls = _checked_tool_calls(reply, limits)
         written = [] if calls else _text_calls(reply, messages, toolbox, limits,
                                                    recover_text_calls)
@@ -163,18 +200,29 @@ def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_p
             return reply["text"].strip()
         _check_deadline(deadline, limits)
         for index, done in enumerate(runner.run_batch(calls)):
+            # A long result reaches the model as an excerpt; the log keeps it whole.
+            content, cut = context.tool_content(done.result, limit=cut_above)
             log.tool_event(invocation=f"{step}:{index}", outcome=done,
-                           **({"recovered": True} if written else {}))
+                           **({"recovered": True} if written else {}),
+                           **({"cut": cut} if cut else {}))
             outcome.tool_calls.append({"name": done.call["name"], "ok": done.result["ok"],
                                        "error": done.result.get("error")})
             message = {"role": "tool", "tool_call_id": done.call["id"],
-                       "tool_name": done.call["name"],
-                       "content": json.dumps(done.result, ensure_ascii=False),
+                       "tool_name": done.call["name"], "content": content,
                        "is_error": not done.result["ok"]}
             messages.append(message)
             size += _chars(message)
         runner.check_errors()
     raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
+
+
+def _check_fixed_part(definitions, system, limits):
+    """The system prompt and the tool definitions go whole into every request: if they alone
+    pass the budget, no history can be cut to make room, so nothing is sent."""
+    prompt, definitions = _chars(system), _chars(definitions)
+    if prompt + definitions > limits.max_context_chars:
+        raise AgentError("FIXED_CONTEXT_TOO_LARGE", prompt=prompt, tools=definitions,
+                         fixed=prompt + definitions, limit=limits.max_context_chars)
 
 
 def _ask_model(model, messages, definitions, *, step, deadline, limits, log, outcome):

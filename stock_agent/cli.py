@@ -27,6 +27,13 @@ def build_parser():
     ask = parser.add_argument_group("what to ask")
     ask.add_argument("--question", "-q", help="the question (default: a sample question "
                      "about A001 in the chosen language)")
+    ask.add_argument("--chat", action="store_true",
+                     help="a conversation: one question per line from the terminal or a pipe, "
+                          "each answered with the history before it; /exit or EOF ends it "
+                          "(the default with no --question on a terminal)")
+    ask.add_argument("--continue", dest="resume", metavar="SESSION",
+                     help="go on with the conversation recorded in SESSION (its .jsonl file "
+                          "in --log-dir), from its last complete turn")
     ask.add_argument("--mock", action="store_true",
                      help="use the scripted offline mock model: no network, no model")
     ask.add_argument("--lang", choices=("en", "zh-TW"),
@@ -73,6 +80,9 @@ def build_parser():
     bounds.add_argument("--budget-seconds", type=_positive_float,
                         default=LIMIT_DEFAULTS["budget_seconds"],
                         help="wall-clock budget for the whole run (default: %(default)g)")
+    bounds.add_argument("--max-tokens", type=_positive_int, default=LIMIT_DEFAULTS["max_tokens"],
+                        help="most input + output tokens of a run or a whole conversation, as "
+                             "the server reports them, else estimated (default: %(default)s)")
     bounds.add_argument("--max-tool-errors", type=_positive_int,
                         default=LIMIT_DEFAULTS["max_tool_errors"],
                         help="stop after this many failed tool calls in a row "
@@ -90,7 +100,9 @@ def build_parser():
     evidence.add_argument("--log-dir", default="runs",
                           help="folder for the per-run JSONL logs (default: runs)")
     evidence.add_argument("--log-content", action="store_true",
-                          help="also log the question, answer, tool arguments and results")
+                          help="also log the question, answer, tool arguments and results "
+                               "(a conversation's record always holds them: --continue reads "
+                               "them back)")
     evidence.add_argument("--traceback", action="store_true",
                           help="show the Python traceback of an internal error")
     output = parser.add_argument_group("output")
@@ -127,6 +139,8 @@ examples:
   python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
+  python agent.py --mock --chat                   a conversation; /exit or Ctrl-D ends it
+  python agent.py --mock --continue runs/SESSION.jsonl -q "and A002?"
   python -m evals run evals/cases.jsonl --mock     evaluate a model on fixed cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
 
@@ -136,6 +150,7 @@ exit statuses (the code is also in the log's terminal event):
   6 OUTPUT_UNWRITABLE (stdout closed or full)
   130 CANCELLED (Ctrl-C)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
+  14 TOKEN_LIMIT       15 FIXED_CONTEXT_TOO_LARGE
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
   26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT
@@ -190,10 +205,14 @@ UI = {
     "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
            "remote": "note: {url} is not on this machine; the question and the inventory "
                      "data will be sent there.",
-           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
+           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] ",
+           "welcome": "One question per line; /exit or Ctrl-D ends the conversation.",
+           "prompt": "> "},
     "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
               "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
-              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
+              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] ",
+              "welcome": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。",
+              "prompt": "> "},
 }
 
 
@@ -260,7 +279,7 @@ def note_remote(url, lang):
     print_err(UI[lang]["remote"].format(url=url))
 
 
-def report(outcome, args, lang, *, shown=""):
+def report(outcome, args, lang, *, shown="", show_log=True):
     """Print a finished run (run.Outcome): the answer or the JSON object on stdout, notes on
     stderr. `shown` is the text --stream already printed; an answer printed whole is not
     repeated. Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout cannot
@@ -283,7 +302,7 @@ def report(outcome, args, lang, *, shown=""):
         failure = AgentError("OUTPUT_UNWRITABLE", reason=exc.strerror or type(exc).__name__)
         print_err(ui["error"].format(code=failure.code, message=failure.message(lang)))
         return failure.exit_status
-    if outcome.log is not None and outcome.log_error is None:
+    if show_log and outcome.log is not None and outcome.log_error is None:
         print_err(ui["log"].format(path=outcome.log))
     return outcome.exit_status
 
@@ -311,3 +330,71 @@ def _error_fields(error, lang):
 
 def print_err(line):
     print(line, file=sys.stderr, flush=True)
+
+
+# --- A conversation -----------------------------------------------------------------
+
+def wants_chat(args, *, stdin=None, stdout=None):
+    """--chat, --continue, or no --question with a person at the terminal (both ends: a
+    script that pipes either one gets the single sample question, as before)."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    if args.chat or args.resume:
+        return True
+    return args.question is None and _is_terminal(stdin) and _is_terminal(stdout)
+
+
+def _is_terminal(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no such method, or the stream is closed
+        return False
+
+
+def questions(stdin, lang):
+    """The questions of a conversation, one per line, blank lines skipped, until `/exit` or
+    EOF. On a terminal each is asked for with a prompt (and line editing, when the platform
+    has readline); from a pipe they are read as they come."""
+    interactive = _is_terminal(stdin) and _is_terminal(sys.stdout)
+    if interactive:
+        print_err(UI[lang]["welcome"])
+        try:
+            import readline  # noqa: F401  (input() edits lines with it once it is loaded)
+        except ImportError:
+            pass
+    while True:
+        try:
+            line = input(UI[lang]["prompt"]) if interactive else stdin.readline()
+        except EOFError:
+            return
+        if not line and not interactive:
+            return
+        line = line.strip()
+        if line == "/exit":
+            return
+        if line:
+            yield line
+
+
+def report_each(outcomes, args, lang, *, echo=None):
+    """Print each question's outcome of a conversation as it ends, then where its record is.
+
+    Returns the exit status: 0 when every question was answered, else that of the last one
+    that was not; Ctrl-C at the prompt ends the conversation with CANCELLED's status.
+    """
+    status, record = 0, None
+    try:
+        for outcome in outcomes:
+            ended = report(outcome, args, lang, shown=echo.last if echo is not None else "",
+                           show_log=False)
+            status = ended or status
+            record = outcome.log if outcome.log_error is None else None
+            if ended == AgentError("OUTPUT_UNWRITABLE").exit_status:
+                break  # nobody can read the answers: asking more would only spend tokens
+    except KeyboardInterrupt:
+        print_err("")
+        status = AgentError("CANCELLED").exit_status
+    finally:
+        outcomes.close()  # the record is closed before its path is shown
+    if record is not None:
+        print_err(UI[lang]["log"].format(path=record))
+    return status
