@@ -31,7 +31,7 @@ def build_parser():
                      help="a conversation: one question per line from the terminal or a pipe, "
                           "each answered with the history before it; /exit or EOF ends it "
                           "(the default with no --question on a terminal)")
-    ask.add_argument("--continue", dest="resume", metavar="SESSION",
+    ask.add_argument("--continue", dest="session", metavar="SESSION",
                      help="go on with the conversation recorded in SESSION (its .jsonl file "
                           "in --log-dir), from its last complete turn")
     ask.add_argument("--mock", action="store_true",
@@ -338,7 +338,7 @@ def wants_chat(args, *, stdin=None, stdout=None):
     """--chat, --continue, or no --question with a person at the terminal (both ends: a
     script that pipes either one gets the single sample question, as before)."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    if args.chat or args.resume:
+    if args.chat or args.session:
         return True
     return args.question is None and _is_terminal(stdin) and _is_terminal(stdout)
 

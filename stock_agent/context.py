@@ -96,16 +96,25 @@ def chars(value):
 
 def notes_message(folded, turns, labels, *, max_chars):
     """The notes as one user message, or None when there is nothing to note; and how many
-    facts were left out to keep it within `max_chars` (the oldest go first)."""
+    facts were left out to keep it within `max_chars`. Facts outrank the quoted questions:
+    when room is short the questions shrink to their count first, then the oldest facts go."""
     unanswered = _unanswered(turns, labels)
     if not folded and not unanswered:
         return None, 0
-    head = [labels["header"], *_summary_of(folded, labels)]
     facts, source = _facts(folded, labels)
     heading = (labels["facts"] + (labels["facts_source"].format(source=source) if source else "")
                + labels["colon"].rstrip())
     tail = [labels["unanswered"] + labels["and"].join(unanswered)] if unanswered else []
+    for quoted in (MAX_ASKED, 0):
+        head = [labels["header"], *_summary_of(folded, labels, quoted=quoted)]
+        message, dropped = _fitted(head, heading, facts, tail, labels, max_chars)
+        if not dropped:
+            break
+    return message, dropped
 
+
+def _fitted(head, heading, facts, tail, labels, max_chars):
+    """The notes with as many of the newest facts as fit in `max_chars`, and how many went."""
     def built(dropped):
         lines = head + ([heading, *facts[dropped:]] if facts[dropped:] else [])
         if dropped:
@@ -123,27 +132,26 @@ def notes_message(folded, turns, labels, *, max_chars):
     return built(dropped), dropped
 
 
-def _summary_of(folded, labels):
-    """Which turns the notes stand for, the goal, and the other questions asked in them."""
+def _summary_of(folded, labels, *, quoted):
+    """Which turns the notes stand for, the goal, and the other questions asked in them: the
+    newest `quoted` in the user's words, the rest counted."""
     if not folded:
         return []
     lines = [labels["folded"].format(first=folded[0]["turn"], last=folded[-1]["turn"])]
     if folded[0]["turn"] == 1:
         lines.append(labels["goal"].format(question=_quote(folded[0]["question"])))
         folded = folded[1:]
-    return lines + _asked(folded, labels)
-
-
-def _asked(folded, labels):
     if not folded:
-        return []
-    shown = folded[-MAX_ASKED:]
+        return lines
+    if not quoted:
+        return lines + [labels["asked_count"].format(count=len(folded))]
+    shown = folded[-quoted:]
     line = labels["asked"] + labels["and"].join(
         labels["turn"].format(turn=turn["turn"], question=_quote(turn["question"]))
         for turn in shown)
     if len(folded) > len(shown):
         line += labels["asked_more"].format(count=len(folded) - len(shown))
-    return [line]
+    return lines + [line]
 
 
 def _unanswered(turns, labels):
@@ -298,6 +306,7 @@ LABELS = {
         "goal": "Goal (turn 1): \"{question}\"",
         "asked": "Earlier questions, in the user's words: ",
         "asked_more": " ({count} earlier ones are in the record)",
+        "asked_count": "{count} other questions were asked; they are in the record.",
         "turn": "turn {turn} \"{question}\"",
         "turn_code": "turn {turn} \"{question}\" ({code})",
         "facts": "Facts the tools confirmed, as of the turn and time shown (stock may have "
@@ -320,6 +329,7 @@ LABELS = {
         "goal": "目標（第 1 輪）：「{question}」",
         "asked": "先前的問題（使用者原話）：",
         "asked_more": "（另有 {count} 則較早的問題在紀錄中）",
+        "asked_count": "另有 {count} 則問題，保留在紀錄中。",
         "turn": "第 {turn} 輪「{question}」",
         "turn_code": "第 {turn} 輪「{question}」（{code}）",
         "facts": "工具確認的事實，以所示輪次與時間為準（庫存可能已變動：依賴數字前請再查一次）",

@@ -116,17 +116,15 @@ def open_session(args, given, started, *, lang, listener=None):
     `given` is what every run gets (agent.py: model, toolbox, limits, system_prompt, ...),
     `started` the fields of the record's run_started (or session_resumed) event.
     """
-    window = None
-    if args.provider == "ollama" and not args.mock and args.num_ctx > args.num_predict:
-        window = args.num_ctx - args.num_predict  # what is left of num_ctx for the prompt
-    options = {"given": given, "lang": lang, "window": window, "traceback": args.traceback}
-    if args.resume is None:
+    options = {"given": given, "lang": lang, "window": model_window(args),
+               "traceback": args.traceback}
+    if args.session is None:
         log = RunLog(args.log_dir, content=True, listener=listener)
         log.started(**started, session=True)
         return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), **options)
-    record = read_record(args.resume)
-    _cut_torn_line(args.resume, record["end"])
-    log = RunLog(None, content=True, listener=listener, append_to=args.resume)
+    record = read_record(args.session)
+    _cut_torn_line(args.session, record["end"])
+    log = RunLog(None, content=True, listener=listener, append_to=args.session)
     if record["open"] is not None:
         record["turns"].append(_close_interrupted(log, record["open"]))
     log.started(**started, event="session_resumed")
@@ -134,6 +132,14 @@ def open_session(args, given, started, *, lang, listener=None):
     used = sum(turn["tokens"] for turn in record["turns"])
     return Session(log, turns=turns, meter=Meter(given["limits"].max_tokens, used=used),
                    **options)
+
+
+def model_window(args):
+    """The input tokens the model can take, when the flags say: Ollama's --num-ctx less
+    --num-predict (it is sent with every request). Other servers keep theirs to themselves."""
+    if args.provider == "ollama" and not args.mock and args.num_ctx > args.num_predict:
+        return args.num_ctx - args.num_predict
+    return None
 
 
 def _cut_torn_line(path, end):

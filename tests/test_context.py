@@ -115,6 +115,18 @@ class NotesTest(unittest.TestCase):
         self.assertIn(f"- B{dropped:03d}", json.dumps(notes_message(
             turns, turns, context.LABELS["en"], max_chars=2_000 + 200)[0]))  # room: one more
 
+    def test_facts_outrank_the_quoted_questions(self):
+        turns = [lookup_turn(n, f"B{n:03d}", {"sku": f"B{n:03d}", "stock": n, "source": SOURCE})
+                 for n in range(1, 8)]
+        full, _ = notes_message(turns, turns, context.LABELS["en"], max_chars=10_000)
+        self.assertIn('turn 7 "Check B007"', full["content"])
+        short, dropped = notes_message(turns, turns, context.LABELS["en"],
+                                       max_chars=context.chars(full) - 1)
+        self.assertEqual(dropped, 0)  # every fact stays; the questions became a count
+        self.assertNotIn('turn 7 "Check B007"', short["content"])
+        self.assertIn("6 other questions were asked; they are in the record.", short["content"])
+        self.assertIn("- B001: stock 1 ", short["content"])
+
     def test_unanswered_questions_until_answered(self):
         failed = {**lookup_turn(2, "A002"), "status": "failed", "code": "STEP_LIMIT"}
         turns = [lookup_turn(1, "A001"), failed]
