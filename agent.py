@@ -1,16 +1,16 @@
 """stock-agent: ask an inventory question; a model picks read-only tools; the program runs them.
 
-    $ python agent.py --mock --lang zh-TW
+    $ python agent.py --mock --lang zh-TW -q "請查 A001 庫存，並建議補貨數量。"
     【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。
     log: runs/20261130T112233Z-3f9a1c.jsonl
 
 How one run goes (`main` -> `ask` -> `run_agent`): the program sends [system, user] and the tool
-definitions to the model (in a conversation, `converse`, the history goes between them:
-stock_agent/session.py and context.py); the model either answers or proposes tool calls; the program
+definitions to the model; the model either answers or proposes tool calls; the program
 validates every call, runs it (tools.py), appends the model's message and one tool result per
-call, and asks again. The loop is bounded: at most --max-steps model requests, at most
---max-tool-calls calls per reply, a request size cap, a token budget, and a time budget for
-the whole run.
+call, and asks again. In a conversation (`main` -> `converse` -> `run_agent` per question) the
+history chosen by stock_agent/context.py goes between the system prompt and the question.
+The loop is bounded: at most --max-steps model requests, at most --max-tool-calls calls per
+reply, a request size cap, a token budget, and a time budget for the whole run.
 
 The model is any object with `provider` and `model` names (for the log) and a method
 `chat(messages, tools, *, timeout)` that returns a neutral reply:
@@ -36,7 +36,7 @@ import sys
 import time
 
 import tools
-from stock_agent import cli, context, inventory, text_tool_calls, usage
+from stock_agent import budget, cli, inventory, text_tool_calls
 from stock_agent.errors import AgentError
 from stock_agent.prompts import DEFAULT_QUESTIONS, load_system_prompt
 from stock_agent.run import Outcome, ended_by
@@ -108,26 +108,13 @@ def _given(args, environ, lang, make_model):
 
 
 def converse(args, environ, lang, questions, *, listener=None, make_model=None):
-    """Answer `questions` one after another as one conversation (--chat, --continue):
-    each is a run of the loop with the history before it. Yields each one's run.Outcome;
-    stops early when the conversation cannot go on (a setup failure is one Outcome)."""
+    """Answer `questions` one after another as one conversation (--chat, --continue), each
+    a run of the loop with the history before it. Yields a run.Outcome per question
+    (stock_agent/session.py keeps the record and chooses the history)."""
     from stock_agent import session  # only a conversation needs its record and history
-    try:
-        given, started_fields = _given(args, environ, lang, make_model)
-        talk = session.open_session(args, given, started_fields, lang=lang, listener=listener)
-    except (KeyboardInterrupt, Exception) as exc:
-        yield _finish(Outcome(error=ended_by(exc, traceback=args.traceback)), None,
-                      time.monotonic())
-        return
-    try:
-        for question in questions:
-            outcome = talk.ask(question, lambda history, meter: run_agent(
-                question, log=talk.log, history=history, meter=meter, **given))
-            yield outcome
-            if talk.ends_with(outcome):
-                return
-    finally:
-        talk.close()
+    return session.converse(questions, args=args, lang=lang, listener=listener,
+                            prepare=lambda: _given(args, environ, lang, make_model),
+                            run=run_agent)
 
 
 def _finish(outcome, log, started):
@@ -159,7 +146,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
         outcome.answer = _loop(messages, model, outcome, toolbox=toolbox, inventory=inventory,
                                limits=limits, log=log, approver=approver,
                                recover_text_calls=recover_text_calls,
-                               meter=meter or usage.Meter(limits.max_tokens))
+                               meter=meter or budget.Meter(limits.max_tokens))
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt:
@@ -174,11 +161,12 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
     definitions = toolbox.definitions()
-    _check_fixed_part(definitions, messages[0], limits)
-    cut_above = context.excerpt_limit(limits.max_context_chars)
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
-    size = _chars(definitions) + sum(map(_chars, messages))
+    fixed = (_chars(definitions), _chars(messages[0]))  # never cut: they must fit alone
+    budget.check_fixed_part(*fixed, limits.max_context_chars)
+    size = sum(fixed) + sum(map(_chars, messages[1:]))
+    cut_above = budget.excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
         if size > limits.max_context_chars:
             raise AgentError("CONTEXT_LIMIT", chars=size, limit=limits.max_context_chars)
@@ -201,7 +189,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         _check_deadline(deadline, limits)
         for index, done in enumerate(runner.run_batch(calls)):
             # A long result reaches the model as an excerpt; the log keeps it whole.
-            content, cut = context.tool_content(done.result, limit=cut_above)
+            content, cut = budget.tool_content(done.result, limit=cut_above)
             log.tool_event(invocation=f"{step}:{index}", outcome=done,
                            **({"recovered": True} if written else {}),
                            **({"cut": cut} if cut else {}))
@@ -214,15 +202,6 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             size += _chars(message)
         runner.check_errors()
     raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
-
-
-def _check_fixed_part(definitions, system, limits):
-    """The system prompt and the tool definitions go whole into every request: if they alone
-    pass the budget, no history can be cut to make room, so nothing is sent."""
-    prompt, definitions = _chars(system), _chars(definitions)
-    if prompt + definitions > limits.max_context_chars:
-        raise AgentError("FIXED_CONTEXT_TOO_LARGE", prompt=prompt, tools=definitions,
-                         fixed=prompt + definitions, limit=limits.max_context_chars)
 
 
 def _ask_model(model, messages, definitions, *, step, deadline, limits, log, outcome):

@@ -4,7 +4,9 @@
 run.LIMIT_DEFAULTS. `report()` prints a finished run: the answer or the --json object
 (`as_json`) on stdout, one line per error and the log path on stderr. `Echo` prints a streamed
 answer; `approver()` decides who says yes to a tool that needs approval; `note_remote()` warns
-before data leaves this machine. The loop (agent.py) never prints.
+before data leaves this machine. For a conversation, `wants_chat()` says when one opens,
+`questions()` reads its lines and `report_each()` prints each question's outcome. The loop
+(agent.py) never prints.
 """
 
 import json
@@ -134,8 +136,8 @@ def _terminal_width():
 
 EPILOG = """\
 examples:
-  python agent.py --mock                          offline, scripted model
-  python agent.py --mock -q "Check A001 and A009"
+  python agent.py --mock -q "Check A001 and A009"   offline, scripted model
+  python agent.py --mock                          on a terminal: a conversation
   python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr

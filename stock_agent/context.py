@@ -23,8 +23,8 @@ Guarantees:
   what is still unanswered, and what was left out (lists shown in part, facts dropped to
   fit). "Checked stock" is not a summary; "A001 stock 12 [get_stock, turn 2, <time>,
   source: ...]" is.
-- A tool result longer than `excerpt_limit` reaches the model as a JSON excerpt with a note
-  of what was cut; the record keeps the whole result.
+- A long tool result reaches the model as an excerpt (stock_agent/budget.py, in every run);
+  the notes say when a result was shown cut.
 
 Threat model: the notes quote tool results and questions, which may carry text written to
 steer a model. They go to the model as a user message labelled as data, never as a system
@@ -34,7 +34,6 @@ message. Not guaranteed: that the model reads the notes well, or that a fact is 
 
 import json
 
-EXCERPT_FLOOR = 1_000     # a result this short is never cut, whatever the budget
 MAX_ASKED = 8             # earlier questions quoted in the notes (the newest)
 MAX_UNANSWERED = 5        # unanswered questions listed (the newest)
 MAX_QUOTE = 200           # characters of one quoted question
@@ -249,50 +248,6 @@ def _loads(text):
         return json.loads(text)
     except (TypeError, ValueError):
         return None
-
-
-# --- Large tool results -----------------------------------------------------------------
-
-def excerpt_limit(budget):
-    """The longest tool result the model sees whole: a tenth of the budget, at least 1,000."""
-    return max(budget // 10, EXCERPT_FLOOR)
-
-
-# (items kept per list, characters kept per text), tried in turn until the excerpt fits.
-_CUTS = ((20, 400), (10, 200), (5, 100), (2, 60), (1, 40), (0, 40))
-
-
-def tool_content(result, *, limit):
-    """The JSON text of a tool result for the model, and what was cut (None: nothing).
-
-    A result within `limit` goes whole. A longer one goes as valid JSON with lists and texts
-    shortened and a "cut" note saying so; the record keeps the whole result.
-    """
-    text = json.dumps(result, ensure_ascii=False)
-    if len(text) <= limit:
-        return text, None
-    for items, kept in _CUTS:
-        note = (f"This result is {len(text)} characters; shown here with lists cut to their "
-                f"first {items} items and texts to {kept} characters. The whole result is in "
-                "the record. Ask for less (one SKU, a smaller limit) to see the rest.")
-        shown = json.dumps({**_shortened(result, items, kept), "cut": note},
-                           ensure_ascii=False)
-        if len(shown) <= limit:
-            break
-    else:  # too many keys to shorten: only whether it worked, and why not
-        shown = json.dumps({"ok": result.get("ok"), "error": result.get("error"),
-                            "cut": note}, ensure_ascii=False)
-    return shown, {"chars": len(text), "shown": len(shown)}
-
-
-def _shortened(value, items, kept):
-    if isinstance(value, str):
-        return value if len(value) <= kept else value[:kept] + "…"
-    if isinstance(value, list):
-        return [_shortened(item, items, kept) for item in value[:items]]
-    if isinstance(value, dict):
-        return {key: _shortened(item, items, kept) for key, item in value.items()}
-    return value
 
 
 # --- Words --------------------------------------------------------------------------------

@@ -1,5 +1,8 @@
 """A conversation: its record, its turns, and the history each question is asked with.
 
+`converse()` asks the questions one after another, each a run of the loop (agent.py passes
+it in) with the history stock_agent/context.py chooses; `Session` keeps the record.
+
     $ printf 'Check A001\nAnd A002?\n' | python agent.py --mock --chat
     $ python agent.py --mock --continue runs/20261130T112233Z-3f9a1c.jsonl -q "Check A003"
 
@@ -35,11 +38,36 @@ from stock_agent import context
 from stock_agent.errors import AgentError
 from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since
-from stock_agent.usage import Meter
+from stock_agent.budget import Meter
 
 # These end the conversation, not only the question: every later question would end the same.
 ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE")
 TERMINAL = ("completed", "failed", "cancelled")
+
+
+def converse(questions, *, args, lang, prepare, run, listener=None):
+    """Answer `questions` one after another as one conversation. Yields a run.Outcome per
+    question, and stops early when the conversation cannot go on (a failure to set it up is
+    one Outcome). `prepare()` returns what every run is given and the fields of the record's
+    first event; `run(question, log=, history=, meter=, **given)` is the loop (agent.py)."""
+    started = time.monotonic()
+    try:
+        given, started_fields = prepare()
+        talk = open_session(args, given, started_fields, lang=lang, listener=listener)
+    except (KeyboardInterrupt, Exception) as exc:
+        failed = Outcome(error=ended_by(exc, traceback=args.traceback))
+        failed.duration_ms = ms_since(started)
+        yield failed
+        return
+    try:
+        for question in questions:
+            outcome = talk.ask(question, lambda history, meter: run(
+                question, log=talk.log, history=history, meter=meter, **given))
+            yield outcome
+            if talk.ends_with(outcome):
+                return
+    finally:
+        talk.close()
 
 
 class Session:

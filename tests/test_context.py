@@ -15,7 +15,8 @@ import unittest
 
 from mock_model import calls_reply, text_reply, tool_call
 from stock_agent import context
-from stock_agent.context import Context, notes_message, tool_content
+from stock_agent.context import Context, notes_message
+from stock_agent.budget import excerpt_limit, tool_content
 from stock_agent.run import Limits
 from tests.support import run_script
 
@@ -262,7 +263,7 @@ class ExcerptTest(unittest.TestCase):
             limits=Limits(max_context_chars=20_000), log_content=True)
         self.assertEqual(answer, "done")
         sent = model.requests[1]["messages"][-1]["content"]
-        self.assertLessEqual(len(sent), context.excerpt_limit(20_000))
+        self.assertLessEqual(len(sent), excerpt_limit(20_000))
         self.assertIn("cut", json.loads(sent))
         tool = next(event for event in events if event["event"] == "tool")
         self.assertEqual(tool["result"]["data"], huge)  # the record keeps all of it

@@ -1,8 +1,9 @@
-"""Token usage and --max-tokens (stock_agent/usage.py), for one run.
+"""Token usage and --max-tokens (stock_agent/budget.py), for one run.
 
 The limit counts the tokens the server reports, or an estimate when it reports none; the
 estimate is calibrated by the counts the server did report. A request that would pass the
-limit is never sent. (Over a whole conversation: tests/test_conversation.py.)
+limit is never sent. (Over a whole conversation: tests/test_conversation.py; excerpts of
+long results: tests/test_context.py.)
 """
 
 import unittest
@@ -13,7 +14,7 @@ from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.run import Limits
 from stock_agent.session import Session, model_window
-from stock_agent.usage import CHARS_PER_TOKEN, Estimator, Meter
+from stock_agent.budget import CHARS_PER_TOKEN, Estimator, Meter
 from tests.support import run_cli, run_script
 
 
