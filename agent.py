@@ -65,10 +65,11 @@ def main(argv=None, *, environ=None, make_model=None):
         if echo is None:  # a streamed answer on the screen is its own sign of progress
             model_for = watch.waiting_factory(model_for, sys.stderr)
     if cli.wants_chat(args):
-        questions = [args.question] if args.question else cli.questions(sys.stdin, lang)
+        from stock_agent import chat  # a conversation's input and output load only for one
+        questions = [args.question] if args.question else chat.questions(sys.stdin, lang)
         outcomes = converse(args, environ, lang, questions, listener=listener,
                             make_model=model_for)
-        return cli.report_each(outcomes, args, lang, echo=echo)
+        return chat.report_each(outcomes, args, lang, echo=echo)
     outcome = ask(args, environ, lang, listener=listener, make_model=model_for)
     return cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
 

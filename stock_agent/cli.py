@@ -4,9 +4,8 @@
 run.LIMIT_DEFAULTS. `report()` prints a finished run: the answer or the --json object
 (`as_json`) on stdout, one line per error and the log path on stderr. `Echo` prints a streamed
 answer; `approver()` decides who says yes to a tool that needs approval; `note_remote()` warns
-before data leaves this machine. For a conversation, `wants_chat()` says when one opens,
-`questions()` reads its lines and `report_each()` prints each question's outcome. The loop
-(agent.py) never prints.
+before data leaves this machine; `wants_chat()` says when the flags open a conversation
+(stock_agent/chat.py reads and prints it). The loop (agent.py) never prints.
 """
 
 import json
@@ -207,14 +206,10 @@ UI = {
     "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
            "remote": "note: {url} is not on this machine; the question and the inventory "
                      "data will be sent there.",
-           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] ",
-           "welcome": "One question per line; /exit or Ctrl-D ends the conversation.",
-           "prompt": "> "},
+           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] "},
     "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
               "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
-              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] ",
-              "welcome": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。",
-              "prompt": "> "},
+              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
 }
 
 
@@ -342,61 +337,11 @@ def wants_chat(args, *, stdin=None, stdout=None):
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if args.chat or args.session:
         return True
-    return args.question is None and _is_terminal(stdin) and _is_terminal(stdout)
+    return args.question is None and is_terminal(stdin) and is_terminal(stdout)
 
 
-def _is_terminal(stream):
+def is_terminal(stream):
     try:
         return stream.isatty()
     except (AttributeError, ValueError):  # no such method, or the stream is closed
         return False
-
-
-def questions(stdin, lang):
-    """The questions of a conversation, one per line, blank lines skipped, until `/exit` or
-    EOF. On a terminal each is asked for with a prompt (and line editing, when the platform
-    has readline); from a pipe they are read as they come."""
-    interactive = _is_terminal(stdin) and _is_terminal(sys.stdout)
-    if interactive:
-        print_err(UI[lang]["welcome"])
-        try:
-            import readline  # noqa: F401  (input() edits lines with it once it is loaded)
-        except ImportError:
-            pass
-    while True:
-        try:
-            line = input(UI[lang]["prompt"]) if interactive else stdin.readline()
-        except EOFError:
-            return
-        if not line and not interactive:
-            return
-        line = line.strip()
-        if line == "/exit":
-            return
-        if line:
-            yield line
-
-
-def report_each(outcomes, args, lang, *, echo=None):
-    """Print each question's outcome of a conversation as it ends, then where its record is.
-
-    Returns the exit status: 0 when every question was answered, else that of the last one
-    that was not; Ctrl-C at the prompt ends the conversation with CANCELLED's status.
-    """
-    status, record = 0, None
-    try:
-        for outcome in outcomes:
-            ended = report(outcome, args, lang, shown=echo.last if echo is not None else "",
-                           show_log=False)
-            status = ended or status
-            record = outcome.log if outcome.log_error is None else None
-            if ended == AgentError("OUTPUT_UNWRITABLE").exit_status:
-                break  # nobody can read the answers: asking more would only spend tokens
-    except KeyboardInterrupt:
-        print_err("")
-        status = AgentError("CANCELLED").exit_status
-    finally:
-        outcomes.close()  # the record is closed before its path is shown
-    if record is not None:
-        print_err(UI[lang]["log"].format(path=record))
-    return status

@@ -35,10 +35,10 @@ import os
 import time
 
 from stock_agent import context
+from stock_agent.budget import Meter
 from stock_agent.errors import AgentError
 from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since
-from stock_agent.budget import Meter
 
 # These end the conversation, not only the question: every later question would end the same.
 ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE")
@@ -111,8 +111,8 @@ class Session:
 
     def _end(self, turn, outcome, started, tokens):
         completed = outcome.status == "completed"
-        turn.update(status=outcome.status, code=outcome.error and outcome.error.code,
-                    messages=outcome.transcript if completed else [])
+        turn.update(status=outcome.status, messages=outcome.transcript if completed else [],
+                    code=outcome.error.code if outcome.error is not None else None)
         self.turns.append(turn)
         outcome.run_id, outcome.log = self.log.run_id, self.log.path
         fields = {"turn": turn["turn"], **self.log.ending(outcome, ms_since(started)),
@@ -233,7 +233,7 @@ def _take(record, event):
             return "a turn starts inside another, or without its number or question"
         record["open"] = {"turn": event.get("turn"), "utc": event.get("utc"),
                           "question": event["question"], "provider": record["provider"],
-                          "steps": 0, "tokens": 0, "t_ms": event.get("t_ms", 0),
+                          "steps": 0, "tokens": 0, "t_ms": _count(event.get("t_ms")),
                           "duration_ms": 0, "status": None, "code": None, "messages": []}
     elif turn is not None:
         _take_in_turn(record, turn, event)
@@ -244,17 +244,15 @@ def _take(record, event):
 
 def _take_in_turn(record, turn, event):
     kind = event["event"]
-    turn["duration_ms"] = max(event.get("t_ms", 0) - turn["t_ms"], 0)
+    turn["duration_ms"] = max(_count(event.get("t_ms")) - turn["t_ms"], 0)
     if kind == "model":
         turn["steps"] += 1
-        turn["tokens"] += sum(value for value in (event.get("input_tokens"),
-                                                  event.get("output_tokens"))
-                              if isinstance(value, int))
+        turn["tokens"] += _count(event.get("input_tokens")) + _count(event.get("output_tokens"))
     elif kind in TERMINAL:
         tokens = event.get("tokens")
         turn.update(status=kind, code=event.get("code"),
                     messages=event.get("messages", []) if kind == "completed" else [],
-                    tokens=tokens if isinstance(tokens, int) else turn["tokens"])
+                    tokens=_count(tokens) if tokens is not None else turn["tokens"])
         record["turns"].append(turn)
         record["open"] = None
 
@@ -263,6 +261,11 @@ def _valid_messages(messages):
     return isinstance(messages, list) and all(
         isinstance(message, dict) and message.get("role") in ("user", "assistant", "tool")
         and isinstance(message.get("content"), (str, type(None))) for message in messages)
+
+
+def _count(value):
+    """A whole number from the record, or 0 for anything else (null, a hand-edited text)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _parse(line):

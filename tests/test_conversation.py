@@ -282,6 +282,17 @@ class ContinueTest(unittest.TestCase):
                 self.assertIn(fragment, err)
                 self.assertEqual(len(err.splitlines()), 1, err)
 
+    def test_odd_numbers_in_a_hand_edited_record_are_not_a_crash(self):
+        path = os.path.join(self.dir, "edited.jsonl")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write('{"event": "run_started", "session": true, "provider": "mock"}\n'
+                       '{"event": "turn_started", "turn": 1, "question": "q", "t_ms": "x"}\n'
+                       '{"event": "model", "t_ms": null, "input_tokens": true}\n')
+        status, _, err, events = run_cli(["--continue", path, "-q", "Check A001"],
+                                         model=MockModel(), log_dir=self.dir)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(terminal_events(events), [("cancelled", 1), ("completed", 2)])
+
     def test_another_providers_own_message_shapes_are_not_replayed(self):
         run_cli(["--chat"], model=MockModel(), log_dir=self.dir, stdin="Check A001\n")
         path = self.record()
