@@ -33,8 +33,8 @@ def build_parser():
                           "each answered with the history before it; /exit or EOF ends it "
                           "(the default with no --question on a terminal)")
     ask.add_argument("--continue", dest="session", metavar="SESSION",
-                     help="go on with the conversation recorded in SESSION (its .jsonl file "
-                          "in --log-dir), from its last complete turn")
+                     help="go on with the conversation recorded in SESSION (the path of the "
+                          ".jsonl record --chat wrote), from its last complete turn")
     ask.add_argument("--mock", action="store_true",
                      help="use the scripted offline mock model: no network, no model")
     ask.add_argument("--lang", choices=("en", "zh-TW"),
