@@ -1,14 +1,16 @@
 """stock-agent: ask an inventory question; a model picks read-only tools; the program runs them.
 
-    $ python agent.py --mock --lang zh-TW
+    $ python agent.py --mock --lang zh-TW -q "請查 A001 庫存，並建議補貨數量。"
     【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。
     log: runs/20261130T112233Z-3f9a1c.jsonl
 
 How one run goes (`main` -> `ask` -> `run_agent`): the program sends [system, user] and the tool
 definitions to the model; the model either answers or proposes tool calls; the program
 validates every call, runs it (tools.py), appends the model's message and one tool result per
-call, and asks again. The loop is bounded: at most --max-steps model requests, at most
---max-tool-calls calls per reply, a request size cap, and a time budget for the whole run.
+call, and asks again. In a conversation (`main` -> `converse` -> `run_agent` per question) the
+history chosen by stock_agent/context.py goes between the system prompt and the question.
+The loop is bounded: at most --max-steps model requests, at most --max-tool-calls calls per
+reply, a request size cap, a token budget, and a time budget for the whole run.
 
 The model is any object with `provider` and `model` names (for the log) and a method
 `chat(messages, tools, *, timeout)` that returns a neutral reply:
@@ -37,10 +39,10 @@ import sys
 import time
 
 import tools
-from stock_agent import cli, inventory, text_tool_calls
+from stock_agent import budget, cli, inventory, text_tool_calls
 from stock_agent.errors import AgentError
 from stock_agent.prompts import DEFAULT_QUESTIONS, load_system_prompt
-from stock_agent.run import Outcome
+from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since
 
 
@@ -65,6 +67,12 @@ def main(argv=None, *, environ=None, make_model=None):
         listener = watch.Trace(sys.stderr)
         if echo is None:  # a streamed answer on the screen is its own sign of progress
             model_for = watch.waiting_factory(model_for, sys.stderr)
+    if cli.wants_chat(args):
+        from stock_agent import chat  # a conversation's input and output load only for one
+        questions = [args.question] if args.question else chat.questions(sys.stdin, lang)
+        outcomes = converse(args, environ, lang, questions, listener=listener,
+                            make_model=model_for)
+        return chat.report_each(outcomes, args, lang, echo=echo)
     outcome = ask(args, environ, lang, listener=listener, make_model=model_for)
     return cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
 
@@ -81,43 +89,59 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
     try:
         run = _resume if args.resume else _ask
         outcome = run(args, environ, lang, opened, listener=listener, make_model=make_model)
-    except KeyboardInterrupt:
-        outcome = Outcome(error=AgentError("CANCELLED"))
-    except AgentError as exc:
-        outcome = Outcome(error=exc)
-    except Exception as exc:  # a bug: one line, the stack only when asked for
-        if args.traceback:
-            import traceback
-            traceback.print_exc()
-        outcome = Outcome(error=AgentError("INTERNAL_ERROR", type=type(exc).__name__))
+    except (KeyboardInterrupt, Exception) as exc:  # a bug: one line, the stack if asked for
+        outcome = Outcome(error=ended_by(exc, traceback=args.traceback))
     return _finish(outcome, opened, started)
 
 
 def _ask(args, environ, lang, opened, *, listener, make_model):
-    # A bad file fails before any model is contacted.
-    data = inventory.load(args.inventory, tenant=args.tenant)
     ledger = _ledger(args.orders) if args.orders else None
-    model = (make_model or default_model)(args, environ, lang)
-    limits = cli.limits(args)
+    given, fields = _given(args, environ, lang, make_model, orders=ledger is not None)
     question = args.question or DEFAULT_QUESTIONS[lang]
-    system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang,
-                                                    orders=ledger is not None)
-    approver = cli.approver(args, lang)
-    with cli.plugins(args, environ, limits, lang) as plugins:  # reaped on the way out
+    with cli.plugins(args, environ, given["limits"], lang) as plugins:  # reaped on the way out
         log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
-        desk = opened["desk"] = ledger and _desk(ledger, args, log.run_id, log, approver)
-        toolbox = tools.default_toolbox(orders=desk, inventory=data)
+        desk = opened["desk"] = ledger and _desk(ledger, args, log.run_id, log,
+                                                 given["approver"])
+        toolbox = tools.default_toolbox(orders=desk, inventory=given["inventory"])
         if plugins is not None:
             toolbox = tools.plugin_toolbox(plugins.specs, ours=toolbox,
                                            catalogue_above=args.mcp_catalogue_above)
-        log.started(provider=model.provider, model=model.model, limits=limits, lang=lang,
-                    toolbox=toolbox, source=data.source, question=question,
-                    prompt=prompt_info, orders=ledger and ledger.name)
+        log.started(question=question, toolbox=toolbox, orders=ledger and ledger.name,
+                    **fields)
         for server in plugins.servers if plugins is not None else ():
             log.emit("mcp_server", **server)
-        return run_agent(question, model, toolbox=toolbox, inventory=data, limits=limits,
-                         log=log, system_prompt=system_prompt, approver=approver,
-                         recover_text_calls=args.recover_text_tool_calls)
+        return run_agent(question, log=log, toolbox=toolbox, **given)
+
+
+def _given(args, environ, lang, make_model, *, orders=False):
+    """What a run of these flags is given, as run_agent's keywords (but the toolbox, which
+    a run that may order builds with its log), and the fields of its log's first event.
+    A bad data file fails before any model is contacted."""
+    data = inventory.load(args.inventory, tenant=args.tenant)
+    model = (make_model or default_model)(args, environ, lang)
+    limits = cli.limits(args)
+    system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang, orders=orders)
+    given = {"model": model, "inventory": data, "limits": limits,
+             "system_prompt": system_prompt, "approver": cli.approver(args, lang),
+             "recover_text_calls": args.recover_text_tool_calls}
+    return given, {"provider": model.provider, "model": model.model, "limits": limits,
+                   "lang": lang, "source": data.source, "prompt": prompt_info}
+
+
+def converse(args, environ, lang, questions, *, listener=None, make_model=None):
+    """Answer `questions` one after another as one conversation (--chat, --continue), each
+    a run of the loop with the history before it. Yields a run.Outcome per question
+    (stock_agent/session.py keeps the record and chooses the history). A conversation
+    offers the read-only tools only: --orders, --resume and --mcp are for single runs."""
+    from stock_agent import session  # only a conversation needs its record and history
+
+    def prepare():
+        given, fields = _given(args, environ, lang, make_model)
+        given["toolbox"] = fields["toolbox"] = tools.default_toolbox()
+        return given, fields
+
+    return session.converse(questions, args=args, lang=lang, listener=listener,
+                            prepare=prepare, run=run_agent)
 
 
 def _resume(args, environ, lang, opened, *, listener, make_model):
@@ -158,40 +182,51 @@ def _finish(outcome, opened, started):
 # --- The loop ----------------------------------------------------------------------
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
-              approver=None, recover_text_calls=False):
+              approver=None, recover_text_calls=False, history=(), meter=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
-    that ended the run (CANCELLED for Ctrl-C), and what happened on the way. Logs every
-    model and tool event; the caller writes the terminal event."""
+    that ended the run (CANCELLED for Ctrl-C), what happened on the way, and the question's
+    `transcript`. Logs every model and tool event; the caller writes the terminal event.
+    `history` goes between the system prompt and the question (a conversation's earlier
+    turns, chosen by stock_agent/context.py); `meter` counts tokens against --max-tokens
+    (a conversation passes its own, so the limit bounds all of it)."""
     outcome = Outcome()
+    messages = [{"role": "system", "content": system_prompt}, *history,
+                {"role": "user", "content": question}]
     try:
-        outcome.answer = _loop(question, model, outcome, toolbox=toolbox, inventory=inventory,
-                               limits=limits, log=log, system_prompt=system_prompt,
-                               approver=approver, recover_text_calls=recover_text_calls)
+        outcome.answer = _loop(messages, model, outcome, toolbox=toolbox, inventory=inventory,
+                               limits=limits, log=log, approver=approver,
+                               recover_text_calls=recover_text_calls,
+                               meter=meter or budget.Meter(limits.max_tokens))
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt:
         outcome.error = AgentError("CANCELLED")
+    outcome.transcript = messages[1 + len(history):]
     return outcome
 
 
-def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_prompt,
-            approver, recover_text_calls):
+def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
+          recover_text_calls, meter):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
-    messages = [{"role": "system", "content": system_prompt},
-                {"role": "user", "content": question}]
+    definitions = toolbox.definitions()
+    # The system prompt and the tool definitions are never cut: they must fit alone.
+    budget.check_fixed_part(_chars(definitions), _chars(messages[0]), limits.max_context_chars)
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
-    size = _chars(messages[0]) + _chars(messages[1])
+    size = sum(map(_chars, messages))
+    cut_above = budget.excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
         definitions = toolbox.definitions()  # more once the model finds MCP tools by search
         request_size = size + _chars(definitions)
         if request_size > limits.max_context_chars:
             raise AgentError("CONTEXT_LIMIT", chars=request_size,
                              limit=limits.max_context_chars)
+        meter.check(request_size)
         reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                            limits=limits, log=log, outcome=outcome)
+        meter.count(request_size, reply)
         calls = _checked_tool_calls(reply, limits)
         written = [] if calls else _text_calls(reply, messages, toolbox, limits,
                                                    recover_text_calls)
@@ -206,13 +241,15 @@ def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_p
             return reply["text"].strip()
         _check_deadline(deadline, limits)
         for index, done in enumerate(runner.run_batch(calls)):
+            # A long result reaches the model as an excerpt; the log keeps it whole.
+            content, cut = budget.tool_content(done.result, limit=cut_above)
             log.tool_event(invocation=f"{step}:{index}", outcome=done,
-                           **({"recovered": True} if written else {}))
+                           **({"recovered": True} if written else {}),
+                           **({"cut": cut} if cut else {}))
             outcome.tool_calls.append({"name": done.call["name"], "ok": done.result["ok"],
                                        "error": done.result.get("error")})
             message = {"role": "tool", "tool_call_id": done.call["id"],
-                       "tool_name": done.call["name"],
-                       "content": json.dumps(done.result, ensure_ascii=False),
+                       "tool_name": done.call["name"], "content": content,
                        "is_error": not done.result["ok"]}
             messages.append(message)
             size += _chars(message)

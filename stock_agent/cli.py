@@ -4,7 +4,8 @@
 run.LIMIT_DEFAULTS. `report()` prints a finished run: the answer or the --json object
 (`as_json`) on stdout, one line per error and the log path on stderr. `Echo` prints a streamed
 answer; `approver()` decides who says yes to a tool that needs approval; `plugins()` runs the
-MCP servers of --mcp; `note_remote()` warns before data leaves this machine. The loop
+MCP servers of --mcp; `note_remote()` warns before data leaves this machine; `wants_chat()`
+says when the flags open a conversation (stock_agent/chat.py reads and prints it). The loop
 (agent.py) never prints.
 """
 
@@ -28,6 +29,13 @@ def build_parser():
     ask = parser.add_argument_group("what to ask")
     ask.add_argument("--question", "-q", help="the question (default: a sample question "
                      "about A001 in the chosen language)")
+    ask.add_argument("--chat", action="store_true",
+                     help="a conversation: one question per line from the terminal or a pipe, "
+                          "each answered with the history before it; /exit or EOF ends it "
+                          "(the default with no --question on a terminal)")
+    ask.add_argument("--continue", dest="session", metavar="SESSION",
+                     help="go on with the conversation recorded in SESSION (the path of the "
+                          ".jsonl record --chat wrote), from its last complete turn")
     ask.add_argument("--mock", action="store_true",
                      help="use the scripted offline mock model: no network, no model")
     ask.add_argument("--lang", choices=("en", "zh-TW"),
@@ -75,6 +83,9 @@ def build_parser():
     bounds.add_argument("--budget-seconds", type=_positive_float,
                         default=LIMIT_DEFAULTS["budget_seconds"],
                         help="wall-clock budget for the whole run (default: %(default)g)")
+    bounds.add_argument("--max-tokens", type=_positive_int, default=LIMIT_DEFAULTS["max_tokens"],
+                        help="most input + output tokens of a run or a whole conversation, as "
+                             "the server reports them, else estimated (default: %(default)s)")
     bounds.add_argument("--max-tool-errors", type=_positive_int,
                         default=LIMIT_DEFAULTS["max_tool_errors"],
                         help="stop after this many failed tool calls in a row "
@@ -111,7 +122,9 @@ def build_parser():
     evidence.add_argument("--log-dir", default="runs",
                           help="folder for the per-run JSONL logs (default: runs)")
     evidence.add_argument("--log-content", action="store_true",
-                          help="also log the question, answer, tool arguments and results")
+                          help="also log the question, answer, tool arguments and results "
+                               "(a conversation's record always holds them: --continue reads "
+                               "them back)")
     evidence.add_argument("--traceback", action="store_true",
                           help="show the Python traceback of an internal error")
     output = parser.add_argument_group("output")
@@ -143,11 +156,13 @@ def _terminal_width():
 
 EPILOG = """\
 examples:
-  python agent.py --mock                          offline, scripted model
-  python agent.py --mock -q "Check A001 and A009"
+  python agent.py --mock -q "Check A001 and A009"   offline, scripted model
+  python agent.py --mock                          on a terminal: a conversation
   python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
+  python agent.py --mock --chat                   a conversation; /exit or Ctrl-D ends it
+  python agent.py --mock --continue runs/SESSION.jsonl -q "and A002?"
   python -m stock_agent.evals run --mock          evaluate a model on the shipped cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
   python agent.py --mock --orders orders.db -q "order 18 of A001"   asks [y/N] first
@@ -160,6 +175,7 @@ exit statuses (the code is also in the log's terminal event):
   6 OUTPUT_UNWRITABLE (stdout closed or full)
   130 CANCELLED (Ctrl-C; SIGTERM too while MCP servers run)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
+  14 TOKEN_LIMIT       15 FIXED_CONTEXT_TOO_LARGE
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
   26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT
@@ -181,6 +197,11 @@ def parse_args(argv):
         parser.error("--resume needs --orders PATH: the ledger the run wrote to")
     if args.resume and args.question:
         parser.error("--resume finishes a run's orders; it takes no --question")
+    single = [flag for flag, given in (("--orders", args.orders), ("--resume", args.resume),
+                                       ("--mcp", args.mcp)) if given]
+    if (args.chat or args.session) and single:
+        parser.error(f"{single[0]} is for a single question; a conversation (--chat, "
+                     "--continue) offers the read-only tools only")
     return args
 
 
@@ -368,7 +389,7 @@ def note_refused(server, tool, reason, *, lang):
     print_err(UI[lang]["refused"].format(server=server, tool=tool, reason=reason))
 
 
-def report(outcome, args, lang, *, shown=""):
+def report(outcome, args, lang, *, shown="", show_log=True):
     """Print a finished run (run.Outcome): the answer or the JSON object on stdout, notes on
     stderr. `shown` is the text --stream already printed; an answer printed whole is not
     repeated. Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout cannot
@@ -395,7 +416,7 @@ def report(outcome, args, lang, *, shown=""):
         failure = AgentError("OUTPUT_UNWRITABLE", reason=exc.strerror or type(exc).__name__)
         print_err(ui["error"].format(code=failure.code, message=failure.message(lang)))
         return failure.exit_status
-    if outcome.log is not None and outcome.log_error is None:
+    if show_log and outcome.log is not None and outcome.log_error is None:
         print_err(ui["log"].format(path=outcome.log))
     return outcome.exit_status
 
@@ -429,3 +450,21 @@ def _orders_text(receipts):
 
 def print_err(line):
     print(line, file=sys.stderr, flush=True)
+
+
+# --- A conversation -----------------------------------------------------------------
+
+def wants_chat(args, *, stdin=None, stdout=None):
+    """--chat, --continue, or no --question with a person at the terminal (both ends: a
+    script that pipes either one gets the single sample question, as before)."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    if args.chat or args.session:
+        return True
+    return args.question is None and is_terminal(stdin) and is_terminal(stdout)
+
+
+def is_terminal(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no such method, or the stream is closed
+        return False

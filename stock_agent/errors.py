@@ -26,6 +26,8 @@ EXIT_STATUS = {
     "TIME_BUDGET": 11,
     "CONTEXT_LIMIT": 12,
     "TOOL_ERROR_LIMIT": 13,
+    "TOKEN_LIMIT": 14,
+    "FIXED_CONTEXT_TOO_LARGE": 15,
     "TRUNCATED": 20,
     "CONTEXT_TRUNCATED": 21,
     "INCOMPLETE_MODEL_RESPONSE": 22,
@@ -131,15 +133,32 @@ MESSAGES = {
     },
     "CONTEXT_LIMIT": {
         "en": "the next request would be {chars} characters, over --max-context-chars "
-              "{limit}; stopped instead of cutting history. Ask about fewer items.",
+              "{limit}; stopped instead of cutting this question's own tool results. Ask "
+              "about fewer items.",
         "zh-TW": "下一次請求將達 {chars} 字元，超過 --max-context-chars {limit}；"
-                 "停止而不刪減歷史。請一次詢問較少品項。",
+                 "停止而不刪減本題的工具結果。請一次詢問較少品項。",
     },
     "TOOL_ERROR_LIMIT": {
         "en": "{count} tool calls in a row failed; stopped. The model keeps sending calls the "
               "program rejects: try a stronger model or a simpler question.",
         "zh-TW": "連續 {count} 次工具呼叫失敗，已停止。模型一再送出被拒絕的呼叫："
                  "請換用較強的模型或簡化問題。",
+    },
+    "TOKEN_LIMIT": {
+        "en": "{used} tokens used so far (input + output, as the server reported them or "
+              "estimated) and the next request needs about {need} more: over --max-tokens "
+              "{limit}; stopped. Raise --max-tokens or start a new conversation.",
+        "zh-TW": "目前已用 {used} 個 token（輸入加輸出，依伺服器回報或估算），下一次請求約需 "
+                 "{need} 個，超過 --max-tokens {limit}；已停止。請提高 --max-tokens 或開始新對話。",
+    },
+    "FIXED_CONTEXT_TOO_LARGE": {
+        "en": "the part of every request that cannot be cut, the system prompt ({prompt} "
+              "characters) and the tool definitions ({tools} characters), is {fixed} "
+              "characters: over --max-context-chars {limit}; nothing was sent. Raise "
+              "--max-context-chars or use a shorter --system-prompt.",
+        "zh-TW": "每次請求都不可刪減的固定部分：系統提示（{prompt} 字元）與工具定義（{tools} "
+                 "字元），共 {fixed} 字元，超過 --max-context-chars {limit}；未送出任何請求。"
+                 "請提高 --max-context-chars 或改用較短的 --system-prompt。",
     },
     "TRUNCATED": {
         "en": "the model's reply was cut off ({reason}); nothing from it was executed. "

@@ -1,13 +1,16 @@
 """What a run is given and what it gives back.
 
 `Limits` holds every bound of a run; its defaults are the defaults of the command-line flags,
-written only here. `Outcome` is how one run ended: the loop fills in the answer or the error
-and its tallies as it goes, and the command line adds the log it was written to. The `--json`
-object (cli.py) and the evaluation (evals/) are read from it.
+written only here. In a conversation each question is a run, except `max_tokens`, which
+bounds the whole conversation. `Outcome` is how one run ended: the loop fills in the answer
+or the error and its tallies as it goes, and the command line adds the log it was written
+to. The `--json` object (cli.py) and the evaluation (evals/) are read from it.
 
 Plain classes, not dataclasses or namedtuples: they cost more to create at start-up than a
 `--mock` run's own work (docs/benchmarks.md).
 """
+
+from stock_agent.errors import AgentError
 
 LIMIT_DEFAULTS = {
     "max_steps": 6,              # model requests per run
@@ -17,6 +20,7 @@ LIMIT_DEFAULTS = {
     "timeout": 120.0,            # one model request
     "max_tool_errors": 3,        # failed tool calls in a row
     "retries": 1,                # more tries of a model request after a transient failure
+    "max_tokens": 500_000,       # input + output tokens of a run, or of a whole conversation
 }
 
 
@@ -51,6 +55,7 @@ class Outcome:
         self.run_id = None
         self.log = None       # the log's path, once it was opened
         self.duration_ms = 0
+        self.transcript = []  # this question's messages as the model saw them, question first
 
     @property
     def status(self):
@@ -69,3 +74,17 @@ class Outcome:
             value = usage.get(field)
             if isinstance(value, int) and not isinstance(value, bool):
                 self.tokens[key] = (self.tokens[key] or 0) + value
+
+
+def ended_by(error, *, traceback=False):
+    """The AgentError for an exception that ended a run outside the loop's own checks:
+    Ctrl-C is CANCELLED, an AgentError is itself, anything else is a bug: INTERNAL_ERROR,
+    its stack printed on stderr only when `traceback` is asked for."""
+    if isinstance(error, KeyboardInterrupt):
+        return AgentError("CANCELLED")
+    if isinstance(error, AgentError):
+        return error
+    if traceback:
+        import traceback as stack
+        stack.print_exception(error)
+    return AgentError("INTERNAL_ERROR", type=type(error).__name__)

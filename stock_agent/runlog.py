@@ -25,9 +25,16 @@ class RunLog:
     evaluation); it also sees the tool arguments, which reach the file only with `content`.
     """
 
-    def __init__(self, directory, *, content=False, listener=None):
-        self.run_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
-        self.path = os.path.join(directory, self.run_id + ".jsonl")
+    def __init__(self, directory, *, content=False, listener=None, append_to=None):
+        """A new log in `directory`, or, with `append_to`, more events at the end of that
+        existing log (a conversation continued: stock_agent/session.py)."""
+        if append_to is None:
+            self.run_id = (time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-"
+                           + os.urandom(3).hex())
+            self.path = os.path.join(directory, self.run_id + ".jsonl")
+        else:
+            self.path, directory = append_to, os.path.dirname(append_to) or "."
+            self.run_id = os.path.basename(append_to).removesuffix(".jsonl")
         self.content = content
         self.finished = False
         self.listener = listener
@@ -36,7 +43,8 @@ class RunLog:
             os.makedirs(directory, exist_ok=True)
             # backslashreplace writes a lone surrogate (legal in JSON text a server sends)
             # as its JSON escape, so the line stays valid JSON instead of failing to encode.
-            self._file = open(self.path, "x", encoding="utf-8", errors="backslashreplace")
+            self._file = open(self.path, "x" if append_to is None else "a", encoding="utf-8",
+                              errors="backslashreplace")
         except OSError as exc:
             raise AgentError("LOG_UNWRITABLE", path=self.path,
                              reason=exc.strerror or type(exc).__name__) from None
@@ -53,10 +61,13 @@ class RunLog:
         if self.listener is not None:
             self.listener({**record, **(shown or {})})
 
-    def started(self, *, provider, model, limits, lang, toolbox, source, question,
-                prompt=None, **writes):
-        """The first event. `writes`: what a run that may order adds (`orders`, the ledger;
-        for --resume also `resume_of` and `journal_lines_skipped`); None values are left out."""
+    def started(self, *, provider, model, limits, lang, toolbox, source, question=None,
+                prompt=None, session=False, event="run_started", **writes):
+        """The first event: what the run is given. A conversation's record says `session`
+        and has no question here (each turn has its own); `event` is session_resumed when
+        --continue opens it again. `writes`: what a run that may order adds (`orders`, the
+        ledger; for --resume also `resume_of` and `journal_lines_skipped`); None values are
+        left out."""
         fields = {"run_id": self.run_id,
                   "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                   "provider": provider, "model": model, "lang": lang,
@@ -64,9 +75,11 @@ class RunLog:
         if prompt is not None:
             fields["system_prompt"] = prompt
         fields.update((name, value) for name, value in writes.items() if value is not None)
-        if self.content:
+        if session:
+            fields["session"] = True
+        elif self.content and event == "run_started":
             fields["question"] = question
-        self.emit("run_started", **fields)
+        self.emit(event, **fields)
 
     def model_event(self, *, step, duration_ms, stop, input_tokens, output_tokens, text):
         fields = {"step": step, "duration_ms": duration_ms, "stop": stop,
@@ -93,20 +106,26 @@ class RunLog:
         if self.finished:
             return
         self.finished = True
+        try:
+            self.emit(outcome.status, **self.ending(outcome, ms_since(self._started)))
+        finally:
+            self.close()
+
+    def ending(self, outcome, duration_ms):
+        """The fields of the terminal event of a run.Outcome that took `duration_ms`."""
         fields = {}
         if outcome.status == "failed":
             fields.update(code=outcome.error.code, exit_status=outcome.error.exit_status)
-        fields.update(steps=outcome.steps, duration_ms=ms_since(self._started))
+        fields.update(steps=outcome.steps, duration_ms=duration_ms)
         if outcome.orders:  # however the run ended, these writes happened and stay
             fields["orders"] = [receipt["order_id"] for receipt in outcome.orders]
         if outcome.status == "completed" and self.content:
             fields["answer"] = outcome.answer
-        try:
-            self.emit(outcome.status, **fields)
-        finally:
-            self._close()
+        return fields
 
-    def _close(self):
+    def close(self):
+        """Close the file; no event is written after this."""
+        self.finished = True
         try:
             self._file.close()
         except OSError as exc:  # a full disk fails the last flush here too

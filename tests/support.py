@@ -8,6 +8,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from unittest import mock
 
 import agent
 import tools
@@ -17,20 +18,23 @@ from stock_agent.run import Limits
 from stock_agent.runlog import RunLog
 
 
-def run_cli(argv, *, environ=None, log_dir=None, model=None):
+def run_cli(argv, *, environ=None, log_dir=None, model=None, stdin=None):
     """Call agent.main() with captured streams. Returns (status, stdout, stderr, events).
 
     `model`, if given, is the model every run gets (a scripted MockModel, say), in place of
-    the one the flags would choose. The log goes to `log_dir`, else to a temporary folder
-    that is removed once its events are read.
+    the one the flags would choose. `stdin`, if given, is what the program reads there (the
+    questions of a conversation, one per line). The log goes to `log_dir`, else to a
+    temporary folder that is removed once its events are read.
     """
     if log_dir is None:
         with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as temporary:
-            return run_cli(argv, environ=environ, log_dir=temporary, model=model)
+            return run_cli(argv, environ=environ, log_dir=temporary, model=model, stdin=stdin)
     environ = {} if environ is None else environ
     make_model = None if model is None else (lambda args, environ, lang: model)
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    given = contextlib.nullcontext() if stdin is None else mock.patch(
+        "sys.stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), given:
         status = agent.main([*argv, "--log-dir", log_dir], environ=environ,
                             make_model=make_model)
     return status, out.getvalue(), err.getvalue(), read_only_log(log_dir)

@@ -347,6 +347,92 @@ class CommandTest(unittest.TestCase):
             if case.get("inventory"):
                 self.assertTrue(os.path.exists(case["inventory"]), case["id"])
 
+class ConversationCasesTest(unittest.TestCase):
+    """Cases with turns: one conversation per case, each turn scored, merged into one row."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def run_evals(self, cases, make_model=None):
+        path = os.path.join(self.dir, "turns.jsonl")
+        with open(path, "w", encoding="utf-8") as file:
+            file.writelines(json.dumps(case, ensure_ascii=False) + "\n" for case in cases)
+        report_path = os.path.join(self.dir, "report.json")
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = evals_main(["run", path, "--mock", "--log-dir", self.dir, "--report",
+                                 report_path], environ={}, make_model=make_model)
+        if status != 0:
+            return status, out.getvalue(), err.getvalue(), None
+        with open(report_path, encoding="utf-8") as file:
+            return status, out.getvalue(), err.getvalue(), json.load(file)
+
+    def test_the_shipped_conversations_run_on_the_mock(self):
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = evals_main(["run", os.path.join(os.path.dirname(harness.__file__),
+                                                     "conversations.jsonl"),
+                                 "--mock", "--log-dir", self.dir], environ={})
+        self.assertEqual(status, 0, err.getvalue())
+        # The mock looks things up but cannot recall: the two "without looking up" turns fail.
+        self.assertIn("task success               0.667  (4/6)", out.getvalue())
+        self.assertIn("turn 2: answer lacks '20'", out.getvalue())
+
+    def test_each_turn_is_scored_and_the_case_passes_only_if_all_do(self):
+        follow_up = {"id": "follow-up", "lang": "en", "turns": [
+            {"question": "Check A001", "expect": {"tool_calls": [gs("A001")],
+                                                  "answer_contains": ["12"]}},
+            {"question": "And A002?", "expect": {"tool_calls": [gs("A002")],
+                                                 "answer_contains": ["45"]}}]}
+        recall = {"id": "recall", "lang": "en", "turns": [
+            {"question": "Check A003", "expect": {"tool_calls": [gs("A003")]}},
+            {"question": "And its target, without a lookup?",
+             "expect": {"tool_calls": [], "answer_contains": ["20"]}}]}
+        status, out, _, document = self.run_evals([follow_up, recall])
+        self.assertEqual(status, 0)
+        rows = {result["id"]: result["rows"][0] for result in document["results"]}
+        self.assertTrue(rows["follow-up"]["success"])
+        self.assertEqual(rows["follow-up"]["calls"]["correct"], 2)
+        self.assertEqual(rows["follow-up"]["steps"], 4)
+        self.assertEqual(len(rows["follow-up"]["turns"]), 2)
+        self.assertFalse(rows["recall"]["success"])
+        self.assertEqual(rows["recall"]["differences"], ["turn 2: answer lacks '20'"])
+        self.assertTrue(rows["recall"]["restraint_ok"])  # the mock made no call in turn 2
+        self.assertEqual(document["totals"]["task_success"]["hits"], 1)
+        # Both turns of a case ran in one conversation: one record, two turns.
+        records = [name for name in os.listdir(self.dir) if name.endswith(".jsonl")
+                   and name != "turns.jsonl"]
+        self.assertEqual(len(records), 2)
+
+    def test_turns_a_conversation_never_reached_fail(self):
+        case = {"id": "cut-short", "lang": "en", "turns": [
+            {"question": "Check A001"}, {"question": "Check A002"}]}
+
+        def make(args, environ, lang):  # a fixed part too large for any request
+            return MockModel(script=[])
+
+        out, err = io.StringIO(), io.StringIO()
+        path = os.path.join(self.dir, "turns.jsonl")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(json.dumps(case) + "\n")
+        with redirect_stdout(out), redirect_stderr(err):
+            evals_main(["run", path, "--mock", "--max-context-chars", "500", "--log-dir",
+                        self.dir], environ={}, make_model=make)
+        self.assertIn("turn 1: status FIXED_CONTEXT_TOO_LARGE", out.getvalue())
+        self.assertIn("turn 2: status not_reached", out.getvalue())
+
+    def test_bad_turns_are_invalid_input_naming_the_problem(self):
+        for case, fragment in (
+                ({"id": "a", "question": "q", "turns": [{"question": "q"}]}, "either"),
+                ({"id": "a", "turns": []}, "non-empty list"),
+                ({"id": "a", "turns": [{"question": "q", "colour": 1}]}, "turn 1"),
+                ({"id": "a", "turns": [{"question": "q"}, {"question": " "}]}, "turn 2"),
+                ({"id": "a", "turns": [{"question": "q", "expect": {"x": 1}}]}, "'x'")):
+            with self.subTest(case=case):
+                status, _, err, _ = self.run_evals([case])
+                self.assertEqual(status, 3)
+                self.assertIn(fragment, err)
+
 
 if __name__ == "__main__":
     unittest.main()

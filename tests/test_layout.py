@@ -147,7 +147,8 @@ class PackagingTest(unittest.TestCase):
         built = self.build()
         self.assertEqual({name.removesuffix(".py") for name in os.listdir(built)},
                          INSTALLED_NAMES)
-        for data in ("stock_agent/evals/cases.jsonl", "stock_agent/evals/inventory.csv",
+        for data in ("stock_agent/evals/cases.jsonl", "stock_agent/evals/conversations.jsonl",
+                     "stock_agent/evals/inventory.csv",
                      "stock_agent/evals/prompts/short.txt",
                      "stock_agent/examples/inventory.csv"):
             self.assertTrue(os.path.isfile(os.path.join(built, data)), data)

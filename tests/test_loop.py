@@ -156,8 +156,28 @@ class ExitTest(unittest.TestCase):
         self.assertEqual(len(model.requests), 1)  # the tool result pushed it over the limit
 
     def test_context_limit_before_the_first_request(self):
-        model, _ = self.assertFails("CONTEXT_LIMIT", [], limits=Limits(max_context_chars=10))
+        fixed = (len(json.dumps(tools.default_toolbox().definitions(), ensure_ascii=False))
+                 + len(json.dumps({"role": "system", "content": "rules"})))
+        # The fixed part fits; with the question it does not.
+        model, _ = self.assertFails("CONTEXT_LIMIT", [],
+                                    limits=Limits(max_context_chars=fixed + 10))
         self.assertEqual(model.requests, [])
+
+    def test_a_fixed_part_over_the_budget_names_its_sizes_and_sends_nothing(self):
+        definitions = len(json.dumps(tools.default_toolbox().definitions(), ensure_ascii=False))
+        prompt = len(json.dumps({"role": "system", "content": "rules"}))
+        model, events = self.assertFails("FIXED_CONTEXT_TOO_LARGE", [],
+                                         limits=Limits(max_context_chars=definitions))
+        self.assertEqual(model.requests, [])
+        self.assertEqual(events[-1]["exit_status"], 15)
+        error, _, _ = run_script([], limits=Limits(max_context_chars=definitions))
+        self.assertEqual(error.params, {"prompt": prompt, "tools": definitions,
+                                        "fixed": prompt + definitions, "limit": definitions})
+        for lang in ("en", "zh-TW"):  # the line a person reads names every size
+            line = error.message(lang)
+            for size in (prompt, definitions, prompt + definitions):
+                self.assertIn(str(size), line)
+            self.assertIn("--max-context-chars", line)
 
     def test_time_budget(self):
         def slow(messages):

@@ -7,6 +7,10 @@ line's own parser and run by `agent.ask`, which is what `agent.main` runs. So a 
 flag added to the agent is available here with no change. A case that needs a flag this
 agent does not have is reported as `not_run`, with the flag named, never silently skipped.
 
+A case with `turns` instead of `question` is a conversation: its questions are asked one
+after another in one session (`agent.converse`, what --chat runs), each turn scored against
+its own `expect`, and the case passes when every turn does (metrics.merge_turns).
+
 The tool calls, with their arguments, are observed through the run log's listener; the log
 file itself keeps its usual privacy rules.
 """
@@ -21,7 +25,9 @@ from stock_agent import cli, prompts
 from stock_agent.errors import AgentError
 from stock_agent.evals import metrics
 
-CASE_KEYS = {"id", "lang", "question", "tenant", "inventory", "tags", "expect", "note"}
+CASE_KEYS = {"id", "lang", "question", "turns", "tenant", "inventory", "tags", "expect",
+             "note"}
+TURN_KEYS = {"question", "expect", "note"}
 EXPECT_KEYS = {"tool_calls", "allowed_tools", "forbidden_tools", "answer_contains",
                "answer_excludes", "status"}
 DEFAULT_LOG_DIR = os.path.join("runs", "evals")
@@ -62,21 +68,44 @@ def _check_case(line):
         return "not valid JSON", None
     if not isinstance(case, dict):
         return "not a JSON object", None
-    unknown = set(case) - CASE_KEYS or set(case.get("expect") or {}) - EXPECT_KEYS
+    unknown = set(case) - CASE_KEYS
     if unknown:
         return f"unknown field(s) {sorted(unknown)}", None
-    for key in ("id", "question"):
-        if not isinstance(case.get(key), str) or not case[key].strip():
-            return f"{key} must be a non-empty string", None
+    if not isinstance(case.get("id"), str) or not case["id"].strip():
+        return "id must be a non-empty string", None
     if case.get("lang", "en") not in prompts.SYSTEM_PROMPTS:
         return f"lang must be one of {sorted(prompts.SYSTEM_PROMPTS)}", None
-    calls = (case.get("expect") or {}).get("tool_calls")
-    if calls is not None and not (isinstance(calls, list) and all(
-            isinstance(c, dict) and isinstance(c.get("name"), str) for c in calls)):
-        return "expect.tool_calls must be a list of {\"name\", \"arguments\"}", None
+    if ("question" in case) == ("turns" in case):
+        return "a case has either a question or turns (a conversation)", None
+    if "turns" in case:
+        turns = case["turns"]
+        if not isinstance(turns, list) or not turns:
+            return "turns must be a non-empty list of {\"question\", \"expect\"}", None
+        problems = [_check_turn(turn) for turn in turns]
+        problem = next((f"turn {n}: {p}" for n, p in enumerate(problems, 1) if p), None)
+    else:
+        problem = _check_turn({"question": case["question"], "expect": case.get("expect")})
+    if problem:
+        return problem, None
     case.setdefault("lang", "en")
     case.setdefault("expect", {})
     return None, case
+
+
+def _check_turn(turn):
+    """What is wrong with one question and its expectations, or None."""
+    if not isinstance(turn, dict) or set(turn) - TURN_KEYS:
+        return f"a turn is an object with {sorted(TURN_KEYS)}"
+    unknown = set(turn.get("expect") or {}) - EXPECT_KEYS
+    if unknown:
+        return f"unknown field(s) {sorted(unknown)}"
+    if not isinstance(turn.get("question"), str) or not turn["question"].strip():
+        return "question must be a non-empty string"
+    calls = (turn.get("expect") or {}).get("tool_calls")
+    if calls is not None and not (isinstance(calls, list) and all(
+            isinstance(c, dict) and isinstance(c.get("name"), str) for c in calls)):
+        return "expect.tool_calls must be a list of {\"name\", \"arguments\"}"
+    return None
 
 
 # --- Running ---------------------------------------------------------------------------
@@ -106,27 +135,66 @@ def _run_concurrently(tasks, argv, environ, make_model, jobs):
 
 
 def _run_task(case, index, argv, environ, make_model):
-    observed = run_case(case, argv, environ=environ, make_model=make_model)
-    if observed["status"] == "CANCELLED":  # Ctrl-C stops the whole evaluation
-        raise KeyboardInterrupt
-    row = metrics.score_run(case, observed)
+    if "turns" in case:
+        seen = run_conversation(case, argv, environ=environ, make_model=make_model)
+        row = metrics.merge_turns([
+            metrics.score_run({"id": case["id"], "expect": turn.get("expect") or {}}, observed)
+            for turn, observed in zip(case["turns"], seen)])
+    else:
+        seen = [run_case(case, argv, environ=environ, make_model=make_model)]
+        row = metrics.score_run(case, seen[0])
+    if any(observed["status"] == "CANCELLED" for observed in seen):
+        raise KeyboardInterrupt  # Ctrl-C stops the whole evaluation
     row["repeat"] = index + 1
     return row
 
 
 def run_case(case, agent_argv, *, environ, make_model=None):
     """Run one case as the CLI would. Returns what was observed."""
-    parser = cli.build_parser()
-    # `=` keeps a question that starts with "-" from being read as a flag.
-    flags = [*agent_argv, "--question=" + case["question"], "--lang", case["lang"]]
+    args, problem = _case_args(case, agent_argv, question=case["question"])
+    if problem:
+        return _not_run(problem)
+    calls, listen = _listener(case, args)
+    outcome = agent.ask(args, environ, case["lang"], listener=listen, make_model=make_model)
+    return _observed(outcome, calls, case["lang"])
+
+
+def run_conversation(case, agent_argv, *, environ, make_model=None):
+    """Run a case with `turns` as one conversation. Returns what was observed per turn; a
+    turn the conversation never reached (it ended early) is `not_reached`."""
+    args, problem = _case_args(case, agent_argv)
+    if problem:
+        return [_not_run(problem) for _ in case["turns"]]
+    calls, listen = _listener(case, args)
+    seen = []
+    for outcome in agent.converse(args, environ, case["lang"],
+                                  [turn["question"] for turn in case["turns"]],
+                                  listener=listen, make_model=make_model):
+        seen.append(_observed(outcome, calls, case["lang"]))
+        calls.clear()
+    missing = len(case["turns"]) - len(seen)
+    return seen + [{**_not_run("the conversation ended before this turn"),
+                    "status": "not_reached"} for _ in range(missing)]
+
+
+def _case_args(case, agent_argv, question=None):
+    """The case's flags parsed as the command line would, and why it cannot run, or None."""
+    flags = [*agent_argv, "--lang", case["lang"]]
+    if question is not None:  # `=` keeps a question that starts with "-" from being a flag
+        flags.append("--question=" + question)
     if case.get("tenant"):
         flags += ["--tenant", case["tenant"]]
     if case.get("inventory"):
         flags += ["--inventory", case["inventory"]]
-    args, unknown = parser.parse_known_args(flags)
+    args, unknown = cli.build_parser().parse_known_args(flags)
     if unknown:
         missing = [flag for flag in unknown if flag.startswith("--")]
-        return _not_run(f"this agent lacks the flag(s) {', '.join(missing or unknown)}")
+        return args, f"this agent lacks the flag(s) {', '.join(missing or unknown)}"
+    return args, None
+
+
+def _listener(case, args):
+    """The calls seen (a list the listener fills) and the run log listener that sees them."""
     calls = []
     trace = _trace(case) if args.verbose else None
 
@@ -137,11 +205,14 @@ def run_case(case, agent_argv, *, environ, make_model=None):
         if trace is not None:
             trace(record)
 
-    outcome = agent.ask(args, environ, case["lang"], listener=listen, make_model=make_model)
+    return calls, listen
+
+
+def _observed(outcome, calls, lang):
     error = outcome.error
     return {"status": error.code if error else outcome.status,
-            "detail": error.message(case["lang"]) if error else None,
-            "answer": outcome.answer, "calls": calls, "steps": outcome.steps,
+            "detail": error.message(lang) if error else None,
+            "answer": outcome.answer, "calls": list(calls), "steps": outcome.steps,
             "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log}
 
 

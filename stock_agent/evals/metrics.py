@@ -18,6 +18,9 @@ The names follow the public function-calling benchmarks (BFCL's AST checker and 
   arguments (or none made, when none is expected), every fact in the answer and no
   forbidden text in it.
 
+A conversation (a case with turns) is scored turn by turn and merged into one row
+(`merge_turns`): it succeeds only when every turn does.
+
 Expected calls are matched as a multiset: order and batching do not matter. Strings compare
 case-insensitively after trimming; an expected value `{"one_of": [...]}` accepts any listed
 value; `optional` names arguments the model may add without penalty. A fact made only of
@@ -60,6 +63,28 @@ def score_run(case, observed):
     answer_ok = _score_answer(expect, observed.get("answer") or "", row)
     row["success"] = row["status_ok"] and tools_ok and answer_ok
     return row
+
+
+def merge_turns(rows):
+    """One row for a conversation from the rows of its turns: it succeeds when every turn
+    does; each check holds when it holds in every turn it applies to; counts and times add
+    up; each difference is led by its turn. The turns' own rows stay under "turns"."""
+    failed = next((row for row in rows if not row["success"]), rows[-1])
+    merged = {"id": rows[0]["id"], "status": failed["status"],
+              "differences": [f"turn {number}: {text}" for number, row in enumerate(rows, 1)
+                              for text in row["differences"]],
+              "calls": {key: sum(row["calls"][key] for row in rows) for key in rows[0]["calls"]},
+              "steps": sum(row["steps"] for row in rows),
+              "duration_ms": sum(row["duration_ms"] for row in rows),
+              "input_tokens": _total(row["input_tokens"] for row in rows),
+              "output_tokens": _total(row["output_tokens"] for row in rows),
+              "facts_missing": [fact for row in rows for fact in row["facts_missing"]],
+              "forbidden_text": [text for row in rows for text in row["forbidden_text"]],
+              "success": all(row["success"] for row in rows), "turns": rows}
+    for check in ("status_ok", "selection_ok", "restraint_ok", "wrong_tool_avoided"):
+        judged = [row[check] for row in rows if row[check] is not None]
+        merged[check] = all(judged) if judged else None
+    return merged
 
 
 def _score_tools(expect, calls, row, *, wrote_a_call=False):

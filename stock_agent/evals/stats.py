@@ -4,6 +4,7 @@ Reads every `*.jsonl` file directly in the folder (not below it: evaluation runs
 own folder, runs/evals). A line that is not a JSON object with an `event` is counted as bad
 and shown by file and line number, never a crash; so is a run with more than one terminal
 event. A log without a terminal event (a run still going, or killed) counts as `unfinished`.
+A conversation's record (run_started with `"session": true`) counts one run per turn.
 """
 
 import json
@@ -31,7 +32,7 @@ def summarize_directory(directory):
         except OSError:
             summary["unreadable_files"] += 1
             continue
-        runs.append(_read_run(name, lines, summary))
+        runs.extend(_read_runs(name, lines, summary))
     summary["files"] = len(names)
     _add_totals(summary, runs)
     return summary
@@ -45,9 +46,9 @@ def _empty(directory):
             "bad_lines": 0, "bad_examples": [], "unreadable_files": 0, "error": None}
 
 
-def _read_run(name, lines, summary):
-    run = {"terminal": None, "model": None, "tokens": {"input": None, "output": None},
-           "requests": 0}
+def _read_runs(name, lines, summary):
+    """The runs of one log: the run, or each turn of a conversation's record."""
+    runs, model = [_new_run(None)], None
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -55,10 +56,21 @@ def _read_run(name, lines, summary):
         if record is None:
             _bad(summary, f"{name}:{number}: not a JSON object with an event")
             continue
-        problem = _take(run, record, summary)
+        if record["event"] in ("run_started", "session_resumed"):
+            model = f"{record.get('provider')}/{record.get('model')}"
+        if record["event"] == "run_started" and record.get("session") is True:
+            runs = []  # a conversation: its turns are the runs
+        if record["event"] == "turn_started":
+            runs.append(_new_run(model))
+        problem = _take(runs[-1], record, summary) if runs else None
         if problem:
             _bad(summary, f"{name}:{number}: {problem}")
-    return run
+    return runs
+
+
+def _new_run(model):
+    return {"terminal": None, "model": model, "tokens": {"input": None, "output": None},
+            "requests": 0}
 
 
 def _parse(line):

@@ -1,0 +1,280 @@
+"""A conversation: its record, its turns, and the history each question is asked with.
+
+`converse()` asks the questions one after another, each a run of the loop (agent.py passes
+it in) with the history stock_agent/context.py chooses; `Session` keeps the record.
+
+    $ printf 'Check A001\nAnd A002?\n' | python agent.py --mock --chat
+    $ python agent.py --mock --continue runs/20261130T112233Z-3f9a1c.jsonl -q "Check A003"
+
+A conversation is one JSONL record in the run log's format (README, "The run log"):
+
+    run_started {"session": true, ...}     then per question:
+    turn_started {"turn", "utc", "question", "history"}
+    model ... tool ...                     as in a run, with their content
+    completed {"turn", ..., "answer", "tokens", "messages"} | failed {...} | cancelled {...}
+    session_resumed {...}                  each time --continue opens it again
+
+Exactly one terminal event per turn. The record always holds the content (questions,
+answers, tool arguments and whole results), whatever --log-content says: it is the
+conversation, and --continue rebuilds the model's input from it. A completed turn's
+terminal event carries `messages`, the turn as the model saw it, so it is replayed exactly;
+a failed or cancelled turn is never replayed (the notes list it as not answered).
+
+--continue reads the record back. A turn the process never finished (kill -9, a power cut)
+is closed with `cancelled` and `"reason": "interrupted"`, and a half-written last line is cut
+off before anything is appended, so the record stays valid JSON lines. The token count
+carries on: --max-tokens bounds the whole conversation. A record written by another
+provider is replayed without that provider's own message shapes (`raw`).
+
+Not guaranteed: that two processes never continue one record at the same time (nothing
+locks it), or that a record edited by hand still makes sense to the model.
+"""
+
+import json
+import os
+import time
+
+from stock_agent import context
+from stock_agent.budget import Meter
+from stock_agent.errors import AgentError
+from stock_agent.run import Outcome, ended_by
+from stock_agent.runlog import RunLog, ms_since
+
+# These end the conversation, not only the question: every later question would end the same.
+ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE")
+TERMINAL = ("completed", "failed", "cancelled")
+
+
+def converse(questions, *, args, lang, prepare, run, listener=None):
+    """Answer `questions` one after another as one conversation. Yields a run.Outcome per
+    question, and stops early when the conversation cannot go on (a failure to set it up is
+    one Outcome). `prepare()` returns what every run is given and the fields of the record's
+    first event; `run(question, log=, history=, meter=, **given)` is the loop (agent.py)."""
+    started = time.monotonic()
+    try:
+        given, started_fields = prepare()
+        talk = open_session(args, given, started_fields, lang=lang, listener=listener)
+    except (KeyboardInterrupt, Exception) as exc:
+        failed = Outcome(error=ended_by(exc, traceback=args.traceback))
+        failed.duration_ms = ms_since(started)
+        yield failed
+        return
+    try:
+        for question in questions:
+            outcome = talk.ask(question, lambda history, meter: run(
+                question, log=talk.log, history=history, meter=meter, **given))
+            yield outcome
+            if talk.ends_with(outcome):
+                return
+    finally:
+        talk.close()
+
+
+class Session:
+    """One conversation: the record being written, the turns so far, the token meter.
+
+    `ask(question, answer)` runs one turn: it builds the history, calls
+    `answer(history, meter)` (the loop, returning a run.Outcome) and records how it ended.
+    """
+
+    def __init__(self, log, *, turns, given, lang, meter, window=None, traceback=False):
+        self.log = log
+        self.turns = turns
+        self.limits = given["limits"]
+        self.meter = meter
+        self.window = window  # input tokens the model can take, when the flags say so
+        self.traceback = traceback
+        fixed = (context.chars(given["toolbox"].definitions())
+                 + context.chars({"role": "system", "content": given["system_prompt"]}))
+        self.context = context.Context(fixed_chars=fixed, lang=lang)
+
+    def ask(self, question, answer):
+        started, used = time.monotonic(), self.meter.used
+        turn = {"turn": self.turns[-1]["turn"] + 1 if self.turns else 1, "utc": utc_now(),
+                "question": question, "status": None, "code": None, "messages": []}
+        try:
+            history, info = self.context.history(self.turns, question, budget=self.budget())
+            self.log.emit("turn_started", turn=turn["turn"], utc=turn["utc"],
+                          question=question, history=info)
+            outcome = answer(history, self.meter)
+        except (KeyboardInterrupt, Exception) as exc:  # Ctrl-C ends this question only
+            outcome = Outcome(error=ended_by(exc, traceback=self.traceback))
+        self._end(turn, outcome, started, self.meter.used - used)
+        return outcome
+
+    def budget(self):
+        """Characters the next request may take: --max-context-chars, and no more than the
+        model's window holds at the ratio of characters to tokens seen so far."""
+        if self.window is None:
+            return self.limits.max_context_chars
+        return min(self.limits.max_context_chars, self.meter.estimator.chars_for(self.window))
+
+    def _end(self, turn, outcome, started, tokens):
+        completed = outcome.status == "completed"
+        turn.update(status=outcome.status, messages=outcome.transcript if completed else [],
+                    code=outcome.error.code if outcome.error is not None else None)
+        self.turns.append(turn)
+        outcome.run_id, outcome.log = self.log.run_id, self.log.path
+        fields = {"turn": turn["turn"], **self.log.ending(outcome, ms_since(started)),
+                  "tokens": tokens, **({"messages": turn["messages"]} if completed else {})}
+        try:
+            self.log.emit(outcome.status, **fields)
+        except AgentError as exc:
+            outcome.log_error = exc
+        outcome.duration_ms = ms_since(started)
+
+    def ends_with(self, outcome):
+        """True when this outcome ends the conversation, not only its question."""
+        error = outcome.log_error or outcome.error
+        return error is not None and error.code in ENDS_CONVERSATION
+
+    def close(self):
+        self.log.close()
+
+
+def utc_now():
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+# --- Opening one ----------------------------------------------------------------------
+
+def open_session(args, given, started, *, lang, listener=None):
+    """A new conversation's record in --log-dir, or the record --continue names, read back.
+
+    `given` is what every run gets (agent.py: model, toolbox, limits, system_prompt, ...),
+    `started` the fields of the record's run_started (or session_resumed) event.
+    """
+    options = {"given": given, "lang": lang, "window": model_window(args),
+               "traceback": args.traceback}
+    if args.session is None:
+        log = RunLog(args.log_dir, content=True, listener=listener)
+        log.started(**started, session=True)
+        return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), **options)
+    record = read_record(args.session)
+    _cut_torn_line(args.session, record["end"])
+    log = RunLog(None, content=True, listener=listener, append_to=args.session)
+    if record["open"] is not None:
+        record["turns"].append(_close_interrupted(log, record["open"]))
+    log.started(**started, event="session_resumed")
+    turns = [_replayable(turn, given["model"].provider) for turn in record["turns"]]
+    used = sum(turn["tokens"] for turn in record["turns"])
+    return Session(log, turns=turns, meter=Meter(given["limits"].max_tokens, used=used),
+                   **options)
+
+
+def model_window(args):
+    """The input tokens the model can take, when the flags say: Ollama's --num-ctx less
+    --num-predict (it is sent with every request). Other servers keep theirs to themselves."""
+    if args.provider == "ollama" and not args.mock and args.num_ctx > args.num_predict:
+        return args.num_ctx - args.num_predict
+    return None
+
+
+def _cut_torn_line(path, end):
+    """Cut a half-written last line (the process died mid-write) before appending."""
+    try:
+        if os.path.getsize(path) > end:
+            os.truncate(path, end)
+    except OSError as exc:
+        raise AgentError("LOG_UNWRITABLE", path=path,
+                         reason=exc.strerror or type(exc).__name__) from None
+
+
+def _close_interrupted(log, turn):
+    """Write the terminal event of a turn the process never finished. Returns the turn."""
+    log.emit("cancelled", turn=turn["turn"], steps=turn["steps"],
+             duration_ms=turn["duration_ms"], reason="interrupted", tokens=turn["tokens"])
+    return {**turn, "status": "cancelled", "code": "interrupted"}
+
+
+def _replayable(turn, provider):
+    """A turn of the record as history for `provider`: another provider's own message
+    shapes (`raw`) are left out, so each adapter rebuilds its messages from neutral fields."""
+    if turn["provider"] == provider:
+        return turn
+    return {**turn, "messages": [{**message, "raw": None} if "raw" in message else message
+                                 for message in turn["messages"]]}
+
+
+# --- Reading a record back ----------------------------------------------------------------
+
+def read_record(path):
+    """The turns of a conversation's record: {"turns", "open" (a turn never finished, or
+    None), "end" (the byte offset after the last whole line)}. A record that is not a
+    conversation, or has a broken line before its last, is INVALID_INPUT."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError as exc:
+        raise _bad(path, f"cannot read it: {exc.strerror or type(exc).__name__}") from None
+    end = data.rfind(b"\n") + 1  # a last line without its newline was cut off mid-write
+    record = {"turns": [], "open": None, "end": end, "provider": None}
+    lines = data[:end].decode("utf-8", errors="replace").splitlines()
+    first = _parse(lines[0]) if lines else None
+    if first is None or first["event"] != "run_started" or first.get("session") is not True:
+        raise _bad(path, "it is not a conversation record (one begins with run_started and "
+                         "\"session\": true)")
+    for number, line in enumerate(lines, 1):
+        event = _parse(line)
+        problem = "not a JSON object with an event" if event is None else _take(record, event)
+        if problem:
+            raise _bad(path, f"line {number}: {problem}")
+    return record
+
+
+def _take(record, event):
+    """Fold one event into the record being read. Returns a problem, or None."""
+    kind, turn = event["event"], record["open"]
+    if kind in ("run_started", "session_resumed"):
+        record["provider"] = event.get("provider")
+    elif kind == "turn_started":
+        if turn is not None or not isinstance(event.get("question"), str) \
+                or not isinstance(event.get("turn"), int):
+            return "a turn starts inside another, or without its number or question"
+        record["open"] = {"turn": event.get("turn"), "utc": event.get("utc"),
+                          "question": event["question"], "provider": record["provider"],
+                          "steps": 0, "tokens": 0, "t_ms": _count(event.get("t_ms")),
+                          "duration_ms": 0, "status": None, "code": None, "messages": []}
+    elif turn is not None:
+        _take_in_turn(record, turn, event)
+        if kind in TERMINAL and not _valid_messages(turn["messages"]):
+            return "the turn's messages are not a list of messages"
+    return None
+
+
+def _take_in_turn(record, turn, event):
+    kind = event["event"]
+    turn["duration_ms"] = max(_count(event.get("t_ms")) - turn["t_ms"], 0)
+    if kind == "model":
+        turn["steps"] += 1
+        turn["tokens"] += _count(event.get("input_tokens")) + _count(event.get("output_tokens"))
+    elif kind in TERMINAL:
+        tokens = event.get("tokens")
+        turn.update(status=kind, code=event.get("code"),
+                    messages=event.get("messages", []) if kind == "completed" else [],
+                    tokens=_count(tokens) if tokens is not None else turn["tokens"])
+        record["turns"].append(turn)
+        record["open"] = None
+
+
+def _valid_messages(messages):
+    return isinstance(messages, list) and all(
+        isinstance(message, dict) and message.get("role") in ("user", "assistant", "tool")
+        and isinstance(message.get("content"), (str, type(None))) for message in messages)
+
+
+def _count(value):
+    """A whole number from the record, or 0 for anything else (null, a hand-edited text)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _parse(line):
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return None
+    return event if isinstance(event, dict) and isinstance(event.get("event"), str) else None
+
+
+def _bad(path, problem):
+    return AgentError("INVALID_INPUT", detail=f"--continue {path}: {problem}")

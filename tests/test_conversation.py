@@ -1,0 +1,383 @@
+"""Conversations as a user meets them: --chat from a pipe and a terminal, --continue, limits.
+
+- A scripted 50-turn conversation stays within --max-context-chars, and the fact of turn 2
+  (A001 stock 12, from get_stock) reaches turn 50 through the notes, with its source and time.
+- Questions come one per line; /exit or EOF ends; Ctrl-C during a turn cancels that turn only
+  (a real SIGINT to a child), Ctrl-C at the prompt ends the conversation.
+- --continue after a real `kill -9` mid-turn resumes from the last complete turn: the earlier
+  turns are replayed exactly, the killed one is closed as interrupted and never replayed.
+- A conversation's limits: --max-tokens bounds all of it (and carries over --continue); a
+  fixed part over the budget ends it at once, naming its sizes.
+"""
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import context
+from stock_agent.errors import EXIT_STATUS
+from stock_agent.evals import stats
+from tests.support import read_only_log, run_cli, wait_for
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TERMINAL = ("completed", "failed", "cancelled")
+RECALL = "What did the first lookup of this conversation find?"
+
+# The real main() in a child, with get_stock slow for A003 (a marker file says it started).
+SLOW_A003_DRIVER = """
+import sys, time
+import agent, tools
+
+fast = tools.GET_STOCK.handler
+
+def get_stock(inventory, arguments):
+    if arguments["sku"] == "A003":
+        open(sys.argv[1], "w").close()
+        time.sleep(30)
+    return fast(inventory, arguments)
+
+tools.GET_STOCK.handler = get_stock
+raise SystemExit(agent.main(sys.argv[2:]))
+"""
+
+
+class Remembering(MockModel):
+    """The mock, except that asked RECALL it answers from the notes alone, as a model that
+    reads them would: with the A001 line the program kept there."""
+
+    def chat(self, messages, tools, *, timeout=None):
+        if messages[-1]["content"] != RECALL:
+            return super().chat(messages, tools, timeout=timeout)
+        self.requests.append({"messages": list(messages), "tools": tools})
+        notes = messages[1]["content"]
+        return text_reply(next(line for line in notes.splitlines() if "A001" in line))
+
+
+def request_chars(request):
+    return context.chars(request["tools"]) + sum(map(context.chars, request["messages"]))
+
+
+def terminal_events(events):
+    return [(event["event"], event.get("turn")) for event in events
+            if event["event"] in TERMINAL]
+
+
+class FiftyTurnsTest(unittest.TestCase):
+    def test_the_fact_of_turn_2_reaches_turn_50_through_the_notes(self):
+        others = ["Check A002", "Check A003", "How are you?", "Check A404",
+                  "Check A002 and A003"]
+        questions = ["Hello", "Check A001"] + [others[n % 5] for n in range(47)] + [RECALL]
+        model = Remembering()
+        status, out, err, events = run_cli(["--chat", "--max-context-chars", "8000"],
+                                           model=model, stdin="\n".join(questions) + "\n")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(terminal_events(events), [("completed", n) for n in range(1, 51)])
+        self.assertLessEqual(max(map(request_chars, model.requests)), 8000)
+        last = model.requests[-1]["messages"]
+        self.assertNotIn({"role": "user", "content": "Check A001"}, last)  # turn 2 is folded
+        started = {e["turn"]: e for e in events if e["event"] == "turn_started"}
+        self.assertGreater(started[50]["history"]["folded_turns"], 2)
+        notes = last[1]["content"]
+        self.assertIn("source: built-in sample data, not a live ERP", notes)
+        fact = ("A001 濾掛咖啡: stock 12, target 30, suggested order 18 "
+                f"[get_stock, turn 2, {started[2]['utc']}]")
+        self.assertIn("- " + fact, notes.splitlines())
+        self.assertEqual(out.splitlines()[-1], "- " + fact)  # the answer of turn 50
+
+
+class PipeTest(unittest.TestCase):
+    def test_one_question_per_line_blank_lines_skipped_exit_ends(self):
+        model = MockModel()
+        status, out, err, events = run_cli(
+            ["--chat"], model=model, stdin="Check A001\n\n   \nCheck A002\n/exit\nCheck A003\n")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len(out.splitlines()), 2)
+        self.assertIn("(A001): stock 12", out.splitlines()[0])
+        self.assertIn("(A002): stock 45", out.splitlines()[1])
+        self.assertEqual([line for line in err.splitlines() if line.startswith("log: ")],
+                         err.splitlines())  # the record's path, once, at the end
+        self.assertEqual(len(err.splitlines()), 1)
+        self.assertEqual(events[0]["event"], "run_started")
+        self.assertIs(events[0]["session"], True)
+        self.assertNotIn("question", events[0])
+        self.assertEqual(terminal_events(events), [("completed", 1), ("completed", 2)])
+        second = model.requests[2]["messages"]  # turn 2 is asked with turn 1 before it
+        self.assertEqual([m["role"] for m in second],
+                         ["system", "user", "assistant", "tool", "assistant", "user"])
+
+    def test_json_prints_one_object_per_question(self):
+        status, out, _, _ = run_cli(["--chat", "--json"], model=MockModel(),
+                                    stdin="Check A001\nCheck A404\n")
+        objects = [json.loads(line) for line in out.splitlines()]
+        self.assertEqual([o["status"] for o in objects], ["completed", "completed"])
+        self.assertEqual(objects[0]["log"], objects[1]["log"])
+
+    def test_a_question_with_chat_is_one_turn_of_a_conversation(self):
+        status, out, _, events = run_cli(["--chat", "-q", "Check A001"], model=MockModel(),
+                                         stdin="Check A002\n")
+        self.assertEqual(status, 0)
+        self.assertEqual(terminal_events(events), [("completed", 1)])
+        self.assertNotIn("A002", out)
+
+    def test_a_piped_stdin_without_chat_still_asks_the_sample_question(self):
+        status, out, _, events = run_cli(["--mock"], stdin="Check A002\n")
+        self.assertEqual(status, 0)
+        self.assertIn("A001", out)
+        self.assertNotIn("session", events[0])
+
+    def test_a_failed_turn_is_reported_and_the_next_one_still_asked(self):
+        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": f"A00{n}"}))
+                                  for n in range(1, 7)] + [text_reply("Fine.")])
+        status, out, err, events = run_cli(["--chat"], model=model,
+                                           stdin="Check A001\nHello\n")
+        self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])  # the last question not answered
+        self.assertEqual(out, "Fine.\n")
+        self.assertIn("stock-agent: STEP_LIMIT: ", err)
+        self.assertEqual(terminal_events(events), [("failed", 1), ("completed", 2)])
+        second = model.requests[-1]["messages"]
+        self.assertEqual([m["role"] for m in second], ["system", "user", "user"])
+        self.assertIn('turn 1 "Check A001" (STEP_LIMIT)', second[1]["content"])
+
+    def test_stats_counts_each_turn_as_a_run(self):
+        with tempfile.TemporaryDirectory() as log_dir:
+            run_cli(["--chat"], model=MockModel(), log_dir=log_dir,
+                    stdin="Check A001\nCheck A404\nhello\n")
+            summary = stats.summarize_directory(log_dir)
+        self.assertEqual((summary["files"], summary["runs"], summary["bad_lines"]), (1, 3, 0))
+        self.assertEqual(summary["by_status"], {"completed": 3})
+        self.assertEqual(summary["models"], {"mock/mock": 3})
+        self.assertEqual(summary["model_requests"], 5)
+
+
+class CancelTest(unittest.TestCase):
+    def test_ctrl_c_during_a_turn_cancels_that_turn_only(self):
+        with tempfile.TemporaryDirectory() as log_dir:
+            marker = os.path.join(log_dir, "started")
+            child = subprocess.Popen(
+                [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
+                 "--log-dir", log_dir], cwd=ROOT, stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                child.stdin.write("Check A003\nCheck A001\n")
+                child.stdin.flush()
+                wait_for(lambda: os.path.exists(marker))
+                child.send_signal(signal.SIGINT)
+                out, err = child.communicate(timeout=10)  # closes stdin: EOF after A001
+            finally:
+                if child.poll() is None:
+                    child.kill()
+                    child.communicate()
+            os.remove(marker)
+            events = read_only_log(log_dir)
+        self.assertEqual(child.returncode, EXIT_STATUS["CANCELLED"], err)
+        self.assertNotIn("Traceback", err)
+        self.assertIn("(A001): stock 12", out)  # the next question was still answered
+        self.assertEqual(terminal_events(events), [("cancelled", 1), ("completed", 2)])
+
+    def test_ctrl_c_at_the_prompt_ends_the_conversation(self):
+        class Interrupted(io.StringIO):
+            def readline(self, *args):
+                line = super().readline(*args)
+                if not line:
+                    raise KeyboardInterrupt
+                return line
+
+        status, out, err, events = run_cli(["--chat"], model=MockModel(),
+                                           stdin=Interrupted("Check A001\n"))
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"])
+        self.assertIn("A001", out)
+        self.assertTrue(err.splitlines()[-1].startswith("log: "))
+        self.assertEqual(terminal_events(events), [("completed", 1)])
+
+
+class ContinueTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="stock-agent-test-")
+
+    def record(self):
+        names = [name for name in os.listdir(self.dir) if name.endswith(".jsonl")]
+        self.assertEqual(len(names), 1, names)
+        return os.path.join(self.dir, names[0])
+
+    def test_after_kill_9_mid_turn_it_resumes_from_the_last_complete_turn(self):
+        marker = os.path.join(self.dir, "started")
+        child = subprocess.Popen(
+            [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
+             "--log-dir", self.dir], cwd=ROOT, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            child.stdin.write("Check A001\nCheck A002\nCheck A003\nCheck A404\n")
+            child.stdin.flush()
+            wait_for(lambda: os.path.exists(marker))
+            child.kill()  # SIGKILL: no handler, no flush, no terminal event
+            child.communicate(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+        os.remove(marker)
+        path = self.record()
+        before = read_only_log(self.dir)
+        self.assertEqual(terminal_events(before), [("completed", 1), ("completed", 2)])
+        self.assertEqual(before[-1]["event"], "model")  # killed while turn 3's tool ran
+
+        model = MockModel()
+        status, out, err, events = run_cli(["--continue", path, "-q", "Check A001"],
+                                           model=model, log_dir=self.dir)
+        self.assertEqual(status, 0, err)
+        replayed = [m for e in before if e["event"] == "completed" for m in e["messages"]]
+        first = model.requests[0]["messages"]
+        self.assertEqual(first[2:2 + len(replayed)], replayed)  # turns 1-2, exactly
+        self.assertEqual(first[-1], {"role": "user", "content": "Check A001"})
+        self.assertNotIn({"role": "user", "content": "Check A003"}, first)
+        self.assertIn('turn 3 "Check A003" (interrupted)', first[1]["content"])
+        self.assertEqual(terminal_events(events), [("completed", 1), ("completed", 2),
+                                                   ("cancelled", 3), ("completed", 4)])
+        closed = next(e for e in events if e["event"] == "cancelled")
+        self.assertEqual((closed["reason"], closed["steps"]), ("interrupted", 1))
+        self.assertEqual([e["event"] for e in events].count("session_resumed"), 1)
+
+    def test_a_half_written_last_line_is_cut_before_anything_is_appended(self):
+        run_cli(["--chat"], model=MockModel(), log_dir=self.dir, stdin="Check A001\n")
+        path = self.record()
+        with open(path, "a", encoding="utf-8") as file:
+            file.write('{"event": "turn_started", "turn": 2, "quest')
+        status, _, err, events = run_cli(["--continue", path, "-q", "Check A002"],
+                                         model=MockModel(), log_dir=self.dir)
+        self.assertEqual(status, 0, err)  # read_only_log parsed every line as JSON
+        self.assertEqual(terminal_events(events), [("completed", 1), ("completed", 2)])
+
+    def test_the_token_count_carries_over(self):
+        usage = {"input_tokens": 400, "output_tokens": 100}
+        script = [{**calls_reply(tool_call("get_stock", {"sku": "A001"})), "usage": usage},
+                  {**text_reply("12."), "usage": usage}]
+        status, _, _, _ = run_cli(["--chat", "--max-tokens", "1500"], log_dir=self.dir,
+                                  model=MockModel(script=script), stdin="Check A001\n")
+        self.assertEqual(status, 0)
+        model = MockModel(script=[text_reply("never sent")])
+        status, _, err, events = run_cli(["--continue", self.record(), "-q", "Again?",
+                                          "--max-tokens", "1500"], model=model,
+                                         log_dir=self.dir)
+        self.assertEqual(status, EXIT_STATUS["TOKEN_LIMIT"])
+        self.assertIn("1000 tokens used so far", err)
+        self.assertEqual(model.requests, [])
+
+    def test_a_record_that_is_not_a_conversation_is_invalid_input(self):
+        run_cli(["--mock"], log_dir=self.dir)  # a single run's log
+        single = self.record()
+        with open(os.path.join(self.dir, "broken.jsonl"), "w", encoding="utf-8") as file:
+            file.write('{"event": "run_started", "session": true}\nnot json\n{"event": "x"}\n')
+        for path, fragment in ((single, "not a conversation record"),
+                               (os.path.join(self.dir, "broken.jsonl"), "line 2"),
+                               (os.path.join(self.dir, "missing.jsonl"), "cannot read")):
+            with self.subTest(path=path):
+                status, out, err, _ = run_cli(["--continue", path, "-q", "x"],
+                                              model=MockModel(), log_dir=tempfile.mkdtemp())
+                self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"])
+                self.assertIn(fragment, err)
+                self.assertEqual(len(err.splitlines()), 1, err)
+
+    def test_odd_numbers_in_a_hand_edited_record_are_not_a_crash(self):
+        path = os.path.join(self.dir, "edited.jsonl")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write('{"event": "run_started", "session": true, "provider": "mock"}\n'
+                       '{"event": "turn_started", "turn": 1, "question": "q", "t_ms": "x"}\n'
+                       '{"event": "model", "t_ms": null, "input_tokens": true}\n')
+        status, _, err, events = run_cli(["--continue", path, "-q", "Check A001"],
+                                         model=MockModel(), log_dir=self.dir)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(terminal_events(events), [("cancelled", 1), ("completed", 2)])
+
+    def test_another_providers_own_message_shapes_are_not_replayed(self):
+        run_cli(["--chat"], model=MockModel(), log_dir=self.dir, stdin="Check A001\n")
+        path = self.record()
+        with open(path, encoding="utf-8") as file:
+            lines = [json.loads(line) for line in file]
+        lines[0]["provider"] = "openai"
+        for message in lines[-1]["messages"]:
+            if message["role"] == "assistant":
+                message["raw"] = {"role": "assistant", "content": "openai's own"}
+        with open(path, "w", encoding="utf-8") as file:
+            file.writelines(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        model = MockModel()
+        run_cli(["--continue", path, "-q", "Check A002"], model=model, log_dir=self.dir)
+        raws = [m["raw"] for m in model.requests[0]["messages"] if m["role"] == "assistant"]
+        self.assertEqual(raws, [None, None])
+
+
+class LimitsTest(unittest.TestCase):
+    def test_max_tokens_bounds_the_whole_conversation(self):
+        usage = {"input_tokens": 400, "output_tokens": 100}
+        model = MockModel(script=[
+            {**calls_reply(tool_call("get_stock", {"sku": "A001"})), "usage": usage},
+            {**text_reply("A001: 12."), "usage": usage}])
+        status, out, err, events = run_cli(["--chat", "--max-tokens", "1200"], model=model,
+                                           stdin="Check A001\nCheck A002\nCheck A003\n")
+        self.assertEqual(status, EXIT_STATUS["TOKEN_LIMIT"])
+        self.assertEqual(out, "A001: 12.\n")
+        self.assertEqual(len(model.requests), 2)  # turn 2 sent nothing, turn 3 never began
+        self.assertEqual(terminal_events(events), [("completed", 1), ("failed", 2)])
+        self.assertEqual(events[-1]["code"], "TOKEN_LIMIT")
+        self.assertEqual(events[-1]["exit_status"], 14)
+        completed = next(e for e in events if e["event"] == "completed")
+        self.assertEqual(completed["tokens"], 1000)
+
+    def test_a_fixed_part_over_the_budget_ends_the_conversation_naming_its_sizes(self):
+        model = MockModel(script=[])
+        status, out, err, events = run_cli(["--chat", "--max-context-chars", "1000"],
+                                           model=model, stdin="Check A001\nCheck A002\n")
+        self.assertEqual(status, EXIT_STATUS["FIXED_CONTEXT_TOO_LARGE"])
+        self.assertEqual(model.requests, [])
+        lines = err.splitlines()
+        self.assertEqual(len(lines), 2, err)  # the error once, then the record's path
+        self.assertIn("FIXED_CONTEXT_TOO_LARGE", lines[0])
+        self.assertIn("over --max-context-chars 1000", lines[0])
+        self.assertEqual(terminal_events(events), [("failed", 1)])
+
+
+@unittest.skipIf(sys.platform == "win32", "needs a pseudo-terminal")
+class TerminalTest(unittest.TestCase):
+    def test_no_question_on_a_terminal_opens_a_conversation(self):
+        import pty
+        primary, secondary = pty.openpty()
+        with tempfile.TemporaryDirectory() as log_dir:
+            child = subprocess.Popen([sys.executable, "agent.py", "--mock", "--log-dir",
+                                      log_dir], cwd=ROOT, stdin=secondary, stdout=secondary,
+                                     stderr=subprocess.PIPE, text=True)
+            os.close(secondary)
+            try:
+                os.write(primary, b"Check A002\n/exit\n")
+                _, err = child.communicate(timeout=20)
+                screen = _read_all(primary)
+            finally:
+                os.close(primary)
+                if child.poll() is None:
+                    child.kill()
+            events = read_only_log(log_dir)
+        self.assertEqual(child.returncode, 0, err)
+        self.assertIn("/exit or Ctrl-D ends the conversation", err)
+        self.assertIn("> ", screen)
+        self.assertIn("(A002): stock 45", screen)
+        self.assertEqual(terminal_events(events), [("completed", 1)])
+
+
+def _read_all(descriptor):
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(descriptor, 4096)
+        except OSError:  # EIO: the child closed its end
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+if __name__ == "__main__":
+    unittest.main()
