@@ -1,5 +1,7 @@
 """The command line as a user meets it: answers, one-line failures, exit statuses, the log."""
 
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -144,6 +146,17 @@ class FailureTest(unittest.TestCase):
                     mock.patch("sys.stderr"):
                 agent.main(["--mock", *argv])
             self.assertEqual(caught.exception.code, 2)
+
+    def test_a_conversation_refuses_the_flags_of_a_single_run(self):
+        for extra in (["--orders", "o.db"], ["--mcp", "server"],
+                      ["--resume", "20261130T112233Z-3f9a1c", "--orders", "o.db"]):
+            for opener in (["--chat"], ["--continue", "runs/x.jsonl"]):
+                err = io.StringIO()
+                with self.subTest(argv=opener + extra), self.assertRaises(SystemExit) as caught, \
+                        contextlib.redirect_stderr(err):
+                    agent.main(["--mock", *opener, *extra])
+                self.assertEqual(caught.exception.code, 2)
+                self.assertIn("is for a single question", err.getvalue())
 
     def test_messages_exist_in_both_languages_for_every_code(self):
         for code in EXIT_STATUS:
