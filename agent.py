@@ -38,9 +38,14 @@ import os
 import sys
 import time
 
+if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_path", 0)):
+    # `python -I agent.py` (or -P) leaves this file's folder off sys.path, so the modules
+    # beside it would not import; put it first, as a plain `python agent.py` does.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 import tools
 from stock_agent import budget, cli, inventory, text_tool_calls
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text, cancellation
 from stock_agent.prompts import DEFAULT_QUESTIONS, load_system_prompt
 from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since
@@ -54,7 +59,8 @@ def main(argv=None, *, environ=None, make_model=None):
     args = cli.parse_args(argv)
     lang = args.lang or cli.detect_lang(environ)
     # --stream prints the answer as it arrives, but only to a person: not into --json or a pipe.
-    echo = cli.Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty() else None
+    on_screen = args.stream and not args.json and cli.terminal.is_terminal(sys.stdout)
+    echo = cli.Echo(sys.stdout) if on_screen else None
     listener = None
 
     def model_for(args, environ, lang):
@@ -67,13 +73,14 @@ def main(argv=None, *, environ=None, make_model=None):
         listener = watch.Trace(sys.stderr)
         if echo is None:  # a streamed answer on the screen is its own sign of progress
             model_for = watch.waiting_factory(model_for, sys.stderr)
-    if cli.wants_chat(args):
-        from stock_agent import chat  # a conversation's input and output load only for one
-        questions = [args.question] if args.question else chat.questions(sys.stdin, lang)
-        outcomes = converse(args, environ, lang, questions, listener=listener,
-                            make_model=model_for)
-        return chat.report_each(outcomes, args, lang, echo=echo)
-    outcome = ask(args, environ, lang, listener=listener, make_model=model_for)
+    with cli.EndOnSignals():  # SIGTERM and SIGHUP end the run as Ctrl-C does
+        if cli.wants_chat(args):
+            from stock_agent import chat  # a conversation's input and output load only then
+            questions = [args.question] if args.question else chat.questions(sys.stdin, lang)
+            outcomes = converse(args, environ, lang, questions, listener=listener,
+                                make_model=model_for)
+            return chat.report_each(outcomes, args, lang, echo=echo)
+        outcome = ask(args, environ, lang, listener=listener, make_model=model_for)
     return cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
 
 
@@ -97,7 +104,7 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
 def _ask(args, environ, lang, opened, *, listener, make_model):
     ledger = _ledger(args.orders) if args.orders else None
     given, fields = _given(args, environ, lang, make_model, orders=ledger is not None)
-    question = args.question or DEFAULT_QUESTIONS[lang]
+    question = DEFAULT_QUESTIONS[lang] if args.question is None else args.question
     with cli.plugins(args, environ, given["limits"], lang) as plugins:  # reaped on the way out
         log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
         desk = opened["desk"] = ledger and _desk(ledger, args, log.run_id, log,
@@ -184,11 +191,12 @@ def _finish(outcome, opened, started):
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
               approver=None, recover_text_calls=False, history=(), meter=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
-    that ended the run (CANCELLED for Ctrl-C), what happened on the way, and the question's
-    `transcript`. Logs every model and tool event; the caller writes the terminal event.
-    `history` goes between the system prompt and the question (a conversation's earlier
-    turns, chosen by stock_agent/context.py); `meter` counts tokens against --max-tokens
-    (a conversation passes its own, so the limit bounds all of it)."""
+    that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
+    happened on the way, and the question's `transcript`. Logs every model and tool event;
+    the caller writes the terminal event. `history` goes between the system prompt and the
+    question (a conversation's earlier turns, chosen by stock_agent/context.py); `meter`
+    counts tokens against --max-tokens (a conversation passes its own, so the limit bounds
+    all of it)."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]
@@ -199,8 +207,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
                                meter=meter or budget.Meter(limits.max_tokens))
     except AgentError as exc:
         outcome.error = exc
-    except KeyboardInterrupt:
-        outcome.error = AgentError("CANCELLED")
+    except KeyboardInterrupt as interrupt:
+        outcome.error = cancellation(interrupt)
     outcome.transcript = messages[1 + len(history):]
     return outcome
 
@@ -212,14 +220,15 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                               approver=approver)
     definitions = toolbox.definitions()
     # The system prompt and the tool definitions are never cut: they must fit alone.
-    budget.check_fixed_part(_chars(definitions), _chars(messages[0]), limits.max_context_chars)
+    budget.check_fixed_part(_request_chars(definitions), _chars(messages[0]),
+                            limits.max_context_chars)
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
-    size = sum(map(_chars, messages))
+    size = sum(map(_message_chars, messages))
     cut_above = budget.excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
         definitions = toolbox.definitions()  # more once the model finds MCP tools by search
-        request_size = size + _chars(definitions)
+        request_size = size + _request_chars(definitions)
         if request_size > limits.max_context_chars:
             raise AgentError("CONTEXT_LIMIT", chars=request_size,
                              limit=limits.max_context_chars)
@@ -234,7 +243,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         assistant = {"role": "assistant", "content": reply["text"], "tool_calls": calls,
                      "raw": reply.get("raw")}
         messages.append(assistant)
-        size += _chars(assistant)
+        size += _message_chars(assistant)
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
@@ -252,7 +261,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                        "tool_name": done.call["name"], "content": content,
                        "is_error": not done.result["ok"]}
             messages.append(message)
-            size += _chars(message)
+            size += _message_chars(message)
         runner.check_errors()
     raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
 
@@ -276,7 +285,7 @@ def _ask_model(model, messages, definitions, *, step, deadline, limits, log, out
                 raise
             time.sleep(wait)
     if not isinstance(reply, dict):
-        raise AgentError("INVALID_MODEL_MESSAGE", detail="the reply is not an object")
+        raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("reply_not_object"))
     usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
     outcome.steps = step
     outcome.add_tokens(usage)
@@ -292,26 +301,25 @@ def _checked_tool_calls(reply, limits):
     if stop == "truncated":
         raise AgentError("TRUNCATED", reason=reply.get("stop_detail") or "length")
     if stop not in ("answer", "tool_calls"):
-        raise AgentError("INCOMPLETE_MODEL_RESPONSE",
-                         detail=f"stop reason {str(reply.get('stop_detail') or stop)[:60]!r}")
+        raise AgentError("INCOMPLETE_MODEL_RESPONSE", detail=Text(
+            "stop_reason", reason=repr(str(reply.get("stop_detail") or stop)[:60])))
     if reply.get("text") is None:
         reply["text"] = ""
     if not isinstance(reply["text"], str):
-        raise AgentError("INVALID_MODEL_MESSAGE", detail="the text is not a string")
+        raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("text_not_string"))
     calls = reply.get("tool_calls")
     if calls is None:
         calls = []
     if not isinstance(calls, list):
-        raise AgentError("INVALID_TOOL_BATCH", detail="tool_calls is not a list")
+        raise AgentError("INVALID_TOOL_BATCH", detail=Text("tool_calls_not_list"))
     if len(calls) > limits.max_tool_calls:
-        raise AgentError("INVALID_TOOL_BATCH",
-                         detail=f"{len(calls)} calls, more than {limits.max_tool_calls}")
+        raise AgentError("INVALID_TOOL_BATCH", detail=Text(
+            "too_many_calls", count=len(calls), limit=limits.max_tool_calls))
     for index, call in enumerate(calls):
         if not (isinstance(call, dict) and isinstance(call.get("name"), str)
                 and call["name"] and "id" in call and isinstance(call["id"], (str, type(None)))
                 and "arguments" in call):
-            raise AgentError("INVALID_TOOL_CALL", detail=f"call {index} has no valid name, "
-                             "id or arguments")
+            raise AgentError("INVALID_TOOL_CALL", detail=Text("call_invalid", index=index))
     return calls
 
 
@@ -338,7 +346,7 @@ def _text_calls(reply, messages, toolbox, limits, recover):
     """Tool calls the model wrote as text: [] if none; with `recover` the calls to run,
     else TOOL_CALL_IN_TEXT. Such text is never the answer. Text quoted word for word from
     an earlier tool result is data, never a call."""
-    if '"name"' not in reply["text"]:
+    if not text_tool_calls.might_hold_calls(reply["text"]):
         return []
     quoted = [text for message in messages if message["role"] == "tool"
               for text in _strings(json.loads(message["content"]))]
@@ -346,8 +354,8 @@ def _text_calls(reply, messages, toolbox, limits, recover):
     if calls and not recover:
         raise AgentError("TOOL_CALL_IN_TEXT")
     if len(calls) > limits.max_tool_calls:
-        raise AgentError("INVALID_TOOL_BATCH",
-                         detail=f"{len(calls)} calls, more than {limits.max_tool_calls}")
+        raise AgentError("INVALID_TOOL_BATCH", detail=Text(
+            "too_many_calls", count=len(calls), limit=limits.max_tool_calls))
     return calls
 
 
@@ -371,10 +379,39 @@ def _chars(value):
     return len(json.dumps(value, ensure_ascii=False))
 
 
+# What a request holds besides its messages: the model name and options (about 120
+# characters), and per tool its {"type": "function", "function": ...} wrapper. With these,
+# and each message counted in the fields its wire form keeps, the estimate stays within a
+# few percent of every provider's real request (tests/test_context_size.py).
+REQUEST_ENVELOPE_CHARS, TOOL_WRAPPER_CHARS = 120, 36
+WIRE_TOOL_FIELDS = ("role", "tool_call_id", "tool_name", "content")
+
+
+def _request_chars(definitions):
+    """The size of a request before its messages: the envelope and the tool definitions."""
+    return (REQUEST_ENVELOPE_CHARS + _chars(definitions)
+            + TOOL_WRAPPER_CHARS * len(definitions))
+
+
+def _message_chars(message):
+    """The size of a message as a client sends it: an assistant's own message (`raw`) when
+    there is one, else its text and calls (never both); a tool result in the fields its
+    wire form keeps."""
+    if message["role"] == "assistant":
+        if message.get("raw") is not None:
+            return _chars(message["raw"])
+        return _chars({"role": "assistant", "content": message["content"],
+                       "tool_calls": message["tool_calls"]})
+    if message["role"] == "tool":
+        return _chars({key: message[key] for key in WIRE_TOOL_FIELDS if key in message})
+    return _chars(message)
+
+
 # --- What a run is given -------------------------------------------------------------
 
 def default_model(args, environ, lang, *, on_text=None):
-    """The model the flags choose: the mock, or a client of --provider's server."""
+    """The model the flags choose: the mock, or a client of --provider's server. Asking
+    the server which models it has (when none is chosen) keeps within --budget-seconds."""
     if args.mock:
         from mock_model import MockModel
         return MockModel(lang=lang)
@@ -383,9 +420,10 @@ def default_model(args, environ, lang, *, on_text=None):
     client = providers.make_client(
         args.provider, base_url=args.base_url, model=args.model, environ=environ,
         num_ctx=args.num_ctx, num_predict=args.num_predict, stream=args.stream,
-        on_text=on_text)
+        on_text=on_text, deadline=time.monotonic() + args.budget_seconds)
     if not is_loopback(client.base_url):
-        cli.note_remote(client.base_url, lang)
+        cli.note_remote(client.base_url, lang, clear_key=getattr(client, "sends_key", False)
+                        and client.base_url.startswith("http://"))
     return client
 
 

@@ -131,10 +131,13 @@ class MockModel:
         results = [json.loads(m["content"]) for m in messages[assistant_at + 1:]]
         sentences = [self._sentence(call, result) for call, result in zip(calls, results)]
         sources = [r["data"]["source"] for r in results if r["ok"] and "source" in r["data"]]
-        prefix = words["prefix"]
-        if sources and sources[0] != SAMPLE_SOURCE:
-            prefix = words["source"].format(source=sources[0])
-        if all("__" in call["name"] for call in calls):
+        # Label the data only as the results name it: when every lookup failed, nothing
+        # says whose data it was, so no label (never "[Sample data]" on the user's own).
+        prefix = ""
+        if sources:
+            prefix = words["prefix"] if sources[0] == SAMPLE_SOURCE \
+                else words["source"].format(source=sources[0])
+        if calls and all("__" in call["name"] for call in calls):
             prefix = ""  # only MCP servers answered: no inventory data was used
         separator = "" if self._lang == "zh-TW" else " "
         # An order sentence says itself whether an order was placed; else the usual note.

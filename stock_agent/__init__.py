@@ -9,6 +9,9 @@ evaluation harness, which runs cases through the command line's own path.
     run.py              what a run is given (Limits) and what it gives back (Outcome)
     prompts.py          the built-in system prompts and sample questions, --system-prompt
     errors.py           every error code, its exit status and its message in both languages
+    details.py          the details inside error messages, in both languages
+    terminal.py         writing what a person reads: untrusted text escaped, failing streams
+    files.py            reading a file a person names: regular files only, byte caps
     runlog.py           the JSONL run log: one file per run, one terminal event
     schema.py           the validator for the JSON Schema subset tools use
     inventory.py        the built-in sample and the CSV/SQLite loaders, one tenant per run

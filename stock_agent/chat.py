@@ -28,7 +28,7 @@ def questions(stdin, lang):
     """The questions of a conversation, one per line, blank lines skipped, until `/exit` or
     EOF. On a terminal each is asked for with a prompt (and line editing, when the platform
     has readline); from a pipe they are read as they come."""
-    interactive = cli.is_terminal(stdin) and cli.is_terminal(sys.stdout)
+    interactive = cli.terminal.is_terminal(stdin) and cli.terminal.is_terminal(sys.stdout)
     if interactive:
         cli.print_err(WORDS[lang]["welcome"])
         try:

@@ -13,7 +13,8 @@ import json
 import os
 import sys
 
-from stock_agent.errors import AgentError
+from stock_agent import terminal
+from stock_agent.errors import AgentError, Stopped
 from stock_agent.run import LIMIT_DEFAULTS
 
 
@@ -27,8 +28,9 @@ def build_parser():
                     "answers from real tool results. Every run leaves a JSONL log.",
         formatter_class=_help_formatter, epilog=EPILOG)
     ask = parser.add_argument_group("what to ask")
-    ask.add_argument("--question", "-q", help="the question (default: a sample question "
-                     "about A001 in the chosen language)")
+    ask.add_argument("--question", "-q", type=_asked_question,
+                     help="the question (default, when the flag is left out: a sample "
+                          "question about A001 in the chosen language)")
     ask.add_argument("--chat", action="store_true",
                      help="a conversation: one question per line from the terminal or a pipe, "
                           "each answered with the history before it; /exit or EOF ends it "
@@ -173,7 +175,7 @@ exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
   4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m stock_agent.evals --min-success)
   6 OUTPUT_UNWRITABLE (stdout closed or full)
-  130 CANCELLED (Ctrl-C; SIGTERM too while MCP servers run)
+  130 CANCELLED (Ctrl-C)   143 TERMINATED (SIGTERM)   129 HANGUP (SIGHUP)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   14 TOKEN_LIMIT       15 FIXED_CONTEXT_TOO_LARGE
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
@@ -228,6 +230,9 @@ def _count(text):
     return int(text)
 
 
+MAX_SECONDS = 86_400.0  # a day: more is a typo, and sockets refuse timeouts like 1e308
+
+
 def _whole(text):
     if not text.isdigit():
         raise _argument_error(f"{text!r} is not a whole number >= 0")
@@ -251,9 +256,17 @@ def _positive_float(text):
         value = float(text)
     except ValueError:
         value = 0.0
-    if not 0 < value < float("inf"):
-        raise _argument_error(f"{text!r} is not a number of seconds above 0")
+    if not 0 < value <= MAX_SECONDS:
+        raise _argument_error(f"{text!r} is not a number of seconds above 0 and at most "
+                              f"{MAX_SECONDS:g}")
     return value
+
+
+def _asked_question(text):
+    if not text.strip():  # an empty --question is a mistake, not a request for the sample
+        raise _argument_error("the question is empty (leave out --question to ask the "
+                              "sample question)")
+    return text
 
 
 def _argument_error(message):
@@ -270,6 +283,8 @@ def detect_lang(environ):
 
 
 # --- What a person sees of a run ----------------------------------------------------
+# Every line on stderr goes through print_err (escaped, one line, never raising); the answer
+# and the --json object go through report (escaped only on a terminal). terminal.py says why.
 
 UI = {
     "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
@@ -281,15 +296,20 @@ UI = {
                             "Allow it? [y/N] ",
            "orders_stand": "stock-agent: this run placed {orders} before it stopped; "
                            "stopping does not undo a write.",
-           "refused": "note: MCP server {server}: tool {tool} is not offered: {reason}"},
-    "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent：{code}：{message}",
+           "refused": "note: MCP server {server}: tool {tool} is not offered: {reason}",
+           "clear_key": "note: {url} is plain http:// and not on this machine: the API key "
+                        "travels in clear. Use https://."},
+    # The prefix stays ASCII in every language, so `grep '^stock-agent: '` finds every line.
+    "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent: {code}: {message}",
               "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
               "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] ",
               "approve_write": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}"
                                "（{name}），數量 {quantity}，備註 {note}。是否允許？[y/N] ",
-              "orders_stand": "stock-agent：本次執行在停止前已建立 {orders}；"
+              "orders_stand": "stock-agent: 本次執行在停止前已建立 {orders}；"
                               "停止不會撤銷已完成的寫入。",
-              "refused": "注意：MCP 伺服器 {server} 的工具 {tool} 不提供給模型：{reason}"},
+              "refused": "注意：MCP 伺服器 {server} 的工具 {tool} 不提供給模型：{reason}",
+              "clear_key": "注意：{url} 是未加密的 http:// 且不在本機：API 金鑰會以明文傳送。"
+                           "請改用 https://。"},
 }
 
 
@@ -299,7 +319,7 @@ def approver(args, lang):
     goes into the log."""
     if args.approve:
         return _labelled(lambda tool, arguments: True, "flag")
-    if sys.stdin.isatty() and sys.stderr.isatty():
+    if terminal.is_terminal(sys.stdin) and terminal.is_terminal(sys.stderr):
         return _labelled(lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang),
                          "terminal")
     return None
@@ -314,7 +334,8 @@ def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
     """Show the tool and its arguments, or for a write exactly what it will write, and wait
     for y/yes; anything else, or EOF, is no."""
     stderr = stderr or sys.stderr
-    print(_question(tool, arguments, lang), end="", file=stderr, flush=True)
+    if terminal.write(stderr, terminal.escape(_question(tool, arguments, lang))) is not None:
+        return False  # nobody can be asked
     answer = (stdin or sys.stdin).readline()
     return answer.strip().casefold() in ("y", "yes")
 
@@ -332,33 +353,46 @@ def _question(tool, arguments, lang):
 class Echo:
     """--stream on a terminal: print a reply's text as it arrives.
 
-    Text that opens like a tool call written as text (`{`, `[`, `<`, a fence) is held back
-    until the reply is whole, so it is never shown as if it were the answer. `last` is the
-    text printed for the latest reply, so main() does not print the answer twice.
+    From the first character that could open a tool call written as text (`{`, `[`, `<`,
+    a fence) the rest of the reply is held until the reply is whole: a call is never shown
+    as if it were the answer. Held text that cannot hold a call (text_tool_calls) is then
+    printed; anything else is left to report(), which prints it only if the run ends with
+    it as the answer. `last` is the text printed for the latest reply.
     """
 
     def __init__(self, out):
         self.out = out
         self.last = ""
-        self._held, self._live, self._printed = [], False, []
+        self._held, self._printed = [], []
 
     def __call__(self, piece):
         if piece is None:  # the reply is over
-            if self._live:
-                self.out.write("\n")
-                self.out.flush()
-            self.last = "".join(self._printed)
-            self._held, self._live, self._printed = [], False, []
-            return
-        if not self._live:
+            self._reply_over()
+        elif self._held:
             self._held.append(piece)
-            head = "".join(self._held).lstrip()
-            if not head or head[0] in "{[<`":
-                return
-            self._live, piece = True, "".join(self._held)
-        self.out.write(piece)
-        self.out.flush()
-        self._printed.append(piece)
+        else:
+            starts = [at for at in map(piece.find, "{[<`") if at >= 0]
+            cut = min(starts) if starts else len(piece)
+            self._show(piece[:cut])
+            if piece[cut:]:
+                self._held.append(piece[cut:])
+
+    def _reply_over(self):
+        from stock_agent import text_tool_calls
+        held = "".join(self._held)
+        if held and not text_tool_calls.might_hold_calls(held):
+            self._show(held)
+        if self._printed:
+            terminal.write(self.out, "\n")
+        self.last = "".join(self._printed)
+        self._held, self._printed = [], []
+
+    def _show(self, text):
+        if not self._printed:
+            text = text.lstrip()  # as the answer is stripped
+        if text:
+            terminal.write(self.out, terminal.escape(text, newlines=True))
+            self._printed.append(text)
 
 
 def limits(args):
@@ -379,9 +413,16 @@ def plugins(args, environ, limits, lang):
                        on_refused=lambda *refusal: note_refused(*refusal, lang=lang))
 
 
-def note_remote(url, lang):
-    """Say, before anything is sent, that the question and data leave this machine."""
-    print_err(UI[lang]["remote"].format(url=url))
+_NOTED = set()  # the notes already printed by this process: an evaluation makes many clients
+
+
+def note_remote(url, lang, *, clear_key=False):
+    """Say, once and before anything is sent, that the question and data leave this machine,
+    and (`clear_key`) that the API key would cross the network unencrypted."""
+    for kind in ("remote", "clear_key") if clear_key else ("remote",):
+        if (kind, url) not in _NOTED:
+            _NOTED.add((kind, url))
+            print_err(UI[lang][kind].format(url=url))
 
 
 def note_refused(server, tool, reason, *, lang):
@@ -391,9 +432,9 @@ def note_refused(server, tool, reason, *, lang):
 
 def report(outcome, args, lang, *, shown="", show_log=True):
     """Print a finished run (run.Outcome): the answer or the JSON object on stdout, notes on
-    stderr. `shown` is the text --stream already printed; an answer printed whole is not
-    repeated. Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout cannot
-    take it.
+    stderr. `shown` is the text --stream already printed of the last reply: it is not
+    printed again. Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout
+    cannot take it. What happens to stderr never changes the exit status.
     """
     ui = UI[lang]
     errors = [outcome.error, outcome.log_error]
@@ -406,19 +447,34 @@ def report(outcome, args, lang, *, shown="", show_log=True):
                                          message=error.message(lang, ordered=ordered)))
     if ordered and outcome.status != "completed":
         print_err(ui["orders_stand"].format(orders=_orders_text(outcome.orders)))
-    try:
-        if args.json:
-            print(json.dumps(as_json(outcome, lang), ensure_ascii=False), flush=True)
-        elif outcome.status == "completed" and shown.strip() != outcome.answer:
-            print(outcome.answer, flush=True)
-    except OSError as exc:  # a closed pipe or a full disk: the answer never arrived
-        sys.stdout = open(os.devnull, "w")  # so exiting does not try to flush it again
-        failure = AgentError("OUTPUT_UNWRITABLE", reason=exc.strerror or type(exc).__name__)
+    text = _stdout_text(outcome, args, lang, shown)
+    failed = terminal.write(sys.stdout, text) if text else None
+    if failed is not None:  # a closed stdout, a closed pipe or a full disk
+        if sys.stdout is not None:
+            terminal.silence("stdout")
+        failure = AgentError("OUTPUT_UNWRITABLE", reason=failed)
         print_err(ui["error"].format(code=failure.code, message=failure.message(lang)))
         return failure.exit_status
     if show_log and outcome.log is not None and outcome.log_error is None:
         print_err(ui["log"].format(path=outcome.log))
     return outcome.exit_status
+
+
+def _stdout_text(outcome, args, lang, shown):
+    """What goes to stdout: the --json line, or the answer not yet streamed. The answer is
+    written as the model sent it, except on a terminal, where it is escaped."""
+    if args.json:
+        return json.dumps(as_json(outcome, lang), ensure_ascii=False) + "\n"
+    if outcome.status != "completed":
+        return ""
+    answer, shown = outcome.answer, shown.strip()
+    if shown == answer:
+        return ""
+    if shown and answer.startswith(shown):  # the streamed part is on screen already
+        answer = answer[len(shown):].strip()
+    if terminal.is_terminal(sys.stdout):
+        answer = terminal.escape(answer, newlines=True)
+    return answer + "\n"
 
 
 def as_json(outcome, lang):
@@ -449,7 +505,55 @@ def _orders_text(receipts):
 
 
 def print_err(line):
-    print(line, file=sys.stderr, flush=True)
+    """One line on stderr, escaped so untrusted text in it cannot steer the terminal or
+    start a line of its own. A closed or full stderr is ignored: it is not the run's
+    outcome."""
+    if terminal.write(sys.stderr, terminal.escape(line) + "\n") is not None \
+            and sys.stderr is not None:
+        terminal.silence("stderr")
+
+
+# --- Signals -------------------------------------------------------------------------
+
+class EndOnSignals:
+    """While active, SIGTERM and SIGHUP end the run the way Ctrl-C does (errors.Stopped):
+    one line, the log's `cancelled` event, exit 143 (TERMINATED) or 129 (HANGUP). A service
+    manager, `docker stop`, timeout(1), a CI cancel or a closed terminal sends them."""
+
+    SIGNALS = (("SIGTERM", "TERMINATED"), ("SIGHUP", "HANGUP"))
+
+    def __enter__(self):
+        signal = _signal_module()
+        self._previous = {}
+        for name, code in self.SIGNALS:
+            number = getattr(signal, name, None)  # Windows has no SIGHUP
+            try:
+                self._previous[number] = signal.signal(number, _stopper(code))
+            except (TypeError, ValueError):  # no such signal, or not the main thread
+                pass
+        return self
+
+    def __exit__(self, *exc_info):
+        signal = _signal_module()
+        for number, handler in self._previous.items():
+            signal.signal(number, handler)
+
+
+def _signal_module():
+    # `signal` builds three enums when it is imported (0.7 ms, 3% of a --mock run's
+    # start-up: docs/benchmarks.md); its C core, always loaded, does the same job.
+    try:
+        import _signal
+        return _signal
+    except ImportError:  # an interpreter without it
+        import signal
+        return signal
+
+
+def _stopper(code):
+    def stop(signum, frame):
+        raise Stopped(code)
+    return stop
 
 
 # --- A conversation -----------------------------------------------------------------
@@ -460,11 +564,4 @@ def wants_chat(args, *, stdin=None, stdout=None):
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if args.chat or args.session:
         return True
-    return args.question is None and is_terminal(stdin) and is_terminal(stdout)
-
-
-def is_terminal(stream):
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # no such method, or the stream is closed
-        return False
+    return args.question is None and terminal.is_terminal(stdin) and terminal.is_terminal(stdout)

@@ -13,7 +13,8 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 # Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
 # 3x model server and configuration, 4x writes (--orders, --resume), 5x plugins (MCP
 # servers at start-up), 2-6 local problems (5: an evaluation below its --min-success gate),
-# 130 cancelled (the shell's SIGINT).
+# and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143 SIGTERM,
+# 129 SIGHUP, the statuses a shell reports for them.
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
@@ -57,7 +58,13 @@ EXIT_STATUS = {
     "MCP_TIMEOUT": 53,
     "MCP_OUTPUT_LIMIT": 54,
     "CANCELLED": 130,
+    "TERMINATED": 143,
+    "HANGUP": 129,
 }
+
+# The codes of a run that was stopped from outside, not one that failed: its log ends with
+# `cancelled`, and an evaluation stops.
+CANCELLED_CODES = ("CANCELLED", "TERMINATED", "HANGUP")
 
 
 class AgentError(Exception):
@@ -79,11 +86,56 @@ class AgentError(Exception):
         a message that promises nothing was ordered is replaced by one that does not."""
         table = AFTER_ORDERS.get(self.code, MESSAGES[self.code]) if ordered else \
             MESSAGES[self.code]
-        template = table.get(lang) or table["en"]
-        return template.format_map(_Blank(self.params))
+        return fill(table.get(lang) or table["en"], self.params, lang)
 
     def __str__(self):
         return f"{self.code}: {self.message('en')}"
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where the signal found the program (cli.EndOnSignals).
+    A KeyboardInterrupt, so every path that ends a run on Ctrl-C ends it on these too."""
+
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+def cancellation(interrupt):
+    """The AgentError for a KeyboardInterrupt: CANCELLED for Ctrl-C, else the signal's."""
+    return AgentError(getattr(interrupt, "code", "CANCELLED"))
+
+
+class Text:
+    """A detail for a message, worded in every language: `Text("not_regular", path=...)`
+    reads stock_agent/details.py's DETAILS["not_regular"] in the message's language. What
+    it quotes (a path, a server's own words) is shown as it came."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key, **params):
+        self.key = key
+        self.params = params
+
+    def render(self, lang="en"):
+        from stock_agent.details import DETAILS  # loaded only when an error is shown
+        table = DETAILS[self.key]
+        return fill(table.get(lang) or table["en"], self.params, lang)
+
+    def __str__(self):
+        return self.render("en")
+
+
+def fill(template, params, lang):
+    """`template` with its `{name}`s filled from `params` (Text rendered in `lang`, a missing
+    name as '?'), and `{name|one|many}` as the word that fits the number in `name`."""
+    if "|" in template:
+        import re
+        template = re.sub(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}",
+                          lambda m: m[2] if params.get(m[1]) == 1 else m[3], template)
+    shown = {name: value.render(lang) if isinstance(value, Text) else value
+             for name, value in params.items()}
+    return template.format_map(_Blank(shown))
 
 
 class _Blank(dict):
@@ -120,8 +172,9 @@ MESSAGES = {
         "zh-TW": "評測任務成功率 {rate} 低於 --min-success {minimum}；上方逐案列出差異。",
     },
     "STEP_LIMIT": {
-        "en": "stopped after {max_steps} model requests without a final answer; nothing was "
-              "ordered. Ask a narrower question or raise --max-steps.",
+        "en": "stopped after {max_steps} {max_steps|model request|model requests} without a "
+              "final answer; nothing was ordered. Ask a narrower question or raise "
+              "--max-steps.",
         "zh-TW": "已達 {max_steps} 次模型請求仍無最終答案，停止任務；未建立任何訂單。"
                  "請縮小問題範圍或提高 --max-steps。",
     },
@@ -139,8 +192,9 @@ MESSAGES = {
                  "停止而不刪減本題的工具結果。請一次詢問較少品項。",
     },
     "TOOL_ERROR_LIMIT": {
-        "en": "{count} tool calls in a row failed; stopped. The model keeps sending calls the "
-              "program rejects: try a stronger model or a simpler question.",
+        "en": "{count} {count|tool call|tool calls} in a row failed; stopped. The model keeps "
+              "sending calls the program rejects: try a stronger model or a simpler "
+              "question.",
         "zh-TW": "連續 {count} 次工具呼叫失敗，已停止。模型一再送出被拒絕的呼叫："
                  "請換用較強的模型或簡化問題。",
     },
@@ -220,10 +274,9 @@ MESSAGES = {
         "zh-TW": "模型 '{model}' 不支援工具呼叫。{installed}",
     },
     "MODEL_UNREACHABLE": {
-        "en": "cannot reach the model server at {url} ({reason}): is it running (for Ollama: "
-              "`ollama serve`)? Set --base-url or the provider's URL variable if it listens "
-              "elsewhere.",
-        "zh-TW": "無法連線到模型伺服器 {url}（{reason}）：伺服器是否在執行（Ollama：`ollama serve`）？"
+        "en": "cannot reach the model server at {url} ({reason}). {advice} Set --base-url or "
+              "the provider's URL variable if it listens elsewhere.",
+        "zh-TW": "無法連線到模型伺服器 {url}（{reason}）。{advice}"
                  "若位址不同，請設定 --base-url 或該供應者的 URL 環境變數。",
     },
     "MODEL_TIMEOUT": {
@@ -232,8 +285,8 @@ MESSAGES = {
         "zh-TW": "模型伺服器 {url} 在 {seconds} 秒內沒有回應。請提高 --timeout 或改用較小的模型。",
     },
     "MODEL_HTTP_ERROR": {
-        "en": "the model server answered HTTP {status}: {error}",
-        "zh-TW": "模型伺服器回應 HTTP {status}：{error}",
+        "en": "the model server answered HTTP {status} for {url}: {error}",
+        "zh-TW": "模型伺服器對 {url} 回應 HTTP {status}：{error}",
     },
     "MODEL_BAD_RESPONSE": {
         "en": "the model server's reply is not the expected JSON ({detail}); does {url} "
@@ -314,6 +367,16 @@ MESSAGES = {
         "en": "cancelled by the user; no order was placed.",
         "zh-TW": "使用者已中止；未建立任何訂單。",
     },
+    "TERMINATED": {
+        "en": "stopped by SIGTERM (a service manager, docker stop, timeout or a CI cancel); "
+              "no order was placed.",
+        "zh-TW": "收到 SIGTERM（服務管理程式、docker stop、timeout 或 CI 取消）而停止；"
+                 "未建立任何訂單。",
+    },
+    "HANGUP": {
+        "en": "stopped by SIGHUP (its terminal closed); no order was placed.",
+        "zh-TW": "收到 SIGHUP（終端機已關閉）而停止；未建立任何訂單。",
+    },
 }
 
 # The messages above that promise nothing was ordered, as said by a run that did place an
@@ -333,5 +396,13 @@ AFTER_ORDERS = {
     "CANCELLED": {
         "en": "cancelled by the user.",
         "zh-TW": "使用者已中止。",
+    },
+    "TERMINATED": {
+        "en": "stopped by SIGTERM (a service manager, docker stop, timeout or a CI cancel).",
+        "zh-TW": "收到 SIGTERM（服務管理程式、docker stop、timeout 或 CI 取消）而停止。",
+    },
+    "HANGUP": {
+        "en": "stopped by SIGHUP (its terminal closed).",
+        "zh-TW": "收到 SIGHUP（終端機已關閉）而停止。",
     },
 }

@@ -7,6 +7,10 @@ Contract:
 - Files are read completely and checked before anything is used. A bad file (missing column,
   a stock that is not a whole number, a duplicate SKU, ...) raises INVALID_INPUT with one line
   naming the file, the row and the column; nothing is half-loaded.
+- Reading is bounded: only a regular file is opened (a FIFO or /dev/zero is refused), a CSV
+  file of more than MAX_CSV_BYTES is refused, at most MAX_ROWS rows are read (counted as they
+  arrive, so an endless SQLite view stops there), and SQLite work stops after
+  MAX_SQLITE_SECONDS.
 - SQLite is opened read-only (URI `mode=ro`) and read with one constant query: no SQL text is
   ever built from a value, and the connection refuses writes.
 
@@ -17,14 +21,19 @@ Not guaranteed: that the file is current. Rows are a snapshot taken when the run
 import os
 import re
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 
 SKU_PATTERN = "^[A-Z0-9][A-Z0-9_-]{0,31}$"
 COLUMNS = ("sku", "name", "stock", "target")
 MAX_ROWS = 100_000
 MAX_NAME_CHARS = 200
+MAX_COUNT_DIGITS = 15        # a stock or target above 10**15 is a mistake, not an inventory
+MAX_CSV_BYTES = 64 * 2**20
+MAX_SQLITE_SECONDS = 5.0
 SQLITE_MAGIC = b"SQLite format 3\x00"
-SQLITE_ROWS = "SELECT rowid, * FROM items ORDER BY rowid"
+# No ORDER BY: a table is scanned in rowid order anyway, and sorting would make SQLite
+# compute every row of a view (an endless one, say) before handing over the first.
+SQLITE_ROWS = "SELECT rowid, * FROM items"
 
 # The built-in sample. A003 is in the catalogue with no stock, so "out of stock" (stock 0)
 # and "no such SKU" (SKU_NOT_FOUND) stay visibly different.
@@ -61,8 +70,7 @@ def load(path, *, tenant=None):
     """The inventory for one run: the sample when `path` is None, else the file's rows."""
     if path is None:
         if tenant is not None:
-            raise _bad(f"--tenant {tenant} needs --inventory: the built-in sample has no "
-                       "tenants")
+            raise _bad(Text("tenant_needs_inventory", tenant=tenant))
         return sample_inventory()
     rows, has_tenant = _read_file(path)
     rows = _scoped(rows, has_tenant, tenant, path)
@@ -71,60 +79,67 @@ def load(path, *, tenant=None):
 
 
 def _read_file(path):
+    from stock_agent import files
+
     try:
-        with open(path, "rb") as handle:
-            magic = handle.read(len(SQLITE_MAGIC))
-    except OSError as exc:
-        raise _bad(f"{path}: cannot read the inventory file ({exc.strerror})") from None
-    if magic == SQLITE_MAGIC:
-        return _read_sqlite(path)
-    return _read_csv(path)
+        with files.open_regular(path) as handle:
+            is_sqlite = handle.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+        if is_sqlite:
+            return _read_sqlite(path)
+        text = files.read_capped(path, MAX_CSV_BYTES).decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _bad(Text("unreadable_file", path=path, problem=files.problem(exc))) from None
+    return _read_csv(text, path)
 
 
 def _scoped(rows, has_tenant, tenant, path):
     if not has_tenant:
         if tenant is not None:
-            raise _bad(f"{path}: --tenant {tenant} was given, but the file has no tenant "
-                       "column")
+            raise _bad(Text("tenant_without_column", path=path, tenant=tenant))
         return rows
     if tenant is None:
-        raise _bad(f"{path}: the file has a tenant column; choose whose rows to use with "
-                   "--tenant NAME")
-    mine = [row for row in rows if row.pop("tenant") == tenant]
+        raise _bad(Text("tenant_required", path=path, tenants=_tenants(rows)))
+    mine = [row for row in rows if row["tenant"] == tenant]
     if not mine:
-        raise _bad(f"{path}: no rows for tenant {tenant!r}")
+        raise _bad(Text("tenant_unknown", path=path, tenant=repr(tenant),
+                        tenants=_tenants(rows)))
+    for row in mine:
+        del row["tenant"]
     return mine
+
+
+def _tenants(rows, shown=10):
+    """The tenants in the file, for a message: the first `shown`, then how many more."""
+    names = sorted({row["tenant"] for row in rows})
+    more = f" (+{len(names) - shown})" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
 
 
 # --- CSV ---------------------------------------------------------------------------
 
-def _read_csv(path):
+def _read_csv(text, path):
     import csv
+    import io
 
+    reader = csv.reader(io.StringIO(text, newline=""))
     try:
-        with open(path, newline="", encoding="utf-8-sig") as handle:
-            reader = csv.reader(handle)
-            header = [name.strip().lower() for name in next(reader, [])]
-            _check_header(header, path, "row 1")
-            checker = _RowChecker(path, "tenant" in header)
-            for fields in reader:
-                if fields:  # a blank line is not a row
-                    checker.add(_csv_record(header, fields, path, reader.line_num),
-                                f"row {reader.line_num}")
-    except OSError as exc:
-        raise _bad(f"{path}: cannot read the inventory file ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise _bad(f"{path}: not UTF-8 text (byte {exc.start}); save the CSV as UTF-8"
-                   ) from None
+        header = [name.strip().lower() for name in next(reader, [])]
+        _check_header(header, path, Text("row", row=1))
+        checker = _RowChecker(path, "tenant" in header)
+        for fields in reader:
+            if fields:  # a blank line is not a row
+                where = Text("row", row=reader.line_num)
+                checker.add(_csv_record(header, fields, path, where), where)
     except csv.Error as exc:
-        raise _bad(f"{path}: row {reader.line_num}: not valid CSV ({exc})") from None
+        raise _bad(Text("csv_invalid", path=path, where=Text("row", row=reader.line_num),
+                        reason=str(exc))) from None
     return checker.rows, checker.has_tenant
 
 
-def _csv_record(header, fields, path, line):
+def _csv_record(header, fields, path, where):
     if len(fields) != len(header):
-        raise _bad(f"{path}: row {line}: expected {len(header)} columns like the header, "
-                   f"found {len(fields)}")
+        raise _bad(Text("csv_columns", path=path, where=where, expected=len(header),
+                        found=len(fields)))
     return dict(zip(header, fields))
 
 
@@ -140,26 +155,33 @@ def open_readonly(path):
 
 def _read_sqlite(path):
     import sqlite3
+    import time
 
+    deadline = time.monotonic() + MAX_SQLITE_SECONDS
     try:
         connection = open_readonly(path)
         try:
+            # Called every 10,000 SQLite instructions: a nonzero answer interrupts the query.
+            connection.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
             return _sqlite_rows(connection, path)
         finally:
             connection.close()
     except sqlite3.Error as exc:
-        raise _bad(f"{path}: cannot read the SQLite database ({exc})") from None
+        if time.monotonic() > deadline:
+            raise _bad(Text("sqlite_slow", path=path, seconds=MAX_SQLITE_SECONDS)) from None
+        raise _bad(Text("sqlite_unreadable", path=path, reason=str(exc))) from None
 
 
 def _sqlite_rows(connection, path):
     columns = [row[1].lower() for row in connection.execute("PRAGMA table_info(items)")]
     if not columns:
-        raise _bad(f"{path}: no table named items (columns {', '.join(COLUMNS)})")
-    _check_header(columns, path, "table items")
+        raise _bad(Text("no_items_table", path=path, columns=", ".join(COLUMNS)))
+    _check_header(columns, path, Text("table_items"))
     checker = _RowChecker(path, "tenant" in columns)
-    for values in connection.execute(SQLITE_ROWS):
+    for number, values in enumerate(connection.execute(SQLITE_ROWS), 1):
         record = dict(zip(["rowid"] + columns, values))
-        checker.add(record, f"row {record['rowid']}")
+        # A view has no rowid: its rows are numbered in the order they come.
+        checker.add(record, Text("row", row=record["rowid"] or number))
     return checker.rows, checker.has_tenant
 
 
@@ -168,11 +190,11 @@ def _sqlite_rows(connection, path):
 def _check_header(columns, path, where):
     repeated = [name for index, name in enumerate(columns) if name in columns[:index]]
     if repeated:
-        raise _bad(f"{path}: {where}: column {repeated[0]} appears twice")
+        raise _bad(Text("column_twice", path=path, where=where, column=repeated[0]))
     missing = [name for name in COLUMNS if name not in columns]
     if missing:
-        raise _bad(f"{path}: {where}: missing column {missing[0]} (needed: "
-                   f"{', '.join(COLUMNS)}; optional: tenant)")
+        raise _bad(Text("column_missing", path=path, where=where, column=missing[0],
+                        columns=", ".join(COLUMNS)))
 
 
 class _RowChecker:
@@ -186,7 +208,7 @@ class _RowChecker:
 
     def add(self, record, where):
         if len(self.rows) >= MAX_ROWS:
-            raise _bad(f"{self.path}: more than {MAX_ROWS} rows; split the file")
+            raise _bad(Text("too_many_rows", path=self.path, limit=MAX_ROWS))
         row = {"sku": self._sku(record, where), "name": self._name(record, where),
                "stock": self._count(record, "stock", where),
                "target": self._count(record, "target", where)}
@@ -194,41 +216,47 @@ class _RowChecker:
             row["tenant"] = self._text(record, "tenant", where)
         key = (row.get("tenant"), row["sku"])
         if key in self._seen:
-            raise self._error(where, "sku", f"duplicate SKU {row['sku']} (first at "
-                                            f"{self._seen[key]})")
+            raise self._error(where, "sku", Text("duplicate_sku", sku=row["sku"],
+                                                 first=self._seen[key]))
         self._seen[key] = where
         self.rows.append(row)
 
     def _sku(self, record, where):
         sku = self._text(record, "sku", where)
         if not re.fullmatch(SKU_PATTERN, sku):
-            raise self._error(where, "sku", f"{sku[:40]!r} is not a SKU (uppercase letters "
-                                            "and digits, 1-32 characters)")
+            raise self._error(where, "sku", Text("not_a_sku", value=repr(sku[:40])))
         return sku
 
     def _name(self, record, where):
         name = self._text(record, "name", where)
         if len(name) > MAX_NAME_CHARS:
-            raise self._error(where, "name", f"longer than {MAX_NAME_CHARS} characters")
+            raise self._error(where, "name", Text("name_too_long", limit=MAX_NAME_CHARS))
         return name
 
     def _text(self, record, column, where):
         value = record[column]
         text = value.strip() if isinstance(value, str) else ""
         if not text:
-            raise self._error(where, column, "empty or not text")
+            raise self._error(where, column, Text("empty_text"))
         return text
 
     def _count(self, record, column, where):
         value = record[column]
         if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-            return int(value.strip())
+            value = value.strip()
+            if len(value.lstrip("0")) > MAX_COUNT_DIGITS:  # and int() of 5,000 digits fails
+                raise self._error(where, column, Text("count_too_large", value=value[:20],
+                                                      digits=MAX_COUNT_DIGITS))
+            return int(value)
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            if value >= 10 ** MAX_COUNT_DIGITS:
+                raise self._error(where, column, Text("count_too_large", value=str(value)[:20],
+                                                      digits=MAX_COUNT_DIGITS))
             return value
-        raise self._error(where, column, f"{str(value)[:20]!r} is not a whole number >= 0")
+        raise self._error(where, column, Text("not_a_count", value=repr(str(value)[:20])))
 
     def _error(self, where, column, what):
-        return _bad(f"{self.path}: {where}, column {column}: {what}")
+        return _bad(Text("bad_value", path=self.path, where=where, column=column, what=what))
 
 
 def _bad(detail):

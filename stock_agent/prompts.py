@@ -5,7 +5,9 @@ that may place orders); `--system-prompt FILE` replaces it, and the
 log records that file's name and SHA-256 so two runs can be told apart by their prompt.
 """
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
+
+MAX_PROMPT_BYTES = 1_000_000
 
 # Each prompt is the same three parts; only the middle one, what the model may do about
 # orders, differs between a read-only run and one with --orders.
@@ -56,15 +58,14 @@ def load_system_prompt(path, lang, *, orders=False):
     if path is None:
         return (ORDER_PROMPTS if orders else SYSTEM_PROMPTS)[lang], \
             {"file": None, "sha256": None}
+    from stock_agent import files
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read().strip()
+        text = files.read_capped(path, MAX_PROMPT_BYTES).decode("utf-8").strip()
     except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or type(exc).__name__
-        raise AgentError("INVALID_INPUT",
-                         detail=f"cannot read --system-prompt {path}: {reason}") from None
+        raise AgentError("INVALID_INPUT", detail=Text(
+            "prompt_unreadable", path=path, problem=files.problem(exc))) from None
     if not text:
-        raise AgentError("INVALID_INPUT", detail=f"--system-prompt {path} is empty")
+        raise AgentError("INVALID_INPUT", detail=Text("prompt_empty", path=path))
     return text, {"file": path, "sha256": prompt_digest(text)}
 
 

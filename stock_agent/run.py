@@ -10,7 +10,7 @@ Plain classes, not dataclasses or namedtuples: they cost more to create at start
 `--mock` run's own work (docs/benchmarks.md).
 """
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import CANCELLED_CODES, AgentError, cancellation
 
 LIMIT_DEFAULTS = {
     "max_steps": 6,              # model requests per run
@@ -42,7 +42,8 @@ class Limits:
 
 class Outcome:
     """How one run ended. `error` is None for a completed run, else the AgentError that
-    ended it (CANCELLED for Ctrl-C). `log_error` is set when the log itself failed."""
+    ended it (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal). `log_error` is set
+    when the log itself failed."""
 
     def __init__(self, *, answer=None, error=None):
         self.answer = answer
@@ -61,7 +62,7 @@ class Outcome:
     def status(self):
         if self.error is None:
             return "completed"
-        return "cancelled" if self.error.code == "CANCELLED" else "failed"
+        return "cancelled" if self.error.code in CANCELLED_CODES else "failed"
 
     @property
     def exit_status(self):
@@ -78,10 +79,11 @@ class Outcome:
 
 def ended_by(error, *, traceback=False):
     """The AgentError for an exception that ended a run outside the loop's own checks:
-    Ctrl-C is CANCELLED, an AgentError is itself, anything else is a bug: INTERNAL_ERROR,
-    its stack printed on stderr only when `traceback` is asked for."""
-    if isinstance(error, KeyboardInterrupt):
-        return AgentError("CANCELLED")
+    Ctrl-C is CANCELLED (SIGTERM and SIGHUP their own codes), an AgentError is itself,
+    anything else is a bug: INTERNAL_ERROR, its stack printed on stderr only when
+    `traceback` is asked for."""
+    if isinstance(error, KeyboardInterrupt):  # Ctrl-C, or SIGTERM/SIGHUP (errors.Stopped)
+        return cancellation(error)
     if isinstance(error, AgentError):
         return error
     if traceback:

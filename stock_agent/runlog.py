@@ -4,15 +4,19 @@ Each run writes `<log dir>/<run id>.jsonl`, created exclusively, one JSON object
 flushed after every event so that a crash or Ctrl-C still leaves the trail. The schema is in
 README.md ("The run log"). Guarantees: exactly one terminal event (completed, failed,
 cancelled) ends every log that was opened; nothing of the question, answer or tool data is
-written unless `content` is true; a write that fails ends the run with LOG_UNWRITABLE instead
-of letting it go on without evidence.
+written unless `content` is true, and a log with content is readable by its owner only
+(0600); a write that fails ends the run with LOG_UNWRITABLE instead of letting it go on
+without evidence.
 """
 
+import errno
 import json
 import os
 import time
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
+
+MAX_ID_DRAWS = 5
 
 
 class RunLog:
@@ -28,25 +32,44 @@ class RunLog:
     def __init__(self, directory, *, content=False, listener=None, append_to=None):
         """A new log in `directory`, or, with `append_to`, more events at the end of that
         existing log (a conversation continued: stock_agent/session.py)."""
-        if append_to is None:
-            self.run_id = (time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-"
-                           + os.urandom(3).hex())
-            self.path = os.path.join(directory, self.run_id + ".jsonl")
-        else:
-            self.path, directory = append_to, os.path.dirname(append_to) or "."
-            self.run_id = os.path.basename(append_to).removesuffix(".jsonl")
         self.content = content
         self.finished = False
         self.listener = listener
         self._started = time.monotonic()
+        self._file = self._create(directory) if append_to is None else self._reopen(append_to)
+
+    def _create(self, directory):
+        """Open a new log file, created exclusively. Another run that drew the same id in
+        the same second (24 random bits) makes this draw again, not fail. A log with
+        content holds the user's data, so only its owner may read it (0600)."""
         try:
             os.makedirs(directory, exist_ok=True)
-            # backslashreplace writes a lone surrogate (legal in JSON text a server sends)
-            # as its JSON escape, so the line stays valid JSON instead of failing to encode.
-            self._file = open(self.path, "x" if append_to is None else "a", encoding="utf-8",
-                              errors="backslashreplace")
         except OSError as exc:
-            raise AgentError("LOG_UNWRITABLE", path=self.path,
+            reason = Text("log_dir_not_folder") if os.path.exists(directory) \
+                else exc.strerror or type(exc).__name__
+            raise AgentError("LOG_UNWRITABLE", path=directory, reason=reason) from None
+        for _ in range(MAX_ID_DRAWS):
+            self.run_id = new_run_id()
+            self.path = os.path.join(directory, self.run_id + ".jsonl")
+            try:
+                # backslashreplace writes a lone surrogate (legal in JSON text a server
+                # sends) as its JSON escape, so the line stays valid JSON.
+                return open(self.path, "x", encoding="utf-8", errors="backslashreplace",
+                            opener=_owner_only if self.content else None)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise AgentError("LOG_UNWRITABLE", path=self.path,
+                                 reason=exc.strerror or type(exc).__name__) from None
+        raise AgentError("LOG_UNWRITABLE", path=self.path, reason=os.strerror(errno.EEXIST))
+
+    def _reopen(self, path):
+        """Open an existing log to add events at its end (its id is its file name)."""
+        self.path, self.run_id = path, os.path.basename(path).removesuffix(".jsonl")
+        try:
+            return open(path, "a", encoding="utf-8", errors="backslashreplace")
+        except OSError as exc:
+            raise AgentError("LOG_UNWRITABLE", path=path,
                              reason=exc.strerror or type(exc).__name__) from None
 
     def emit(self, event, *, shown=None, **fields):
@@ -114,7 +137,7 @@ class RunLog:
     def ending(self, outcome, duration_ms):
         """The fields of the terminal event of a run.Outcome that took `duration_ms`."""
         fields = {}
-        if outcome.status == "failed":
+        if outcome.error is not None:  # failed, or cancelled (Ctrl-C, SIGTERM or SIGHUP)
             fields.update(code=outcome.error.code, exit_status=outcome.error.exit_status)
         fields.update(steps=outcome.steps, duration_ms=duration_ms)
         if outcome.orders:  # however the run ended, these writes happened and stay
@@ -131,6 +154,15 @@ class RunLog:
         except OSError as exc:  # a full disk fails the last flush here too
             raise AgentError("LOG_UNWRITABLE", path=self.path,
                              reason=exc.strerror or type(exc).__name__) from None
+
+
+def _owner_only(path, flags):
+    return os.open(path, flags, 0o600)
+
+
+def new_run_id():
+    """The UTC second and 24 random bits: sortable by time, unlikely to repeat."""
+    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
 
 
 def ms_since(started):

@@ -21,6 +21,17 @@ native tool calls are the contract.
 import json
 
 MAX_SCAN_CHARS = 20_000
+# A failed decode is told apart from one cut short by its window within this many
+# characters of the cut: the longest JSON token a cut can break ("-Infinity", "\\uXXXX").
+_WINDOW, _CUT_MARGIN = 2048, 16
+# A bracket, or a whole JSON string (so brackets inside strings are not counted).
+_TOKENS = r'"(?:[^"\\]|\\.)*"|[][{}]'
+
+
+def might_hold_calls(text):
+    """False when `text` cannot hold a call written as text: every shape names a tool in a
+    "name" field. The loop and the streamed echo (cli.Echo) both ask this first."""
+    return '"name"' in text
 
 
 def find(text, tool_names, *, quoted=()):
@@ -29,30 +40,83 @@ def find(text, tool_names, *, quoted=()):
     JSON that appears word for word inside one of the `quoted` strings (the text of earlier
     tool results) is data the model is quoting, say an item name carrying an injection: it
     is never taken for a call.
+
+    Linear in the length of `text`. Decoding from each `{` or `[` in turn would read the
+    same text again and again (`{"a": {"a": ...` never closed, or `{{{{`). Instead, when a
+    decode fails at some position, every value still open there fails at that position
+    too, so only the values that closed before it are decoded, once each, and the scan
+    goes on from there. And each decode first reads a window of the text, because even a
+    failure costs as much as the text before it (the error counts its line and column).
     """
-    decoder = json.JSONDecoder()
+    import re
+
     text = text[:MAX_SCAN_CHARS]
+    decoder = json.JSONDecoder()
     calls, position = [], 0
     while True:
-        start = _next_start(text, position)
-        if start < 0:
+        opener = re.compile(r"[{[]").search(text, position)
+        if opener is None:
             return calls
+        start = opener.start()
         try:
-            value, position = decoder.raw_decode(text, start)
-        except RecursionError:  # "[[[[..." nested past any call: stop, or each "[" rescans
+            value, position = _decode(decoder, text, start)
+        except RecursionError:  # "[[[[..." nested past any call: nothing here to run
             return calls
-        except ValueError:
-            position = start + 1
+        except ValueError as exc:
+            for begin, end in _closed_values(text, start, start + exc.pos):
+                calls.extend(_written_calls(text[begin:end], tool_names, quoted))
+            position = start + max(exc.pos, 1)
             continue
-        written = text[start:position]
-        if not any(written in earlier for earlier in quoted):
-            calls.extend(_calls_in(value, tool_names))
+        calls.extend(_calls_found(value, text[start:position], tool_names, quoted))
 
 
-def _next_start(text, position):
-    starts = [index for index in (text.find("{", position), text.find("[", position))
-              if index >= 0]
-    return min(starts) if starts else -1
+def _decode(decoder, text, start):
+    """(value, end) of the JSON value at `start`; a ValueError's `pos` counts from `start`."""
+    window = text[start:start + _WINDOW]
+    try:
+        value, end = decoder.raw_decode(window)
+        return value, start + end
+    except ValueError as exc:
+        cut = start + _WINDOW < len(text) and (exc.pos >= _WINDOW - _CUT_MARGIN
+                                               or exc.msg.startswith("Unterminated string"))
+        if not cut:
+            raise
+    rest = text[start:]  # the value runs past the window: read all of it, once
+    value, end = decoder.raw_decode(rest)
+    return value, start + end
+
+
+def _closed_values(text, start, stop):
+    """(begin, end) of the outermost arrays and objects that open and close between `start`
+    and `stop`: inside text that decoded without error up to `stop`, each is whole JSON."""
+    import re
+
+    spans, open_at = [], []
+    for token in re.compile(_TOKENS).finditer(text, start, stop):
+        mark = token[0]
+        if mark in "[{":
+            open_at.append(token.start())
+        elif mark in "]}" and open_at:
+            begin = open_at.pop()
+            while spans and spans[-1][0] > begin:  # now inside this one
+                spans.pop()
+            spans.append((begin, token.end()))
+    return spans
+
+
+def _written_calls(written, tool_names, quoted):
+    try:
+        value = json.loads(written)
+    except (ValueError, RecursionError):
+        return []
+    return _calls_found(value, written, tool_names, quoted)
+
+
+def _calls_found(value, written, tool_names, quoted):
+    calls = _calls_in(value, tool_names)
+    if calls and any(written in earlier for earlier in quoted):
+        return []  # quoted from a tool result: data, not a call
+    return calls
 
 
 def _calls_in(value, tool_names):

@@ -315,6 +315,16 @@ def slow_headers(delay, body):
     return misbehave
 
 
+def header_trickle(interval, seconds):
+    """The status line at once, then one header byte every `interval`, never a blank line
+    (for `seconds` at most, so a client without a deadline fails its test, not hangs)."""
+    def misbehave(handler):
+        handler.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        stop = time.monotonic() + seconds
+        _drip(handler, iter(lambda: b"X" if time.monotonic() < stop else None, None), interval)
+    return misbehave
+
+
 def drop_mid_body(body, *, keep=0.5):
     """Promise the whole body in Content-Length, send `keep` of it, then close."""
     def misbehave(handler):
@@ -338,15 +348,20 @@ def trickle(body, *, interval=0.1, content_type="application/json; charset=utf-8
         handler.send_header("Content-Type", content_type)
         handler.send_header("Content-Length", str(len(data)))
         handler.end_headers()
-        try:
-            for byte in data:
-                handler.wfile.write(bytes([byte]))
-                handler.wfile.flush()
-                time.sleep(interval)
-        except OSError:  # the client gave up, as it should
-            pass
-        handler.close_connection = True
+        _drip(handler, (bytes([byte]) for byte in data), interval)
     return misbehave
+
+
+def _drip(handler, pieces, interval):
+    """Write each piece at once, `interval` seconds apart, until done or the client leaves."""
+    try:
+        for piece in pieces:
+            handler.wfile.write(piece)
+            handler.wfile.flush()
+            time.sleep(interval)
+    except OSError:  # the client gave up, as it should
+        pass
+    handler.close_connection = True
 
 
 def dead_url():

@@ -418,8 +418,11 @@ class ConversationCasesTest(unittest.TestCase):
         with redirect_stdout(out), redirect_stderr(err):
             evals_main(["run", path, "--mock", "--max-context-chars", "500", "--log-dir",
                         self.dir], environ={}, make_model=make)
-        self.assertIn("turn 1: status FIXED_CONTEXT_TOO_LARGE", out.getvalue())
-        self.assertIn("turn 2: status not_reached", out.getvalue())
+        self.assertIn("FIXED_CONTEXT_TOO_", out.getvalue())  # the status column, cut short
+        self.assertIn("turn 1: no reply from the model: the part of every request",
+                      out.getvalue())
+        self.assertIn("turn 2: no reply from the model: the conversation ended before",
+                      out.getvalue())
 
     def test_bad_turns_are_invalid_input_naming_the_problem(self):
         for case, fragment in (

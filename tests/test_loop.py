@@ -149,14 +149,15 @@ class ExitTest(unittest.TestCase):
         self.assertFails("EMPTY_ANSWER", [text_reply("  \n")])
 
     def test_context_limit_is_checked_before_each_request(self):
-        definitions = json.dumps(tools.default_toolbox().definitions(), ensure_ascii=False)
-        limit = len(definitions) + 200  # room for the first request, not for a tool result
+        definitions = tools.default_toolbox().definitions()
+        # room for the first request, not for a tool result
+        limit = agent._request_chars(definitions) + 200
         model, _ = self.assertFails("CONTEXT_LIMIT", [calls_reply(stock_call())],
                                     limits=Limits(max_context_chars=limit))
         self.assertEqual(len(model.requests), 1)  # the tool result pushed it over the limit
 
     def test_context_limit_before_the_first_request(self):
-        fixed = (len(json.dumps(tools.default_toolbox().definitions(), ensure_ascii=False))
+        fixed = (agent._request_chars(tools.default_toolbox().definitions())
                  + len(json.dumps({"role": "system", "content": "rules"})))
         # The fixed part fits; with the question it does not.
         model, _ = self.assertFails("CONTEXT_LIMIT", [],
@@ -164,7 +165,7 @@ class ExitTest(unittest.TestCase):
         self.assertEqual(model.requests, [])
 
     def test_a_fixed_part_over_the_budget_names_its_sizes_and_sends_nothing(self):
-        definitions = len(json.dumps(tools.default_toolbox().definitions(), ensure_ascii=False))
+        definitions = agent._request_chars(tools.default_toolbox().definitions())
         prompt = len(json.dumps({"role": "system", "content": "rules"}))
         model, events = self.assertFails("FIXED_CONTEXT_TOO_LARGE", [],
                                          limits=Limits(max_context_chars=definitions))

@@ -180,7 +180,8 @@ class ReapingTest(unittest.TestCase):
         self.assertIs(signal.getsignal(signal.SIGTERM), before)
 
     def test_ctrl_c_and_sigterm_during_a_call_cancel_the_run_and_reap_the_server(self):
-        for signal_number in (signal.SIGINT, signal.SIGTERM):
+        for signal_number, code in ((signal.SIGINT, "CANCELLED"),
+                                    (signal.SIGTERM, "TERMINATED")):
             with self.subTest(signal=signal_number.name):
                 pids, record = Reaped(self), Recorded(self)
                 log_dir = tempfile.mkdtemp(prefix="mcp-cancel-")
@@ -192,9 +193,9 @@ class ReapingTest(unittest.TestCase):
                     argv, lambda: os.path.exists(record.path)
                     and "tools/call" in record.methods(), cwd=ROOT,
                     sig=signal_number)
-                self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
+                self.assertEqual(status, EXIT_STATUS[code], err)
                 self.assertNotIn("Traceback", err)
-                self.assertIn("CANCELLED", err)
+                self.assertIn(code, err)
                 with open(os.path.join(log_dir, os.listdir(log_dir)[0])) as file:
                     events = [json.loads(line) for line in file]
                 self.assertEqual(events[-1]["event"], "cancelled")

@@ -167,7 +167,7 @@ class ConfigurationTest(unittest.TestCase):
                         self.make(provider, env)
                     self.assertEqual(caught.exception.code, "NO_MODEL")
                     self.assertIn("-test" if provider == "anthropic" else "qwen2.5-1.5b",
-                                  caught.exception.params["installed"])
+                                  str(caught.exception.params["installed"]))
 
     def test_missing_key_for_a_hosted_api(self):
         for provider, env in (("openai", {"OPENAI_MODEL": "gpt-x"}),
@@ -298,7 +298,7 @@ class AdapterErrorTest(unittest.TestCase):
     def test_openai_wrong_path_says_where_v1_goes(self):
         error = self.assertCode("MODEL_HTTP_ERROR", OpenAIHarness(),
                                 (404, b"File Not Found"))
-        self.assertIn("/v1", error.params["error"])
+        self.assertIn("/v1", str(error.params["error"]))
 
     def test_anthropic_streamed_input_that_is_not_json(self):
         block = fs.anthropic_tool_use("toolu_1", "get_stock", '{"sku": "A0')

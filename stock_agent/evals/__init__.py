@@ -2,7 +2,7 @@
 
     python -m stock_agent.evals run --mock
     python -m stock_agent.evals run --model qwen2.5:7b --repeat 3 --jobs 2 \\
-        --report report.json --min-success 0.8
+        --report runs/report.json --min-success 0.8
     python -m stock_agent.evals stats runs/ --json
 
 `run` sends each case (cases.jsonl here, or your own file) through the command line's own path

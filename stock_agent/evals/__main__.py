@@ -4,15 +4,18 @@ Without CASES, `run` uses the shipped cases (stock_agent/evals/cases.jsonl), so 
 any folder once stock-agent is installed.
 
 Exit statuses: 0 done (and the gate passed), 2 usage, 3 INVALID_INPUT (cases file, report),
-5 BELOW_MIN_SUCCESS, 130 CANCELLED, or the agent's own status when the model cannot be set up
-(for example 30 NO_MODEL).
+5 BELOW_MIN_SUCCESS, 6 OUTPUT_UNWRITABLE (stdout closed or full), 130 CANCELLED (143, 129:
+SIGTERM, SIGHUP), or the agent's own status when the model cannot be set up (for example 30
+NO_MODEL) or the server cannot be used at all (33 MODEL_UNREACHABLE, 31 MODEL_NOT_FOUND, ...:
+the evaluation stops at the first such case instead of scoring every case a failure).
 """
 
 import json
 import os
 import sys
 
-from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent import terminal
+from stock_agent.errors import EXIT_STATUS, AgentError, Text, cancellation
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHIPPED_CASES = os.path.join(HERE, "cases.jsonl")
@@ -80,12 +83,14 @@ def main(argv=None, *, environ=None, make_model=None):
     if args.command == "stats" and agent_argv:
         parser.error(f"unrecognized arguments: {' '.join(agent_argv)}")
     environ = os.environ if environ is None else environ
+    from stock_agent import cli
     try:
-        if args.command == "stats":
-            return _stats(args)
-        return _run(args, agent_argv, environ, make_model)
-    except KeyboardInterrupt:
-        return _fail(AgentError("CANCELLED"), environ)
+        with cli.EndOnSignals():  # SIGTERM and SIGHUP stop it as Ctrl-C does
+            if args.command == "stats":
+                return _stats(args, environ)
+            return _run(args, agent_argv, environ, make_model)
+    except KeyboardInterrupt as interrupt:
+        return _fail(cancellation(interrupt), environ)
     except AgentError as exc:
         return _fail(exc, environ)
 
@@ -110,9 +115,11 @@ def _run(args, agent_argv, environ, make_model):
                              environ=environ, make_model=make_model)
     document = report.build_report(setup, cases, rows, repeat=args.repeat, jobs=args.jobs,
                                    min_success=args.min_success)
-    print(report.render(document), flush=True)
-    if args.report:
+    if args.report:  # first: a stdout that fails must not cost the report
         _write_report(args.report, document)
+    _print(terminal.escape(report.render(document), newlines=True))
+    if args.report:
+        cli.print_err(f"report: {args.report}")
     if document["gate_passed"] is False:
         raise AgentError("BELOW_MIN_SUCCESS", rate=document["totals"]["task_success"]["rate"],
                          minimum=args.min_success)
@@ -134,25 +141,35 @@ def _write_report(path, document):
             json.dump(document, file, ensure_ascii=False, indent=1)
             file.write("\n")
     except OSError as exc:
-        raise AgentError("INVALID_INPUT", detail=f"cannot write the report {path}: "
-                                                 f"{exc.strerror or type(exc).__name__}") from None
-    print(f"report: {path}", file=sys.stderr, flush=True)
+        raise AgentError("INVALID_INPUT", detail=Text(
+            "report_unwritable", path=path, reason=exc.strerror or type(exc).__name__)) from None
 
 
-def _stats(args):
+def _stats(args, environ):
+    from stock_agent import cli
     from stock_agent.evals import stats
-    summary = stats.summarize_directory(args.directory)
+    summary = stats.summarize_directory(args.directory, cli.detect_lang(environ))
     if summary["error"] is not None and not args.json:  # --json carries the error itself
         raise AgentError("INVALID_INPUT", detail=summary["error"])
-    print(json.dumps(summary, ensure_ascii=False, indent=1) if args.json
-          else stats.render(summary), flush=True)
+    if args.json:  # JSON escapes control characters itself; a table needs escaping
+        _print(json.dumps(summary, ensure_ascii=False, indent=1))
+    else:
+        _print(terminal.escape(stats.render(summary), newlines=True))
     return 0 if summary["error"] is None else EXIT_STATUS["INVALID_INPUT"]
+
+
+def _print(text):
+    """Write `text` and a newline on stdout, or raise OUTPUT_UNWRITABLE."""
+    failed = terminal.write(sys.stdout, text + "\n")
+    if failed is not None:
+        if sys.stdout is not None:
+            terminal.silence("stdout")
+        raise AgentError("OUTPUT_UNWRITABLE", reason=failed)
 
 
 def _fail(error, environ):
     from stock_agent import cli
-    message = error.message(cli.detect_lang(environ))
-    print(f"evals: {error.code}: {message}", file=sys.stderr, flush=True)
+    cli.print_err(f"evals: {error.code}: {error.message(cli.detect_lang(environ))}")
     return error.exit_status
 
 

@@ -22,7 +22,7 @@ import time
 
 import agent  # the one package module that imports the root: it runs the command line's path
 from stock_agent import cli, prompts
-from stock_agent.errors import AgentError
+from stock_agent.errors import CANCELLED_CODES, AgentError, Text
 from stock_agent.evals import metrics
 
 CASE_KEYS = {"id", "lang", "question", "turns", "tenant", "inventory", "tags", "expect",
@@ -31,33 +31,35 @@ TURN_KEYS = {"question", "expect", "note"}
 EXPECT_KEYS = {"tool_calls", "allowed_tools", "forbidden_tools", "answer_contains",
                "answer_excludes", "status"}
 DEFAULT_LOG_DIR = os.path.join("runs", "evals")
+MAX_CASES_BYTES = 10_000_000
 
 
 # --- Cases -----------------------------------------------------------------------------
 
 def load_cases(path):
     """The cases of a JSONL file, checked; a bad line is INVALID_INPUT naming file and line."""
+    from stock_agent import files
     try:
-        with open(path, encoding="utf-8") as file:
-            lines = file.read().splitlines()
+        lines = files.read_capped(path, MAX_CASES_BYTES).decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or type(exc).__name__
-        raise AgentError("INVALID_INPUT", detail=f"cannot read cases {path}: {reason}") from None
+        raise AgentError("INVALID_INPUT", detail=Text(
+            "cases_unreadable", path=path, problem=files.problem(exc))) from None
     cases, seen = [], set()
     for number, line in enumerate(lines, 1):
         if not line.strip() or line.lstrip().startswith("//"):
             continue
         problem, case = _check_case(line)
         if problem is None and case["id"] in seen:
-            problem = f"duplicate id {case['id']!r}"
+            problem = Text("case_duplicate", id=repr(case["id"]))
         if problem is not None:
-            raise AgentError("INVALID_INPUT", detail=f"{path}, line {number}: {problem}")
+            raise AgentError("INVALID_INPUT", detail=Text("case_line", path=path, line=number,
+                                                          problem=problem))
         seen.add(case["id"])
         if case.get("inventory"):  # relative to the cases file, like an include
             case["inventory"] = os.path.join(os.path.dirname(path), case["inventory"])
         cases.append(case)
     if not cases:
-        raise AgentError("INVALID_INPUT", detail=f"{path} holds no cases")
+        raise AgentError("INVALID_INPUT", detail=Text("cases_none", path=path))
     return cases
 
 
@@ -65,24 +67,25 @@ def _check_case(line):
     try:
         case = json.loads(line)
     except ValueError:
-        return "not valid JSON", None
+        return Text("case_not_json"), None
     if not isinstance(case, dict):
-        return "not a JSON object", None
+        return Text("case_not_object"), None
     unknown = set(case) - CASE_KEYS
     if unknown:
-        return f"unknown field(s) {sorted(unknown)}", None
+        return Text("case_unknown_fields", fields=sorted(unknown)), None
     if not isinstance(case.get("id"), str) or not case["id"].strip():
-        return "id must be a non-empty string", None
+        return Text("case_blank", field="id"), None
     if case.get("lang", "en") not in prompts.SYSTEM_PROMPTS:
-        return f"lang must be one of {sorted(prompts.SYSTEM_PROMPTS)}", None
+        return Text("case_lang", langs=sorted(prompts.SYSTEM_PROMPTS)), None
     if ("question" in case) == ("turns" in case):
-        return "a case has either a question or turns (a conversation)", None
+        return Text("case_question_or_turns"), None
     if "turns" in case:
         turns = case["turns"]
         if not isinstance(turns, list) or not turns:
-            return "turns must be a non-empty list of {\"question\", \"expect\"}", None
+            return Text("case_turns"), None
         problems = [_check_turn(turn) for turn in turns]
-        problem = next((f"turn {n}: {p}" for n, p in enumerate(problems, 1) if p), None)
+        problem = next((Text("case_turn", number=n, problem=p)
+                        for n, p in enumerate(problems, 1) if p), None)
     else:
         problem = _check_turn({"question": case["question"], "expect": case.get("expect")})
     if problem:
@@ -93,18 +96,18 @@ def _check_case(line):
 
 
 def _check_turn(turn):
-    """What is wrong with one question and its expectations, or None."""
+    """What is wrong with one question and its expectations (a Text), or None."""
     if not isinstance(turn, dict) or set(turn) - TURN_KEYS:
-        return f"a turn is an object with {sorted(TURN_KEYS)}"
+        return Text("case_turn_shape", keys=sorted(TURN_KEYS))
     unknown = set(turn.get("expect") or {}) - EXPECT_KEYS
     if unknown:
-        return f"unknown field(s) {sorted(unknown)}"
+        return Text("case_unknown_fields", fields=sorted(unknown))
     if not isinstance(turn.get("question"), str) or not turn["question"].strip():
-        return "question must be a non-empty string"
+        return Text("case_blank", field="question")
     calls = (turn.get("expect") or {}).get("tool_calls")
     if calls is not None and not (isinstance(calls, list) and all(
             isinstance(c, dict) and isinstance(c.get("name"), str) for c in calls)):
-        return "expect.tool_calls must be a list of {\"name\", \"arguments\"}"
+        return Text("case_tool_calls")
     return None
 
 
@@ -134,6 +137,12 @@ def _run_concurrently(tasks, argv, environ, make_model, jobs):
             raise
 
 
+# Endings that every later case would share: the evaluation stops with the first of them
+# (and its exit status) instead of scoring every case a failure of the model.
+STOPS_EVALUATION = CANCELLED_CODES + ("MODEL_UNREACHABLE", "MODEL_NOT_FOUND", "AUTH_FAILED",
+                                      "NO_API_KEY", "NO_MODEL", "TOOLS_UNSUPPORTED")
+
+
 def _run_task(case, index, argv, environ, make_model):
     if "turns" in case:
         seen = run_conversation(case, argv, environ=environ, make_model=make_model)
@@ -143,8 +152,13 @@ def _run_task(case, index, argv, environ, make_model):
     else:
         seen = [run_case(case, argv, environ=environ, make_model=make_model)]
         row = metrics.score_run(case, seen[0])
-    if any(observed["status"] == "CANCELLED" for observed in seen):
-        raise KeyboardInterrupt  # Ctrl-C stops the whole evaluation
+    for observed in seen:
+        error = observed["error"]
+        # Ctrl-C (or a signal) stops the evaluation; so does a server that cannot be used,
+        # before any model answered.
+        if error is not None and (error.code in CANCELLED_CODES or (
+                error.code in STOPS_EVALUATION and not observed["reached"])):
+            raise error
     row["repeat"] = index + 1
     return row
 
@@ -156,7 +170,7 @@ def run_case(case, agent_argv, *, environ, make_model=None):
         return _not_run(problem)
     calls, listen = _listener(case, args)
     outcome = agent.ask(args, environ, case["lang"], listener=listen, make_model=make_model)
-    return _observed(outcome, calls, case["lang"])
+    return _observed(outcome, calls, case["lang"], case["expect"])
 
 
 def run_conversation(case, agent_argv, *, environ, make_model=None):
@@ -167,10 +181,11 @@ def run_conversation(case, agent_argv, *, environ, make_model=None):
         return [_not_run(problem) for _ in case["turns"]]
     calls, listen = _listener(case, args)
     seen = []
-    for outcome in agent.converse(args, environ, case["lang"],
-                                  [turn["question"] for turn in case["turns"]],
-                                  listener=listen, make_model=make_model):
-        seen.append(_observed(outcome, calls, case["lang"]))
+    for number, outcome in enumerate(agent.converse(
+            args, environ, case["lang"], [turn["question"] for turn in case["turns"]],
+            listener=listen, make_model=make_model)):
+        expected = case["turns"][number].get("expect") or {}
+        seen.append(_observed(outcome, calls, case["lang"], expected))
         calls.clear()
     missing = len(case["turns"]) - len(seen)
     return seen + [{**_not_run("the conversation ended before this turn"),
@@ -208,9 +223,13 @@ def _listener(case, args):
     return calls, listen
 
 
-def _observed(outcome, calls, lang):
+def _observed(outcome, calls, lang, expected):
     error = outcome.error
-    return {"status": error.code if error else outcome.status,
+    status = error.code if error else outcome.status
+    # Judged only if the model answered at least once (or the run ended as the case
+    # expects): a server that is down says nothing about restraint or tool choice.
+    reached = outcome.steps > 0 or status == expected.get("status", "completed")
+    return {"status": status, "error": error, "reached": reached,
             "detail": error.message(lang) if error else None,
             "answer": outcome.answer, "calls": list(calls), "steps": outcome.steps,
             "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log}
@@ -224,8 +243,9 @@ def _trace(case):
 
 
 def _not_run(detail):
-    return {"status": "not_run", "detail": detail, "answer": None, "calls": [], "steps": 0,
-            "duration_ms": 0, "tokens": {"input": None, "output": None}, "log": None}
+    return {"status": "not_run", "error": None, "reached": False, "detail": detail,
+            "answer": None, "calls": [], "steps": 0, "duration_ms": 0,
+            "tokens": {"input": None, "output": None}, "log": None}
 
 
 def with_log_dir(agent_argv):

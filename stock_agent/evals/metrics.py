@@ -25,7 +25,9 @@ Expected calls are matched as a multiset: order and batching do not matter. Stri
 case-insensitively after trimming; an expected value `{"one_of": [...]}` accepts any listed
 value; `optional` names arguments the model may add without penalty. A fact made only of
 digits must appear as a whole number ("18" is not found in "180"). A case that could not run
-(it needs a flag this agent lacks) fails task success and is left out of the other rates.
+(it needs a flag this agent lacks), or whose run never got a reply from the model (a server
+that is down, a timeout), fails task success and is left out of every other figure: it
+says nothing about the model's choices.
 """
 
 import json
@@ -46,10 +48,12 @@ def score_run(case, observed):
            "steps": observed["steps"], "duration_ms": observed["duration_ms"],
            "input_tokens": observed["tokens"]["input"],
            "output_tokens": observed["tokens"]["output"]}
-    if observed["status"] == "not_run":  # a failure, but not one the model can be judged on
+    row["judged"] = observed.get("reached", True)
+    if not row["judged"]:  # a failure, but not one the model can be judged on
+        why = "not run" if observed["status"] == "not_run" else "no reply from the model"
         row.update(status_ok=None, selection_ok=None, restraint_ok=None,
                    wrong_tool_avoided=None, facts_missing=[], forbidden_text=[],
-                   success=False, differences=[f"not run: {observed['detail']}"])
+                   success=False, differences=[f"{why}: {observed['detail']}"])
         return row
     wanted_status = expect.get("status", "completed")
     row["status_ok"] = observed["status"] == wanted_status
@@ -242,12 +246,14 @@ def _short(value):
 
 def summarize(rows):
     """Totals over scored rows (any number of cases and repeats)."""
-    ran = [row for row in rows if row["status"] != "not_run"]
+    ran = [row for row in rows if row.get("judged", True)]
     calls = {key: sum(row["calls"][key] for row in rows) for key in rows[0]["calls"]} \
         if rows else {}
+    not_run = sum(row["status"] == "not_run" for row in rows)
     return {
         "runs": len(rows),
-        "not_run": len(rows) - len(ran),
+        "not_run": not_run,
+        "not_reached": len(rows) - len(ran) - not_run,
         "task_success": rate(row["success"] for row in rows),
         "tool_selection_accuracy": rate(row["selection_ok"] for row in rows),
         "argument_accuracy": _ratio(calls.get("correct", 0), calls.get("name_matched", 0)),

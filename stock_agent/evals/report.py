@@ -74,6 +74,8 @@ def _totals_lines(report):
               f"{_known(tokens['output'])}"]
     if totals["not_run"]:
         lines.append(f"  {'not run':<26} {totals['not_run']} (a flag this agent lacks)")
+    if totals.get("not_reached"):
+        lines.append(f"  {'no reply from the model':<26} {totals['not_reached']} (not judged)")
     if report["gate_passed"] is not None:
         verdict = "passed" if report["gate_passed"] else "FAILED"
         lines.append(f"  {'gate --min-success':<26} {report['min_success']}: {verdict}")

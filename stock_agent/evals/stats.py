@@ -1,4 +1,4 @@
-"""Statistics over a folder of run logs (`python -m evals stats [runs/] [--json]`).
+"""Statistics over a folder of run logs (`python -m stock_agent.evals stats [runs/] [--json]`).
 
 Reads every `*.jsonl` file directly in the folder (not below it: evaluation runs keep their
 own folder, runs/evals). A line that is not a JSON object with an `event` is counted as bad
@@ -10,18 +10,21 @@ A conversation's record (run_started with `"session": true`) counts one run per 
 import json
 import os
 
+from stock_agent.errors import Text
 from stock_agent.evals.metrics import percentile
 
 TERMINAL = ("completed", "failed", "cancelled")
 MAX_EXAMPLES = 5
 
 
-def summarize_directory(directory):
+def summarize_directory(directory, lang="en"):
+    """The summary of every log in `directory`; `error` (in `lang`) if it cannot be read."""
     summary = _empty(directory)
     try:
         names = sorted(name for name in os.listdir(directory) if name.endswith(".jsonl"))
     except OSError as exc:
-        summary["error"] = f"cannot read {directory}: {exc.strerror or type(exc).__name__}"
+        summary["error"] = Text("folder_unreadable", path=directory,
+                                reason=exc.strerror or type(exc).__name__).render(lang)
         return summary
     runs = []
     for name in names:
@@ -151,7 +154,7 @@ def render(s):
     if s["error"]:
         return f"stats: {s['error']}"
     lines = [f"{s['runs']} runs in {s['directory']} ({s['files']} files)",
-             "  status       " + _pairs(s["by_status"]),
+             "  status       " + (_pairs(s["by_status"]) or "none"),
              "  error codes  " + (_pairs(s["by_code"]) or "none"),
              "  models       " + (_pairs(s["models"]) or "none"),
              "  steps        " + _spread(s["steps"]),

@@ -34,7 +34,7 @@ import contextlib
 import os
 import time
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Stopped
 from stock_agent.mcp.adapter import call_outcome, server_name, tool_spec
 from stock_agent.mcp.client import Client
 from stock_agent.mcp.stdio import Connection
@@ -131,8 +131,9 @@ def _specs(listed, server, call):
 
 @contextlib.contextmanager
 def _signals_as_cancel():
-    """SIGTERM raises KeyboardInterrupt (the run ends `cancelled` and the servers are
-    reaped) instead of ending the process at once. Only the main thread can set handlers."""
+    """SIGTERM raises errors.Stopped (the run ends `cancelled`, TERMINATED, and the servers
+    are reaped) instead of ending the process at once, also where the command line's
+    cli.EndOnSignals is not in force. Only the main thread can set handlers."""
     import signal
     import threading
 
@@ -141,7 +142,7 @@ def _signals_as_cancel():
         return
 
     def cancel(signum, frame):
-        raise KeyboardInterrupt
+        raise Stopped("TERMINATED")
 
     previous = signal.signal(signal.SIGTERM, cancel)
     try:

@@ -16,18 +16,21 @@ is described in agent.py.
 
 
 def make_client(provider, *, base_url, model, environ, num_ctx, num_predict, stream=False,
-                on_text=None):
-    """The client for `--provider`, configured from flags and environment, or AgentError."""
+                on_text=None, deadline=None):
+    """The client for `--provider`, configured from flags and environment, or AgentError.
+    A bad server URL is refused here, before anything is sent; listing the server's models
+    for a NO_MODEL hint ends by `deadline` (a time.monotonic() value)."""
     if provider == "openai":
         from stock_agent.providers import openai
         return openai.openai_client(base_url=base_url, model=model, environ=environ,
-                                    num_predict=num_predict, stream=stream, on_text=on_text)
+                                    num_predict=num_predict, stream=stream, on_text=on_text,
+                                    deadline=deadline)
     if provider == "anthropic":
         from stock_agent.providers import anthropic
         return anthropic.anthropic_client(base_url=base_url, model=model, environ=environ,
                                           num_predict=num_predict, stream=stream,
-                                          on_text=on_text)
+                                          on_text=on_text, deadline=deadline)
     from stock_agent.providers import ollama
     return ollama.ollama_client(base_url=base_url, model=model, environ=environ,
                                 num_ctx=num_ctx, num_predict=num_predict, stream=stream,
-                                on_text=on_text)
+                                on_text=on_text, deadline=deadline)

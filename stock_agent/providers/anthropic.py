@@ -22,12 +22,13 @@ their files in the shared notes, docs/openai-anthropic-wire.md):
 """
 
 import json
+import time
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.providers.shared import (WireCache, api_key, echo, error_text, int_or_none,
                                           models_hint, recovered_results, request_body)
-from stock_agent.providers.transport import (exchange, http_failure, is_loopback, json_values,
-                                             sse_events)
+from stock_agent.providers.transport import (checked_url, exchange, http_failure, is_loopback,
+                                             json_values, sse_events)
 
 DEFAULT_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -36,9 +37,11 @@ CUT_STOPS = ("max_tokens", "model_context_window_exceeded")
 BLOCK_EVENTS = ("content_block_start", "content_block_delta", "content_block_stop")
 
 
-def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_text=None):
+def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_text=None,
+                     deadline=None):
     """Resolve URL, key and model, or explain what is missing."""
-    url = (base_url or environ.get("ANTHROPIC_BASE_URL") or DEFAULT_URL).rstrip("/")
+    url = checked_url((base_url or environ.get("ANTHROPIC_BASE_URL") or DEFAULT_URL)
+                      .rstrip("/"))
     key = api_key(environ, "ANTHROPIC_API_KEY")
     if key is None and not is_loopback(url):  # a local proxy may need none
         raise AgentError("NO_API_KEY", env="ANTHROPIC_API_KEY", url=url)
@@ -46,7 +49,8 @@ def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_
                              api_key=key, num_predict=num_predict, stream=stream,
                              on_text=on_text)
     if not client.model:
-        raise AgentError("NO_MODEL", env="ANTHROPIC_MODEL", installed=client.models_hint())
+        raise AgentError("NO_MODEL", env="ANTHROPIC_MODEL",
+                         installed=client.models_hint(deadline))
     return client
 
 
@@ -64,10 +68,13 @@ class AnthropicClient:
         self._wire = WireCache(_wire_messages)
 
     def chat(self, messages, tools, *, timeout):
+        deadline = time.monotonic() + timeout  # listing models for an error's hint too
         payload = exchange(self.base_url + "/v1/messages", self.request_body(messages, tools),
                            timeout=timeout, server=self.base_url, stream=self.stream,
                            headers=self.headers(), on_text=self.on_text,
-                           http_error=self.http_error,
+                           provider=self.provider,
+                           http_error=lambda *answer: self.http_error(*answer,
+                                                                      deadline=deadline),
                            assemble=lambda lines: assemble_stream(lines, self))
         return self.parse_reply(payload)
 
@@ -89,13 +96,14 @@ class AnthropicClient:
 
     def parse_reply(self, data):
         if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail="not a JSON object", url=self.base_url)
+            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
+                             url=self.base_url)
         if data.get("type") == "error" or "error" in data:
             raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(data, self._api_key))
+                             error=error_text(data, self._api_key), url=self.base_url)
         content = data.get("content")
         if data.get("role") != "assistant" or not isinstance(content, list):
-            raise AgentError("INVALID_MODEL_MESSAGE", detail="no assistant content blocks")
+            raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("no_assistant_message"))
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
         usage = {"input_tokens": int_or_none(usage.get("input_tokens")),
                  "output_tokens": int_or_none(usage.get("output_tokens"))}
@@ -110,7 +118,7 @@ class AnthropicClient:
         return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
                 "usage": usage, "raw": {"role": "assistant", "content": content}}
 
-    def http_error(self, status, payload, headers):
+    def http_error(self, status, payload, headers, *, deadline=None):
         error = error_text(payload, self._api_key)
         kind = _error_type(payload)
         if status in (401, 403) or kind in ("authentication_error", "permission_error"):
@@ -119,13 +127,18 @@ class AnthropicClient:
             return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed="")
         if status == 404 and "model" in error.lower():
             return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=self.models_hint())
+                              installed=self.models_hint(deadline))
         if status == 404:
-            error += " (the base URL is given without /v1 for Anthropic)"
+            error = Text("with_hint", text=error, hint=Text("hint_v1_anthropic"))
         return http_failure(status, error, headers)
 
-    def models_hint(self):
-        return models_hint(self.base_url, "/v1/models", self.headers())
+    def models_hint(self, deadline=None):
+        return models_hint(self.base_url, "/v1/models", self.headers(), deadline)
+
+    @property
+    def sends_key(self):
+        """True when requests carry an API key (a note warns if it would travel in clear)."""
+        return self._api_key is not None
 
 
 def _neutral_calls(content):
@@ -136,8 +149,7 @@ def _neutral_calls(content):
         if not (isinstance(block.get("id"), str) and block["id"]
                 and isinstance(block.get("name"), str) and block["name"]
                 and isinstance(block.get("input"), dict)):
-            raise AgentError("INVALID_TOOL_CALL",
-                             detail=f"block {index} has no id, name or input object")
+            raise AgentError("INVALID_TOOL_CALL", detail=Text("block_without_id", index=index))
         calls.append({"id": block["id"], "name": block["name"], "arguments": block["input"]})
     return calls
 
@@ -186,17 +198,17 @@ def assemble_stream(lines, client):
         kind = event.get("type") if isinstance(event, dict) else None
         if kind == "error":  # an error inside a 200 stream (overloaded, ...)
             raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(event, client._api_key))
+                             error=error_text(event, client._api_key), url=client.base_url)
         if kind == "message_stop":
             state["done"] = True
             break
         if kind in BLOCK_EVENTS and type(event.get("index")) is not int:
-            raise AgentError("MODEL_BAD_RESPONSE", detail=f"{kind} without a block index",
+            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("event_without_index", kind=kind),
                              url=client.base_url)
         _apply_event(state, kind, event, client.on_text)  # ping and unknown events: no-op
     if not state["done"] or state["open"]:
-        raise AgentError("TRUNCATED", reason="a content block was never closed" if state["done"]
-                         else "the stream ended before message_stop")
+        raise AgentError("TRUNCATED", reason=Text("block_never_closed") if state["done"]
+                         else Text("stream_ended", marker="message_stop"))
     return {"type": "message", "role": "assistant", "stop_reason": state["stop"],
             "content": [state["blocks"][index] for index in sorted(state["blocks"])],
             "usage": state["usage"]}
@@ -252,8 +264,8 @@ def _tool_input(pieces, index):
     except (ValueError, RecursionError):
         value = None
     if not isinstance(value, dict):
-        raise AgentError("INVALID_TOOL_CALL", detail=f"block {index}: the streamed input is "
-                                                     "not a JSON object")
+        raise AgentError("INVALID_TOOL_CALL", detail=Text("streamed_input_not_object",
+                                                          index=index))
     return value
 
 

@@ -15,12 +15,13 @@ a server's prompt cache always hits, and no message is converted twice.
 """
 
 import json
+import time
 
-from stock_agent.errors import AgentError
-from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, WireCache, echo, error_text,
-                                          int_or_none, request_body)
-from stock_agent.providers.transport import (exchange, get_json, http_failure, json_values,
-                                             post_json)
+from stock_agent.errors import AgentError, Text
+from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, WireCache, discovery_deadline,
+                                          echo, error_text, int_or_none, request_body)
+from stock_agent.providers.transport import (checked_url, exchange, get_json, http_failure,
+                                             json_values, post_json)
 
 DEFAULT_OLLAMA_URL = "http://localhost:11434"
 
@@ -28,12 +29,14 @@ DEFAULT_OLLAMA_URL = "http://localhost:11434"
 # --- Configuration -----------------------------------------------------------------
 
 def ollama_client(*, base_url, model, environ, num_ctx, num_predict, stream=False,
-                  on_text=None):
-    """Resolve URL and model the way Ollama's own tools do, or explain what is missing."""
-    url = resolve_ollama_url(base_url, environ)
+                  on_text=None, deadline=None):
+    """Resolve URL and model the way Ollama's own tools do, or explain what is missing.
+    Listing the installed models for that explanation ends by `deadline`."""
+    url = checked_url(resolve_ollama_url(base_url, environ))
     model = model or environ.get("OLLAMA_MODEL")
     if not model:
-        raise AgentError("NO_MODEL", env="OLLAMA_MODEL", installed=_installed_hint(url))
+        raise AgentError("NO_MODEL", env="OLLAMA_MODEL",
+                         installed=_installed_hint(url, discovery_deadline(deadline)))
     return OllamaClient(base_url=url, model=model, num_ctx=num_ctx, num_predict=num_predict,
                         stream=stream, on_text=on_text)
 
@@ -67,12 +70,14 @@ def ollama_host_to_url(value):
 
 
 def _split_host_port(hostport):
+    # A port that is not one (99999, "P?x=1") is kept, so checked_url refuses the URL
+    # instead of quietly using the default port.
     if hostport.startswith("["):  # [::1]:11434
         host, _, tail = hostport[1:].partition("]")
-        return host, tail[1:] if tail.startswith(":") and tail[1:].isdigit() else None
+        return host, tail.removeprefix(":") or None
     if hostport.count(":") == 1:
         host, port = hostport.split(":")
-        return host, port if port.isdigit() and int(port) <= 65535 else None
+        return host, port or None
     return hostport, None  # a bare host, or a bare IPv6 address
 
 
@@ -92,9 +97,12 @@ class OllamaClient:
         self._wire = WireCache(lambda new: [_ollama_message(m) for m in new])
 
     def chat(self, messages, tools, *, timeout):
+        deadline = time.monotonic() + timeout  # listing models for an error's hint too
         payload = exchange(self.base_url + "/api/chat", self.request_body(messages, tools),
                            timeout=timeout, server=self.base_url, stream=self.stream,
-                           on_text=self.on_text, http_error=self.http_error,
+                           on_text=self.on_text, provider=self.provider,
+                           http_error=lambda *answer: self.http_error(*answer,
+                                                                      deadline=deadline),
                            assemble=lambda lines: assemble_stream(lines, self))
         return self.parse_reply(payload)
 
@@ -108,14 +116,16 @@ class OllamaClient:
 
     def parse_reply(self, data):
         if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail="not a JSON object", url=self.base_url)
+            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
+                             url=self.base_url)
         if "error" in data:  # Ollama can report an error inside a 200 response
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=error_text(data))
+            raise AgentError("MODEL_HTTP_ERROR", status=200, error=error_text(data),
+                             url=self.base_url)
         if data.get("done") is not True:
-            raise AgentError("INCOMPLETE_MODEL_RESPONSE", detail="'done' is not true")
+            raise AgentError("INCOMPLETE_MODEL_RESPONSE", detail=Text("done_not_true"))
         message = data.get("message")
         if not isinstance(message, dict) or message.get("role") != "assistant":
-            raise AgentError("INVALID_MODEL_MESSAGE", detail="no assistant message")
+            raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("no_assistant_message"))
         used = data.get("prompt_eval_count")
         if isinstance(used, int) and used >= self.num_ctx:
             raise AgentError("CONTEXT_TRUNCATED", used=used, num_ctx=self.num_ctx)
@@ -132,14 +142,16 @@ class OllamaClient:
         return {"text": text, "tool_calls": calls, "stop": stop,
                 "stop_detail": reason, "usage": usage, "raw": raw}
 
-    def http_error(self, status, payload, headers=None):
+    def http_error(self, status, payload, headers=None, *, deadline=None):
         error = error_text(payload)
+        deadline = discovery_deadline(deadline)
         if status == 404 and "not found" in error and "model" in error:
             return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=_installed_hint(self.base_url))
+                              installed=_installed_hint(self.base_url, deadline))
         if status == 400 and "does not support tools" in error:
             return AgentError("TOOLS_UNSUPPORTED", model=self.model,
-                              installed=_installed_hint(self.base_url, tools_only=True))
+                              installed=_installed_hint(self.base_url, deadline,
+                                                        tools_only=True))
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status,
                               env="the credentials of the proxy in front of Ollama")
@@ -152,13 +164,13 @@ def _ollama_calls(message):
     if raw_calls is None:
         return [], message
     if not isinstance(raw_calls, list):
-        raise AgentError("INVALID_TOOL_BATCH", detail="tool_calls is not a list")
+        raise AgentError("INVALID_TOOL_BATCH", detail=Text("tool_calls_not_list"))
     calls, replayed = [], []
     for index, call in enumerate(raw_calls):
         function = call.get("function") if isinstance(call, dict) else None
         name = function.get("name") if isinstance(function, dict) else None
         if not isinstance(name, str) or not name:
-            raise AgentError("INVALID_TOOL_CALL", detail=f"call {index} has no function name")
+            raise AgentError("INVALID_TOOL_CALL", detail=Text("call_without_name", index=index))
         arguments = function.get("arguments", {})
         call_id = call.get("id") if isinstance(call.get("id"), str) else None
         calls.append({"id": call_id, "name": name, "arguments": arguments})
@@ -195,30 +207,34 @@ def _ollama_message(message):
     return {"role": role, "content": message["content"]}
 
 
-def _installed_hint(base_url, *, tools_only=False):
-    """One sentence listing the server's models and which can call tools, or ''."""
+def _installed_hint(base_url, deadline, *, tools_only=False):
+    """One sentence listing the server's models and which can call tools (as far as was
+    learnt by `deadline`), or saying they could not be listed."""
     try:
-        models = installed_models(base_url)
+        models = installed_models(base_url, deadline)
     except AgentError:
-        return f" (Could not list the models on {base_url}.)"
+        return Text("hint_unlisted", url=base_url)
     if not models:
-        return f" No model is installed on {base_url}: run `ollama pull qwen2.5:7b`."
-    with_tools = [name for name, tools in models if tools]
+        return Text("hint_none_installed", url=base_url)
+    unchecked = sum(tools is None for _, tools in models)
+    later = Text("hint_unchecked", count=unchecked) if unchecked else ""
     if tools_only:
+        with_tools = [name for name, tools in models if tools]
         if not with_tools:
-            return " None of the installed models supports tools."
-        return " Installed models with tool support: " + ", ".join(with_tools) + "."
+            return Text("hint_no_tools", unchecked=later)
+        return Text("hint_tools", models=", ".join(with_tools), unchecked=later)
     listed = ", ".join(f"{name} (tools)" if tools else name for name, tools in models)
-    return f" Installed on {base_url}: {listed}."
+    return Text("hint_installed", url=base_url, models=listed, unchecked=later)
 
 
-def installed_models(base_url):
-    """[(name, supports_tools)] from /api/tags, asking /api/show when tags omit capabilities."""
+def installed_models(base_url, deadline):
+    """[(name, supports_tools)] from /api/tags, asking /api/show when tags omit
+    capabilities. supports_tools is None for a model not checked by `deadline`."""
     status, payload = get_json(base_url + "/api/tags", timeout=DISCOVERY_TIMEOUT,
-                               server=base_url)
+                               server=base_url, deadline=deadline)
     entries = payload.get("models") if status == 200 and isinstance(payload, dict) else None
     if not isinstance(entries, list):
-        raise AgentError("MODEL_BAD_RESPONSE", detail="no model list", url=base_url)
+        raise AgentError("MODEL_BAD_RESPONSE", detail=Text("no_model_list"), url=base_url)
     models = []
     for entry in entries[:50]:
         name = entry.get("name") if isinstance(entry, dict) else None
@@ -226,11 +242,23 @@ def installed_models(base_url):
             continue
         capabilities = entry.get("capabilities")
         if not isinstance(capabilities, list):
-            status, shown = post_json(base_url + "/api/show", json.dumps({"model": name}).encode(),
-                                      timeout=DISCOVERY_TIMEOUT, server=base_url)
-            capabilities = shown.get("capabilities") if isinstance(shown, dict) else None
-        models.append((name, isinstance(capabilities, list) and "tools" in capabilities))
+            capabilities = _shown_capabilities(base_url, name, deadline)
+        models.append((name, None if capabilities is None else "tools" in capabilities))
     return models
+
+
+def _shown_capabilities(base_url, name, deadline):
+    """A model's capabilities from /api/show, or None when not learnt by `deadline`."""
+    if time.monotonic() >= deadline:
+        return None
+    try:
+        status, shown = post_json(base_url + "/api/show", json.dumps({"model": name}).encode(),
+                                  timeout=DISCOVERY_TIMEOUT, server=base_url, deadline=deadline)
+    except AgentError:
+        return None
+    capabilities = shown.get("capabilities") if status == 200 and isinstance(shown, dict) \
+        else None
+    return capabilities if isinstance(capabilities, list) else []
 
 
 def assemble_stream(lines, client):
@@ -238,10 +266,11 @@ def assemble_stream(lines, client):
     content, thinking, calls, last = [], [], [], None
     for chunk in json_values(lines, client.base_url):
         if not isinstance(chunk, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail="a chunk is not an object",
+            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("chunk_not_object"),
                              url=client.base_url)
         if "error" in chunk:  # an error after the stream started: the status stays 200
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=error_text(chunk))
+            raise AgentError("MODEL_HTTP_ERROR", status=200, error=error_text(chunk),
+                             url=client.base_url)
         message = chunk.get("message") if isinstance(chunk.get("message"), dict) else {}
         piece = message.get("content")
         if isinstance(piece, str) and piece:
@@ -255,7 +284,7 @@ def assemble_stream(lines, client):
             last = chunk
             break
     if last is None:
-        raise AgentError("TRUNCATED", reason="the stream ended before `done: true`")
+        raise AgentError("TRUNCATED", reason=Text("stream_ended", marker="`done: true`"))
     message = {"role": "assistant", "content": "".join(content)}
     if thinking:
         message["thinking"] = "".join(thinking)

@@ -25,20 +25,23 @@ shared notes, docs/openai-anthropic-wire.md) and llama.cpp's tools/server/README
 """
 
 import json
+import time
 from urllib.parse import urlsplit
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.providers.shared import (WireCache, api_key, echo, error_text, int_or_none,
                                           models_hint, recovered_results, request_body)
-from stock_agent.providers.transport import (exchange, http_failure, json_values,
+from stock_agent.providers.transport import (checked_url, exchange, http_failure, json_values,
                                              sse_events)
 
 DEFAULT_URL = "https://api.openai.com/v1"
 
 
-def openai_client(*, base_url, model, environ, num_predict, stream=False, on_text=None):
+def openai_client(*, base_url, model, environ, num_predict, stream=False, on_text=None,
+                     deadline=None):
     """Resolve URL, key and model as OpenAI's SDK does, or explain what is missing."""
-    url = (base_url or environ.get("OPENAI_BASE_URL") or DEFAULT_URL).rstrip("/")
+    url = checked_url((base_url or environ.get("OPENAI_BASE_URL") or DEFAULT_URL)
+                      .rstrip("/"))
     key = api_key(environ, "OPENAI_API_KEY")
     if key is None and urlsplit(url).hostname == "api.openai.com":
         raise AgentError("NO_API_KEY", env="OPENAI_API_KEY", url=url)
@@ -46,7 +49,8 @@ def openai_client(*, base_url, model, environ, num_predict, stream=False, on_tex
                           api_key=key, num_predict=num_predict, stream=stream,
                           on_text=on_text)
     if not client.model:
-        raise AgentError("NO_MODEL", env="OPENAI_MODEL", installed=client.models_hint())
+        raise AgentError("NO_MODEL", env="OPENAI_MODEL",
+                         installed=client.models_hint(deadline))
     return client
 
 
@@ -64,10 +68,13 @@ class OpenAIClient:
         self._wire = WireCache(_wire_messages)
 
     def chat(self, messages, tools, *, timeout):
+        deadline = time.monotonic() + timeout  # listing models for an error's hint too
         payload = exchange(self.base_url + "/chat/completions", self.request_body(messages, tools),
                            timeout=timeout, server=self.base_url, stream=self.stream,
                            headers=self.headers(), on_text=self.on_text,
-                           http_error=self.http_error,
+                           provider=self.provider,
+                           http_error=lambda *answer: self.http_error(*answer,
+                                                                      deadline=deadline),
                            assemble=lambda lines: assemble_stream(lines, self))
         return self.parse_reply(payload)
 
@@ -84,15 +91,16 @@ class OpenAIClient:
 
     def parse_reply(self, data):
         if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail="not a JSON object", url=self.base_url)
+            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
+                             url=self.base_url)
         if "error" in data:
             raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(data, self._api_key))
+                             error=error_text(data, self._api_key), url=self.base_url)
         choices = data.get("choices")
         choice = choices[0] if isinstance(choices, list) and choices else None
         message = choice.get("message") if isinstance(choice, dict) else None
         if not isinstance(message, dict) or message.get("role", "assistant") != "assistant":
-            raise AgentError("INVALID_MODEL_MESSAGE", detail="no assistant message in choices")
+            raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("no_assistant_message"))
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
         usage = {"input_tokens": int_or_none(usage.get("prompt_tokens")),
                  "output_tokens": int_or_none(usage.get("completion_tokens"))}
@@ -106,7 +114,7 @@ class OpenAIClient:
         return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
                 "usage": usage, "raw": message}
 
-    def http_error(self, status, payload, headers):
+    def http_error(self, status, payload, headers, *, deadline=None):
         error, code = error_text(payload, self._api_key), _error_code(payload)
         low = error.lower()
         if status in (401, 403):
@@ -115,17 +123,22 @@ class OpenAIClient:
             return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed="")
         if status == 404 and (code == "model_not_found" or "model" in low):
             return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=self.models_hint())
+                              installed=self.models_hint(deadline))
         if status == 404:
-            error += " (the URL ends in /v1 for OpenAI-compatible servers)"
+            error = Text("with_hint", text=error, hint=Text("hint_v1_openai"))
         if "does not match the expected" in low:
             # llama.cpp could not parse the tool call the model wrote. At temperature 0 the
             # model writes the same again, so a retry only costs time.
             return http_failure(status, error, headers, transient=False)
         return http_failure(status, error, headers)
 
-    def models_hint(self):
-        return models_hint(self.base_url, "/models", self.headers())
+    def models_hint(self, deadline=None):
+        return models_hint(self.base_url, "/models", self.headers(), deadline)
+
+    @property
+    def sends_key(self):
+        """True when requests carry an API key (a note warns if it would travel in clear)."""
+        return self._api_key is not None
 
 
 def _neutral_calls(message):
@@ -133,13 +146,13 @@ def _neutral_calls(message):
     if raw_calls is None:
         return []
     if not isinstance(raw_calls, list):
-        raise AgentError("INVALID_TOOL_BATCH", detail="tool_calls is not a list")
+        raise AgentError("INVALID_TOOL_BATCH", detail=Text("tool_calls_not_list"))
     calls = []
     for index, call in enumerate(raw_calls):
         function = call.get("function") if isinstance(call, dict) else None
         name = function.get("name") if isinstance(function, dict) else None
         if not isinstance(name, str) or not name or not isinstance(call.get("id"), str):
-            raise AgentError("INVALID_TOOL_CALL", detail=f"call {index} has no id or name")
+            raise AgentError("INVALID_TOOL_CALL", detail=Text("call_without_id", index=index))
         calls.append({"id": call["id"], "name": name,
                       "arguments": _parsed(function.get("arguments", ""))})
     return calls
@@ -195,23 +208,23 @@ def assemble_stream(lines, client):
     state = {"done": False, "text": [], "calls": {}, "finish": None, "usage": None}
     for chunk in json_values(_data_until_done(lines, state), client.base_url):
         if not isinstance(chunk, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail="a chunk is not an object",
+            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("chunk_not_object"),
                              url=client.base_url)
         if "error" in chunk:  # an error inside a 200 stream
             raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(chunk, client._api_key))
+                             error=error_text(chunk, client._api_key), url=client.base_url)
         if isinstance(chunk.get("usage"), dict):
             state["usage"] = chunk["usage"]
         choices = chunk.get("choices") or []
         if not isinstance(choices, list):
-            raise AgentError("MODEL_BAD_RESPONSE", detail="a chunk's choices is not a list",
+            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("choices_not_list"),
                              url=client.base_url)
         for choice in choices:
             if isinstance(choice, dict) and choice.get("index", 0) == 0:
                 _add_delta(state, choice, client.on_text)
     if not state["done"] or state["finish"] is None:
-        raise AgentError("TRUNCATED", reason="the stream ended before its finish_reason "
-                                             "and [DONE]")
+        raise AgentError("TRUNCATED", reason=Text("stream_ended",
+                                                  marker="finish_reason and [DONE]"))
     message = {"role": "assistant", "content": "".join(state["text"]) or None}
     if state["calls"]:
         message["tool_calls"] = [state["calls"][index] for index in sorted(state["calls"])]
@@ -234,10 +247,10 @@ def _add_delta(state, choice, on_text):
         echo(on_text, delta["content"])
     pieces = delta.get("tool_calls") or []
     if not isinstance(pieces, list):
-        raise AgentError("INVALID_TOOL_BATCH", detail="a streamed tool_calls is not a list")
+        raise AgentError("INVALID_TOOL_BATCH", detail=Text("tool_calls_not_list"))
     for piece in pieces:
         if not isinstance(piece, dict) or not isinstance(piece.get("index"), int):
-            raise AgentError("INVALID_TOOL_CALL", detail="a streamed tool call has no index")
+            raise AgentError("INVALID_TOOL_CALL", detail=Text("streamed_call_without_index"))
         call = state["calls"].setdefault(piece["index"], {
             "id": None, "type": "function", "function": {"name": "", "arguments": ""}})
         function = piece.get("function") if isinstance(piece.get("function"), dict) else {}

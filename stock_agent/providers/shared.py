@@ -5,11 +5,20 @@ convert a message, which header holds the key, which path lists models).
 """
 
 import json
+import time
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.providers.transport import get_json
 
 DISCOVERY_TIMEOUT = 3.0  # listing models for a hint: a slow server is not worth waiting for
+
+
+def discovery_deadline(deadline=None):
+    """When listing models for a hint must end: DISCOVERY_TIMEOUT from now, or the run's
+    (or the request's) `deadline` if that comes first. Every request of the listing shares
+    it, so fifty slow answers cannot add up."""
+    soon = time.monotonic() + DISCOVERY_TIMEOUT
+    return soon if deadline is None else min(soon, deadline)
 
 
 class WireCache:
@@ -43,20 +52,22 @@ def request_body(head, key, array_text):
     return body.encode("utf-8", "backslashreplace")  # a lone surrogate stays a JSON escape
 
 
-def models_hint(base_url, path, headers):
-    """One sentence naming the models `GET {base_url}{path}` lists, or saying it could not.
-    OpenAI and Anthropic both answer {"data": [{"id": ...}, ...]}."""
+def models_hint(base_url, path, headers, deadline=None):
+    """One sentence naming the models `GET {base_url}{path}` lists, or saying it could not,
+    by `deadline`. OpenAI and Anthropic both answer {"data": [{"id": ...}, ...]}."""
     try:
         status, payload = get_json(base_url + path, timeout=DISCOVERY_TIMEOUT, server=base_url,
-                                   headers=headers)
+                                   headers=headers, deadline=discovery_deadline(deadline))
     except AgentError:
         status, payload = None, None
     entries = payload.get("data") if status == 200 and isinstance(payload, dict) else None
     if not isinstance(entries, list):
-        return f" (Could not list the models on {base_url}.)"
+        return Text("hint_unlisted", url=base_url)
     names = [entry["id"] for entry in entries[:50]
              if isinstance(entry, dict) and isinstance(entry.get("id"), str)]
-    return f" Models on {base_url}: {', '.join(names) or 'none'}."
+    if not names:
+        return Text("hint_none_listed", url=base_url)
+    return Text("hint_models", url=base_url, models=", ".join(names))
 
 
 def echo(on_text, piece):
@@ -70,8 +81,7 @@ def api_key(environ, name):
     from a file) is refused here: in a header it would fail with the key in the error."""
     key = environ.get(name) or None
     if key is not None and (key != key.strip() or not key.isprintable()):
-        raise AgentError("INVALID_INPUT", detail=f"{name} holds spaces or control characters; "
-                         "set it to the key alone")
+        raise AgentError("INVALID_INPUT", detail=Text("key_spaces", env=name))
     return key
 
 

@@ -3,12 +3,20 @@
 Rules for every provider:
 - one request per call: nothing is retried here. The loop (agent.py) retries errors marked
   `transient`, because only it knows the run's deadline and writes the log.
+- one deadline bounds the whole exchange: connecting, sending, the status line, the headers
+  and the body, streamed or not. Every read waits at most until that deadline, so a server
+  that trickles a byte at a time is cut off when the time is up, not after. (Resolving the
+  host name and the TLS handshake are bounded per step, by the same timeout, not in total.)
 - response bodies, streamed or not, are capped at MAX_RESPONSE_BYTES.
 - failures are translated here into one AgentError with the server's URL and a reason,
   raised `from None` so no traceback reaches the user. Request headers (which hold API keys)
   never enter an error.
 - 429 and 5xx answers, and connections reset by the server, are marked `transient` and carry
   the server's `Retry-After` (or OpenAI's `retry-after-ms`) when it sent one.
+- redirects are not followed (they would carry the key to another address): a 3xx is an
+  error naming where it points.
+- proxy environment variables (HTTP_PROXY, HTTPS_PROXY, NO_PROXY) are not read: a request
+  goes straight to the URL it names.
 """
 
 import ipaddress
@@ -18,7 +26,7 @@ import time
 from http import client as http_client
 from urllib.parse import urlsplit
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 
 MAX_RESPONSE_BYTES = 2_000_000
 MAX_RETRY_AFTER_SECONDS = 60.0
@@ -28,49 +36,69 @@ _TRANSIENT_RESETS = (ConnectionResetError, ConnectionAbortedError, BrokenPipeErr
 
 
 def exchange(url, body, *, timeout, server, stream, assemble, http_error, headers=None,
-             on_text=None):
+             on_text=None, provider=None):
     """POST one chat request and return the body of a 200 answer, streamed or not.
 
     A streamed answer goes through `assemble(lines)`, which joins it into the body the
     non-streaming request would have returned, so one parser judges both. `on_text` gets
     each piece of text as it arrives, then None when the reply is over. Any other status
-    raises `http_error(status, body, headers)`: the adapter's reading of the error.
+    raises `http_error(status, body, headers)`: the adapter's reading of the error, told
+    the URL it came from. `provider` names what to suggest when nothing answers.
     """
-    if stream:
-        status, payload, response_headers, lines = stream_lines(
-            url, body, timeout=timeout, server=server, headers=headers)
-        if status == 200:
-            try:
-                payload = assemble(lines)
-            finally:
-                lines.close()  # stop reading whatever follows the end marker
-                if on_text is not None:
-                    on_text(None)
-    else:
-        status, payload, response_headers = request_json(
-            "POST", url, body, timeout=timeout, server=server, headers=headers)
+    try:
+        if stream:
+            status, payload, response_headers, lines = stream_lines(
+                url, body, timeout=timeout, server=server, headers=headers)
+            if status == 200:
+                try:
+                    payload = assemble(lines)
+                finally:
+                    lines.close()  # stop reading whatever follows the end marker
+                    if on_text is not None:
+                        on_text(None)
+        else:
+            status, payload, response_headers = request_json(
+                "POST", url, body, timeout=timeout, server=server, headers=headers)
+    except AgentError as exc:
+        if exc.code == "MODEL_UNREACHABLE" and provider and not exc.params.get("dns"):
+            exc.params["advice"] = Text("advice_" + provider)
+        raise
     if status != 200:
-        raise http_error(status, payload, response_headers)
+        raise _status_error(status, payload, response_headers, url, http_error)
     return payload
 
 
-def post_json(url, body, *, timeout, server, headers=None):
+def _status_error(status, payload, headers, url, http_error):
+    """The AgentError for an answer that is not 200, naming the URL that gave it."""
+    if 300 <= status < 400:
+        return AgentError("MODEL_HTTP_ERROR", status=status, url=url, error=Text(
+            "redirect", location=headers.get("Location") or "?"))
+    error = http_error(status, payload, headers)
+    error.params.setdefault("url", url)
+    if isinstance(payload, dict) and payload.get("html") and "error" in error.params:
+        error.params["error"] = Text("html_page", text=error.params["error"])
+    return error
+
+
+def post_json(url, body, *, timeout, server, headers=None, deadline=None):
     """(status, parsed JSON body)."""
     status, payload, _ = request_json("POST", url, body, timeout=timeout, server=server,
-                                      headers=headers)
+                                      headers=headers, deadline=deadline)
     return status, payload
 
 
-def get_json(url, *, timeout, server, headers=None):
+def get_json(url, *, timeout, server, headers=None, deadline=None):
     status, payload, _ = request_json("GET", url, None, timeout=timeout, server=server,
-                                      headers=headers)
+                                      headers=headers, deadline=deadline)
     return status, payload
 
 
-def request_json(method, url, body, *, timeout, server, headers=None):
-    """(status, parsed JSON body, response headers). Errors come back as AgentError."""
-    deadline = time.monotonic() + timeout
-    connection = _open(method, url, body, timeout=timeout, server=server, headers=headers)
+def request_json(method, url, body, *, timeout, server, headers=None, deadline=None):
+    """(status, parsed JSON body, response headers). Errors come back as AgentError.
+    The exchange ends by `timeout` seconds from now, or by `deadline` if that is sooner."""
+    deadline = _sooner(timeout, deadline)
+    connection = _open(method, url, body, deadline=deadline, timeout=timeout, server=server,
+                       headers=headers)
     try:
         response = _response(connection, timeout=timeout, server=server)
         raw = _read_capped(response, deadline=deadline, timeout=timeout, server=server)
@@ -87,8 +115,9 @@ def stream_lines(url, body, *, timeout, server, headers=None):
     as an error (`lines` is empty). A connection cut in the middle simply ends `lines`:
     the caller sees that no end marker came. `timeout` bounds the whole stream.
     """
-    deadline = time.monotonic() + timeout
-    connection = _open("POST", url, body, timeout=timeout, server=server, headers=headers)
+    deadline = _sooner(timeout, None)
+    connection = _open("POST", url, body, deadline=deadline, timeout=timeout, server=server,
+                       headers=headers)
     try:
         response = _response(connection, timeout=timeout, server=server)
         if response.status != 200:
@@ -99,6 +128,11 @@ def stream_lines(url, body, *, timeout, server, headers=None):
         connection.close()
         raise
     return 200, None, response.headers, _lines(connection, response, deadline, timeout, server)
+
+
+def _sooner(timeout, deadline):
+    by_timeout = time.monotonic() + timeout
+    return by_timeout if deadline is None else min(by_timeout, deadline)
 
 
 def _lines(connection, response, deadline, timeout, server):
@@ -121,11 +155,8 @@ def _lines(connection, response, deadline, timeout, server):
 
 
 def _chunks(response, *, deadline, timeout, server):
-    """The body in pieces as they arrive: at most MAX_RESPONSE_BYTES, and over by `deadline`.
-
-    The socket timeout only bounds each read, so a server that trickles a byte at a time
-    would never trip it; the deadline bounds the whole answer, however slowly it comes.
-    """
+    """The body in pieces as they arrive: at most MAX_RESPONSE_BYTES, and over by `deadline`
+    (each read also waits no longer than the deadline: see _DeadlineSocket)."""
     total = 0
     while True:
         if time.monotonic() > deadline:
@@ -145,17 +176,12 @@ def _chunks(response, *, deadline, timeout, server):
         yield chunk
 
 
-def _open(method, url, body, *, timeout, server, headers):
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise AgentError("INVALID_INPUT", detail=f"not an http(s) URL: {server}")
-    connection_class = (http_client.HTTPSConnection if parts.scheme == "https"
-                        else http_client.HTTPConnection)
+def _open(method, url, body, *, deadline, timeout, server, headers):
+    parts = urlsplit(checked_url(url))
+    connection_class = _HTTPS if parts.scheme == "https" else _HTTP
     path = parts.path + ("?" + parts.query if parts.query else "")
-    try:
-        connection = connection_class(parts.hostname, parts.port, timeout=timeout)
-    except ValueError:  # a port that is not a number
-        raise AgentError("INVALID_INPUT", detail=f"not an http(s) URL: {server}") from None
+    connection = connection_class(parts.hostname, parts.port, deadline=deadline,
+                                  timeout=max(min(timeout, deadline - time.monotonic()), 0.001))
     all_headers = {"Content-Type": "application/json", "Accept": "application/json",
                    "User-Agent": "stock-agent"}
     all_headers.update(headers or {})
@@ -187,10 +213,14 @@ def _translate(exc, *, timeout, server):
         raise AgentError("MODEL_TIMEOUT", url=server, seconds=round(timeout, 1)) from None
     if isinstance(exc, http_client.IncompleteRead):
         raise AgentError("INCOMPLETE_MODEL_RESPONSE",
-                         detail="the connection closed in the middle of the reply") from None
+                         detail=Text("connection_closed")) from None
+    if isinstance(exc, socket.gaierror):  # the name does not resolve: nothing to start
+        raise AgentError("MODEL_UNREACHABLE", url=server, reason=Text("no_such_host"),
+                         advice=Text("advice_dns"), dns=True) from None
     if isinstance(exc, (ConnectionError, OSError, http_client.HTTPException)):
         reason = getattr(exc, "strerror", None) or type(exc).__name__
         raise AgentError("MODEL_UNREACHABLE", url=server, reason=reason,
+                         advice=Text("advice_running"),
                          transient=isinstance(exc, _TRANSIENT_RESETS)) from None
     raise exc
 
@@ -199,10 +229,75 @@ def _decode(raw, status, server):
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # also nesting too deep to decode
-        if status != 200:  # error pages are often plain text or HTML: keep their first line
-            text = raw.decode("utf-8", "replace").strip().splitlines()
-            return {"error": (text[0] if text else "(empty body)")[:200]}
-        raise AgentError("MODEL_BAD_RESPONSE", detail="body is not JSON", url=server) from None
+        if status != 200:  # error pages are often plain text or HTML: say what they hold
+            return _page_error(raw.decode("utf-8", "replace"))
+        raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_json"), url=server) from None
+
+
+def _page_error(text):
+    """{"error": ...} for an error page that is not JSON: the title of an HTML page (marked
+    `html`, so the error says this is not a model server's answer), else its first line."""
+    if text.lstrip()[:1] == "<":
+        import re
+        title = re.search(r"(?is)<title[^>]*>(.*?)</title>", text)
+        words = " ".join((title[1] if title else "").split())
+        return {"error": (words or "untitled")[:200], "html": True}
+    lines = text.strip().splitlines()
+    return {"error": (lines[0] if lines else "(empty body)")[:200]}
+
+
+# --- A connection bounded by one deadline ------------------------------------------
+
+class _DeadlineSocket:
+    """A connected socket whose every send and receive waits no longer than `deadline`
+    (a time.monotonic() value). http.client reads the status line, the headers and the
+    body through `makefile()`, so this bounds all of them."""
+
+    def __init__(self, sock, deadline):
+        self._sock = sock
+        self._deadline = deadline
+
+    def _arm(self):
+        remaining = self._deadline - time.monotonic()
+        if remaining <= 0:
+            raise socket.timeout("the request's deadline passed")
+        self._sock.settimeout(remaining)
+
+    def sendall(self, data, *args):
+        self._arm()
+        return self._sock.sendall(data, *args)
+
+    def recv_into(self, buffer, *args):
+        self._arm()
+        return self._sock.recv_into(buffer, *args)
+
+    def makefile(self, mode="rb", *args, **kwargs):
+        import io
+        self._sock._io_refs += 1  # as socket.makefile counts the files reading a socket
+        return io.BufferedReader(socket.SocketIO(self, "rb"))
+
+    def __getattr__(self, name):  # close, fileno, setsockopt, ...: the socket's own
+        return getattr(self._sock, name)
+
+
+class _Bounded:
+    """An HTTP(S) connection whose socket gives up at `deadline`, once connected."""
+
+    def __init__(self, host, port, *, deadline, timeout):
+        super().__init__(host, port, timeout=timeout)
+        self.deadline = deadline
+
+    def connect(self):
+        super().connect()
+        self.sock = _DeadlineSocket(self.sock, self.deadline)
+
+
+class _HTTP(_Bounded, http_client.HTTPConnection):
+    pass
+
+
+class _HTTPS(_Bounded, http_client.HTTPSConnection):
+    pass
 
 
 # --- Errors any provider can answer ------------------------------------------------
@@ -267,7 +362,7 @@ def json_values(texts, server):
     broken = False
     for text in texts:
         if broken:
-            raise AgentError("MODEL_BAD_RESPONSE", detail="a streamed line is not JSON",
+            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("line_not_json"),
                              url=server)
         if not text.strip():
             continue
@@ -278,6 +373,38 @@ def json_values(texts, server):
 
 
 # --- Where a URL points --------------------------------------------------------------
+
+def checked_url(url):
+    """`url` if it can name a model server, else INVALID_INPUT saying what to change.
+    Checked when a client is made, before anything is sent or any note is printed."""
+    problem = _url_problem(url)
+    if problem is not None:
+        raise AgentError("INVALID_INPUT", detail=Text("bad_url", url=url, problem=problem))
+    return url
+
+
+def _url_problem(url):
+    if not url.isascii() or any(c.isspace() or not c.isprintable() for c in url):
+        return Text("url_characters")
+    if "://" not in url:
+        return Text("url_no_scheme", url=url)
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        return Text("url_scheme", scheme=parts.scheme)
+    if "@" in parts.netloc:  # a key belongs in its variable, where it is never logged
+        return Text("url_userinfo")
+    if not parts.hostname:
+        return Text("url_no_host")
+    try:
+        port = parts.port
+    except ValueError:
+        port = 0
+    if port == 0 or parts.netloc.endswith(":"):
+        return Text("url_port")
+    if "?" in url or "#" in url:
+        return Text("url_query")
+    return None
+
 
 def is_loopback(url):
     """True only for this machine: localhost, or an IP address that is loopback (or 0.0.0.0,

@@ -1,0 +1,210 @@
+"""The details inside error messages, in every language (errors.Text reads them).
+
+An error line is `stock-agent: CODE: message`; the message (errors.MESSAGES) often carries a
+detail: which file, row and column, which field of a reply, what a URL lacks. Those details
+are worded here, once per language, so a zh-TW line is Chinese all through. What a detail
+quotes (a path, a value, a server's own error text, an operating system's reason) is shown
+as it came. Loaded only when an error is shown, so a run that succeeds never reads it.
+"""
+
+DETAILS = {
+    # --- Files a person names ---------------------------------------------------------
+    "unreadable_file": {"en": "{path}: {problem}", "zh-TW": "{path}：{problem}"},
+    "os_error": {"en": "cannot read it ({reason})", "zh-TW": "無法讀取（{reason}）"},
+    "not_regular": {
+        "en": "not a regular file (a FIFO, a device or a folder); give the path of a file",
+        "zh-TW": "不是一般檔案（而是 FIFO、裝置或資料夾）；請指定檔案路徑"},
+    "too_large": {"en": "larger than {limit} bytes; use a smaller file",
+                  "zh-TW": "超過 {limit} 位元組；請改用較小的檔案"},
+    "not_utf8": {"en": "not UTF-8 text (byte {byte}); save it as UTF-8",
+                 "zh-TW": "不是 UTF-8 文字（第 {byte} 位元組）；請另存為 UTF-8"},
+    "prompt_unreadable": {"en": "--system-prompt {path}: {problem}",
+                          "zh-TW": "--system-prompt {path}：{problem}"},
+    "prompt_empty": {"en": "--system-prompt {path} is empty",
+                     "zh-TW": "--system-prompt {path} 是空的"},
+    "folder_unreadable": {"en": "cannot read the folder {path}: {reason}",
+                          "zh-TW": "無法讀取資料夾 {path}：{reason}"},
+    "log_dir_not_folder": {"en": "not a folder", "zh-TW": "不是資料夾"},
+
+    # --- Inventory files ---------------------------------------------------------------
+    "row": {"en": "row {row}", "zh-TW": "第 {row} 列"},
+    "table_items": {"en": "table items", "zh-TW": "資料表 items"},
+    "bad_value": {"en": "{path}: {where}, column {column}: {what}",
+                  "zh-TW": "{path}：{where}，欄位 {column}：{what}"},
+    "tenant_needs_inventory": {
+        "en": "--tenant {tenant} needs --inventory: the built-in sample has no tenants",
+        "zh-TW": "--tenant {tenant} 需要搭配 --inventory：內建樣本資料沒有租戶"},
+    "tenant_without_column": {
+        "en": "{path}: --tenant {tenant} was given, but the file has no tenant column",
+        "zh-TW": "{path}：指定了 --tenant {tenant}，但檔案沒有 tenant 欄位"},
+    "tenant_required": {
+        "en": "{path}: the file has a tenant column; choose whose rows to use with "
+              "--tenant NAME (tenants: {tenants})",
+        "zh-TW": "{path}：檔案有 tenant 欄位；請用 --tenant NAME 選擇要使用哪個租戶的資料"
+                 "（租戶：{tenants}）"},
+    "tenant_unknown": {
+        "en": "{path}: no rows for tenant {tenant}; tenants in the file: {tenants}",
+        "zh-TW": "{path}：沒有租戶 {tenant} 的資料；檔案中的租戶：{tenants}"},
+    "csv_invalid": {"en": "{path}: {where}: not valid CSV ({reason})",
+                    "zh-TW": "{path}：{where}：不是有效的 CSV（{reason}）"},
+    "csv_columns": {
+        "en": "{path}: {where}: expected {expected} columns like the header, found {found}",
+        "zh-TW": "{path}：{where}：應與標題列一樣有 {expected} 欄，實際為 {found} 欄"},
+    "sqlite_unreadable": {"en": "{path}: cannot read the SQLite database ({reason})",
+                          "zh-TW": "{path}：無法讀取 SQLite 資料庫（{reason}）"},
+    "sqlite_slow": {
+        "en": "{path}: reading table items took more than {seconds} s; make items a plain "
+              "table (a view that computes endlessly is refused)",
+        "zh-TW": "{path}：讀取資料表 items 超過 {seconds} 秒；請將 items 改為一般資料表"
+                 "（無止盡計算的檢視表會被拒絕）"},
+    "no_items_table": {"en": "{path}: no table named items (columns {columns})",
+                       "zh-TW": "{path}：沒有名為 items 的資料表（欄位 {columns}）"},
+    "column_twice": {"en": "{path}: {where}: column {column} appears twice",
+                     "zh-TW": "{path}：{where}：欄位 {column} 出現兩次"},
+    "column_missing": {
+        "en": "{path}: {where}: missing column {column} (needed: {columns}; optional: tenant)",
+        "zh-TW": "{path}：{where}：缺少欄位 {column}（必要：{columns}；選用：tenant）"},
+    "too_many_rows": {"en": "{path}: more than {limit} rows; split the file",
+                      "zh-TW": "{path}：超過 {limit} 列；請分割檔案"},
+    "duplicate_sku": {"en": "duplicate SKU {sku} (first at {first})",
+                      "zh-TW": "SKU {sku} 重複（首次出現於{first}）"},
+    "not_a_sku": {"en": "{value} is not a SKU (uppercase letters and digits, 1-32 characters)",
+                  "zh-TW": "{value} 不是 SKU（大寫英文字母與數字，1 到 32 個字元）"},
+    "name_too_long": {"en": "longer than {limit} characters",
+                      "zh-TW": "超過 {limit} 個字元"},
+    "empty_text": {"en": "empty or not text", "zh-TW": "空白或不是文字"},
+    "not_a_count": {"en": "{value} is not a whole number >= 0",
+                    "zh-TW": "{value} 不是大於或等於 0 的整數"},
+    "count_too_large": {"en": "'{value}...' is too large (at most {digits} digits)",
+                        "zh-TW": "'{value}...' 太大（最多 {digits} 位數）"},
+
+    # --- Server URLs and keys -----------------------------------------------------------
+    "bad_url": {"en": "{url!r} is not a usable server URL: {problem}",
+                "zh-TW": "{url!r} 不是可用的伺服器 URL：{problem}"},
+    "url_characters": {"en": "it holds spaces, control or non-ASCII characters",
+                       "zh-TW": "含有空白、控制字元或非 ASCII 字元"},
+    "url_no_scheme": {"en": "it lacks http:// (did you mean http://{url}?)",
+                      "zh-TW": "缺少 http://（是否要用 http://{url}？）"},
+    "url_scheme": {"en": "{scheme}:// is not http:// or https://",
+                   "zh-TW": "{scheme}:// 不是 http:// 或 https://"},
+    "url_userinfo": {
+        "en": "it holds a user name or password; give keys in OPENAI_API_KEY or "
+              "ANTHROPIC_API_KEY, never in the URL",
+        "zh-TW": "含有使用者名稱或密碼；金鑰請放在 OPENAI_API_KEY 或 ANTHROPIC_API_KEY，"
+                 "不要放在 URL"},
+    "url_no_host": {"en": "it names no host", "zh-TW": "沒有主機名稱"},
+    "url_port": {"en": "its port is not a number from 1 to 65535",
+                 "zh-TW": "連接埠不是 1 到 65535 的數字"},
+    "url_query": {"en": "it has a ?query or #fragment; give the server's base URL only",
+                  "zh-TW": "含有 ?查詢或 #片段；請只提供伺服器的基本 URL"},
+    "key_spaces": {"en": "{env} holds spaces or control characters; set it to the key alone",
+                   "zh-TW": "{env} 含有空白或控制字元；請只放金鑰本身"},
+
+    # --- Reaching a server ----------------------------------------------------------------
+    "advice_running": {"en": "Is the server running there?",
+                       "zh-TW": "伺服器是否在該處執行？"},
+    "advice_ollama": {"en": "Is Ollama running there (`ollama serve`)?",
+                      "zh-TW": "Ollama 是否在該處執行（`ollama serve`）？"},
+    "advice_openai": {
+        "en": "Is the server running there (llama-server, vLLM, LM Studio, ...)?",
+        "zh-TW": "伺服器（llama-server、vLLM、LM Studio 等）是否在該處執行？"},
+    "advice_anthropic": {"en": "Check the URL and this machine's network connection.",
+                         "zh-TW": "請檢查 URL 與本機的網路連線。"},
+    "advice_dns": {"en": "Check the host name in the URL, and the network's DNS.",
+                   "zh-TW": "請檢查 URL 中的主機名稱，以及網路的 DNS。"},
+    "no_such_host": {"en": "the host name does not resolve", "zh-TW": "主機名稱無法解析"},
+    "redirect": {
+        "en": "a redirect to {location}; set --base-url to that address (redirects are not "
+              "followed: they could carry the key elsewhere)",
+        "zh-TW": "重新導向到 {location}；請把 --base-url 設為該位址（不跟隨重新導向："
+                 "以免金鑰被帶到別處）"},
+    "html_page": {
+        "en": "an HTML page, not a model server's JSON ({text}); check --base-url and "
+              "--provider",
+        "zh-TW": "收到 HTML 網頁而非模型伺服器的 JSON（{text}）；請檢查 --base-url 與 "
+                 "--provider"},
+    "with_hint": {"en": "{text} ({hint})", "zh-TW": "{text}（{hint}）"},
+    "hint_v1_openai": {"en": "the URL ends in /v1 for OpenAI-compatible servers",
+                       "zh-TW": "OpenAI 相容伺服器的 URL 以 /v1 結尾"},
+    "hint_v1_anthropic": {"en": "the base URL is given without /v1 for Anthropic",
+                          "zh-TW": "Anthropic 的基本 URL 不含 /v1"},
+
+    # --- Model lists in NO_MODEL, MODEL_NOT_FOUND and TOOLS_UNSUPPORTED --------------------
+    "hint_unlisted": {"en": " (Could not list the models on {url}.)",
+                      "zh-TW": "（無法列出 {url} 上的模型。）"},
+    "hint_none_installed": {
+        "en": " No model is installed on {url}: run `ollama pull qwen2.5:7b`.",
+        "zh-TW": "{url} 上沒有安裝任何模型：請執行 `ollama pull qwen2.5:7b`。"},
+    "hint_none_listed": {"en": " Models on {url}: none.", "zh-TW": "{url} 上的模型：無。"},
+    "hint_installed": {"en": " Installed on {url}: {models}.{unchecked}",
+                       "zh-TW": "{url} 上已安裝：{models}。{unchecked}"},
+    "hint_models": {"en": " Models on {url}: {models}.", "zh-TW": "{url} 上的模型：{models}。"},
+    "hint_tools": {"en": " Installed models with tool support: {models}.{unchecked}",
+                   "zh-TW": "支援工具呼叫的已安裝模型：{models}。{unchecked}"},
+    "hint_no_tools": {"en": " None of the installed models supports tools.{unchecked}",
+                      "zh-TW": "已安裝的模型都不支援工具呼叫。{unchecked}"},
+    "hint_unchecked": {
+        "en": " ({count} {count|model was|models were} not checked for tools in time.)",
+        "zh-TW": "（有 {count} 個模型未能及時確認是否支援工具。）"},
+    "no_model_list": {"en": "no model list", "zh-TW": "沒有模型清單"},
+
+    # --- Replies that are not what the protocol promises -------------------------------------
+    "not_json": {"en": "the body is not JSON", "zh-TW": "內容不是 JSON"},
+    "line_not_json": {"en": "a streamed line is not JSON", "zh-TW": "串流中有一行不是 JSON"},
+    "not_an_object": {"en": "not a JSON object", "zh-TW": "不是 JSON 物件"},
+    "chunk_not_object": {"en": "a chunk is not an object", "zh-TW": "串流片段不是物件"},
+    "choices_not_list": {"en": "a chunk's choices is not a list",
+                         "zh-TW": "串流片段的 choices 不是清單"},
+    "event_without_index": {"en": "{kind} without a block index",
+                            "zh-TW": "{kind} 沒有區塊索引"},
+    "connection_closed": {"en": "the connection closed in the middle of the reply",
+                          "zh-TW": "連線在回覆途中關閉"},
+    "done_not_true": {"en": "'done' is not true", "zh-TW": "'done' 不是 true"},
+    "stop_reason": {"en": "stop reason {reason}", "zh-TW": "停止原因 {reason}"},
+    "reply_not_object": {"en": "the reply is not an object", "zh-TW": "回覆不是物件"},
+    "no_assistant_message": {"en": "no assistant message", "zh-TW": "沒有助理訊息"},
+    "text_not_string": {"en": "the text is not a string", "zh-TW": "文字內容不是字串"},
+    "tool_calls_not_list": {"en": "tool_calls is not a list", "zh-TW": "tool_calls 不是清單"},
+    "too_many_calls": {"en": "{count} calls, more than {limit}",
+                       "zh-TW": "{count} 個呼叫，超過 {limit}"},
+    "call_invalid": {"en": "call {index} has no valid name, id or arguments",
+                     "zh-TW": "第 {index} 個呼叫沒有有效的名稱、id 或參數"},
+    "call_without_name": {"en": "call {index} has no function name",
+                          "zh-TW": "第 {index} 個呼叫沒有函式名稱"},
+    "call_without_id": {"en": "call {index} has no id or name",
+                        "zh-TW": "第 {index} 個呼叫沒有 id 或名稱"},
+    "streamed_call_without_index": {"en": "a streamed tool call has no index",
+                                    "zh-TW": "串流中的工具呼叫沒有 index"},
+    "block_without_id": {"en": "block {index} has no id, name or input object",
+                         "zh-TW": "第 {index} 個區塊沒有 id、名稱或 input 物件"},
+    "streamed_input_not_object": {"en": "block {index}: the streamed input is not a JSON object",
+                                  "zh-TW": "第 {index} 個區塊：串流的 input 不是 JSON 物件"},
+    "stream_ended": {"en": "the stream ended before {marker}",
+                     "zh-TW": "串流在 {marker} 之前就結束了"},
+    "block_never_closed": {"en": "a content block was never closed",
+                           "zh-TW": "有內容區塊從未關閉"},
+
+    # --- Evaluation cases and reports --------------------------------------------------------
+    "cases_unreadable": {"en": "cases {path}: {problem}", "zh-TW": "案例檔 {path}：{problem}"},
+    "cases_none": {"en": "{path} holds no cases", "zh-TW": "{path} 沒有任何案例"},
+    "case_line": {"en": "{path}, line {line}: {problem}",
+                  "zh-TW": "{path}，第 {line} 行：{problem}"},
+    "case_not_json": {"en": "not valid JSON", "zh-TW": "不是有效的 JSON"},
+    "case_not_object": {"en": "not a JSON object", "zh-TW": "不是 JSON 物件"},
+    "case_unknown_fields": {"en": "unknown field(s) {fields}", "zh-TW": "不明欄位 {fields}"},
+    "case_blank": {"en": "{field} must be a non-empty string",
+                   "zh-TW": "{field} 必須是非空白字串"},
+    "case_lang": {"en": "lang must be one of {langs}", "zh-TW": "lang 必須是 {langs} 之一"},
+    "case_tool_calls": {"en": 'expect.tool_calls must be a list of {{"name", "arguments"}}',
+                        "zh-TW": 'expect.tool_calls 必須是 {{"name", "arguments"}} 的清單'},
+    "case_duplicate": {"en": "duplicate id {id}", "zh-TW": "id {id} 重複"},
+    "case_question_or_turns": {"en": "a case has either a question or turns (a conversation)",
+                               "zh-TW": "每個案例只能有 question 或 turns（多輪對話）其中之一"},
+    "case_turns": {"en": 'turns must be a non-empty list of {{"question", "expect"}}',
+                   "zh-TW": 'turns 必須是非空的 {{"question", "expect"}} 清單'},
+    "case_turn_shape": {"en": "a turn is an object with {keys}",
+                        "zh-TW": "每一輪必須是含有 {keys} 的物件"},
+    "case_turn": {"en": "turn {number}: {problem}", "zh-TW": "第 {number} 輪：{problem}"},
+    "report_unwritable": {"en": "cannot write the report {path}: {reason}",
+                          "zh-TW": "無法寫入報告 {path}：{reason}"},
+}

@@ -1,0 +1,136 @@
+"""What a new user meets first: flags, messages in their language, and small mistakes.
+
+Items of the "ready for strangers" review: an empty --question is a usage error (1); the
+mock never calls a user's own data sample data (11); huge timeouts are usage errors (12);
+`python -I agent.py` works (15); error lines keep the ASCII `stock-agent: CODE: ` prefix in
+every language, with the details translated (17); plurals, the stats of an empty folder, a
+--log-dir that is a file, and an unknown --tenant say what they should (22).
+"""
+
+import io
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stderr, redirect_stdout
+
+import agent
+from stock_agent.errors import EXIT_STATUS, AgentError
+from tests.support import run_cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLE = os.path.join(ROOT, "examples", "inventory.csv")
+
+
+def usage_status(argv):
+    """(exit status, stderr) of a command line that argparse refuses; None if it ran."""
+    with redirect_stderr(io.StringIO()) as err, redirect_stdout(io.StringIO()), \
+            tempfile.TemporaryDirectory() as logs:
+        try:
+            agent.main([*argv, "--log-dir", logs], environ={})
+        except SystemExit as exit:
+            return exit.code, err.getvalue()
+    return None, err.getvalue()
+
+
+class Flags(unittest.TestCase):
+    def test_an_empty_or_blank_question_is_a_usage_error(self):
+        for question in ("", "   ", "\n"):
+            with self.subTest(question=question):
+                status, err = usage_status(["--mock", "--question", question])
+                self.assertEqual(status, 2)
+                self.assertIn("the question is empty", err)
+
+    def test_without_the_flag_the_sample_question_is_asked(self):
+        status, out, _, _ = run_cli(["--mock", "--lang", "en"])
+        self.assertEqual(status, 0)
+        self.assertIn("A001", out)
+
+    def test_timeouts_past_a_day_are_usage_errors(self):
+        for flag in ("--timeout", "--budget-seconds"):
+            for value in ("1e308", "86401", "inf", "nan"):
+                with self.subTest(flag=flag, value=value):
+                    self.assertEqual(usage_status(["--mock", flag, value])[0], 2)
+
+    def test_isolated_mode_runs_the_documented_command(self):
+        with tempfile.TemporaryDirectory() as logs:
+            done = subprocess.run([sys.executable, "-I", "agent.py", "--mock", "--log-dir",
+                                   logs], cwd=ROOT, capture_output=True, text=True, timeout=20)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("A001", done.stdout)
+
+
+class Languages(unittest.TestCase):
+    def test_zh_tw_lines_keep_the_ascii_prefix_and_translate_the_detail(self):
+        with tempfile.TemporaryDirectory() as folder:
+            bad = os.path.join(folder, "bad.csv")
+            with open(bad, "w", encoding="utf-8") as file:
+                file.write("sku,name,stock,target\nA001,x,ten,2\n")
+            status, _, err, _ = run_cli(["--mock", "--lang", "zh-TW", "--inventory", bad])
+        self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"])
+        self.assertTrue(err.startswith("stock-agent: INVALID_INPUT: "), err)
+        self.assertIn("第 2 列，欄位 stock", err)
+        self.assertIn("不是大於或等於 0 的整數", err)
+        self.assertNotIn("row 2", err)
+
+    def test_every_detail_key_in_the_code_has_both_languages(self):
+        import re
+        from stock_agent.details import DETAILS
+        used = set()
+        for folder, _, names in os.walk(os.path.join(ROOT, "stock_agent")):
+            for name in names:
+                if name.endswith(".py"):
+                    with open(os.path.join(folder, name), encoding="utf-8") as file:
+                        used |= set(re.findall(r'Text\(\s*"(\w+)"\s*[,)]', file.read()))
+        with open(os.path.join(ROOT, "agent.py"), encoding="utf-8") as file:
+            used |= set(re.findall(r'Text\(\s*"(\w+)"\s*[,)]', file.read()))
+        used |= {f"advice_{provider}" for provider in ("ollama", "openai", "anthropic")}
+        self.assertEqual(sorted(used - set(DETAILS)), [])
+        for key, table in DETAILS.items():
+            with self.subTest(key=key):
+                self.assertEqual(set(table), {"en", "zh-TW"})
+
+
+class SmallThings(unittest.TestCase):
+    def test_one_model_request_is_singular(self):
+        self.assertIn("after 1 model request without",
+                      AgentError("STEP_LIMIT", max_steps=1).message())
+        self.assertIn("after 2 model requests without",
+                      AgentError("STEP_LIMIT", max_steps=2).message())
+        self.assertTrue(AgentError("TOOL_ERROR_LIMIT", count=1).message()
+                        .startswith("1 tool call in a row"))
+
+    def test_stats_of_an_empty_folder_say_none(self):
+        from stock_agent.evals.__main__ import main as evals_main
+        with tempfile.TemporaryDirectory() as empty, redirect_stdout(io.StringIO()) as out:
+            self.assertEqual(evals_main(["stats", empty]), 0)
+        self.assertIn("  status       none", out.getvalue())
+
+    def test_a_log_dir_that_is_a_file_says_so(self):
+        with tempfile.NamedTemporaryFile() as file:
+            status, _, err, _ = run_cli(["--mock"], log_dir=file.name)
+        self.assertEqual(status, EXIT_STATUS["LOG_UNWRITABLE"])
+        self.assertIn("not a folder", err)
+        self.assertNotIn("File exists", err)
+
+    def test_an_unknown_tenant_lists_the_known_ones(self):
+        status, _, err, _ = run_cli(["--mock", "--inventory", EXAMPLE, "--tenant", "west"])
+        self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"])
+        self.assertIn("tenants in the file: north, south", err)
+        status, _, err, _ = run_cli(["--mock", "--inventory", EXAMPLE])
+        self.assertIn("(tenants: north, south)", err)
+
+    def test_the_mock_does_not_call_your_data_sample_data_when_nothing_was_found(self):
+        status, out, _, _ = run_cli(["--mock", "--lang", "en", "--inventory", EXAMPLE,
+                                     "--tenant", "north", "-q", "Check Z999"])
+        self.assertEqual(status, 0)
+        self.assertNotIn("[Sample data]", out)
+        self.assertIn("Z999 was not found", out)
+        # The built-in sample keeps its label when a lookup names it.
+        _, out, _, _ = run_cli(["--mock", "--lang", "en", "-q", "Check A001"])
+        self.assertTrue(out.startswith("[Sample data]"))
+
+
+if __name__ == "__main__":
+    unittest.main()
