@@ -214,7 +214,7 @@ class RealProcess(unittest.TestCase):
                 with self.subTest(code=code), tempfile.TemporaryDirectory() as log_dir:
                     done = subprocess.run(
                         [sys.executable, "agent.py", "--base-url", url, "--model", "m",
-                         "--log-dir", log_dir, "--lang", "en"], cwd=ROOT,
+                         "--log-dir", log_dir, "--lang", "en", "--retries", "0"], cwd=ROOT,
                         capture_output=True, text=True, timeout=20)
                     self.assertEqual(done.returncode, EXIT_STATUS[code])
                     lines = done.stderr.splitlines()
