@@ -405,14 +405,25 @@ def plugins(args, environ, limits, lang):
     """The MCP servers --mcp asks for, as a context that runs them (stock_agent/mcp), or one
     that starts nothing. A server's tool that cannot be offered is named on stderr."""
     if not args.mcp:
-        import contextlib
-        return contextlib.nullcontext()
+        return _NO_SERVERS
     from stock_agent import mcp  # loaded only when a server is asked for
     return mcp.running(args.mcp, environ=environ, passed_env=args.mcp_env,
                        timeout=limits.timeout, budget_seconds=limits.budget_seconds,
                        on_refused=lambda *refusal: note_refused(*refusal, lang=lang))
 
 
+class _NoServers:
+    """The context of a run without --mcp: it starts nothing. (contextlib.nullcontext would
+    import contextlib on every start-up: 0.6 ms, docs/benchmarks.md.)"""
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc_info):
+        return False
+
+
+_NO_SERVERS = _NoServers()
 _NOTED = set()  # the notes already printed by this process: an evaluation makes many clients
 
 
