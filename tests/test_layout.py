@@ -122,7 +122,8 @@ class LayoutTest(unittest.TestCase):
         self.assertIn("agent", harness)  # the exception is real, and it is the only one
 
     def test_mock_start_up_loads_only_what_a_mock_run_needs(self):
-        # What docs/benchmarks.md measured as worth keeping off the --mock path.
+        # What docs/benchmarks.md measured as worth keeping off the --mock path. -S: no
+        # site-packages hooks, which would load some of these before the run starts.
         heavy = ("stock_agent.providers", "stock_agent.evals", "stock_agent.mcp", "http",
                  "ssl", "socket", "dataclasses", "subprocess", "shlex", "contextlib", "signal",
                  "threading", "sqlite3", "csv", "hashlib", "unicodedata", "shutil")
@@ -132,7 +133,7 @@ class LayoutTest(unittest.TestCase):
                 f"if m.split('.')[0] in {sorted({h.split('.')[0] for h in heavy})!r} "
                 f"and m.startswith({heavy!r})))")
         with tempfile.TemporaryDirectory() as logs:
-            out = subprocess.run([sys.executable, "-c", code, logs], cwd=ROOT,
+            out = subprocess.run([sys.executable, "-S", "-c", code, logs], cwd=ROOT,
                                  capture_output=True, text=True, check=True).stdout
         self.assertEqual(out.splitlines()[-1], "[]")
 
