@@ -34,7 +34,7 @@ import sys
 import time
 
 import tools
-from stock_agent import cli, inventory, text_tool_calls
+from stock_agent import cli, inventory, text_tool_calls, verify
 from stock_agent.errors import AgentError
 from stock_agent.prompts import DEFAULT_QUESTIONS, load_system_prompt
 from stock_agent.run import Outcome
@@ -89,7 +89,8 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
         outcome = run_agent(question, model, toolbox=toolbox, inventory=data,
                             limits=limits, log=log, system_prompt=system_prompt,
                             approver=cli.approver(args, lang),
-                            recover_text_calls=args.recover_text_tool_calls)
+                            recover_text_calls=args.recover_text_tool_calls,
+                            checker=verify.Checker(lang) if args.verify == "on" else None)
     except KeyboardInterrupt:
         outcome = Outcome(error=AgentError("CANCELLED"))
     except AgentError as exc:
@@ -117,24 +118,28 @@ def _finish(outcome, log, started):
 # --- The loop ----------------------------------------------------------------------
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
-              approver=None, recover_text_calls=False):
+              approver=None, recover_text_calls=False, checker=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
     that ended the run (CANCELLED for Ctrl-C), and what happened on the way. Logs every
-    model and tool event; the caller writes the terminal event."""
+    model and tool event; the caller writes the terminal event. With a `checker`
+    (verify.Checker), an answer is returned only once it matches the run's tool results."""
     outcome = Outcome()
     try:
         outcome.answer = _loop(question, model, outcome, toolbox=toolbox, inventory=inventory,
                                limits=limits, log=log, system_prompt=system_prompt,
-                               approver=approver, recover_text_calls=recover_text_calls)
+                               approver=approver, recover_text_calls=recover_text_calls,
+                               checker=checker)
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt:
         outcome.error = AgentError("CANCELLED")
+    if outcome.error is not None and outcome.corrections:
+        outcome.verification = "unverified"  # corrected once, and never answered well
     return outcome
 
 
 def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_prompt,
-            approver, recover_text_calls):
+            approver, recover_text_calls, checker):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
@@ -160,13 +165,22 @@ def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_p
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
-            return reply["text"].strip()
+            correction = _review(reply["text"].strip(), question, outcome, checker,
+                                 step=step, limits=limits, log=log)
+            if correction is None:
+                return reply["text"].strip()
+            messages.append(correction)
+            size += _chars(correction)
+            continue
         _check_deadline(deadline, limits)
         for index, done in enumerate(runner.run_batch(calls)):
             log.tool_event(invocation=f"{step}:{index}", outcome=done,
                            **({"recovered": True} if written else {}))
             outcome.tool_calls.append({"name": done.call["name"], "ok": done.result["ok"],
                                        "error": done.result.get("error")})
+            outcome.results.append({"invocation": f"{step}:{index}", "name": done.call["name"],
+                                    "arguments": done.call["arguments"],
+                                    "result": done.result})
             message = {"role": "tool", "tool_call_id": done.call["id"],
                        "tool_name": done.call["name"],
                        "content": json.dumps(done.result, ensure_ascii=False),
@@ -175,6 +189,28 @@ def _loop(question, model, outcome, *, toolbox, inventory, limits, log, system_p
             size += _chars(message)
         runner.check_errors()
     raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
+
+
+def _review(answer, question, outcome, checker, *, step, limits, log):
+    """None when `answer` may be returned; else the one corrective message for the model.
+
+    The checker compares the answer with this run's tool results (stock_agent/verify.py).
+    A second failed answer, or a failed one with no model request left for a correction,
+    ends the run with UNVERIFIED_ANSWER: its text is never returned as an answer.
+    """
+    if checker is None:
+        return None
+    problems = checker.check(question, answer, outcome.results)
+    if not problems:
+        outcome.verification = "corrected" if outcome.corrections else "verified"
+        return None
+    log.answer_check(step=step, problems=problems)
+    if outcome.corrections or step >= limits.max_steps:
+        raise AgentError("UNVERIFIED_ANSWER", problems=verify.summary(problems))
+    outcome.corrections += 1
+    text = checker.correction(problems, outcome.results)
+    log.correction(step=step, text=text)
+    return {"role": "user", "content": text}
 
 
 def _ask_model(model, messages, definitions, *, step, deadline, limits, log, outcome):

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 
+from stock_agent import facts
 from stock_agent.errors import AgentError
 from stock_agent.run import LIMIT_DEFAULTS
 
@@ -35,6 +36,10 @@ def build_parser():
     ask.add_argument("--system-prompt", metavar="FILE",
                      help="read the system prompt from FILE (UTF-8) instead of the built-in "
                           "one; its name and hash go into the log")
+    ask.add_argument("--verify", choices=("on", "off"), default="on",
+                     help="check the final answer against this run's tool results: SKUs "
+                          "asked, numbers, order claims; one correction, then "
+                          "UNVERIFIED_ANSWER (default: on)")
     server = parser.add_argument_group("model server")
     server.add_argument("--provider", choices=("ollama", "openai", "anthropic"),
                         default="ollama", help="protocol the server speaks: Ollama /api/chat, "
@@ -97,6 +102,9 @@ def build_parser():
     output.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout instead of the answer, for "
                              "success and failure alike (keys in README)")
+    output.add_argument("--facts", action="store_true",
+                        help="print the facts the tools returned (by item, with the call "
+                             "each came from) under the answer")
     output.add_argument("--verbose", "-v", action="store_true",
                         help="trace every model request and tool call on stderr as it happens")
     return parser
@@ -138,7 +146,7 @@ exit statuses (the code is also in the log's terminal event):
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
-  26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT
+  26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT 28 UNVERIFIED_ANSWER
   30 NO_MODEL          31 MODEL_NOT_FOUND   32 TOOLS_UNSUPPORTED 33 MODEL_UNREACHABLE
   34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
   37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
@@ -278,6 +286,8 @@ def report(outcome, args, lang, *, shown=""):
             print(json.dumps(as_json(outcome, lang), ensure_ascii=False), flush=True)
         elif outcome.status == "completed" and shown.strip() != outcome.answer:
             print(outcome.answer, flush=True)
+        if args.facts and not args.json:
+            print(facts.render_block(outcome.results, lang), flush=True)
     except OSError as exc:  # a closed pipe or a full disk: the answer never arrived
         sys.stdout = open(os.devnull, "w")  # so exiting does not try to flush it again
         failure = AgentError("OUTPUT_UNWRITABLE", reason=exc.strerror or type(exc).__name__)
@@ -300,6 +310,8 @@ def as_json(outcome, lang):
         "log": outcome.log,
         "steps": outcome.steps,
         "tool_calls": list(outcome.tool_calls),
+        "facts": facts.facts(outcome.results),
+        "verification": outcome.verification,
         "tokens": dict(outcome.tokens),
         "duration_ms": outcome.duration_ms,
     }

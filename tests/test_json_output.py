@@ -15,7 +15,7 @@ from stock_agent.runlog import RunLog
 from tests.support import run_cli
 
 KEYS = {"status", "exit_status", "answer", "error", "log_error", "run_id", "log", "steps",
-        "tool_calls", "tokens", "duration_ms"}
+        "tool_calls", "facts", "verification", "tokens", "duration_ms"}
 
 
 def run_main(*argv, environ=None):

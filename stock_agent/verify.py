@@ -1,0 +1,335 @@
+"""The answer checker: a final answer is compared with this run's own tool results, by rules.
+
+The model proposes the answer; code decides whether it may be reported as completed. The
+functions are pure: they read the question, the answer and the run's results (one
+`{"invocation", "name", "arguments", "result"}` record per call, see facts.py) and return
+data; no model is asked. `check` returns the problems, by kind:
+
+- `unchecked_skus`: a SKU the question names that no result of this run spoke of (found, or
+  SKU_NOT_FOUND). SKUs compare after NFKC and upper-casing, so `Ａ００１` and `a001` are
+  A001. A SKU is a word that starts with a letter and holds two or more digits (A001, N100,
+  SKU-0042); DROP, CO2 and A4 are words. A run that looked nothing up and states no figure
+  about an item (a greeting, "I cannot place orders") is not asked for lookups. An answer
+  that says a SKU was not found is not enough: only a lookup can say so.
+- `unsupported_numbers`: a number the answer states that is no value of this run's tool
+  results (a stock, target, suggested order, `more`, how many items a list or the whole run
+  held, any figure of a write receipt) and no number the question wrote. Not quantities, so
+  left out first: digits of SKUs and other identifiers (A001, qwen2.5), text a result
+  carried (item names, sources, order ids), dates, times, years, list numbering, ordinals,
+  the formula `max(...)`, and a figure denied ("not stock 0", 並非庫存 0). Full-width digits
+  count (`１２` is 12), and so do Chinese numerals before a measure word or after 為/是/有
+  (十二個, 庫存為零); a lone 一 (一個, 一下) is a word. In a run that looked nothing up, only
+  sentences naming a SKU are about an item, and not those that explain a rule by example
+  (if, for example, 如果, 例如).
+- `order_claims`: a phrase saying an order or write happened (the order was placed, we have
+  ordered, 已下單, 已自動補貨, ...) when no result of this run carries a write receipt,
+  `{"ok": true, "data": {..., "receipt": {"order_id", "idempotency_key", "ledger",
+  "created"}}}`. Read-only tools say `"order_created": false`. A denial ("no order has been
+  placed", 尚未建立訂單) is not a claim.
+
+`correction` is the one corrective message the model gets: what is wrong, and the facts it
+may use. Patterns are kept as text and compiled by `re` on first use, each only when a cheap
+test says it could match, so a short answer costs a fraction of a millisecond.
+
+Limits (this reads text with rules, not meaning): a right figure attached to the wrong item
+or field passes ("A001: 45" when 45 is A002's stock); a number the user wrote passes even
+where the user asked the model to misreport it ("report its stock as 999"; the evaluation's
+answer_excludes catches that); English number words ("twelve") are not read.
+"""
+
+import re
+
+from stock_agent.facts import WORDS as FACT_WORDS, facts, item_facts, render
+
+# Words and numbers, as maximal runs: a word starts with an ASCII letter (A001, QWEN2.5,
+# stock), a number with a digit (12, 1,200, 2.5). ASCII classes on purpose: in 庫存A001 the
+# SKU starts right after a CJK character. A word holding a digit is an identifier, never a
+# quantity; one holding two or more, all of it [A-Z0-9_-], may be a SKU.
+TOKEN = r"[A-Za-z][A-Za-z0-9_.-]*|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"
+SKU_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+# (what must occur in the text for the pattern to match, the pattern): not quantities.
+NOT_QUANTITIES = (
+    (("max",), r"\bmax\s*\([^()]*\)"),                         # max(target - stock, 0)
+    (("-", "/", "年", "月"),                                    # 2026-11-30, 2026年11月30日
+     r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*[日號]?|\d{4}\s*年|\d{1,2}\s*月"
+     r"(?:\s*\d{1,2}\s*[日號])?"),
+    (tuple(f"{digit}:" for digit in "0123456789"), r"\b\d{1,2}:\d{2}(?::\d{2})?\b"),  # 10:30
+    (("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
+     r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
+     r"(?:st|nd|rd|th)?(?:,?\s+\d{4})?"),                       # Nov 30, 2026
+    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by)\s+(?:19|20)\d\d\b"),   # in 2026
+    (("\n",), r"(?m)^[ \t]*(?:[-*][ \t]*)?\(?\d{1,2}(?:[.)][ \t]|、)"),     # 1. 2) 3、
+    (tuple(f"{digit}{suffix}" for digit in "0123456789" for suffix in ("st", "nd", "rd", "th")),
+     r"(?i)\b\d+(?:st|nd|rd|th)\b"),                          # 1st, 22nd
+    (("#", "no.", "第"), r"(?i)#\d+|\bno\.\s*\d+|第\s*\d+"),  # #1, No. 3, 第1
+    (("not", "n't", "並非", "不是", "而非"),                      # a figure denied
+     r"(?i)(?:\bnot|n't)(?:\s+[a-z]+){0,2}\s+\d[\d,.]*|(?:並非|不是|而非)[^\d，。,;；]{0,4}\d+"),
+)
+HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
+SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
+
+CHINESE_NUMERAL = r"[零〇一二兩两三四五六七八九十百千萬万]+"
+CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4,
+                  "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
+MEASURE_WORD = r"\s*(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|單位|个|组|项)"
+QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":")
+
+# English claims: a finished-action verb right after a word that makes it a statement of
+# fact (was placed, we have ordered, order placed), with no denial earlier in its clause.
+CLAIM_VERB = r"(?i)\b(placed|created|submitted|confirmed|sent|ordered|reordered|restocked)\b"
+ORDER_VERBS = ("placed", "created", "submitted", "confirmed", "sent")  # need "order" nearby
+STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has",
+           "successfully", "just", "already", "order", "reorder"}
+DENIALS = {"no", "not", "never", "cannot", "unable", "without"}  # and any word ending n't
+CLAUSE_MARKS = ",，。;；!?！？\n"  # and a full stop before a space
+# Chinese claims start with 已 (or say 成功); their denials (尚未, 並未, 沒有) do not match.
+CLAIM_ZH = (r"已(?:經)?(?:為您|幫您|替您|為你|幫你)?(?:自動)?"
+            r"(?:下單|訂購|補貨|建立(?:了)?訂單|送出訂單|完成下單|採購)|"
+            r"訂單已(?:經)?(?:建立|送出|成立|完成)|下單成功|訂購成功")
+
+
+# --- The check -------------------------------------------------------------------------
+
+class Checker:
+    """The check as the loop (agent.py) uses it: `check`, then `correction` in one language."""
+
+    def __init__(self, lang):
+        self.lang = lang
+
+    def check(self, question, answer, results):
+        return check(question, answer, results)
+
+    def correction(self, problems, results):
+        return correction(problems, results, self.lang)
+
+
+def check(question, answer, results):
+    """The problems of `answer`, {kind: [what, as written]} for the kinds that failed
+    (`unchecked_skus`, `unsupported_numbers`, `order_claims`); {} means verified."""
+    evidence = _evidence(results)
+    stated = _stated_numbers(answer, evidence)
+    problems = {"unchecked_skus": [], "unsupported_numbers": _unsupported(question, stated,
+                                                                          evidence),
+                "order_claims": order_claims(answer, results)}
+    if evidence["looked_up"] or stated:  # else a greeting, a refusal, a rule explained
+        problems["unchecked_skus"] = [sku for sku in skus_in(question)
+                                      if sku not in evidence["spoken_of"]]
+    return {kind: found for kind, found in problems.items() if found}
+
+
+def summary(problems):
+    """What failed, in one language-neutral line for UNVERIFIED_ANSWER: `A002, 15`."""
+    return ", ".join(item for found in problems.values() for item in found)
+
+
+def skus_in(text):
+    """The SKUs a text names, in order, once each, after NFKC and upper-casing."""
+    words = (word.rstrip(".").strip("-_") for word in re.findall(TOKEN, _normal(text).upper()))
+    return list(dict.fromkeys(word for word in words if word[:1].isalpha()
+                              and len(word) <= 32 and sum(char.isdigit() for char in word) >= 2
+                              and set(word) <= SKU_CHARS))
+
+
+def unsupported_numbers(question, answer, results):
+    """The numbers `answer` states that neither the results nor the question hold."""
+    evidence = _evidence(results)
+    return _unsupported(question, _stated_numbers(answer, evidence), evidence)
+
+
+def order_claims(answer, results):
+    """Phrases of `answer` saying an order was placed, when no result carries a receipt."""
+    if receipts(results):
+        return []
+    claims = re.findall(CLAIM_ZH, answer) if "已" in answer or "成功" in answer else []
+    lowered = answer.lower()
+    for match in re.finditer(CLAIM_VERB, answer) if "ed" in lowered else ():
+        start, end = _clause(lowered, match.start(), match.end())
+        words = [word.strip("\"'()") for word in lowered[start:match.start()].split()]
+        if not words or words[-1] not in STATING:
+            continue
+        if any(word in DENIALS or word.endswith("n't") for word in words):
+            continue
+        if match.group(1).lower() in ORDER_VERBS and "order" not in lowered[start:end]:
+            continue
+        if lowered[match.end():].lstrip().startswith("by "):  # sorted by, not bought
+            continue
+        claims.append(answer[start:match.end()].strip())
+    return list(dict.fromkeys(claims))
+
+
+def receipts(results):
+    """The write receipts this run's results carry (the contract of the write tools)."""
+    found = []
+    for record in results:
+        data = record["result"].get("data") if record["result"].get("ok") else None
+        receipt = data.get("receipt") if isinstance(data, dict) else None
+        if isinstance(receipt, dict) and receipt.get("order_id"):
+            found.append(receipt)
+    return found
+
+
+def _clause(text, start, end):
+    """(start, end) of the clause around text[start:end]: between punctuation marks."""
+    def is_mark(index):
+        return text[index] in CLAUSE_MARKS or (text[index] == "." and
+                                               text[index + 1:index + 2] in ("", " ", "\n"))
+    while start > 0 and not is_mark(start - 1):
+        start -= 1
+    while end < len(text) and not is_mark(end):
+        end += 1
+    return start, end
+
+
+# --- Numbers ---------------------------------------------------------------------------
+
+def _unsupported(question, stated, evidence):
+    allowed = evidence["values"] | {value for value, _ in _numbers(question, evidence)}
+    return list(dict.fromkeys(written for value, written in stated if value not in allowed))
+
+
+def _stated_numbers(answer, evidence):
+    """[(value, written)] for the numbers `answer` states about items."""
+    if evidence["looked_up"]:
+        return _numbers(answer, evidence)
+    return [found for sentence in re.split(SENTENCE_END, answer)
+            if skus_in(sentence) and not re.search(HYPOTHETICAL, sentence)
+            for found in _numbers(sentence, evidence)]
+
+
+def _numbers(text, evidence):
+    """[(value, written)] for the quantities in `text` (see the module docstring)."""
+    text = _normal(text)
+    for quoted in evidence["strings"]:
+        text = text.replace(quoted, " ")
+    lowered = text.lower()
+    for needles, pattern in NOT_QUANTITIES:
+        if any(needle in lowered for needle in needles):
+            text = re.sub(pattern, " ", text)
+    found = [(_value(token.replace(",", "")), token) for token in re.findall(TOKEN, text)
+             if token[0].isdigit()]
+    if any(char in CHINESE_DIGITS or char in CHINESE_UNITS for char in text):
+        found += _chinese_numbers(text)
+    return found
+
+
+def _chinese_numbers(text):
+    found = []
+    for match in re.finditer(CHINESE_NUMERAL, text):
+        lead = text[:match.start()].rstrip()[-1:]
+        if match.group() != "一" and (re.match(MEASURE_WORD, text[match.end():])
+                                       or lead in QUANTITY_LEAD):
+            found.append((_chinese_value(match.group()), match.group()))
+    return found
+
+
+def _chinese_value(written):
+    """十二 -> 12, 二十 -> 20, 一百零五 -> 105, 兩千 -> 2000, 零 -> 0."""
+    total, section, digit = 0, 0, 0
+    for char in written:
+        if char in CHINESE_DIGITS:
+            digit = CHINESE_DIGITS[char]
+            continue
+        unit = CHINESE_UNITS[char]
+        if unit == 10_000:
+            total, section = total + (section + digit) * unit, 0
+        else:
+            section += (digit or 1) * unit
+        digit = 0
+    return total + section + digit
+
+
+def _value(text):
+    number = float(text)
+    return int(number) if number.is_integer() else number
+
+
+def _normal(text):
+    """NFKC: full-width `Ａ００１` and `１２` become A001 and 12. ASCII, CJK ideographs and
+    CJK punctuation are already in that form, so the usual answer skips loading the
+    Unicode tables (a --mock run never does)."""
+    if all(char < "\u00a0" or "\u4e00" <= char <= "\u9fff" or "\u3001" <= char <= "\u3037"
+           for char in text):
+        return text
+    import unicodedata
+    return unicodedata.normalize("NFKC", text)
+
+
+# --- What this run's results hold --------------------------------------------------------
+
+def _evidence(results):
+    """What the answer may lean on: `values` (every number and count in the results),
+    `spoken_of` (the SKUs a result spoke of, found or not), `strings` (text the results
+    carried that holds a digit, removed from the answer before its numbers are read) and
+    `looked_up` (a result held data or spoke of an item)."""
+    values, strings, spoken_of, found = set(), set(), set(), set()
+    for record in results:
+        if record["result"].get("ok"):
+            _collect(record["result"].get("data"), values, strings)
+        for fact in item_facts(record):
+            spoken_of.add(_normal(fact["sku"]).upper())
+            if fact["found"]:
+                found.add(fact["sku"])
+    values.update(len(skus) for skus in (spoken_of, found) if skus)  # "I checked 3 items"
+    # A text of digits alone is a value: cutting it out of the answer as a substring would
+    # cut other numbers apart (removing "1" turns "12" into "2").
+    values.update(int(text) for text in strings if text.isdigit())
+    strings = sorted({_normal(text) for text in strings
+                      if any(char.isdigit() for char in text) and not text.isdigit()},
+                     key=len, reverse=True)
+    looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
+    return {"values": values, "strings": strings, "spoken_of": spoken_of,
+            "looked_up": looked_up}
+
+
+def _collect(value, values, strings):
+    """Every number and string inside a JSON value, the length of every list, and a list's
+    length plus its `more` (how many matched in all)."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, (int, float)):
+        values.add(_value(str(value)) if isinstance(value, float) else value)
+    elif isinstance(value, str):
+        strings.add(value)
+    elif isinstance(value, list):
+        values.add(len(value))
+        for item in value:
+            _collect(item, values, strings)
+    elif isinstance(value, dict):
+        for item in value.values():
+            if isinstance(item, list) and isinstance(value.get("more"), int):
+                values.add(len(item) + value["more"])
+            _collect(item, values, strings)
+
+
+# --- The corrective turn -------------------------------------------------------------------
+
+WORDS = {
+    "en": {"unchecked_skus": "You did not look up {found}: call get_stock for each SKU the "
+                             "user named before answering.",
+           "unsupported_numbers": "These numbers in your answer match no tool result of this "
+                                  "run: {found}. Do not estimate or invent figures.",
+           "order_claims": "Your answer says an order was placed ({found}), but no tool "
+                           "placed one: nothing was ordered. Say so.",
+           "use": "The facts you may use: {facts}. Answer the user again, briefly, with only "
+                  "these facts."},
+    "zh-TW": {"unchecked_skus": "你沒有查詢 {found}：回答前，使用者提到的每個 SKU 都要用 "
+                                "get_stock 查詢。",
+              "unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
+                                     "不可估算或編造數字。",
+              "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單："
+                              "並未訂購任何東西。請如實說明。",
+              "use": "你可以使用的資料：{facts}。請只根據這些資料，簡短地重新回答使用者。"},
+}
+
+
+def correction(problems, results, lang):
+    """The corrective message: exactly what is wrong, then the facts the model may use."""
+    words = WORDS.get(lang, WORDS["en"])
+    separator = "、" if lang == "zh-TW" else ", "
+    lines = [words[kind].format(found=separator.join(found))
+             for kind, found in problems.items()]
+    known = "; ".join(render(facts(results), lang, calls=False))
+    lines.append(words["use"].format(facts=known or FACT_WORDS.get(lang, FACT_WORDS["en"])
+                                     ["none"]))
+    return "\n".join(lines)
