@@ -17,7 +17,7 @@ import os
 import time
 
 import agent  # the one package module that imports the root: it runs the command line's path
-from stock_agent import cli, prompts
+from stock_agent import cli, prompts, verify
 from stock_agent.errors import AgentError
 from stock_agent.evals import metrics
 
@@ -142,7 +142,18 @@ def run_case(case, agent_argv, *, environ, make_model=None):
     return {"status": error.code if error else outcome.status,
             "detail": error.message(case["lang"]) if error else None,
             "answer": outcome.answer, "calls": calls, "steps": outcome.steps,
-            "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log}
+            "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log,
+            "verification": outcome.verification,
+            "unsupported_numbers": _unsupported_numbers(case, outcome)}
+
+
+def _unsupported_numbers(case, outcome):
+    """The numbers of a completed answer that match no tool result of its run nor the
+    question (the checker's own reading, stock_agent/verify.py), whether or not the run
+    was checked; None when there is no answer."""
+    if outcome.status != "completed":
+        return None
+    return verify.unsupported_numbers(case["question"], outcome.answer, outcome.results)
 
 
 def _trace(case):
@@ -154,7 +165,8 @@ def _trace(case):
 
 def _not_run(detail):
     return {"status": "not_run", "detail": detail, "answer": None, "calls": [], "steps": 0,
-            "duration_ms": 0, "tokens": {"input": None, "output": None}, "log": None}
+            "duration_ms": 0, "tokens": {"input": None, "output": None}, "log": None,
+            "verification": None, "unsupported_numbers": None}
 
 
 def with_log_dir(agent_argv):

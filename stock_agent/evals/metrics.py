@@ -42,7 +42,9 @@ def score_run(case, observed):
            "calls": dict.fromkeys(CALL_ERRORS + ("expected", "correct", "name_matched"), 0),
            "steps": observed["steps"], "duration_ms": observed["duration_ms"],
            "input_tokens": observed["tokens"]["input"],
-           "output_tokens": observed["tokens"]["output"]}
+           "output_tokens": observed["tokens"]["output"],
+           "verification": observed.get("verification"),
+           "unsupported_numbers": observed.get("unsupported_numbers")}
     if observed["status"] == "not_run":  # a failure, but not one the model can be judged on
         row.update(status_ok=None, selection_ok=None, restraint_ok=None,
                    wrong_tool_avoided=None, facts_missing=[], forbidden_text=[],
@@ -231,11 +233,34 @@ def summarize(rows):
         "status_accuracy": rate(row["status_ok"] for row in rows),
         "call_errors": {key: calls.get(key, 0) for key in CALL_ERRORS},
         "avg_model_requests": _mean([row["steps"] for row in ran]),
+        "verification": _verification(ran),
+        "hallucinated_numbers": _hallucinated(ran),
         "latency_ms": {"p50": percentile([row["duration_ms"] for row in ran], 50),
                        "p95": percentile([row["duration_ms"] for row in ran], 95)},
         "tokens": {"input": _total(row["input_tokens"] for row in ran),
                    "output": _total(row["output_tokens"] for row in ran)},
     }
+
+
+def _verification(rows):
+    """The answer checker's view: runs whose first answer passed, passed after the
+    corrective turn, or never passed (UNVERIFIED_ANSWER, or another end after a
+    correction); `not_checked`: --verify off, or the run ended before any answer."""
+    counts = {"first_time": 0, "after_correction": 0, "unverified": 0, "not_checked": 0}
+    names = {"verified": "first_time", "corrected": "after_correction",
+             "unverified": "unverified", None: "not_checked"}
+    for row in rows:
+        counts[names[row.get("verification")]] += 1
+    return counts
+
+
+def _hallucinated(rows):
+    """Numbers in completed answers that match no tool result of their run nor the
+    question: how many, in how many of the completed answers."""
+    found = [row["unsupported_numbers"] for row in rows
+             if row.get("unsupported_numbers") is not None]
+    return {"numbers": sum(len(numbers) for numbers in found),
+            "answers": sum(bool(numbers) for numbers in found), "of": len(found)}
 
 
 def rate(flags):
