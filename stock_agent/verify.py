@@ -57,7 +57,7 @@ NOT_QUANTITIES = (
     (("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
      r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
      r"(?:st|nd|rd|th)?(?:,?\s+\d{4})?"),                       # Nov 30, 2026
-    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by)\s+(?:19|20)\d\d\b"),   # in 2026
+    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by|from)\s+(?:19|20)\d\d\b"),  # in 2026
     (("\n",), r"(?m)^[ \t]*(?:[-*][ \t]*)?\(?\d{1,2}(?:[.)][ \t]|、)"),     # 1. 2) 3、
     (tuple(f"{digit}{suffix}" for digit in "0123456789" for suffix in ("st", "nd", "rd", "th")),
      r"(?i)\b\d+(?:st|nd|rd|th)\b"),                          # 1st, 22nd
@@ -305,31 +305,44 @@ def _collect(value, values, strings):
 # --- The corrective turn -------------------------------------------------------------------
 
 WORDS = {
-    "en": {"unchecked_skus": "You did not look up {found}: call get_stock for each SKU the "
-                             "user named before answering.",
-           "unsupported_numbers": "These numbers in your answer match no tool result of this "
+    "en": {"unsupported_numbers": "These numbers in your answer match no tool result of this "
                                   "run: {found}. Do not estimate or invent figures.",
            "order_claims": "Your answer says an order was placed ({found}), but no tool "
                            "placed one: nothing was ordered. Say so.",
-           "use": "The facts you may use: {facts}. Answer the user again, briefly, with only "
-                  "these facts."},
-    "zh-TW": {"unchecked_skus": "你沒有查詢 {found}：回答前，使用者提到的每個 SKU 都要用 "
-                                "get_stock 查詢。",
-              "unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
+           "facts": "The facts from this run's tools: {facts}.",
+           "unchecked_skus": "You have not looked up {found} yet. Call get_stock for each of "
+                             "them now, one call per SKU (for example {example}), and answer "
+                             "only after the results arrive.",
+           "answer": "Answer the user again, briefly, with only these facts."},
+    "zh-TW": {"unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
                                      "不可估算或編造數字。",
               "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單："
                               "並未訂購任何東西。請如實說明。",
-              "use": "你可以使用的資料：{facts}。請只根據這些資料，簡短地重新回答使用者。"},
+              "facts": "本次工具查得的資料：{facts}。",
+              "unchecked_skus": "你還沒有查詢 {found}。現在請對每個 SKU 各呼叫一次 get_stock"
+                                "（例如 {example}），取得結果後再回答。",
+              "answer": "請只根據這些資料，簡短地重新回答使用者。"},
 }
 
 
 def correction(problems, results, lang):
-    """The corrective message: exactly what is wrong, then the facts the model may use."""
+    """The corrective message: what is wrong, the facts the tools gave, then what to do
+    (look up what is missing, or answer again from the facts alone)."""
     words = WORDS.get(lang, WORDS["en"])
     separator = "、" if lang == "zh-TW" else ", "
-    lines = [words[kind].format(found=separator.join(found))
-             for kind, found in problems.items()]
+    quote = "「{}」" if lang == "zh-TW" else '"{}"'
+    lines = [words["unsupported_numbers"].format(found=separator.join(found))
+             for found in [problems.get("unsupported_numbers")] if found]
+    lines += [words["order_claims"].format(found=separator.join(map(quote.format, found)))
+              for found in [problems.get("order_claims")] if found]
     known = "; ".join(render(facts(results), lang, calls=False))
-    lines.append(words["use"].format(facts=known or FACT_WORDS.get(lang, FACT_WORDS["en"])
-                                     ["none"]))
+    lines.append(words["facts"].format(facts=known or FACT_WORDS.get(lang, FACT_WORDS["en"])
+                                       ["none"]))
+    missing = problems.get("unchecked_skus")
+    if missing:
+        example = '{"sku": "%s"}' % missing[0]
+        lines.append(words["unchecked_skus"].format(found=separator.join(missing),
+                                                    example=example))
+    else:
+        lines.append(words["answer"])
     return "\n".join(lines)
