@@ -21,6 +21,9 @@ data; no model is asked. `check` returns the problems, by kind:
   (十二個, 庫存為零); a lone 一 (一個, 一下) is a word. In a run that looked nothing up, only
   sentences naming a SKU are about an item, and not those that explain a rule by example
   (if, for example, 如果, 例如).
+- `not_found_claims`: a SKU the answer says does not exist ("A001 not found", 查無 A001)
+  that a result of this run found. Saying a SKU was not found is a claim about it: a run
+  that never looked it up gets it in `unchecked_skus`.
 - `order_claims`: a phrase saying an order or write happened (the order was placed, we have
   ordered, 已下單, 已自動補貨, ...) when no result of this run carries a write receipt,
   `{"ok": true, "data": {..., "receipt": {"order_id", "idempotency_key", "ledger",
@@ -67,6 +70,10 @@ NOT_QUANTITIES = (
 )
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
 SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
+# An answer saying a SKU does not exist; the phrase belongs to the nearest SKU in its sentence.
+NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bdoes\s*n[o']t\s+exist|"
+             r"\bno\s+such\b|\bunknown\s+sku|查無|找不到|不存在|沒有這個")
+NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "查無", "找不到", "不存在", "沒有這個")
 
 CHINESE_NUMERAL = r"[零〇一二兩两三四五六七八九十百千萬万]+"
 CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4,
@@ -106,14 +113,19 @@ class Checker:
 
 def check(question, answer, results):
     """The problems of `answer`, {kind: [what, as written]} for the kinds that failed
-    (`unchecked_skus`, `unsupported_numbers`, `order_claims`); {} means verified."""
+    (`unchecked_skus`, `unsupported_numbers`, `not_found_claims`, `order_claims`); {} means
+    verified."""
     evidence = _evidence(results)
     stated = _stated_numbers(answer, evidence)
+    missing = said_missing(answer)
     problems = {"unchecked_skus": [], "unsupported_numbers": _unsupported(question, stated,
                                                                           evidence),
+                "not_found_claims": [sku for sku in missing if sku in evidence["found"]],
                 "order_claims": order_claims(answer, results)}
-    if evidence["looked_up"] or stated:  # else a greeting, a refusal, a rule explained
-        problems["unchecked_skus"] = [sku for sku in skus_in(question)
+    # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
+    # a rule explained) is not asked for lookups.
+    if evidence["looked_up"] or stated or missing:
+        problems["unchecked_skus"] = [sku for sku in dict.fromkeys(skus_in(question) + missing)
                                       if sku not in evidence["spoken_of"]]
     return {kind: found for kind, found in problems.items() if found}
 
@@ -125,10 +137,30 @@ def summary(problems):
 
 def skus_in(text):
     """The SKUs a text names, in order, once each, after NFKC and upper-casing."""
-    words = (word.rstrip(".").strip("-_") for word in re.findall(TOKEN, _normal(text).upper()))
-    return list(dict.fromkeys(word for word in words if word[:1].isalpha()
-                              and len(word) <= 32 and sum(char.isdigit() for char in word) >= 2
-                              and set(word) <= SKU_CHARS))
+    return list(dict.fromkeys(sku for _, sku in _sku_words(_normal(text).upper())))
+
+
+def said_missing(answer):
+    """The SKUs `answer` says do not exist ("B999 was not found", 查無 Z999), in order: each
+    such phrase goes to the SKU nearest to it in its sentence."""
+    text = _normal(answer).upper()
+    if not any(needle in text.lower() for needle in NOT_FOUND_NEEDLES):
+        return []
+    said = []
+    for sentence in re.split(SENTENCE_END, text):
+        skus = list(_sku_words(sentence))
+        for phrase in re.finditer(NOT_FOUND, sentence) if skus else ():
+            said.append(min(skus, key=lambda found: abs(found[0] - phrase.start()))[1])
+    return list(dict.fromkeys(said))
+
+
+def _sku_words(text):
+    """(position, SKU) for each SKU-shaped word of an upper-cased text."""
+    for match in re.finditer(TOKEN, text):
+        word = match.group().rstrip(".").strip("-_")
+        if (word[:1].isalpha() and len(word) <= 32 and set(word) <= SKU_CHARS
+                and sum(char.isdigit() for char in word) >= 2):
+            yield match.start(), word
 
 
 def unsupported_numbers(question, answer, results):
@@ -278,7 +310,7 @@ def _evidence(results):
                       if any(char.isdigit() for char in text) and not text.isdigit()},
                      key=len, reverse=True)
     looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
-    return {"values": values, "strings": strings, "spoken_of": spoken_of,
+    return {"values": values, "strings": strings, "spoken_of": spoken_of, "found": found,
             "looked_up": looked_up}
 
 
@@ -309,18 +341,23 @@ WORDS = {
                                   "run: {found}. Do not estimate or invent figures.",
            "order_claims": "Your answer says an order was placed ({found}), but no tool "
                            "placed one: nothing was ordered. Say so.",
+           "not_found_claims": "Your answer says {found} was not found, but the tools found "
+                               "it: give its figures below.",
            "facts": "The facts from this run's tools: {facts}.",
            "unchecked_skus": "You have not looked up {found} yet. Call get_stock for each of "
-                             "them now, one call per SKU (for example {example}), and answer "
-                             "only after the results arrive.",
+                             "them now, one call per SKU: {example}. Answer only after the "
+                             "results arrive.",
+           "then": ", then ",
            "answer": "Answer the user again, briefly, with only these facts."},
     "zh-TW": {"unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
                                      "不可估算或編造數字。",
               "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單："
                               "並未訂購任何東西。請如實說明。",
+              "not_found_claims": "你的回答說查無 {found}，但工具查到了：請用下列資料回答。",
               "facts": "本次工具查得的資料：{facts}。",
-              "unchecked_skus": "你還沒有查詢 {found}。現在請對每個 SKU 各呼叫一次 get_stock"
-                                "（例如 {example}），取得結果後再回答。",
+              "unchecked_skus": "你還沒有查詢 {found}。現在請對每個 SKU 各呼叫一次 get_stock："
+                                "{example}。取得結果後再回答。",
+              "then": "、",
               "answer": "請只根據這些資料，簡短地重新回答使用者。"},
 }
 
@@ -333,6 +370,8 @@ def correction(problems, results, lang):
     quote = "「{}」" if lang == "zh-TW" else '"{}"'
     lines = [words["unsupported_numbers"].format(found=separator.join(found))
              for found in [problems.get("unsupported_numbers")] if found]
+    lines += [words["not_found_claims"].format(found=separator.join(found))
+              for found in [problems.get("not_found_claims")] if found]
     lines += [words["order_claims"].format(found=separator.join(map(quote.format, found)))
               for found in [problems.get("order_claims")] if found]
     known = "; ".join(render(facts(results), lang, calls=False))
@@ -340,7 +379,7 @@ def correction(problems, results, lang):
                                        ["none"]))
     missing = problems.get("unchecked_skus")
     if missing:
-        example = '{"sku": "%s"}' % missing[0]
+        example = words["then"].join('{"sku": "%s"}' % sku for sku in missing)
         lines.append(words["unchecked_skus"].format(found=separator.join(missing),
                                                     example=example))
     else:

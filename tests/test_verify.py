@@ -122,7 +122,7 @@ class NumberTest(unittest.TestCase):
             "1. A001: 12\n2. A001 target 30\n3) order 18",
             "The 1st item, #1 on the list, No. 2 in line: A001 with 12.",
             "Suggested order = max(target - stock, 0) = 18 for A001.",
-            "A001 is not found? No: it is not 0, not stock 15, it has 12. 並非庫存 0。",
+            "Is A001 out? No: it is not 0, not stock 15, it has 12. 並非庫存 0。",
             "A001 (SKU A001, model QWEN2.5-X1) has 12.",
         ]
         for answer in answers:
@@ -151,6 +151,29 @@ class NumberTest(unittest.TestCase):
     def test_without_a_lookup_a_figure_about_a_sku_is_refused(self):
         problems = verify.check("Check A001", "A001 has 15 units.", [])
         self.assertEqual(problems, {"unsupported_numbers": ["15"], "unchecked_skus": ["A001"]})
+
+
+class NotFoundTest(unittest.TestCase):
+    def test_saying_a_found_item_was_not_found_is_refused(self):
+        self.assertEqual(verify.check("Check A001", "A001 not found.", [A001]),
+                         {"not_found_claims": ["A001"]})
+        self.assertEqual(verify.check("請查 A001 和 A002", "A001 庫存 12。查無 A002。", [A001, A002]),
+                         {"not_found_claims": ["A002"]})
+
+    def test_the_phrase_goes_to_the_nearest_sku_of_its_sentence(self):
+        results = [missing("B999"), A001]
+        for answer in ["B999 does not exist, but A001 has 12.",
+                       "A001 has 12 and I could not find B999",
+                       "找不到 SKU B999（查無此商品，並非庫存 0）。A001 庫存 12。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.said_missing(answer), ["B999"])
+                self.assertEqual(verify.check("Check B999 and A001", answer, results), {})
+
+    def test_saying_not_found_needs_a_lookup_even_with_no_figure(self):
+        self.assertEqual(verify.check("How many A002 do we have?", "A002 not found", []),
+                         {"unchecked_skus": ["A002"]})
+        self.assertEqual(verify.check("請查 A001", "A001 庫存 12。A003 查無此商品。", [A001]),
+                         {"unchecked_skus": ["A003"]})
 
 
 class ClaimTest(unittest.TestCase):
@@ -194,7 +217,8 @@ class CorrectionTest(unittest.TestCase):
         self.assertIn("濾掛咖啡 (A001): stock 12, target 30, suggested order 18; B999: not "
                       "found", lines[2])
         self.assertIn('You have not looked up A002 yet. Call get_stock for each of them now, '
-                      'one call per SKU (for example {"sku": "A002"})', lines[3])
+                      'one call per SKU: {"sku": "A002"}. Answer only after the results arrive.',
+                      lines[3])
         self.assertEqual(len(lines), 4)
 
     def test_without_a_missing_sku_it_asks_for_the_answer_again(self):
@@ -205,11 +229,18 @@ class CorrectionTest(unittest.TestCase):
         problems = {"unchecked_skus": ["A002", "A003"], "unsupported_numbers": ["十五"]}
         text = verify.correction(problems, [A001], "zh-TW")
         for part in ("不在本次工具結果裡：十五", "濾掛咖啡（A001）：庫存 12，目標 30，建議補貨 18",
-                     '你還沒有查詢 A002、A003。現在請對每個 SKU 各呼叫一次 get_stock（例如 {"sku": "A002"}）'):
+                     '你還沒有查詢 A002、A003。現在請對每個 SKU 各呼叫一次 get_stock：'
+                     '{"sku": "A002"}、{"sku": "A003"}。取得結果後再回答。'):
             self.assertIn(part, text)
         claims = verify.correction({"order_claims": ["已下單"]}, [A001], "zh-TW")
         self.assertIn("你的回答說已建立訂單（「已下單」）", claims)
         self.assertTrue(claims.endswith("請只根據這些資料，簡短地重新回答使用者。"))
+
+    def test_a_false_not_found_is_named(self):
+        text = verify.correction({"not_found_claims": ["A001"]}, [A001], "en")
+        self.assertIn("says A001 was not found, but the tools found it", text)
+        text = verify.correction({"not_found_claims": ["A001"]}, [A001], "zh-TW")
+        self.assertIn("你的回答說查無 A001，但工具查到了", text)
 
     def test_with_no_facts_it_says_so(self):
         self.assertIn("The facts from this run's tools: none.",
