@@ -200,15 +200,17 @@ def _review(answer, question, outcome, checker, *, step, limits, log):
     """
     if checker is None:
         return None
-    problems = checker.check(question, answer, outcome.results)
+    last_chance = outcome.corrections or step >= limits.max_steps
+    # An answer that leaves out a figure is asked to add it once, never refused for it.
+    problems = checker.check(question, answer, outcome.results, complete=not last_chance)
     if not problems:
         outcome.verification = "corrected" if outcome.corrections else "verified"
         return None
     log.answer_check(step=step, problems=problems)
-    if outcome.corrections or step >= limits.max_steps:
+    if last_chance:
         raise AgentError("UNVERIFIED_ANSWER", problems=verify.summary(problems))
     outcome.corrections += 1
-    text = checker.correction(problems, outcome.results)
+    text = checker.correction(question, problems, outcome.results)
     log.correction(step=step, text=text)
     return {"role": "user", "content": text}
 

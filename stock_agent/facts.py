@@ -21,11 +21,11 @@ FIGURES = ("sku", "name", "stock", "target", "suggested_order")
 WORDS = {
     "en": {"found": "{name} ({sku}): stock {stock}, target {target}, suggested order "
                     "{suggested_order}",
-           "missing": "{sku}: not found (no such SKU here; that is not stock 0)",
+           "missing": "{sku}: not found, no item has this SKU",
            "from": " [{tool} {invocation}; {source}]", "from_missing": " [{tool} {invocation}]",
            "heading": "Facts from the tools:", "none": "none"},
     "zh-TW": {"found": "{name}（{sku}）：庫存 {stock}，目標 {target}，建議補貨 {suggested_order}",
-              "missing": "{sku}：查無此 SKU（不是庫存 0）",
+              "missing": "{sku}：查無此 SKU，沒有這個商品",
               "from": "〔{tool} {invocation}；{source}〕", "from_missing": "〔{tool} {invocation}〕",
               "heading": "工具查得的資料：", "none": "無"},
 }

@@ -3,36 +3,35 @@
 The model proposes the answer; code decides whether it may be reported as completed. The
 functions are pure: they read the question, the answer and the run's results (one
 `{"invocation", "name", "arguments", "result"}` record per call, see facts.py) and return
-data; no model is asked. `check` returns the problems, by kind:
+data; no model is asked. SKUs and figures are read out of the text by figures.py (NFKC,
+full-width digits, Chinese numerals; dates, list numbers and SKU digits are not figures).
+`check` returns the problems, by kind:
 
 - `unchecked_skus`: a SKU the question names that no result of this run spoke of (found, or
-  SKU_NOT_FOUND). SKUs compare after NFKC and upper-casing, so `Ａ００１` and `a001` are
-  A001. A SKU is a word that starts with a letter and holds two or more digits (A001, N100,
-  SKU-0042); DROP, CO2 and A4 are words. A run that looked nothing up and states no figure
-  about an item (a greeting, "I cannot place orders") is not asked for lookups. An answer
-  that says a SKU was not found is not enough: only a lookup can say so.
-- `unsupported_numbers`: a number the answer states that is no value of this run's tool
+  SKU_NOT_FOUND). A run that looked nothing up and says nothing about an item (a greeting,
+  "I cannot place orders", a rule explained) is not asked for lookups.
+- `unsupported_numbers`: a figure the answer states that is no value of this run's tool
   results (a stock, target, suggested order, `more`, how many items a list or the whole run
-  held, any figure of a write receipt) and no number the question wrote. Not quantities, so
-  left out first: digits of SKUs and other identifiers (A001, qwen2.5), text a result
-  carried (item names, sources, order ids), dates, times, years, list numbering, ordinals,
-  the formula `max(...)`, and a figure denied ("not stock 0", 並非庫存 0). Full-width digits
-  count (`１２` is 12), and so do Chinese numerals before a measure word or after 為/是/有
-  (十二個, 庫存為零); a lone 一 (一個, 一下) is a word. In a run that looked nothing up, only
-  sentences naming a SKU are about an item, and not those that explain a rule by example
-  (if, for example, 如果, 例如).
+  held, any figure of a write receipt) and no number the question wrote. Text a result
+  carried (item names, sources, order ids) is not read for figures. In a run that looked
+  nothing up, only sentences naming a SKU are about an item, and not those that explain a
+  rule by example (if, for example, 如果, 例如).
 - `not_found_claims`: a SKU the answer says does not exist ("A001 not found", 查無 A001)
-  that a result of this run found. Saying a SKU was not found is a claim about it: a run
-  that never looked it up gets it in `unchecked_skus`.
+  that a result found. Saying so is a claim about the SKU: without a lookup of it, it is an
+  unchecked SKU.
 - `order_claims`: a phrase saying an order or write happened (the order was placed, we have
-  ordered, 已下單, 已自動補貨, ...) when no result of this run carries a write receipt,
-  `{"ok": true, "data": {..., "receipt": {"order_id", "idempotency_key", "ledger",
-  "created"}}}`. Read-only tools say `"order_created": false`. A denial ("no order has been
-  placed", 尚未建立訂單) is not a claim.
+  ordered, 已下單, 已自動補貨) when no result carries a write receipt, `{"ok": true, "data":
+  {..., "receipt": {"order_id", "idempotency_key", "ledger", "created"}}}`. Read-only tools
+  say `"order_created": false`. A denial ("no order has been placed", 尚未建立訂單) is not a
+  claim.
+- `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
+  gave, when the answer uses that item (its SKU, name or stock): the model guessed an id.
+- `left_out` (advice, only with `complete`): an item looked up by SKU whose SKU or stock the
+  answer leaves out, or an item named by its name without its SKU. The loop asks once and
+  never refuses an answer for it.
 
-`correction` is the one corrective message the model gets: what is wrong, and the facts it
-may use. Patterns are kept as text and compiled by `re` on first use, each only when a cheap
-test says it could match, so a short answer costs a fraction of a millisecond.
+`correction` is the one corrective message the model gets: what is wrong, the facts the
+tools gave, then what to do.
 
 Limits (this reads text with rules, not meaning): a right figure attached to the wrong item
 or field passes ("A001: 45" when 45 is A002's stock); a number the user wrote passes even
@@ -42,45 +41,15 @@ answer_excludes catches that); English number words ("twelve") are not read.
 
 import re
 
+from stock_agent import figures
 from stock_agent.facts import WORDS as FACT_WORDS, facts, item_facts, render
 
-# Words and numbers, as maximal runs: a word starts with an ASCII letter (A001, QWEN2.5,
-# stock), a number with a digit (12, 1,200, 2.5). ASCII classes on purpose: in 庫存A001 the
-# SKU starts right after a CJK character. A word holding a digit is an identifier, never a
-# quantity; one holding two or more, all of it [A-Z0-9_-], may be a SKU.
-TOKEN = r"[A-Za-z][A-Za-z0-9_.-]*|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"
-SKU_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-# (what must occur in the text for the pattern to match, the pattern): not quantities.
-NOT_QUANTITIES = (
-    (("max",), r"\bmax\s*\([^()]*\)"),                         # max(target - stock, 0)
-    (("-", "/", "年", "月"),                                    # 2026-11-30, 2026年11月30日
-     r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*[日號]?|\d{4}\s*年|\d{1,2}\s*月"
-     r"(?:\s*\d{1,2}\s*[日號])?"),
-    (tuple(f"{digit}:" for digit in "0123456789"), r"\b\d{1,2}:\d{2}(?::\d{2})?\b"),  # 10:30
-    (("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
-     r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
-     r"(?:st|nd|rd|th)?(?:,?\s+\d{4})?"),                       # Nov 30, 2026
-    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by|from)\s+(?:19|20)\d\d\b"),  # in 2026
-    (("\n",), r"(?m)^[ \t]*(?:[-*][ \t]*)?\(?\d{1,2}(?:[.)][ \t]|、)"),     # 1. 2) 3、
-    (tuple(f"{digit}{suffix}" for digit in "0123456789" for suffix in ("st", "nd", "rd", "th")),
-     r"(?i)\b\d+(?:st|nd|rd|th)\b"),                          # 1st, 22nd
-    (("#", "no.", "第"), r"(?i)#\d+|\bno\.\s*\d+|第\s*\d+"),  # #1, No. 3, 第1
-    (("not", "n't", "並非", "不是", "而非"),                      # a figure denied
-     r"(?i)(?:\bnot|n't)(?:\s+[a-z]+){0,2}\s+\d[\d,.]*|(?:並非|不是|而非)[^\d，。,;；]{0,4}\d+"),
-)
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
 SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
 # An answer saying a SKU does not exist; the phrase belongs to the nearest SKU in its sentence.
 NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bdoes\s*n[o']t\s+exist|"
              r"\bno\s+such\b|\bunknown\s+sku|查無|找不到|不存在|沒有這個")
 NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "查無", "找不到", "不存在", "沒有這個")
-
-CHINESE_NUMERAL = r"[零〇一二兩两三四五六七八九十百千萬万]+"
-CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4,
-                  "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
-MEASURE_WORD = r"\s*(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|單位|个|组|项)"
-QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":")
 
 # English claims: a finished-action verb right after a word that makes it a statement of
 # fact (was placed, we have ordered, order placed), with no denial earlier in its clause.
@@ -104,30 +73,76 @@ class Checker:
     def __init__(self, lang):
         self.lang = lang
 
-    def check(self, question, answer, results):
-        return check(question, answer, results)
+    def check(self, question, answer, results, *, complete=True):
+        return check(question, answer, results, complete=complete)
 
-    def correction(self, problems, results):
-        return correction(problems, results, self.lang)
+    def correction(self, question, problems, results):
+        return correction(question, problems, results, self.lang)
 
 
-def check(question, answer, results):
+def check(question, answer, results, *, complete=True):
     """The problems of `answer`, {kind: [what, as written]} for the kinds that failed
-    (`unchecked_skus`, `unsupported_numbers`, `not_found_claims`, `order_claims`); {} means
-    verified."""
+    (`unchecked_skus`, `unsupported_numbers`, `not_found_claims`, `order_claims`,
+    `guessed_skus`, and with `complete` also `left_out`); {} means verified."""
     evidence = _evidence(results)
     stated = _stated_numbers(answer, evidence)
     missing = said_missing(answer)
     problems = {"unchecked_skus": [], "unsupported_numbers": _unsupported(question, stated,
                                                                           evidence),
                 "not_found_claims": [sku for sku in missing if sku in evidence["found"]],
-                "order_claims": order_claims(answer, results)}
+                "order_claims": order_claims(answer, results),
+                "guessed_skus": guessed_skus(question, answer, results, stated)}
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
     # a rule explained) is not asked for lookups.
     if evidence["looked_up"] or stated or missing:
-        problems["unchecked_skus"] = [sku for sku in dict.fromkeys(skus_in(question) + missing)
-                                      if sku not in evidence["spoken_of"]]
+        named = dict.fromkeys(figures.skus_in(question) + missing)
+        problems["unchecked_skus"] = [sku for sku in named if sku not in evidence["spoken_of"]]
+    if complete:
+        problems["left_out"] = [sku for sku in left_out(answer, results, stated)
+                                if sku not in problems["guessed_skus"]]
     return {kind: found for kind, found in problems.items() if found}
+
+
+def guessed_skus(question, answer, results, stated=None):
+    """The SKUs the model looked up that came from nowhere, when the answer uses what they
+    found: named neither in the question nor in an earlier result (a small model asked
+    about 烏龍茶包 calls get_stock A001 and reports A001's stock as the tea's)."""
+    if stated is None:
+        stated = _stated_numbers(answer, _evidence(results))
+    values = {found for found, _ in stated}
+    text, named = figures.normal(answer), set(figures.skus_in(answer))
+    given, guessed = set(figures.skus_in(question)), []
+    for record in results:
+        found = [fact for fact in item_facts(record) if fact["found"]]
+        for fact in found if record["name"] == "get_stock" else ():
+            used = (fact["sku"] in named or fact["stock"] in values
+                    or bool(fact["name"]) and fact["name"] in text)
+            if fact["sku"] not in given and used:
+                guessed.append(fact["sku"])
+        given.update(fact["sku"] for fact in found)
+    return list(dict.fromkeys(guessed))
+
+
+def left_out(answer, results, stated=None):
+    """The items the answer gives without what makes them checkable, by SKU: an item
+    get_stock found whose stock figure the answer does not state, or an item the answer
+    names by its name only (玄米茶包 without A003). Advice, not an error: the loop asks
+    once for them and accepts the answer either way."""
+    if stated is None:
+        stated = _stated_numbers(answer, _evidence(results))
+    values = {found for found, _ in stated}
+    text, named = figures.normal(answer), set(figures.skus_in(answer))
+    missing = []
+    for record in results:
+        asked = record["name"] == "get_stock"  # looked up by SKU: its figures are the answer
+        for fact in item_facts(record):
+            if not fact["found"]:
+                continue
+            if asked and fact["stock"] not in values:
+                missing.append(fact["sku"])
+            elif fact["sku"] not in named and (asked or fact["name"] and fact["name"] in text):
+                missing.append(fact["sku"])
+    return list(dict.fromkeys(missing))
 
 
 def summary(problems):
@@ -135,32 +150,18 @@ def summary(problems):
     return ", ".join(item for found in problems.values() for item in found)
 
 
-def skus_in(text):
-    """The SKUs a text names, in order, once each, after NFKC and upper-casing."""
-    return list(dict.fromkeys(sku for _, sku in _sku_words(_normal(text).upper())))
-
-
 def said_missing(answer):
     """The SKUs `answer` says do not exist ("B999 was not found", 查無 Z999), in order: each
     such phrase goes to the SKU nearest to it in its sentence."""
-    text = _normal(answer).upper()
+    text = figures.normal(answer).upper()
     if not any(needle in text.lower() for needle in NOT_FOUND_NEEDLES):
         return []
     said = []
     for sentence in re.split(SENTENCE_END, text):
-        skus = list(_sku_words(sentence))
+        skus = list(figures.sku_words(sentence))
         for phrase in re.finditer(NOT_FOUND, sentence) if skus else ():
             said.append(min(skus, key=lambda found: abs(found[0] - phrase.start()))[1])
     return list(dict.fromkeys(said))
-
-
-def _sku_words(text):
-    """(position, SKU) for each SKU-shaped word of an upper-cased text."""
-    for match in re.finditer(TOKEN, text):
-        word = match.group().rstrip(".").strip("-_")
-        if (word[:1].isalpha() and len(word) <= 32 and set(word) <= SKU_CHARS
-                and sum(char.isdigit() for char in word) >= 2):
-            yield match.start(), word
 
 
 def unsupported_numbers(question, answer, results):
@@ -213,78 +214,23 @@ def _clause(text, start, end):
     return start, end
 
 
-# --- Numbers ---------------------------------------------------------------------------
+# --- Numbers -----------------------------------------------------------------------------
 
 def _unsupported(question, stated, evidence):
-    allowed = evidence["values"] | {value for value, _ in _numbers(question, evidence)}
-    return list(dict.fromkeys(written for value, written in stated if value not in allowed))
+    allowed = evidence["values"] | {found for found, _ in figures.numbers(question,
+                                                                   quoted=evidence["strings"])}
+    return list(dict.fromkeys(written for found, written in stated if found not in allowed))
 
 
 def _stated_numbers(answer, evidence):
-    """[(value, written)] for the numbers `answer` states about items."""
+    """[(value, written)] for the numbers `answer` states about items. In a run that looked
+    nothing up, only sentences naming a SKU are about an item, and not those that explain a
+    rule by example ("if stock is 10 and target 30, order 20")."""
     if evidence["looked_up"]:
-        return _numbers(answer, evidence)
+        return figures.numbers(answer, quoted=evidence["strings"])
     return [found for sentence in re.split(SENTENCE_END, answer)
-            if skus_in(sentence) and not re.search(HYPOTHETICAL, sentence)
-            for found in _numbers(sentence, evidence)]
-
-
-def _numbers(text, evidence):
-    """[(value, written)] for the quantities in `text` (see the module docstring)."""
-    text = _normal(text)
-    for quoted in evidence["strings"]:
-        text = text.replace(quoted, " ")
-    lowered = text.lower()
-    for needles, pattern in NOT_QUANTITIES:
-        if any(needle in lowered for needle in needles):
-            text = re.sub(pattern, " ", text)
-    found = [(_value(token.replace(",", "")), token) for token in re.findall(TOKEN, text)
-             if token[0].isdigit()]
-    if any(char in CHINESE_DIGITS or char in CHINESE_UNITS for char in text):
-        found += _chinese_numbers(text)
-    return found
-
-
-def _chinese_numbers(text):
-    found = []
-    for match in re.finditer(CHINESE_NUMERAL, text):
-        lead = text[:match.start()].rstrip()[-1:]
-        if match.group() != "一" and (re.match(MEASURE_WORD, text[match.end():])
-                                       or lead in QUANTITY_LEAD):
-            found.append((_chinese_value(match.group()), match.group()))
-    return found
-
-
-def _chinese_value(written):
-    """十二 -> 12, 二十 -> 20, 一百零五 -> 105, 兩千 -> 2000, 零 -> 0."""
-    total, section, digit = 0, 0, 0
-    for char in written:
-        if char in CHINESE_DIGITS:
-            digit = CHINESE_DIGITS[char]
-            continue
-        unit = CHINESE_UNITS[char]
-        if unit == 10_000:
-            total, section = total + (section + digit) * unit, 0
-        else:
-            section += (digit or 1) * unit
-        digit = 0
-    return total + section + digit
-
-
-def _value(text):
-    number = float(text)
-    return int(number) if number.is_integer() else number
-
-
-def _normal(text):
-    """NFKC: full-width `Ａ００１` and `１２` become A001 and 12. ASCII, CJK ideographs and
-    CJK punctuation are already in that form, so the usual answer skips loading the
-    Unicode tables (a --mock run never does)."""
-    if all(char < "\u00a0" or "\u4e00" <= char <= "\u9fff" or "\u3001" <= char <= "\u3037"
-           for char in text):
-        return text
-    import unicodedata
-    return unicodedata.normalize("NFKC", text)
+            if figures.skus_in(sentence) and not re.search(HYPOTHETICAL, sentence)
+            for found in figures.numbers(sentence, quoted=evidence["strings"])]
 
 
 # --- What this run's results hold --------------------------------------------------------
@@ -299,14 +245,14 @@ def _evidence(results):
         if record["result"].get("ok"):
             _collect(record["result"].get("data"), values, strings)
         for fact in item_facts(record):
-            spoken_of.add(_normal(fact["sku"]).upper())
+            spoken_of.add(figures.normal(fact["sku"]).upper())
             if fact["found"]:
                 found.add(fact["sku"])
     values.update(len(skus) for skus in (spoken_of, found) if skus)  # "I checked 3 items"
     # A text of digits alone is a value: cutting it out of the answer as a substring would
     # cut other numbers apart (removing "1" turns "12" into "2").
     values.update(int(text) for text in strings if text.isdigit())
-    strings = sorted({_normal(text) for text in strings
+    strings = sorted({figures.normal(text) for text in strings
                       if any(char.isdigit() for char in text) and not text.isdigit()},
                      key=len, reverse=True)
     looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
@@ -320,7 +266,7 @@ def _collect(value, values, strings):
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, (int, float)):
-        values.add(_value(str(value)) if isinstance(value, float) else value)
+        values.add(figures.value(str(value)) if isinstance(value, float) else value)
     elif isinstance(value, str):
         strings.add(value)
     elif isinstance(value, list):
@@ -336,52 +282,67 @@ def _collect(value, values, strings):
 
 # --- The corrective turn -------------------------------------------------------------------
 
+# The corrective message, line by line: each problem found, the facts, then what to do.
 WORDS = {
     "en": {"unsupported_numbers": "These numbers in your answer match no tool result of this "
                                   "run: {found}. Do not estimate or invent figures.",
-           "order_claims": "Your answer says an order was placed ({found}), but no tool "
-                           "placed one: nothing was ordered. Say so.",
            "not_found_claims": "Your answer says {found} was not found, but the tools found "
-                               "it: give its figures below.",
+                               "it.",
+           "order_claims": "Your answer says an order was placed ({found}), but no tool "
+                           "placed one: nothing was ordered. Leave that out.",
+           "left_out": "Your answer leaves out the SKU or the stock of {found}.",
+           "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
+                           "do not guess SKUs.",
+           "find": "The user named a product without a SKU: call find_items now with part of "
+                   "the name the user wrote, then answer from its result.",
            "facts": "The facts from this run's tools: {facts}.",
            "unchecked_skus": "You have not looked up {found} yet. Call get_stock for each of "
-                             "them now, one call per SKU: {example}. Answer only after the "
-                             "results arrive.",
-           "then": ", then ",
-           "answer": "Answer the user again, briefly, with only these facts."},
+                             "them now, one call per SKU: {calls}. Then answer about every "
+                             "SKU the user asked for: {asked}.",
+           "answer": "Answer the user again, briefly, giving each item's SKU, stock and "
+                     "suggested order exactly as in these facts.",
+           "then": ", then ", "and": ", "},
     "zh-TW": {"unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
                                      "不可估算或編造數字。",
-              "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單："
-                              "並未訂購任何東西。請如實說明。",
-              "not_found_claims": "你的回答說查無 {found}，但工具查到了：請用下列資料回答。",
+              "not_found_claims": "你的回答說查無 {found}，但工具查到了。",
+              "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
+                              "東西。不要再這樣說。",
+              "left_out": "你的回答缺少 {found} 的 SKU 或庫存。",
+              "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
+              "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
+                      "再根據結果回答。",
               "facts": "本次工具查得的資料：{facts}。",
               "unchecked_skus": "你還沒有查詢 {found}。現在請對每個 SKU 各呼叫一次 get_stock："
-                                "{example}。取得結果後再回答。",
-              "then": "、",
-              "answer": "請只根據這些資料，簡短地重新回答使用者。"},
+                                "{calls}。之後回答使用者問到的每個 SKU：{asked}。",
+              "answer": "請重新簡短回答使用者：每個品項寫出 SKU、庫存與建議補貨量，照這些資料寫。",
+              "then": "、", "and": "、"},
 }
+PROBLEM_LINES = ("unsupported_numbers", "not_found_claims", "order_claims", "guessed_skus",
+                 "left_out")
 
 
-def correction(problems, results, lang):
+def correction(question, problems, results, lang):
     """The corrective message: what is wrong, the facts the tools gave, then what to do
-    (look up what is missing, or answer again from the facts alone)."""
+    (look up what is missing, or answer again from the facts)."""
     words = WORDS.get(lang, WORDS["en"])
-    separator = "、" if lang == "zh-TW" else ", "
     quote = "「{}」" if lang == "zh-TW" else '"{}"'
-    lines = [words["unsupported_numbers"].format(found=separator.join(found))
-             for found in [problems.get("unsupported_numbers")] if found]
-    lines += [words["not_found_claims"].format(found=separator.join(found))
-              for found in [problems.get("not_found_claims")] if found]
-    lines += [words["order_claims"].format(found=separator.join(map(quote.format, found)))
-              for found in [problems.get("order_claims")] if found]
-    known = "; ".join(render(facts(results), lang, calls=False))
+    lines = [words[kind].format(found=words["and"].join(
+                 map(quote.format, found) if kind == "order_claims" else found))
+             for kind in PROBLEM_LINES for found in [problems.get(kind)] if found]
+    # A guessed item is left out: its name is the wrong one to search for.
+    known = "; ".join(render([fact for fact in facts(results)
+                              if fact["sku"] not in problems.get("guessed_skus", ())],
+                             lang, calls=False))
     lines.append(words["facts"].format(facts=known or FACT_WORDS.get(lang, FACT_WORDS["en"])
                                        ["none"]))
     missing = problems.get("unchecked_skus")
     if missing:
-        example = words["then"].join('{"sku": "%s"}' % sku for sku in missing)
-        lines.append(words["unchecked_skus"].format(found=separator.join(missing),
-                                                    example=example))
+        calls = words["then"].join('{"sku": "%s"}' % sku for sku in missing)
+        asked = words["and"].join(dict.fromkeys(figures.skus_in(question) + missing))
+        lines.append(words["unchecked_skus"].format(found=words["and"].join(missing),
+                                                    calls=calls, asked=asked))
+    elif problems.get("guessed_skus"):
+        lines.append(words["find"])
     else:
         lines.append(words["answer"])
     return "\n".join(lines)

@@ -88,7 +88,7 @@ class JsonOutputTest(unittest.TestCase):
         args = cli.build_parser().parse_args(["--log-dir", self.logs, "-q", "A001"])
         make = scripted(
             {**calls_reply(tool_call("get_stock", {"sku": "A001"})), "usage": usage(100, 7)},
-            {**text_reply("Stock 12."), "usage": usage(150, None)})
+            {**text_reply("A001: stock 12."), "usage": usage(150, None)})
         result = cli.as_json(agent.ask(args, {}, "en", make_model=make), "en")
         self.assertEqual(result["status"], "completed")
         self.assertEqual(result["tokens"], {"input": 250, "output": 7})

@@ -50,8 +50,9 @@ class CorrectiveTurnTest(unittest.TestCase):
         self.assertEqual((outcome.code, outcome.exit_status), ("UNVERIFIED_ANSWER", 28))
         self.assertIn("(15)", outcome.message("en"))
         checks = events_named(events, "answer_check")
-        self.assertEqual([c["problems"] for c in checks],
-                         [{"unsupported_numbers": ["15"]}] * 2)
+        self.assertEqual([c["problems"] for c in checks],  # left out: advice, asked once
+                         [{"unsupported_numbers": ["15"], "left_out": ["A001"]},
+                          {"unsupported_numbers": ["15"]}])
         self.assertIn("15", events_named(events, "correction")[0]["text"])
         self.assertEqual((events[-1]["event"], events[-1]["code"], events[-1]["verification"]),
                          ("failed", "UNVERIFIED_ANSWER", "unverified"))
@@ -83,6 +84,18 @@ class CorrectiveTurnTest(unittest.TestCase):
             question="請查 A002，並已自動補貨。", checker=verify.Checker("zh-TW"))
         self.assertEqual(outcome, "A002 庫存 45，未建立訂單。")
         self.assertIn("「已自動補貨」", model.requests[2]["messages"][-1]["content"])
+
+    def test_a_left_out_figure_is_asked_for_once_and_never_fails_the_run(self):
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("Order 18 of A001."), text_reply("Order 18.")],
+            checker=verify.Checker("en"))
+        self.assertEqual(outcome, "Order 18.")
+        self.assertIn("leaves out the SKU or the stock of A001.",
+                      model.requests[2]["messages"][-1]["content"])
+        self.assertEqual(events[-1]["verification"], "corrected")
+        outcome, _, _ = run_script([stock_call("A001"), text_reply("Order 18 of A001.")],
+                                   limits=Limits(max_steps=2), checker=verify.Checker("en"))
+        self.assertEqual(outcome, "Order 18 of A001.")  # no request left: not asked
 
     def test_no_request_left_for_a_correction_ends_unverified_at_once(self):
         outcome, model, events = run_script(
@@ -154,7 +167,7 @@ class CommandLineTest(unittest.TestCase):
             "濾掛咖啡 (A001): stock 12, target 30, suggested order 18 [get_stock 1:0; built-in "
             "sample data, not a live ERP]"])
         status, out, _, _ = run_cli(["--mock", "--facts", "--lang", "zh-TW", "-q", "A404？"])
-        self.assertEqual(out.splitlines()[1:], ["工具查得的資料：", "A404：查無此 SKU（不是庫存 0）"
+        self.assertEqual(out.splitlines()[1:], ["工具查得的資料：", "A404：查無此 SKU，沒有這個商品"
                                                 "〔get_stock 1:0〕"])
 
 
