@@ -48,8 +48,10 @@ def main(argv=None, *, environ=None, make_model=None):
     environ = os.environ if environ is None else environ
     args = cli.build_parser().parse_args(argv)
     lang = args.lang or cli.detect_lang(environ)
-    # --stream prints the answer as it arrives, but only to a person: not into --json or a pipe.
-    echo = cli.Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty() else None
+    # --stream prints the answer as it arrives, but only to a person: not into --json or a
+    # pipe, and not before the answer check has passed it (--verify off shows it at once).
+    echo = (cli.Echo(sys.stdout) if args.stream and not args.json and sys.stdout.isatty()
+            and args.verify == "off" else None)
     listener = None
 
     def model_for(args, environ, lang):

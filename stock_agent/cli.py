@@ -62,7 +62,8 @@ def build_parser():
                         help="more tries of a model request after 429, 5xx or a reset "
                              "connection, within the time budget (default: %(default)s)")
     server.add_argument("--stream", action="store_true",
-                        help="stream replies; on a terminal the answer prints as it arrives")
+                        help="stream replies; with --verify off, on a terminal the answer "
+                             "prints as it arrives")
     server.add_argument("--recover-text-tool-calls", action="store_true",
                         help="run tool calls the model wrote as text (validated like native "
                              "ones) instead of stopping with TOOL_CALL_IN_TEXT")

@@ -10,6 +10,7 @@ from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.evals import harness, metrics
 from stock_agent.run import Limits
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
+from tests.wire_harness import OllamaHarness
 from tests.support import run_cli, run_script
 
 
@@ -201,6 +202,38 @@ class ScriptedServerTest(unittest.TestCase):
         self.assertEqual(sent[2][-1]["role"], "user")
         self.assertIn("You have not looked up A002 yet", sent[2][-1]["content"])
         self.assertEqual(events[-1]["verification"], "corrected")
+
+
+class StreamTest(unittest.TestCase):
+    """--stream on a terminal prints text as it arrives: never an answer not yet checked."""
+
+    def run_streamed(self, *flags):
+        import contextlib
+        import io
+        import tempfile
+
+        import agent
+
+        class Terminal(io.StringIO):
+            def isatty(self):
+                return True
+
+        h = OllamaHarness()
+        out = Terminal()
+        with FakeServer() as server, tempfile.TemporaryDirectory() as logs:
+            server.reply(h.path, 200, h.stream_calls(("c1", "get_stock", {"sku": "A001"})))
+            for _ in range(2):
+                server.reply(h.path, 200, h.stream_answer(["A001 has ", "15 units."]))
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                status = agent.main(["--stream", "--lang", "en", "--log-dir", logs, *flags],
+                                    environ={"LANG": "C", **h.env(server.url)})
+        return status, out.getvalue()
+
+    def test_with_the_check_on_nothing_unverified_reaches_the_screen(self):
+        self.assertEqual(self.run_streamed(), (28, ""))
+
+    def test_with_verify_off_the_answer_prints_as_it_arrives(self):
+        self.assertEqual(self.run_streamed("--verify", "off"), (0, "A001 has 15 units.\n"))
 
 
 class EvaluationTest(unittest.TestCase):
