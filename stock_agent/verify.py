@@ -242,8 +242,10 @@ def _evidence(results):
     `looked_up` (a result held data or spoke of an item)."""
     values, strings, spoken_of, found = set(), set(), set(), set()
     for record in results:
-        if record["result"].get("ok"):
-            _collect(record["result"].get("data"), values, strings)
+        data = record["result"].get("data") if record["result"].get("ok") else None
+        _collect(data, values, strings)
+        if isinstance(data, dict) and isinstance(data.get("sku"), str):
+            spoken_of.add(figures.normal(data["sku"]).upper())  # a write names its item
         for fact in item_facts(record):
             spoken_of.add(figures.normal(fact["sku"]).upper())
             if fact["found"]:

@@ -257,6 +257,16 @@ class ClaimTest(unittest.TestCase):
         self.assertEqual(check("Order 18 of A001", answer, [A001, written()]), {})
         self.assertEqual(verify.receipts([A001]), [])  # order_created false is no receipt
 
+    def test_a_write_speaks_of_its_item(self):
+        answer = "Order PO-2026-0042 placed: 18 units of A001."
+        self.assertEqual(check("Order 18 of A001", answer, [written()]), {})
+
+    def test_a_refused_write_backs_no_claim(self):
+        refused = {**written(), "result": {"ok": False, "error": "APPROVAL_DENIED",
+                                           "detail": "The user did not approve it."}}
+        self.assertEqual(check("Order 18 of A001", "Order placed for A001.", [A001, refused]),
+                         {"order_claims": ["Order placed"]})
+
 
 def correct(problems, results, lang):
     return verify.correction("Check A001 and A002", problems, results, lang)
