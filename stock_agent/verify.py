@@ -103,46 +103,10 @@ def check(question, answer, results, *, complete=True):
     return {kind: found for kind, found in problems.items() if found}
 
 
-def guessed_skus(question, answer, results, stated=None):
-    """The SKUs the model looked up that came from nowhere, when the answer uses what they
-    found: named neither in the question nor in an earlier result (a small model asked
-    about 烏龍茶包 calls get_stock A001 and reports A001's stock as the tea's)."""
-    if stated is None:
-        stated = _stated_numbers(answer, _evidence(results))
-    values = {found for found, _ in stated}
-    text, named = figures.normal(answer), set(figures.skus_in(answer))
-    given, guessed = set(figures.skus_in(question)), []
-    for record in results:
-        found = [fact for fact in item_facts(record) if fact["found"]]
-        for fact in found if record["name"] == "get_stock" else ():
-            used = (fact["sku"] in named or fact["stock"] in values
-                    or bool(fact["name"]) and fact["name"] in text)
-            if fact["sku"] not in given and used:
-                guessed.append(fact["sku"])
-        given.update(fact["sku"] for fact in found)
-    return list(dict.fromkeys(guessed))
-
-
-def left_out(answer, results, stated=None):
-    """The items the answer gives without what makes them checkable, by SKU: an item
-    get_stock found whose stock figure the answer does not state, or an item the answer
-    names by its name only (玄米茶包 without A003). Advice, not an error: the loop asks
-    once for them and accepts the answer either way."""
-    if stated is None:
-        stated = _stated_numbers(answer, _evidence(results))
-    values = {found for found, _ in stated}
-    text, named = figures.normal(answer), set(figures.skus_in(answer))
-    missing = []
-    for record in results:
-        asked = record["name"] == "get_stock"  # looked up by SKU: its figures are the answer
-        for fact in item_facts(record):
-            if not fact["found"]:
-                continue
-            if asked and fact["stock"] not in values:
-                missing.append(fact["sku"])
-            elif fact["sku"] not in named and (asked or fact["name"] and fact["name"] in text):
-                missing.append(fact["sku"])
-    return list(dict.fromkeys(missing))
+def unsupported_numbers(question, answer, results):
+    """The numbers `answer` states that neither the results nor the question hold."""
+    evidence = _evidence(results)
+    return _unsupported(question, _stated_numbers(answer, evidence), evidence)
 
 
 def summary(problems):
@@ -162,12 +126,6 @@ def said_missing(answer):
         for phrase in re.finditer(NOT_FOUND, sentence) if skus else ():
             said.append(min(skus, key=lambda found: abs(found[0] - phrase.start()))[1])
     return list(dict.fromkeys(said))
-
-
-def unsupported_numbers(question, answer, results):
-    """The numbers `answer` states that neither the results nor the question hold."""
-    evidence = _evidence(results)
-    return _unsupported(question, _stated_numbers(answer, evidence), evidence)
 
 
 def order_claims(answer, results):
@@ -212,6 +170,48 @@ def _clause(text, start, end):
     while end < len(text) and not is_mark(end):
         end += 1
     return start, end
+
+
+def guessed_skus(question, answer, results, stated=None):
+    """The SKUs the model looked up that came from nowhere, when the answer uses what they
+    found: named neither in the question nor in an earlier result (a small model asked
+    about 烏龍茶包 calls get_stock A001 and reports A001's stock as the tea's)."""
+    if stated is None:
+        stated = _stated_numbers(answer, _evidence(results))
+    values = {found for found, _ in stated}
+    text, named = figures.normal(answer), set(figures.skus_in(answer))
+    given, guessed = set(figures.skus_in(question)), []
+    for record in results:
+        found = [fact for fact in item_facts(record) if fact["found"]]
+        for fact in found if record["name"] == "get_stock" else ():
+            used = (fact["sku"] in named or fact["stock"] in values
+                    or bool(fact["name"]) and fact["name"] in text)
+            if fact["sku"] not in given and used:
+                guessed.append(fact["sku"])
+        given.update(fact["sku"] for fact in found)
+    return list(dict.fromkeys(guessed))
+
+
+def left_out(answer, results, stated=None):
+    """The items the answer gives without what makes them checkable, by SKU: an item
+    get_stock found whose stock figure the answer does not state, or an item the answer
+    names by its name only (玄米茶包 without A003). Advice, not an error: the loop asks
+    once for them and accepts the answer either way."""
+    if stated is None:
+        stated = _stated_numbers(answer, _evidence(results))
+    values = {found for found, _ in stated}
+    text, named = figures.normal(answer), set(figures.skus_in(answer))
+    missing = []
+    for record in results:
+        asked = record["name"] == "get_stock"  # looked up by SKU: its figures are the answer
+        for fact in item_facts(record):
+            if not fact["found"]:
+                continue
+            if asked and fact["stock"] not in values:
+                missing.append(fact["sku"])
+            elif fact["sku"] not in named and (asked or fact["name"] and fact["name"] in text):
+                missing.append(fact["sku"])
+    return list(dict.fromkeys(missing))
 
 
 # --- Numbers -----------------------------------------------------------------------------
