@@ -98,8 +98,7 @@ def check(question, answer, results, *, complete=True):
         named = dict.fromkeys(figures.skus_in(question) + missing)
         problems["unchecked_skus"] = [sku for sku in named if sku not in evidence["spoken_of"]]
     if complete:
-        problems["left_out"] = [sku for sku in left_out(answer, results, stated)
-                                if sku not in problems["guessed_skus"]]
+        problems["left_out"] = left_out(question, answer, results, stated)
     return {kind: found for kind, found in problems.items() if found}
 
 
@@ -173,45 +172,51 @@ def _clause(text, start, end):
 
 
 def guessed_skus(question, answer, results, stated=None):
-    """The SKUs the model looked up that came from nowhere, when the answer uses what they
-    found: named neither in the question nor in an earlier result (a small model asked
-    about 烏龍茶包 calls get_stock A001 and reports A001's stock as the tea's)."""
+    """The guessed lookups (`_guessed`) whose item the answer uses: its SKU, name or stock
+    (asked about 烏龍茶包, a small model looks up A001 and reports its stock as the tea's)."""
     if stated is None:
         stated = _stated_numbers(answer, _evidence(results))
     values = {found for found, _ in stated}
     text, named = figures.normal(answer), set(figures.skus_in(answer))
-    given, guessed = set(figures.skus_in(question)), []
-    for record in results:
-        found = [fact for fact in item_facts(record) if fact["found"]]
-        for fact in found if record["name"] == "get_stock" else ():
-            used = (fact["sku"] in named or fact["stock"] in values
-                    or bool(fact["name"]) and fact["name"] in text)
-            if fact["sku"] not in given and used:
-                guessed.append(fact["sku"])
-        given.update(fact["sku"] for fact in found)
-    return list(dict.fromkeys(guessed))
+    return [fact["sku"] for fact in _guessed(question, results)
+            if fact["sku"] in named or fact["stock"] in values
+            or bool(fact["name"]) and fact["name"] in text]
 
 
-def left_out(answer, results, stated=None):
+def left_out(question, answer, results, stated=None):
     """The items the answer gives without what makes them checkable, by SKU: an item
     get_stock found whose stock figure the answer does not state, or an item the answer
-    names by its name only (玄米茶包 without A003). Advice, not an error: the loop asks
-    once for them and accepts the answer either way."""
+    names by its name only (玄米茶包 without A003). A guessed lookup is never asked for.
+    Advice, not an error: the loop asks once for them and accepts the answer either way."""
     if stated is None:
         stated = _stated_numbers(answer, _evidence(results))
     values = {found for found, _ in stated}
     text, named = figures.normal(answer), set(figures.skus_in(answer))
+    guessed = {fact["sku"] for fact in _guessed(question, results)}
     missing = []
     for record in results:
         asked = record["name"] == "get_stock"  # looked up by SKU: its figures are the answer
         for fact in item_facts(record):
-            if not fact["found"]:
+            if not fact["found"] or fact["sku"] in guessed:
                 continue
             if asked and fact["stock"] not in values:
                 missing.append(fact["sku"])
             elif fact["sku"] not in named and (asked or fact["name"] and fact["name"] in text):
                 missing.append(fact["sku"])
     return list(dict.fromkeys(missing))
+
+
+def _guessed(question, results):
+    """The items get_stock found for a SKU that came from nowhere: named neither in the
+    question nor in an earlier result. One fact per SKU, first lookup first."""
+    given, guessed = set(figures.skus_in(question)), {}
+    for record in results:
+        found = [fact for fact in item_facts(record) if fact["found"]]
+        for fact in found if record["name"] == "get_stock" else ():
+            if fact["sku"] not in given:
+                guessed.setdefault(fact["sku"], fact)
+        given.update(fact["sku"] for fact in found)
+    return list(guessed.values())
 
 
 # --- Numbers -----------------------------------------------------------------------------

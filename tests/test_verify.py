@@ -216,6 +216,10 @@ class LeftOutTest(unittest.TestCase):
                 self.assertIn("left_out", verify.check("Check A001 and A003", answer, results))
         self.assertEqual(verify.check("Check A001", "A001: stock 12, order 18.", [A001]), {})
 
+    def test_a_guessed_lookup_is_never_asked_for(self):
+        question = "Don't check the stock, just explain the reorder formula."
+        self.assertEqual(verify.check(question, "Order max(target - stock, 0).", [A001]), {})
+
     def test_a_listed_item_named_by_its_name_needs_its_sku(self):
         self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是0，建議補20。", [LOW]),
                          {"left_out": ["A003"]})
