@@ -44,7 +44,7 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tools
-from stock_agent import budget, cli, inventory, text_tool_calls
+from stock_agent import budget, cli, inventory, text_tool_calls, verify
 from stock_agent.errors import AgentError, Text, cancellation
 from stock_agent.prompts import DEFAULT_QUESTIONS, load_system_prompt
 from stock_agent.run import Outcome, ended_by
@@ -58,9 +58,10 @@ def main(argv=None, *, environ=None, make_model=None):
     environ = os.environ if environ is None else environ
     args = cli.parse_args(argv)
     lang = args.lang or cli.detect_lang(environ)
-    # --stream prints the answer as it arrives, but only to a person: not into --json or a pipe.
+    # --stream prints the answer as it arrives, but only to a person: not into --json or a
+    # pipe, and not before the answer check has passed it (--verify off shows it at once).
     on_screen = args.stream and not args.json and cli.terminal.is_terminal(sys.stdout)
-    echo = cli.Echo(sys.stdout) if on_screen else None
+    echo = cli.Echo(sys.stdout) if on_screen and args.verify == "off" else None
     listener = None
 
     def model_for(args, environ, lang):
@@ -117,7 +118,8 @@ def _ask(args, environ, lang, opened, *, listener, make_model):
                     **fields)
         for server in plugins.servers if plugins is not None else ():
             log.emit("mcp_server", **server)
-        return run_agent(question, log=log, toolbox=toolbox, **given)
+        checker = verify.Checker(lang) if args.verify == "on" else None
+        return run_agent(question, log=log, toolbox=toolbox, checker=checker, **given)
 
 
 def _given(args, environ, lang, make_model, *, orders=False):
@@ -139,7 +141,9 @@ def converse(args, environ, lang, questions, *, listener=None, make_model=None):
     """Answer `questions` one after another as one conversation (--chat, --continue), each
     a run of the loop with the history before it. Yields a run.Outcome per question
     (stock_agent/session.py keeps the record and chooses the history). A conversation
-    offers the read-only tools only: --orders, --resume and --mcp are for single runs."""
+    offers the read-only tools only: --orders, --resume and --mcp are for single runs; and
+    its answers are not checked (--verify): the checker reads one question's own results,
+    and a conversation answers from earlier turns too."""
     from stock_agent import session  # only a conversation needs its record and history
 
     def prepare():
@@ -189,14 +193,16 @@ def _finish(outcome, opened, started):
 # --- The loop ----------------------------------------------------------------------
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
-              approver=None, recover_text_calls=False, history=(), meter=None):
+              approver=None, recover_text_calls=False, history=(), meter=None,
+              checker=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
     that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
     happened on the way, and the question's `transcript`. Logs every model and tool event;
     the caller writes the terminal event. `history` goes between the system prompt and the
     question (a conversation's earlier turns, chosen by stock_agent/context.py); `meter`
     counts tokens against --max-tokens (a conversation passes its own, so the limit bounds
-    all of it)."""
+    all of it). With a `checker` (verify.Checker), an answer is returned only once it
+    matches the run's tool results."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]
@@ -204,17 +210,20 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
         outcome.answer = _loop(messages, model, outcome, toolbox=toolbox, inventory=inventory,
                                limits=limits, log=log, approver=approver,
                                recover_text_calls=recover_text_calls,
-                               meter=meter or budget.Meter(limits.max_tokens))
+                               meter=meter or budget.Meter(limits.max_tokens),
+                               question=question, checker=checker)
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt as interrupt:
         outcome.error = cancellation(interrupt)
+    if outcome.error is not None and outcome.corrections:
+        outcome.verification = "unverified"  # corrected once, and never answered well
     outcome.transcript = messages[1 + len(history):]
     return outcome
 
 
 def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
-          recover_text_calls, meter):
+          recover_text_calls, meter, question, checker):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
@@ -247,7 +256,13 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
-            return reply["text"].strip()
+            correction = _review(reply["text"].strip(), question, outcome, checker,
+                                 step=step, limits=limits, log=log)
+            if correction is None:
+                return reply["text"].strip()
+            messages.append(correction)
+            size += _message_chars(correction)
+            continue
         _check_deadline(deadline, limits)
         for index, done in enumerate(runner.run_batch(calls)):
             # A long result reaches the model as an excerpt; the log keeps it whole.
@@ -257,6 +272,9 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                            **({"cut": cut} if cut else {}))
             outcome.tool_calls.append({"name": done.call["name"], "ok": done.result["ok"],
                                        "error": done.result.get("error")})
+            outcome.results.append({"invocation": f"{step}:{index}", "name": done.call["name"],
+                                    "arguments": done.call["arguments"],
+                                    "result": done.result})
             message = {"role": "tool", "tool_call_id": done.call["id"],
                        "tool_name": done.call["name"], "content": content,
                        "is_error": not done.result["ok"]}
@@ -264,6 +282,30 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             size += _message_chars(message)
         runner.check_errors()
     raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
+
+
+def _review(answer, question, outcome, checker, *, step, limits, log):
+    """None when `answer` may be returned; else the one corrective message for the model.
+
+    The checker compares the answer with this run's tool results (stock_agent/verify.py).
+    A second failed answer, or a failed one with no model request left for a correction,
+    ends the run with UNVERIFIED_ANSWER: its text is never returned as an answer.
+    """
+    if checker is None:
+        return None
+    last_chance = outcome.corrections or step >= limits.max_steps
+    # An answer that leaves out a figure is asked to add it once, never refused for it.
+    problems = checker.check(question, answer, outcome.results, complete=not last_chance)
+    if not problems:
+        outcome.verification = "corrected" if outcome.corrections else "verified"
+        return None
+    log.answer_check(step=step, problems=problems)
+    if last_chance:
+        raise AgentError("UNVERIFIED_ANSWER", problems=verify.summary(problems))
+    outcome.corrections += 1
+    text = checker.correction(question, problems, outcome.results)
+    log.correction(step=step, text=text)
+    return {"role": "user", "content": text}
 
 
 def _ask_model(model, messages, definitions, *, step, deadline, limits, log, outcome):

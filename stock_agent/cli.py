@@ -13,7 +13,7 @@ import json
 import os
 import sys
 
-from stock_agent import terminal
+from stock_agent import facts, terminal
 from stock_agent.errors import AgentError, Stopped
 from stock_agent.run import LIMIT_DEFAULTS
 
@@ -46,6 +46,10 @@ def build_parser():
     ask.add_argument("--system-prompt", metavar="FILE",
                      help="read the system prompt from FILE (UTF-8) instead of the built-in "
                           "one; its name and hash go into the log")
+    ask.add_argument("--verify", choices=("on", "off"), default="on",
+                     help="check the final answer against this run's tool results: SKUs "
+                          "asked, numbers, order claims; one correction, then "
+                          "UNVERIFIED_ANSWER (default: on)")
     server = parser.add_argument_group("model server")
     server.add_argument("--provider", choices=("ollama", "openai", "anthropic"),
                         default="ollama", help="protocol the server speaks: Ollama /api/chat, "
@@ -69,7 +73,8 @@ def build_parser():
                         help="more tries of a model request after 429, 5xx or a reset "
                              "connection, within the time budget (default: %(default)s)")
     server.add_argument("--stream", action="store_true",
-                        help="stream replies; on a terminal the answer prints as it arrives")
+                        help="stream replies; with --verify off, on a terminal the answer "
+                             "prints as it arrives")
     server.add_argument("--recover-text-tool-calls", action="store_true",
                         help="run tool calls the model wrote as text (validated like native "
                              "ones) instead of stopping with TOOL_CALL_IN_TEXT")
@@ -133,6 +138,9 @@ def build_parser():
     output.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout instead of the answer, for "
                              "success and failure alike (keys in README)")
+    output.add_argument("--facts", action="store_true",
+                        help="print the facts the tools returned (by item, with the call "
+                             "each came from) under the answer")
     output.add_argument("--verbose", "-v", action="store_true",
                         help="trace every model request and tool call on stderr as it happens")
     return parser
@@ -180,7 +188,7 @@ exit statuses (the code is also in the log's terminal event):
   14 TOKEN_LIMIT       15 FIXED_CONTEXT_TOO_LARGE
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
-  26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT
+  26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT 28 UNVERIFIED_ANSWER
   30 NO_MODEL          31 MODEL_NOT_FOUND   32 TOOLS_UNSUPPORTED 33 MODEL_UNREACHABLE
   34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
   37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
@@ -479,13 +487,15 @@ def _stdout_text(outcome, args, lang, shown):
     if outcome.status != "completed":
         return ""
     answer, shown = outcome.answer, shown.strip()
-    if shown == answer:
-        return ""
     if shown and answer.startswith(shown):  # the streamed part is on screen already
         answer = answer[len(shown):].strip()
-    if terminal.is_terminal(sys.stdout):
-        answer = terminal.escape(answer, newlines=True)
-    return answer + "\n"
+    parts = [answer] if answer else []
+    if args.facts:  # rendered by code from the tool results, never by the model
+        parts.append(facts.render_block(outcome.results, lang))
+    text = "\n".join(parts)
+    if text and terminal.is_terminal(sys.stdout):
+        text = terminal.escape(text, newlines=True)
+    return text + "\n" if text else ""
 
 
 def as_json(outcome, lang):
@@ -501,6 +511,8 @@ def as_json(outcome, lang):
         "steps": outcome.steps,
         "tool_calls": list(outcome.tool_calls),
         "orders": list(outcome.orders),
+        "facts": facts.facts(outcome.results),
+        "verification": outcome.verification,
         "tokens": dict(outcome.tokens),
         "duration_ms": outcome.duration_ms,
     }

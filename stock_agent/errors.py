@@ -37,6 +37,7 @@ EXIT_STATUS = {
     "INVALID_TOOL_BATCH": 25,
     "EMPTY_ANSWER": 26,
     "TOOL_CALL_IN_TEXT": 27,
+    "UNVERIFIED_ANSWER": 28,
     "NO_MODEL": 30,
     "MODEL_NOT_FOUND": 31,
     "TOOLS_UNSUPPORTED": 32,
@@ -259,6 +260,13 @@ MESSAGES = {
         "zh-TW": "模型把工具呼叫寫成一般文字，而非結構化呼叫；其對話模板不支援工具呼叫。"
                  "請改用原生支援工具呼叫的模型，或加上 --recover-text-tool-calls。",
     },
+    "UNVERIFIED_ANSWER": {
+        "en": "the model's answer did not match this run's tool results ({problems}), even "
+              "after one correction, so it is not shown; nothing was ordered. --log-content "
+              "keeps it in the log; --verify off shows raw answers.",
+        "zh-TW": "模型的回答與本次工具結果不符（{problems}），更正一次後仍然如此，因此不顯示；"
+                 "未建立任何訂單。加上 --log-content 可在日誌中保留它；--verify off 顯示未經檢查的回答。",
+    },
     "NO_MODEL": {
         "en": "no model chosen: pass --model NAME or set {env}.{installed}",
         "zh-TW": "尚未指定模型：請用 --model NAME 或設定 {env}。{installed}",
@@ -396,6 +404,13 @@ AFTER_ORDERS = {
     "CANCELLED": {
         "en": "cancelled by the user.",
         "zh-TW": "使用者已中止。",
+    },
+    "UNVERIFIED_ANSWER": {
+        "en": "the model's answer did not match this run's tool results ({problems}), even "
+              "after one correction, so it is not shown. --log-content keeps it in the log; "
+              "--verify off shows raw answers.",
+        "zh-TW": "模型的回答與本次工具結果不符（{problems}），更正一次後仍然如此，因此不顯示。"
+                 "加上 --log-content 可在日誌中保留它；--verify off 顯示未經檢查的回答。",
     },
     "TERMINATED": {
         "en": "stopped by SIGTERM (a service manager, docker stop, timeout or a CI cancel).",

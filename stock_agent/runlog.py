@@ -124,6 +124,18 @@ class RunLog:
             fields["result"] = result
         self.emit("tool", shown={"arguments": call["arguments"]}, **fields)
 
+    def answer_check(self, *, step, problems):
+        """An answer the checker (stock_agent/verify.py) refused: how many problems of each
+        kind; which ones (SKUs, numbers, phrases) only with `content`."""
+        fields = {"step": step, **{kind: len(found) for kind, found in problems.items()}}
+        if self.content:
+            fields["problems"] = problems
+        self.emit("answer_check", **fields)
+
+    def correction(self, *, step, text):
+        """The corrective message sent to the model after a failed check."""
+        self.emit("correction", step=step, **({"text": text} if self.content else {}))
+
     def finish(self, outcome):
         """Write the terminal event for a run.Outcome, once. Later calls are ignored."""
         if self.finished:
@@ -142,6 +154,8 @@ class RunLog:
         fields.update(steps=outcome.steps, duration_ms=duration_ms)
         if outcome.orders:  # however the run ended, these writes happened and stay
             fields["orders"] = [receipt["order_id"] for receipt in outcome.orders]
+        if outcome.verification is not None:
+            fields["verification"] = outcome.verification
         if outcome.status == "completed" and self.content:
             fields["answer"] = outcome.answer
         return fields

@@ -53,15 +53,17 @@ def read_only_log(log_dir):
 
 
 def run_script(script, *, question="Check A001", limits=None, log_content=False,
-               toolbox=None, inventory=None, recover_text_calls=False):
-    """Run the loop against a scripted mock. Returns (answer or AgentError, model, events)."""
+               toolbox=None, inventory=None, recover_text_calls=False, checker=None):
+    """Run the loop against a scripted mock. Returns (answer or AgentError, model, events).
+    `checker` (a verify.Checker) checks the answer, as the command line does by default."""
     log_dir = tempfile.mkdtemp(prefix="stock-agent-test-")
     model = MockModel(script)
     log = RunLog(log_dir, content=log_content)
     outcome = agent.run_agent(
         question, model, toolbox=toolbox or tools.default_toolbox(),
         inventory=inventory or sample_inventory(), limits=limits or Limits(),
-        log=log, system_prompt="rules", recover_text_calls=recover_text_calls)
+        log=log, system_prompt="rules", recover_text_calls=recover_text_calls,
+        checker=checker)
     log.finish(outcome)
     return (outcome.error or outcome.answer), model, read_only_log(log_dir)
 

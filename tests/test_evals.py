@@ -14,6 +14,11 @@ from stock_agent.providers import ollama
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
 
 
+# These tests score the harness with scripted answers to questions that name no SKU; the
+# answer check would rightly refuse most of them (tests/test_verified_runs.py covers it).
+UNCHECKED = ("--verify", "off")
+
+
 def gs(sku):
     return {"name": "get_stock", "arguments": {"sku": sku}}
 
@@ -71,7 +76,7 @@ class HandComputedMetricsTest(unittest.TestCase):
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp()
         cls.cases = harness.load_cases(write_cases(cls.dir))
-        cls.rows = harness.run_cases(cls.cases, ["--log-dir", cls.dir], environ={},
+        cls.rows = harness.run_cases(cls.cases, ["--log-dir", cls.dir, *UNCHECKED], environ={},
                                      make_model=scripted_by_question())
         cls.totals = metrics.summarize(cls.rows)
         cls.by_id = {row["id"]: row for row in cls.rows}
@@ -202,7 +207,7 @@ class RunningTest(unittest.TestCase):
             return MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
                                      text_reply(answer)])
         cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
-        rows = harness.run_cases(cases, ["--log-dir", self.dir], repeat=2, environ={},
+        rows = harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED], repeat=2, environ={},
                                  make_model=make)
         setup = {"provider": "mock", "model": "mock", "server_version": None, "utc": "t",
                  "system_prompt": {"file": None, "sha256": {"en": "0" * 64}}}
@@ -217,14 +222,14 @@ class RunningTest(unittest.TestCase):
 
     def test_jobs_give_the_same_rows_in_case_order(self):
         cases = harness.load_cases(write_cases(self.dir))
-        rows = harness.run_cases(cases, ["--log-dir", self.dir], jobs=4, environ={},
+        rows = harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED], jobs=4, environ={},
                                  make_model=scripted_by_question())
         self.assertEqual([row["id"] for row in rows], [name for name, _, _ in CASES])
         self.assertEqual(metrics.summarize(rows)["task_success"]["hits"], 2)
 
     def test_a_case_needing_an_unknown_flag_is_not_run(self):
         cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
-        rows = harness.run_cases(cases, ["--log-dir", self.dir, "--no-such-flag"],
+        rows = harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED, "--no-such-flag"],
                                  environ={}, make_model=scripted_by_question())
         self.assertEqual(rows[0]["status"], "not_run")
         self.assertFalse(rows[0]["success"])
@@ -236,7 +241,7 @@ class RunningTest(unittest.TestCase):
         cases = harness.load_cases(write_cases(self.dir, CASES[:2]))
         err = io.StringIO()
         with redirect_stderr(err):
-            harness.run_cases(cases, ["--log-dir", self.dir, "-v"], environ={},
+            harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED, "-v"], environ={},
                               make_model=scripted_by_question())
         lines = err.getvalue().splitlines()
         self.assertEqual(len(lines), 10)  # started, model, tool, model, terminal: per case
@@ -249,8 +254,8 @@ class RunningTest(unittest.TestCase):
                 tool_calls=[ollama_call("get_stock", {"sku": "A001"})], prompt_eval_count=50))
             server.reply("/api/chat", 200, ollama_chat("A001: 12 in stock, order 18."))
             cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
-            rows = harness.run_cases(cases, ["--log-dir", self.dir, "--base-url", server.url,
-                                             "--model", "qwen2.5:7b"], environ={})
+            rows = harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED, "--base-url",
+                                             server.url, "--model", "qwen2.5:7b"], environ={})
         self.assertTrue(rows[0]["success"], rows[0]["differences"])
         self.assertEqual((rows[0]["input_tokens"], rows[0]["output_tokens"]), (92, 14))
 
@@ -279,7 +284,7 @@ class CommandTest(unittest.TestCase):
         with open(prompt, "w", encoding="utf-8") as file:
             file.write("Be brief.")
         path = os.path.join(self.dir, "report.json")
-        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir,
+        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir, *UNCHECKED,
                                           "--system-prompt", prompt, "--report", path,
                                           "--min-success", "0.5")
         self.assertEqual(status, 5)
@@ -296,7 +301,7 @@ class CommandTest(unittest.TestCase):
         self.assertEqual(len(document["results"]), 10)
 
     def test_the_gate_passes_at_or_above_min_success(self):
-        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir,
+        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir, *UNCHECKED,
                                           "--min-success", "0.2")
         self.assertEqual(status, 0)
         self.assertIn("gate --min-success", out)
@@ -310,7 +315,7 @@ class CommandTest(unittest.TestCase):
             path = os.path.join(self.dir, "bad.jsonl")
             with open(path, "w", encoding="utf-8") as file:
                 file.write(text)
-            status, out, err = self.run_evals("run", path, "--log-dir", self.dir)
+            status, out, err = self.run_evals("run", path, "--log-dir", self.dir, *UNCHECKED)
             self.assertEqual(status, 3, text)
             self.assertIn("INVALID_INPUT", err)
             self.assertIn(fragment, err)
@@ -318,15 +323,16 @@ class CommandTest(unittest.TestCase):
     def test_ctrl_c_stops_the_whole_evaluation(self):
         out, err = io.StringIO(), io.StringIO()
         with redirect_stdout(out), redirect_stderr(err):
-            status = evals_main(["run", self.cases, "--log-dir", self.dir], environ={},
+            status = evals_main(["run", self.cases, "--log-dir", self.dir, *UNCHECKED], environ={},
                                 make_model=lambda *_: MockModel(script=[KeyboardInterrupt()]))
         self.assertEqual(status, 130)
         self.assertIn("CANCELLED", err.getvalue())
         self.assertEqual(out.getvalue(), "")  # no table for a half-run evaluation
 
     def test_an_unwritable_report_is_invalid_input(self):
-        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir, "--report",
-                                          os.path.join(self.dir, "no", "such", "r.json"))
+        status, out, err = self.run_evals("run", self.cases, "--log-dir", self.dir, *UNCHECKED,
+                                          "--report", os.path.join(self.dir, "no", "such",
+                                                                   "r.json"))
         self.assertEqual(status, 3)
         self.assertIn("cannot write the report", err)
 

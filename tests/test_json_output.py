@@ -15,7 +15,7 @@ from stock_agent.runlog import RunLog
 from tests.support import run_cli
 
 KEYS = {"status", "exit_status", "answer", "error", "log_error", "run_id", "log", "steps",
-        "tool_calls", "orders", "tokens", "duration_ms"}
+        "tool_calls", "orders", "facts", "verification", "tokens", "duration_ms"}
 
 
 def run_main(*argv, environ=None):
@@ -88,7 +88,7 @@ class JsonOutputTest(unittest.TestCase):
         args = cli.build_parser().parse_args(["--log-dir", self.logs, "-q", "A001"])
         make = scripted(
             {**calls_reply(tool_call("get_stock", {"sku": "A001"})), "usage": usage(100, 7)},
-            {**text_reply("Stock 12."), "usage": usage(150, None)})
+            {**text_reply("A001: stock 12."), "usage": usage(150, None)})
         result = cli.as_json(agent.ask(args, {}, "en", make_model=make), "en")
         self.assertEqual(result["status"], "completed")
         self.assertEqual(result["tokens"], {"input": 250, "output": 7})

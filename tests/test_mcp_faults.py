@@ -60,8 +60,8 @@ class Reaped:
 
 
 def run(script, *options, argv=()):
-    return run_cli(["--mcp", server(*options), "--mcp-catalogue-above", "99", *argv],
-                   model=MockModel([*script, text_reply("done")]))
+    return run_cli(["--mcp", server(*options), "--mcp-catalogue-above", "99", "--verify", "off",
+                    *argv], model=MockModel([*script, text_reply("done")]))
 
 
 def call(name, arguments=None):

@@ -149,7 +149,7 @@ class GenerationTest(unittest.TestCase):
                           text_reply("done")]
                 status, out, err, events = run_cli(
                     ["--mcp", server("--record", record.path, "--era", era, "--noise"),
-                     "--mcp-catalogue-above", "99"], model=MockModel(script))
+                     "--mcp-catalogue-above", "99", "--verify", "off"], model=MockModel(script))
                 self.assertEqual(status, 0, err)
                 tool = [e for e in events if e["event"] == "tool"][0]
                 self.assertTrue(tool["ok"])

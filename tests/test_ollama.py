@@ -68,7 +68,7 @@ class ConversationTest(unittest.TestCase):
             server.reply("/api/chat", 200, ollama_chat(tool_calls=[
                 ollama_call("get_stock", '{"sku": "A001"}'),
                 ollama_call("get_stock", '{"sku": ', index=1)]))
-            server.reply("/api/chat", 200, ollama_chat("done"))
+            server.reply("/api/chat", 200, ollama_chat("A001: stock 12."))
             status, _, err, events = ask(server)
         self.assertEqual(status, 0, err)
         replayed = server.requests[1]["json"]["messages"][2]["tool_calls"]

@@ -104,7 +104,7 @@ class WaitingLineTest(unittest.TestCase):
 
     def run_slow(self, stderr):
         script = [slow(calls_reply(tool_call("get_stock", {"sku": "A001"})), 0.3),
-                  text_reply("Stock 12.")]
+                  text_reply("A001: stock 12.")]
         factory = watch.waiting_factory(lambda *_: MockModel(script=script), stderr,
                                         interval=0.05)
         args = cli.build_parser().parse_args(["--log-dir", self.logs])

@@ -35,8 +35,11 @@ class Harness:
             out, err = io.StringIO(), io.StringIO()
             env = {"LANG": "C", **self.env(server.url), **(environ or {})}
             with redirect_stdout(out), redirect_stderr(err):
+                # --verify off: these runs test the wire; their canned answers state
+                # figures no tool returned, which the answer check rightly refuses.
                 code = agent.main(["--provider", self.name, "--log-dir", logs,
-                                   "--retries", "0", "--traceback", *argv], environ=env)
+                                   "--retries", "0", "--traceback", "--verify", "off",
+                                   *argv], environ=env)
             events = []
             for name in os.listdir(logs):
                 with open(os.path.join(logs, name), encoding="utf-8") as log:

@@ -21,7 +21,7 @@ import os
 import time
 
 import agent  # the one package module that imports the root: it runs the command line's path
-from stock_agent import cli, prompts
+from stock_agent import cli, prompts, verify
 from stock_agent.errors import CANCELLED_CODES, AgentError, Text
 from stock_agent.evals import metrics
 
@@ -170,7 +170,7 @@ def run_case(case, agent_argv, *, environ, make_model=None):
         return _not_run(problem)
     calls, listen = _listener(case, args)
     outcome = agent.ask(args, environ, case["lang"], listener=listen, make_model=make_model)
-    return _observed(outcome, calls, case["lang"], case["expect"])
+    return _observed(outcome, calls, case["lang"], case["expect"], case["question"])
 
 
 def run_conversation(case, agent_argv, *, environ, make_model=None):
@@ -184,8 +184,9 @@ def run_conversation(case, agent_argv, *, environ, make_model=None):
     for number, outcome in enumerate(agent.converse(
             args, environ, case["lang"], [turn["question"] for turn in case["turns"]],
             listener=listen, make_model=make_model)):
-        expected = case["turns"][number].get("expect") or {}
-        seen.append(_observed(outcome, calls, case["lang"], expected))
+        turn = case["turns"][number]
+        seen.append(_observed(outcome, calls, case["lang"], turn.get("expect") or {},
+                              turn["question"]))
         calls.clear()
     missing = len(case["turns"]) - len(seen)
     return seen + [{**_not_run("the conversation ended before this turn"),
@@ -223,7 +224,7 @@ def _listener(case, args):
     return calls, listen
 
 
-def _observed(outcome, calls, lang, expected):
+def _observed(outcome, calls, lang, expected, question):
     error = outcome.error
     status = error.code if error else outcome.status
     # Judged only if the model answered at least once (or the run ended as the case
@@ -232,7 +233,18 @@ def _observed(outcome, calls, lang, expected):
     return {"status": status, "error": error, "reached": reached,
             "detail": error.message(lang) if error else None,
             "answer": outcome.answer, "calls": list(calls), "steps": outcome.steps,
-            "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log}
+            "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log,
+            "verification": outcome.verification,
+            "unsupported_numbers": _unsupported_numbers(question, outcome)}
+
+
+def _unsupported_numbers(question, outcome):
+    """The numbers of a completed answer that match no tool result of its run nor the
+    question (the checker's own reading, stock_agent/verify.py), whether or not the run
+    was checked; None when there is no answer."""
+    if outcome.status != "completed":
+        return None
+    return verify.unsupported_numbers(question, outcome.answer, outcome.results)
 
 
 def _trace(case):
@@ -245,7 +257,8 @@ def _trace(case):
 def _not_run(detail):
     return {"status": "not_run", "error": None, "reached": False, "detail": detail,
             "answer": None, "calls": [], "steps": 0, "duration_ms": 0,
-            "tokens": {"input": None, "output": None}, "log": None}
+            "tokens": {"input": None, "output": None}, "log": None,
+            "verification": None, "unsupported_numbers": None}
 
 
 def with_log_dir(agent_argv):

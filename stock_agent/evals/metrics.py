@@ -47,7 +47,9 @@ def score_run(case, observed):
            "calls": dict.fromkeys(CALL_ERRORS + ("expected", "correct", "name_matched"), 0),
            "steps": observed["steps"], "duration_ms": observed["duration_ms"],
            "input_tokens": observed["tokens"]["input"],
-           "output_tokens": observed["tokens"]["output"]}
+           "output_tokens": observed["tokens"]["output"],
+           "verification": observed.get("verification"),
+           "unsupported_numbers": observed.get("unsupported_numbers")}
     row["judged"] = observed.get("reached", True)
     if not row["judged"]:  # a failure, but not one the model can be judged on
         why = "not run" if observed["status"] == "not_run" else "no reply from the model"
@@ -84,11 +86,21 @@ def merge_turns(rows):
               "output_tokens": _total(row["output_tokens"] for row in rows),
               "facts_missing": [fact for row in rows for fact in row["facts_missing"]],
               "forbidden_text": [text for row in rows for text in row["forbidden_text"]],
-              "success": all(row["success"] for row in rows), "turns": rows}
+              "success": all(row["success"] for row in rows), "turns": rows,
+              # judged when any turn reached a model; a conversation's answers are not
+              # checked (--verify reads one question's results), but their numbers are read
+              "judged": any(row.get("judged", True) for row in rows), "verification": None,
+              "unsupported_numbers": _joined(row.get("unsupported_numbers") for row in rows)}
     for check in ("status_ok", "selection_ok", "restraint_ok", "wrong_tool_avoided"):
         judged = [row[check] for row in rows if row[check] is not None]
         merged[check] = all(judged) if judged else None
     return merged
+
+
+def _joined(lists):
+    """The lists that are not None, joined; None when every one is None."""
+    present = [items for items in lists if items is not None]
+    return [item for items in present for item in items] if present else None
 
 
 def _score_tools(expect, calls, row, *, wrote_a_call=False):
@@ -262,11 +274,34 @@ def summarize(rows):
         "status_accuracy": rate(row["status_ok"] for row in rows),
         "call_errors": {key: calls.get(key, 0) for key in CALL_ERRORS},
         "avg_model_requests": _mean([row["steps"] for row in ran]),
+        "verification": _verification(ran),
+        "hallucinated_numbers": _hallucinated(ran),
         "latency_ms": {"p50": percentile([row["duration_ms"] for row in ran], 50),
                        "p95": percentile([row["duration_ms"] for row in ran], 95)},
         "tokens": {"input": _total(row["input_tokens"] for row in ran),
                    "output": _total(row["output_tokens"] for row in ran)},
     }
+
+
+def _verification(rows):
+    """The answer checker's view: runs whose first answer passed, passed after the
+    corrective turn, or never passed (UNVERIFIED_ANSWER, or another end after a
+    correction); `not_checked`: --verify off, or the run ended before any answer."""
+    counts = {"first_time": 0, "after_correction": 0, "unverified": 0, "not_checked": 0}
+    names = {"verified": "first_time", "corrected": "after_correction",
+             "unverified": "unverified", None: "not_checked"}
+    for row in rows:
+        counts[names[row.get("verification")]] += 1
+    return counts
+
+
+def _hallucinated(rows):
+    """Numbers in completed answers that match no tool result of their run nor the
+    question: how many, in how many of the completed answers."""
+    found = [row["unsupported_numbers"] for row in rows
+             if row.get("unsupported_numbers") is not None]
+    return {"numbers": sum(len(numbers) for numbers in found),
+            "answers": sum(bool(numbers) for numbers in found), "of": len(found)}
 
 
 def rate(flags):

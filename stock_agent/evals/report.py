@@ -69,6 +69,8 @@ def _totals_lines(report):
     lines += [f"  {'call errors':<26} {', '.join(errors[:4])}",
               f"  {'':<26} {', '.join(errors[4:])}",
               f"  {'avg model requests':<26} {totals['avg_model_requests']}",
+              f"  {'answer check':<26} {_verification(totals['verification'])}",
+              f"  {'hallucinated numbers':<26} {_hallucinated(totals['hallucinated_numbers'])}",
               f"  {'latency p50 / p95':<26} {latency['p50']} / {latency['p95']} ms",
               f"  {'tokens in / out':<26} {_known(tokens['input'])} / "
               f"{_known(tokens['output'])}"]
@@ -80,6 +82,16 @@ def _totals_lines(report):
         verdict = "passed" if report["gate_passed"] else "FAILED"
         lines.append(f"  {'gate --min-success':<26} {report['min_success']}: {verdict}")
     return lines
+
+
+def _verification(counts):
+    return (f"verified first time {counts['first_time']}, after correction "
+            f"{counts['after_correction']}, unverified {counts['unverified']}, not checked "
+            f"{counts['not_checked']}")
+
+
+def _hallucinated(found):
+    return f"{found['numbers']} in {found['answers']} of {found['of']} completed answers"
 
 
 def _rate(value):

@@ -1,0 +1,361 @@
+"""The answer checker: a final answer is compared with this run's own tool results, by rules.
+
+The model proposes the answer; code decides whether it may be reported as completed. The
+functions are pure: they read the question, the answer and the run's results (one
+`{"invocation", "name", "arguments", "result"}` record per call, see facts.py) and return
+data; no model is asked. SKUs and figures are read out of the text by figures.py (NFKC,
+full-width digits, Chinese numerals; dates, list numbers and SKU digits are not figures).
+`check` returns the problems, by kind:
+
+- `unchecked_skus`: a SKU the question names that no result of this run spoke of (found, or
+  SKU_NOT_FOUND). A run that looked nothing up and says nothing about an item (a greeting,
+  "I cannot place orders", a rule explained) is not asked for lookups.
+- `unsupported_numbers`: a figure the answer states that is no value of this run's tool
+  results (a stock, target, suggested order, `more`, how many items a list or the whole run
+  held, any figure of a write receipt) and no number the question wrote. Text a result
+  carried (item names, sources, order ids) is not read for figures. In a run that looked
+  nothing up, only sentences naming a SKU are about an item, and not those that explain a
+  rule by example (if, for example, 如果, 例如).
+- `not_found_claims`: a SKU the answer says does not exist ("A001 not found", 查無 A001)
+  that a result found. Saying so is a claim about the SKU: without a lookup of it, it is an
+  unchecked SKU.
+- `order_claims`: a phrase saying an order or write happened (the order was placed, we have
+  ordered, 已下單, 已自動補貨) when no result carries a write receipt, `{"ok": true, "data":
+  {..., "receipt": {"order_id", "idempotency_key", "ledger", "created"}}}`. Read-only tools
+  say `"order_created": false`. A denial ("no order has been placed", 尚未建立訂單) is not a
+  claim.
+- `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
+  gave, when the answer uses that item (its SKU, name or stock): the model guessed an id.
+- `left_out` (advice, only with `complete`): an item looked up by SKU whose SKU or stock the
+  answer leaves out, or an item named by its name without its SKU. The loop asks once and
+  never refuses an answer for it.
+
+`correction` is the one corrective message the model gets: what is wrong, the facts the
+tools gave, then what to do.
+
+Limits (this reads text with rules, not meaning): a right figure attached to the wrong item
+or field passes ("A001: 45" when 45 is A002's stock); a number the user wrote passes even
+where the user asked the model to misreport it ("report its stock as 999"; the evaluation's
+answer_excludes catches that); English number words ("twelve") are not read.
+"""
+
+import re
+
+from stock_agent import figures
+from stock_agent.facts import WORDS as FACT_WORDS, facts, item_facts, render
+
+HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
+SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
+# An answer saying a SKU does not exist; the phrase belongs to the nearest SKU in its sentence.
+NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bdoes\s*n[o']t\s+exist|"
+             r"\bno\s+such\b|\bunknown\s+sku|查無|找不到|不存在|沒有這個")
+NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "查無", "找不到", "不存在", "沒有這個")
+
+# English claims: a finished-action verb right after a word that makes it a statement of
+# fact (was placed, we have ordered, order placed), with no denial earlier in its clause.
+CLAIM_VERB = r"(?i)\b(placed|created|submitted|confirmed|sent|ordered|reordered|restocked)\b"
+ORDER_VERBS = ("placed", "created", "submitted", "confirmed", "sent")  # need "order" nearby
+STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has",
+           "successfully", "just", "already", "order", "reorder"}
+DENIALS = {"no", "not", "never", "cannot", "unable", "without"}  # and any word ending n't
+CLAUSE_MARKS = ",，。;；!?！？\n"  # and a full stop before a space
+# Chinese claims start with 已 (or say 成功); their denials (尚未, 並未, 沒有) do not match.
+CLAIM_ZH = (r"已(?:經)?(?:為您|幫您|替您|為你|幫你)?(?:自動)?"
+            r"(?:下單|訂購|補貨|建立(?:了)?訂單|送出訂單|完成下單|採購)|"
+            r"訂單已(?:經)?(?:建立|送出|成立|完成)|下單成功|訂購成功")
+
+
+# --- The check -------------------------------------------------------------------------
+
+class Checker:
+    """The check as the loop (agent.py) uses it: `check`, then `correction` in one language."""
+
+    def __init__(self, lang):
+        self.lang = lang
+
+    def check(self, question, answer, results, *, complete=True):
+        return check(question, answer, results, complete=complete)
+
+    def correction(self, question, problems, results):
+        return correction(question, problems, results, self.lang)
+
+
+def check(question, answer, results, *, complete=True):
+    """The problems of `answer`, {kind: [what, as written]} for the kinds that failed
+    (`unchecked_skus`, `unsupported_numbers`, `not_found_claims`, `order_claims`,
+    `guessed_skus`, and with `complete` also `left_out`); {} means verified."""
+    evidence = _evidence(results)
+    stated = _stated_numbers(answer, evidence)
+    missing = said_missing(answer)
+    problems = {"unchecked_skus": [], "unsupported_numbers": _unsupported(question, stated,
+                                                                          evidence),
+                "not_found_claims": [sku for sku in missing if sku in evidence["found"]],
+                "order_claims": order_claims(answer, results),
+                "guessed_skus": guessed_skus(question, answer, results, stated)}
+    # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
+    # a rule explained) is not asked for lookups.
+    if evidence["looked_up"] or stated or missing:
+        named = dict.fromkeys(figures.skus_in(question) + missing)
+        problems["unchecked_skus"] = [sku for sku in named if sku not in evidence["spoken_of"]]
+    if complete:
+        problems["left_out"] = left_out(question, answer, results, stated)
+    return {kind: found for kind, found in problems.items() if found}
+
+
+def unsupported_numbers(question, answer, results):
+    """The numbers `answer` states that neither the results nor the question hold."""
+    evidence = _evidence(results)
+    return _unsupported(question, _stated_numbers(answer, evidence), evidence)
+
+
+def summary(problems):
+    """What failed, in one language-neutral line for UNVERIFIED_ANSWER: `A002, 15`."""
+    return ", ".join(item for found in problems.values() for item in found)
+
+
+def said_missing(answer):
+    """The SKUs `answer` says do not exist ("B999 was not found", 查無 Z999), in order: each
+    such phrase goes to the SKU nearest to it in its sentence."""
+    text = figures.normal(answer).upper()
+    if not any(needle in text.lower() for needle in NOT_FOUND_NEEDLES):
+        return []
+    said = []
+    for sentence in re.split(SENTENCE_END, text):
+        skus = list(figures.sku_words(sentence))
+        for phrase in re.finditer(NOT_FOUND, sentence) if skus else ():
+            said.append(min(skus, key=lambda found: abs(found[0] - phrase.start()))[1])
+    return list(dict.fromkeys(said))
+
+
+def order_claims(answer, results):
+    """Phrases of `answer` saying an order was placed, when no result carries a receipt."""
+    if receipts(results):
+        return []
+    claims = re.findall(CLAIM_ZH, answer) if "已" in answer or "成功" in answer else []
+    lowered = answer.lower()
+    for match in re.finditer(CLAIM_VERB, answer) if "ed" in lowered else ():
+        start, end = _clause(lowered, match.start(), match.end())
+        words = [word.strip("\"'()") for word in lowered[start:match.start()].split()]
+        if not words or words[-1] not in STATING:
+            continue
+        if any(word in DENIALS or word.endswith("n't") for word in words):
+            continue
+        if match.group(1).lower() in ORDER_VERBS and "order" not in lowered[start:end]:
+            continue
+        if lowered[match.end():].lstrip().startswith("by "):  # sorted by, not bought
+            continue
+        claims.append(answer[start:match.end()].strip())
+    return list(dict.fromkeys(claims))
+
+
+def receipts(results):
+    """The write receipts this run's results carry (the contract of the write tools)."""
+    found = []
+    for record in results:
+        data = record["result"].get("data") if record["result"].get("ok") else None
+        receipt = data.get("receipt") if isinstance(data, dict) else None
+        if isinstance(receipt, dict) and receipt.get("order_id"):
+            found.append(receipt)
+    return found
+
+
+def _clause(text, start, end):
+    """(start, end) of the clause around text[start:end]: between punctuation marks."""
+    def is_mark(index):
+        return text[index] in CLAUSE_MARKS or (text[index] == "." and
+                                               text[index + 1:index + 2] in ("", " ", "\n"))
+    while start > 0 and not is_mark(start - 1):
+        start -= 1
+    while end < len(text) and not is_mark(end):
+        end += 1
+    return start, end
+
+
+def guessed_skus(question, answer, results, stated=None):
+    """The guessed lookups (`_guessed`) whose item the answer uses: its SKU, name or stock
+    (asked about 烏龍茶包, a small model looks up A001 and reports its stock as the tea's)."""
+    if stated is None:
+        stated = _stated_numbers(answer, _evidence(results))
+    values = {found for found, _ in stated}
+    text, named = figures.normal(answer), set(figures.skus_in(answer))
+    return [fact["sku"] for fact in _guessed(question, results)
+            if fact["sku"] in named or fact["stock"] in values
+            or bool(fact["name"]) and fact["name"] in text]
+
+
+def left_out(question, answer, results, stated=None):
+    """The items the answer gives without what makes them checkable, by SKU: an item
+    get_stock found whose stock figure the answer does not state, or an item the answer
+    names by its name only (玄米茶包 without A003). A guessed lookup is never asked for.
+    Advice, not an error: the loop asks once for them and accepts the answer either way."""
+    if stated is None:
+        stated = _stated_numbers(answer, _evidence(results))
+    values = {found for found, _ in stated}
+    text, named = figures.normal(answer), set(figures.skus_in(answer))
+    guessed = {fact["sku"] for fact in _guessed(question, results)}
+    missing = []
+    for record in results:
+        asked = record["name"] == "get_stock"  # looked up by SKU: its figures are the answer
+        for fact in item_facts(record):
+            if not fact["found"] or fact["sku"] in guessed:
+                continue
+            if asked and fact["stock"] not in values:
+                missing.append(fact["sku"])
+            elif fact["sku"] not in named and (asked or fact["name"] and fact["name"] in text):
+                missing.append(fact["sku"])
+    return list(dict.fromkeys(missing))
+
+
+def _guessed(question, results):
+    """The items get_stock found for a SKU that came from nowhere: named neither in the
+    question nor in an earlier result. One fact per SKU, first lookup first."""
+    given, guessed = set(figures.skus_in(question)), {}
+    for record in results:
+        found = [fact for fact in item_facts(record) if fact["found"]]
+        for fact in found if record["name"] == "get_stock" else ():
+            if fact["sku"] not in given:
+                guessed.setdefault(fact["sku"], fact)
+        given.update(fact["sku"] for fact in found)
+    return list(guessed.values())
+
+
+# --- Numbers -----------------------------------------------------------------------------
+
+def _unsupported(question, stated, evidence):
+    allowed = evidence["values"] | {found for found, _ in figures.numbers(question,
+                                                                   quoted=evidence["strings"])}
+    return list(dict.fromkeys(written for found, written in stated if found not in allowed))
+
+
+def _stated_numbers(answer, evidence):
+    """[(value, written)] for the numbers `answer` states about items. In a run that looked
+    nothing up, only sentences naming a SKU are about an item, and not those that explain a
+    rule by example ("if stock is 10 and target 30, order 20")."""
+    if evidence["looked_up"]:
+        return figures.numbers(answer, quoted=evidence["strings"])
+    return [found for sentence in re.split(SENTENCE_END, answer)
+            if figures.skus_in(sentence) and not re.search(HYPOTHETICAL, sentence)
+            for found in figures.numbers(sentence, quoted=evidence["strings"])]
+
+
+# --- What this run's results hold --------------------------------------------------------
+
+def _evidence(results):
+    """What the answer may lean on: `values` (every number and count in the results),
+    `spoken_of` (the SKUs a result spoke of, found or not), `strings` (text the results
+    carried that holds a digit, removed from the answer before its numbers are read) and
+    `looked_up` (a result held data or spoke of an item)."""
+    values, strings, spoken_of, found = set(), set(), set(), set()
+    for record in results:
+        data = record["result"].get("data") if record["result"].get("ok") else None
+        _collect(data, values, strings)
+        if isinstance(data, dict) and isinstance(data.get("sku"), str):
+            spoken_of.add(figures.normal(data["sku"]).upper())  # a write names its item
+        # A write the person did not approve was a valid call about its item (its SKU was
+        # checked before anyone was asked): "not placed" is an answer about that item.
+        arguments = record.get("arguments")
+        if (record["result"].get("error") == "APPROVAL_DENIED" and isinstance(arguments, dict)
+                and isinstance(arguments.get("sku"), str)):
+            spoken_of.add(figures.normal(arguments["sku"]).upper())
+        for fact in item_facts(record):
+            spoken_of.add(figures.normal(fact["sku"]).upper())
+            if fact["found"]:
+                found.add(fact["sku"])
+    values.update(len(skus) for skus in (spoken_of, found) if skus)  # "I checked 3 items"
+    # A text of digits alone is a value: cutting it out of the answer as a substring would
+    # cut other numbers apart (removing "1" turns "12" into "2").
+    values.update(int(text) for text in strings if text.isdigit())
+    strings = sorted({figures.normal(text) for text in strings
+                      if any(char.isdigit() for char in text) and not text.isdigit()},
+                     key=len, reverse=True)
+    looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
+    return {"values": values, "strings": strings, "spoken_of": spoken_of, "found": found,
+            "looked_up": looked_up}
+
+
+def _collect(value, values, strings):
+    """Every number and string inside a JSON value, the length of every list, and a list's
+    length plus its `more` (how many matched in all)."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, (int, float)):
+        values.add(figures.value(str(value)) if isinstance(value, float) else value)
+    elif isinstance(value, str):
+        strings.add(value)
+    elif isinstance(value, list):
+        values.add(len(value))
+        for item in value:
+            _collect(item, values, strings)
+    elif isinstance(value, dict):
+        for item in value.values():
+            if isinstance(item, list) and isinstance(value.get("more"), int):
+                values.add(len(item) + value["more"])
+            _collect(item, values, strings)
+
+
+# --- The corrective turn -------------------------------------------------------------------
+
+# The corrective message, line by line: each problem found, the facts, then what to do.
+WORDS = {
+    "en": {"unsupported_numbers": "These numbers in your answer match no tool result of this "
+                                  "run: {found}. Do not estimate or invent figures.",
+           "not_found_claims": "Your answer says {found} was not found, but the tools found "
+                               "it.",
+           "order_claims": "Your answer says an order was placed ({found}), but no tool "
+                           "placed one: nothing was ordered. Leave that out.",
+           "left_out": "Your answer leaves out the SKU or the stock of {found}.",
+           "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
+                           "do not guess SKUs.",
+           "find": "The user named a product without a SKU: call find_items now with part of "
+                   "the name the user wrote, then answer from its result.",
+           "facts": "The facts from this run's tools: {facts}.",
+           "unchecked_skus": "You have not looked up {found} yet. Call get_stock for each of "
+                             "them now, one call per SKU: {calls}. Then answer about every "
+                             "SKU the user asked for: {asked}.",
+           "answer": "Answer the user again, briefly, giving each item's SKU, stock and "
+                     "suggested order exactly as in these facts.",
+           "then": ", then ", "and": ", "},
+    "zh-TW": {"unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
+                                     "不可估算或編造數字。",
+              "not_found_claims": "你的回答說查無 {found}，但工具查到了。",
+              "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
+                              "東西。不要再這樣說。",
+              "left_out": "你的回答缺少 {found} 的 SKU 或庫存。",
+              "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
+              "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
+                      "再根據結果回答。",
+              "facts": "本次工具查得的資料：{facts}。",
+              "unchecked_skus": "你還沒有查詢 {found}。現在請對每個 SKU 各呼叫一次 get_stock："
+                                "{calls}。之後回答使用者問到的每個 SKU：{asked}。",
+              "answer": "請重新簡短回答使用者：每個品項寫出 SKU、庫存與建議補貨量，照這些資料寫。",
+              "then": "、", "and": "、"},
+}
+PROBLEM_LINES = ("unsupported_numbers", "not_found_claims", "order_claims", "guessed_skus",
+                 "left_out")
+
+
+def correction(question, problems, results, lang):
+    """The corrective message: what is wrong, the facts the tools gave, then what to do
+    (look up what is missing, or answer again from the facts)."""
+    words = WORDS.get(lang, WORDS["en"])
+    quote = "「{}」" if lang == "zh-TW" else '"{}"'
+    lines = [words[kind].format(found=words["and"].join(
+                 map(quote.format, found) if kind == "order_claims" else found))
+             for kind in PROBLEM_LINES for found in [problems.get(kind)] if found]
+    # A guessed item is left out: its name is the wrong one to search for.
+    known = "; ".join(render([fact for fact in facts(results)
+                              if fact["sku"] not in problems.get("guessed_skus", ())],
+                             lang, calls=False))
+    lines.append(words["facts"].format(facts=known or FACT_WORDS.get(lang, FACT_WORDS["en"])
+                                       ["none"]))
+    missing = problems.get("unchecked_skus")
+    if missing:
+        calls = words["then"].join('{"sku": "%s"}' % sku for sku in missing)
+        asked = words["and"].join(dict.fromkeys(figures.skus_in(question) + missing))
+        lines.append(words["unchecked_skus"].format(found=words["and"].join(missing),
+                                                    calls=calls, asked=asked))
+    elif problems.get("guessed_skus"):
+        lines.append(words["find"])
+    else:
+        lines.append(words["answer"])
+    return "\n".join(lines)

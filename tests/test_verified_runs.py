@@ -1,0 +1,267 @@
+"""Verified answers end to end: the corrective turn in the loop, what the command line
+prints (answer, --facts, --json), a scripted model server, and the evaluation's view."""
+
+import json
+import unittest
+
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import verify
+from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent.evals import harness, metrics
+from stock_agent.run import Limits
+from tests.fake_server import FakeServer, ollama_call, ollama_chat
+from tests.wire_harness import OllamaHarness
+from tests.support import run_cli, run_script
+
+
+def stock_call(sku):
+    return calls_reply(tool_call("get_stock", {"sku": sku}))
+
+
+def events_named(events, name):
+    return [event for event in events if event["event"] == name]
+
+
+class CorrectiveTurnTest(unittest.TestCase):
+    def test_a_wrong_number_gets_one_correction_then_the_right_answer_completes(self):
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("A001 has 15 units."),
+             text_reply("A001 has 12 units.")], checker=verify.Checker("en"))
+        self.assertEqual(outcome, "A001 has 12 units.")
+        correction = model.requests[2]["messages"][-1]
+        self.assertEqual(correction["role"], "user")
+        self.assertIn("match no tool result of this run: 15.", correction["content"])
+        self.assertIn("濾掛咖啡 (A001): stock 12, target 30", correction["content"])
+        self.assertEqual(model.requests[2]["messages"][-2]["content"], "A001 has 15 units.")
+        self.assertEqual([e["event"] for e in events], ["model", "tool", "model",
+                                                        "answer_check", "correction", "model",
+                                                        "completed"])
+        self.assertEqual(events_named(events, "answer_check")[0],
+                         {**events[3], "step": 2, "unsupported_numbers": 1})
+        self.assertNotIn("problems", events[3])  # which numbers: only with --log-content
+        self.assertNotIn("text", events[4])
+        self.assertEqual(events[-1]["verification"], "corrected")
+
+    def test_a_second_wrong_answer_ends_unverified(self):
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("A001 has 15 units."),
+             text_reply("A001 has 15 units, really.")], checker=verify.Checker("en"),
+            log_content=True)
+        self.assertIsInstance(outcome, AgentError)
+        self.assertEqual((outcome.code, outcome.exit_status), ("UNVERIFIED_ANSWER", 28))
+        self.assertIn("(15)", outcome.message("en"))
+        checks = events_named(events, "answer_check")
+        self.assertEqual([c["problems"] for c in checks],  # left out: advice, asked once
+                         [{"unsupported_numbers": ["15"], "left_out": ["A001"]},
+                          {"unsupported_numbers": ["15"]}])
+        self.assertIn("15", events_named(events, "correction")[0]["text"])
+        self.assertEqual((events[-1]["event"], events[-1]["code"], events[-1]["verification"]),
+                         ("failed", "UNVERIFIED_ANSWER", "unverified"))
+        self.assertNotIn("answer", events[-1])
+        self.assertEqual(events_named(events, "model")[-1]["text"], "A001 has 15 units, really.")
+
+    def test_a_skipped_sku_gets_the_correction_and_the_model_looks_it_up(self):
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("A001: stock 12."), stock_call("A002"),
+             text_reply("A001: stock 12. A002: stock 45.")],
+            question="Check A001 and A002", checker=verify.Checker("en"))
+        self.assertEqual(outcome, "A001: stock 12. A002: stock 45.")
+        self.assertIn('You have not looked up A002 yet', model.requests[2]["messages"][-1]
+                      ["content"])
+        self.assertEqual(events_named(events, "answer_check")[0]["unchecked_skus"], 1)
+        self.assertEqual(events[-1]["verification"], "corrected")
+
+    def test_the_correction_speaks_the_runs_language(self):
+        _, model, _ = run_script(
+            [stock_call("A001"), text_reply("A001 庫存 12。"), stock_call("A002"),
+             text_reply("A001 庫存 12，A002 庫存 45。")],
+            question="請查 A001 和 A002", checker=verify.Checker("zh-TW"))
+        self.assertIn("你還沒有查詢 A002", model.requests[2]["messages"][-1]["content"])
+
+    def test_an_order_claim_is_corrected(self):
+        outcome, model, _ = run_script(
+            [stock_call("A002"), text_reply("A002 庫存 45，已自動補貨。"),
+             text_reply("A002 庫存 45，未建立訂單。")],
+            question="請查 A002，並已自動補貨。", checker=verify.Checker("zh-TW"))
+        self.assertEqual(outcome, "A002 庫存 45，未建立訂單。")
+        self.assertIn("「已自動補貨」", model.requests[2]["messages"][-1]["content"])
+
+    def test_a_left_out_figure_is_asked_for_once_and_never_fails_the_run(self):
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("Order 18 of A001."), text_reply("Order 18.")],
+            checker=verify.Checker("en"))
+        self.assertEqual(outcome, "Order 18.")
+        self.assertIn("leaves out the SKU or the stock of A001.",
+                      model.requests[2]["messages"][-1]["content"])
+        self.assertEqual(events[-1]["verification"], "corrected")
+        outcome, _, _ = run_script([stock_call("A001"), text_reply("Order 18 of A001.")],
+                                   limits=Limits(max_steps=2), checker=verify.Checker("en"))
+        self.assertEqual(outcome, "Order 18 of A001.")  # no request left: not asked
+
+    def test_no_request_left_for_a_correction_ends_unverified_at_once(self):
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("A001 has 15 units.")],
+            limits=Limits(max_steps=2), checker=verify.Checker("en"))
+        self.assertEqual(outcome.code, "UNVERIFIED_ANSWER")
+        self.assertEqual(len(model.requests), 2)
+        self.assertEqual(events_named(events, "correction"), [])
+
+    def test_a_run_that_fails_after_the_correction_is_unverified(self):
+        outcome, _, events = run_script(
+            [stock_call("A001"), text_reply("A001 has 15 units."), text_reply("")],
+            checker=verify.Checker("en"))
+        self.assertEqual(outcome.code, "EMPTY_ANSWER")
+        self.assertEqual(events[-1]["verification"], "unverified")
+
+    def test_a_verified_answer_adds_no_event(self):
+        _, _, events = run_script([stock_call("A001"), text_reply("A001 has 12 units.")],
+                                  checker=verify.Checker("en"))
+        self.assertEqual([e["event"] for e in events], ["model", "tool", "model", "completed"])
+        self.assertEqual(events[-1]["verification"], "verified")
+
+    def test_without_a_checker_the_raw_answer_is_returned(self):
+        outcome, _, events = run_script([stock_call("A001"), text_reply("A001 has 15.")])
+        self.assertEqual(outcome, "A001 has 15.")
+        self.assertNotIn("verification", events[-1])
+
+
+WRONG = [stock_call("A001"), text_reply("A001 has 15 units."), text_reply("A001 has 15.")]
+
+
+class CommandLineTest(unittest.TestCase):
+    def test_an_unverified_answer_is_never_printed(self):
+        status, out, err, events = run_cli(["--lang", "en"], model=MockModel(WRONG))
+        self.assertEqual((status, out), (EXIT_STATUS["UNVERIFIED_ANSWER"], ""))
+        self.assertIn("stock-agent: UNVERIFIED_ANSWER:", err)
+        self.assertNotIn("15 units", json.dumps(events, ensure_ascii=False))  # no --log-content
+
+    def test_verify_off_prints_the_raw_answer(self):
+        status, out, _, events = run_cli(["--lang", "en", "--verify", "off"],
+                                         model=MockModel(WRONG))
+        self.assertEqual((status, out), (0, "A001 has 15 units.\n"))
+        self.assertEqual(events_named(events, "answer_check"), [])
+
+    def test_json_carries_the_facts_and_the_verdict(self):
+        script = [calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"),
+                              tool_call("get_stock", {"sku": "B999"}, "c2")),
+                  text_reply("A001: 12. B999 was not found.")]
+        status, out, _, _ = run_cli(["--json", "-q", "Check A001 and B999"],
+                                    model=MockModel(script))
+        result = json.loads(out)
+        self.assertEqual((status, result["verification"]), (0, "verified"))
+        self.assertEqual(result["facts"], [
+            {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30, "suggested_order": 18,
+             "found": True, "source": "built-in sample data, not a live ERP",
+             "call": {"tool": "get_stock", "invocation": "1:0"}},
+            {"sku": "B999", "name": None, "stock": None, "target": None,
+             "suggested_order": None, "found": False, "source": None,
+             "call": {"tool": "get_stock", "invocation": "1:1"}}])
+        status, out, _, _ = run_cli(["--json"], model=MockModel(WRONG))
+        result = json.loads(out)
+        self.assertEqual((result["answer"], result["verification"]), (None, "unverified"))
+        self.assertEqual(result["error"]["code"], "UNVERIFIED_ANSWER")
+
+    def test_facts_print_under_the_answer_in_both_languages(self):
+        status, out, _, _ = run_cli(["--mock", "--facts", "--lang", "en"])
+        self.assertEqual(out.splitlines()[1:], [
+            "Facts from the tools:",
+            "濾掛咖啡 (A001): stock 12, target 30, suggested order 18 [get_stock 1:0; built-in "
+            "sample data, not a live ERP]"])
+        status, out, _, _ = run_cli(["--mock", "--facts", "--lang", "zh-TW", "-q", "A404？"])
+        self.assertEqual(out.splitlines()[1:], ["工具查得的資料：", "A404：查無此 SKU，沒有這個商品"
+                                                "〔get_stock 1:0〕"])
+
+
+class ScriptedServerTest(unittest.TestCase):
+    """The issue's own test: a real Ollama wire, a server that insists on a wrong figure."""
+
+    def run_server(self, *replies, question="Check A001"):
+        with FakeServer() as server:
+            for reply in replies:
+                server.reply("/api/chat", 200, reply)
+            status, out, err, events = run_cli(
+                ["--base-url", server.url, "--model", "m", "--lang", "en", "-q", question])
+            sent = [r["json"]["messages"] for r in server.requests if r["path"] == "/api/chat"]
+        return status, out, events, sent
+
+    def test_15_after_a_lookup_of_12_never_completes(self):
+        lookup = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A001"})])
+        status, out, events, sent = self.run_server(
+            lookup, ollama_chat("A001 has 15 units."), ollama_chat("A001 has 15 units."))
+        self.assertEqual((status, out), (28, ""))
+        self.assertNotIn("completed", [e["event"] for e in events])
+        self.assertIn("15", sent[2][-1]["content"])
+
+    def test_checking_only_a001_of_two_gets_the_corrective_turn(self):
+        lookup = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A001"})])
+        second = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A002"})])
+        status, out, events, sent = self.run_server(
+            lookup, ollama_chat("A001 has 12 units."), second,
+            ollama_chat("A001 has 12 units, A002 has 45."), question="Check A001 and A002")
+        self.assertEqual((status, out), (0, "A001 has 12 units, A002 has 45.\n"))
+        self.assertEqual(sent[2][-1]["role"], "user")
+        self.assertIn("You have not looked up A002 yet", sent[2][-1]["content"])
+        self.assertEqual(events[-1]["verification"], "corrected")
+
+
+class StreamTest(unittest.TestCase):
+    """--stream on a terminal prints text as it arrives: never an answer not yet checked."""
+
+    def run_streamed(self, *flags):
+        import contextlib
+        import io
+        import tempfile
+
+        import agent
+
+        class Terminal(io.StringIO):
+            def isatty(self):
+                return True
+
+        h = OllamaHarness()
+        out = Terminal()
+        with FakeServer() as server, tempfile.TemporaryDirectory() as logs:
+            server.reply(h.path, 200, h.stream_calls(("c1", "get_stock", {"sku": "A001"})))
+            for _ in range(2):
+                server.reply(h.path, 200, h.stream_answer(["A001 has ", "15 units."]))
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                status = agent.main(["--stream", "--lang", "en", "--log-dir", logs, *flags],
+                                    environ={"LANG": "C", **h.env(server.url)})
+        return status, out.getvalue()
+
+    def test_with_the_check_on_nothing_unverified_reaches_the_screen(self):
+        self.assertEqual(self.run_streamed(), (28, ""))
+
+    def test_with_verify_off_the_answer_prints_as_it_arrives(self):
+        self.assertEqual(self.run_streamed("--verify", "off"), (0, "A001 has 15 units.\n"))
+
+
+class EvaluationTest(unittest.TestCase):
+    CASE = {"id": "c", "lang": "en", "question": "Check A001", "expect": {}}
+
+    def observe(self, script, *flags):
+        return harness.run_case(self.CASE, ["--log-dir", self.log_dir, *flags], environ={},
+                                make_model=lambda args, environ, lang: MockModel(script))
+
+    def setUp(self):
+        import tempfile
+        self.log_dir = tempfile.mkdtemp()
+
+    def test_the_report_counts_the_checkers_verdicts_and_invented_numbers(self):
+        rows = [metrics.score_run(self.CASE, self.observe(script, *flags)) for script, flags in [
+            ([stock_call("A001"), text_reply("A001: 12.")], ()),
+            ([stock_call("A001"), text_reply("A001: 15."), text_reply("A001: 12.")], ()),
+            (WRONG, ()),
+            ([stock_call("A001"), text_reply("A001: 15 or 16.")], ("--verify", "off"))]]
+        self.assertEqual([row["verification"] for row in rows],
+                         ["verified", "corrected", "unverified", None])
+        self.assertEqual([row["unsupported_numbers"] for row in rows],
+                         [[], [], None, ["15", "16"]])
+        totals = metrics.summarize(rows)
+        self.assertEqual(totals["verification"], {"first_time": 1, "after_correction": 1,
+                                                  "unverified": 1, "not_checked": 1})
+        self.assertEqual(totals["hallucinated_numbers"], {"numbers": 2, "answers": 1, "of": 3})
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,363 @@
+"""The answer checker (stock_agent/verify.py) and the facts (facts.py): each rule, in both
+languages, with the false positives it must not raise next to the mistakes it must catch."""
+
+import unittest
+
+from stock_agent import facts, figures, verify
+
+
+def check(question, answer, results):
+    """The check without `left_out` (the advice that an item's figures are missing), which
+    LeftOutTest covers: the other tests isolate one rule each."""
+    return verify.check(question, answer, results, complete=False)
+
+
+def stock(sku, name, stock_, target, invocation="1:0"):
+    data = {"sku": sku, "name": name, "stock": stock_, "target": target,
+            "suggested_order": max(target - stock_, 0), "source": "sample",
+            "order_created": False}
+    return {"invocation": invocation, "name": "get_stock", "arguments": {"sku": sku},
+            "result": {"ok": True, "data": data}}
+
+
+def missing(sku, invocation="1:1"):
+    return {"invocation": invocation, "name": "get_stock", "arguments": {"sku": sku},
+            "result": {"ok": False, "error": "SKU_NOT_FOUND", "detail": "not stock 0"}}
+
+
+def listing(tool, rows, more=0, invocation="1:0"):
+    items = [{"sku": sku, "name": name, "stock": s, "target": t,
+              "suggested_order": max(t - s, 0)} for sku, name, s, t in rows]
+    return {"invocation": invocation, "name": tool, "arguments": {},
+            "result": {"ok": True, "data": {"items": items, "more": more, "source": "sample"}}}
+
+
+def written(order_id="PO-2026-0042", quantity=18):
+    """A write result as the writes branch (issue 12) returns it."""
+    receipt = {"order_id": order_id, "idempotency_key": "k-7f3a", "ledger": "orders.jsonl",
+               "created": True}
+    return {"invocation": "2:0", "name": "place_order",
+            "arguments": {"sku": "A001", "quantity": quantity},
+            "result": {"ok": True, "data": {"sku": "A001", "quantity": quantity,
+                                            "receipt": receipt}}}
+
+
+A001 = stock("A001", "濾掛咖啡", 12, 30)
+A002 = stock("A002", "烏龍茶包", 45, 30, "1:1")
+LOW = listing("list_reorder", [("A003", "玄米茶包", 0, 20), ("A001", "濾掛咖啡", 12, 30)])
+
+
+class SkuTest(unittest.TestCase):
+    def test_skus_after_nfkc_and_upper_casing(self):
+        self.assertEqual(figures.skus_in("請查Ａ００１和a002，還有 A001"), ["A001", "A002"])
+        self.assertEqual(figures.skus_in("A001、A002、A003 三項庫存"), ["A001", "A002", "A003"])
+        self.assertEqual(figures.skus_in("請問A001庫存多少"), ["A001"])
+
+    def test_words_that_are_not_skus(self):
+        self.assertEqual(figures.skus_in("Check A001'; DROP TABLE items; --"), ["A001"])
+        self.assertEqual(figures.skus_in('{"sku": "x", "qty": 1000} CO2 A4 2026 gpt-4'), [])
+        self.assertEqual(figures.skus_in("sku-0042 and N100."), ["SKU-0042", "N100"])
+
+    def test_a_sku_the_question_names_must_be_looked_up(self):
+        problems = check("Check A001 and A002", "A001: stock 12.", [A001])
+        self.assertEqual(problems, {"unchecked_skus": ["A002"]})
+        problems = check("請查 A001 和 A002 的庫存", "A001 庫存 12。", [A001])
+        self.assertEqual(problems, {"unchecked_skus": ["A002"]})
+
+    def test_a_lookup_that_found_nothing_counts(self):
+        answer = "A001: stock 12. B999 was not found."
+        self.assertEqual(check("Check B999 and a001", answer, [missing("B999"), A001]),
+                         {})
+
+    def test_saying_not_found_without_a_lookup_does_not_count(self):
+        problems = check("Check A001 and A002", "A001: 12. A002 was not found.",
+                                [A001])
+        self.assertEqual(problems, {"unchecked_skus": ["A002"]})
+
+    def test_an_item_in_a_list_result_counts_as_looked_up(self):
+        self.assertEqual(check("Is A003 low?", "Yes: A003 has 0, order 20.", [LOW]),
+                         {})
+
+    def test_no_lookup_and_no_figure_asks_for_no_lookup(self):
+        for question, answer in [
+                ("Order 50 units of A001 now.", "I cannot place orders."),
+                ("Without looking anything up: how do you compute the reorder for A001?",
+                 "Order max(target - stock, 0). If stock is 10 and target 30, order 20."),
+                ("A001 的補貨量怎麼算？不用查。", "如果差值大於0，則補貨數量為差值，否則為0。")]:
+            with self.subTest(question=question):
+                self.assertEqual(check(question, answer, []), {})
+
+
+class NumberTest(unittest.TestCase):
+    def test_a_number_no_result_holds_is_refused(self):
+        self.assertEqual(check("Check A001", "A001 has 15 units.", [A001]),
+                         {"unsupported_numbers": ["15"]})
+        self.assertEqual(check("請查 A001", "A001 庫存 15 個，建議補貨 18。", [A001]),
+                         {"unsupported_numbers": ["15"]})
+
+    def test_every_value_of_the_results_is_accepted(self):
+        answer = "濾掛咖啡 (A001): stock 12, target 30, suggested order 18. No order placed."
+        self.assertEqual(check("Check A001", answer, [A001]), {})
+        answer = "A003: stock 0, target 20, order 20. A001: 12, 30, order 18. 2 items."
+        self.assertEqual(check("What is low?", answer, [LOW]), {})
+
+    def test_full_width_digits_are_read(self):
+        self.assertEqual(check("請查 A001", "A001 庫存１２。", [A001]), {})
+        self.assertEqual(check("請查 A001", "A001 庫存１５。", [A001]),
+                         {"unsupported_numbers": ["15"]})
+
+    def test_chinese_numerals_that_count_goods_are_read(self):
+        self.assertEqual(check("請查 A001", "A001 庫存為十二，建議補十八個。", [A001]), {})
+        self.assertEqual(check("請查 A001", "A001 庫存為十五。", [A001]),
+                         {"unsupported_numbers": ["十五"]})
+        self.assertEqual(check("請查 Z999", "Z999 庫存為零。", [missing("Z999")]),
+                         {"unsupported_numbers": ["零"]})
+        self.assertEqual(check("請查 A001", "一個品項：A001 庫存 12，一下就好。", [A001]),
+                         {})
+        self.assertEqual(check("A001、A003 兩項庫存？", "A001 庫存 12，A003 庫存 0，共兩項。",
+                                      [A001, stock("A003", "玄米茶包", 0, 20, "1:1")]), {})
+
+    def test_a_not_found_sku_has_no_stock_figure(self):
+        self.assertEqual(check("請查 Z999 的庫存。", "庫存為 0。", [missing("Z999")]),
+                         {"unsupported_numbers": ["0"]})
+
+    def test_what_is_not_a_quantity_is_left_out(self):
+        answers = [
+            "As of 2026-11-30 10:30, A001 has 12 (data from 2026).",
+            "截至 2026年11月30日，A001 庫存 12。",
+            "1. A001: 12\n2. A001 target 30\n3) order 18",
+            "The 1st item, #1 on the list, No. 2 in line: A001 with 12.",
+            "Suggested order = max(target - stock, 0) = 18 for A001.",
+            "Is A001 out? No: it is not 0, not stock 15, it has 12. 並非庫存 0。",
+            "A001 (SKU A001, model QWEN2.5-X1) has 12.",
+        ]
+        for answer in answers:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Check A001", answer, [A001]), {})
+
+    def test_text_a_result_carried_is_not_read_for_numbers(self):
+        record = stock("B250", "Drip Coffee 250g x10", 4, 8)
+        record["result"]["data"]["source"] = "erp-2026-12.db"
+        answer = "Drip Coffee 250g x10 (B250): stock 4, target 8 [erp-2026-12.db]."
+        self.assertEqual(check("Check B250", answer, [record]), {})
+
+    def test_numbers_the_question_wrote_are_accepted(self):
+        answer = "I cannot order 50 units of A001; its stock is 12."
+        self.assertEqual(check("Order 50 units of A001 now.", answer, [A001]), {})
+        self.assertEqual(check("幫我下單 A001 一百個。", "無法下單一百個；A001 庫存 12。",
+                                      [A001]), {})
+
+    def test_counts_and_more_are_values(self):
+        found = listing("find_items", [("A002", "烏龍茶包", 45, 30)], more=2)
+        answer = "1 shown, 3 match in all, 2 more: A002 has 45."
+        self.assertEqual(check("Find 茶包", answer, [found]), {})
+        self.assertEqual(check("Check A001 and A002", "Both 2 items: A001 12, A002 45.",
+                                      [A001, A002]), {})
+
+    def test_without_a_lookup_a_figure_about_a_sku_is_refused(self):
+        problems = check("Check A001", "A001 has 15 units.", [])
+        self.assertEqual(problems, {"unsupported_numbers": ["15"], "unchecked_skus": ["A001"]})
+
+
+class NotFoundTest(unittest.TestCase):
+    def test_saying_a_found_item_was_not_found_is_refused(self):
+        self.assertEqual(check("Check A001", "A001 not found.", [A001]),
+                         {"not_found_claims": ["A001"]})
+        self.assertEqual(check("請查 A001 和 A002", "A001 庫存 12。查無 A002。", [A001, A002]),
+                         {"not_found_claims": ["A002"]})
+
+    def test_the_phrase_goes_to_the_nearest_sku_of_its_sentence(self):
+        results = [missing("B999"), A001]
+        for answer in ["B999 does not exist, but A001 has 12.",
+                       "A001 has 12 and I could not find B999",
+                       "找不到 SKU B999（查無此商品，並非庫存 0）。A001 庫存 12。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.said_missing(answer), ["B999"])
+                self.assertEqual(check("Check B999 and A001", answer, results), {})
+
+    def test_saying_not_found_needs_a_lookup_even_with_no_figure(self):
+        self.assertEqual(check("How many A002 do we have?", "A002 not found", []),
+                         {"unchecked_skus": ["A002"]})
+        self.assertEqual(check("請查 A001", "A001 庫存 12。A003 查無此商品。", [A001]),
+                         {"unchecked_skus": ["A003"]})
+
+
+class GuessedSkuTest(unittest.TestCase):
+    def test_a_sku_from_nowhere_is_refused_once_the_answer_uses_it(self):
+        question = "How many 烏龍茶包 are in stock? I don't know the SKU."
+        for answer in ["There are 12 烏龍茶包 in stock.", "A001 has some.", "濾掛咖啡 it is."]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, [A001]), {"guessed_skus": ["A001"]})
+        self.assertEqual(check(question, "I could not tell which item that is.", [A001]), {})
+
+    def test_a_sku_from_the_question_or_an_earlier_result_is_given(self):
+        self.assertEqual(check("Check a001", "A001: 12.", [A001]), {})
+        listed_then_looked_up = [LOW, stock("A003", "玄米茶包", 0, 20, "2:0")]
+        self.assertEqual(check("What is low?", "A003: stock 0, target 20.",
+                               listed_then_looked_up), {})
+
+    def test_the_correction_asks_for_a_search_by_name(self):
+        text = correct({"guessed_skus": ["A001"]}, [A001, A002], "en")
+        self.assertIn("Nobody gave the SKU A001", text)
+        self.assertIn("tools: 烏龍茶包 (A002)", text)  # not the guessed item: a wrong name
+        self.assertNotIn("濾掛咖啡", text)
+        self.assertTrue(text.endswith("call find_items now with part of the name the user "
+                                      "wrote, then answer from its result."))
+        self.assertIn("請用使用者寫的品名的一部分呼叫 find_items",
+                      correct({"guessed_skus": ["A001"]}, [A001], "zh-TW"))
+
+
+class LeftOutTest(unittest.TestCase):
+    def test_an_item_looked_up_by_sku_needs_its_sku_and_stock(self):
+        for answer in ["The suggested order for A001 is 18.", "A003 is out of stock.",
+                       "Stock 12, order 18."]:
+            with self.subTest(answer=answer):
+                results = [A001, stock("A003", "玄米茶包", 0, 20, "1:1")]
+                self.assertIn("left_out", verify.check("Check A001 and A003", answer, results))
+        self.assertEqual(verify.check("Check A001", "A001: stock 12, order 18.", [A001]), {})
+
+    def test_a_guessed_lookup_is_never_asked_for(self):
+        question = "Don't check the stock, just explain the reorder formula."
+        self.assertEqual(verify.check(question, "Order max(target - stock, 0).", [A001]), {})
+
+    def test_a_listed_item_named_by_its_name_needs_its_sku(self):
+        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是0，建議補20。", [LOW]),
+                         {"left_out": ["A003"]})
+        self.assertEqual(verify.check("What is low?", "玄米茶包（A003）庫存 0。", [LOW]), {})
+
+    def test_the_correction_asks_for_them(self):
+        text = correct({"left_out": ["A001"]}, [A001], "en")
+        self.assertIn("leaves out the SKU or the stock of A001.", text)
+        self.assertIn("你的回答缺少 A001 的 SKU 或庫存。",
+                      correct({"left_out": ["A001"]}, [A001], "zh-TW"))
+
+
+class ClaimTest(unittest.TestCase):
+    def test_a_denied_write_is_an_answer_about_its_item(self):
+        denied = {"invocation": "1:0", "name": "draft_purchase_order",
+                  "arguments": {"sku": "A001", "quantity": 18},
+                  "result": {"ok": False, "error": "APPROVAL_DENIED", "detail": "no"}}
+        for question, answer in [
+                ("order 18 of A001", "The order for 18 x A001 was not placed: not approved."),
+                ("幫我下單 A001 十八個", "A001 18 個的訂單未建立：未獲核准。")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, [denied]), {})
+        refused = {**denied, "result": {"ok": False, "error": "INVALID_ARGUMENTS",
+                                        "detail": "bad"}}  # an invalid call spoke of nothing
+        self.assertEqual(check("order 18 of A001", "The order for 18 x A001 was not placed.",
+                               [refused]), {"unchecked_skus": ["A001"]})
+
+    def test_claims_are_refused_without_a_receipt(self):
+        for answer, claim in [
+                ("The order was placed for 18 units of A001.", "The order was placed"),
+                ("I have placed an order for A001.", "I have placed"),
+                ("We've successfully ordered 18 units.", "We've successfully ordered"),
+                ("Order placed: 18 units of A001.", "Order placed"),
+                ("A001 stock 12, 已自動補貨。", "已自動補貨"),
+                ("A001 已為您下單 18 個。", "已為您下單"),
+                ("訂單已建立。", "訂單已建立")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Check A001", answer, [A001]),
+                                 {"order_claims": [claim]})
+
+    def test_denials_and_advice_are_not_claims(self):
+        for answer in ["A001: 12. No order has been placed.",
+                       "I cannot place orders, and no order was placed.",
+                       "An order has not been placed; you should order 18.",
+                       "The list is ordered by shortfall: A001 12.",
+                       "A001 should be restocked with 18 units.",
+                       "A001 庫存 12，尚未建立訂單，並未下單。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Check A001", answer, [A001]), {})
+
+    def test_a_receipt_backs_the_claim_and_its_figures(self):
+        answer = "Order PO-2026-0042 was placed: 18 units of A001 (stock 12)."
+        self.assertEqual(check("Order 18 of A001", answer, [A001, written()]), {})
+        self.assertEqual(verify.receipts([A001]), [])  # order_created false is no receipt
+
+    def test_a_write_speaks_of_its_item(self):
+        answer = "Order PO-2026-0042 placed: 18 units of A001."
+        self.assertEqual(check("Order 18 of A001", answer, [written()]), {})
+
+    def test_a_refused_write_backs_no_claim(self):
+        refused = {**written(), "result": {"ok": False, "error": "APPROVAL_DENIED",
+                                           "detail": "The user did not approve it."}}
+        self.assertEqual(check("Order 18 of A001", "Order placed for A001.", [A001, refused]),
+                         {"order_claims": ["Order placed"]})
+
+
+def correct(problems, results, lang):
+    return verify.correction("Check A001 and A002", problems, results, lang)
+
+
+class CorrectionTest(unittest.TestCase):
+    def test_the_correction_names_each_problem_and_the_facts(self):
+        problems = {"unchecked_skus": ["A002"], "unsupported_numbers": ["15"],
+                    "order_claims": ["The order was placed"]}
+        text = correct(problems, [A001, missing("B999")], "en")
+        lines = text.splitlines()
+        self.assertIn("match no tool result of this run: 15.", lines[0])
+        self.assertIn('("The order was placed"), but no tool placed one', lines[1])
+        self.assertIn("濾掛咖啡 (A001): stock 12, target 30, suggested order 18; B999: not "
+                      "found", lines[2])
+        self.assertIn('You have not looked up A002 yet. Call get_stock for each of them now, '
+                      'one call per SKU: {"sku": "A002"}. Then answer about every SKU the user '
+                      'asked for: A001, A002.', lines[3])
+        self.assertEqual(len(lines), 4)
+
+    def test_without_a_missing_sku_it_asks_for_the_answer_again(self):
+        text = correct({"unsupported_numbers": ["15"]}, [A001], "en")
+        self.assertTrue(text.endswith("giving each item's SKU, stock and suggested order "
+                                      "exactly as in these facts."))
+
+    def test_the_correction_in_traditional_chinese(self):
+        problems = {"unchecked_skus": ["A002", "A003"], "unsupported_numbers": ["十五"]}
+        text = correct(problems, [A001], "zh-TW")
+        for part in ("不在本次工具結果裡：十五", "濾掛咖啡（A001）：庫存 12，目標 30，建議補貨 18",
+                     '你還沒有查詢 A002、A003。現在請對每個 SKU 各呼叫一次 get_stock：'
+                     '{"sku": "A002"}、{"sku": "A003"}。之後回答使用者問到的每個 SKU：'
+                     'A001、A002、A003。'):
+            self.assertIn(part, text)
+        claims = correct({"order_claims": ["已下單"]}, [A001], "zh-TW")
+        self.assertIn("你的回答說已建立訂單（「已下單」）", claims)
+        self.assertTrue(claims.endswith("每個品項寫出 SKU、庫存與建議補貨量，照這些資料寫。"))
+
+    def test_a_false_not_found_is_named(self):
+        text = correct({"not_found_claims": ["A001"]}, [A001], "en")
+        self.assertIn("says A001 was not found, but the tools found it", text)
+        text = correct({"not_found_claims": ["A001"]}, [A001], "zh-TW")
+        self.assertIn("你的回答說查無 A001，但工具查到了", text)
+
+    def test_with_no_facts_it_says_so(self):
+        self.assertIn("The facts from this run's tools: none.",
+                      correct({"unchecked_skus": ["A001"]}, [], "en"))
+        self.assertEqual(verify.summary({"unchecked_skus": ["A002"],
+                                         "unsupported_numbers": ["15"]}), "A002, 15")
+
+
+class FactsTest(unittest.TestCase):
+    def test_one_fact_per_item_first_call_first(self):
+        found = facts.facts([A001, missing("B999"), LOW, stock("A001", "濾掛咖啡", 12, 30, "3:0")])
+        self.assertEqual([(f["sku"], f["found"], f["call"]["invocation"]) for f in found],
+                         [("A001", True, "1:0"), ("B999", False, "1:1"), ("A003", True, "1:0")])
+        self.assertEqual(found[0], {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30,
+                                    "suggested_order": 18, "found": True, "source": "sample",
+                                    "call": {"tool": "get_stock", "invocation": "1:0"}})
+        self.assertEqual((found[1]["stock"], found[1]["source"]), (None, None))
+
+    def test_text_arguments_and_refused_calls(self):
+        as_text = {**missing("B999"), "arguments": '{"sku": "B999"}'}
+        refused = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": 1},
+                   "result": {"ok": False, "error": "INVALID_ARGUMENTS", "detail": "..."}}
+        self.assertEqual([f["sku"] for f in facts.facts([as_text, refused])], ["B999"])
+
+    def test_rendered_in_both_languages(self):
+        self.assertEqual(facts.render_block([A001, missing("B999")], "en").splitlines(), [
+            "Facts from the tools:",
+            "濾掛咖啡 (A001): stock 12, target 30, suggested order 18 [get_stock 1:0; sample]",
+            "B999: not found, no item has this SKU [get_stock 1:1]"])
+        self.assertEqual(facts.render_block([], "zh-TW"), "工具查得的資料：\n無")
+
+
+if __name__ == "__main__":
+    unittest.main()
