@@ -229,15 +229,15 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                               approver=approver)
     definitions = toolbox.definitions()
     # The system prompt and the tool definitions are never cut: they must fit alone.
-    budget.check_fixed_part(_request_chars(definitions), _chars(messages[0]),
+    budget.check_fixed_part(budget.request_chars(definitions), budget.chars(messages[0]),
                             limits.max_context_chars)
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
-    size = sum(map(_message_chars, messages))
+    size = sum(map(budget.message_chars, messages))
     cut_above = budget.excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
         definitions = toolbox.definitions()  # more once the model finds MCP tools by search
-        request_size = size + _request_chars(definitions)
+        request_size = size + budget.request_chars(definitions)
         if request_size > limits.max_context_chars:
             raise AgentError("CONTEXT_LIMIT", chars=request_size,
                              limit=limits.max_context_chars)
@@ -252,7 +252,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         assistant = {"role": "assistant", "content": reply["text"], "tool_calls": calls,
                      "raw": reply.get("raw")}
         messages.append(assistant)
-        size += _message_chars(assistant)
+        size += budget.message_chars(assistant)
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
@@ -261,7 +261,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             if correction is None:
                 return reply["text"].strip()
             messages.append(correction)
-            size += _message_chars(correction)
+            size += budget.message_chars(correction)
             continue
         _check_deadline(deadline, limits)
         for index, done in enumerate(runner.run_batch(calls)):
@@ -279,7 +279,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                        "tool_name": done.call["name"], "content": content,
                        "is_error": not done.result["ok"]}
             messages.append(message)
-            size += _message_chars(message)
+            size += budget.message_chars(message)
         runner.check_errors()
     raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
 
@@ -415,38 +415,6 @@ def _check_deadline(deadline, limits):
     if remaining <= 0:
         raise AgentError("TIME_BUDGET", seconds=limits.budget_seconds)
     return remaining
-
-
-def _chars(value):
-    return len(json.dumps(value, ensure_ascii=False))
-
-
-# What a request holds besides its messages: the model name and options (about 120
-# characters), and per tool its {"type": "function", "function": ...} wrapper. With these,
-# and each message counted in the fields its wire form keeps, the estimate stays within a
-# few percent of every provider's real request (tests/test_context_size.py).
-REQUEST_ENVELOPE_CHARS, TOOL_WRAPPER_CHARS = 120, 36
-WIRE_TOOL_FIELDS = ("role", "tool_call_id", "tool_name", "content")
-
-
-def _request_chars(definitions):
-    """The size of a request before its messages: the envelope and the tool definitions."""
-    return (REQUEST_ENVELOPE_CHARS + _chars(definitions)
-            + TOOL_WRAPPER_CHARS * len(definitions))
-
-
-def _message_chars(message):
-    """The size of a message as a client sends it: an assistant's own message (`raw`) when
-    there is one, else its text and calls (never both); a tool result in the fields its
-    wire form keeps."""
-    if message["role"] == "assistant":
-        if message.get("raw") is not None:
-            return _chars(message["raw"])
-        return _chars({"role": "assistant", "content": message["content"],
-                       "tool_calls": message["tool_calls"]})
-    if message["role"] == "tool":
-        return _chars({key: message[key] for key in WIRE_TOOL_FIELDS if key in message})
-    return _chars(message)
 
 
 # --- What a run is given -------------------------------------------------------------

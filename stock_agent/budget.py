@@ -8,6 +8,9 @@
   far plus the next request's estimated input would pass the limit, it raises TOKEN_LIMIT and
   nothing is sent. One Meter lives for one run, or for a whole conversation
   (stock_agent/session.py), so the limit bounds the conversation, not each question.
+- Characters (--max-context-chars). `request_chars` and `message_chars` estimate a request's
+  size as each provider sends it (the loop keeps a running total, so each message is
+  measured once).
 - The fixed part (--max-context-chars). The system prompt and the tool definitions go whole
   into every request; if they alone pass the budget, `check_fixed_part` stops the run with
   FIXED_CONTEXT_TOO_LARGE naming both sizes, instead of anything being dropped silently.
@@ -31,6 +34,43 @@ from stock_agent.errors import AgentError
 # Chinese near 1.5; 3 errs towards counting too many, which is the safe side of a limit.
 CHARS_PER_TOKEN = 3.0
 
+
+# --- The size of a request -------------------------------------------------------------
+
+def chars(value):
+    """The size of a JSON value as sent: its text, non-ASCII characters as themselves."""
+    return len(json.dumps(value, ensure_ascii=False))
+
+
+# What a request holds besides its messages: the model name and options (about 120
+# characters), and per tool its {"type": "function", "function": ...} wrapper. With these,
+# and each message counted in the fields its wire form keeps, the estimate stays within a
+# few percent of every provider's real request (tests/test_context_size.py).
+REQUEST_ENVELOPE_CHARS, TOOL_WRAPPER_CHARS = 120, 36
+WIRE_TOOL_FIELDS = ("role", "tool_call_id", "tool_name", "content")
+
+
+def request_chars(definitions):
+    """The size of a request before its messages: the envelope and the tool definitions."""
+    return (REQUEST_ENVELOPE_CHARS + chars(definitions)
+            + TOOL_WRAPPER_CHARS * len(definitions))
+
+
+def message_chars(message):
+    """The size of a message as a client sends it: an assistant's own message (`raw`) when
+    there is one, else its text and calls (never both); a tool result in the fields its
+    wire form keeps."""
+    if message["role"] == "assistant":
+        if message.get("raw") is not None:
+            return chars(message["raw"])
+        return chars({"role": "assistant", "content": message["content"],
+                       "tool_calls": message["tool_calls"]})
+    if message["role"] == "tool":
+        return chars({key: message[key] for key in WIRE_TOOL_FIELDS if key in message})
+    return chars(message)
+
+
+# --- Tokens ----------------------------------------------------------------------------
 
 class Estimator:
     """Characters to tokens and back, at the ratio the server's own counts show."""

@@ -34,6 +34,8 @@ message. Not guaranteed: that the model reads the notes well, or that a fact is 
 
 import json
 
+from stock_agent.budget import chars, message_chars
+
 MAX_ASKED = 8             # earlier questions quoted in the notes (the newest)
 MAX_UNANSWERED = 5        # unanswered questions listed (the newest)
 MAX_QUOTE = 200           # characters of one quoted question
@@ -60,7 +62,7 @@ class Context:
         ({"folded_turns", "recent_turns", "chars", "budget_chars", "facts_dropped"})."""
         room = budget - self.fixed_chars - chars({"role": "user", "content": question})
         share = max(room, 0) // 2
-        sizes = [sum(map(chars, _replayed(turn))) for turn in turns]
+        sizes = [sum(map(message_chars, _replayed(turn))) for turn in turns]
         notes, dropped = notes_message(turns[:self.folded], turns, self.labels,
                                        max_chars=share // 2)
         if _size(notes) + sum(sizes[self.folded:]) > share:
@@ -72,7 +74,7 @@ class Context:
             message for turn in turns[self.folded:] for message in _replayed(turn)]
         info = {"folded_turns": self.folded,
                 "recent_turns": sum(1 for turn in turns[self.folded:] if _replayed(turn)),
-                "chars": sum(map(chars, messages)), "budget_chars": budget,
+                "chars": sum(map(message_chars, messages)), "budget_chars": budget,
                 "facts_dropped": dropped}
         return messages, info
 
@@ -83,12 +85,7 @@ def _replayed(turn):
 
 
 def _size(message):
-    return 0 if message is None else chars(message)
-
-
-def chars(value):
-    """The size the loop measures: the length of the JSON text."""
-    return len(json.dumps(value, ensure_ascii=False))
+    return 0 if message is None else message_chars(message)
 
 
 # --- The notes on older turns -----------------------------------------------------------

@@ -34,7 +34,7 @@ import json
 import os
 import time
 
-from stock_agent import context
+from stock_agent import budget, context
 from stock_agent.budget import Meter
 from stock_agent.errors import AgentError
 from stock_agent.run import Outcome, ended_by
@@ -84,8 +84,8 @@ class Session:
         self.meter = meter
         self.window = window  # input tokens the model can take, when the flags say so
         self.traceback = traceback
-        fixed = (context.chars(given["toolbox"].definitions())
-                 + context.chars({"role": "system", "content": given["system_prompt"]}))
+        fixed = (budget.request_chars(given["toolbox"].definitions())
+                 + budget.chars({"role": "system", "content": given["system_prompt"]}))
         self.context = context.Context(fixed_chars=fixed, lang=lang)
 
     def ask(self, question, answer):
