@@ -34,7 +34,7 @@ def build_parser():
     ask.add_argument("--chat", action="store_true",
                      help="a conversation: one question per line from the terminal or a pipe, "
                           "each answered with the history before it; /exit or EOF ends it "
-                          "(the default with no --question on a terminal)")
+                          "(the default with no --question on a terminal, but for --mock)")
     ask.add_argument("--continue", dest="session", metavar="SESSION",
                      help="go on with the conversation recorded in SESSION (the path of the "
                           ".jsonl record --chat wrote), from its last complete turn")
@@ -583,8 +583,11 @@ def _stopper(code):
 
 def wants_chat(args, *, stdin=None, stdout=None):
     """--chat, --continue, or no --question with a person at the terminal (both ends: a
-    script that pipes either one gets the single sample question, as before)."""
+    script that pipes either one gets the single sample question, as before). `--mock`
+    alone is the offline demonstration: it answers the sample question, at a terminal too
+    (--mock --chat talks)."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if args.chat or args.session:
         return True
-    return args.question is None and terminal.is_terminal(stdin) and terminal.is_terminal(stdout)
+    return (args.question is None and not args.mock and terminal.is_terminal(stdin)
+            and terminal.is_terminal(stdout))

@@ -77,8 +77,10 @@ class Session:
     `answer(history, meter)` (the loop, returning a run.Outcome) and records how it ended.
     """
 
-    def __init__(self, log, *, turns, given, lang, meter, window=None, traceback=False):
+    def __init__(self, log, *, turns, given, lang, meter, window=None, traceback=False,
+                 new=False):
         self.log = log
+        self.new = new  # this process created the record (not --continue)
         self.turns = turns
         self.limits = given["limits"]
         self.meter = meter
@@ -129,7 +131,14 @@ class Session:
         return error is not None and error.code in ENDS_CONVERSATION
 
     def close(self):
+        """Close the record. A new conversation that asked nothing (/exit at once) leaves
+        no record: it would hold a start and no question, and no terminal event."""
         self.log.close()
+        if not self.turns and self.new:
+            try:
+                os.remove(self.log.path)
+            except OSError:
+                pass  # it stays, harmless: --continue of it has nothing to replay
 
 
 def utc_now():
@@ -149,7 +158,8 @@ def open_session(args, given, started, *, lang, listener=None):
     if args.session is None:
         log = RunLog(args.log_dir, content=True, listener=listener)
         log.started(**started, session=True)
-        return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), **options)
+        return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), new=True,
+                       **options)
     record = read_record(args.session)
     _cut_torn_line(args.session, record["end"])
     log = RunLog(None, content=True, listener=listener, append_to=args.session)

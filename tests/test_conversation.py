@@ -342,28 +342,49 @@ class LimitsTest(unittest.TestCase):
 
 @unittest.skipIf(sys.platform == "win32", "needs a pseudo-terminal")
 class TerminalTest(unittest.TestCase):
-    def test_no_question_on_a_terminal_opens_a_conversation(self):
+    def on_a_terminal(self, argv, typed):
+        """Run agent.py on a pseudo-terminal, type `typed`: (status, screen, stderr, events)."""
         import pty
         primary, secondary = pty.openpty()
         with tempfile.TemporaryDirectory() as log_dir:
-            child = subprocess.Popen([sys.executable, "agent.py", "--mock", "--log-dir",
-                                      log_dir], cwd=ROOT, stdin=secondary, stdout=secondary,
+            child = subprocess.Popen([sys.executable, "agent.py", *argv, "--log-dir", log_dir],
+                                     cwd=ROOT, stdin=secondary, stdout=secondary,
                                      stderr=subprocess.PIPE, text=True)
             os.close(secondary)
             try:
-                os.write(primary, b"Check A002\n/exit\n")
+                os.write(primary, typed)
                 _, err = child.communicate(timeout=20)
                 screen = _read_all(primary)
             finally:
                 os.close(primary)
                 if child.poll() is None:
                     child.kill()
-            events = read_only_log(log_dir)
-        self.assertEqual(child.returncode, 0, err)
+            return child.returncode, screen, err, read_only_log(log_dir)
+
+    def test_no_question_on_a_terminal_opens_a_conversation(self):
+        # No model is asked: the conversation ends at /exit before its first question.
+        status, screen, err, events = self.on_a_terminal(
+            ["--provider", "openai", "--base-url", "http://127.0.0.1:9/v1", "--model", "m"],
+            b"/exit\n")
+        self.assertEqual(status, 0, err)
         self.assertIn("/exit or Ctrl-D ends the conversation", err)
+        self.assertIn("> ", screen)
+        self.assertEqual(events, [])  # a conversation that asked nothing leaves no record
+
+    def test_mock_chat_on_a_terminal_talks(self):
+        status, screen, err, events = self.on_a_terminal(["--mock", "--chat"],
+                                                          b"Check A002\n/exit\n")
+        self.assertEqual(status, 0, err)
         self.assertIn("> ", screen)
         self.assertIn("(A002): stock 45", screen)
         self.assertEqual(terminal_events(events), [("completed", 1)])
+
+    def test_mock_alone_on_a_terminal_answers_the_sample_question(self):
+        status, screen, err, events = self.on_a_terminal(["--mock", "--lang", "en"], b"")
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("> ", screen)
+        self.assertIn("(A001): stock 12, target 30, suggested order 18", screen)
+        self.assertEqual(events[-1]["event"], "completed")
 
 
 def _read_all(descriptor):
