@@ -44,7 +44,7 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tools
-from stock_agent import budget, cli, inventory, text_tool_calls, verify
+from stock_agent import budget, cli, inventory, signals, text_tool_calls, verify
 from stock_agent.errors import AgentError, Text, cancellation
 from stock_agent.prompts import DEFAULT_QUESTIONS, load_system_prompt
 from stock_agent.run import Outcome, ended_by
@@ -74,7 +74,7 @@ def main(argv=None, *, environ=None, make_model=None):
         listener = watch.Trace(sys.stderr)
         if echo is None:  # a streamed answer on the screen is its own sign of progress
             model_for = watch.waiting_factory(model_for, sys.stderr)
-    with cli.EndOnSignals():  # SIGTERM and SIGHUP end the run as Ctrl-C does
+    with signals.EndOnSignals():  # SIGTERM and SIGHUP end the run as Ctrl-C does
         if cli.wants_chat(args):
             from stock_agent import chat  # a conversation's input and output load only then
             questions = [args.question] if args.question else chat.questions(sys.stdin, lang)

@@ -15,7 +15,7 @@ stock_agent/session.py's.
 import sys
 
 from stock_agent import cli
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text, cancellation
 
 WORDS = {
     "en": {"welcome": "One question per line; /exit or Ctrl-D ends the conversation.",
@@ -35,11 +35,14 @@ def questions(stdin, lang):
             import readline  # noqa: F401  (input() edits lines with it once it is loaded)
         except ImportError:
             pass
+    read = (lambda: input(WORDS[lang]["prompt"])) if interactive else _line_reader(stdin)
     while True:
         try:
-            line = input(WORDS[lang]["prompt"]) if interactive else stdin.readline()
+            line = read()
         except EOFError:
             return
+        except UnicodeDecodeError:  # this line is not text in the input's encoding
+            raise AgentError("INVALID_INPUT", detail=Text("question_not_text")) from None
         if not line and not interactive:
             return
         line = line.strip()
@@ -49,11 +52,22 @@ def questions(stdin, lang):
             yield line
 
 
+def _line_reader(stdin):
+    """A pipe's lines one at a time, each decoded on its own, so a line that is not text
+    fails alone, after the questions before it were answered."""
+    binary = getattr(stdin, "buffer", None)
+    if binary is None:  # a text stream with no bytes beneath (a test's StringIO)
+        return stdin.readline
+    encoding = getattr(stdin, "encoding", None) or "utf-8"
+    return lambda: binary.readline().decode(encoding)
+
+
 def report_each(outcomes, args, lang, *, echo=None):
     """Print each question's outcome of a conversation as it ends, then where its record is.
 
     Returns the exit status: 0 when every question was answered, else that of the last one
-    that was not; Ctrl-C at the prompt ends the conversation with CANCELLED's status.
+    that was not; Ctrl-C at the prompt ends the conversation with CANCELLED's status (a
+    signal with its own), and input that is not text ends it with INVALID_INPUT's.
     """
     status, record = 0, None
     try:
@@ -64,9 +78,14 @@ def report_each(outcomes, args, lang, *, echo=None):
             record = outcome.log if outcome.log_error is None else None
             if ended == AgentError("OUTPUT_UNWRITABLE").exit_status:
                 break  # nobody can read the answers: asking more would only spend tokens
-    except KeyboardInterrupt:
-        cli.print_err("")
-        status = AgentError("CANCELLED").exit_status
+    except KeyboardInterrupt as interrupt:  # at the prompt: Ctrl-C, SIGTERM or SIGHUP
+        error = cancellation(interrupt)
+        cli.print_err("" if error.code == "CANCELLED" else cli.UI[lang]["error"].format(
+            code=error.code, message=error.message(lang)))
+        status = error.exit_status
+    except AgentError as exc:
+        cli.print_err(cli.UI[lang]["error"].format(code=exc.code, message=exc.message(lang)))
+        status = exc.exit_status
     finally:
         outcomes.close()  # the record is closed before its path is shown
     if record is not None:

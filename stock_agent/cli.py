@@ -14,7 +14,7 @@ import os
 import sys
 
 from stock_agent import facts, terminal
-from stock_agent.errors import AgentError, Stopped
+from stock_agent.errors import AgentError
 from stock_agent.run import LIMIT_DEFAULTS
 
 
@@ -536,58 +536,16 @@ def print_err(line):
         terminal.silence("stderr")
 
 
-# --- Signals -------------------------------------------------------------------------
-
-class EndOnSignals:
-    """While active, SIGTERM and SIGHUP end the run the way Ctrl-C does (errors.Stopped):
-    one line, the log's `cancelled` event, exit 143 (TERMINATED) or 129 (HANGUP). A service
-    manager, `docker stop`, timeout(1), a CI cancel or a closed terminal sends them."""
-
-    SIGNALS = (("SIGTERM", "TERMINATED"), ("SIGHUP", "HANGUP"))
-
-    def __enter__(self):
-        signal = _signal_module()
-        self._previous = {}
-        for name, code in self.SIGNALS:
-            number = getattr(signal, name, None)  # Windows has no SIGHUP
-            try:
-                self._previous[number] = signal.signal(number, _stopper(code))
-            except (TypeError, ValueError):  # no such signal, or not the main thread
-                pass
-        return self
-
-    def __exit__(self, *exc_info):
-        signal = _signal_module()
-        for number, handler in self._previous.items():
-            signal.signal(number, handler)
-
-
-def _signal_module():
-    # `signal` builds three enums when it is imported (0.7 ms, 3% of a --mock run's
-    # start-up: docs/benchmarks.md); its C core, always loaded, does the same job.
-    try:
-        import _signal
-        return _signal
-    except ImportError:  # an interpreter without it
-        import signal
-        return signal
-
-
-def _stopper(code):
-    def stop(signum, frame):
-        raise Stopped(code)
-    return stop
-
-
 # --- A conversation -----------------------------------------------------------------
 
 def wants_chat(args, *, stdin=None, stdout=None):
     """--chat, --continue, or no --question with a person at the terminal (both ends: a
     script that pipes either one gets the single sample question, as before). `--mock`
     alone is the offline demonstration: it answers the sample question, at a terminal too
-    (--mock --chat talks)."""
+    (--mock --chat talks); --orders, --resume and --mcp are for single runs."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if args.chat or args.session:
         return True
-    return (args.question is None and not args.mock and terminal.is_terminal(stdin)
+    single_run = args.mock or args.resume or args.orders or args.mcp  # see parse_args
+    return (args.question is None and not single_run and terminal.is_terminal(stdin)
             and terminal.is_terminal(stdout))

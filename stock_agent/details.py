@@ -197,6 +197,9 @@ DETAILS = {
     "case_lang": {"en": "lang must be one of {langs}", "zh-TW": "lang 必須是 {langs} 之一"},
     "case_tool_calls": {"en": 'expect.tool_calls must be a list of {{"name", "arguments"}}',
                         "zh-TW": 'expect.tool_calls 必須是 {{"name", "arguments"}} 的清單'},
+    "question_not_text": {"en": "a question line is not text in the input's encoding; "
+                                "send UTF-8",
+                          "zh-TW": "有一行問題不是輸入編碼的文字；請以 UTF-8 送出"},
     "case_duplicate": {"en": "duplicate id {id}", "zh-TW": "id {id} 重複"},
     "case_question_or_turns": {"en": "a case has either a question or turns (a conversation)",
                                "zh-TW": "每個案例只能有 question 或 turns（多輪對話）其中之一"},

@@ -94,7 +94,7 @@ class AgentError(Exception):
 
 
 class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised where the signal found the program (cli.EndOnSignals).
+    """SIGTERM or SIGHUP, raised where the signal found the program (stock_agent/signals.py).
     A KeyboardInterrupt, so every path that ends a run on Ctrl-C ends it on these too."""
 
     def __init__(self, code):

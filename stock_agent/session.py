@@ -40,8 +40,10 @@ from stock_agent.errors import AgentError
 from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since
 
-# These end the conversation, not only the question: every later question would end the same.
-ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE")
+# These end the conversation, not only the question: every later question would end the same,
+# or (SIGTERM, SIGHUP) the process is asked to stop. Ctrl-C cancels the question only.
+ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE", "TERMINATED",
+                     "HANGUP")
 TERMINAL = ("completed", "failed", "cancelled")
 
 

@@ -20,8 +20,8 @@ import tempfile
 import unittest
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent import context
-from stock_agent.errors import EXIT_STATUS
+from stock_agent import cli, context
+from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent.evals import stats
 from tests.support import read_only_log, run_cli, wait_for
 
@@ -156,7 +156,8 @@ class PipeTest(unittest.TestCase):
 
 
 class CancelTest(unittest.TestCase):
-    def test_ctrl_c_during_a_turn_cancels_that_turn_only(self):
+    def signal_during_a_turn(self, sig):
+        """Ask A003 (slow) then A001; send `sig` while A003 runs: (status, out, err, events)."""
         with tempfile.TemporaryDirectory() as log_dir:
             marker = os.path.join(log_dir, "started")
             child = subprocess.Popen(
@@ -167,18 +168,62 @@ class CancelTest(unittest.TestCase):
                 child.stdin.write("Check A003\nCheck A001\n")
                 child.stdin.flush()
                 wait_for(lambda: os.path.exists(marker))
-                child.send_signal(signal.SIGINT)
+                child.send_signal(sig)
                 out, err = child.communicate(timeout=10)  # closes stdin: EOF after A001
             finally:
                 if child.poll() is None:
                     child.kill()
                     child.communicate()
             os.remove(marker)
-            events = read_only_log(log_dir)
-        self.assertEqual(child.returncode, EXIT_STATUS["CANCELLED"], err)
+            return child.returncode, out, err, read_only_log(log_dir)
+
+    def test_ctrl_c_during_a_turn_cancels_that_turn_only(self):
+        status, out, err, events = self.signal_during_a_turn(signal.SIGINT)
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
         self.assertNotIn("Traceback", err)
         self.assertIn("(A001): stock 12", out)  # the next question was still answered
         self.assertEqual(terminal_events(events), [("cancelled", 1), ("completed", 2)])
+
+    def test_sigterm_or_sighup_during_a_turn_ends_the_conversation(self):
+        for sig, code in ((signal.SIGTERM, "TERMINATED"), (signal.SIGHUP, "HANGUP")):
+            with self.subTest(signal=sig.name):
+                status, out, err, events = self.signal_during_a_turn(sig)
+                self.assertEqual(status, EXIT_STATUS[code], err)
+                self.assertNotIn("Traceback", err)
+                self.assertNotIn("A001", out)  # no question is asked after it
+                self.assertEqual(terminal_events(events), [("cancelled", 1)])
+                self.assertEqual(events[-1]["code"], code)
+
+    def test_a_signal_at_the_prompt_ends_with_its_own_status(self):
+        class Stopping(io.StringIO):
+            def readline(self, *args):
+                line = super().readline(*args)
+                if not line:
+                    raise Stopped("TERMINATED")
+                return line
+
+        status, out, err, events = run_cli(["--chat"], model=MockModel(),
+                                           stdin=Stopping("Check A001\n"))
+        self.assertEqual(status, EXIT_STATUS["TERMINATED"])
+        self.assertIn("A001", out)
+        self.assertTrue(err.splitlines()[0].startswith("stock-agent: TERMINATED: "), err)
+        self.assertEqual(terminal_events(events), [("completed", 1)])
+
+    def test_a_line_that_is_not_text_ends_it_after_the_lines_before(self):
+        with tempfile.TemporaryDirectory() as log_dir:
+            done = subprocess.run([sys.executable, "agent.py", "--mock", "--chat", "--lang",
+                                   "en", "--log-dir", log_dir], cwd=ROOT,
+                                  input=b"Check A001\n\xff\xfe bad\nCheck A002\n",
+                                  capture_output=True, env={**os.environ,
+                                                            "PYTHONIOENCODING": "utf-8"})
+            events = read_only_log(log_dir)
+        self.assertEqual(done.returncode, EXIT_STATUS["INVALID_INPUT"], done.stderr)
+        self.assertIn(b"(A001): stock 12", done.stdout)
+        self.assertNotIn(b"A002", done.stdout)
+        self.assertNotIn(b"Traceback", done.stderr)
+        self.assertIn(b"stock-agent: INVALID_INPUT: a question line is not text",
+                      done.stderr)
+        self.assertEqual(terminal_events(events), [("completed", 1)])
 
     def test_ctrl_c_at_the_prompt_ends_the_conversation(self):
         class Interrupted(io.StringIO):
@@ -379,12 +424,25 @@ class TerminalTest(unittest.TestCase):
         self.assertIn("(A002): stock 45", screen)
         self.assertEqual(terminal_events(events), [("completed", 1)])
 
+    def test_flags_of_a_single_run_never_open_a_conversation_on_a_terminal(self):
+        for extra in (["--orders", "o.db"], ["--resume", "20261130T112233Z-3f9a1c",
+                                             "--orders", "o.db"], ["--mcp", "nonexistent"]):
+            with self.subTest(flags=extra):
+                args = cli.parse_args(["--base-url", "http://127.0.0.1:9/v1", *extra])
+                self.assertFalse(cli.wants_chat(args, stdin=Tty(), stdout=Tty()))
+        self.assertTrue(cli.wants_chat(cli.parse_args([]), stdin=Tty(), stdout=Tty()))
+
     def test_mock_alone_on_a_terminal_answers_the_sample_question(self):
         status, screen, err, events = self.on_a_terminal(["--mock", "--lang", "en"], b"")
         self.assertEqual(status, 0, err)
         self.assertNotIn("> ", screen)
         self.assertIn("(A001): stock 12, target 30, suggested order 18", screen)
         self.assertEqual(events[-1]["event"], "completed")
+
+
+class Tty:
+    def isatty(self):
+        return True
 
 
 def _read_all(descriptor):

@@ -17,7 +17,7 @@ import unittest
 from unittest import mock
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent.errors import EXIT_STATUS
+from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent import mcp
 from stock_agent.mcp import stdio
 from tests.support import run_cli, sigint_child, wait_for
@@ -168,15 +168,18 @@ class ReapingTest(unittest.TestCase):
         seen = {}
 
         def close(plugins):
-            seen.update({sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)})
+            seen.update({sig: signal.getsignal(sig)
+                         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)})
 
         before = signal.getsignal(signal.SIGTERM)
         with mock.patch.object(mcp.Plugins, "close", close):
-            with self.assertRaises(KeyboardInterrupt):
+            with self.assertRaises(Stopped) as stopped:
                 with mcp.running([], environ={}, timeout=1, budget_seconds=1):
                     os.kill(os.getpid(), signal.SIGTERM)
                     time.sleep(5)  # the handler interrupts this at once
-        self.assertEqual(seen, {signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_IGN})
+        self.assertEqual(stopped.exception.code, "TERMINATED")
+        self.assertEqual(seen, dict.fromkeys((signal.SIGINT, signal.SIGTERM, signal.SIGHUP),
+                                             signal.SIG_IGN))
         self.assertIs(signal.getsignal(signal.SIGTERM), before)
 
     def test_ctrl_c_and_sigterm_during_a_call_cancel_the_run_and_reap_the_server(self):

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from stock_agent import terminal
+from stock_agent import signals, terminal
 from stock_agent.errors import EXIT_STATUS, AgentError, Text, cancellation
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -83,9 +83,8 @@ def main(argv=None, *, environ=None, make_model=None):
     if args.command == "stats" and agent_argv:
         parser.error(f"unrecognized arguments: {' '.join(agent_argv)}")
     environ = os.environ if environ is None else environ
-    from stock_agent import cli
     try:
-        with cli.EndOnSignals():  # SIGTERM and SIGHUP stop it as Ctrl-C does
+        with signals.EndOnSignals():  # SIGTERM and SIGHUP stop it as Ctrl-C does
             if args.command == "stats":
                 return _stats(args, environ)
             return _run(args, agent_argv, environ, make_model)

@@ -34,7 +34,8 @@ import contextlib
 import os
 import time
 
-from stock_agent.errors import AgentError, Stopped
+from stock_agent import signals
+from stock_agent.errors import AgentError
 from stock_agent.mcp.adapter import call_outcome, server_name, tool_spec
 from stock_agent.mcp.client import Client
 from stock_agent.mcp.stdio import Connection
@@ -47,13 +48,15 @@ def running(commands, *, environ, passed_env=(), timeout, budget_seconds,
     reaps them all on the way out. `on_refused(server, tool, reason)` hears of each tool that
     cannot be offered, as soon as its server has listed its tools."""
     plugins = Plugins(timeout=timeout, budget_seconds=budget_seconds, on_refused=on_refused)
-    with _signals_as_cancel():
+    # SIGTERM and SIGHUP end the run as Ctrl-C does, also where the command line has not
+    # already asked for it, so the servers are always reaped; and no signal cuts that short.
+    with signals.EndOnSignals():
         try:
             for command in commands:
                 plugins.start(command, environ=environ, passed_env=passed_env)
             yield plugins
         finally:
-            with _signals_ignored():
+            with signals.ignored():
                 plugins.close()
 
 
@@ -127,43 +130,3 @@ def _specs(listed, server, call):
             seen.add(spec["remote"])
             specs.append(spec)
     return specs, refused
-
-
-@contextlib.contextmanager
-def _signals_as_cancel():
-    """SIGTERM raises errors.Stopped (the run ends `cancelled`, TERMINATED, and the servers
-    are reaped) instead of ending the process at once, also where the command line's
-    cli.EndOnSignals is not in force. Only the main thread can set handlers."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def cancel(signum, frame):
-        raise Stopped("TERMINATED")
-
-    previous = signal.signal(signal.SIGTERM, cancel)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-@contextlib.contextmanager
-def _signals_ignored():
-    """While the servers are being stopped, Ctrl-C or SIGTERM again cannot cut it short."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {sig: signal.signal(sig, signal.SIG_IGN)
-                for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
