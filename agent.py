@@ -93,7 +93,8 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
     with --traceback), so the evaluation harness runs its cases through exactly this path.
     """
     started = time.monotonic()
-    opened = {"log": None, "desk": None}  # what the run opened, finished whatever happens
+    # What the run opened, finished whatever happens.
+    opened = {"log": None, "desk": None, "ledger": None}
     try:
         run = _resume if args.resume else _ask
         outcome = run(args, environ, lang, opened, listener=listener, make_model=make_model)
@@ -103,13 +104,12 @@ def ask(args, environ, lang, *, listener=None, make_model=None):
 
 
 def _ask(args, environ, lang, opened, *, listener, make_model):
-    ledger = _ledger(args.orders) if args.orders else None
-    given, fields = _given(args, environ, lang, make_model, orders=ledger is not None)
+    given, fields = _given(args, environ, lang, make_model, orders=bool(args.orders))
+    ledger = opened["ledger"] = _ledger(args.orders) if args.orders else None
     question = DEFAULT_QUESTIONS[lang] if args.question is None else args.question
     with cli.plugins(args, environ, given["limits"], lang) as plugins:  # reaped on the way out
         log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
-        desk = opened["desk"] = ledger and _desk(ledger, args, log.run_id, log,
-                                                 given["approver"])
+        desk = opened["desk"] = ledger and _desk(ledger, args, log, given)
         toolbox = tools.default_toolbox(orders=desk, inventory=given["inventory"])
         if plugins is not None:
             toolbox = tools.plugin_toolbox(plugins.specs, ours=toolbox,
@@ -167,10 +167,11 @@ def _ledger(path):
     return Ledger(path)
 
 
-def _desk(ledger, args, run_id, log, approver):
+def _desk(ledger, args, log, given):
     from stock_agent.writes import OrderDesk
-    return OrderDesk(ledger, run_id=run_id, tenant=args.tenant, log_dir=args.log_dir,
-                     log=log, approved_by=getattr(approver, "by", None))
+    return OrderDesk(ledger, run_id=log.run_id, tenant=args.tenant, log_dir=args.log_dir,
+                     log=log, approved_by=getattr(given["approver"], "by", None),
+                     source=given["inventory"].source)
 
 
 def _finish(outcome, opened, started):
@@ -179,7 +180,9 @@ def _finish(outcome, opened, started):
     log, desk = opened["log"], opened["desk"]
     if desk is not None:
         outcome.orders = list(desk.receipts)
-        desk.close()
+        desk.close()  # its ledger too
+    elif opened.get("ledger") is not None:
+        opened["ledger"].close()
     if log is not None:
         outcome.run_id, outcome.log = log.run_id, log.path
         try:

@@ -24,12 +24,13 @@ def run(args, lang, opened, *, listener, tools):
     package never imports it), whose runner re-admits the calls never sent."""
     data = inventory.load(args.inventory, tenant=args.tenant)
     records, skipped = journal.read(args.log_dir, args.resume)
-    ledger = writes.ledger_for_resume(records, args.orders, args.tenant, args.resume)
+    ledger = writes.ledger_for_resume(records, args.orders, args.tenant, args.resume,
+                                      source=data.source)
     approver = cli.approver(args, lang)
     log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
     desk = opened["desk"] = writes.OrderDesk(
         ledger, run_id=args.resume, tenant=args.tenant, log_dir=args.log_dir, log=log,
-        approved_by=getattr(approver, "by", None))
+        approved_by=getattr(approver, "by", None), source=data.source)
     toolbox = tools.default_toolbox(orders=desk, inventory=data)
     log.started(provider=None, model=None, limits=cli.limits(args), lang=lang,
                 toolbox=toolbox, source=data.source, question=None, orders=ledger.name,

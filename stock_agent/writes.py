@@ -17,7 +17,8 @@ record of each step, and a business side that is idempotent on its own:
 Recovery (`resume`, for `--resume RUN_ID`), per operation of that run's journal:
   receipt                   -> reuse it; the ledger is not asked
   dispatched, no receipt    -> look the key up: found -> record the receipt; absent -> as below
-  intent, never dispatched  -> ask for approval again; yes -> place it under the same key
+  intent, never dispatched  -> ask for approval again; yes -> place it under the same key;
+                               no -> not_placed; refused by a check -> stays open
   not_placed                -> settled; nothing to do
 Cancelling never rolls a completed write back: its receipt stays, and the run says so.
 
@@ -36,10 +37,11 @@ TOOL = "draft_purchase_order"
 NO_TENANT = "default"  # the tenant of data without a tenant column (a key needs a tenant)
 
 
-def ledger_for_resume(records, path, tenant, run_id):
+def ledger_for_resume(records, path, tenant, run_id, source=None):
     """The ledger run `run_id` wrote to, opened (never created: an empty new ledger would
-    say no order was ever placed). --orders and --tenant must name the ledger and tenant
-    its journal records, so a run's operations are never settled against another ledger."""
+    say no order was ever placed). --orders, --tenant and the data (--inventory) must be
+    the ones its journal records, so a run's operations are never settled against another
+    ledger, tenant or catalogue."""
     import os
 
     from stock_agent.ledger import Ledger
@@ -55,6 +57,11 @@ def ledger_for_resume(records, path, tenant, run_id):
         raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
             f"its orders were for tenant {', '.join(sorted(tenants))}, not "
             f"{tenant or NO_TENANT}: give the run's --tenant and --inventory"))
+    sources = {record["source"] for record in intents if record.get("source")}
+    if source is not None and sources - {source}:
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
+            f"its orders were checked against {', '.join(sorted(sources))}, not {source}: "
+            "give the run's --inventory"))
     return Ledger(path, create=False)
 
 
@@ -74,10 +81,12 @@ class OrderDesk:
     (Ctrl-C, a limit) still says which orders stand. `log` is the run's RunLog.
     """
 
-    def __init__(self, ledger, *, run_id, tenant, log_dir, log, approved_by=None):
+    def __init__(self, ledger, *, run_id, tenant, log_dir, log, approved_by=None,
+                 source=None):
         self.ledger = ledger
         self.run_id = run_id
         self.tenant = tenant or NO_TENANT
+        self.source = source  # the data the orders are checked against (--inventory)
         self.journal = Journal(path_for(log_dir, run_id))
         self.log = log
         self.approved_by = approved_by
@@ -112,7 +121,7 @@ class OrderDesk:
             self._emit("write_reused", key, order_id=self._settled[key]["order_id"])
             return {**self._settled[key], "created": False}
         self.journal.record("intent", key, run_id=self.run_id, tool=TOOL, order=order,
-                            tenant=self.tenant, ledger=self.ledger.path,
+                            tenant=self.tenant, ledger=self.ledger.path, source=self.source,
                             approved_by=self.approved_by)
         self._emit("write_intent", key, approved_by=self.approved_by, **self._what(order))
         self.journal.record("dispatched", key)
@@ -221,7 +230,9 @@ class OrderDesk:
                           "note": order["note"]})
         if result["ok"]:
             return "placed"
-        if result["error"] not in NOT_PLACED:  # refused before `place` ran: record why
+        # A person's no settles it. A check that refused it (SKU_NOT_FOUND, ...) says only
+        # that this resume's flags differ from the run's: it stays open for the next one.
+        if result["error"] == "APPROVAL_DENIED":
             self._not_placed(key, result["error"])
         return result["error"]
 

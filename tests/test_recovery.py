@@ -126,7 +126,7 @@ class Recovery(unittest.TestCase):
         result = json.loads(done.stdout)
         return done.returncode, result, log_of(self.log_dir, result["run_id"])
 
-    def planned(self, *steps, order=ORDER, tenant="default", ledger=None):
+    def planned(self, *steps, order=ORDER, tenant="default", ledger=None, source=None):
         """Write the journal of run RUN, cut off after `steps`; returns the call's key."""
         Ledger(self.ledger).close()  # the ledger exists, as the run had created it
         os.makedirs(self.log_dir, exist_ok=True)
@@ -137,7 +137,7 @@ class Recovery(unittest.TestCase):
             fields = {"intent": {"run_id": RUN, "tool": "draft_purchase_order",
                                  "order": order, "tenant": tenant,
                                  "ledger": ledger or os.path.abspath(self.ledger),
-                                 "approved_by": "flag"},
+                                 "source": source, "approved_by": "flag"},
                       "receipt": {"receipt": {"order_id": "PO-000001", "idempotency_key": key,
                                               "ledger": "orders.db", "created": True}}}
             journal.record(step, key, **fields.get(step, {}))
@@ -282,6 +282,26 @@ class ResumeRulesTest(Recovery):
         self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])
         self.assertEqual(journal_steps(self.log_dir, RUN),
                          ["intent", "intent", "dispatched", "receipt"])
+
+    def test_another_catalogue_is_refused_and_a_refusing_check_leaves_it_open(self):
+        key = self.planned("intent", source="built-in sample data, not a live ERP")
+        catalogue = os.path.join(self.folder, "other.csv")
+        with open(catalogue, "w", encoding="utf-8") as file:
+            file.write("sku,name,stock,target\nB001,Tea,1,2\n")
+        status, result, events = self.resume("--approve", "--inventory", catalogue)
+        self.assertEqual((status, result["error"]["code"]),
+                         (EXIT_STATUS["RESUME_UNAVAILABLE"], "RESUME_UNAVAILABLE"))
+        self.assertIn("give the run's --inventory", result["error"]["message"])
+        # A journal from before sources were recorded: the check that refuses the order
+        # (A001 is not in this catalogue) leaves it open; with the run's data it is placed.
+        os.remove(path_for(self.log_dir, RUN))
+        key = self.planned("intent")
+        status, result, _ = self.resume("--approve", "--inventory", catalogue)
+        self.assertEqual((status, rows(self.ledger)), (0, []))
+        self.assertIn("(SKU_NOT_FOUND)", result["answer"])
+        self.assertEqual(journal_steps(self.log_dir, RUN), ["intent"])
+        status, result, _ = self.resume("--approve")
+        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])
 
     def test_a_receipt_is_reused_without_asking_the_ledger(self):
         self.planned("intent", "dispatched", "receipt")

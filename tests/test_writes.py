@@ -160,6 +160,13 @@ class ReadOnlyWithoutOrdersTest(Orders):
 
 
 class PlaceOrderTest(Orders):
+    def test_bad_inputs_fail_before_the_ledger_is_created(self):
+        status, _, err, events = self.run_orders("--mock", "--inventory",
+                                                 os.path.join(self.folder, "none.csv"))
+        self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"], err)
+        self.assertFalse(os.path.exists(self.ledger))
+        self.assertEqual(events, [])
+
     def test_an_approved_order_is_written_once_with_its_receipt(self):
         with mock.patch("os.fsync", wraps=os.fsync) as fsync:
             status, out, _, events = self.run_orders("--mock", "--approve", "--json", "-q",
