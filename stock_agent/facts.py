@@ -9,8 +9,9 @@ A run keeps one record per tool call, `{"invocation": "step:index", "name", "arg
 
 An item's first call wins (the data is one snapshot per run). A lookup that answered
 SKU_NOT_FOUND is a fact too: `found` false, its figures null, so "no such SKU" is never
-mistaken for stock 0. `--json` prints them as `facts`; `--facts` prints `render_block` under
-the answer; the answer checker (verify.py) quotes them to the model in its correction.
+mistaken for stock 0. An order is a fact only from its receipt (`orders`). `--json` prints
+the facts as `facts` (and the receipts as `orders`); `--facts` prints `render_block` under the
+answer; the answer checker (verify.py) quotes them to the model in its correction.
 Nothing here comes from the model's text.
 """
 
@@ -23,10 +24,12 @@ WORDS = {
                     "{suggested_order}",
            "missing": "{sku}: not found, no item has this SKU",
            "from": " [{tool} {invocation}; {source}]", "from_missing": " [{tool} {invocation}]",
+           "order": "order {order_id}: {quantity} x {sku} in {ledger}",
            "heading": "Facts from the tools:", "none": "none"},
     "zh-TW": {"found": "{name}（{sku}）：庫存 {stock}，目標 {target}，建議補貨 {suggested_order}",
               "missing": "{sku}：查無此 SKU，沒有這個商品",
               "from": "〔{tool} {invocation}；{source}〕", "from_missing": "〔{tool} {invocation}〕",
+              "order": "訂單 {order_id}：{sku} {quantity} 個，帳本 {ledger}",
               "heading": "工具查得的資料：", "none": "無"},
 }
 
@@ -88,7 +91,21 @@ def render(found, lang, *, calls=True):
     return lines
 
 
-def render_block(results, lang):
-    """--facts: a heading, then one line per fact (or "none"), to print under the answer."""
+def orders(results, lang):
+    """A line per order the results hold a receipt for (a write tool's own proof)."""
     words = WORDS.get(lang, WORDS["en"])
-    return "\n".join([words["heading"], *(render(facts(results), lang) or [words["none"]])])
+    lines = []
+    for record in results:
+        data = record["result"].get("data") if record["result"].get("ok") else None
+        receipt = data.get("receipt") if isinstance(data, dict) else None
+        if isinstance(receipt, dict) and receipt.get("order_id"):
+            lines.append(words["order"].format(**{**data, **receipt}))
+    return lines
+
+
+def render_block(results, lang):
+    """--facts: a heading, then one line per fact and per order (or "none"), to print under
+    the answer."""
+    words = WORDS.get(lang, WORDS["en"])
+    lines = render(facts(results), lang) + orders(results, lang)
+    return "\n".join([words["heading"], *(lines or [words["none"]])])

@@ -42,7 +42,7 @@ answer_excludes catches that); English number words ("twelve") are not read.
 import re
 
 from stock_agent import figures
-from stock_agent.facts import WORDS as FACT_WORDS, facts, item_facts, render
+from stock_agent.facts import WORDS as FACT_WORDS, facts, item_facts, orders, render
 
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
 SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
@@ -240,6 +240,9 @@ def _stated_numbers(answer, evidence):
 
 # --- What this run's results hold --------------------------------------------------------
 
+UNPLACED = ("APPROVAL_DENIED", "WRITE_FAILED", "IDEMPOTENCY_CONFLICT")  # writes' own refusals
+
+
 def _evidence(results):
     """What the answer may lean on: `values` (every number and count in the results),
     `spoken_of` (the SKUs a result spoke of, found or not), `strings` (text the results
@@ -249,14 +252,18 @@ def _evidence(results):
     for record in results:
         data = record["result"].get("data") if record["result"].get("ok") else None
         _collect(data, values, strings)
-        if isinstance(data, dict) and isinstance(data.get("sku"), str):
-            spoken_of.add(figures.normal(data["sku"]).upper())  # a write names its item
-        # A write the person did not approve was a valid call about its item (its SKU was
-        # checked before anyone was asked): "not placed" is an answer about that item.
+        # A result that names an item by its `sku` (a write, an MCP server's record) spoke
+        # of it, wherever in the result the name is.
+        spoken_of.update(figures.normal(sku).upper() for sku in _skus_named(data))
+        # A write that was asked for but not placed (not approved, the ledger refused it)
+        # was a valid call about its item: "18 x A001 was not placed" may say its SKU and
+        # quantity, though no result carries them.
         arguments = record.get("arguments")
-        if (record["result"].get("error") == "APPROVAL_DENIED" and isinstance(arguments, dict)
-                and isinstance(arguments.get("sku"), str)):
-            spoken_of.add(figures.normal(arguments["sku"]).upper())
+        if record["result"].get("error") in UNPLACED and isinstance(arguments, dict):
+            if isinstance(arguments.get("sku"), str):
+                spoken_of.add(figures.normal(arguments["sku"]).upper())
+            if isinstance(arguments.get("quantity"), int):
+                values.add(arguments["quantity"])
         for fact in item_facts(record):
             spoken_of.add(figures.normal(fact["sku"]).upper())
             if fact["found"]:
@@ -271,6 +278,16 @@ def _evidence(results):
     looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
     return {"values": values, "strings": strings, "spoken_of": spoken_of, "found": found,
             "looked_up": looked_up}
+
+
+def _skus_named(value):
+    """Every string under a `sku` key inside a JSON value."""
+    if isinstance(value, list):
+        return [sku for item in value for sku in _skus_named(item)]
+    if not isinstance(value, dict):
+        return []
+    own = [value["sku"]] if isinstance(value.get("sku"), str) else []
+    return own + [sku for item in value.values() for sku in _skus_named(item)]
 
 
 def _collect(value, values, strings):
@@ -345,7 +362,7 @@ def correction(question, problems, results, lang):
     # A guessed item is left out: its name is the wrong one to search for.
     known = "; ".join(render([fact for fact in facts(results)
                               if fact["sku"] not in problems.get("guessed_skus", ())],
-                             lang, calls=False))
+                             lang, calls=False) + orders(results, lang))
     lines.append(words["facts"].format(facts=known or FACT_WORDS.get(lang, FACT_WORDS["en"])
                                        ["none"]))
     missing = problems.get("unchecked_skus")

@@ -78,6 +78,14 @@ class SkuTest(unittest.TestCase):
         self.assertEqual(check("Is A003 low?", "Yes: A003 has 0, order 20.", [LOW]),
                          {})
 
+    def test_a_plugin_result_that_names_the_sku_counts(self):
+        server = {"invocation": "1:0", "name": "test__lookup", "arguments": {"sku": "A001"},
+                  "result": {"ok": True, "data": {"structuredContent": {"sku": "A001",
+                                                                        "stock": 7}}}}
+        self.assertEqual(check("Check A001", "A001 has 7 in stock.", [server]), {})
+        self.assertEqual(check("Check A001", "A001 has 9 in stock.", [server]),
+                         {"unsupported_numbers": ["9"]})
+
     def test_no_lookup_and_no_figure_asks_for_no_lookup(self):
         for question, answer in [
                 ("Order 50 units of A001 now.", "I cannot place orders."),
@@ -239,7 +247,9 @@ class ClaimTest(unittest.TestCase):
                   "result": {"ok": False, "error": "APPROVAL_DENIED", "detail": "no"}}
         for question, answer in [
                 ("order 18 of A001", "The order for 18 x A001 was not placed: not approved."),
-                ("幫我下單 A001 十八個", "A001 18 個的訂單未建立：未獲核准。")]:
+                ("幫我下單 A001 十八個", "A001 18 個的訂單未建立：未獲核准。"),
+                ("下單 A001 十八", "A001 18 個的訂單未建立：未獲核准。"),  # 十八 not read
+                ("order eighteen of A001", "18 x A001 was not placed.")]:
             with self.subTest(answer=answer):
                 self.assertEqual(check(question, answer, [denied]), {})
         refused = {**denied, "result": {"ok": False, "error": "INVALID_ARGUMENTS",
@@ -357,6 +367,17 @@ class FactsTest(unittest.TestCase):
             "濾掛咖啡 (A001): stock 12, target 30, suggested order 18 [get_stock 1:0; sample]",
             "B999: not found, no item has this SKU [get_stock 1:1]"])
         self.assertEqual(facts.render_block([], "zh-TW"), "工具查得的資料：\n無")
+
+    def test_an_order_is_a_fact_only_from_its_receipt(self):
+        self.assertEqual(facts.render_block([written()], "en").splitlines(), [
+            "Facts from the tools:", "order PO-2026-0042: 18 x A001 in orders.jsonl"])
+        self.assertEqual(facts.orders([written()], "zh-TW"),
+                         ["訂單 PO-2026-0042：A001 18 個，帳本 orders.jsonl"])
+        denied = {**written(), "result": {"ok": False, "error": "APPROVAL_DENIED",
+                                          "detail": "no"}}
+        self.assertEqual(facts.orders([denied], "en"), [])
+        text = verify.correction("order 18 of A001", {"left_out": ["A001"]}, [written()], "en")
+        self.assertIn("order PO-2026-0042: 18 x A001", text)
 
 
 if __name__ == "__main__":
