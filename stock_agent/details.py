@@ -197,6 +197,19 @@ DETAILS = {
     "case_lang": {"en": "lang must be one of {langs}", "zh-TW": "lang 必須是 {langs} 之一"},
     "case_tool_calls": {"en": 'expect.tool_calls must be a list of {{"name", "arguments"}}',
                         "zh-TW": 'expect.tool_calls 必須是 {{"name", "arguments"}} 的清單'},
+    "continue_bad": {"en": "--continue {path}: {problem}", "zh-TW": "--continue {path}：{problem}"},
+    "continue_not_record": {"en": 'it is not a conversation record (one begins with '
+                                  'run_started and "session": true)',
+                            "zh-TW": '這不是對話紀錄（對話紀錄以 run_started 與 "session": true '
+                                     '開頭）'},
+    "record_line": {"en": "line {number}: {problem}", "zh-TW": "第 {number} 行：{problem}"},
+    "record_not_event": {"en": "not a JSON object with an event",
+                         "zh-TW": "不是含有 event 的 JSON 物件"},
+    "record_bad_turn": {"en": "a turn starts inside another, or without its number or "
+                              "question",
+                        "zh-TW": "一輪對話在另一輪之中開始，或缺少編號或問題"},
+    "record_bad_messages": {"en": "the turn's messages are not a list of messages",
+                            "zh-TW": "這一輪的 messages 不是訊息清單"},
     "question_not_text": {"en": "a question line is not text in the input's encoding; "
                                 "send UTF-8",
                           "zh-TW": "有一行問題不是輸入編碼的文字；請以 UTF-8 送出"},

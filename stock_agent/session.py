@@ -34,9 +34,9 @@ import json
 import os
 import time
 
-from stock_agent import budget, context
+from stock_agent import budget, context, files
 from stock_agent.budget import Meter
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since
 
@@ -45,6 +45,7 @@ from stock_agent.runlog import RunLog, ms_since
 ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE", "TERMINATED",
                      "HANGUP")
 TERMINAL = ("completed", "failed", "cancelled")
+MAX_RECORD_BYTES = 64_000_000  # a record that size is a year of questions: refuse more
 
 
 def converse(questions, *, args, lang, prepare, run, listener=None):
@@ -215,22 +216,20 @@ def read_record(path):
     None), "end" (the byte offset after the last whole line)}. A record that is not a
     conversation, or has a broken line before its last, is INVALID_INPUT."""
     try:
-        with open(path, "rb") as file:
-            data = file.read()
-    except OSError as exc:
-        raise _bad(path, f"cannot read it: {exc.strerror or type(exc).__name__}") from None
+        data = files.read_capped(path, MAX_RECORD_BYTES)
+    except OSError as exc:  # not a regular file, too large, or unreadable
+        raise _bad(path, files.problem(exc)) from None
     end = data.rfind(b"\n") + 1  # a last line without its newline was cut off mid-write
     record = {"turns": [], "open": None, "end": end, "provider": None}
     lines = data[:end].decode("utf-8", errors="replace").splitlines()
     first = _parse(lines[0]) if lines else None
     if first is None or first["event"] != "run_started" or first.get("session") is not True:
-        raise _bad(path, "it is not a conversation record (one begins with run_started and "
-                         "\"session\": true)")
+        raise _bad(path, Text("continue_not_record"))
     for number, line in enumerate(lines, 1):
         event = _parse(line)
-        problem = "not a JSON object with an event" if event is None else _take(record, event)
+        problem = Text("record_not_event") if event is None else _take(record, event)
         if problem:
-            raise _bad(path, f"line {number}: {problem}")
+            raise _bad(path, Text("record_line", number=number, problem=problem))
     return record
 
 
@@ -242,7 +241,7 @@ def _take(record, event):
     elif kind == "turn_started":
         if turn is not None or not isinstance(event.get("question"), str) \
                 or not isinstance(event.get("turn"), int):
-            return "a turn starts inside another, or without its number or question"
+            return Text("record_bad_turn")
         record["open"] = {"turn": event.get("turn"), "utc": event.get("utc"),
                           "question": event["question"], "provider": record["provider"],
                           "steps": 0, "tokens": 0, "t_ms": _count(event.get("t_ms")),
@@ -250,7 +249,7 @@ def _take(record, event):
     elif turn is not None:
         _take_in_turn(record, turn, event)
         if kind in TERMINAL and not _valid_messages(turn["messages"]):
-            return "the turn's messages are not a list of messages"
+            return Text("record_bad_messages")
     return None
 
 
@@ -289,4 +288,4 @@ def _parse(line):
 
 
 def _bad(path, problem):
-    return AgentError("INVALID_INPUT", detail=f"--continue {path}: {problem}")
+    return AgentError("INVALID_INPUT", detail=Text("continue_bad", path=path, problem=problem))

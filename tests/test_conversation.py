@@ -317,9 +317,12 @@ class ContinueTest(unittest.TestCase):
         single = self.record()
         with open(os.path.join(self.dir, "broken.jsonl"), "w", encoding="utf-8") as file:
             file.write('{"event": "run_started", "session": true}\nnot json\n{"event": "x"}\n')
+        fifo = os.path.join(self.dir, "fifo")
+        os.mkfifo(fifo)  # would hold the run for ever if it were read
         for path, fragment in ((single, "not a conversation record"),
                                (os.path.join(self.dir, "broken.jsonl"), "line 2"),
-                               (os.path.join(self.dir, "missing.jsonl"), "cannot read")):
+                               (os.path.join(self.dir, "missing.jsonl"), "cannot read"),
+                               (fifo, "not a regular file")):
             with self.subTest(path=path):
                 status, out, err, _ = run_cli(["--continue", path, "-q", "x"],
                                               model=MockModel(), log_dir=tempfile.mkdtemp())
