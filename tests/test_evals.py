@@ -279,6 +279,20 @@ class CommandTest(unittest.TestCase):
             status = evals_main(list(argv), environ={}, make_model=scripted_by_question())
         return status, out.getvalue(), err.getvalue()
 
+    def test_agent_flags_that_cannot_go_together_are_usage_errors_before_any_case(self):
+        from stock_agent.evals.__main__ import HERE
+        conversations = os.path.join(HERE, "conversations.jsonl")
+        for argv in (["run", self.cases, "--mock", "--resume", "20261201T031056Z-98d801",
+                      "--orders", "o.db"],
+                     ["run", self.cases, "--mock", "--chat", "--orders", "o.db"],
+                     ["run", conversations, "--mock", "--orders", "o.db"],
+                     ["run", conversations, "--mock", "--mcp", "server"]):
+            with self.subTest(argv=argv), self.assertRaises(SystemExit) as caught:
+                self.run_evals(*argv, "--log-dir", self.dir)
+            self.assertEqual(caught.exception.code, 2)
+        self.assertEqual([name for name in os.listdir(self.dir) if name.endswith(".jsonl")
+                          and name != os.path.basename(self.cases)], [])  # no case ran
+
     def test_the_gate_fails_below_min_success_and_the_report_records_the_setup(self):
         prompt = os.path.join(self.dir, "prompt.txt")
         with open(prompt, "w", encoding="utf-8") as file:
@@ -409,6 +423,22 @@ class ConversationCasesTest(unittest.TestCase):
         records = [name for name in os.listdir(self.dir) if name.endswith(".jsonl")
                    and name != "turns.jsonl"]
         self.assertEqual(len(records), 2)
+
+    def test_a_recalled_number_is_no_hallucination_and_each_turn_counts(self):
+        recall = {"id": "recall", "lang": "en", "turns": [
+            {"question": "Check A003"}, {"question": "And its target?"},
+            {"question": "And A001's target?"}]}
+
+        def make(args, environ, lang):  # recalls 20 (turn 1's result); invents A001's 31
+            return MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),
+                                     text_reply("A003: stock 0, target 20."),
+                                     text_reply("Its target is 20."),
+                                     text_reply("A001's target is 31.")])
+
+        status, _, err, document = self.run_evals([recall], make_model=make)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(document["totals"]["hallucinated_numbers"],
+                         {"numbers": 1, "answers": 1, "of": 3})
 
     def test_turns_a_conversation_never_reached_fail(self):
         case = {"id": "cut-short", "lang": "en", "turns": [

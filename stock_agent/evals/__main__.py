@@ -87,7 +87,7 @@ def main(argv=None, *, environ=None, make_model=None):
         with signals.EndOnSignals():  # SIGTERM and SIGHUP stop it as Ctrl-C does
             if args.command == "stats":
                 return _stats(args, environ)
-            return _run(args, agent_argv, environ, make_model)
+            return _run(args, agent_argv, environ, make_model, usage_error=parser.error)
     except KeyboardInterrupt as interrupt:
         return _fail(cancellation(interrupt), environ)
     except AgentError as exc:
@@ -102,12 +102,19 @@ def _with_cases(argv):
     return list(argv)
 
 
-def _run(args, agent_argv, environ, make_model):
+def _run(args, agent_argv, environ, make_model, *, usage_error):
     _prefer_our_root_modules()
     from stock_agent import cli
     from stock_agent.evals import harness, report
-    cli.build_parser().parse_args(harness.with_log_dir(agent_argv))  # usage errors now
+    # The agent's own usage errors now, combinations included, before any case runs.
+    flags = cli.parse_args(harness.with_log_dir(agent_argv))
+    if flags.resume:
+        usage_error("--resume settles an interrupted run's orders; an evaluation asks questions")
     cases = harness.load_cases(args.cases)
+    single = [flag for flag, given in (("--orders", flags.orders), ("--mcp", flags.mcp))
+              if given]
+    if single and any("turns" in case for case in cases):
+        usage_error(f"{single[0]} is for single questions; these cases hold conversations")
     setup = harness.describe_setup(agent_argv, cases, environ=environ,
                                    make_model=make_model, cases_path=args.cases)
     rows = harness.run_cases(cases, agent_argv, repeat=args.repeat, jobs=args.jobs,

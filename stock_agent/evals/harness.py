@@ -181,12 +181,14 @@ def run_conversation(case, agent_argv, *, environ, make_model=None):
         return [_not_run(problem) for _ in case["turns"]]
     calls, listen = _listener(case, args)
     seen = []
+    earlier = []  # what the tools said in the turns before: a later answer may recall it
     for number, outcome in enumerate(agent.converse(
             args, environ, case["lang"], [turn["question"] for turn in case["turns"]],
             listener=listen, make_model=make_model)):
         turn = case["turns"][number]
         seen.append(_observed(outcome, calls, case["lang"], turn.get("expect") or {},
-                              turn["question"]))
+                              turn["question"], earlier=earlier))
+        earlier.extend(outcome.results)
         calls.clear()
     missing = len(case["turns"]) - len(seen)
     return seen + [{**_not_run("the conversation ended before this turn"),
@@ -224,7 +226,7 @@ def _listener(case, args):
     return calls, listen
 
 
-def _observed(outcome, calls, lang, expected, question):
+def _observed(outcome, calls, lang, expected, question, *, earlier=()):
     error = outcome.error
     status = error.code if error else outcome.status
     # Judged only if the model answered at least once (or the run ended as the case
@@ -235,16 +237,16 @@ def _observed(outcome, calls, lang, expected, question):
             "answer": outcome.answer, "calls": list(calls), "steps": outcome.steps,
             "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log,
             "verification": outcome.verification,
-            "unsupported_numbers": _unsupported_numbers(question, outcome)}
+            "unsupported_numbers": _unsupported_numbers(question, outcome, earlier)}
 
 
-def _unsupported_numbers(question, outcome):
-    """The numbers of a completed answer that match no tool result of its run nor the
-    question (the checker's own reading, stock_agent/verify.py), whether or not the run
-    was checked; None when there is no answer."""
+def _unsupported_numbers(question, outcome, earlier):
+    """The numbers of a completed answer that match no tool result of its run (or of a
+    conversation's earlier turns) nor the question (the checker's own reading,
+    stock_agent/verify.py), whether or not the run was checked; None without an answer."""
     if outcome.status != "completed":
         return None
-    return verify.unsupported_numbers(question, outcome.answer, outcome.results)
+    return verify.unsupported_numbers(question, outcome.answer, [*earlier, *outcome.results])
 
 
 def _trace(case):

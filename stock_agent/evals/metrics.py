@@ -298,8 +298,8 @@ def _verification(rows):
 def _hallucinated(rows):
     """Numbers in completed answers that match no tool result of their run nor the
     question: how many, in how many of the completed answers."""
-    found = [row["unsupported_numbers"] for row in rows
-             if row.get("unsupported_numbers") is not None]
+    found = [answer["unsupported_numbers"] for row in rows for answer in row.get("turns", [row])
+             if answer.get("unsupported_numbers") is not None]  # a conversation: each turn
     return {"numbers": sum(len(numbers) for numbers in found),
             "answers": sum(bool(numbers) for numbers in found), "of": len(found)}
 
