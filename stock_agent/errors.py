@@ -391,8 +391,8 @@ MESSAGES = {
 # order before it ended (cli.report names the orders on the next line).
 AFTER_ORDERS = {
     "STEP_LIMIT": {
-        "en": "stopped after {max_steps} model requests without a final answer. Raise "
-              "--max-steps or ask a narrower question.",
+        "en": "stopped after {max_steps} {max_steps|model request|model requests} without a "
+              "final answer. Raise --max-steps or ask a narrower question.",
         "zh-TW": "已達 {max_steps} 次模型請求仍無最終答案，停止任務。"
                  "請提高 --max-steps 或縮小問題範圍。",
     },

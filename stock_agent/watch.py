@@ -49,7 +49,11 @@ def _printable(line):
 def _describe_started(event, r):
     prompt = r.get("system_prompt") or {}
     source = prompt.get("file") or "built-in"
-    return (f"run {r.get('run_id')}: {r.get('provider')}/{r.get('model')}, "
+    if r.get("resume_of"):  # --resume asks no model: say which run it settles
+        who = f"resume of {r['resume_of']}"
+    else:
+        who = f"{r.get('provider')}/{r.get('model')}"
+    return (f"run {r.get('run_id')}: {who}, "
             f"tools {', '.join(r.get('tools') or [])}, data {r.get('data_source')}, "
             f"prompt {source} {str(prompt.get('sha256') or '')[:12]}".rstrip())
 
@@ -113,7 +117,8 @@ def waiting_factory(make_model, stream, *, interval=0.25):
 
 
 class WaitingModel:
-    """A model that shows `waiting for the model (step N) 3.2 s` while its request runs."""
+    """A model that shows `waiting for the model (request N) 3.2 s` while its request runs:
+    N counts this process's requests (a retry, a conversation's later question: on it goes)."""
 
     def __init__(self, model, stream, *, interval=0.25):
         self.model_object = model
@@ -134,7 +139,7 @@ class WaitingModel:
         def tick():
             while not done.wait(self.interval):
                 seconds = time.monotonic() - started
-                self.stream.write(f"\r  waiting for the model (step {self.requests}) "
+                self.stream.write(f"\r  waiting for the model (request {self.requests}) "
                                   f"{seconds:.1f} s")
                 self.stream.flush()
                 shown.append(True)

@@ -4,7 +4,7 @@ For each protocol: a valid reply as the real server writes it (built with the sh
 tests/fake_server.py), damaged by a seeded `random.Random`, then turned into what the
 adapter's parser is handed:
 - a whole body: JSON text, sometimes cut or with a byte flipped, decoded the way
-  http_transport decodes a body;
+  stock_agent/providers/transport.py decodes a body;
 - a stream: the chunks written as NDJSON lines (Ollama) or server-sent events (OpenAI,
   Anthropic), then cut at any line or in the middle of one, lines dropped or doubled, junk
   or an error object slipped in, and joined by the adapter's own stream assembler.

@@ -117,7 +117,7 @@ class WaitingLineTest(unittest.TestCase):
         result = self.run_slow(terminal)
         self.assertEqual(result["status"], "completed")
         text = terminal.getvalue()
-        self.assertIn("\r  waiting for the model (step 1) ", text)
+        self.assertIn("\r  waiting for the model (request 1) ", text)
         self.assertGreaterEqual(text.count("waiting for the model"), 2)  # it updates
         erased = text.index("\r\x1b[K")
         self.assertLess(text.rindex("waiting"), erased)  # nothing waits after the erase

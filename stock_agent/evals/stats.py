@@ -60,7 +60,7 @@ def _read_runs(name, lines, summary):
             _bad(summary, f"{name}:{number}: not a JSON object with an event")
             continue
         if record["event"] in ("run_started", "session_resumed"):
-            model = f"{record.get('provider')}/{record.get('model')}"
+            model = _model_of(record)
         if record["event"] == "run_started" and record.get("session") is True:
             runs = []  # a conversation: its turns are the runs
         if record["event"] == "turn_started":
@@ -69,6 +69,13 @@ def _read_runs(name, lines, summary):
         if problem:
             _bad(summary, f"{name}:{number}: {problem}")
     return runs
+
+
+def _model_of(started):
+    """provider/model of a run_started event; `--resume` asks no model."""
+    if started.get("resume_of"):
+        return "resume (no model)"
+    return f"{started.get('provider')}/{started.get('model')}"
 
 
 def _new_run(model):
@@ -94,7 +101,7 @@ def _take(run, record, summary):
             return f"a second terminal event ({event})"
         run["terminal"] = record
     elif event == "run_started":
-        run["model"] = f"{record.get('provider')}/{record.get('model')}"
+        run["model"] = _model_of(record)
     elif event == "model":
         run["requests"] += 1
         for key in ("input", "output"):
