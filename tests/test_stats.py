@@ -63,6 +63,15 @@ class StatsTest(unittest.TestCase):
         self.assertEqual(s["by_code"], {"STEP_LIMIT": 1})
         self.assertEqual(s["models"], {"mock/qwen": 1, "mock/mock": 4})
 
+    def test_a_resume_run_is_named_as_such_not_none_none(self):
+        folder = tempfile.mkdtemp()
+        write_log(folder, "r.jsonl", [
+            {"event": "run_started", "t_ms": 0, "provider": None, "model": None,
+             "resume_of": "20261201T012307Z-e1d9ec"},
+            {"event": "completed", "t_ms": 1, "steps": 0, "duration_ms": 1}])
+        self.assertEqual(stats.summarize_directory(folder)["models"],
+                         {"resume (no model)": 1})
+
     def test_steps_latency_and_tokens(self):
         s = self.summary
         self.assertEqual(s["steps"], {"mean": 1.0, "p50": 1, "p95": 2, "max": 2})

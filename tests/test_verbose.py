@@ -92,6 +92,13 @@ class TraceTest(unittest.TestCase):
         self.assertFalse(any(c in line for c in "\x1b\r\x9b"))
         self.assertIn("x\\x1b[2K\\rcompleted\\x9b31m", line)
 
+    def test_a_resume_run_is_named_by_the_run_it_settles(self):
+        out = io.StringIO()
+        watch.Trace(out)({"event": "run_started", "t_ms": 0, "run_id": "r2", "provider": None,
+                          "model": None, "resume_of": "r1", "tools": [], "data_source": "d"})
+        self.assertIn("run r2: resume of r1,", out.getvalue())
+        self.assertNotIn("None/None", out.getvalue())
+
     def test_unknown_events_are_printed_generically(self):
         stream = io.StringIO()
         watch.Trace(stream)({"event": "approval", "t_ms": 5, "name": "x", "approved": False})
