@@ -58,10 +58,13 @@ def main(argv=None, *, environ=None, make_model=None):
     environ = os.environ if environ is None else environ
     args = cli.parse_args(argv)
     lang = args.lang or cli.detect_lang(environ)
+    conversation = cli.wants_chat(args)
     # --stream prints the answer as it arrives, but only to a person: not into --json or a
-    # pipe, and not before the answer check has passed it (--verify off shows it at once).
+    # pipe, and not before the answer check has passed it (a conversation's answers are
+    # not checked; --verify off shows a single answer at once).
     on_screen = args.stream and not args.json and cli.terminal.is_terminal(sys.stdout)
-    echo = cli.Echo(sys.stdout) if on_screen and args.verify == "off" else None
+    live = on_screen and (conversation or args.verify == "off")
+    echo = cli.Echo(sys.stdout) if live else None
     listener = None
 
     def model_for(args, environ, lang):
@@ -75,7 +78,7 @@ def main(argv=None, *, environ=None, make_model=None):
         if echo is None:  # a streamed answer on the screen is its own sign of progress
             model_for = watch.waiting_factory(model_for, sys.stderr)
     with signals.EndOnSignals():  # SIGTERM and SIGHUP end the run as Ctrl-C does
-        if cli.wants_chat(args):
+        if conversation:
             from stock_agent import chat  # a conversation's input and output load only then
             questions = [args.question] if args.question else chat.questions(sys.stdin, lang)
             outcomes = converse(args, environ, lang, questions, listener=listener,
