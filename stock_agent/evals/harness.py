@@ -277,8 +277,8 @@ def describe_setup(agent_argv, cases, *, environ, make_model=None, cases_path=No
     args = cli.build_parser().parse_args(with_log_dir(agent_argv))
     langs = sorted({case["lang"] for case in cases})
     model = (make_model or agent.default_model)(args, environ, langs[0])
-    digests = {lang: prompts.prompt_digest(prompts.load_system_prompt(args.system_prompt,
-                                                                      lang)[0])
+    digests = {lang: prompts.prompt_digest(prompts.load_system_prompt(
+                   args.system_prompt, lang, orders=bool(args.orders))[0])
                for lang in langs}
     return {
         "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
