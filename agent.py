@@ -46,7 +46,7 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
 import tools
 from stock_agent import budget, cli, inventory, signals, text_tool_calls, verify
 from stock_agent.errors import AgentError, Text, cancellation
-from stock_agent.prompts import DEFAULT_QUESTIONS, load_system_prompt
+from stock_agent.prompts import DEFAULT_QUESTIONS, LAST_REQUEST, load_system_prompt
 from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since
 
@@ -135,7 +135,8 @@ def _given(args, environ, lang, make_model, *, orders=False):
     system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang, orders=orders)
     given = {"model": model, "inventory": data, "limits": limits,
              "system_prompt": system_prompt, "approver": cli.approver(args, lang),
-             "recover_text_calls": args.recover_text_tool_calls}
+             "recover_text_calls": args.recover_text_tool_calls,
+             "last_request_note": LAST_REQUEST[lang]}
     return given, {"provider": model.provider, "model": model.model, "limits": limits,
                    "lang": lang, "source": data.source, "prompt": prompt_info}
 
@@ -200,7 +201,7 @@ def _finish(outcome, opened, started):
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
               approver=None, recover_text_calls=False, history=(), meter=None,
-              checker=None):
+              checker=None, last_request_note=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
     that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
     happened on the way, and the question's `transcript`. Logs every model and tool event;
@@ -208,7 +209,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     question (a conversation's earlier turns, chosen by stock_agent/context.py); `meter`
     counts tokens against --max-tokens (a conversation passes its own, so the limit bounds
     all of it). With a `checker` (verify.Checker), an answer is returned only once it
-    matches the run's tool results."""
+    matches the run's tool results. `last_request_note`, if given, is added before the
+    last request the run may make, asking for the answer now."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]
@@ -217,7 +219,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
                                limits=limits, log=log, approver=approver,
                                recover_text_calls=recover_text_calls,
                                meter=meter or budget.Meter(limits.max_tokens),
-                               question=question, checker=checker)
+                               question=question, checker=checker,
+                               last_request_note=last_request_note)
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt as interrupt:
@@ -229,7 +232,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
 
 
 def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
-          recover_text_calls, meter, question, checker):
+          recover_text_calls, meter, question, checker, last_request_note):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
@@ -243,6 +246,10 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     cut_above = budget.excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
         definitions = toolbox.definitions()  # more once the model finds MCP tools by search
+        if step == limits.max_steps > 1 and last_request_note and messages[-1]["role"] == "tool":
+            note = {"role": "user", "content": last_request_note}
+            messages.append(note)
+            size += budget.message_chars(note)
         request_size = size + budget.request_chars(definitions)
         if request_size > limits.max_context_chars:
             raise AgentError("CONTEXT_LIMIT", chars=request_size,

@@ -42,6 +42,15 @@ _CLOSING = {
 SYSTEM_PROMPTS = {lang: _RULES[lang] + _READ_ONLY[lang] + _CLOSING[lang] for lang in _RULES}
 ORDER_PROMPTS = {lang: _RULES[lang] + _ORDERS[lang] + _CLOSING[lang] for lang in _RULES}
 
+# Sent as the last message of the last request a run may make: a small model otherwise goes
+# on looking things up until STEP_LIMIT. It follows the results, so the request is the one
+# before plus this line (the server's prompt cache still holds).
+LAST_REQUEST = {
+    "en": "This is your last reply in this run: answer the question now from the tool "
+          "results above, without calling a tool.",
+    "zh-TW": "這是本次最後一次回覆：請直接根據上面的工具結果回答問題，不要再呼叫工具。",
+}
+
 DEFAULT_QUESTIONS = {
     "en": "Check the stock of A001 and suggest how many to reorder.",
     "zh-TW": "請查 A001 庫存，並建議補貨數量。",
