@@ -6,12 +6,12 @@ import unittest
 
 import agent
 import tools
-from mock_model import calls_reply, text_reply, tool_call
-from stock_agent import budget
-from stock_agent.errors import AgentError
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import budget, prompts
+from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.inventory import sample_inventory
 from stock_agent.run import Limits
-from tests.support import run_script
+from tests.support import run_cli, run_script
 
 
 def stock_call(sku="A001", call_id=None):
@@ -265,3 +265,38 @@ class LogTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LastRequestTest(unittest.TestCase):
+    """The last request a run may make asks for the answer (a small model otherwise goes
+    on looking things up until STEP_LIMIT); the request before is its exact prefix."""
+
+    def run_steps(self, lang, max_steps, script):
+        model = MockModel(script)
+        status, out, _, _ = run_cli(["--lang", lang, "--max-steps", str(max_steps), "--verify",
+                                     "off", "-q", "Check A001"], model=model)
+        return status, out, model
+
+    def test_the_last_request_ends_with_the_note_in_the_runs_language(self):
+        lookup = calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"))
+        for lang in ("en", "zh-TW"):
+            with self.subTest(lang=lang):
+                status, out, model = self.run_steps(lang, 3, [
+                    lookup, calls_reply(tool_call("list_reorder", {}, "c2")),
+                    text_reply("A001: 12.")])
+                self.assertEqual(status, 0)
+                last, before = model.requests[2]["messages"], model.requests[1]["messages"]
+                self.assertEqual(last[-1], {"role": "user",
+                                            "content": prompts.LAST_REQUEST[lang]})
+                self.assertEqual(before[-1]["role"], "tool")  # only the last gets it
+                self.assertEqual(model.requests[2]["tools"], model.requests[1]["tools"])
+
+    def test_a_call_in_the_last_reply_still_ends_in_step_limit(self):
+        lookup = calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"))
+        status, _, model = self.run_steps("en", 2, [lookup, lookup])
+        self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
+
+    def test_a_single_step_run_gets_no_note(self):
+        status, _, model = self.run_steps("en", 1, [text_reply("hello")])
+        self.assertEqual(status, 0)
+        self.assertEqual(model.requests[0]["messages"][-1]["content"], "Check A001")
