@@ -184,6 +184,30 @@ DETAILS = {
     "block_never_closed": {"en": "a content block was never closed",
                            "zh-TW": "有內容區塊從未關閉"},
 
+    # --- Orders and --resume --------------------------------------------------------------
+    "journal_unreadable": {
+        "en": "its journal {path} cannot be read ({reason}); give the --log-dir the run "
+              "used (a run that placed no order has no journal)",
+        "zh-TW": "無法讀取其操作日誌 {path}（{reason}）；請指定該次執行使用的 --log-dir"
+                 "（未下過訂單的執行沒有操作日誌）"},
+    "resume_other_ledger": {
+        "en": "its orders went to {ledgers}, not {path}: give that file as --orders",
+        "zh-TW": "其訂單寫入 {ledgers}，而非 {path}：請以 --orders 指定該檔案"},
+    "resume_other_tenant": {
+        "en": "its orders were for tenant {tenants}, not {tenant}: give the run's --tenant "
+              "and --inventory",
+        "zh-TW": "其訂單屬於租戶 {tenants}，而非 {tenant}：請指定該次執行的 --tenant 與 "
+                 "--inventory"},
+    "resume_other_source": {
+        "en": "its orders were checked against {sources}, not {source}: give the run's "
+              "--inventory",
+        "zh-TW": "其訂單是依據 {sources} 檢查，而非 {source}：請指定該次執行的 --inventory"},
+    "ledger_missing": {
+        "en": "no such file; --resume opens the ledger the run wrote to, never a new one",
+        "zh-TW": "檔案不存在；--resume 只開啟該次執行寫入的帳本，從不建立新帳本"},
+    "ledger_columns": {"en": "its table {table} has the columns {found}, not {expected}",
+                       "zh-TW": "其資料表 {table} 的欄位是 {found}，而非 {expected}"},
+
     # --- Evaluation cases and reports --------------------------------------------------------
     "cases_unreadable": {"en": "cases {path}: {problem}", "zh-TW": "案例檔 {path}：{problem}"},
     "cases_none": {"en": "{path} holds no cases", "zh-TW": "{path} 沒有任何案例"},
