@@ -14,7 +14,7 @@ import os
 import sys
 
 from stock_agent import facts, terminal
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, fill
 from stock_agent.run import LIMIT_DEFAULTS
 
 
@@ -445,8 +445,10 @@ def note_remote(url, lang, *, clear_key=False):
 
 
 def note_refused(server, tool, reason, *, lang):
-    """One line for an MCP server's tool that is not offered to the model, and why."""
-    print_err(UI[lang]["refused"].format(server=server, tool=tool, reason=reason))
+    """One line for an MCP server's tool that is not offered to the model, and why (a Text,
+    worded in `lang`)."""
+    print_err(fill(UI[lang]["refused"], {"server": server, "tool": tool, "reason": reason},
+                   lang))
 
 
 def report(outcome, args, lang, *, shown="", show_log=True):

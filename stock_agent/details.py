@@ -184,6 +184,121 @@ DETAILS = {
     "block_never_closed": {"en": "a content block was never closed",
                            "zh-TW": "有內容區塊從未關閉"},
 
+    # --- Orders and --resume --------------------------------------------------------------
+    "journal_unreadable": {
+        "en": "its journal {path} cannot be read ({reason}); give the --log-dir the run "
+              "used (a run that placed no order has no journal)",
+        "zh-TW": "無法讀取其操作日誌 {path}（{reason}）；請指定該次執行使用的 --log-dir"
+                 "（未下過訂單的執行沒有操作日誌）"},
+    "resume_other_ledger": {
+        "en": "its orders went to {ledgers}, not {path}: give that file as --orders",
+        "zh-TW": "其訂單寫入 {ledgers}，而非 {path}：請以 --orders 指定該檔案"},
+    "resume_other_tenant": {
+        "en": "its orders were for tenant {tenants}, not {tenant}: give the run's --tenant "
+              "and --inventory",
+        "zh-TW": "其訂單屬於租戶 {tenants}，而非 {tenant}：請指定該次執行的 --tenant 與 "
+                 "--inventory"},
+    "resume_other_source": {
+        "en": "its orders were checked against {sources}, not {source}: give the run's "
+              "--inventory",
+        "zh-TW": "其訂單是依據 {sources} 檢查，而非 {source}：請指定該次執行的 --inventory"},
+    "ledger_missing": {
+        "en": "no such file; --resume opens the ledger the run wrote to, never a new one",
+        "zh-TW": "檔案不存在；--resume 只開啟該次執行寫入的帳本，從不建立新帳本"},
+    "ledger_columns": {"en": "its table {table} has the columns {found}, not {expected}",
+                       "zh-TW": "其資料表 {table} 的欄位是 {found}，而非 {expected}"},
+
+    # --- MCP servers: starting one, and the tools it cannot offer ---------------------------
+    "mcp_cannot_run": {"en": "cannot run {command} ({reason})",
+                       "zh-TW": "無法執行 {command}（{reason}）"},
+    "mcp_no_tools_capability": {
+        "en": "it offers no tools (its capabilities have no tools)",
+        "zh-TW": "它不提供工具（其 capabilities 沒有 tools）"},
+    "mcp_no_tools_listed": {"en": "it lists no tools", "zh-TW": "它沒有列出任何工具"},
+    "mcp_none_offered": {
+        "en": "none of its {count} {count|tool|tools} can be offered",
+        "zh-TW": "它的 {count} 個工具都無法提供給模型"},
+    "mcp_tool_unnamed": {"en": "a tool without a name", "zh-TW": "工具沒有名稱"},
+    "mcp_tool_twice": {"en": "the server lists it twice", "zh-TW": "伺服器把它列出兩次"},
+    "mcp_tool_name": {
+        "en": "its name {name} cannot be a model's tool name (letters, digits, _ and - only, "
+              "at most 64 with the server's prefix)",
+        "zh-TW": "名稱 {name} 不能作為模型的工具名稱（只能用英文字母、數字、_ 與 -，"
+                 "連同伺服器前綴最多 64 個字元）"},
+    "mcp_tool_too_large": {"en": "its definition is {size} characters, over {limit}",
+                           "zh-TW": "其定義長達 {size} 字元，超過 {limit}"},
+    "mcp_schema_not_object": {"en": "its inputSchema is not an object",
+                              "zh-TW": "其 inputSchema 不是物件"},
+    "mcp_schema_dialect": {"en": "its inputSchema is written for {dialect}",
+                           "zh-TW": "其 inputSchema 是為 {dialect} 撰寫的"},
+    "mcp_schema_not_object_type": {"en": "its inputSchema is not of type object",
+                                   "zh-TW": "其 inputSchema 的 type 不是 object"},
+    "mcp_schema_unenforced": {
+        "en": "its inputSchema has a rule stock-agent does not enforce ({problem})",
+        "zh-TW": "其 inputSchema 含有 stock-agent 不會強制執行的規則（{problem}）"},
+    "mcp_schema_too_deep": {"en": "its inputSchema is nested too deeply",
+                            "zh-TW": "其 inputSchema 巢狀層數過深"},
+
+    # --- MCP servers: what breaks the protocol, what is too much -----------------------------
+    "mcp_refused_initialize": {"en": "it refused initialize: {message}",
+                               "zh-TW": "它拒絕了 initialize：{message}"},
+    "mcp_no_common_version": {
+        "en": "no protocol version in common ({where}): it speaks {offered}; stock-agent "
+              "speaks {ours}",
+        "zh-TW": "沒有共同的協定版本（{where}）：它支援 {offered}；stock-agent 支援 {ours}"},
+    "mcp_method_error": {"en": "it answered {method} with error {code}: {message}",
+                         "zh-TW": "它以錯誤 {code} 回應 {method}：{message}"},
+    "mcp_input_required": {
+        "en": "it asked for more input (resultType {kind}), which stock-agent never gives",
+        "zh-TW": "它要求更多輸入（resultType {kind}），但 stock-agent 從不提供"},
+    "mcp_no_tools_array": {"en": "its tools/list result has no tools array",
+                           "zh-TW": "其 tools/list 結果沒有 tools 陣列"},
+    "mcp_bad_cursor": {"en": "its tools/list nextCursor repeats or is not text",
+                       "zh-TW": "其 tools/list 的 nextCursor 重複或不是文字"},
+    "mcp_too_many_pages": {"en": "tools/list goes on past {limit} pages",
+                           "zh-TW": "tools/list 超過 {limit} 頁仍未結束"},
+    "mcp_too_many_tools": {"en": "more than {limit} tools", "zh-TW": "超過 {limit} 個工具"},
+    "mcp_long_line": {"en": "a stdout line over {limit} bytes",
+                      "zh-TW": "stdout 有一行超過 {limit} 位元組"},
+    "mcp_stderr_flood": {"en": "over {limit} bytes on stderr",
+                         "zh-TW": "stderr 超過 {limit} 位元組"},
+    "mcp_not_a_message": {"en": "it wrote {line} on stdout, which is not a JSON-RPC message",
+                          "zh-TW": "它在 stdout 寫出 {line}，這不是 JSON-RPC 訊息"},
+    "mcp_malformed": {"en": "{problem}: {line}", "zh-TW": "{problem}：{line}"},
+    "rpc_not_jsonrpc": {"en": "not a JSON-RPC 2.0 object", "zh-TW": "不是 JSON-RPC 2.0 物件"},
+    "rpc_method_not_text": {"en": "a method that is not a string",
+                            "zh-TW": "method 不是字串"},
+    "rpc_bad_response": {
+        "en": "a response without an id, or without exactly one of result and error",
+        "zh-TW": "回應沒有 id，或 result 與 error 並非恰好一個"},
+    "rpc_result_not_object": {"en": "a result that is not an object",
+                              "zh-TW": "result 不是物件"},
+    "rpc_bad_error": {"en": "an error without an integer code and a message",
+                      "zh-TW": "error 缺少整數 code 或 message"},
+
+    # --- Tool schemas (stock_agent/schema.py: what an MCP server's inputSchema is refused for)
+    "schema_not_dict": {"en": "{where}: a schema must be a dict",
+                        "zh-TW": "{where}：schema 必須是物件"},
+    "schema_keywords": {"en": "{where}: unsupported schema keyword(s) {keywords}",
+                        "zh-TW": "{where}：不支援的 schema 關鍵字 {keywords}"},
+    "schema_kind": {"en": "{where}: {keyword} must be {kind}",
+                    "zh-TW": "{where}：{keyword} 必須是{kind}"},
+    "kind_object": {"en": "an object", "zh-TW": "物件"},
+    "kind_array": {"en": "an array", "zh-TW": "陣列"},
+    "kind_string": {"en": "a string", "zh-TW": "字串"},
+    "kind_whole_number": {"en": "a whole number", "zh-TW": "整數"},
+    "kind_number": {"en": "a number", "zh-TW": "數字"},
+    "kind_type": {"en": "a type name or an array of them", "zh-TW": "型別名稱或型別名稱的陣列"},
+    "schema_required": {"en": "{where}: required must list field names",
+                        "zh-TW": "{where}：required 必須列出欄位名稱"},
+    "schema_type": {"en": "{where}: unknown type {name}", "zh-TW": "{where}：未知的型別 {name}"},
+    "schema_empty_enum": {"en": "{where}: enum must list at least one value",
+                          "zh-TW": "{where}：enum 至少要列出一個值"},
+    "schema_additional": {"en": "{where}: only additionalProperties false is supported",
+                          "zh-TW": "{where}：additionalProperties 只支援 false"},
+    "schema_pattern": {"en": "{where}: pattern is not a regular expression ({reason})",
+                       "zh-TW": "{where}：pattern 不是正規表示式（{reason}）"},
+
     # --- Evaluation cases and reports --------------------------------------------------------
     "cases_unreadable": {"en": "cases {path}: {problem}", "zh-TW": "案例檔 {path}：{problem}"},
     "cases_none": {"en": "{path} holds no cases", "zh-TW": "{path} 沒有任何案例"},

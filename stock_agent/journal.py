@@ -25,7 +25,7 @@ import os
 import re
 import time
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 
 RUN_ID = re.compile(r"^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$")  # what runlog.RunLog names a run
 
@@ -92,8 +92,8 @@ def read(log_dir, run_id):
         with open(path, encoding="utf-8", errors="replace") as file:
             lines = [line for line in file.read().split("\n") if line.strip()]
     except OSError as exc:
-        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id,
-                         reason=f"{path}: {exc.strerror}") from None
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
+            "journal_unreadable", path=path, reason=exc.strerror or type(exc).__name__)) from None
     records = [record for record in map(_record, lines) if record is not None]
     return records, len(lines) - len(records)
 

@@ -17,7 +17,7 @@ reservation, or approval on the business side (the program asks the person).
 import os
 import time
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 
 TABLE = "purchase_orders"
 SCHEMA = f"""CREATE TABLE IF NOT EXISTS {TABLE} (
@@ -58,7 +58,7 @@ class Ledger:
         self.path = os.path.abspath(path)
         self.name = os.path.basename(path)
         if not create and not os.path.isfile(self.path):
-            raise _unavailable(self.path, "no such file")
+            raise _unavailable(self.path, Text("ledger_missing"))
         try:
             # Autocommit: each statement is its own transaction, committed when it returns.
             self._db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
@@ -67,8 +67,8 @@ class Ledger:
         except sqlite3.Error as exc:
             raise _unavailable(self.path, str(exc)) from None
         if found != COLUMNS:
-            raise _unavailable(self.path, f"its table {TABLE} has the columns {found}, "
-                               f"not {COLUMNS}")
+            raise _unavailable(self.path, Text("ledger_columns", table=TABLE, found=found,
+                                               expected=COLUMNS))
 
     def place(self, tenant, key, order):
         """Create the order `{sku, name, quantity, note}` under `key`, or return the order

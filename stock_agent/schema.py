@@ -11,6 +11,8 @@ so a model can correct its call.
 import json
 import re
 
+from stock_agent.errors import Text
+
 SUPPORTED_KEYWORDS = frozenset({
     "type", "properties", "required", "additionalProperties", "enum", "pattern",
     "minLength", "maxLength", "minimum", "maximum", "items", "maxItems",
@@ -35,38 +37,56 @@ _KEYWORD_VALUES = {
     "minLength": (int,), "maxLength": (int,), "maxItems": (int,), "minimum": (int, float),
     "maximum": (int, float), "items": (dict,), "description": (str,), "title": (str,),
     "type": (str, list)}
-_KIND_NAMES = {(dict,): "an object", (list,): "an array", (str,): "a string",
-               (int,): "a whole number", (int, float): "a number",
-               (str, list): "a type name or an array of them"}
+_KIND_NAMES = {(dict,): Text("kind_object"), (list,): Text("kind_array"),
+               (str,): Text("kind_string"), (int,): Text("kind_whole_number"),
+               (int, float): Text("kind_number"), (str, list): Text("kind_type")}
+
+
+class SchemaError(ValueError):
+    """A schema this validator would not fully enforce. `text` words it in every language
+    (an MCP server's refused tool is named in the run's language); str() is the English."""
+
+    def __init__(self, text):
+        super().__init__(text.key)
+        self.text = text
+
+    def __str__(self):
+        return self.text.render("en")
 
 
 def check_schema(schema, *, where):
     """Reject a schema this validator would not fully enforce: fail when the tool is defined."""
+    where = where[:80]  # a path of property names from elsewhere (an MCP server) is cut
     if not isinstance(schema, dict):
-        raise ValueError(f"{where}: a schema must be a dict")
+        raise SchemaError(Text("schema_not_dict", where=where))
     unknown = set(schema) - SUPPORTED_KEYWORDS
     if unknown:
-        raise ValueError(f"{where}: unsupported schema keyword(s) {sorted(unknown)}")
+        raise SchemaError(Text("schema_keywords", where=where,
+                               keywords=str(sorted(unknown))[:80]))
     for key, kinds in _KEYWORD_VALUES.items():
         value = schema.get(key, kinds[0]())
         if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
-            raise ValueError(f"{where}: {key} must be {_KIND_NAMES[kinds]}")
+            raise SchemaError(Text("schema_kind", where=where, keyword=key,
+                                   kind=_KIND_NAMES[kinds]))
     if not all(isinstance(name, str) for name in schema.get("required", ())):
-        raise ValueError(f"{where}: required must list field names")
+        raise SchemaError(Text("schema_required", where=where))
     types = schema.get("type")
     for name in types if isinstance(types, list) else [types] if types else []:
-        if name not in _TYPE_CHECKS:
-            raise ValueError(f"{where}: unknown type {name!r}")
+        if not isinstance(name, str) or name not in _TYPE_CHECKS:
+            raise SchemaError(Text("schema_type", where=where, name=repr(name)[:40]))
     for key, sub in schema.get("properties", {}).items():
         check_schema(sub, where=f"{where}.{key}")
     if "enum" in schema and not schema["enum"]:
-        raise ValueError(f"{where}: enum must list at least one value")
+        raise SchemaError(Text("schema_empty_enum", where=where))
     if "items" in schema:
         check_schema(schema["items"], where=f"{where}[]")
     if schema.get("additionalProperties", False) not in (False,):
-        raise ValueError(f"{where}: only additionalProperties false is supported")
+        raise SchemaError(Text("schema_additional", where=where))
     if "pattern" in schema:
-        re.compile(schema["pattern"])
+        try:
+            re.compile(schema["pattern"])
+        except re.error as exc:
+            raise SchemaError(Text("schema_pattern", where=where, reason=str(exc)[:80])) from None
 
 
 def validate(schema, value, path="$"):

@@ -29,7 +29,7 @@ what they approve.
 
 import json
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.journal import Journal, operations, path_for
 from stock_agent.ledger import LedgerConflict
 
@@ -50,18 +50,16 @@ def ledger_for_resume(records, path, tenant, run_id, source=None):
     ledgers = {os.path.realpath(record["ledger"]) for record in intents}
     tenants = {record["tenant"] for record in intents}
     if ledgers - {os.path.realpath(path)}:
-        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
-            f"its orders went to {', '.join(sorted(ledgers))}, not {os.path.realpath(path)}: "
-            "give that file as --orders"))
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
+            "resume_other_ledger", ledgers=", ".join(sorted(ledgers)),
+            path=os.path.realpath(path)))
     if tenants - {tenant or NO_TENANT}:
-        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
-            f"its orders were for tenant {', '.join(sorted(tenants))}, not "
-            f"{tenant or NO_TENANT}: give the run's --tenant and --inventory"))
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
+            "resume_other_tenant", tenants=", ".join(sorted(tenants)), tenant=tenant or NO_TENANT))
     sources = {record["source"] for record in intents if record.get("source")}
     if source is not None and sources - {source}:
-        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=(
-            f"its orders were checked against {', '.join(sorted(sources))}, not {source}: "
-            "give the run's --inventory"))
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
+            "resume_other_source", sources=", ".join(sorted(sources)), source=source))
     return Ledger(path, create=False)
 
 

@@ -4,6 +4,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import tempfile
@@ -97,3 +98,13 @@ def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
             child.kill()
             child.communicate()
     return child.returncode, out, err
+
+
+def english_prose(text, *quoted):
+    """The runs of two or more English words left in `text` once each of `quoted` (what a
+    message only quotes: a path, a server's or the operating system's own words) is taken
+    out. A zh-TW line holds none of the program's own: `assertEqual(english_prose(...), [])`.
+    Single names (MCP, SQLite, --orders, inputSchema) are not prose and stay."""
+    for part in quoted:
+        text = text.replace(str(part), " ")
+    return re.findall(r"[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,})+", text)

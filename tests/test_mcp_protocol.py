@@ -8,18 +8,23 @@ and ids that are not ours are skipped; a server's ping is answered. A server wit
 common, an unknown legacy version or a cursor that repeats ends the run at start-up.
 """
 
+import contextlib
+import errno
 import json
 import os
+import re
 import shlex
 import sys
 import tempfile
+import time
 import unittest
 from unittest import mock
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent.errors import EXIT_STATUS
+from stock_agent.errors import EXIT_STATUS, AgentError, Text
 from stock_agent.mcp import client as mcp_client
-from tests.support import run_cli
+from stock_agent.mcp import stdio
+from tests.support import english_prose, run_cli
 
 SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mcp_server.py")
 
@@ -215,6 +220,99 @@ class UsageTest(unittest.TestCase):
         self.assertEqual(status, EXIT_STATUS["MCP_START_FAILED"])
         self.assertIn("MCP_START_FAILED", err)
         self.assertIn("/nonexistent/mcp-server", err)
+
+
+class ZhTwTest(unittest.TestCase):
+    """A server that cannot be used is named in the run's language all through: only what
+    the line quotes (the server's own words, the operating system's) stays as it came."""
+
+    def assert_worded(self, error, expected, *quoted):
+        line = error.message("zh-TW")
+        self.assertIn(expected, line)
+        self.assertEqual(english_prose(line, *quoted), [], line)
+
+    def test_every_start_up_failure_of_a_real_server(self):
+        no_spec = mock.patch("stock_agent.mcp.tool_spec",
+                             return_value=(None, Text("mcp_tool_unnamed")))
+        cases = [
+            (mock.patch.object(stdio, "MAX_LINE_BYTES", 100), (), "MCP_OUTPUT_LIMIT",
+             "stdout 有一行超過 100 位元組"),
+            (mock.patch.object(mcp_client, "MAX_TOOLS", 5), (), "MCP_OUTPUT_LIMIT",
+             "超過 5 個工具"),
+            (mock.patch.object(mcp_client, "MAX_PAGES", 2), ("--page-size", "2"),
+             "MCP_PROTOCOL_ERROR", "tools/list 超過 2 頁仍未結束"),
+            (None, ("--fault", "loop-cursor"), "MCP_PROTOCOL_ERROR", "nextCursor 重複"),
+            (None, ("--versions", "2099-01-01"), "MCP_PROTOCOL_ERROR",
+             "沒有共同的協定版本（Unsupported protocol version）"),  # the server's words
+            (no_spec, (), "MCP_START_FAILED", "它的 15 個工具都無法提供給模型"),
+            (mock.patch.object(mcp_client.Client, "list_tools", return_value=[]), (),
+             "MCP_START_FAILED", "它沒有列出任何工具"),
+            (None, ("--fault", "garbage-at-start"), "MCP_PROTOCOL_ERROR",
+             "這不是 JSON-RPC 訊息"),
+            (None, ("--fault", "flood-stderr"), "MCP_OUTPUT_LIMIT", "stderr 超過"),
+        ]
+        for patch, options, code, expected in cases:
+            with self.subTest(code=code, expected=expected), patch or contextlib.nullcontext():
+                status, out, err, events = run_cli(
+                    ["--lang", "zh-TW", "--mcp", server(*options)], model=answer_only())
+                self.assertEqual((status, events), (EXIT_STATUS[code], []), err)
+                self.assertIn(expected, err)
+                quoted = re.findall(r'"[^"]*"', err)  # the line the server wrote, if any
+                self.assertEqual(english_prose(err, *quoted, "Unsupported protocol version"),
+                                 [], err)
+
+    def test_a_command_that_cannot_run(self):
+        status, out, err, events = run_cli(["--mock", "--lang", "zh-TW", "--mcp",
+                                            "/nonexistent/x"])
+        self.assertEqual(status, EXIT_STATUS["MCP_START_FAILED"])
+        self.assertIn("無法執行 /nonexistent/x（", err)
+        self.assertEqual(english_prose(err, os.strerror(errno.ENOENT)), [], err)
+
+    def test_what_a_server_answers_at_start_up(self):
+        client = mcp_client.Client(mock.Mock(label="x"))
+        with self.assertRaises(Exception) as caught:
+            client._discovered({"result": {"supportedVersions": ["2026-07-28"],
+                                           "capabilities": {}}})
+        self.assert_worded(caught.exception, "它不提供工具")
+        connection = mock.Mock(label="x")
+        connection.wait.return_value = (1, {"error": {"code": -32600, "message": "go away"}})
+        connection.start_request.return_value = 1
+        with self.assertRaises(Exception) as caught:
+            mcp_client.Client(connection)._initialize(0, late_discover=None)
+        self.assert_worded(caught.exception, "它拒絕了 initialize：go away", "go away")
+        client.connection.request.side_effect = stdio.RemoteError(-32603, "internal oops")
+        with self.assertRaises(Exception) as caught:
+            client.request("tools/list", {}, 1)
+        self.assert_worded(caught.exception, "它以錯誤 -32603 回應 tools/list：internal oops",
+                           "internal oops")
+        client.connection.request.side_effect, client.connection.request.return_value = None, {}
+        with self.assertRaises(Exception) as caught:
+            client.list_tools(time.monotonic() + 1)
+        self.assert_worded(caught.exception, "其 tools/list 結果沒有 tools 陣列")
+
+    def test_a_server_that_wants_input_is_worded_for_people_and_for_the_model(self):
+        client = mcp_client.Client(mock.Mock(label="x"))
+        client.connection.request.return_value = {"resultType": "input_required"}
+        with self.assertRaises(Exception) as caught:
+            client.request("tools/list", {}, 1)
+        self.assert_worded(caught.exception, "它要求更多輸入（resultType input_required）",
+                           "input_required")
+        with self.assertRaises(stdio.RemoteError) as caught:
+            client.request("tools/call", {"name": "t", "arguments": {}}, 1)
+        self.assertIn("which stock-agent never gives", caught.exception.message)  # the model's
+
+    def test_lines_that_are_not_json_rpc_messages(self):
+        for message, expected in (
+                (1, "不是 JSON-RPC 2.0 物件"),
+                ({"jsonrpc": "2.0", "method": 5}, "method 不是字串"),
+                ({"jsonrpc": "2.0", "id": 1}, "回應沒有 id"),
+                ({"jsonrpc": "2.0", "id": 1, "result": []}, "result 不是物件"),
+                ({"jsonrpc": "2.0", "id": 1, "error": {"code": "x"}}, "error 缺少整數 code")):
+            with self.subTest(message=message):
+                line = json.dumps(message).encode() + b"\n"
+                problem = stdio.Connection._route(mock.Mock(), line)
+                self.assert_worded(AgentError("MCP_PROTOCOL_ERROR", server="x",
+                                              detail=problem), expected, line.decode().strip())
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import unittest
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent.mcp import adapter, catalogue
-from tests.support import run_cli
+from tests.support import english_prose, run_cli
 from tests.test_mcp_protocol import Recorded, mcp_event, server
 
 ALL_OFFERED = ["--mcp-catalogue-above", "99"]
@@ -68,6 +68,18 @@ class NamesAndSchemasTest(unittest.TestCase):
         refused = mcp_event(run.events)["refused"]
         self.assertEqual([entry["tool"] for entry in refused], ["fancy", "dotted.name"])
 
+    def test_the_note_is_in_the_runs_language_and_the_log_keeps_the_english_reason(self):
+        run = McpRun(self, [], argv=[*ALL_OFFERED, "--lang", "zh-TW"])
+        notes = [line for line in run.err.splitlines() if line.startswith("注意：MCP")]
+        self.assertEqual(len(notes), 2, run.err)
+        self.assertIn("工具 fancy 不提供給模型：其 inputSchema 含有", notes[0])
+        self.assertIn("不支援的 schema 關鍵字 ['oneOf']", notes[0])
+        for note in notes:
+            self.assertEqual(english_prose(note), [], note)
+        reasons = [entry["reason"] for entry in mcp_event(run.events)["refused"]]
+        self.assertIn("its inputSchema has a rule stock-agent does not enforce", reasons[0])
+        self.assertIn("cannot be a model's tool name", reasons[1])
+
     def test_arguments_are_checked_against_the_schema_before_anything_is_sent(self):
         run = McpRun(self, [calls(("test__lookup", {"sku": "not a sku!"}),
                                   ("test__lookup", {"sku": "A1", "tenant": "other"}),
@@ -91,13 +103,19 @@ class NamesAndSchemasTest(unittest.TestCase):
         self.assertEqual(adapter.server_name({"name": "a__b"}, 1, set()), "a_b")
 
 
+REGEX_ENGINE_WORDS = "missing ), unterminated subpattern at position 0"  # Python's, quoted
+
+
 class RefusalTest(unittest.TestCase):
-    """Each reason a server's tool is not offered, one sentence each (adapter.tool_spec)."""
+    """Each reason a server's tool is not offered, one sentence each (adapter.tool_spec),
+    worded in English and in zh-TW."""
 
     def refusal(self, raw):
         spec, reason = adapter.tool_spec(raw, "srv", lambda remote, arguments: None)
         self.assertIsNone(spec)
-        return reason
+        said = reason.render("zh-TW")
+        self.assertEqual(english_prose(said, REGEX_ENGINE_WORDS), [], said)
+        return str(reason)
 
     def test_schemas_that_would_break_or_escape_the_validator_are_refused(self):
         cases = {
@@ -112,7 +130,15 @@ class RefusalTest(unittest.TestCase):
             "written for http://json-schema.org/draft-04/schema": {
                 "$schema": "http://json-schema.org/draft-04/schema#", "type": "object"},
             "unsupported schema keyword(s) ['$ref']": {"type": "object", "$ref": "#/x"},
+            f"inputSchema.a: pattern is not a regular expression ({REGEX_ENGINE_WORDS})": {
+                "type": "object", "properties": {"a": {"type": "string", "pattern": "("}}},
+            "inputSchema.a: unknown type ['x']": {
+                "type": "object", "properties": {"a": {"type": [["x"]]}}},
         }
+        deep = {"type": "object"}
+        for _ in range(2000):
+            deep = {"type": "object", "properties": {"a": deep}}
+        cases["its inputSchema is nested too deeply"] = deep
         for expected, schema in cases.items():
             with self.subTest(expected=expected):
                 self.assertIn(expected, self.refusal({"name": "t", "inputSchema": schema}))
@@ -129,8 +155,9 @@ class RefusalTest(unittest.TestCase):
         from stock_agent.mcp import _specs
         specs, refused = _specs([{"name": "t", "inputSchema": {"type": "object"}}] * 2, "srv",
                                 lambda remote, arguments: None)
-        self.assertEqual((len(specs), refused), (1, [{"tool": "t",
-                                                      "reason": "the server lists it twice"}]))
+        self.assertEqual((len(specs), [(r["tool"], str(r["reason"])) for r in refused]),
+                         (1, [("t", "the server lists it twice")]))
+        self.assertEqual(refused[0]["reason"].render("zh-TW"), "伺服器把它列出兩次")
 
 
 class ApprovalTest(unittest.TestCase):

@@ -8,6 +8,7 @@ journals (every state, every refusal) run in-process below.
 """
 
 import contextlib
+import errno
 import io
 import json
 import os
@@ -23,7 +24,7 @@ from stock_agent.errors import EXIT_STATUS
 from stock_agent.journal import Journal, path_for, read
 from stock_agent.ledger import Ledger
 from stock_agent.writes import OrderDesk
-from tests.support import sigint_child, wait_for
+from tests.support import english_prose, sigint_child, wait_for
 from tests.test_writes import ORDER, rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -372,6 +373,37 @@ class ResumeRulesTest(Recovery):
         status, result, _ = self.resume()
         self.assertEqual((status, os.path.exists(self.ledger)),
                          (EXIT_STATUS["LEDGER_UNAVAILABLE"], False))
+
+    def test_what_cannot_be_resumed_is_said_in_zh_tw(self):
+        self.planned("intent", source="built-in sample data, not a live ERP")
+        other = os.path.join(self.folder, "other.db")
+        Ledger(other).close()
+        catalogue = os.path.join(ROOT, "examples", "inventory.csv")
+        tea = os.path.join(self.folder, "tea.csv")
+        with open(tea, "w", encoding="utf-8") as file:
+            file.write("sku,name,stock,target\nB001,Tea,1,2\n")
+        missing = path_for(self.log_dir, "20261130T000000Z-000000")
+        for flags, said in (
+                (["--run", "20261130T000000Z-000000"], f"無法讀取其操作日誌 {missing}（"),
+                (["--tenant", "north", "--inventory", catalogue],
+                 "其訂單屬於租戶 default，而非 north：請指定該次執行的 --tenant 與 --inventory"),
+                (["--orders", other], f"而非 {os.path.realpath(other)}：請以 --orders 指定該檔案"),
+                (["--inventory", tea], f"其訂單是依據 built-in sample data, not a live ERP 檢查，"
+                                       "而非 tea.csv：請指定該次執行的 --inventory")):
+            with self.subTest(flags=flags):
+                run_id = flags[1] if flags[0] == "--run" else RUN
+                extra = [] if flags[0] == "--run" else flags
+                status, result, _ = self.resume(*extra, "--lang", "zh-TW", run_id=run_id)
+                message = result["error"]["message"]
+                self.assertEqual(status, EXIT_STATUS["RESUME_UNAVAILABLE"])
+                self.assertIn(said, message)
+                self.assertEqual(english_prose(message, self.folder, os.strerror(errno.ENOENT),
+                                               "built-in sample data, not a live ERP"), [])
+        os.remove(self.ledger)
+        status, result, _ = self.resume("--lang", "zh-TW")
+        self.assertEqual(status, EXIT_STATUS["LEDGER_UNAVAILABLE"])
+        self.assertIn("檔案不存在；--resume 只開啟該次執行寫入的帳本", result["error"]["message"])
+        self.assertEqual(english_prose(result["error"]["message"], self.folder), [])
 
     def test_flags_that_do_not_go_with_resume_are_usage_errors(self):
         for argv in (["--resume", RUN], ["--resume", "../../etc/passwd", "--orders", "x"],

@@ -20,7 +20,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli, prompts
 from stock_agent.errors import AFTER_ORDERS, EXIT_STATUS, MESSAGES, AgentError
 from stock_agent.ledger import Ledger, LedgerConflict
-from tests.support import run_cli
+from tests.support import english_prose, run_cli
 
 ORDER = {"sku": "A001", "name": "濾掛咖啡", "quantity": 18, "note": ""}
 READ_ONLY_PROMPT_SHA256 = {  # the built-in prompts before writes existed: unchanged
@@ -113,6 +113,11 @@ class LedgerTest(Orders):
         with self.assertRaises(AgentError) as caught:
             Ledger(self.ledger)
         self.assertEqual(caught.exception.code, "LEDGER_UNAVAILABLE")
+        self.assertIn("its table purchase_orders has the columns ('id', 'sku'), not ('id', ",
+                      caught.exception.message())
+        said = caught.exception.message("zh-TW")
+        self.assertIn("其資料表 purchase_orders 的欄位是 ('id', 'sku')，而非 ('id', ", said)
+        self.assertEqual(english_prose(said, self.ledger), [], said)
 
     def test_recovery_never_creates_a_ledger(self):
         with self.assertRaises(AgentError) as caught:

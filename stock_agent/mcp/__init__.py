@@ -35,7 +35,7 @@ import os
 import time
 
 from stock_agent import signals
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.mcp.adapter import call_outcome, server_name, tool_spec
 from stock_agent.mcp.client import Client
 from stock_agent.mcp.stdio import Connection
@@ -46,7 +46,7 @@ def running(commands, *, environ, passed_env=(), timeout, budget_seconds,
             on_refused=lambda server, tool, reason: None):
     """Start the servers of `commands` (argument lists); yields their Plugins; stops and
     reaps them all on the way out. `on_refused(server, tool, reason)` hears of each tool that
-    cannot be offered, as soon as its server has listed its tools."""
+    cannot be offered, as soon as its server has listed its tools; `reason` is a Text."""
     plugins = Plugins(timeout=timeout, budget_seconds=budget_seconds, on_refused=on_refused)
     # SIGTERM and SIGHUP end the run as Ctrl-C does, also where the command line has not
     # already asked for it, so the servers are always reaped; and no signal cuts that short.
@@ -92,9 +92,8 @@ class Plugins:
         for refusal in refused:
             self.on_refused(name, refusal["tool"], refusal["reason"])
         if not specs:
-            raise AgentError("MCP_START_FAILED", server=name, reason=(
-                f"none of its {len(listed)} tools can be offered" if listed
-                else "it lists no tools"))
+            raise AgentError("MCP_START_FAILED", server=name, reason=Text(
+                "mcp_none_offered", count=len(listed)) if listed else Text("mcp_no_tools_listed"))
         self.specs.extend(specs)
         self.servers.append(_described(name, label, client, specs, refused, started))
 
@@ -108,13 +107,15 @@ class Plugins:
 
 
 def _described(name, label, client, specs, refused, started):
-    """What the log's mcp_server event and -v say about a started server."""
+    """What the log's mcp_server event and -v say about a started server. A refusal's reason
+    is the English sentence whatever the run's language: the log reads the same for all."""
     return {"name": name, "command": label, "pid": client.connection.pid, "era": client.era,
             "protocol": client.version, "server_info": client.info,
             "startup_ms": round((time.monotonic() - started) * 1000),
             "tools": [spec["name"] for spec in specs],
             "read_only": [spec["name"] for spec in specs if spec["read_only"]],
-            "refused": refused}
+            "refused": [{"tool": refusal["tool"], "reason": str(refusal["reason"])}
+                        for refusal in refused]}
 
 
 def _specs(listed, server, call):
@@ -122,7 +123,7 @@ def _specs(listed, server, call):
     for raw in listed:
         spec, reason = tool_spec(raw, server, call)
         if spec is not None and spec["remote"] in seen:
-            spec, reason = None, "the server lists it twice"
+            spec, reason = None, Text("mcp_tool_twice")
         if spec is None:
             name = raw.get("name") if isinstance(raw, dict) else None
             refused.append({"tool": str(name)[:80], "reason": reason})

@@ -24,9 +24,9 @@ parameters, read_only, annotations, and `call(arguments)` -> {"ok": True, "data"
 import json
 import re
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.mcp.stdio import RemoteError
-from stock_agent.schema import check_schema
+from stock_agent.schema import SchemaError, check_schema
 
 MAX_RESULT_CHARS = 8000
 MAX_DEFINITION_CHARS = 8000
@@ -53,15 +53,14 @@ def server_name(info, index, taken):
 
 
 def tool_spec(raw, server, call):
-    """(spec, None) for a tool we can offer, or (None, reason) saying in one sentence why
-    not. `call(remote_name, arguments)` sends a checked call to the server."""
+    """(spec, None) for a tool we can offer, or (None, reason): a Text saying in one sentence
+    why not. `call(remote_name, arguments)` sends a checked call to the server."""
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-        return None, "a tool without a name"
+        return None, Text("mcp_tool_unnamed")
     remote = raw["name"]
     name = f"{server}{SEPARATOR}{remote}"
     if not TOOL_NAME.fullmatch(name):
-        return None, (f"its name {remote[:80]!r} cannot be a model's tool name (letters, digits,"
-                      " _ and - only, at most 64 with the server's prefix)")
+        return None, Text("mcp_tool_name", name=repr(remote[:80]))
     parameters, problem = _parameters(raw.get("inputSchema"))
     if problem is not None:
         return None, problem
@@ -74,25 +73,28 @@ def tool_spec(raw, server, call):
             "call": lambda arguments: call(remote, arguments)}
     size = len(json.dumps([spec["description"], parameters], ensure_ascii=False))
     if size > MAX_DEFINITION_CHARS:
-        return None, f"its definition is {size} characters, over {MAX_DEFINITION_CHARS}"
+        return None, Text("mcp_tool_too_large", size=size, limit=MAX_DEFINITION_CHARS)
     return spec, None
 
 
 def _parameters(schema):
     """The inputSchema as the parameters we enforce, or (None, why it cannot be)."""
     if not isinstance(schema, dict):
-        return None, "its inputSchema is not an object"
+        return None, Text("mcp_schema_not_object")
     schema = dict(schema)
     dialect = schema.pop("$schema", None)
     if dialect is not None and str(dialect).rstrip("#") not in DIALECTS:
-        return None, f"its inputSchema is written for {str(dialect)[:80]}"
+        return None, Text("mcp_schema_dialect", dialect=str(dialect)[:80])
     if schema.get("type") != "object":
-        return None, "its inputSchema is not of type object"
+        return None, Text("mcp_schema_not_object_type")
     try:
         check_schema(schema, where="inputSchema")
-    except (ValueError, TypeError, re.error, RecursionError) as exc:
-        return None, ("its inputSchema has a rule stock-agent does not enforce "
-                      f"({str(exc)[:160]})")
+    except SchemaError as exc:
+        return None, Text("mcp_schema_unenforced", problem=exc.text)
+    except RecursionError:
+        return None, Text("mcp_schema_too_deep")
+    except (ValueError, TypeError) as exc:  # unforeseen: Python's own words, quoted
+        return None, Text("mcp_schema_unenforced", problem=str(exc)[:160])
     return schema, None
 
 

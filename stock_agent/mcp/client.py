@@ -21,7 +21,7 @@ data (tools_from_mcp.py). Failures are AgentErrors with the MCP_* codes of error
 
 import time
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.mcp.stdio import RemoteError
 
 MODERN_VERSION = "2026-07-28"
@@ -97,8 +97,8 @@ class Client:
         for request_id in waiting[1:]:  # a discover a legacy server ignored: forget it
             connection.cancel(request_id, tell=False)
         if "error" in answer:
-            raise AgentError("MCP_PROTOCOL_ERROR", server=connection.label,
-                             detail=f"it refused initialize: {answer['error']['message'][:120]}")
+            raise AgentError("MCP_PROTOCOL_ERROR", server=connection.label, detail=Text(
+                "mcp_refused_initialize", message=answer["error"]["message"][:120]))
         result = answer["result"]
         if result.get("protocolVersion") not in LEGACY_VERSIONS:
             raise self._no_common_version([result.get("protocolVersion")], "initialize")
@@ -109,10 +109,8 @@ class Client:
 
     def _no_common_version(self, offered, where):
         shown = ", ".join(str(v)[:20] for v in offered) if isinstance(offered, list) else "?"
-        return AgentError("MCP_PROTOCOL_ERROR", server=self.connection.label,
-                          detail=f"no protocol version in common ({where}): it speaks "
-                                 f"{shown}; stock-agent speaks {MODERN_VERSION} and "
-                                 f"{', '.join(LEGACY_VERSIONS)}")
+        return self._protocol_error(Text("mcp_no_common_version", where=where, offered=shown,
+                                         ours=", ".join((MODERN_VERSION, *LEGACY_VERSIONS))))
 
     # --- Operation -------------------------------------------------------------------
 
@@ -124,18 +122,18 @@ class Client:
             result = self.request("tools/list", params, _left(deadline))
             page = result.get("tools")
             if not isinstance(page, list):
-                raise self._protocol_error("its tools/list result has no tools array")
+                raise self._protocol_error(Text("mcp_no_tools_array"))
             tools.extend(page)
             if len(tools) > MAX_TOOLS:
                 raise AgentError("MCP_OUTPUT_LIMIT", server=self.connection.label,
-                                 what=f"more than {MAX_TOOLS} tools")
+                                 what=Text("mcp_too_many_tools", limit=MAX_TOOLS))
             cursor = result.get("nextCursor")
             if cursor is None or cursor == "":
                 return tools
             if not isinstance(cursor, str) or cursor in seen:
-                raise self._protocol_error("its tools/list nextCursor repeats or is not text")
+                raise self._protocol_error(Text("mcp_bad_cursor"))
             seen.add(cursor)
-        raise self._protocol_error(f"tools/list goes on past {MAX_PAGES} pages")
+        raise self._protocol_error(Text("mcp_too_many_pages", limit=MAX_PAGES))
 
     def call_tool(self, name, arguments, seconds):
         """The server's CallToolResult. RemoteError if it answers with a JSON-RPC error."""
@@ -151,16 +149,15 @@ class Client:
             result = self.connection.request(method, params, seconds)
         except RemoteError as exc:
             if method != "tools/call":
-                raise self._protocol_error(f"it answered {method} with error {exc.code}: "
-                                           f"{exc.message[:120]}") from None
+                raise self._protocol_error(Text("mcp_method_error", method=method,
+                                                code=exc.code, message=exc.message[:120])) from None
             raise
         result_type = result.get("resultType", "complete")  # absent in legacy results
         if result_type == "complete":
             return result
-        detail = (f"it asked for more input (resultType {str(result_type)[:40]}), which "
-                  "stock-agent never gives")
-        if method == "tools/call":
-            raise RemoteError(-32600, detail)
+        detail = Text("mcp_input_required", kind=str(result_type)[:40])
+        if method == "tools/call":  # the model is told, in the words it is always told in
+            raise RemoteError(-32600, str(detail))
         raise self._protocol_error(detail)
 
     def _protocol_error(self, detail):
@@ -190,7 +187,7 @@ def _server_info(result):
 def _require_tools(client, capabilities):
     if not (isinstance(capabilities, dict) and isinstance(capabilities.get("tools"), dict)):
         raise AgentError("MCP_START_FAILED", server=client.connection.label,
-                         reason="it offers no tools (its capabilities have no tools)")
+                         reason=Text("mcp_no_tools_capability"))
 
 
 def _left(deadline):

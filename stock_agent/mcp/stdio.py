@@ -29,7 +29,7 @@ import subprocess
 import threading
 import time
 
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 
 MAX_LINE_BYTES = 1 << 20        # one message from the server
 STDERR_LIMIT_BYTES = 1 << 20    # all of a server's stderr in one run
@@ -63,8 +63,8 @@ class Connection:
                 env=env, start_new_session=os.name == "posix")
         except (OSError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-            raise AgentError("MCP_START_FAILED", server=label,
-                             reason=f"{argv[0]}: {reason}") from None
+            raise AgentError("MCP_START_FAILED", server=label, reason=Text(
+                "mcp_cannot_run", command=argv[0], reason=reason)) from None
         self.pid = self._process.pid
         self._changed = threading.Condition()
         self._responses, self._waiting = {}, set()
@@ -165,7 +165,7 @@ class Connection:
                 return self._fail(self._exited())
             if len(line) > MAX_LINE_BYTES:
                 return self._fail(AgentError("MCP_OUTPUT_LIMIT", server=self.label,
-                                             what=f"a stdout line over {MAX_LINE_BYTES} bytes"))
+                                             what=Text("mcp_long_line", limit=MAX_LINE_BYTES)))
             if line.strip():
                 problem = self._route(line)
                 if problem is not None:
@@ -177,10 +177,10 @@ class Connection:
         try:
             message = json.loads(line.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            return f"it wrote {_quote(line)} on stdout, which is not a JSON-RPC message"
+            return Text("mcp_not_a_message", line=_quote(line))
         problem = _malformed(message)
         if problem is not None:
-            return f"{problem}: {_quote(line)}"
+            return Text("mcp_malformed", problem=problem, line=_quote(line))
         if "method" in message:
             if "id" in message:  # a request from the server
                 self._answer(message)
@@ -214,7 +214,7 @@ class Connection:
             self._stderr_tail = text[-4 * STDERR_TAIL_CHARS:]
             if self._stderr_bytes > STDERR_LIMIT_BYTES and self._failure is None:
                 self._fail(AgentError("MCP_OUTPUT_LIMIT", server=self.label,
-                                      what=f"over {STDERR_LIMIT_BYTES} bytes on stderr"))
+                                      what=Text("mcp_stderr_flood", limit=STDERR_LIMIT_BYTES)))
 
     def _watch(self):
         """The server's exit is noticed even when stdout stays open (a child it started
@@ -312,19 +312,20 @@ class Connection:
 
 
 def _malformed(message):
-    """What makes a decoded line something other than one JSON-RPC 2.0 message, or None."""
+    """What makes a decoded line something other than one JSON-RPC 2.0 message (a Text),
+    or None."""
     if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
-        return "not a JSON-RPC 2.0 object"
+        return Text("rpc_not_jsonrpc")
     if "method" in message:
-        return None if isinstance(message["method"], str) else "a method that is not a string"
+        return None if isinstance(message["method"], str) else Text("rpc_method_not_text")
     if "id" not in message or ("result" in message) == ("error" in message):
-        return "a response without an id, or without exactly one of result and error"
+        return Text("rpc_bad_response")
     if "result" in message and not isinstance(message["result"], dict):
-        return "a result that is not an object"
+        return Text("rpc_result_not_object")
     error = message.get("error")
     if "error" in message and not (isinstance(error, dict) and type(error.get("code")) is int
                                    and isinstance(error.get("message"), str)):
-        return "an error without an integer code and a message"
+        return Text("rpc_bad_error")
     return None
 
 
