@@ -325,6 +325,8 @@ DETAILS = {
                         "zh-TW": "一輪對話在另一輪之中開始，或缺少編號或問題"},
     "record_bad_messages": {"en": "the turn's messages are not a list of messages",
                             "zh-TW": "這一輪的 messages 不是訊息清單"},
+    "ollama_proxy_credentials": {"en": "the credentials of the proxy in front of Ollama",
+                                 "zh-TW": "Ollama 前方代理伺服器的憑證"},
     "question_not_text": {"en": "a question line is not text in the input's encoding; "
                                 "send UTF-8",
                           "zh-TW": "有一行問題不是輸入編碼的文字；請以 UTF-8 送出"},

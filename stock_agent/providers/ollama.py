@@ -154,7 +154,7 @@ class OllamaClient:
                                                         tools_only=True))
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status,
-                              env="the credentials of the proxy in front of Ollama")
+                              env=Text("ollama_proxy_credentials"))
         return http_failure(status, error, headers)
 
 
