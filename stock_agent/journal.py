@@ -23,9 +23,9 @@ Not guaranteed: fsync makes the records durable only as far as the disk honours 
 import json
 import os
 import re
-import time
 
 from stock_agent.errors import AgentError, Text
+from stock_agent.runlog import utc_now
 
 RUN_ID = re.compile(r"^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$")  # what runlog.RunLog names a run
 
@@ -44,7 +44,7 @@ class Journal:
     def record(self, step, key, **fields):
         """Append one record and fsync it; JOURNAL_UNWRITABLE if it cannot be made durable."""
         line = json.dumps({"step": step, "key": key,
-                           "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                           "utc": utc_now(),
                            **fields}, ensure_ascii=False)
         try:
             if self._file is None:

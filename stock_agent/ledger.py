@@ -15,9 +15,9 @@ reservation, or approval on the business side (the program asks the person).
 """
 
 import os
-import time
 
 from stock_agent.errors import AgentError, Text
+from stock_agent.runlog import utc_now
 
 TABLE = "purchase_orders"
 SCHEMA = f"""CREATE TABLE IF NOT EXISTS {TABLE} (
@@ -73,7 +73,7 @@ class Ledger:
     def place(self, tenant, key, order):
         """Create the order `{sku, name, quantity, note}` under `key`, or return the order
         the key already names (`created` false). LedgerConflict if that order differs."""
-        utc = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        utc = utc_now()
         cursor = self._db.execute(INSERT, (tenant, key, order["sku"], order["name"],
                                            order["quantity"], order["note"], utc))
         created = cursor.rowcount == 1

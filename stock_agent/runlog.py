@@ -92,7 +92,7 @@ class RunLog:
         ledger; for --resume also `resume_of` and `journal_lines_skipped`); None values are
         left out."""
         fields = {"run_id": self.run_id,
-                  "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                  "utc": utc_now(),
                   "provider": provider, "model": model, "lang": lang,
                   "limits": limits.as_dict(), "tools": toolbox.names(), "data_source": source}
         if prompt is not None:
@@ -177,6 +177,11 @@ def _owner_only(path, flags):
 def new_run_id():
     """The UTC second and 24 random bits: sortable by time, unlikely to repeat."""
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
+
+
+def utc_now():
+    """The time now as every record of this program writes it: 2026-12-01T03:53:59Z."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 def ms_since(started):

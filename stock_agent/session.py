@@ -38,7 +38,7 @@ from stock_agent import budget, context, files
 from stock_agent.budget import Meter
 from stock_agent.errors import AgentError, Text
 from stock_agent.run import Outcome, ended_by
-from stock_agent.runlog import RunLog, ms_since
+from stock_agent.runlog import RunLog, ms_since, utc_now
 
 # These end the conversation, not only the question: every later question would end the same,
 # or (SIGTERM, SIGHUP) the process is asked to stop. Ctrl-C cancels the question only.
@@ -142,10 +142,6 @@ class Session:
                 os.remove(self.log.path)
             except OSError:
                 pass  # it stays, harmless: --continue of it has nothing to replay
-
-
-def utc_now():
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 # --- Opening one ----------------------------------------------------------------------

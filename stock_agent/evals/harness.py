@@ -18,12 +18,12 @@ file itself keeps its usual privacy rules.
 import hashlib
 import json
 import os
-import time
 
 import agent  # the one package module that imports the root: it runs the command line's path
 from stock_agent import cli, prompts, verify
 from stock_agent.errors import CANCELLED_CODES, AgentError, Text
 from stock_agent.evals import metrics
+from stock_agent.runlog import utc_now
 
 CASE_KEYS = {"id", "lang", "question", "turns", "tenant", "inventory", "tags", "expect",
              "note"}
@@ -281,7 +281,7 @@ def describe_setup(agent_argv, cases, *, environ, make_model=None, cases_path=No
                    args.system_prompt, lang, orders=bool(args.orders))[0])
                for lang in langs}
     return {
-        "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "utc": utc_now(),
         "provider": model.provider, "model": model.model,
         "server_version": server_version(model),
         "system_prompt": {"file": args.system_prompt, "sha256": digests},
