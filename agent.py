@@ -33,6 +33,7 @@ event. Not guaranteed: that the model picks the right tool or reads the results 
 What a person sees of a run (flags, answer, errors, --json) is stock_agent/cli.py's job.
 """
 
+import contextlib
 import json
 import os
 import sys
@@ -44,149 +45,142 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tools
-from stock_agent import budget, cli, inventory, signals, text_tool_calls, verify
+from stock_agent import cli, inventory, toolcalls
 from stock_agent.errors import AgentError, Text, cancellation
-from stock_agent.prompts import DEFAULT_QUESTIONS, LAST_REQUEST, load_system_prompt
-from stock_agent.run import Outcome, ended_by
+from stock_agent.run import (DEFAULT_QUESTIONS, LAST_REQUEST, Meter, Outcome, chars, check_fixed_part,
+                             ended_by, excerpt_limit, load_system_prompt, message_chars,
+                             request_chars, tool_content)
 from stock_agent.runlog import RunLog, ms_since
 
 
 def main(argv=None, *, environ=None, make_model=None):
-    """The command line: parse the flags, run one question, print how it ended.
-    Returns the exit status. `make_model(args, environ, lang)` replaces the model the flags
+    """The command line: flags -> Settings, one question (or a conversation), how it ended.
+    Returns the exit status. `make_model(settings, environ)` replaces the model the flags
     would choose (tests pass a scripted one)."""
     environ = os.environ if environ is None else environ
-    args = cli.parse_args(argv)
-    lang = args.lang or cli.detect_lang(environ)
-    conversation = cli.wants_chat(args)
-    # --stream prints the answer as it arrives, but only to a person: not into --json or a
-    # pipe, and not before the answer check has passed it (a conversation's answers are
-    # not checked; --verify off shows a single answer at once).
-    on_screen = args.stream and not args.json and cli.terminal.is_terminal(sys.stdout)
-    live = on_screen and (conversation or args.verify == "off")
-    echo = cli.Echo(sys.stdout) if live else None
+    settings = cli.settings(argv, environ)
+    echo = cli.live_echo(settings)  # a streamed answer shown as it arrives, or None
+    make_model = make_model or (lambda settings, environ: default_model(settings, environ,
+                                                                        on_text=echo))
     listener = None
-
-    def model_for(args, environ, lang):
-        if make_model is not None:
-            return make_model(args, environ, lang)
-        return default_model(args, environ, lang, on_text=echo)
-
-    if args.verbose:
+    if settings.verbose:
         from stock_agent import watch  # the live trace, loaded only when asked for
-        listener = watch.Trace(sys.stderr)
-        if echo is None:  # a streamed answer on the screen is its own sign of progress
-            model_for = watch.waiting_factory(model_for, sys.stderr)
-    with signals.EndOnSignals():  # SIGTERM and SIGHUP end the run as Ctrl-C does
-        if conversation:
-            from stock_agent import chat  # a conversation's input and output load only then
-            questions = [args.question] if args.question else chat.questions(sys.stdin, lang)
-            outcomes = converse(args, environ, lang, questions, listener=listener,
-                                make_model=model_for)
-            return chat.report_each(outcomes, args, lang, echo=echo)
-        outcome = ask(args, environ, lang, listener=listener, make_model=model_for)
-    return cli.report(outcome, args, lang, shown=echo.last if echo is not None else "")
+        listener, make_model = watch.trace(sys.stderr, make_model, streamed=echo is not None)
+    with cli.EndOnSignals():  # SIGTERM and SIGHUP end the run as Ctrl-C does
+        if settings.conversation:
+            from stock_agent import chat  # a conversation loads only then
+            outcomes = converse(settings, environ, chat.questions(settings),
+                                listener=listener, make_model=make_model)
+            return chat.report_each(outcomes, settings, echo=echo)
+        outcome = ask(settings, environ, listener=listener, make_model=make_model)
+    return cli.report(outcome, settings, shown=echo.last if echo is not None else "")
 
 
-def ask(args, environ, lang, *, listener=None, make_model=None):
-    """Run one question the way the command line does and return its run.Outcome
-    (with --resume: settle an interrupted run's orders instead, `_resume`).
+# --- The composition of a run --------------------------------------------------------
 
-    Prints nothing itself (except the note before data leaves this machine, and the stack
-    with --traceback), so the evaluation harness runs its cases through exactly this path.
+def ask(settings, environ, *, listener=None, make_model=None):
+    """Run one question the way the command line does and return its run.Outcome (with
+    --resume: settle an interrupted run's orders instead, `_settle`).
+
+    What the settings ask for is opened here, on one ExitStack, so whatever opened is closed
+    in one place, whatever happens; then the log gets its one terminal event. Prints nothing
+    itself (but the note before data leaves this machine, and the stack with --traceback),
+    so the evaluation runs its cases through exactly this path.
     """
-    started = time.monotonic()
-    # What the run opened, finished whatever happens.
-    opened = {"log": None, "desk": None, "ledger": None}
+    started, ends = time.monotonic(), {"log": None, "desk": None}
     try:
-        run = _resume if args.resume else _ask
-        outcome = run(args, environ, lang, opened, listener=listener, make_model=make_model)
+        with contextlib.ExitStack() as opened:
+            compose = _settle if settings.resume else _compose
+            outcome = compose(settings, environ, opened, ends, listener=listener,
+                              make_model=make_model or default_model)
     except (KeyboardInterrupt, Exception) as exc:  # a bug: one line, the stack if asked for
-        outcome = Outcome(error=ended_by(exc, traceback=args.traceback))
-    return _finish(outcome, opened, started)
+        outcome = Outcome(error=ended_by(exc, traceback=settings.traceback))
+    return _finish(outcome, ends, started)
 
 
-def _ask(args, environ, lang, opened, *, listener, make_model):
-    given, fields = _given(args, environ, lang, make_model, orders=bool(args.orders))
-    ledger = opened["ledger"] = _ledger(args.orders) if args.orders else None
-    question = DEFAULT_QUESTIONS[lang] if args.question is None else args.question
-    with cli.plugins(args, environ, given["limits"], lang) as plugins:  # reaped on the way out
-        log = opened["log"] = RunLog(args.log_dir, content=args.log_content, listener=listener)
-        desk = opened["desk"] = ledger and _desk(ledger, args, log, given)
-        toolbox = tools.default_toolbox(orders=desk, inventory=given["inventory"])
-        if plugins is not None:
-            toolbox = tools.plugin_toolbox(plugins.specs, ours=toolbox,
-                                           catalogue_above=args.mcp_catalogue_above)
-        log.started(question=question, toolbox=toolbox, orders=ledger and ledger.name,
-                    **fields)
-        for server in plugins.servers if plugins is not None else ():
-            log.emit("mcp_server", **server)
-        checker = verify.Checker(lang) if args.verify == "on" else None
-        return run_agent(question, log=log, toolbox=toolbox, checker=checker, **given)
+def _compose(settings, environ, opened, ends, *, listener, make_model):
+    """One question: its data, model and prompt, then each wing its flag asks for."""
+    given, fields = prepare(settings, environ, make_model)
+    question = DEFAULT_QUESTIONS[settings.lang] if settings.question is None else settings.question
+    ledger = servers = checker = None
+    if settings.orders:  # each wing is imported only when its flag asks for it
+        from stock_agent import orders
+        ledger = orders.open_ledger(settings, opened)
+    if settings.mcp:
+        from stock_agent import mcp
+        servers = mcp.open_servers(settings, environ, opened)
+    log = ends["log"] = RunLog(settings.log_dir, content=settings.log_content,
+                               listener=listener)
+    toolbox = tools.default_toolbox()
+    if ledger is not None:
+        desk = ends["desk"] = orders.open_desk(ledger, settings, log, opened,
+                                               approver=given["approver"],
+                                               inventory=given["inventory"])
+        toolbox.add(tools.Tool(**desk.tool_spec(given["inventory"])))
+    if servers is not None:
+        toolbox = tools.plugin_toolbox(servers.specs, ours=toolbox,
+                                       catalogue_above=settings.mcp_catalogue_above)
+    log.started(question=question, toolbox=toolbox, orders=ledger and ledger.name, **fields)
+    for server in servers.servers if servers is not None else ():
+        log.emit("mcp_server", **server)
+    if settings.verify:
+        from stock_agent.verify import Checker
+        checker = Checker(settings.lang)
+    return run_agent(question, log=log, toolbox=toolbox, checker=checker, **given)
 
 
-def _given(args, environ, lang, make_model, *, orders=False):
-    """What a run of these flags is given, as run_agent's keywords (but the toolbox, which
-    a run that may order builds with its log), and the fields of its log's first event.
-    A bad data file fails before any model is contacted."""
-    data = inventory.load(args.inventory, tenant=args.tenant)
-    model = (make_model or default_model)(args, environ, lang)
-    limits = cli.limits(args)
-    system_prompt, prompt_info = load_system_prompt(args.system_prompt, lang, orders=orders)
-    given = {"model": model, "inventory": data, "limits": limits,
-             "system_prompt": system_prompt, "approver": cli.approver(args, lang),
-             "recover_text_calls": args.recover_text_tool_calls,
-             "last_request_note": LAST_REQUEST[lang]}
-    return given, {"provider": model.provider, "model": model.model, "limits": limits,
-                   "lang": lang, "source": data.source, "prompt": prompt_info}
+def prepare(settings, environ, make_model):
+    """What every run of these settings is given, as run_agent's keywords (but the toolbox
+    and the log), and the fields of its log's first event. A bad data file fails before any
+    model is contacted."""
+    data = inventory.load(settings.inventory, tenant=settings.tenant)
+    model = make_model(settings, environ)
+    system_prompt, prompt_info = load_system_prompt(settings.system_prompt, settings.lang,
+                                                    orders=bool(settings.orders))
+    given = {"model": model, "inventory": data, "limits": settings.limits,
+             "system_prompt": system_prompt, "approver": cli.approver(settings),
+             "recover_text_calls": settings.recover_text_tool_calls,
+             "last_request_note": LAST_REQUEST[settings.lang]}
+    return given, {"provider": model.provider, "model": model.model, "lang": settings.lang,
+                   "limits": settings.limits, "source": data.source, "prompt": prompt_info}
 
 
-def converse(args, environ, lang, questions, *, listener=None, make_model=None):
+def converse(settings, environ, questions, *, listener=None, make_model=None):
     """Answer `questions` one after another as one conversation (--chat, --continue), each
-    a run of the loop with the history before it. Yields a run.Outcome per question
-    (stock_agent/session.py keeps the record and chooses the history). A conversation
-    offers the read-only tools only: --orders, --resume and --mcp are for single runs; and
-    its answers are not checked (--verify): the checker reads one question's own results,
-    and a conversation answers from earlier turns too."""
-    from stock_agent import session  # only a conversation needs its record and history
+    a run of the loop with the history before it. Yields a run.Outcome per question (the
+    chat wing keeps the record and chooses the history). A conversation offers the
+    read-only tools only: --orders, --resume and --mcp are for single runs; and its answers
+    are not checked (--verify): the checker reads one question's own results, and a
+    conversation answers from earlier turns too."""
+    from stock_agent import chat
 
-    def prepare():
-        given, fields = _given(args, environ, lang, make_model)
+    def every_run():
+        given, fields = prepare(settings, environ, make_model or default_model)
         given["toolbox"] = fields["toolbox"] = tools.default_toolbox()
         return given, fields
 
-    return session.converse(questions, args=args, lang=lang, listener=listener,
-                            prepare=prepare, run=run_agent)
+    return chat.converse(questions, settings=settings, prepare=every_run, run=run_agent,
+                         listener=listener)
 
 
-def _resume(args, environ, lang, opened, *, listener, make_model):
-    # Loaded only for --resume. The package never imports this module's neighbours, so the
-    # tool layer that re-admits the recorded calls is handed over.
-    from stock_agent import resume
-    return resume.run(args, lang, opened, listener=listener, tools=tools)
+def _settle(settings, environ, opened, ends, *, listener, make_model):
+    """--resume: no model is asked; the recorded orders are settled through our runner."""
+    from stock_agent import orders
+    settling = orders.open_resume(settings, opened, listener=listener,
+                                           approver=cli.approver(settings))
+    ends["log"], ends["desk"] = settling.log, settling.desk
+    toolbox = tools.default_toolbox()
+    toolbox.add(tools.Tool(**settling.desk.tool_spec(settling.inventory)))
+    return settling.run(toolbox, tools.ToolRunner(toolbox, settling.inventory,
+                                                  approver=settling.approver))
 
 
-def _ledger(path):
-    from stock_agent.ledger import Ledger  # sqlite3 loads only for a run that may order
-    return Ledger(path)
-
-
-def _desk(ledger, args, log, given):
-    from stock_agent.writes import OrderDesk
-    return OrderDesk(ledger, run_id=log.run_id, tenant=args.tenant, log_dir=args.log_dir,
-                     log=log, approved_by=getattr(given["approver"], "by", None),
-                     source=given["inventory"].source)
-
-
-def _finish(outcome, opened, started):
+def _finish(outcome, ends, started):
     """Write the run's one terminal event, if its log was opened, and time the run.
     Whatever ended the run, the orders it placed are part of how it ended."""
-    log, desk = opened["log"], opened["desk"]
+    log, desk = ends["log"], ends["desk"]
     if desk is not None:
         outcome.orders = list(desk.receipts)
-        desk.close()  # its ledger too
-    elif opened.get("ledger") is not None:
-        opened["ledger"].close()
     if log is not None:
         outcome.run_id, outcome.log = log.run_id, log.path
         try:
@@ -218,7 +212,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
         outcome.answer = _loop(messages, model, outcome, toolbox=toolbox, inventory=inventory,
                                limits=limits, log=log, approver=approver,
                                recover_text_calls=recover_text_calls,
-                               meter=meter or budget.Meter(limits.max_tokens),
+                               meter=meter or Meter(limits.max_tokens),
                                question=question, checker=checker,
                                last_request_note=last_request_note)
     except AgentError as exc:
@@ -238,19 +232,19 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                               approver=approver)
     definitions = toolbox.definitions()
     # The system prompt and the tool definitions are never cut: they must fit alone.
-    budget.check_fixed_part(budget.request_chars(definitions), budget.chars(messages[0]),
+    check_fixed_part(request_chars(definitions), chars(messages[0]),
                             limits.max_context_chars)
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
-    size = sum(map(budget.message_chars, messages))
-    cut_above = budget.excerpt_limit(limits.max_context_chars)
+    size = sum(map(message_chars, messages))
+    cut_above = excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
         definitions = toolbox.definitions()  # more once the model finds MCP tools by search
         if step == limits.max_steps > 1 and last_request_note and messages[-1]["role"] == "tool":
             note = {"role": "user", "content": last_request_note}
             messages.append(note)
-            size += budget.message_chars(note)
-        request_size = size + budget.request_chars(definitions)
+            size += message_chars(note)
+        request_size = size + request_chars(definitions)
         if request_size > limits.max_context_chars:
             raise AgentError("CONTEXT_LIMIT", chars=request_size,
                              limit=limits.max_context_chars)
@@ -265,7 +259,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         assistant = {"role": "assistant", "content": reply["text"], "tool_calls": calls,
                      "raw": reply.get("raw")}
         messages.append(assistant)
-        size += budget.message_chars(assistant)
+        size += message_chars(assistant)
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
@@ -274,12 +268,12 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             if correction is None:
                 return reply["text"].strip()
             messages.append(correction)
-            size += budget.message_chars(correction)
+            size += message_chars(correction)
             continue
         _check_deadline(deadline, limits)
         for index, done in enumerate(runner.run_batch(calls)):
             # A long result reaches the model as an excerpt; the log keeps it whole.
-            content, cut = budget.tool_content(done.result, limit=cut_above)
+            content, cut = tool_content(done.result, limit=cut_above)
             log.tool_event(invocation=f"{step}:{index}", outcome=done,
                            **({"recovered": True} if written else {}),
                            **({"cut": cut} if cut else {}))
@@ -292,7 +286,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                        "tool_name": done.call["name"], "content": content,
                        "is_error": not done.result["ok"]}
             messages.append(message)
-            size += budget.message_chars(message)
+            size += message_chars(message)
         runner.check_errors()
     raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
 
@@ -314,7 +308,7 @@ def _review(answer, question, outcome, checker, *, step, limits, log):
         return None
     log.answer_check(step=step, problems=problems)
     if last_chance:
-        raise AgentError("UNVERIFIED_ANSWER", problems=verify.summary(problems))
+        raise AgentError("UNVERIFIED_ANSWER", problems=checker.summary(problems))
     outcome.corrections += 1
     text = checker.correction(question, problems, outcome.results)
     log.correction(step=step, text=text)
@@ -401,11 +395,11 @@ def _text_calls(reply, messages, toolbox, limits, recover):
     """Tool calls the model wrote as text: [] if none; with `recover` the calls to run,
     else TOOL_CALL_IN_TEXT. Such text is never the answer. Text quoted word for word from
     an earlier tool result is data, never a call."""
-    if not text_tool_calls.might_hold_calls(reply["text"]):
+    if not toolcalls.might_hold_calls(reply["text"]):
         return []
     quoted = [text for message in messages if message["role"] == "tool"
               for text in _strings(json.loads(message["content"]))]
-    calls = text_tool_calls.find(reply["text"], toolbox.names(), quoted=quoted)
+    calls = toolcalls.find(reply["text"], toolbox.names(), quoted=quoted)
     if calls and not recover:
         raise AgentError("TOOL_CALL_IN_TEXT")
     if len(calls) > limits.max_tool_calls:
@@ -432,21 +426,21 @@ def _check_deadline(deadline, limits):
 
 # --- What a run is given -------------------------------------------------------------
 
-def default_model(args, environ, lang, *, on_text=None):
-    """The model the flags choose: the mock, or a client of --provider's server. Asking
+def default_model(settings, environ, *, on_text=None):
+    """The model the settings choose: the mock, or a client of --provider's server. Asking
     the server which models it has (when none is chosen) keeps within --budget-seconds."""
-    if args.mock:
+    if settings.mock:
         from mock_model import MockModel
-        return MockModel(lang=lang)
+        return MockModel(lang=settings.lang)
     from stock_agent import providers  # the HTTP stack loads only when a real model is asked
     from stock_agent.providers.transport import is_loopback
     client = providers.make_client(
-        args.provider, base_url=args.base_url, model=args.model, environ=environ,
-        num_ctx=args.num_ctx, num_predict=args.num_predict, stream=args.stream,
-        on_text=on_text, deadline=time.monotonic() + args.budget_seconds)
+        settings.provider, base_url=settings.base_url, model=settings.model, environ=environ,
+        num_ctx=settings.num_ctx, num_predict=settings.num_predict, stream=settings.stream,
+        on_text=on_text, deadline=time.monotonic() + settings.limits.budget_seconds)
     if not is_loopback(client.base_url):
-        cli.note_remote(client.base_url, lang, clear_key=getattr(client, "sends_key", False)
-                        and client.base_url.startswith("http://"))
+        cli.note_remote(client.base_url, settings.lang, clear_key=getattr(
+            client, "sends_key", False) and client.base_url.startswith("http://"))
     return client
 
 

@@ -32,11 +32,10 @@ import json
 import re
 import time
 
-from stock_agent.errors import AgentError
-from stock_agent.inventory import SKU_PATTERN
-from stock_agent.schema import check_schema, validate
+from stock_agent.errors import AgentError, ToolError
+from stock_agent.inventory import SKU_HINT, SKU_PATTERN
+from stock_agent.toolcalls import check_schema, validate
 
-SKU_HINT = "1-32 uppercase letters, digits, - or _, for example A001"
 
 
 # --- Declaring tools ---------------------------------------------------------------
@@ -112,15 +111,6 @@ class Toolbox:
 
 def _qualname(function):
     return getattr(function, "__qualname__", repr(function))
-
-
-class ToolError(Exception):
-    """A declared, expected tool failure with its own code (for example SKU_NOT_FOUND)."""
-
-    def __init__(self, code, detail):
-        super().__init__(code)
-        self.code = code
-        self.detail = detail
 
 
 # --- Executing one call ------------------------------------------------------------
@@ -351,12 +341,10 @@ def shipped(tool):
     return tool
 
 
-def default_toolbox(*, orders=None, inventory=None):
-    """The shipped read-only tools; with `orders` (the run's writes.OrderDesk, given only
-    with --orders) also draft_purchase_order, bound to that desk and `inventory`."""
-    if orders is None:
-        return Toolbox(_SHIPPED)
-    return Toolbox([*_SHIPPED, order_tool(orders, inventory)])
+def default_toolbox():
+    """The shipped read-only tools. A wing adds its own (`Toolbox.add`): the orders wing
+    its write tool, as a plain spec (`Tool(**spec)`)."""
+    return Toolbox(_SHIPPED)
 
 
 def get_stock(inventory, arguments):
@@ -465,64 +453,6 @@ LIST_REORDER = shipped(Tool(
     },
     handler=list_reorder,
 ))
-
-
-# --- The write tool (only with --orders) -------------------------------------------
-
-MAX_ORDER_QUANTITY = 10_000
-
-ORDER_PARAMETERS = {
-    "type": "object",
-    "properties": {
-        "sku": {"type": "string", "description": f"Item SKU: {SKU_HINT}",
-                "pattern": SKU_PATTERN, "minLength": 1, "maxLength": 32},
-        "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_ORDER_QUANTITY,
-                     "description": "how many to order, a whole number"},
-        "note": {"type": "string", "maxLength": 200,
-                 "description": "optional note for the purchasing team"},
-    },
-    "required": ["sku", "quantity"],
-    "additionalProperties": False,
-}
-
-
-def order_tool(desk, inventory):
-    """draft_purchase_order for one run: it writes through `desk` (writes.OrderDesk), for
-    items of `inventory` only. It needs approval and never runs in a parallel batch."""
-    return Tool(
-        name="draft_purchase_order",
-        description=(
-            "Place a purchase order for one item by its exact SKU, when the user asks to "
-            "order. A person must approve it; it may be refused. The result's receipt holds "
-            "the order id: report that id, and report no order without a receipt. Calling "
-            "again with the same arguments returns the same order, never a second one."),
-        parameters=ORDER_PARAMETERS,
-        handler=lambda inventory, arguments: draft_purchase_order(desk, inventory, arguments),
-        read_only=False, needs_approval=True,
-        preview=lambda arguments: desk.preview(_order(inventory, arguments)))
-
-
-def draft_purchase_order(desk, inventory, arguments):
-    from stock_agent.writes import WriteRefused
-
-    order = _order(inventory, arguments)
-    try:
-        receipt = desk.place(order)
-    except WriteRefused as exc:
-        raise ToolError(exc.code, exc.detail) from None
-    return {**order, "source": inventory.source, "receipt": receipt}
-
-
-def _order(inventory, arguments):
-    """The order a call asks for, {sku, name, quantity, note}; SKU_NOT_FOUND outside scope."""
-    item = inventory.lookup(arguments["sku"])
-    if item is None:
-        raise ToolError(
-            "SKU_NOT_FOUND",
-            f"No item has SKU {arguments['sku']}, so nothing can be ordered. Tell the user "
-            "it was not found; do not guess another SKU.")
-    return {"sku": item["sku"], "name": item["name"], "quantity": arguments["quantity"],
-            "note": arguments.get("note", "")}
 
 
 # --- Tools from MCP servers (stock_agent/mcp) -----------------------------------------

@@ -28,7 +28,7 @@ sys.path.insert(0, ROOT)
 import agent  # noqa: E402  (after the path is set)
 import tools  # noqa: E402
 from mock_model import calls_reply, text_reply, tool_call  # noqa: E402
-from stock_agent import prompts  # noqa: E402
+from stock_agent import run  # noqa: E402
 from stock_agent.inventory import sample_inventory  # noqa: E402
 from stock_agent.providers import ollama  # noqa: E402
 from stock_agent.run import Limits  # noqa: E402
@@ -65,7 +65,7 @@ def one_run(steps, *, with_body):
         log = RunLog(log_dir)
         outcome = agent.run_agent("Check A001", model, toolbox=tools.default_toolbox(),
                                   inventory=sample_inventory(), limits=limits, log=log,
-                                  system_prompt=prompts.SYSTEM_PROMPTS["en"])
+                                  system_prompt=run.SYSTEM_PROMPTS["en"])
         log.finish(outcome)
     if outcome.error is not None:
         raise AssertionError(f"the run failed with {outcome.error.code}")

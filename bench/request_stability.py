@@ -32,7 +32,7 @@ sys.path.insert(0, ROOT)
 
 import agent  # noqa: E402  (after the path is set)
 import tools  # noqa: E402
-from stock_agent import prompts  # noqa: E402
+from stock_agent import run  # noqa: E402
 from stock_agent.inventory import sample_inventory  # noqa: E402
 from stock_agent.providers import anthropic, ollama, openai, transport  # noqa: E402
 from stock_agent.run import Limits  # noqa: E402
@@ -143,7 +143,7 @@ def run_conversation(name, bodies, *, stream, fresh_client):
         log = RunLog(log_dir)
         outcome = agent.run_agent("Check A001", model, toolbox=tools.default_toolbox(),
                                   inventory=sample_inventory(), limits=limits, log=log,
-                                  system_prompt=prompts.SYSTEM_PROMPTS["en"])
+                                  system_prompt=run.SYSTEM_PROMPTS["en"])
         log.finish(outcome)
     if outcome.error is not None:
         raise AssertionError(f"{name}: the run failed with {outcome.error.code}")

@@ -9,14 +9,42 @@ says when the flags open a conversation (stock_agent/chat.py reads and prints it
 (agent.py) never prints.
 """
 
+"""Writing text a person reads: untrusted text made harmless, and streams that may fail.
+
+Threat model: the model, the model server and the data files can put any character into
+what is printed: an answer, a server's error text, a model or tool name, an item name. On a
+terminal, ESC and CSI sequences can clear the screen or recolour it, OSC can set the title
+or write the clipboard, CR can overwrite a line (and forge a `stock-agent:` line), and bidi
+overrides (RLO) can show "45" where the text says "54". `escape()` shows each such character
+as its Python escape (`\\x1b`, `\\r`, `\\u202e`), along with lone surrogates, which UTF-8
+cannot encode at all. Letters of every script, CJK punctuation and full-width spaces are
+left alone.
+
+`write()` never raises: a closed stdout (`>&-`), a full disk or a closed pipe comes back as
+the reason, so the caller decides what that means for the exit status.
+"""
+
+"""Signals that end a run as Ctrl-C does, and moments that no signal may cut short.
+
+SIGTERM (a service manager, `docker stop`, timeout(1), a CI cancel) and SIGHUP (a closed
+terminal) would end the process at once, with no line on stderr and a log that never says
+how the run ended. While `EndOnSignals` is active they raise errors.Stopped, a
+KeyboardInterrupt, where the program is: every path that ends a run on Ctrl-C ends it on
+these too (one line, the log's `cancelled` event, exit 143 TERMINATED or 129 HANGUP).
+`ignored()` holds them all, Ctrl-C included, off while something must finish (the MCP
+servers being reaped). Handlers can only be set on the main thread; elsewhere both do
+nothing.
+"""
+
 import json
 import os
 import sys
-
-from stock_agent import facts, terminal
-from stock_agent.errors import AgentError, fill
+from stock_agent import evidence
+from stock_agent.errors import AgentError, Stopped, fill
 from stock_agent.run import LIMIT_DEFAULTS
 
+
+# --- from stock_agent/cli.py ---
 
 def build_parser():
     import argparse  # only main() needs it; keeps `import agent` cheap for tests and tools
@@ -215,8 +243,30 @@ def parse_args(argv):
     return args
 
 
+def settings(argv, environ):
+    """The flags of one run as one frozen run.Settings: the only place that reads them.
+    A usage error exits 2 (argparse)."""
+    from stock_agent.run import SETTING_DEFAULTS, Limits, Settings
+    args = parse_args(argv)
+    given = {name: getattr(args, name) for name in SETTING_DEFAULTS if hasattr(args, name)}
+    given.update(lang=args.lang or detect_lang(environ), conversation=wants_chat(args),
+                 verify=args.verify == "on", mcp=tuple(args.mcp), mcp_env=tuple(args.mcp_env),
+                 limits=Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS}))
+    return Settings(**given)
+
+
+def live_echo(settings):
+    """The printer of a streamed answer as it arrives, or None. Only for a person: not into
+    --json or a pipe, and not before the answer check has passed it (a conversation's
+    answers are not checked; --verify off shows a single answer at once)."""
+    on_screen = settings.stream and not settings.json and is_terminal(sys.stdout)
+    if on_screen and (settings.conversation or not settings.verify):
+        return Echo(sys.stdout)
+    return None
+
+
 def _run_id(text):
-    from stock_agent.journal import RUN_ID
+    from stock_agent.orders.journal import RUN_ID
     if not RUN_ID.match(text):
         raise _argument_error(f"{text!r} is not a run id (like 20261130T112233Z-3f9a1c)")
     return text
@@ -292,7 +342,7 @@ def detect_lang(environ):
 
 # --- What a person sees of a run ----------------------------------------------------
 # Every line on stderr goes through print_err (escaped, one line, never raising); the answer
-# and the --json object go through report (escaped only on a terminal). terminal.py says why.
+# and the --json object go through report (escaped only on a terminal). py says why.
 
 UI = {
     "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
@@ -321,14 +371,15 @@ UI = {
 }
 
 
-def approver(args, lang):
+def approver(settings):
     """Who says yes to a tool that needs approval: --approve, else a person at a terminal,
     else nobody (None: such a tool does not run). The approver's `by` ("flag", "terminal")
     goes into the log."""
-    if args.approve:
+    if settings.approve:
         return _labelled(lambda tool, arguments: True, "flag")
-    if terminal.is_terminal(sys.stdin) and terminal.is_terminal(sys.stderr):
-        return _labelled(lambda tool, arguments: ask_on_terminal(tool, arguments, lang=lang),
+    if is_terminal(sys.stdin) and is_terminal(sys.stderr):
+        return _labelled(lambda tool, arguments: ask_on_terminal(tool, arguments,
+                                                                 lang=settings.lang),
                          "terminal")
     return None
 
@@ -342,7 +393,7 @@ def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
     """Show the tool and its arguments, or for a write exactly what it will write, and wait
     for y/yes; anything else, or EOF, is no."""
     stderr = stderr or sys.stderr
-    if terminal.write(stderr, terminal.escape(_question(tool, arguments, lang))) is not None:
+    if write(stderr, escape(_question(tool, arguments, lang))) is not None:
         return False  # nobody can be asked
     answer = (stdin or sys.stdin).readline()
     return answer.strip().casefold() in ("y", "yes")
@@ -386,12 +437,12 @@ class Echo:
                 self._held.append(piece[cut:])
 
     def _reply_over(self):
-        from stock_agent import text_tool_calls
+        from stock_agent import toolcalls
         held = "".join(self._held)
-        if held and not text_tool_calls.might_hold_calls(held):
+        if held and not toolcalls.might_hold_calls(held):
             self._show(held)
         if self._printed:
-            terminal.write(self.out, "\n")
+            write(self.out, "\n")
         self.last = "".join(self._printed)
         self._held, self._printed = [], []
 
@@ -399,39 +450,10 @@ class Echo:
         if not self._printed:
             text = text.lstrip()  # as the answer is stripped
         if text:
-            terminal.write(self.out, terminal.escape(text, newlines=True))
+            write(self.out, escape(text, newlines=True))
             self._printed.append(text)
 
 
-def limits(args):
-    """The run's Limits from the flags that set them."""
-    from stock_agent.run import Limits
-    return Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS})
-
-
-def plugins(args, environ, limits, lang):
-    """The MCP servers --mcp asks for, as a context that runs them (stock_agent/mcp), or one
-    that starts nothing. A server's tool that cannot be offered is named on stderr."""
-    if not args.mcp:
-        return _NO_SERVERS
-    from stock_agent import mcp  # loaded only when a server is asked for
-    return mcp.running(args.mcp, environ=environ, passed_env=args.mcp_env,
-                       timeout=limits.timeout, budget_seconds=limits.budget_seconds,
-                       on_refused=lambda *refusal: note_refused(*refusal, lang=lang))
-
-
-class _NoServers:
-    """The context of a run without --mcp: it starts nothing. (contextlib.nullcontext would
-    import contextlib on every start-up: 0.6 ms, docs/benchmarks.md.)"""
-
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *exc_info):
-        return False
-
-
-_NO_SERVERS = _NoServers()
 _NOTED = set()  # the notes already printed by this process: an evaluation makes many clients
 
 
@@ -451,12 +473,13 @@ def note_refused(server, tool, reason, *, lang):
                    lang))
 
 
-def report(outcome, args, lang, *, shown="", show_log=True):
+def report(outcome, settings, *, shown="", show_log=True):
     """Print a finished run (run.Outcome): the answer or the JSON object on stdout, notes on
     stderr. `shown` is the text --stream already printed of the last reply: it is not
     printed again. Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout
     cannot take it. What happens to stderr never changes the exit status.
     """
+    lang = settings.lang
     ui = UI[lang]
     errors = [outcome.error, outcome.log_error]
     if None not in errors and errors[0].code == errors[1].code:
@@ -468,11 +491,11 @@ def report(outcome, args, lang, *, shown="", show_log=True):
                                          message=error.message(lang, ordered=ordered)))
     if ordered and outcome.status != "completed":
         print_err(ui["orders_stand"].format(orders=_orders_text(outcome.orders)))
-    text = _stdout_text(outcome, args, lang, shown)
-    failed = terminal.write(sys.stdout, text) if text else None
+    text = _stdout_text(outcome, settings, shown)
+    failed = write(sys.stdout, text) if text else None
     if failed is not None:  # a closed stdout, a closed pipe or a full disk
         if sys.stdout is not None:
-            terminal.silence("stdout")
+            silence("stdout")
         failure = AgentError("OUTPUT_UNWRITABLE", reason=failed)
         print_err(ui["error"].format(code=failure.code, message=failure.message(lang)))
         return failure.exit_status
@@ -481,22 +504,22 @@ def report(outcome, args, lang, *, shown="", show_log=True):
     return outcome.exit_status
 
 
-def _stdout_text(outcome, args, lang, shown):
+def _stdout_text(outcome, settings, shown):
     """What goes to stdout: the --json line, or the answer not yet streamed. The answer is
     written as the model sent it, except on a terminal, where it is escaped."""
-    if args.json:
-        return json.dumps(as_json(outcome, lang), ensure_ascii=False) + "\n"
+    if settings.json:
+        return json.dumps(as_json(outcome, settings.lang), ensure_ascii=False) + "\n"
     if outcome.status != "completed":
         return ""
     answer, shown = outcome.answer, shown.strip()
     if shown and answer.startswith(shown):  # the streamed part is on screen already
         answer = answer[len(shown):].strip()
     parts = [answer] if answer else []
-    if args.facts:  # rendered by code from the tool results, never by the model
-        parts.append(facts.render_block(outcome.results, lang))
+    if settings.facts:  # rendered by code from the tool results, never by the model
+        parts.append(evidence.render_block(outcome.results, settings.lang))
     text = "\n".join(parts)
-    if text and terminal.is_terminal(sys.stdout):
-        text = terminal.escape(text, newlines=True)
+    if text and is_terminal(sys.stdout):
+        text = escape(text, newlines=True)
     return text + "\n" if text else ""
 
 
@@ -513,7 +536,7 @@ def as_json(outcome, lang):
         "steps": outcome.steps,
         "tool_calls": list(outcome.tool_calls),
         "orders": list(outcome.orders),
-        "facts": facts.facts(outcome.results),
+        "facts": evidence.facts(outcome.results),
         "verification": outcome.verification,
         "tokens": dict(outcome.tokens),
         "duration_ms": outcome.duration_ms,
@@ -533,9 +556,9 @@ def print_err(line):
     """One line on stderr, escaped so untrusted text in it cannot steer the terminal or
     start a line of its own. A closed or full stderr is ignored: it is not the run's
     outcome."""
-    if terminal.write(sys.stderr, terminal.escape(line) + "\n") is not None \
+    if write(sys.stderr, escape(line) + "\n") is not None \
             and sys.stderr is not None:
-        terminal.silence("stderr")
+        silence("stderr")
 
 
 # --- A conversation -----------------------------------------------------------------
@@ -549,5 +572,129 @@ def wants_chat(args, *, stdin=None, stdout=None):
     if args.chat or args.session:
         return True
     single_run = args.mock or args.resume or args.orders or args.mcp  # see parse_args
-    return (args.question is None and not single_run and terminal.is_terminal(stdin)
-            and terminal.is_terminal(stdout))
+    return (args.question is None and not single_run and is_terminal(stdin)
+            and is_terminal(stdout))
+
+# --- from stock_agent/py ---
+
+# C0 and C1 controls (newline and tab apart), DEL, the bidi controls, line and paragraph
+# separators, and surrogates (only ever lone in a str).
+_UNSAFE = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+           "\ud800-\udfff]")
+_CONTROL = {}  # compiled on first use: a run that prints nothing risky never compiles them
+
+
+def escape(text, *, newlines=False):
+    """`text` with every unsafe character shown as its escape. With `newlines`, line
+    breaks stay (an answer's paragraphs); without, the result is one line (an error line)."""
+    # Every unsafe character is also one str.isprintable() refuses, so the usual line is
+    # checked in C and the pattern is compiled only for text that needs a closer look.
+    if (text.replace("\n", "") if newlines else text).isprintable():
+        return text
+    pattern = _CONTROL.get(newlines)
+    if pattern is None:
+        import re
+        chars = _UNSAFE if newlines else _UNSAFE.replace("\x0b", "\x0a\x0b")
+        pattern = _CONTROL[newlines] = re.compile(chars)
+    return pattern.sub(_escaped, text)
+
+
+def _escaped(match):
+    return match[0].encode("unicode_escape").decode("ascii")
+
+
+def is_terminal(stream):
+    """True if `stream` is an open terminal (None, a closed or a fake stream is not)."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def write(stream, text):
+    """Write and flush `text`. Returns None, or the reason it could not be written. A
+    character the stream's encoding lacks (a lone surrogate, say) is written as its
+    backslash escape: inside a JSON string that is the same JSON value."""
+    if stream is None:
+        import errno
+        return os.strerror(errno.EBADF)
+    encoding = getattr(stream, "encoding", None)
+    if isinstance(encoding, str):
+        text = text.encode(encoding, "backslashreplace").decode(encoding)
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError) as exc:  # ValueError: the stream was closed
+        return getattr(exc, "strerror", None) or type(exc).__name__
+    return None
+
+
+def silence(name):
+    """Swap a failed sys.stdout or sys.stderr for /dev/null. Python flushes both streams on
+    exit and turns a failed flush into exit status 120; the run's status must stand."""
+    setattr(sys, name, open(os.devnull, "w"))
+
+# --- from stock_agent/signals.py ---
+
+# (the signal's name, the code it ends a run with). Windows has no SIGHUP.
+ENDING = (("SIGTERM", "TERMINATED"), ("SIGHUP", "HANGUP"))
+
+
+class EndOnSignals:
+    """While active, SIGTERM and SIGHUP raise errors.Stopped with their code."""
+
+    def __enter__(self):
+        self._previous = _install({name: _stopper(code) for name, code in ENDING})
+        return self
+
+    def __exit__(self, *exc_info):
+        _restore(self._previous)
+
+
+class ignored:
+    """While active, Ctrl-C, SIGTERM and SIGHUP are ignored."""
+
+    def __enter__(self):
+        signal = _signal_module()
+        names = ["SIGINT", *(name for name, _ in ENDING)]
+        self._previous = _install(dict.fromkeys(names, signal.SIG_IGN))
+        return self
+
+    def __exit__(self, *exc_info):
+        _restore(self._previous)
+
+
+def _install(handlers):
+    """Set each signal's handler; returns {number: the handler it had} for those set."""
+    signal = _signal_module()
+    previous = {}
+    for name, handler in handlers.items():
+        number = getattr(signal, name, None)
+        try:
+            previous[number] = signal.signal(number, handler)
+        except (TypeError, ValueError):  # no such signal here, or not the main thread
+            pass
+    return previous
+
+
+def _restore(previous):
+    signal = _signal_module()
+    for number, handler in previous.items():
+        signal.signal(number, handler)
+
+
+def _signal_module():
+    # `signal` builds three enums when it is imported (0.7 ms, 3% of a --mock run's
+    # start-up: docs/benchmarks.md); its C core, always loaded, does the same job.
+    try:
+        import _signal
+        return _signal
+    except ImportError:  # an interpreter without it
+        import signal
+        return signal
+
+
+def _stopper(code):
+    def stop(signum, frame):
+        raise Stopped(code)
+    return stop

@@ -68,6 +68,18 @@ EXIT_STATUS = {
 CANCELLED_CODES = ("CANCELLED", "TERMINATED", "HANGUP")
 
 
+class ToolError(Exception):
+    """A tool call that failed as declared (SKU_NOT_FOUND, a refused write, a server tool's
+    error): not a crash but an observation. The model gets `{"ok": false, "error": code,
+    "detail": detail}`, with `detail` worded so it can correct itself. The one tool error of
+    the project: our tools, the orders wing and MCP servers' tools all raise it."""
+
+    def __init__(self, code, detail):
+        super().__init__(code)
+        self.code = code
+        self.detail = detail
+
+
 class AgentError(Exception):
     """A run that cannot finish. `code` is a key of EXIT_STATUS; `params` fill its message."""
 

@@ -24,6 +24,7 @@ import re
 from stock_agent.errors import AgentError, Text
 
 SKU_PATTERN = "^[A-Z0-9][A-Z0-9_-]{0,31}$"
+SKU_HINT = "1-32 uppercase letters, digits, - or _, for example A001"  # SKU_PATTERN in words
 COLUMNS = ("sku", "name", "stock", "target")
 MAX_ROWS = 100_000
 MAX_NAME_CHARS = 200

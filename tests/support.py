@@ -31,7 +31,7 @@ def run_cli(argv, *, environ=None, log_dir=None, model=None, stdin=None):
         with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as temporary:
             return run_cli(argv, environ=environ, log_dir=temporary, model=model, stdin=stdin)
     environ = {} if environ is None else environ
-    make_model = None if model is None else (lambda args, environ, lang: model)
+    make_model = None if model is None else (lambda settings, environ: model)
     out, err = io.StringIO(), io.StringIO()
     given = contextlib.nullcontext() if stdin is None else mock.patch(
         "sys.stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
@@ -108,3 +108,9 @@ def english_prose(text, *quoted):
     for part in quoted:
         text = text.replace(str(part), " ")
     return re.findall(r"[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,})+", text)
+
+
+def settings(*flags, lang="en", environ=None):
+    """The run.Settings the command line makes of `flags` (and `--lang lang`)."""
+    from stock_agent import cli
+    return cli.settings([*flags, "--lang", lang], {} if environ is None else environ)

@@ -13,9 +13,9 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.run import Limits
-from stock_agent.session import Session, model_window
-from stock_agent.budget import CHARS_PER_TOKEN, Estimator, Meter
-from tests.support import run_cli, run_script
+from stock_agent.chat.session import Session, model_window
+from stock_agent.run import CHARS_PER_TOKEN, Estimator, Meter
+from tests.support import run_cli, run_script, settings
 
 
 def reported(reply, input_tokens, output_tokens):
@@ -90,8 +90,8 @@ class WindowTest(unittest.TestCase):
     budget is what fits in it at the ratio the server's counts show."""
 
     def session(self, *flags):
-        args = cli.build_parser().parse_args(list(flags))
-        given = {"limits": cli.limits(args), "toolbox": tools.default_toolbox(),
+        args = settings(*flags)
+        given = {"limits": args.limits, "toolbox": tools.default_toolbox(),
                  "system_prompt": "rules", "model": MockModel()}
         return Session(None, turns=[], given=given, lang="en", meter=Meter(10**9),
                        window=model_window(args))

@@ -14,9 +14,9 @@ import random
 import unittest
 
 from mock_model import calls_reply, text_reply, tool_call
-from stock_agent import context
-from stock_agent.context import Context, notes_message
-from stock_agent.budget import excerpt_limit, tool_content
+from stock_agent.chat import context
+from stock_agent.chat.context import Context, notes_message
+from stock_agent.run import excerpt_limit, tool_content
 from stock_agent.run import Limits
 from tests.support import run_script
 

@@ -20,7 +20,8 @@ import tempfile
 import unittest
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent import cli, context
+from stock_agent import cli
+from stock_agent.chat import context
 from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent.evals import stats
 from tests.support import read_only_log, run_cli, wait_for

@@ -14,6 +14,7 @@ import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
 from mock_model import MockModel, text_reply
+from tests.support import settings
 from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.evals import harness, metrics
 from stock_agent.evals.__main__ import main as evals_main
@@ -37,14 +38,14 @@ def write_cases(folder):
 
 class OnlyRunsThatReachedAModel(unittest.TestCase):
     def test_timeouts_count_in_task_success_only(self):
-        def make(args, environ, lang):
-            if args.question == "Say hi":
+        def make(settings, environ):
+            if settings.question == "Say hi":
                 return MockModel([text_reply("Hi.")])
             return MockModel([AgentError("MODEL_TIMEOUT", url="x", seconds=1)])
 
         with tempfile.TemporaryDirectory() as folder:
             cases = harness.load_cases(write_cases(folder))
-            rows = harness.run_cases(cases, ["--log-dir", folder], environ={},
+            rows = harness.run_cases(cases, settings("--log-dir", folder), environ={},
                                      make_model=make)
         totals = metrics.summarize(rows)
         self.assertEqual((totals["task_success"]["hits"], totals["task_success"]["of"]), (1, 3))

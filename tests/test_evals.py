@@ -8,6 +8,7 @@ import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from tests.support import settings
 from stock_agent.evals import harness, metrics, report
 from stock_agent.evals.__main__ import main as evals_main
 from stock_agent.providers import ollama
@@ -66,8 +67,8 @@ def scripted_by_question(cases=CASES):
     """A make_model that gives each case (found by its question) a fresh scripted model."""
     scripts = {f"case {name}": script for name, _, script in cases}
 
-    def make(args, environ, lang):
-        return MockModel(script=scripts.get(args.question), lang=lang)  # None: for setup
+    def make(settings, environ):
+        return MockModel(script=scripts.get(settings.question), lang=settings.lang)  # None: for setup
     return make
 
 
@@ -76,7 +77,7 @@ class HandComputedMetricsTest(unittest.TestCase):
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp()
         cls.cases = harness.load_cases(write_cases(cls.dir))
-        cls.rows = harness.run_cases(cls.cases, ["--log-dir", cls.dir, *UNCHECKED], environ={},
+        cls.rows = harness.run_cases(cls.cases, settings("--log-dir", cls.dir, *UNCHECKED), environ={},
                                      make_model=scripted_by_question())
         cls.totals = metrics.summarize(cls.rows)
         cls.by_id = {row["id"]: row for row in cls.rows}
@@ -201,13 +202,13 @@ class RunningTest(unittest.TestCase):
     def test_repeat_reports_flaky_cases_and_the_spread(self):
         runs = []
 
-        def make(args, environ, lang):  # right the first time, wrong the second
+        def make(settings, environ):  # right the first time, wrong the second
             runs.append(1)
             answer = "A001 has 12." if len(runs) == 1 else "I do not know."
             return MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
                                      text_reply(answer)])
         cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
-        rows = harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED], repeat=2, environ={},
+        rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED), repeat=2, environ={},
                                  make_model=make)
         setup = {"provider": "mock", "model": "mock", "server_version": None, "utc": "t",
                  "system_prompt": {"file": None, "sha256": {"en": "0" * 64}}}
@@ -222,26 +223,26 @@ class RunningTest(unittest.TestCase):
 
     def test_jobs_give_the_same_rows_in_case_order(self):
         cases = harness.load_cases(write_cases(self.dir))
-        rows = harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED], jobs=4, environ={},
+        rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED), jobs=4, environ={},
                                  make_model=scripted_by_question())
         self.assertEqual([row["id"] for row in rows], [name for name, _, _ in CASES])
         self.assertEqual(metrics.summarize(rows)["task_success"]["hits"], 2)
 
-    def test_a_case_needing_an_unknown_flag_is_not_run(self):
-        cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
-        rows = harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED, "--no-such-flag"],
-                                 environ={}, make_model=scripted_by_question())
-        self.assertEqual(rows[0]["status"], "not_run")
-        self.assertFalse(rows[0]["success"])
-        self.assertIn("--no-such-flag", rows[0]["differences"][0])
-        totals = metrics.summarize(rows)
-        self.assertEqual((totals["not_run"], totals["tool_selection_accuracy"]["of"]), (1, 0))
+    def test_an_unknown_agent_flag_is_a_usage_error_before_any_case_runs(self):
+        path = write_cases(self.dir, [CASES[0]])
+        err = io.StringIO()
+        with redirect_stderr(err), self.assertRaises(SystemExit) as ended:
+            evals_main(["run", path, "--log-dir", self.dir, *UNCHECKED, "--no-such-flag"],
+                       environ={}, make_model=scripted_by_question())
+        self.assertEqual(ended.exception.code, 2)
+        self.assertIn("--no-such-flag", err.getvalue())
+        self.assertEqual(os.listdir(self.dir), ["cases.jsonl"])  # no case ran, no log
 
     def test_verbose_traces_every_case_led_by_its_id(self):
         cases = harness.load_cases(write_cases(self.dir, CASES[:2]))
         err = io.StringIO()
         with redirect_stderr(err):
-            harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED, "-v"], environ={},
+            harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED, "-v"), environ={},
                               make_model=scripted_by_question())
         lines = err.getvalue().splitlines()
         self.assertEqual(len(lines), 10)  # started, model, tool, model, terminal: per case
@@ -254,8 +255,8 @@ class RunningTest(unittest.TestCase):
                 tool_calls=[ollama_call("get_stock", {"sku": "A001"})], prompt_eval_count=50))
             server.reply("/api/chat", 200, ollama_chat("A001: 12 in stock, order 18."))
             cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
-            rows = harness.run_cases(cases, ["--log-dir", self.dir, *UNCHECKED, "--base-url",
-                                             server.url, "--model", "qwen2.5:7b"], environ={})
+            rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED, "--base-url",
+                                             server.url, "--model", "qwen2.5:7b"), environ={})
         self.assertTrue(rows[0]["success"], rows[0]["differences"])
         self.assertEqual((rows[0]["input_tokens"], rows[0]["output_tokens"]), (92, 14))
 
@@ -429,7 +430,7 @@ class ConversationCasesTest(unittest.TestCase):
             {"question": "Check A003"}, {"question": "And its target?"},
             {"question": "And A001's target?"}]}
 
-        def make(args, environ, lang):  # recalls 20 (turn 1's result); invents A001's 31
+        def make(settings, environ):  # recalls 20 (turn 1's result); invents A001's 31
             return MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),
                                      text_reply("A003: stock 0, target 20."),
                                      text_reply("Its target is 20."),
@@ -444,7 +445,7 @@ class ConversationCasesTest(unittest.TestCase):
         case = {"id": "cut-short", "lang": "en", "turns": [
             {"question": "Check A001"}, {"question": "Check A002"}]}
 
-        def make(args, environ, lang):  # a fixed part too large for any request
+        def make(settings, environ):  # a fixed part too large for any request
             return MockModel(script=[])
 
         out, err = io.StringIO(), io.StringIO()

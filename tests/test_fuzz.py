@@ -8,7 +8,7 @@ FUZZ_SEED=S moves every seed, to explore further):
   fed damaged wire replies: the adapter's stream assembler and parser turn them into
   neutral replies and its request builder replays them, inside the same loop;
 - the executor (one call through `tools.ToolRunner`), fed damaged tool names and arguments;
-- `text_tool_calls.find`, fed random and mutated text (in tests/test_fuzz_text.py).
+- `toolcalls.find`, fed random and mutated text (in tests/test_fuzz_text.py).
 
 Properties checked on every case: no exception other than AgentError escapes; the log has
 exactly one terminal event, as its last line, and every line is valid JSON; no tool handler runs
@@ -35,7 +35,7 @@ from unittest import mock
 import agent
 import tools
 from mock_model import calls_reply, text_reply, tool_call
-from stock_agent import text_tool_calls
+from stock_agent import toolcalls
 from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.inventory import sample_inventory
 from stock_agent.providers import transport
@@ -212,12 +212,12 @@ class FoundByFuzzing(FuzzCase):
         """find() raised RecursionError on "[[[[..." text that mentions "name": through the
         loop a reply's text became INTERNAL_ERROR. Now the scan stops there."""
         for text in ("[" * 600 + '"name"', '{"a":[' * 3000 + '"name"'):
-            self.assertEqual(text_tool_calls.find(text, {"get_stock"}), [])
+            self.assertEqual(toolcalls.find(text, {"get_stock"}), [])
             reply = text_reply(text)
             code, _, spy = self.drive(0, lambda spy: [lambda m, d: reply])
             self.assertEqual((code, spy.calls, self.failures), (None, [], []))
         call = '{"name": "get_stock", "arguments": {"sku": "A001"}} '
-        self.assertEqual(len(text_tool_calls.find(call + "[" * 30_000, {"get_stock"})), 1)
+        self.assertEqual(len(toolcalls.find(call + "[" * 30_000, {"get_stock"})), 1)
 
     def test_malformed_stream_fields_are_protocol_errors_not_crashes(self):
         """Fields of the wrong type in a stream raised TypeError/AttributeError inside the

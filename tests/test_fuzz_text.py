@@ -1,4 +1,4 @@
-"""Fuzzing `text_tool_calls.find`: random and mutated text around call-shaped JSON.
+"""Fuzzing `toolcalls.find`: random and mutated text around call-shaped JSON.
 
 Properties: it never raises, and only declared tool names come back, each without an id
 (a call recovered from text has none). Its share of FUZZ_CASES is set in tests/test_fuzz.py,
@@ -9,14 +9,14 @@ import json
 import random
 import unittest
 
-from stock_agent import text_tool_calls
+from stock_agent import toolcalls
 from tests import fuzzlib
 from tests.fuzz_harness import VALID_ARGS
 from tests.test_fuzz import SEED, TEXT_CASES
 
 
 class TextToolCallFuzz(unittest.TestCase):
-    """`text_tool_calls.find` over random and mutated text: it never raises, and only
+    """`toolcalls.find` over random and mutated text: it never raises, and only
     declared tool names come back (text naming anything else is not a call to run)."""
 
     DECLARED = frozenset({"get_stock", "probe"})
@@ -27,7 +27,7 @@ class TextToolCallFuzz(unittest.TestCase):
             seed = SEED * 1_000_003 + case
             text = _call_text(random.Random(seed))
             try:
-                calls = text_tool_calls.find(text, self.DECLARED)
+                calls = toolcalls.find(text, self.DECLARED)
             except Exception as exc:
                 failures.append((seed, f"{type(exc).__name__}: {str(exc)[:120]}"))
                 continue

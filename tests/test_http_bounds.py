@@ -17,12 +17,12 @@ import socket
 import time
 import unittest
 from contextlib import redirect_stderr
-from types import SimpleNamespace
 from unittest import mock
 
 import agent
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS
+from stock_agent.run import Limits, Settings
 from tests import fake_server as fs
 from tests.fake_server import FakeServer
 from tests.support import run_cli
@@ -159,22 +159,20 @@ class KeyInClear(unittest.TestCase):
     def test_one_note_for_many_clients(self):
         cli._NOTED.clear()
         self.addCleanup(cli._NOTED.clear)
-        args = SimpleNamespace(mock=False, provider="openai", base_url="http://10.1.2.3:8080/v1",
-                               model="m", num_ctx=8192, num_predict=64, stream=False,
-                               budget_seconds=5.0)
+        args = Settings(provider="openai", base_url="http://10.1.2.3:8080/v1", model="m",
+                        num_predict=64, limits=Limits(budget_seconds=5.0))
         err = io.StringIO()
         with redirect_stderr(err):
             for _ in range(3):  # an evaluation makes one client per case
-                agent.default_model(args, {"OPENAI_API_KEY": "sk-test"}, "en")
+                agent.default_model(args, {"OPENAI_API_KEY": "sk-test"})
         lines = err.getvalue().splitlines()
         self.assertEqual(len(lines), 2, lines)
         self.assertIn("not on this machine", lines[0])
         self.assertIn("travels in clear", lines[1])
         err = io.StringIO()
         with redirect_stderr(err):
-            agent.default_model(SimpleNamespace(**{**vars(args), "base_url":
-                                                   "https://10.1.2.3/v1"}),
-                                {"OPENAI_API_KEY": "sk-test"}, "en")
+            agent.default_model(args.replace(base_url="https://10.1.2.3/v1"),
+                                {"OPENAI_API_KEY": "sk-test"})
         self.assertNotIn("in clear", err.getvalue())
 
 

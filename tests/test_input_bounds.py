@@ -16,7 +16,7 @@ import tempfile
 import unittest
 from unittest import mock
 
-from stock_agent import inventory, prompts
+from stock_agent import inventory, run
 from stock_agent.errors import EXIT_STATUS, AgentError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,7 +50,7 @@ class NotARegularFile(unittest.TestCase):
 
     def test_a_folder_is_refused_the_same_way(self):
         with self.assertRaises(AgentError) as caught:
-            prompts.load_system_prompt(ROOT, "en")
+            run.load_system_prompt(ROOT, "en")
         self.assertIn("not a regular file", caught.exception.message())
 
 
@@ -72,9 +72,9 @@ class ByteCaps(unittest.TestCase):
 
     def test_a_system_prompt_past_the_cap_is_refused(self):
         path = self.write(b"rules " * 100, "prompt.txt")
-        with mock.patch.object(prompts, "MAX_PROMPT_BYTES", 100), \
+        with mock.patch.object(run, "MAX_PROMPT_BYTES", 100), \
                 self.assertRaises(AgentError) as caught:
-            prompts.load_system_prompt(path, "en")
+            run.load_system_prompt(path, "en")
         self.assertEqual(caught.exception.code, "INVALID_INPUT")
         self.assertIn("larger than 100 bytes", caught.exception.message())
 

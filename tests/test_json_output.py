@@ -8,11 +8,11 @@ from unittest import mock
 
 import agent
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent import prompts
+from stock_agent import run
 from stock_agent import cli
 from stock_agent.errors import AgentError
 from stock_agent.runlog import RunLog
-from tests.support import run_cli
+from tests.support import run_cli, settings
 
 KEYS = {"status", "exit_status", "answer", "error", "log_error", "run_id", "log", "steps",
         "tool_calls", "orders", "facts", "verification", "tokens", "duration_ms"}
@@ -27,8 +27,8 @@ def run_main(*argv, environ=None):
 
 def scripted(*replies):
     """A make_model for agent.ask that returns one scripted mock model."""
-    def make(args, environ, lang):
-        return MockModel(script=list(replies), lang=lang)
+    def make(settings, environ):
+        return MockModel(script=list(replies), lang=settings.lang)
     return make
 
 
@@ -85,25 +85,25 @@ class JsonOutputTest(unittest.TestCase):
         self.assertEqual((result["steps"], result["tool_calls"]), (0, []))
 
     def test_tokens_are_summed_when_the_provider_reports_them(self):
-        args = cli.build_parser().parse_args(["--log-dir", self.logs, "-q", "A001"])
+        args = settings("--log-dir", self.logs, "-q", "A001")
         make = scripted(
             {**calls_reply(tool_call("get_stock", {"sku": "A001"})), "usage": usage(100, 7)},
             {**text_reply("A001: stock 12."), "usage": usage(150, None)})
-        result = cli.as_json(agent.ask(args, {}, "en", make_model=make), "en")
+        result = cli.as_json(agent.ask(args, {}, make_model=make), "en")
         self.assertEqual(result["status"], "completed")
         self.assertEqual(result["tokens"], {"input": 250, "output": 7})
 
     def test_cancel_is_reported_as_cancelled(self):
-        args = cli.build_parser().parse_args(["--log-dir", self.logs])
-        outcome = agent.ask(args, {}, "en", make_model=scripted(KeyboardInterrupt()))
+        args = settings("--log-dir", self.logs)
+        outcome = agent.ask(args, {}, make_model=scripted(KeyboardInterrupt()))
         result = cli.as_json(outcome, "en")
         self.assertEqual((result["status"], result["exit_status"]), ("cancelled", 130))
         self.assertEqual(result["error"]["code"], "CANCELLED")
 
     def test_model_error_codes_are_language_independent(self):
-        args = cli.build_parser().parse_args(["--log-dir", self.logs])
+        args = settings("--log-dir", self.logs, lang="zh-TW")
         make = scripted(text_reply("", stop="answer"))
-        result = cli.as_json(agent.ask(args, {}, "zh-TW", make_model=make), "en")
+        result = cli.as_json(agent.ask(args, {}, make_model=make), "en")
         self.assertEqual(result["error"]["code"], "EMPTY_ANSWER")
         self.assertEqual(result["exit_status"], 26)
 
@@ -141,9 +141,8 @@ class SystemPromptTest(unittest.TestCase):
     def test_the_file_is_sent_to_the_model_and_its_hash_logged(self):
         path = self.prompt_file("Be brief.\n")
         model = MockModel(lang="en")
-        args = cli.build_parser().parse_args(
-            ["--log-dir", self.dir, "--system-prompt", path, "-q", "A001"])
-        result = cli.as_json(agent.ask(args, {}, "en", make_model=lambda *_: model), "en")
+        args = settings("--log-dir", self.dir, "--system-prompt", path, "-q", "A001")
+        result = cli.as_json(agent.ask(args, {}, make_model=lambda *_: model), "en")
         self.assertEqual(result["status"], "completed")
         self.assertEqual(model.requests[0]["messages"][0],
                          {"role": "system", "content": "Be brief."})
@@ -151,11 +150,11 @@ class SystemPromptTest(unittest.TestCase):
             started = json.loads(file.readline())
         self.assertEqual(started["system_prompt"]["file"], path)
         self.assertEqual(started["system_prompt"]["sha256"],
-                         prompts.load_system_prompt(path, "en")[1]["sha256"])
+                         run.load_system_prompt(path, "en")[1]["sha256"])
 
     def test_the_built_in_prompt_is_logged_without_a_file(self):
-        text, info = prompts.load_system_prompt(None, "zh-TW")
-        self.assertEqual(text, prompts.SYSTEM_PROMPTS["zh-TW"])
+        text, info = run.load_system_prompt(None, "zh-TW")
+        self.assertEqual(text, run.SYSTEM_PROMPTS["zh-TW"])
         self.assertEqual(info, {"file": None, "sha256": None})
 
     def test_a_prompt_file_is_logged_with_its_sha256(self):
@@ -163,7 +162,7 @@ class SystemPromptTest(unittest.TestCase):
         with open(path, "w", encoding="utf-8") as file:
             file.write("Be brief.\n")
         # The file's text, stripped, hashed: sha256(b"Be brief.")
-        self.assertEqual(prompts.load_system_prompt(path, "en")[1],
+        self.assertEqual(run.load_system_prompt(path, "en")[1],
                          {"file": path, "sha256": "213c22ed7234eb11116e1e88f314c73c"
                                                   "b3a019b5c87fe224b6ce5665bd9ec50e"})
 

@@ -7,7 +7,7 @@ import unittest
 import agent
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent import budget, prompts
+from stock_agent import run
 from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.inventory import sample_inventory
 from stock_agent.run import Limits
@@ -152,13 +152,13 @@ class ExitTest(unittest.TestCase):
     def test_context_limit_is_checked_before_each_request(self):
         definitions = tools.default_toolbox().definitions()
         # room for the first request, not for a tool result
-        limit = budget.request_chars(definitions) + 200
+        limit = run.request_chars(definitions) + 200
         model, _ = self.assertFails("CONTEXT_LIMIT", [calls_reply(stock_call())],
                                     limits=Limits(max_context_chars=limit))
         self.assertEqual(len(model.requests), 1)  # the tool result pushed it over the limit
 
     def test_context_limit_before_the_first_request(self):
-        fixed = (budget.request_chars(tools.default_toolbox().definitions())
+        fixed = (run.request_chars(tools.default_toolbox().definitions())
                  + len(json.dumps({"role": "system", "content": "rules"})))
         # The fixed part fits; with the question it does not.
         model, _ = self.assertFails("CONTEXT_LIMIT", [],
@@ -166,7 +166,7 @@ class ExitTest(unittest.TestCase):
         self.assertEqual(model.requests, [])
 
     def test_a_fixed_part_over_the_budget_names_its_sizes_and_sends_nothing(self):
-        definitions = budget.request_chars(tools.default_toolbox().definitions())
+        definitions = run.request_chars(tools.default_toolbox().definitions())
         prompt = len(json.dumps({"role": "system", "content": "rules"}))
         model, events = self.assertFails("FIXED_CONTEXT_TOO_LARGE", [],
                                          limits=Limits(max_context_chars=definitions))
@@ -287,7 +287,7 @@ class LastRequestTest(unittest.TestCase):
                 self.assertEqual(status, 0)
                 last, before = model.requests[2]["messages"], model.requests[1]["messages"]
                 self.assertEqual(last[-1], {"role": "user",
-                                            "content": prompts.LAST_REQUEST[lang]})
+                                            "content": run.LAST_REQUEST[lang]})
                 self.assertEqual(before[-1]["role"], "tool")  # only the last gets it
                 self.assertEqual(model.requests[2]["tools"], model.requests[1]["tools"])
 

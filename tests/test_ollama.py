@@ -12,7 +12,7 @@ from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.providers import ollama, transport
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
-from tests.support import run_cli
+from tests.support import run_cli, settings
 
 TOOLS_ERROR = "registry.ollama.ai/library/gemma:2b does not support tools"
 
@@ -270,13 +270,13 @@ class UrlTest(unittest.TestCase):
             self.assertFalse(transport.is_loopback(url), url)
 
     def test_remote_server_is_announced_before_anything_is_sent(self):
-        parse = cli.build_parser().parse_args
+        parse = lambda flags: settings(*flags)  # noqa: E731
         err = io.StringIO()
         with contextlib.redirect_stderr(err):
             agent.default_model(parse(["--base-url", "http://gpu-box.example:11434",
-                                       "--model", "m"]), {}, "en")
+                                       "--model", "m"]), {})
             agent.default_model(parse(["--base-url", "http://127.0.0.1:11434", "--model", "m"]),
-                                {}, "en")
+                                {})
         self.assertEqual(len(err.getvalue().splitlines()), 1)
         self.assertIn("http://gpu-box.example:11434", err.getvalue())
         self.assertIn("will be sent", err.getvalue())

@@ -144,9 +144,9 @@ class UnsafeText(unittest.TestCase):
         self.assertNotIn("\x1b", out.getvalue())
 
     def test_escape_keeps_every_script_and_full_width_space(self):
-        from stock_agent import terminal
+        from stock_agent import cli
         text = "濾掛咖啡\u3000A001：庫存 12 — ok\tdone"
-        self.assertEqual(terminal.escape(text), text)
+        self.assertEqual(cli.escape(text), text)
 
 
 class StreamedCallAfterAPreamble(unittest.TestCase):

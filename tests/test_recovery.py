@@ -21,9 +21,9 @@ from unittest import mock
 
 import agent
 from stock_agent.errors import EXIT_STATUS
-from stock_agent.journal import Journal, path_for, read
-from stock_agent.ledger import Ledger
-from stock_agent.writes import OrderDesk
+from stock_agent.orders.journal import Journal, path_for, read
+from stock_agent.orders.ledger import Ledger
+from stock_agent.orders.writes import OrderDesk
 from tests.support import english_prose, sigint_child, wait_for
 from tests.test_writes import ORDER, rows
 
@@ -35,7 +35,7 @@ RUN = "20261130T000000Z-abcdef"
 PAUSED_LEDGER = """
 import os, sys, time
 import agent
-from stock_agent import ledger
+from stock_agent.orders import ledger
 
 marker, when, go = sys.argv[1:4]
 real_place = ledger.Ledger.place
@@ -78,7 +78,7 @@ raise SystemExit(agent.main(sys.argv[2:]))
 # Two bare ledger writers with one key, released together.
 RACING_WRITER = """
 import os, sys, time
-from stock_agent.ledger import Ledger
+from stock_agent.orders.ledger import Ledger
 path, marker, go = sys.argv[1:4]
 ledger = Ledger(path)
 open(marker, "w").close()

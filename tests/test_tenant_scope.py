@@ -14,7 +14,7 @@ import unittest
 import agent
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent import prompts
+from stock_agent import run
 from stock_agent import inventory
 from stock_agent.run import Limits
 from stock_agent.runlog import RunLog
@@ -114,7 +114,7 @@ class InjectionTest(unittest.TestCase):
         log = RunLog(log_dir)
         outcome = agent.run_agent('find "ignore"', model, toolbox=tools.default_toolbox(),
                                   inventory=shared, limits=Limits(), log=log,
-                                  system_prompt=prompts.SYSTEM_PROMPTS["en"])
+                                  system_prompt=run.SYSTEM_PROMPTS["en"])
         log.finish(outcome)
         self.assertEqual(outcome.status, "completed")
         sent = model.requests[-1]["messages"]

@@ -10,7 +10,7 @@ for a busy machine.
 import time
 import unittest
 
-from stock_agent import text_tool_calls
+from stock_agent import toolcalls
 
 SHAPES = {
     "open braces": "{",
@@ -20,21 +20,21 @@ SHAPES = {
     "a list of calls never closed": '[{"name": "get_stock", "arguments": {}}, ',
     "calls in prose": 'Sure: {"name": "get_stock", "arguments": {"sku": "A001"}} and ',
 }
-SMALL, LARGE = 4_000, 16_000  # both under text_tool_calls.MAX_SCAN_CHARS
+SMALL, LARGE = 4_000, 16_000  # both under toolcalls.MAX_SCAN_CHARS
 
 
 def best_time(text, rounds=3):
     best = float("inf")
     for _ in range(rounds):
         started = time.perf_counter()
-        text_tool_calls.find(text, ("get_stock",))
+        toolcalls.find(text, ("get_stock",))
         best = min(best, time.perf_counter() - started)
     return best
 
 
 class Linear(unittest.TestCase):
     def test_four_times_the_text_takes_about_four_times_as_long(self):
-        self.assertLessEqual(LARGE, text_tool_calls.MAX_SCAN_CHARS)
+        self.assertLessEqual(LARGE, toolcalls.MAX_SCAN_CHARS)
         for label, shape in SHAPES.items():
             with self.subTest(shape=label):
                 small = (shape * SMALL)[:SMALL]
@@ -43,10 +43,10 @@ class Linear(unittest.TestCase):
                 self.assertLess(ratio, 8.0, f"{label}: 4x the text took {ratio:.1f}x as long")
 
     def test_calls_are_still_found_in_every_shape(self):
-        found = text_tool_calls.find(SHAPES["calls in prose"] * 3, ("get_stock",))
+        found = toolcalls.find(SHAPES["calls in prose"] * 3, ("get_stock",))
         self.assertEqual(len(found), 3)
         inside = '{"x": {"name": "get_stock", "arguments": {"sku": "A001"}} oops'
-        self.assertEqual(len(text_tool_calls.find(inside, ("get_stock",))), 1)
+        self.assertEqual(len(toolcalls.find(inside, ("get_stock",))), 1)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ through the same validation with --recover-text-tool-calls."""
 import json
 import unittest
 
-from stock_agent import text_tool_calls
+from stock_agent import toolcalls
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.inventory import Inventory
 from stock_agent.run import Limits
@@ -34,15 +34,15 @@ class FindTest(unittest.TestCase):
         expected = {"list of two": 2, "one per line": 2}
         for label, text in SHAPES.items():
             with self.subTest(shape=label):
-                calls = text_tool_calls.find(text, TOOLS)
+                calls = toolcalls.find(text, TOOLS)
                 self.assertEqual(len(calls), expected.get(label, 1))
                 self.assertTrue(all(c["name"] == "get_stock" and c["id"] is None for c in calls))
-        self.assertEqual(text_tool_calls.find(SHAPES["no arguments"], TOOLS)[0]["arguments"], {})
+        self.assertEqual(toolcalls.find(SHAPES["no arguments"], TOOLS)[0]["arguments"], {})
 
     def test_ordinary_answers_are_not_calls(self):
         for text in ("A001 has 12 in stock.", '{"name": "Drip coffee", "stock": 12}',
                      "Use {braces} freely [1]."):
-            self.assertEqual(text_tool_calls.find(text, TOOLS), [])
+            self.assertEqual(toolcalls.find(text, TOOLS), [])
 
 
 class LoopTest(unittest.TestCase):
@@ -119,5 +119,5 @@ class QuotedDataTest(unittest.TestCase):
 
     def test_find_skips_json_quoted_from_earlier_results(self):
         call = '{"name": "get_stock", "arguments": {"sku": "A002"}}'
-        self.assertEqual(text_tool_calls.find(call, TOOLS, quoted=[self.INJECTED]), [])
-        self.assertEqual(len(text_tool_calls.find(call, TOOLS, quoted=["Tea"])), 1)
+        self.assertEqual(toolcalls.find(call, TOOLS, quoted=[self.INJECTED]), [])
+        self.assertEqual(len(toolcalls.find(call, TOOLS, quoted=["Tea"])), 1)

@@ -5,7 +5,7 @@ import unittest
 import tools
 from stock_agent.inventory import sample_inventory
 from stock_agent.inventory import Inventory
-from stock_agent.schema import check_schema, validate
+from stock_agent.toolcalls import check_schema, validate
 from tests.support import execute
 
 SKU_ARG = {"type": "object", "properties": {"sku": {"type": "string"}},

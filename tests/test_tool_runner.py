@@ -14,6 +14,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.inventory import sample_inventory
+from stock_agent.run import Settings
 from tests.support import run_cli, run_script
 
 ANY_SKU = {"type": "object", "properties": {"sku": {"type": "string"}},
@@ -163,7 +164,7 @@ class ApprovalTest(unittest.TestCase):
         terminal = mock.Mock(isatty=lambda: True, readline=lambda: "y\n")
         screen = mock.Mock(isatty=lambda: True)
         with mock.patch("sys.stdin", terminal), mock.patch("sys.stderr", screen):
-            approver = cli.approver(mock.Mock(approve=False), "en")
+            approver = cli.approver(Settings(approve=False))
             self.assertTrue(approver(self.box.get("risky"), {"sku": "A"}))
         self.assertIn("risky", str(screen.write.call_args_list))
 

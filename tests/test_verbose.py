@@ -12,6 +12,7 @@ import agent
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import watch
 from stock_agent import cli
+from tests.support import settings
 
 
 class FakeTerminal(io.StringIO):
@@ -77,8 +78,8 @@ class TraceTest(unittest.TestCase):
     def test_a_closed_stderr_stops_the_trace_not_the_run(self):
         closed = io.StringIO()
         closed.close()
-        args = cli.build_parser().parse_args(["--mock", "--log-dir", self.logs, "-q", "A001"])
-        result = cli.as_json(agent.ask(args, {}, "en", listener=watch.Trace(closed)), "en")
+        args = settings("--mock", "--log-dir", self.logs, "-q", "A001")
+        result = cli.as_json(agent.ask(args, {}, listener=watch.Trace(closed)), "en")
         self.assertEqual(result["status"], "completed")
         with open(result["log"], encoding="utf-8") as file:
             self.assertEqual(json.loads(file.readlines()[-1])["event"], "completed")
@@ -114,9 +115,9 @@ class WaitingLineTest(unittest.TestCase):
                   text_reply("A001: stock 12.")]
         factory = watch.waiting_factory(lambda *_: MockModel(script=script), stderr,
                                         interval=0.05)
-        args = cli.build_parser().parse_args(["--log-dir", self.logs])
+        args = settings("--log-dir", self.logs)
         with mock.patch("sys.stderr", stderr):
-            return cli.as_json(agent.ask(args, {}, "en", listener=watch.Trace(stderr),
+            return cli.as_json(agent.ask(args, {}, listener=watch.Trace(stderr),
                                          make_model=factory), "en")
 
     def test_on_a_terminal_the_line_updates_and_is_erased(self):

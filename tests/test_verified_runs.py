@@ -11,7 +11,7 @@ from stock_agent.evals import harness, metrics
 from stock_agent.run import Limits
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
 from tests.wire_harness import OllamaHarness
-from tests.support import run_cli, run_script
+from tests.support import run_cli, run_script, settings
 
 
 def stock_call(sku):
@@ -240,8 +240,8 @@ class EvaluationTest(unittest.TestCase):
     CASE = {"id": "c", "lang": "en", "question": "Check A001", "expect": {}}
 
     def observe(self, script, *flags):
-        return harness.run_case(self.CASE, ["--log-dir", self.log_dir, *flags], environ={},
-                                make_model=lambda args, environ, lang: MockModel(script))
+        return harness.run_case(self.CASE, settings("--log-dir", self.log_dir, *flags), environ={},
+                                make_model=lambda settings, environ: MockModel(script))
 
     def setUp(self):
         import tempfile

@@ -17,9 +17,10 @@ from unittest import mock
 
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent import cli, prompts
+from stock_agent import cli, run
 from stock_agent.errors import AFTER_ORDERS, EXIT_STATUS, MESSAGES, AgentError
-from stock_agent.ledger import Ledger, LedgerConflict
+from stock_agent.orders.ledger import Ledger, LedgerConflict
+from stock_agent.orders.writes import MAX_ORDER_QUANTITY
 from tests.support import english_prose, run_cli
 
 ORDER = {"sku": "A001", "name": "濾掛咖啡", "quantity": 18, "note": ""}
@@ -137,7 +138,7 @@ class ReadOnlyWithoutOrdersTest(Orders):
         request = model.requests[0]
         self.assertEqual([t["name"] for t in request["tools"]],
                          ["get_stock", "find_items", "list_reorder"])
-        self.assertEqual(prompts.prompt_digest(request["messages"][0]["content"]),
+        self.assertEqual(run.prompt_digest(request["messages"][0]["content"]),
                          READ_ONLY_PROMPT_SHA256["en"])
         self.assertNotIn("orders", events[0])
         self.assertEqual([e["name"] for e in self.events(events, "tool")], ["get_stock"])
@@ -146,9 +147,9 @@ class ReadOnlyWithoutOrdersTest(Orders):
 
     def test_the_read_only_prompts_are_unchanged(self):
         for lang, digest in READ_ONLY_PROMPT_SHA256.items():
-            text, _ = prompts.load_system_prompt(None, lang)
-            self.assertEqual(prompts.prompt_digest(text), digest)
-            with_orders, _ = prompts.load_system_prompt(None, lang, orders=True)
+            text, _ = run.load_system_prompt(None, lang)
+            self.assertEqual(run.prompt_digest(text), digest)
+            with_orders, _ = run.load_system_prompt(None, lang, orders=True)
             self.assertIn("draft_purchase_order", with_orders)
 
     def test_a_plain_mock_run_loads_no_write_machinery(self):
@@ -156,8 +157,8 @@ class ReadOnlyWithoutOrdersTest(Orders):
         import sys
         code = ("import sys, tempfile, agent; agent.main(['--mock', '--log-dir', "
                 "tempfile.mkdtemp()]); print(sorted(m for m in sys.modules if m in "
-                "('sqlite3', 'hashlib', 'stock_agent.writes', 'stock_agent.ledger', "
-                "'stock_agent.journal')))")
+                "('sqlite3', 'hashlib', 'stock_agent.orders.writes', 'stock_agent.orders.ledger', "
+                "'stock_agent.orders.journal')))")
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
                              text=True, check=True).stdout
@@ -227,7 +228,7 @@ class PlaceOrderTest(Orders):
         self.run_orders(model=model)
         self.assertIn("draft_purchase_order", [t["name"] for t in model.requests[0]["tools"]])
         system = model.requests[0]["messages"][0]["content"]
-        self.assertEqual(system, prompts.ORDER_PROMPTS["en"])
+        self.assertEqual(system, run.ORDER_PROMPTS["en"])
 
 
 class ApprovalTest(Orders):
@@ -273,7 +274,7 @@ class ApprovalTest(Orders):
         approver = cli._labelled(lambda tool, arguments: asked.append(arguments) or True,
                                  "flag")
         bad = [("A404", 18, "SKU_NOT_FOUND"), ("A001", 0, "INVALID_ARGUMENTS"),
-               ("A001", tools.MAX_ORDER_QUANTITY + 1, "INVALID_ARGUMENTS"),
+               ("A001", MAX_ORDER_QUANTITY + 1, "INVALID_ARGUMENTS"),
                ("A001", 1.5, "INVALID_ARGUMENTS"), ("A001", "18", "INVALID_ARGUMENTS")]
         model = MockModel([calls_reply(*[order_call(sku, quantity, f"c{n}")
                                          for n, (sku, quantity, _) in enumerate(bad)]),

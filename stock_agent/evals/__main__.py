@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from stock_agent import signals, terminal
+from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS, AgentError, Text, cancellation
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -84,7 +84,7 @@ def main(argv=None, *, environ=None, make_model=None):
         parser.error(f"unrecognized arguments: {' '.join(agent_argv)}")
     environ = os.environ if environ is None else environ
     try:
-        with signals.EndOnSignals():  # SIGTERM and SIGHUP stop it as Ctrl-C does
+        with cli.EndOnSignals():  # SIGTERM and SIGHUP stop it as Ctrl-C does
             if args.command == "stats":
                 return _stats(args, environ)
             return _run(args, agent_argv, environ, make_model, usage_error=parser.error)
@@ -106,8 +106,9 @@ def _run(args, agent_argv, environ, make_model, *, usage_error):
     _prefer_our_root_modules()
     from stock_agent import cli
     from stock_agent.evals import harness, report
-    # The agent's own usage errors now, combinations included, before any case runs.
-    flags = cli.parse_args(harness.with_log_dir(agent_argv))
+    # The agent's own flags, parsed once as the command line parses them: their usage errors
+    # (combinations included) come now, before any case runs. Each case changes its fields.
+    flags = cli.settings(harness.with_log_dir(agent_argv), environ).replace(conversation=False)
     if flags.resume:
         usage_error("--resume settles an interrupted run's orders; an evaluation asks questions")
     cases = harness.load_cases(args.cases)
@@ -115,15 +116,15 @@ def _run(args, agent_argv, environ, make_model, *, usage_error):
               if given]
     if single and any("turns" in case for case in cases):
         usage_error(f"{single[0]} is for single questions; these cases hold conversations")
-    setup = harness.describe_setup(agent_argv, cases, environ=environ,
+    setup = harness.describe_setup(flags, cases, environ=environ, agent_flags=agent_argv,
                                    make_model=make_model, cases_path=args.cases)
-    rows = harness.run_cases(cases, agent_argv, repeat=args.repeat, jobs=args.jobs,
+    rows = harness.run_cases(cases, flags, repeat=args.repeat, jobs=args.jobs,
                              environ=environ, make_model=make_model)
     document = report.build_report(setup, cases, rows, repeat=args.repeat, jobs=args.jobs,
                                    min_success=args.min_success)
     if args.report:  # first: a stdout that fails must not cost the report
         _write_report(args.report, document)
-    _print(terminal.escape(report.render(document), newlines=True))
+    _print(cli.escape(report.render(document), newlines=True))
     if args.report:
         cli.print_err(f"report: {args.report}")
     if document["gate_passed"] is False:
@@ -160,16 +161,16 @@ def _stats(args, environ):
     if args.json:  # JSON escapes control characters itself; a table needs escaping
         _print(json.dumps(summary, ensure_ascii=False, indent=1))
     else:
-        _print(terminal.escape(stats.render(summary), newlines=True))
+        _print(cli.escape(stats.render(summary), newlines=True))
     return 0 if summary["error"] is None else EXIT_STATUS["INVALID_INPUT"]
 
 
 def _print(text):
     """Write `text` and a newline on stdout, or raise OUTPUT_UNWRITABLE."""
-    failed = terminal.write(sys.stdout, text + "\n")
+    failed = cli.write(sys.stdout, text + "\n")
     if failed is not None:
         if sys.stdout is not None:
-            terminal.silence("stdout")
+            cli.silence("stdout")
         raise AgentError("OUTPUT_UNWRITABLE", reason=failed)
 
 

@@ -1,11 +1,11 @@
 """Run evaluation cases through the command line's own code path and score them.
 
-Every case becomes the argument list a person would type (`--question`, `--lang`, and
-`--tenant`/`--inventory` when the case names them) after the agent flags given to the
-harness (`--mock`, `--model`, `--base-url`, `--system-prompt`, ...), is parsed by the command
-line's own parser and run by `agent.ask`, which is what `agent.main` runs. So a provider or
-flag added to the agent is available here with no change. A case that needs a flag this
-agent does not have is reported as `not_run`, with the flag named, never silently skipped.
+The agent flags given to the evaluation (`--mock`, `--model`, `--base-url`,
+`--system-prompt`, ...) are parsed once, by the command line (`cli.settings`), into the
+evaluation's Settings. Each case is those settings with its own question, language, and
+tenant and data when it names them (`Settings.replace`), run by `agent.ask`, which is what
+`agent.main` runs. So a provider or flag added to the agent is available here with no change,
+and no flag is parsed here.
 
 A case with `turns` instead of `question` is a conversation: its questions are asked one
 after another in one session (`agent.converse`, what --chat runs), each turn scored against
@@ -20,7 +20,7 @@ import json
 import os
 
 import agent  # the one package module that imports the root: it runs the command line's path
-from stock_agent import cli, prompts, verify
+from stock_agent import run, verify
 from stock_agent.errors import CANCELLED_CODES, AgentError, Text
 from stock_agent.evals import metrics
 from stock_agent.runlog import utc_now
@@ -75,8 +75,8 @@ def _check_case(line):
         return Text("case_unknown_fields", fields=sorted(unknown)), None
     if not isinstance(case.get("id"), str) or not case["id"].strip():
         return Text("case_blank", field="id"), None
-    if case.get("lang", "en") not in prompts.SYSTEM_PROMPTS:
-        return Text("case_lang", langs=sorted(prompts.SYSTEM_PROMPTS)), None
+    if case.get("lang", "en") not in run.SYSTEM_PROMPTS:
+        return Text("case_lang", langs=sorted(run.SYSTEM_PROMPTS)), None
     if ("question" in case) == ("turns" in case):
         return Text("case_question_or_turns"), None
     if "turns" in case:
@@ -113,22 +113,21 @@ def _check_turn(turn):
 
 # --- Running ---------------------------------------------------------------------------
 
-def run_cases(cases, agent_argv, *, repeat=1, jobs=1, environ=None, make_model=None):
+def run_cases(cases, settings, *, repeat=1, jobs=1, environ=None, make_model=None):
     """Score every case `repeat` times. Returns rows in case order, repeats together."""
     environ = os.environ if environ is None else environ
-    argv = with_log_dir(agent_argv)
     tasks = [(case, index) for case in cases for index in range(repeat)]
     if jobs <= 1:
-        rows = [_run_task(case, index, argv, environ, make_model) for case, index in tasks]
+        rows = [_run_task(case, index, settings, environ, make_model) for case, index in tasks]
     else:
-        rows = _run_concurrently(tasks, argv, environ, make_model, jobs)
+        rows = _run_concurrently(tasks, settings, environ, make_model, jobs)
     return rows
 
 
-def _run_concurrently(tasks, argv, environ, make_model, jobs):
+def _run_concurrently(tasks, settings, environ, make_model, jobs):
     from concurrent.futures import ThreadPoolExecutor  # only served models need threads
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_run_task, case, index, argv, environ, make_model)
+        futures = [pool.submit(_run_task, case, index, settings, environ, make_model)
                    for case, index in tasks]
         try:
             return [future.result() for future in futures]
@@ -143,14 +142,14 @@ STOPS_EVALUATION = CANCELLED_CODES + ("MODEL_UNREACHABLE", "MODEL_NOT_FOUND", "A
                                       "NO_API_KEY", "NO_MODEL", "TOOLS_UNSUPPORTED")
 
 
-def _run_task(case, index, argv, environ, make_model):
+def _run_task(case, index, settings, environ, make_model):
     if "turns" in case:
-        seen = run_conversation(case, argv, environ=environ, make_model=make_model)
+        seen = run_conversation(case, settings, environ=environ, make_model=make_model)
         row = metrics.merge_turns([
             metrics.score_run({"id": case["id"], "expect": turn.get("expect") or {}}, observed)
             for turn, observed in zip(case["turns"], seen)])
     else:
-        seen = [run_case(case, argv, environ=environ, make_model=make_model)]
+        seen = [run_case(case, settings, environ=environ, make_model=make_model)]
         row = metrics.score_run(case, seen[0])
     for observed in seen:
         error = observed["error"]
@@ -163,27 +162,23 @@ def _run_task(case, index, argv, environ, make_model):
     return row
 
 
-def run_case(case, agent_argv, *, environ, make_model=None):
+def run_case(case, settings, *, environ, make_model=None):
     """Run one case as the CLI would. Returns what was observed."""
-    args, problem = _case_args(case, agent_argv, question=case["question"])
-    if problem:
-        return _not_run(problem)
-    calls, listen = _listener(case, args)
-    outcome = agent.ask(args, environ, case["lang"], listener=listen, make_model=make_model)
+    settings = _case_settings(case, settings, question=case["question"])
+    calls, listen = _listener(case, settings)
+    outcome = agent.ask(settings, environ, listener=listen, make_model=make_model)
     return _observed(outcome, calls, case["lang"], case["expect"], case["question"])
 
 
-def run_conversation(case, agent_argv, *, environ, make_model=None):
+def run_conversation(case, settings, *, environ, make_model=None):
     """Run a case with `turns` as one conversation. Returns what was observed per turn; a
     turn the conversation never reached (it ended early) is `not_reached`."""
-    args, problem = _case_args(case, agent_argv)
-    if problem:
-        return [_not_run(problem) for _ in case["turns"]]
-    calls, listen = _listener(case, args)
+    settings = _case_settings(case, settings)
+    calls, listen = _listener(case, settings)
     seen = []
     earlier = []  # what the tools said in the turns before: a later answer may recall it
     for number, outcome in enumerate(agent.converse(
-            args, environ, case["lang"], [turn["question"] for turn in case["turns"]],
+            settings, environ, [turn["question"] for turn in case["turns"]],
             listener=listen, make_model=make_model)):
         turn = case["turns"][number]
         seen.append(_observed(outcome, calls, case["lang"], turn.get("expect") or {},
@@ -195,26 +190,20 @@ def run_conversation(case, agent_argv, *, environ, make_model=None):
                     "status": "not_reached"} for _ in range(missing)]
 
 
-def _case_args(case, agent_argv, question=None):
-    """The case's flags parsed as the command line would, and why it cannot run, or None."""
-    flags = [*agent_argv, "--lang", case["lang"]]
-    if question is not None:  # `=` keeps a question that starts with "-" from being a flag
-        flags.append("--question=" + question)
+def _case_settings(case, settings, question=None):
+    """The evaluation's settings with this case's question, language and data."""
+    changes = {"lang": case["lang"], "question": question}
     if case.get("tenant"):
-        flags += ["--tenant", case["tenant"]]
+        changes["tenant"] = case["tenant"]
     if case.get("inventory"):
-        flags += ["--inventory", case["inventory"]]
-    args, unknown = cli.build_parser().parse_known_args(flags)
-    if unknown:
-        missing = [flag for flag in unknown if flag.startswith("--")]
-        return args, f"this agent lacks the flag(s) {', '.join(missing or unknown)}"
-    return args, None
+        changes["inventory"] = case["inventory"]
+    return settings.replace(**changes)
 
 
-def _listener(case, args):
+def _listener(case, settings):
     """The calls seen (a list the listener fills) and the run log listener that sees them."""
     calls = []
-    trace = _trace(case) if args.verbose else None
+    trace = _trace(case) if settings.verbose else None
 
     def listen(record):
         if record["event"] == "tool":
@@ -272,21 +261,21 @@ def with_log_dir(agent_argv):
 
 # --- What produced the report ------------------------------------------------------------
 
-def describe_setup(agent_argv, cases, *, environ, make_model=None, cases_path=None):
+def describe_setup(settings, cases, *, environ, agent_flags, make_model=None,
+                   cases_path=None):
     """Model, provider, server version and prompt of this evaluation, for the report."""
-    args = cli.build_parser().parse_args(with_log_dir(agent_argv))
     langs = sorted({case["lang"] for case in cases})
-    model = (make_model or agent.default_model)(args, environ, langs[0])
-    digests = {lang: prompts.prompt_digest(prompts.load_system_prompt(
-                   args.system_prompt, lang, orders=bool(args.orders))[0])
+    model = (make_model or agent.default_model)(settings.replace(lang=langs[0]), environ)
+    digests = {lang: run.prompt_digest(run.load_system_prompt(
+                   settings.system_prompt, lang, orders=bool(settings.orders))[0])
                for lang in langs}
     return {
         "utc": utc_now(),
         "provider": model.provider, "model": model.model,
         "server_version": server_version(model),
-        "system_prompt": {"file": args.system_prompt, "sha256": digests},
+        "system_prompt": {"file": settings.system_prompt, "sha256": digests},
         "cases_file": cases_path, "cases_sha256": _file_sha256(cases_path),
-        "agent_flags": list(agent_argv),
+        "agent_flags": list(agent_flags),
     }
 
 

@@ -3,6 +3,8 @@
     $ python agent.py --mock --mcp "mcp-server-time" \\
           -q 'time__get_current_time {"timezone": "Asia/Taipei"}'
 
+`open_servers(settings, environ, opened)` is the wing's entry point: the composition
+(agent.py) calls it for --mcp, and the servers run until the run's ExitStack closes.
 `running(...)` starts every server (stdio.py), finds its protocol generation and lists its
 tools (client.py), turns each tool into a spec or a one-line refusal (adapter.py), and on
 leaving stops and reaps every server, whatever ended the run. Standard library only: JSON-RPC
@@ -34,11 +36,20 @@ import contextlib
 import os
 import time
 
-from stock_agent import signals
+from stock_agent import cli
 from stock_agent.errors import AgentError, Text
 from stock_agent.mcp.adapter import call_outcome, server_name, tool_spec
 from stock_agent.mcp.client import Client
 from stock_agent.mcp.stdio import Connection
+
+
+def open_servers(settings, environ, opened):
+    """The servers --mcp names, started on the run's ExitStack (`opened`); their Plugins. A
+    server's tool that cannot be offered is named on stderr in the run's language."""
+    return opened.enter_context(running(
+        settings.mcp, environ=environ, passed_env=settings.mcp_env,
+        timeout=settings.limits.timeout, budget_seconds=settings.limits.budget_seconds,
+        on_refused=lambda *refusal: cli.note_refused(*refusal, lang=settings.lang)))
 
 
 @contextlib.contextmanager
@@ -50,13 +61,13 @@ def running(commands, *, environ, passed_env=(), timeout, budget_seconds,
     plugins = Plugins(timeout=timeout, budget_seconds=budget_seconds, on_refused=on_refused)
     # SIGTERM and SIGHUP end the run as Ctrl-C does, also where the command line has not
     # already asked for it, so the servers are always reaped; and no signal cuts that short.
-    with signals.EndOnSignals():
+    with cli.EndOnSignals():
         try:
             for command in commands:
                 plugins.start(command, environ=environ, passed_env=passed_env)
             yield plugins
         finally:
-            with signals.ignored():
+            with cli.ignored():
                 plugins.close()
 
 

@@ -28,7 +28,7 @@ def questions(stdin, lang):
     """The questions of a conversation, one per line, blank lines skipped, until `/exit` or
     EOF. On a terminal each is asked for with a prompt (and line editing, when the platform
     has readline); from a pipe they are read as they come."""
-    interactive = cli.terminal.is_terminal(stdin) and cli.terminal.is_terminal(sys.stdout)
+    interactive = cli.is_terminal(stdin) and cli.is_terminal(sys.stdout)
     if interactive:
         cli.print_err(WORDS[lang]["welcome"])
         try:
@@ -62,17 +62,17 @@ def _line_reader(stdin):
     return lambda: binary.readline().decode(encoding)
 
 
-def report_each(outcomes, args, lang, *, echo=None):
+def report_each(outcomes, settings, *, echo=None):
     """Print each question's outcome of a conversation as it ends, then where its record is.
 
     Returns the exit status: 0 when every question was answered, else that of the last one
     that was not; Ctrl-C at the prompt ends the conversation with CANCELLED's status (a
     signal with its own), and input that is not text ends it with INVALID_INPUT's.
     """
-    status, record = 0, None
+    status, record, lang = 0, None, settings.lang
     try:
         for outcome in outcomes:
-            ended = cli.report(outcome, args, lang,
+            ended = cli.report(outcome, settings,
                                shown=echo.last if echo is not None else "", show_log=False)
             status = ended or status
             record = outcome.log if outcome.log_error is None else None

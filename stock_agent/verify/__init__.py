@@ -3,7 +3,7 @@
 The model proposes the answer; code decides whether it may be reported as completed. The
 functions are pure: they read the question, the answer and the run's results (one
 `{"invocation", "name", "arguments", "result"}` record per call, see facts.py) and return
-data; no model is asked. SKUs and figures are read out of the text by figures.py (NFKC,
+data; no model is asked. SKUs and figures are read out of the text by results.py (NFKC,
 full-width digits, Chinese numerals; dates, list numbers and SKU digits are not figures).
 `check` returns the problems, by kind:
 
@@ -41,8 +41,8 @@ answer_excludes catches that); English number words ("twelve") are not read.
 
 import re
 
-from stock_agent import figures
-from stock_agent.facts import WORDS as FACT_WORDS, facts, item_facts, orders, render
+from stock_agent.evidence import WORDS as FACT_WORDS, facts, item_facts, normal, numbers, orders
+from stock_agent.evidence import render, sku_words, skus_in, value as number_value
 
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
 SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
@@ -79,6 +79,9 @@ class Checker:
     def correction(self, question, problems, results):
         return correction(question, problems, results, self.lang)
 
+    def summary(self, problems):
+        return summary(problems)
+
 
 def check(question, answer, results, *, complete=True):
     """The problems of `answer`, {kind: [what, as written]} for the kinds that failed
@@ -95,7 +98,7 @@ def check(question, answer, results, *, complete=True):
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
     # a rule explained) is not asked for lookups.
     if evidence["looked_up"] or stated or missing:
-        named = dict.fromkeys(figures.skus_in(question) + missing)
+        named = dict.fromkeys(skus_in(question) + missing)
         problems["unchecked_skus"] = [sku for sku in named if sku not in evidence["spoken_of"]]
     if complete:
         problems["left_out"] = left_out(question, answer, results, stated)
@@ -116,12 +119,12 @@ def summary(problems):
 def said_missing(answer):
     """The SKUs `answer` says do not exist ("B999 was not found", 查無 Z999), in order: each
     such phrase goes to the SKU nearest to it in its sentence."""
-    text = figures.normal(answer).upper()
+    text = normal(answer).upper()
     if not any(needle in text.lower() for needle in NOT_FOUND_NEEDLES):
         return []
     said = []
     for sentence in re.split(SENTENCE_END, text):
-        skus = list(figures.sku_words(sentence))
+        skus = list(sku_words(sentence))
         for phrase in re.finditer(NOT_FOUND, sentence) if skus else ():
             said.append(min(skus, key=lambda found: abs(found[0] - phrase.start()))[1])
     return list(dict.fromkeys(said))
@@ -177,7 +180,7 @@ def guessed_skus(question, answer, results, stated=None):
     if stated is None:
         stated = _stated_numbers(answer, _evidence(results))
     values = {found for found, _ in stated}
-    text, named = figures.normal(answer), set(figures.skus_in(answer))
+    text, named = normal(answer), set(skus_in(answer))
     return [fact["sku"] for fact in _guessed(question, results)
             if fact["sku"] in named or fact["stock"] in values
             or bool(fact["name"]) and fact["name"] in text]
@@ -191,7 +194,7 @@ def left_out(question, answer, results, stated=None):
     if stated is None:
         stated = _stated_numbers(answer, _evidence(results))
     values = {found for found, _ in stated}
-    text, named = figures.normal(answer), set(figures.skus_in(answer))
+    text, named = normal(answer), set(skus_in(answer))
     guessed = {fact["sku"] for fact in _guessed(question, results)}
     missing = []
     for record in results:
@@ -209,7 +212,7 @@ def left_out(question, answer, results, stated=None):
 def _guessed(question, results):
     """The items get_stock found for a SKU that came from nowhere: named neither in the
     question nor in an earlier result. One fact per SKU, first lookup first."""
-    given, guessed = set(figures.skus_in(question)), {}
+    given, guessed = set(skus_in(question)), {}
     for record in results:
         found = [fact for fact in item_facts(record) if fact["found"]]
         for fact in found if record["name"] == "get_stock" else ():
@@ -222,7 +225,7 @@ def _guessed(question, results):
 # --- Numbers -----------------------------------------------------------------------------
 
 def _unsupported(question, stated, evidence):
-    allowed = evidence["values"] | {found for found, _ in figures.numbers(question,
+    allowed = evidence["values"] | {found for found, _ in numbers(question,
                                                                    quoted=evidence["strings"])}
     return list(dict.fromkeys(written for found, written in stated if found not in allowed))
 
@@ -232,10 +235,10 @@ def _stated_numbers(answer, evidence):
     nothing up, only sentences naming a SKU are about an item, and not those that explain a
     rule by example ("if stock is 10 and target 30, order 20")."""
     if evidence["looked_up"]:
-        return figures.numbers(answer, quoted=evidence["strings"])
+        return numbers(answer, quoted=evidence["strings"])
     return [found for sentence in re.split(SENTENCE_END, answer)
-            if figures.skus_in(sentence) and not re.search(HYPOTHETICAL, sentence)
-            for found in figures.numbers(sentence, quoted=evidence["strings"])]
+            if skus_in(sentence) and not re.search(HYPOTHETICAL, sentence)
+            for found in numbers(sentence, quoted=evidence["strings"])]
 
 
 # --- What this run's results hold --------------------------------------------------------
@@ -254,25 +257,25 @@ def _evidence(results):
         _collect(data, values, strings)
         # A result that names an item by its `sku` (a write, an MCP server's record) spoke
         # of it, wherever in the result the name is.
-        spoken_of.update(figures.normal(sku).upper() for sku in _skus_named(data))
+        spoken_of.update(normal(sku).upper() for sku in _skus_named(data))
         # A write that was asked for but not placed (not approved, the ledger refused it)
         # was a valid call about its item: "18 x A001 was not placed" may say its SKU and
         # quantity, though no result carries them.
         arguments = record.get("arguments")
         if record["result"].get("error") in UNPLACED and isinstance(arguments, dict):
             if isinstance(arguments.get("sku"), str):
-                spoken_of.add(figures.normal(arguments["sku"]).upper())
+                spoken_of.add(normal(arguments["sku"]).upper())
             if isinstance(arguments.get("quantity"), int):
                 values.add(arguments["quantity"])
         for fact in item_facts(record):
-            spoken_of.add(figures.normal(fact["sku"]).upper())
+            spoken_of.add(normal(fact["sku"]).upper())
             if fact["found"]:
                 found.add(fact["sku"])
     values.update(len(skus) for skus in (spoken_of, found) if skus)  # "I checked 3 items"
     # A text of digits alone is a value: cutting it out of the answer as a substring would
     # cut other numbers apart (removing "1" turns "12" into "2").
     values.update(int(text) for text in strings if text.isdigit())
-    strings = sorted({figures.normal(text) for text in strings
+    strings = sorted({normal(text) for text in strings
                       if any(char.isdigit() for char in text) and not text.isdigit()},
                      key=len, reverse=True)
     looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
@@ -296,7 +299,7 @@ def _collect(value, values, strings):
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, (int, float)):
-        values.add(figures.value(str(value)) if isinstance(value, float) else value)
+        values.add(number_value(str(value)) if isinstance(value, float) else value)
     elif isinstance(value, str):
         strings.add(value)
     elif isinstance(value, list):
@@ -368,7 +371,7 @@ def correction(question, problems, results, lang):
     missing = problems.get("unchecked_skus")
     if missing:
         calls = words["then"].join('{"sku": "%s"}' % sku for sku in missing)
-        asked = words["and"].join(dict.fromkeys(figures.skus_in(question) + missing))
+        asked = words["and"].join(dict.fromkeys(skus_in(question) + missing))
         lines.append(words["unchecked_skus"].format(found=words["and"].join(missing),
                                                     calls=calls, asked=asked))
     elif problems.get("guessed_skus"):

@@ -1,3 +1,20 @@
+"""The facts behind an answer: what this run's tools said about each item, rendered by code.
+
+A run keeps one record per tool call, `{"invocation": "step:index", "name", "arguments",
+"result"}` (run.Outcome.results). `facts(results)` turns them into one fact per item:
+
+    {"sku": "A001", "found": true, "name": "濾掛咖啡", "stock": 12, "target": 30,
+     "suggested_order": 18, "source": "built-in sample data, not a live ERP",
+     "call": {"tool": "get_stock", "invocation": "1:0"}}
+
+An item's first call wins (the data is one snapshot per run). A lookup that answered
+SKU_NOT_FOUND is a fact too: `found` false, its figures null, so "no such SKU" is never
+mistaken for stock 0. An order is a fact only from its receipt (`orders`). `--json` prints
+the facts as `facts` (and the receipts as `orders`); `--facts` prints `render_block` under the
+answer; the answer checker (verify.py) quotes them to the model in its correction.
+Nothing here comes from the model's text.
+"""
+
 """Reading SKUs and figures out of free text, in English and Traditional Chinese.
 
 The answer checker (verify.py) needs two things from a model's answer: which SKUs it names
@@ -20,7 +37,106 @@ Patterns are kept as text and compiled by `re` on first use, each only when a ch
 says it could match: an ordinary answer compiles three or four small patterns.
 """
 
+import json
 import re
+
+
+# --- from stock_agent/facts.py ---
+
+FIGURES = ("sku", "name", "stock", "target", "suggested_order")
+
+WORDS = {
+    "en": {"found": "{name} ({sku}): stock {stock}, target {target}, suggested order "
+                    "{suggested_order}",
+           "missing": "{sku}: not found, no item has this SKU",
+           "from": " [{tool} {invocation}; {source}]", "from_missing": " [{tool} {invocation}]",
+           "order": "order {order_id}: {quantity} x {sku} in {ledger}",
+           "heading": "Facts from the tools:", "none": "none"},
+    "zh-TW": {"found": "{name}（{sku}）：庫存 {stock}，目標 {target}，建議補貨 {suggested_order}",
+              "missing": "{sku}：查無此 SKU，沒有這個商品",
+              "from": "〔{tool} {invocation}；{source}〕", "from_missing": "〔{tool} {invocation}〕",
+              "order": "訂單 {order_id}：{sku} {quantity} 個，帳本 {ledger}",
+              "heading": "工具查得的資料：", "none": "無"},
+}
+
+
+def facts(results):
+    """One fact per item the results spoke of, in the order they first did."""
+    by_sku = {}
+    for record in results:
+        for fact in item_facts(record):
+            by_sku.setdefault(fact["sku"], fact)
+    return list(by_sku.values())
+
+
+def item_facts(record):
+    """The facts of one call: each item a successful result holds (one for get_stock, a
+    list for find_items and list_reorder), or the SKU a lookup did not find."""
+    result = record["result"]
+    if result.get("error") == "SKU_NOT_FOUND":
+        sku = argument_sku(record["arguments"])
+        return [_fact(record, {"sku": sku}, None, found=False)] if sku else []
+    data = result.get("data") if result.get("ok") else None
+    if not isinstance(data, dict):
+        return []
+    rows = data["items"] if isinstance(data.get("items"), list) else [data]
+    return [_fact(record, row, data.get("source")) for row in rows
+            if isinstance(row, dict) and isinstance(row.get("sku"), str) and "stock" in row]
+
+
+def argument_sku(arguments):
+    """The `sku` argument of a call, whether it arrived as an object or as JSON text."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            return None
+    sku = arguments.get("sku") if isinstance(arguments, dict) else None
+    return sku if isinstance(sku, str) else None
+
+
+def _fact(record, row, source, *, found=True):
+    fact = {key: row.get(key) for key in FIGURES}
+    fact.update(found=found, source=source,
+                call={"tool": record["name"], "invocation": record["invocation"]})
+    return fact
+
+
+def render(found, lang, *, calls=True):
+    """The facts as lines of text in `lang`; with `calls`, each names the call it came from."""
+    words = WORDS.get(lang, WORDS["en"])
+    lines = []
+    for fact in found:
+        if fact["found"]:
+            line = words["found"].format(**fact)
+            tail = words["from"].format(source=fact["source"], **fact["call"])
+        else:
+            line = words["missing"].format(**fact)
+            tail = words["from_missing"].format(**fact["call"])
+        lines.append(line + (tail if calls else ""))
+    return lines
+
+
+def orders(results, lang):
+    """A line per order the results hold a receipt for (a write tool's own proof)."""
+    words = WORDS.get(lang, WORDS["en"])
+    lines = []
+    for record in results:
+        data = record["result"].get("data") if record["result"].get("ok") else None
+        receipt = data.get("receipt") if isinstance(data, dict) else None
+        if isinstance(receipt, dict) and receipt.get("order_id"):
+            lines.append(words["order"].format(**{**data, **receipt}))
+    return lines
+
+
+def render_block(results, lang):
+    """--facts: a heading, then one line per fact and per order (or "none"), to print under
+    the answer."""
+    words = WORDS.get(lang, WORDS["en"])
+    lines = render(facts(results), lang) + orders(results, lang)
+    return "\n".join([words["heading"], *(lines or [words["none"]])])
+
+# --- from stock_agent/figures.py ---
 
 TOKEN = r"[A-Za-z][A-Za-z0-9_.-]*|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"
 SKU_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")

@@ -29,9 +29,10 @@ what they approve.
 
 import json
 
-from stock_agent.errors import AgentError, Text
-from stock_agent.journal import Journal, operations, path_for
-from stock_agent.ledger import LedgerConflict
+from stock_agent.errors import AgentError, Text, ToolError
+from stock_agent.inventory import SKU_HINT, SKU_PATTERN
+from stock_agent.orders.journal import Journal, operations, path_for
+from stock_agent.orders.ledger import LedgerConflict
 
 TOOL = "draft_purchase_order"
 NO_TENANT = "default"  # the tenant of data without a tenant column (a key needs a tenant)
@@ -44,7 +45,7 @@ def ledger_for_resume(records, path, tenant, run_id, source=None):
     ledger, tenant or catalogue."""
     import os
 
-    from stock_agent.ledger import Ledger
+    from stock_agent.orders.ledger import Ledger
 
     intents = [record for record in records if record["step"] == "intent"]
     ledgers = {os.path.realpath(record["ledger"]) for record in intents}
@@ -61,15 +62,6 @@ def ledger_for_resume(records, path, tenant, run_id, source=None):
         raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
             "resume_other_source", sources=", ".join(sorted(sources)), source=source))
     return Ledger(path, create=False)
-
-
-class WriteRefused(Exception):
-    """A write settled without an order; `code` and `detail` go to the model."""
-
-    def __init__(self, code, detail):
-        super().__init__(code)
-        self.code = code
-        self.detail = detail
 
 
 class OrderDesk:
@@ -90,6 +82,31 @@ class OrderDesk:
         self.approved_by = approved_by
         self.receipts = []
         self._settled = {}  # key: the receipt this run already holds
+
+    # --- The write tool, as the toolbox takes it ---
+
+    def tool_spec(self, inventory):
+        """draft_purchase_order for this run, as a plain spec (`tools.Tool(**spec)`): it
+        writes through this desk, for items of `inventory` only. It needs approval and never
+        runs in a parallel batch."""
+        return {
+            "name": TOOL,
+            "description": (
+                "Place a purchase order for one item by its exact SKU, when the user asks to "
+                "order. A person must approve it; it may be refused. The result's receipt "
+                "holds the order id: report that id, and report no order without a receipt. "
+                "Calling again with the same arguments returns the same order, never a "
+                "second one."),
+            "parameters": ORDER_PARAMETERS,
+            "handler": lambda inventory, arguments: self.draft(inventory, arguments),
+            "read_only": False, "needs_approval": True,
+            "preview": lambda arguments: self.preview(_order(inventory, arguments)),
+        }
+
+    def draft(self, inventory, arguments):
+        """What draft_purchase_order does with checked arguments: place the order."""
+        order = _order(inventory, arguments)
+        return {**order, "source": inventory.source, "receipt": self.place(order)}
 
     def close(self):
         """Close the journal and the ledger; the receipts stay readable."""
@@ -113,7 +130,7 @@ class OrderDesk:
 
     def place(self, order):
         """Write `order` ({sku, name, quantity, note}) once. Returns its receipt; raises
-        WriteRefused when it settled without an order."""
+        ToolError when it settled without an order."""
         key = self.key(order)
         if key in self._settled:  # completed earlier in this run: reuse, do not dispatch
             self._emit("write_reused", key, order_id=self._settled[key]["order_id"])
@@ -128,7 +145,7 @@ class OrderDesk:
             placed = self.ledger.place(self.tenant, key, order)
         except LedgerConflict as exc:
             self._not_placed(key, "IDEMPOTENCY_CONFLICT")
-            raise WriteRefused("IDEMPOTENCY_CONFLICT", NOT_PLACED["IDEMPOTENCY_CONFLICT"]
+            raise ToolError("IDEMPOTENCY_CONFLICT", NOT_PLACED["IDEMPOTENCY_CONFLICT"]
                                .format(order_id=exc.order["order_id"])) from None
         except (Exception, KeyboardInterrupt) as exc:  # the reply is lost: ask the ledger
             reason = f"{type(exc).__name__}: {exc}"[:200]
@@ -136,7 +153,7 @@ class OrderDesk:
             if isinstance(exc, KeyboardInterrupt):
                 raise  # Ctrl-C still ends the run, once the write is settled
             if receipt is None:
-                raise WriteRefused("WRITE_FAILED",
+                raise ToolError("WRITE_FAILED",
                                    NOT_PLACED["WRITE_FAILED"].format(reason=reason)) from None
             return receipt
         return self._receipt(key, placed["order_id"], created=placed["created"])
@@ -243,3 +260,32 @@ NOT_PLACED = {
         "No order was placed: the ledger did not take it ({reason}) and holds no order under "
         "its key. Tell the user; calling again with the same arguments is safe."),
 }
+
+
+MAX_ORDER_QUANTITY = 10_000
+
+ORDER_PARAMETERS = {
+    "type": "object",
+    "properties": {
+        "sku": {"type": "string", "description": f"Item SKU: {SKU_HINT}",
+                "pattern": SKU_PATTERN, "minLength": 1, "maxLength": 32},
+        "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_ORDER_QUANTITY,
+                     "description": "how many to order, a whole number"},
+        "note": {"type": "string", "maxLength": 200,
+                 "description": "optional note for the purchasing team"},
+    },
+    "required": ["sku", "quantity"],
+    "additionalProperties": False,
+}
+
+
+def _order(inventory, arguments):
+    """The order a call asks for, {sku, name, quantity, note}; SKU_NOT_FOUND outside scope."""
+    item = inventory.lookup(arguments["sku"])
+    if item is None:
+        raise ToolError(
+            "SKU_NOT_FOUND",
+            f"No item has SKU {arguments['sku']}, so nothing can be ordered. Tell the user "
+            "it was not found; do not guess another SKU.")
+    return {"sku": item["sku"], "name": item["name"], "quantity": arguments["quantity"],
+            "note": arguments.get("note", "")}

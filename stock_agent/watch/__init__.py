@@ -107,10 +107,17 @@ _DESCRIBE = {"run_started": _describe_started, "model": _describe_model,
 
 # --- The waiting line ----------------------------------------------------------------
 
+def trace(stream, make_model, *, streamed=False):
+    """--verbose, the wing's entry point: the run log listener that traces each event on
+    `stream`, and `make_model` wrapped to show a waiting line while a request runs (not when
+    a streamed answer on the screen is its own sign of progress)."""
+    return Trace(stream), make_model if streamed else waiting_factory(make_model, stream)
+
+
 def waiting_factory(make_model, stream, *, interval=0.25):
     """Wrap `make_model` so its model shows a waiting line, but only on a terminal."""
-    def make(args, environ, lang):
-        model = make_model(args, environ, lang)
+    def make(settings, environ):
+        model = make_model(settings, environ)
         is_terminal = getattr(stream, "isatty", lambda: False)()
         return WaitingModel(model, stream, interval=interval) if is_terminal else model
     return make

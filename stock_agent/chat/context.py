@@ -34,7 +34,7 @@ message. Not guaranteed: that the model reads the notes well, or that a fact is 
 
 import json
 
-from stock_agent.budget import chars, message_chars
+from stock_agent.run import chars, message_chars
 
 MAX_ASKED = 8             # earlier questions quoted in the notes (the newest)
 MAX_UNANSWERED = 5        # unanswered questions listed (the newest)

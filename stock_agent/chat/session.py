@@ -34,8 +34,9 @@ import json
 import os
 import time
 
-from stock_agent import budget, context, files
-from stock_agent.budget import Meter
+from stock_agent import files, run
+from stock_agent.chat.context import Context
+from stock_agent.run import Meter
 from stock_agent.errors import AgentError, Text
 from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, ms_since, utc_now
@@ -48,7 +49,7 @@ TERMINAL = ("completed", "failed", "cancelled")
 MAX_RECORD_BYTES = 64_000_000  # a record that size is a year of questions: refuse more
 
 
-def converse(questions, *, args, lang, prepare, run, listener=None):
+def converse(questions, *, settings, prepare, run, listener=None):
     """Answer `questions` one after another as one conversation. Yields a run.Outcome per
     question, and stops early when the conversation cannot go on (a failure to set it up is
     one Outcome). `prepare()` returns what every run is given and the fields of the record's
@@ -56,9 +57,9 @@ def converse(questions, *, args, lang, prepare, run, listener=None):
     started = time.monotonic()
     try:
         given, started_fields = prepare()
-        talk = open_session(args, given, started_fields, lang=lang, listener=listener)
+        talk = open_session(settings, given, started_fields, listener=listener)
     except (KeyboardInterrupt, Exception) as exc:
-        failed = Outcome(error=ended_by(exc, traceback=args.traceback))
+        failed = Outcome(error=ended_by(exc, traceback=settings.traceback))
         failed.duration_ms = ms_since(started)
         yield failed
         return
@@ -89,9 +90,9 @@ class Session:
         self.meter = meter
         self.window = window  # input tokens the model can take, when the flags say so
         self.traceback = traceback
-        fixed = (budget.request_chars(given["toolbox"].definitions())
-                 + budget.chars({"role": "system", "content": given["system_prompt"]}))
-        self.context = context.Context(fixed_chars=fixed, lang=lang)
+        fixed = (run.request_chars(given["toolbox"].definitions())
+                 + run.chars({"role": "system", "content": given["system_prompt"]}))
+        self.context = Context(fixed_chars=fixed, lang=lang)
 
     def ask(self, question, answer):
         started, used = time.monotonic(), self.meter.used
@@ -146,22 +147,22 @@ class Session:
 
 # --- Opening one ----------------------------------------------------------------------
 
-def open_session(args, given, started, *, lang, listener=None):
+def open_session(settings, given, started, *, listener=None):
     """A new conversation's record in --log-dir, or the record --continue names, read back.
 
     `given` is what every run gets (agent.py: model, toolbox, limits, system_prompt, ...),
     `started` the fields of the record's run_started (or session_resumed) event.
     """
-    options = {"given": given, "lang": lang, "window": model_window(args),
-               "traceback": args.traceback}
-    if args.session is None:
-        log = RunLog(args.log_dir, content=True, listener=listener)
+    options = {"given": given, "lang": settings.lang, "window": model_window(settings),
+               "traceback": settings.traceback}
+    if settings.session is None:
+        log = RunLog(settings.log_dir, content=True, listener=listener)
         log.started(**started, session=True)
         return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), new=True,
                        **options)
-    record = read_record(args.session)
-    _cut_torn_line(args.session, record["end"])
-    log = RunLog(None, content=True, listener=listener, append_to=args.session)
+    record = read_record(settings.session)
+    _cut_torn_line(settings.session, record["end"])
+    log = RunLog(None, content=True, listener=listener, append_to=settings.session)
     if record["open"] is not None:
         record["turns"].append(_close_interrupted(log, record["open"]))
     log.started(**started, event="session_resumed")
@@ -171,11 +172,12 @@ def open_session(args, given, started, *, lang, listener=None):
                    **options)
 
 
-def model_window(args):
+def model_window(settings):
     """The input tokens the model can take, when the flags say: Ollama's --num-ctx less
     --num-predict (it is sent with every request). Other servers keep theirs to themselves."""
-    if args.provider == "ollama" and not args.mock and args.num_ctx > args.num_predict:
-        return args.num_ctx - args.num_predict
+    if (settings.provider == "ollama" and not settings.mock
+            and settings.num_ctx > settings.num_predict):
+        return settings.num_ctx - settings.num_predict
     return None
 
 

@@ -1,0 +1,95 @@
+"""`--resume RUN_ID`: finish an interrupted run's orders, and say how each one ended.
+
+    $ python agent.py --resume 20261201T012307Z-e1d9ec --orders orders.db
+    Run 20261201T012307Z-e1d9ec: order PO-000001 (18 x A001) was placed before the run was
+    interrupted: found in the ledger.
+
+It reads the run's journal from --log-dir, opens the ledger the journal names (never a new
+one), starts a run log of its own (`resume_of`), and settles every operation by the rules in
+stock_agent/writes.py, under the interrupted run's keys and journal. A call that was never
+sent goes through the normal admission path again (checks, then approval by the terminal or
+--approve), so a resume can place nothing a new run could not. No model is asked: the answer
+is written from the receipts. Loaded only with --resume.
+"""
+
+from stock_agent import inventory
+from stock_agent.orders import journal
+from stock_agent.orders import writes
+from stock_agent.errors import AgentError
+from stock_agent.run import Outcome
+from stock_agent.runlog import RunLog
+
+
+class Settling:
+    """An interrupted run being settled: its journal's records, its ledger reopened, a new
+    log, and the desk that re-admits each recorded call. The composition (agent.py) builds
+    the toolbox and the runner from `desk` and `inventory` and hands them to `run`."""
+
+    @classmethod
+    def open(cls, settings, opened, *, listener, approver):
+        data = inventory.load(settings.inventory, tenant=settings.tenant)
+        records, skipped = journal.read(settings.log_dir, settings.resume)
+        ledger = writes.ledger_for_resume(records, settings.orders, settings.tenant,
+                                          settings.resume, source=data.source)
+        opened.callback(ledger.close)
+        log = RunLog(settings.log_dir, content=settings.log_content, listener=listener)
+        desk = writes.OrderDesk(
+            ledger, run_id=settings.resume, tenant=settings.tenant, log_dir=settings.log_dir,
+            log=log, approved_by=getattr(approver, "by", None), source=data.source)
+        opened.callback(desk.close)
+        return cls(settings, log=log, desk=desk, inventory=data, approver=approver,
+                   records=records, skipped=skipped)
+
+    def __init__(self, settings, *, log, desk, inventory, approver, records, skipped):
+        self.settings = settings
+        self.log, self.desk, self.inventory, self.approver = log, desk, inventory, approver
+        self.records, self.skipped = records, skipped
+
+    def run(self, toolbox, runner):
+        """Settle every recorded operation; returns the run.Outcome."""
+        settings, log = self.settings, self.log
+        log.started(provider=None, model=None, limits=settings.limits, lang=settings.lang,
+                    toolbox=toolbox, source=self.inventory.source, question=None,
+                    orders=self.desk.ledger.name, resume_of=settings.resume,
+                    journal_lines_skipped=self.skipped)
+
+        def readmit(arguments):  # the recorded call, checked and approved like a new one
+            done, = runner.run_batch([{"id": None, "name": writes.TOOL,
+                                       "arguments": arguments}])
+            log.tool_event(invocation="resume", outcome=done)
+            return done.result
+
+        rows = self.desk.resume(self.records, readmit)
+        conflicts = [row["key"] for row in rows if row["how"] == "IDEMPOTENCY_CONFLICT"]
+        if conflicts:
+            return Outcome(error=AgentError("IDEMPOTENCY_CONFLICT",
+                                            detail=", ".join(conflicts)))
+        return Outcome(answer=answer(settings.resume, rows, settings.lang,
+                                     skipped=self.skipped))
+
+
+SETTLED = {
+    "en": {"reused": "order {order_id} ({quantity} x {sku}) was already done: its receipt is "
+                     "reused.",
+           "reconciled": "order {order_id} ({quantity} x {sku}) was placed before the run was "
+                         "interrupted: found in the ledger.",
+           "placed": "order {order_id} ({quantity} x {sku}) was placed now, after approval.",
+           "not_placed": "{quantity} x {sku} was not placed ({how}).",
+           "run": "Run {run_id}: ", "none": "Run {run_id} has no order to settle.",
+           "skipped": " {skipped} line(s) of its journal could not be read."},
+    "zh-TW": {"reused": "訂單 {order_id}（{sku} {quantity} 個）先前已完成，沿用其回執。",
+              "reconciled": "訂單 {order_id}（{sku} {quantity} 個）在中斷前已建立：帳本查核確認。",
+              "placed": "訂單 {order_id}（{sku} {quantity} 個）已於核准後建立。",
+              "not_placed": "{sku} {quantity} 個未建立訂單（{how}）。",
+              "run": "執行 {run_id}：", "none": "執行 {run_id} 沒有待處理的訂單。",
+              "skipped": "其操作日誌有 {skipped} 行無法讀取。"},
+}
+
+
+def answer(run_id, rows, lang, *, skipped=0):
+    """What --resume answers: one sentence per operation of the run, from its receipts."""
+    words = SETTLED[lang]
+    sentences = [words.get(row["how"], words["not_placed"]).format(**row) for row in rows]
+    text = (words["run"].format(run_id=run_id) + ("" if lang == "zh-TW" else " ").join(
+        sentences)) if rows else words["none"].format(run_id=run_id)
+    return text + (words["skipped"].format(skipped=skipped) if skipped else "")
