@@ -22,13 +22,12 @@ their files in the shared notes, docs/openai-anthropic-wire.md):
 """
 
 import json
-import time
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (WireCache, api_key, echo, error_text, int_or_none,
-                                          models_hint, recovered_results, request_body)
-from stock_agent.providers.transport import (checked_url, exchange, http_failure, is_loopback,
-                                             json_values, sse_events)
+from stock_agent.providers.shared import (ChatClient, api_key, echo, error_text, int_or_none,
+                                          models_hint, recovered_results)
+from stock_agent.providers.transport import (checked_url, http_failure, is_loopback, json_values,
+                                             sse_events)
 
 DEFAULT_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -54,29 +53,9 @@ def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_
     return client
 
 
-class AnthropicClient:
+class AnthropicClient(ChatClient):
     provider = "anthropic"
-
-    def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
-                 on_text=None):
-        self.base_url = base_url
-        self.model = model
-        self.num_predict = num_predict
-        self.stream = stream
-        self.on_text = on_text
-        self._api_key = api_key  # private: never logged, never in an error
-        self._wire = WireCache(_wire_messages)
-
-    def chat(self, messages, tools, *, timeout):
-        deadline = time.monotonic() + timeout  # listing models for an error's hint too
-        payload = exchange(self.base_url + "/v1/messages", self.request_body(messages, tools),
-                           timeout=timeout, server=self.base_url, stream=self.stream,
-                           headers=self.headers(), on_text=self.on_text,
-                           provider=self.provider,
-                           http_error=lambda *answer: self.http_error(*answer,
-                                                                      deadline=deadline),
-                           assemble=lambda lines: assemble_stream(lines, self))
-        return self.parse_reply(payload)
+    chat_path = "/v1/messages"
 
     def headers(self):
         headers = {"anthropic-version": API_VERSION}
@@ -84,7 +63,7 @@ class AnthropicClient:
             headers["x-api-key"] = self._api_key
         return headers
 
-    def request_body(self, messages, tools):
+    def request_head(self, messages, tools):
         system = "\n\n".join(m["content"] for m in messages if m["role"] == "system")
         head = {"model": self.model, "max_tokens": self.num_predict, "temperature": 0,
                 "stream": self.stream}
@@ -92,7 +71,13 @@ class AnthropicClient:
             head["system"] = system
         head["tools"] = [{"name": tool["name"], "description": tool["description"],
                           "input_schema": tool["parameters"]} for tool in tools]
-        return request_body(head, "messages", self._wire.array(messages))
+        return head
+
+    def wire_messages(self, new):
+        return _wire_messages(new)
+
+    def assemble(self, lines):
+        return assemble_stream(lines, self)
 
     def parse_reply(self, data):
         if not isinstance(data, dict):
@@ -134,11 +119,6 @@ class AnthropicClient:
 
     def models_hint(self, deadline=None):
         return models_hint(self.base_url, "/v1/models", self.headers(), deadline)
-
-    @property
-    def sends_key(self):
-        """True when requests carry an API key (a note warns if it would travel in clear)."""
-        return self._api_key is not None
 
 
 def _neutral_calls(content):

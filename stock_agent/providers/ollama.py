@@ -18,10 +18,10 @@ import json
 import time
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, WireCache, discovery_deadline,
-                                          echo, error_text, int_or_none, request_body)
-from stock_agent.providers.transport import (checked_url, exchange, get_json, http_failure,
-                                             json_values, post_json)
+from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, ChatClient, discovery_deadline,
+                                          echo, error_text, int_or_none)
+from stock_agent.providers.transport import (checked_url, get_json, http_failure, json_values,
+                                             post_json)
 
 DEFAULT_OLLAMA_URL = "http://localhost:11434"
 
@@ -83,36 +83,29 @@ def _split_host_port(hostport):
 
 # --- Ollama ------------------------------------------------------------------------
 
-class OllamaClient:
+class OllamaClient(ChatClient):
     provider = "ollama"
+    chat_path = "/api/chat"
 
     def __init__(self, *, base_url, model, num_ctx=8192, num_predict=1024, stream=False,
                  on_text=None):
-        self.base_url = base_url
-        self.model = model
+        super().__init__(base_url=base_url, model=model, num_predict=num_predict,
+                         stream=stream, on_text=on_text)
         self.num_ctx = num_ctx
-        self.num_predict = num_predict
-        self.stream = stream
-        self.on_text = on_text
-        self._wire = WireCache(lambda new: [_ollama_message(m) for m in new])
 
-    def chat(self, messages, tools, *, timeout):
-        deadline = time.monotonic() + timeout  # listing models for an error's hint too
-        payload = exchange(self.base_url + "/api/chat", self.request_body(messages, tools),
-                           timeout=timeout, server=self.base_url, stream=self.stream,
-                           on_text=self.on_text, provider=self.provider,
-                           http_error=lambda *answer: self.http_error(*answer,
-                                                                      deadline=deadline),
-                           assemble=lambda lines: assemble_stream(lines, self))
-        return self.parse_reply(payload)
-
-    def request_body(self, messages, tools):
-        return request_body({
+    def request_head(self, messages, tools):
+        return {
             "model": self.model, "stream": self.stream,
             "options": {"temperature": 0, "num_predict": self.num_predict,
                         "num_ctx": self.num_ctx},
             "tools": [{"type": "function", "function": tool} for tool in tools],
-        }, "messages", self._wire.array(messages))
+        }
+
+    def wire_messages(self, new):
+        return [_ollama_message(message) for message in new]
+
+    def assemble(self, lines):
+        return assemble_stream(lines, self)
 
     def parse_reply(self, data):
         if not isinstance(data, dict):

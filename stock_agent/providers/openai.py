@@ -25,14 +25,12 @@ shared notes, docs/openai-anthropic-wire.md) and llama.cpp's tools/server/README
 """
 
 import json
-import time
 from urllib.parse import urlsplit
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (WireCache, api_key, echo, error_text, int_or_none,
-                                          models_hint, recovered_results, request_body)
-from stock_agent.providers.transport import (checked_url, exchange, http_failure, json_values,
-                                             sse_events)
+from stock_agent.providers.shared import (ChatClient, api_key, echo, error_text, int_or_none,
+                                          models_hint, recovered_results)
+from stock_agent.providers.transport import checked_url, http_failure, json_values, sse_events
 
 DEFAULT_URL = "https://api.openai.com/v1"
 
@@ -54,40 +52,26 @@ def openai_client(*, base_url, model, environ, num_predict, stream=False, on_tex
     return client
 
 
-class OpenAIClient:
+class OpenAIClient(ChatClient):
     provider = "openai"
-
-    def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
-                 on_text=None):
-        self.base_url = base_url
-        self.model = model
-        self.num_predict = num_predict
-        self.stream = stream
-        self.on_text = on_text
-        self._api_key = api_key  # private: never logged, never in an error
-        self._wire = WireCache(_wire_messages)
-
-    def chat(self, messages, tools, *, timeout):
-        deadline = time.monotonic() + timeout  # listing models for an error's hint too
-        payload = exchange(self.base_url + "/chat/completions", self.request_body(messages, tools),
-                           timeout=timeout, server=self.base_url, stream=self.stream,
-                           headers=self.headers(), on_text=self.on_text,
-                           provider=self.provider,
-                           http_error=lambda *answer: self.http_error(*answer,
-                                                                      deadline=deadline),
-                           assemble=lambda lines: assemble_stream(lines, self))
-        return self.parse_reply(payload)
+    chat_path = "/chat/completions"
 
     def headers(self):
         return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
 
-    def request_body(self, messages, tools):
+    def request_head(self, messages, tools):
         head = {"model": self.model, "temperature": 0, "max_tokens": self.num_predict,
                 "stream": self.stream}
         if self.stream:
             head["stream_options"] = {"include_usage": True}
         head["tools"] = [{"type": "function", "function": tool} for tool in tools]
-        return request_body(head, "messages", self._wire.array(messages))
+        return head
+
+    def wire_messages(self, new):
+        return _wire_messages(new)
+
+    def assemble(self, lines):
+        return assemble_stream(lines, self)
 
     def parse_reply(self, data):
         if not isinstance(data, dict):
@@ -134,11 +118,6 @@ class OpenAIClient:
 
     def models_hint(self, deadline=None):
         return models_hint(self.base_url, "/models", self.headers(), deadline)
-
-    @property
-    def sends_key(self):
-        """True when requests carry an API key (a note warns if it would travel in clear)."""
-        return self._api_key is not None
 
 
 def _neutral_calls(message):

@@ -1,24 +1,74 @@
-"""What the three adapters share: the wire cache, request bodies, keys, and error text.
+"""What the three adapters share: one HTTP chat client, the wire cache, request bodies, keys,
+and error text.
 
-Nothing here knows a provider's message format; each adapter passes in what differs (how to
-convert a message, which header holds the key, which path lists models).
+`ChatClient` is the exchange every wire format makes; nothing here knows a provider's
+message format. Each adapter subclasses it and writes only what its format decides (its
+request head, how a message goes on the wire, how an answer and a stream are read, what
+its error bodies mean), and passes in what differs (which header holds the key, which
+path lists models).
 """
 
 import json
 import time
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.transport import get_json
+from stock_agent.providers.transport import exchange, get_json
 
 DISCOVERY_TIMEOUT = 3.0  # listing models for a hint: a slow server is not worth waiting for
 
 
-def discovery_deadline(deadline=None):
-    """When listing models for a hint must end: DISCOVERY_TIMEOUT from now, or the run's
-    (or the request's) `deadline` if that comes first. Every request of the listing shares
-    it, so fifty slow answers cannot add up."""
-    soon = time.monotonic() + DISCOVERY_TIMEOUT
-    return soon if deadline is None else min(soon, deadline)
+class ChatClient:
+    """One model server's chat endpoint: the loop's messages in, one neutral reply out.
+
+    `chat` is the same for every wire format: the request body (the adapter's head, then
+    the messages as the wire cache holds them), one POST through transport.exchange, and
+    the adapter's reading of the 200 answer, streamed or not. A subclass sets `provider`
+    and `chat_path` and writes:
+
+        request_head(messages, tools)   the body's fields before `messages`
+        wire_messages(new)              new neutral messages as wire messages
+        assemble(lines)                 a streamed answer joined into the plain body
+        parse_reply(data)               that body as the neutral reply (agent.py)
+        http_error(status, payload, headers, *, deadline)   any other status, read
+        models_hint(deadline)           one sentence naming the server's models
+    """
+
+    provider = None   # names the client in the log, and what to suggest when nothing answers
+    chat_path = None  # the chat endpoint, below base_url
+
+    def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
+                 on_text=None):
+        self.base_url = base_url
+        self.model = model
+        self.num_predict = num_predict
+        self.stream = stream
+        self.on_text = on_text
+        self._api_key = api_key  # private: never logged, never in an error
+        self._wire = WireCache(self.wire_messages)
+
+    def chat(self, messages, tools, *, timeout):
+        deadline = time.monotonic() + timeout  # listing models for an error's hint too
+        payload = exchange(self.base_url + self.chat_path, self.request_body(messages, tools),
+                           timeout=timeout, server=self.base_url, stream=self.stream,
+                           headers=self.headers(), on_text=self.on_text,
+                           provider=self.provider,
+                           http_error=lambda *answer: self.http_error(*answer,
+                                                                      deadline=deadline),
+                           assemble=self.assemble)
+        return self.parse_reply(payload)
+
+    def request_body(self, messages, tools):
+        """The body's bytes: the adapter's head with the messages last (see _with_messages)."""
+        return _with_messages(self.request_head(messages, tools), self._wire.array(messages))
+
+    def headers(self):
+        """Request headers beyond transport's own; an adapter that sends a key adds it."""
+        return {}
+
+    @property
+    def sends_key(self):
+        """True when requests carry an API key (a note warns if it would travel in clear)."""
+        return self._api_key is not None
 
 
 class WireCache:
@@ -46,10 +96,19 @@ class WireCache:
         return "[" + ", ".join(self._wire) + "]"
 
 
-def request_body(head, key, array_text):
-    """The request body: the object `head` with `key: array_text` (the messages) last."""
-    body = json.dumps(head, ensure_ascii=False)[:-1] + f', "{key}": ' + array_text + "}"
+def _with_messages(head, array_text):
+    """The object `head` with `"messages": array_text` last, as UTF-8: the messages go last
+    so that every request starts with the bytes of the one before."""
+    body = json.dumps(head, ensure_ascii=False)[:-1] + ', "messages": ' + array_text + "}"
     return body.encode("utf-8", "backslashreplace")  # a lone surrogate stays a JSON escape
+
+
+def discovery_deadline(deadline=None):
+    """When listing models for a hint must end: DISCOVERY_TIMEOUT from now, or the run's
+    (or the request's) `deadline` if that comes first. Every request of the listing shares
+    it, so fifty slow answers cannot add up."""
+    soon = time.monotonic() + DISCOVERY_TIMEOUT
+    return soon if deadline is None else min(soon, deadline)
 
 
 def models_hint(base_url, path, headers, deadline=None):
