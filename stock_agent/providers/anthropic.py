@@ -24,8 +24,8 @@ their files in the shared notes, docs/openai-anthropic-wire.md):
 import json
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (ChatClient, api_key, echo, error_text, int_or_none,
-                                          models_hint, recovered_results)
+from stock_agent.providers.shared import (ChatClient, api_key, cut_reply, echo, finished_reply,
+                                          models_hint, recovered_results, token_usage)
 from stock_agent.providers.transport import (checked_url, http_failure, is_loopback, json_values,
                                              sse_events)
 
@@ -80,39 +80,32 @@ class AnthropicClient(ChatClient):
         return assemble_stream(lines, self)
 
     def parse_reply(self, data):
-        if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
-                             url=self.base_url)
-        if data.get("type") == "error" or "error" in data:
-            raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(data, self._api_key), url=self.base_url)
+        data = self.answer_object(data)
+        if data.get("type") == "error":
+            raise self.error_in_answer(data)
         content = data.get("content")
         if data.get("role") != "assistant" or not isinstance(content, list):
             raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("no_assistant_message"))
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-        usage = {"input_tokens": int_or_none(usage.get("input_tokens")),
-                 "output_tokens": int_or_none(usage.get("output_tokens"))}
+        usage = token_usage(usage.get("input_tokens"), usage.get("output_tokens"))
         reason = data.get("stop_reason")
         text = "".join(block["text"] for block in content if isinstance(block, dict)
                        and block.get("type") == "text" and isinstance(block.get("text"), str))
-        if reason in CUT_STOPS:  # cut off: report it, and parse no tool call from it
-            return {"text": text, "tool_calls": [], "stop": "truncated",
-                    "stop_detail": f"stop_reason {reason}", "usage": usage, "raw": None}
-        calls = _neutral_calls(content)
-        stop = ("tool_calls" if calls else "answer") if reason in NORMAL_STOPS else "other"
-        return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
-                "usage": usage, "raw": {"role": "assistant", "content": content}}
+        if reason in CUT_STOPS:
+            return cut_reply(text, f"stop_reason {reason}", usage)
+        return finished_reply(text, _neutral_calls(content), reason,
+                              normal=reason in NORMAL_STOPS, usage=usage,
+                              raw={"role": "assistant", "content": content})
 
     def http_error(self, status, payload, headers, *, deadline=None):
-        error = error_text(payload, self._api_key)
+        error = self.error_text(payload)
         kind = _error_type(payload)
         if status in (401, 403) or kind in ("authentication_error", "permission_error"):
             return AgentError("AUTH_FAILED", status=status, env="ANTHROPIC_API_KEY")
         if "does not support tools" in error.lower():
             return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed="")
         if status == 404 and "model" in error.lower():
-            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=self.models_hint(deadline))
+            return self.model_not_found(deadline)
         if status == 404:
             error = Text("with_hint", text=error, hint=Text("hint_v1_anthropic"))
         return http_failure(status, error, headers)
@@ -177,8 +170,7 @@ def assemble_stream(lines, client):
     for event in json_values((data for _, data in sse_events(lines)), client.base_url):
         kind = event.get("type") if isinstance(event, dict) else None
         if kind == "error":  # an error inside a 200 stream (overloaded, ...)
-            raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(event, client._api_key), url=client.base_url)
+            raise client.error_in_answer(event)
         if kind == "message_stop":
             state["done"] = True
             break

@@ -18,8 +18,8 @@ import json
 import time
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, ChatClient, discovery_deadline,
-                                          echo, error_text, int_or_none)
+from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, ChatClient, cut_reply,
+                                          discovery_deadline, echo, finished_reply, token_usage)
 from stock_agent.providers.transport import (checked_url, get_json, http_failure, json_values,
                                              post_json)
 
@@ -108,12 +108,7 @@ class OllamaClient(ChatClient):
         return assemble_stream(lines, self)
 
     def parse_reply(self, data):
-        if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
-                             url=self.base_url)
-        if "error" in data:  # Ollama can report an error inside a 200 response
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=error_text(data),
-                             url=self.base_url)
+        data = self.answer_object(data)
         if data.get("done") is not True:
             raise AgentError("INCOMPLETE_MODEL_RESPONSE", detail=Text("done_not_true"))
         message = data.get("message")
@@ -122,33 +117,28 @@ class OllamaClient(ChatClient):
         used = data.get("prompt_eval_count")
         if isinstance(used, int) and used >= self.num_ctx:
             raise AgentError("CONTEXT_TRUNCATED", used=used, num_ctx=self.num_ctx)
-        reason = data.get("done_reason")
-        usage = {"input_tokens": int_or_none(used),
-                 "output_tokens": int_or_none(data.get("eval_count"))}
-        text = message.get("content")
-        if reason == "length":  # cut off: report it, and parse no tool call from it
-            return {"text": text, "tool_calls": [], "stop": "truncated",
-                    "stop_detail": "done_reason length", "usage": usage, "raw": None}
+        reason, text = data.get("done_reason"), message.get("content")
+        usage = token_usage(used, data.get("eval_count"))
+        if reason == "length":
+            return cut_reply(text, "done_reason length", usage)
         calls, raw = _ollama_calls(message)
         normal = reason in (None, "", "stop", "tool_calls")  # proxies send "tool_calls"
-        stop = ("tool_calls" if calls else "answer") if normal else "other"
-        return {"text": text, "tool_calls": calls, "stop": stop,
-                "stop_detail": reason, "usage": usage, "raw": raw}
+        return finished_reply(text, calls, reason, normal=normal, usage=usage, raw=raw)
 
     def http_error(self, status, payload, headers=None, *, deadline=None):
-        error = error_text(payload)
-        deadline = discovery_deadline(deadline)
+        error = self.error_text(payload)
         if status == 404 and "not found" in error and "model" in error:
-            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=_installed_hint(self.base_url, deadline))
+            return self.model_not_found(deadline)
         if status == 400 and "does not support tools" in error:
-            return AgentError("TOOLS_UNSUPPORTED", model=self.model,
-                              installed=_installed_hint(self.base_url, deadline,
-                                                        tools_only=True))
+            return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed=_installed_hint(
+                self.base_url, discovery_deadline(deadline), tools_only=True))
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status,
                               env=Text("ollama_proxy_credentials"))
         return http_failure(status, error, headers)
+
+    def models_hint(self, deadline=None):
+        return _installed_hint(self.base_url, discovery_deadline(deadline))
 
 
 def _ollama_calls(message):
@@ -258,12 +248,8 @@ def assemble_stream(lines, client):
     """The NDJSON chunks of a streamed /api/chat joined into the non-streaming body."""
     content, thinking, calls, last = [], [], [], None
     for chunk in json_values(lines, client.base_url):
-        if not isinstance(chunk, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("chunk_not_object"),
-                             url=client.base_url)
-        if "error" in chunk:  # an error after the stream started: the status stays 200
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=error_text(chunk),
-                             url=client.base_url)
+        # an error after the stream started comes with status 200: answer_object reports it
+        client.answer_object(chunk, "chunk_not_object")
         message = chunk.get("message") if isinstance(chunk.get("message"), dict) else {}
         piece = message.get("content")
         if isinstance(piece, str) and piece:

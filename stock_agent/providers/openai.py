@@ -28,8 +28,8 @@ import json
 from urllib.parse import urlsplit
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (ChatClient, api_key, echo, error_text, int_or_none,
-                                          models_hint, recovered_results)
+from stock_agent.providers.shared import (ChatClient, api_key, cut_reply, echo, finished_reply,
+                                          models_hint, recovered_results, token_usage)
 from stock_agent.providers.transport import checked_url, http_failure, json_values, sse_events
 
 DEFAULT_URL = "https://api.openai.com/v1"
@@ -74,40 +74,29 @@ class OpenAIClient(ChatClient):
         return assemble_stream(lines, self)
 
     def parse_reply(self, data):
-        if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
-                             url=self.base_url)
-        if "error" in data:
-            raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(data, self._api_key), url=self.base_url)
+        data = self.answer_object(data)
         choices = data.get("choices")
         choice = choices[0] if isinstance(choices, list) and choices else None
         message = choice.get("message") if isinstance(choice, dict) else None
         if not isinstance(message, dict) or message.get("role", "assistant") != "assistant":
             raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("no_assistant_message"))
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-        usage = {"input_tokens": int_or_none(usage.get("prompt_tokens")),
-                 "output_tokens": int_or_none(usage.get("completion_tokens"))}
+        usage = token_usage(usage.get("prompt_tokens"), usage.get("completion_tokens"))
         reason, text = choice.get("finish_reason"), message.get("content")
-        if reason == "length":  # cut off: report it, and parse no tool call from it
-            return {"text": text, "tool_calls": [], "stop": "truncated",
-                    "stop_detail": "finish_reason length", "usage": usage, "raw": None}
-        calls = _neutral_calls(message)
-        stop = ("tool_calls" if calls else "answer") if reason in ("stop", "tool_calls") \
-            else "other"
-        return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
-                "usage": usage, "raw": message}
+        if reason == "length":
+            return cut_reply(text, "finish_reason length", usage)
+        return finished_reply(text, _neutral_calls(message), reason,
+                              normal=reason in ("stop", "tool_calls"), usage=usage, raw=message)
 
     def http_error(self, status, payload, headers, *, deadline=None):
-        error, code = error_text(payload, self._api_key), _error_code(payload)
+        error, code = self.error_text(payload), _error_code(payload)
         low = error.lower()
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status, env="OPENAI_API_KEY")
         if _no_tool_support(low):
             return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed="")
         if status == 404 and (code == "model_not_found" or "model" in low):
-            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=self.models_hint(deadline))
+            return self.model_not_found(deadline)
         if status == 404:
             error = Text("with_hint", text=error, hint=Text("hint_v1_openai"))
         if "does not match the expected" in low:
@@ -186,12 +175,7 @@ def assemble_stream(lines, client):
     """The chunks of a streamed completion joined into the non-streaming body."""
     state = {"done": False, "text": [], "calls": {}, "finish": None, "usage": None}
     for chunk in json_values(_data_until_done(lines, state), client.base_url):
-        if not isinstance(chunk, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("chunk_not_object"),
-                             url=client.base_url)
-        if "error" in chunk:  # an error inside a 200 stream
-            raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(chunk, client._api_key), url=client.base_url)
+        client.answer_object(chunk, "chunk_not_object")
         if isinstance(chunk.get("usage"), dict):
             state["usage"] = chunk["usage"]
         choices = chunk.get("choices") or []
