@@ -25,7 +25,7 @@ import json
 
 from stock_agent.errors import AgentError, Text
 from stock_agent.providers.shared import (ChatClient, api_key, cut_reply, echo, finished_reply,
-                                          models_hint, recovered_results, token_usage)
+                                          models_hint, token_usage, wire_by_call_id)
 from stock_agent.providers.transport import (checked_url, http_failure, is_loopback, json_values,
                                              sse_events)
 
@@ -41,16 +41,11 @@ def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_
     """Resolve URL, key and model, or explain what is missing."""
     url = checked_url((base_url or environ.get("ANTHROPIC_BASE_URL") or DEFAULT_URL)
                       .rstrip("/"))
-    key = api_key(environ, "ANTHROPIC_API_KEY")
-    if key is None and not is_loopback(url):  # a local proxy may need none
-        raise AgentError("NO_API_KEY", env="ANTHROPIC_API_KEY", url=url)
-    client = AnthropicClient(base_url=url, model=model or environ.get("ANTHROPIC_MODEL"),
-                             api_key=key, num_predict=num_predict, stream=stream,
-                             on_text=on_text)
-    if not client.model:
-        raise AgentError("NO_MODEL", env="ANTHROPIC_MODEL",
-                         installed=client.models_hint(deadline))
-    return client
+    key = api_key(environ, "ANTHROPIC_API_KEY", url=url,
+                  required=not is_loopback(url))  # a local proxy may need none
+    return AnthropicClient(base_url=url, model=model or environ.get("ANTHROPIC_MODEL"),
+                           api_key=key, num_predict=num_predict, stream=stream,
+                           on_text=on_text).with_model("ANTHROPIC_MODEL", deadline)
 
 
 class AnthropicClient(ChatClient):
@@ -74,7 +69,8 @@ class AnthropicClient(ChatClient):
         return head
 
     def wire_messages(self, new):
-        return _wire_messages(new)
+        return wire_by_call_id(new, assistant=_wire_assistant, tool_result=_add_tool_result,
+                               system=False)  # sent as the top-level `system`
 
     def assemble(self, lines):
         return assemble_stream(lines, self)
@@ -114,6 +110,30 @@ class AnthropicClient(ChatClient):
         return models_hint(self.base_url, "/v1/models", self.headers(), deadline)
 
 
+def _wire_assistant(message):
+    if message.get("raw") is not None:
+        return message["raw"]  # every block as received, thinking and signatures included
+    blocks = [{"type": "text", "text": message["content"]}] if message["content"] else []
+    blocks += [{"type": "tool_use", "id": call["id"], "name": call["name"],
+                "input": call["arguments"] if isinstance(call["arguments"], dict) else {}}
+               for call in message["tool_calls"] if call["id"]]
+    return {"role": "assistant", "content": blocks}
+
+
+def _add_tool_result(wire, message):
+    """Answer a tool_use by its id. Every result of a turn goes in one user message."""
+    result = {"type": "tool_result", "tool_use_id": message["tool_call_id"],
+              "content": message["content"]}
+    if message.get("is_error"):
+        result["is_error"] = True
+    last = wire[-1] if wire else None
+    if last is not None and last["role"] == "user" and isinstance(
+            last["content"], list) and last["content"][0]["type"] == "tool_result":
+        last["content"].append(result)
+    else:
+        wire.append({"role": "user", "content": [result]})
+
+
 def _neutral_calls(content):
     calls = []
     for index, block in enumerate(content):
@@ -125,42 +145,6 @@ def _neutral_calls(content):
             raise AgentError("INVALID_TOOL_CALL", detail=Text("block_without_id", index=index))
         calls.append({"id": block["id"], "name": block["name"], "arguments": block["input"]})
     return calls
-
-
-def _wire_messages(new):
-    wire = []
-    for message in new:
-        role = message["role"]
-        if role == "system":
-            continue  # sent as the top-level `system`
-        if role == "assistant":
-            wire.append(_wire_assistant(message))
-        elif role == "tool" and message.get("tool_call_id"):
-            result = {"type": "tool_result", "tool_use_id": message["tool_call_id"],
-                      "content": message["content"]}
-            if message.get("is_error"):
-                result["is_error"] = True
-            last = wire[-1] if wire else None
-            if last is not None and last["role"] == "user" and isinstance(
-                    last["content"], list) and last["content"][0]["type"] == "tool_result":
-                last["content"].append(result)  # every result of a turn in one message
-            else:
-                wire.append({"role": "user", "content": [result]})
-        elif role == "tool":
-            recovered_results(wire, message)
-        else:
-            wire.append({"role": role, "content": message["content"]})
-    return wire
-
-
-def _wire_assistant(message):
-    if message.get("raw") is not None:
-        return message["raw"]  # every block as received, thinking and signatures included
-    blocks = [{"type": "text", "text": message["content"]}] if message["content"] else []
-    blocks += [{"type": "tool_use", "id": call["id"], "name": call["name"],
-                "input": call["arguments"] if isinstance(call["arguments"], dict) else {}}
-               for call in message["tool_calls"] if call["id"]]
-    return {"role": "assistant", "content": blocks}
 
 
 def assemble_stream(lines, client):

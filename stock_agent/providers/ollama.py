@@ -33,12 +33,9 @@ def ollama_client(*, base_url, model, environ, num_ctx, num_predict, stream=Fals
     """Resolve URL and model the way Ollama's own tools do, or explain what is missing.
     Listing the installed models for that explanation ends by `deadline`."""
     url = checked_url(resolve_ollama_url(base_url, environ))
-    model = model or environ.get("OLLAMA_MODEL")
-    if not model:
-        raise AgentError("NO_MODEL", env="OLLAMA_MODEL",
-                         installed=_installed_hint(url, discovery_deadline(deadline)))
-    return OllamaClient(base_url=url, model=model, num_ctx=num_ctx, num_predict=num_predict,
-                        stream=stream, on_text=on_text)
+    return OllamaClient(base_url=url, model=model or environ.get("OLLAMA_MODEL"),
+                        num_ctx=num_ctx, num_predict=num_predict, stream=stream,
+                        on_text=on_text).with_model("OLLAMA_MODEL", deadline)
 
 
 def resolve_ollama_url(flag, environ):

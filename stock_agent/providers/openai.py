@@ -29,27 +29,22 @@ from urllib.parse import urlsplit
 
 from stock_agent.errors import AgentError, Text
 from stock_agent.providers.shared import (ChatClient, api_key, cut_reply, echo, finished_reply,
-                                          models_hint, recovered_results, token_usage)
+                                          models_hint, token_usage, wire_by_call_id)
 from stock_agent.providers.transport import checked_url, http_failure, json_values, sse_events
 
 DEFAULT_URL = "https://api.openai.com/v1"
 
 
 def openai_client(*, base_url, model, environ, num_predict, stream=False, on_text=None,
-                     deadline=None):
+                  deadline=None):
     """Resolve URL, key and model as OpenAI's SDK does, or explain what is missing."""
     url = checked_url((base_url or environ.get("OPENAI_BASE_URL") or DEFAULT_URL)
                       .rstrip("/"))
-    key = api_key(environ, "OPENAI_API_KEY")
-    if key is None and urlsplit(url).hostname == "api.openai.com":
-        raise AgentError("NO_API_KEY", env="OPENAI_API_KEY", url=url)
-    client = OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"),
-                          api_key=key, num_predict=num_predict, stream=stream,
-                          on_text=on_text)
-    if not client.model:
-        raise AgentError("NO_MODEL", env="OPENAI_MODEL",
-                         installed=client.models_hint(deadline))
-    return client
+    key = api_key(environ, "OPENAI_API_KEY", url=url,
+                  required=urlsplit(url).hostname == "api.openai.com")
+    return OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"), api_key=key,
+                        num_predict=num_predict, stream=stream,
+                        on_text=on_text).with_model("OPENAI_MODEL", deadline)
 
 
 class OpenAIClient(ChatClient):
@@ -68,7 +63,7 @@ class OpenAIClient(ChatClient):
         return head
 
     def wire_messages(self, new):
-        return _wire_messages(new)
+        return wire_by_call_id(new, assistant=_wire_assistant, tool_result=_add_tool_result)
 
     def assemble(self, lines):
         return assemble_stream(lines, self)
@@ -109,6 +104,29 @@ class OpenAIClient(ChatClient):
         return models_hint(self.base_url, "/models", self.headers(), deadline)
 
 
+def _wire_assistant(message):
+    raw = message.get("raw")
+    if raw is not None:  # as received: the request type has no place for other fields
+        wire = {"role": "assistant", "content": raw.get("content")}
+        if raw.get("tool_calls"):
+            wire["tool_calls"] = raw["tool_calls"]
+        return wire
+    wire = {"role": "assistant", "content": message["content"]}
+    calls = [call for call in message["tool_calls"] if call["id"]]
+    if calls:  # a reply that came from elsewhere (a scripted model)
+        wire["tool_calls"] = [{"id": call["id"], "type": "function", "function": {
+            "name": call["name"], "arguments": call["arguments"]
+            if isinstance(call["arguments"], str) else json.dumps(call["arguments"])}}
+            for call in calls]
+    return wire
+
+
+def _add_tool_result(wire, message):
+    """One tool message per call, in call order, right after the assistant message."""
+    wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
+                 "content": message["content"]})
+
+
 def _neutral_calls(message):
     raw_calls = message.get("tool_calls")
     if raw_calls is None:
@@ -136,39 +154,6 @@ def _parsed(arguments):
     except (ValueError, RecursionError):
         return arguments
     return value if isinstance(value, dict) else arguments
-
-
-def _wire_messages(new):
-    wire = []
-    for message in new:
-        role = message["role"]
-        if role == "assistant":
-            wire.append(_wire_assistant(message))
-        elif role == "tool" and message.get("tool_call_id"):
-            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
-                         "content": message["content"]})
-        elif role == "tool":
-            recovered_results(wire, message)
-        else:
-            wire.append({"role": role, "content": message["content"]})
-    return wire
-
-
-def _wire_assistant(message):
-    raw = message.get("raw")
-    if raw is not None:  # as received: the request type has no place for other fields
-        wire = {"role": "assistant", "content": raw.get("content")}
-        if raw.get("tool_calls"):
-            wire["tool_calls"] = raw["tool_calls"]
-        return wire
-    wire = {"role": "assistant", "content": message["content"]}
-    calls = [call for call in message["tool_calls"] if call["id"]]
-    if calls:  # a reply that came from elsewhere (a scripted model)
-        wire["tool_calls"] = [{"id": call["id"], "type": "function", "function": {
-            "name": call["name"], "arguments": call["arguments"]
-            if isinstance(call["arguments"], str) else json.dumps(call["arguments"])}}
-            for call in calls]
-    return wire
 
 
 def assemble_stream(lines, client):

@@ -46,6 +46,13 @@ class ChatClient:
         self._api_key = api_key  # private: never logged, never in an error
         self._wire = WireCache(self.wire_messages)
 
+    def with_model(self, env, deadline=None):
+        """This client, if a flag or $env named its model; else NO_MODEL naming the models
+        the server lists (by `deadline`), so the user can pick one."""
+        if not self.model:
+            raise AgentError("NO_MODEL", env=env, installed=self.models_hint(deadline))
+        return self
+
     def chat(self, messages, tools, *, timeout):
         deadline = time.monotonic() + timeout  # listing models for an error's hint too
         payload = exchange(self.base_url + self.chat_path, self.request_body(messages, tools),
@@ -193,13 +200,38 @@ def echo(on_text, piece):
         on_text(piece)
 
 
-def api_key(environ, name):
-    """The key in $name, or None. A key with spaces or control characters (a stray newline
-    from a file) is refused here: in a header it would fail with the key in the error."""
+def api_key(environ, name, *, url, required):
+    """The key in $name, or None if the server at `url` is not `required` to get one. A key
+    with spaces or control characters (a stray newline from a file) is refused here: in a
+    header it would fail with the key in the error."""
     key = environ.get(name) or None
     if key is not None and (key != key.strip() or not key.isprintable()):
         raise AgentError("INVALID_INPUT", detail=Text("key_spaces", env=name))
+    if key is None and required:
+        raise AgentError("NO_API_KEY", env=name, url=url)
     return key
+
+
+def wire_by_call_id(new, *, assistant, tool_result, system=True):
+    """New neutral messages as wire messages, for a format whose tool results answer a call
+    by its id (OpenAI, Anthropic). `assistant(message)` is the format's assistant message
+    and `tool_result(wire, message)` adds a result to `wire`; a call recovered from text has
+    no id to answer, so its result goes back in a user message (_recovered_results).
+    `system=False` leaves system messages out, for a format that sends them apart."""
+    wire = []
+    for message in new:
+        role = message["role"]
+        if role == "system" and not system:
+            continue
+        if role == "assistant":
+            wire.append(assistant(message))
+        elif role == "tool" and message.get("tool_call_id"):
+            tool_result(wire, message)
+        elif role == "tool":
+            _recovered_results(wire, message)
+        else:
+            wire.append({"role": role, "content": message["content"]})
+    return wire
 
 
 RECOVERED_RESULTS = ("Results of the tool calls written in your last message, in order. They "
@@ -207,7 +239,7 @@ RECOVERED_RESULTS = ("Results of the tool calls written in your last message, in
                      "again only for something not here:")
 
 
-def recovered_results(wire, message):
+def _recovered_results(wire, message):
     """Add a result of a call recovered from text (it has no id to answer) to the one user
     message that holds all such results of the turn."""
     line = f"{message['tool_name']}: {message['content']}"
