@@ -25,7 +25,8 @@ import json
 
 from stock_agent.errors import AgentError, Text
 from stock_agent.providers.shared import (ChatClient, api_key, cut_reply, echo, finished_reply,
-                                          models_hint, token_usage, wire_by_call_id)
+                                          listed_models_hint, token_usage,
+                                          wire_by_call_id)
 from stock_agent.providers.transport import (checked_url, http_failure, is_loopback, json_values,
                                              sse_events)
 
@@ -43,9 +44,10 @@ def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_
                       .rstrip("/"))
     key = api_key(environ, "ANTHROPIC_API_KEY", url=url,
                   required=not is_loopback(url))  # a local proxy may need none
-    return AnthropicClient(base_url=url, model=model or environ.get("ANTHROPIC_MODEL"),
-                           api_key=key, num_predict=num_predict, stream=stream,
-                           on_text=on_text).with_model("ANTHROPIC_MODEL", deadline)
+    client = AnthropicClient(base_url=url, model=model or environ.get("ANTHROPIC_MODEL"),
+                             api_key=key, num_predict=num_predict, stream=stream,
+                             on_text=on_text)
+    return client.require_model("ANTHROPIC_MODEL", deadline)
 
 
 class AnthropicClient(ChatClient):
@@ -107,7 +109,7 @@ class AnthropicClient(ChatClient):
         return http_failure(status, error, headers)
 
     def models_hint(self, deadline=None):
-        return models_hint(self.base_url, "/v1/models", self.headers(), deadline)
+        return listed_models_hint(self.base_url, "/v1/models", self.headers(), deadline)
 
 
 def _wire_assistant(message):

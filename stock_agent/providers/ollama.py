@@ -33,9 +33,10 @@ def ollama_client(*, base_url, model, environ, num_ctx, num_predict, stream=Fals
     """Resolve URL and model the way Ollama's own tools do, or explain what is missing.
     Listing the installed models for that explanation ends by `deadline`."""
     url = checked_url(resolve_ollama_url(base_url, environ))
-    return OllamaClient(base_url=url, model=model or environ.get("OLLAMA_MODEL"),
-                        num_ctx=num_ctx, num_predict=num_predict, stream=stream,
-                        on_text=on_text).with_model("OLLAMA_MODEL", deadline)
+    client = OllamaClient(base_url=url, model=model or environ.get("OLLAMA_MODEL"),
+                          num_ctx=num_ctx, num_predict=num_predict, stream=stream,
+                          on_text=on_text)
+    return client.require_model("OLLAMA_MODEL", deadline)
 
 
 def resolve_ollama_url(flag, environ):
@@ -88,7 +89,7 @@ class OllamaClient(ChatClient):
                  on_text=None):
         super().__init__(base_url=base_url, model=model, num_predict=num_predict,
                          stream=stream, on_text=on_text)
-        self.num_ctx = num_ctx
+        self.num_ctx = num_ctx  # sent every time (see above); a prompt that fills it was cut
 
     def request_head(self, messages, tools):
         return {

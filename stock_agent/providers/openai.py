@@ -29,7 +29,8 @@ from urllib.parse import urlsplit
 
 from stock_agent.errors import AgentError, Text
 from stock_agent.providers.shared import (ChatClient, api_key, cut_reply, echo, finished_reply,
-                                          models_hint, token_usage, wire_by_call_id)
+                                          listed_models_hint, token_usage,
+                                          wire_by_call_id)
 from stock_agent.providers.transport import checked_url, http_failure, json_values, sse_events
 
 DEFAULT_URL = "https://api.openai.com/v1"
@@ -42,9 +43,9 @@ def openai_client(*, base_url, model, environ, num_predict, stream=False, on_tex
                       .rstrip("/"))
     key = api_key(environ, "OPENAI_API_KEY", url=url,
                   required=urlsplit(url).hostname == "api.openai.com")
-    return OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"), api_key=key,
-                        num_predict=num_predict, stream=stream,
-                        on_text=on_text).with_model("OPENAI_MODEL", deadline)
+    client = OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"), api_key=key,
+                          num_predict=num_predict, stream=stream, on_text=on_text)
+    return client.require_model("OPENAI_MODEL", deadline)
 
 
 class OpenAIClient(ChatClient):
@@ -101,7 +102,7 @@ class OpenAIClient(ChatClient):
         return http_failure(status, error, headers)
 
     def models_hint(self, deadline=None):
-        return models_hint(self.base_url, "/models", self.headers(), deadline)
+        return listed_models_hint(self.base_url, "/models", self.headers(), deadline)
 
 
 def _wire_assistant(message):

@@ -1,11 +1,11 @@
-"""What the three adapters share: one HTTP chat client, the wire cache, request bodies, keys,
-and error text.
+"""One HTTP chat client for every wire format, and what its three adapters share.
 
-`ChatClient` is the exchange every wire format makes; nothing here knows a provider's
-message format. Each adapter subclasses it and writes only what its format decides (its
-request head, how a message goes on the wire, how an answer and a stream are read, what
-its error bodies mean), and passes in what differs (which header holds the key, which
-path lists models).
+`ChatClient` makes the exchange: the request body, one POST through transport.py, the
+answer read into the neutral reply agent.py describes. An adapter subclasses it and writes
+only what its wire format decides: the request's head, its messages and headers, and how an
+answer, a stream and an error body are read. Nothing here knows a provider's message
+format; where a helper needs one, the adapter passes it in (how to write an assistant
+message, which path lists models).
 """
 
 import json
@@ -46,15 +46,16 @@ class ChatClient:
         self._api_key = api_key  # private: never logged, never in an error
         self._wire = WireCache(self.wire_messages)
 
-    def with_model(self, env, deadline=None):
-        """This client, if a flag or $env named its model; else NO_MODEL naming the models
-        the server lists (by `deadline`), so the user can pick one."""
+    def require_model(self, env, deadline=None):
+        """This client, once a flag or $env has named its model; else NO_MODEL with the
+        models the server lists (by `deadline`), so the user can pick one."""
         if not self.model:
             raise AgentError("NO_MODEL", env=env, installed=self.models_hint(deadline))
         return self
 
     def chat(self, messages, tools, *, timeout):
-        deadline = time.monotonic() + timeout  # listing models for an error's hint too
+        # An error's hint that lists the server's models ends with this request.
+        deadline = time.monotonic() + timeout
         payload = exchange(self.base_url + self.chat_path, self.request_body(messages, tools),
                            timeout=timeout, server=self.base_url, stream=self.stream,
                            headers=self.headers(), on_text=self.on_text,
@@ -110,6 +111,48 @@ class ChatClient:
         return (text.replace(secret, "***") if secret else text)[:300]
 
 
+# --- Configuration: the key, and the models to name when one is wrong -------------
+
+def api_key(environ, name, *, url, required):
+    """The key in $name, or None if the server at `url` is not `required` to get one. A key
+    with spaces or control characters (a stray newline from a file) is refused here: in a
+    header it would fail with the key in the error."""
+    key = environ.get(name) or None
+    if key is not None and (key != key.strip() or not key.isprintable()):
+        raise AgentError("INVALID_INPUT", detail=Text("key_spaces", env=name))
+    if key is None and required:
+        raise AgentError("NO_API_KEY", env=name, url=url)
+    return key
+
+
+def discovery_deadline(deadline=None):
+    """When listing models for a hint must end: DISCOVERY_TIMEOUT from now, or the run's
+    (or the request's) `deadline` if that comes first. Every request of the listing shares
+    it, so fifty slow answers cannot add up."""
+    soon = time.monotonic() + DISCOVERY_TIMEOUT
+    return soon if deadline is None else min(soon, deadline)
+
+
+def listed_models_hint(base_url, path, headers, deadline=None):
+    """One sentence naming the models `GET {base_url}{path}` lists, or saying it could not,
+    by `deadline`. OpenAI and Anthropic both answer {"data": [{"id": ...}, ...]}."""
+    try:
+        status, payload = get_json(base_url + path, timeout=DISCOVERY_TIMEOUT, server=base_url,
+                                   headers=headers, deadline=discovery_deadline(deadline))
+    except AgentError:
+        status, payload = None, None
+    entries = payload.get("data") if status == 200 and isinstance(payload, dict) else None
+    if not isinstance(entries, list):
+        return Text("hint_unlisted", url=base_url)
+    names = [entry["id"] for entry in entries[:50]
+             if isinstance(entry, dict) and isinstance(entry.get("id"), str)]
+    if not names:
+        return Text("hint_none_listed", url=base_url)
+    return Text("hint_models", url=base_url, models=", ".join(names))
+
+
+# --- The request ------------------------------------------------------------------
+
 class WireCache:
     """The loop's history converted to one provider's messages, each serialised once.
 
@@ -140,76 +183,6 @@ def _with_messages(head, array_text):
     so that every request starts with the bytes of the one before."""
     body = json.dumps(head, ensure_ascii=False)[:-1] + ', "messages": ' + array_text + "}"
     return body.encode("utf-8", "backslashreplace")  # a lone surrogate stays a JSON escape
-
-
-# --- The neutral reply (agent.py) --------------------------------------------------
-
-def cut_reply(text, stop_detail, usage):
-    """The reply for an answer cut off at the token limit: reported, and no tool call is
-    parsed from it."""
-    return {"text": text, "tool_calls": [], "stop": "truncated", "stop_detail": stop_detail,
-            "usage": usage, "raw": None}
-
-
-def finished_reply(text, calls, stop_detail, *, normal, usage, raw):
-    """The reply for an answer that ended by itself; a reason that is not `normal` (a
-    content filter, an unknown reason) is "other", which the loop reads as incomplete."""
-    stop = ("tool_calls" if calls else "answer") if normal else "other"
-    return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": stop_detail,
-            "usage": usage, "raw": raw}
-
-
-def token_usage(input_tokens, output_tokens):
-    """The reply's usage; a count that is not a whole number is None (unknown)."""
-    return {"input_tokens": _count(input_tokens), "output_tokens": _count(output_tokens)}
-
-
-def _count(value):
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def discovery_deadline(deadline=None):
-    """When listing models for a hint must end: DISCOVERY_TIMEOUT from now, or the run's
-    (or the request's) `deadline` if that comes first. Every request of the listing shares
-    it, so fifty slow answers cannot add up."""
-    soon = time.monotonic() + DISCOVERY_TIMEOUT
-    return soon if deadline is None else min(soon, deadline)
-
-
-def models_hint(base_url, path, headers, deadline=None):
-    """One sentence naming the models `GET {base_url}{path}` lists, or saying it could not,
-    by `deadline`. OpenAI and Anthropic both answer {"data": [{"id": ...}, ...]}."""
-    try:
-        status, payload = get_json(base_url + path, timeout=DISCOVERY_TIMEOUT, server=base_url,
-                                   headers=headers, deadline=discovery_deadline(deadline))
-    except AgentError:
-        status, payload = None, None
-    entries = payload.get("data") if status == 200 and isinstance(payload, dict) else None
-    if not isinstance(entries, list):
-        return Text("hint_unlisted", url=base_url)
-    names = [entry["id"] for entry in entries[:50]
-             if isinstance(entry, dict) and isinstance(entry.get("id"), str)]
-    if not names:
-        return Text("hint_none_listed", url=base_url)
-    return Text("hint_models", url=base_url, models=", ".join(names))
-
-
-def echo(on_text, piece):
-    """Pass a streamed piece of text (None: the reply is over) to whoever shows it."""
-    if on_text is not None:
-        on_text(piece)
-
-
-def api_key(environ, name, *, url, required):
-    """The key in $name, or None if the server at `url` is not `required` to get one. A key
-    with spaces or control characters (a stray newline from a file) is refused here: in a
-    header it would fail with the key in the error."""
-    key = environ.get(name) or None
-    if key is not None and (key != key.strip() or not key.isprintable()):
-        raise AgentError("INVALID_INPUT", detail=Text("key_spaces", env=name))
-    if key is None and required:
-        raise AgentError("NO_API_KEY", env=name, url=url)
-    return key
 
 
 def wire_by_call_id(new, *, assistant, tool_result, system=True):
@@ -249,3 +222,35 @@ def _recovered_results(wire, message):
         last["content"] += "\n" + line
     else:
         wire.append({"role": "user", "content": RECOVERED_RESULTS + "\n" + line})
+
+
+# --- The answer: streamed text, and the neutral reply (agent.py) ------------------
+
+def echo(on_text, piece):
+    """Pass a streamed piece of text (None: the reply is over) to whoever shows it."""
+    if on_text is not None:
+        on_text(piece)
+
+
+def cut_reply(text, stop_detail, usage):
+    """The reply for an answer cut off at the token limit: reported, and no tool call is
+    parsed from it."""
+    return {"text": text, "tool_calls": [], "stop": "truncated", "stop_detail": stop_detail,
+            "usage": usage, "raw": None}
+
+
+def finished_reply(text, calls, stop_detail, *, normal, usage, raw):
+    """The reply for an answer that ended by itself; a reason that is not `normal` (a
+    content filter, an unknown reason) is "other", which the loop reads as incomplete."""
+    stop = ("tool_calls" if calls else "answer") if normal else "other"
+    return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": stop_detail,
+            "usage": usage, "raw": raw}
+
+
+def token_usage(input_tokens, output_tokens):
+    """The reply's usage; a count that is not a whole number is None (unknown)."""
+    return {"input_tokens": _count(input_tokens), "output_tokens": _count(output_tokens)}
+
+
+def _count(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
