@@ -1,13 +1,14 @@
 """Model server clients: the loop's neutral messages in, one neutral reply out.
 
 Loaded only when a real model is used, so `--mock` never imports the HTTP stack. One module
-per wire format, each a client with `provider`, `model`, `base_url` and
-`chat(messages, tools, *, timeout)`:
+per wire format, each a subclass of shared.ChatClient with `provider`, `model`, `base_url`
+and `chat(messages, tools, *, timeout)`:
 
     ollama.py      Ollama's POST /api/chat
     openai.py      OpenAI-compatible POST /v1/chat/completions (llama.cpp, vLLM, LM Studio)
     anthropic.py   Anthropic's POST /v1/messages
-    shared.py      what the three share: the wire cache, request bodies, keys, error text
+    shared.py      ChatClient (the exchange every format makes) and what the three share:
+                   the wire cache, request bodies, keys, error text, the neutral reply
     transport.py   HTTP: one request, one answer, every failure one AgentError
 
 `make_client` below is the factory for `--provider`. The neutral reply every client returns

@@ -22,13 +22,13 @@ their files in the shared notes, docs/openai-anthropic-wire.md):
 """
 
 import json
-import time
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (WireCache, api_key, echo, error_text, int_or_none,
-                                          models_hint, recovered_results, request_body)
-from stock_agent.providers.transport import (checked_url, exchange, http_failure, is_loopback,
-                                             json_values, sse_events)
+from stock_agent.providers.shared import (ChatClient, api_key, cut_reply, echo, finished_reply,
+                                          listed_models_hint, token_usage,
+                                          wire_by_call_id)
+from stock_agent.providers.transport import (checked_url, http_failure, is_loopback, json_values,
+                                             sse_events)
 
 DEFAULT_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
@@ -42,41 +42,17 @@ def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_
     """Resolve URL, key and model, or explain what is missing."""
     url = checked_url((base_url or environ.get("ANTHROPIC_BASE_URL") or DEFAULT_URL)
                       .rstrip("/"))
-    key = api_key(environ, "ANTHROPIC_API_KEY")
-    if key is None and not is_loopback(url):  # a local proxy may need none
-        raise AgentError("NO_API_KEY", env="ANTHROPIC_API_KEY", url=url)
+    key = api_key(environ, "ANTHROPIC_API_KEY", url=url,
+                  required=not is_loopback(url))  # a local proxy may need none
     client = AnthropicClient(base_url=url, model=model or environ.get("ANTHROPIC_MODEL"),
                              api_key=key, num_predict=num_predict, stream=stream,
                              on_text=on_text)
-    if not client.model:
-        raise AgentError("NO_MODEL", env="ANTHROPIC_MODEL",
-                         installed=client.models_hint(deadline))
-    return client
+    return client.require_model("ANTHROPIC_MODEL", deadline)
 
 
-class AnthropicClient:
+class AnthropicClient(ChatClient):
     provider = "anthropic"
-
-    def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
-                 on_text=None):
-        self.base_url = base_url
-        self.model = model
-        self.num_predict = num_predict
-        self.stream = stream
-        self.on_text = on_text
-        self._api_key = api_key  # private: never logged, never in an error
-        self._wire = WireCache(_wire_messages)
-
-    def chat(self, messages, tools, *, timeout):
-        deadline = time.monotonic() + timeout  # listing models for an error's hint too
-        payload = exchange(self.base_url + "/v1/messages", self.request_body(messages, tools),
-                           timeout=timeout, server=self.base_url, stream=self.stream,
-                           headers=self.headers(), on_text=self.on_text,
-                           provider=self.provider,
-                           http_error=lambda *answer: self.http_error(*answer,
-                                                                      deadline=deadline),
-                           assemble=lambda lines: assemble_stream(lines, self))
-        return self.parse_reply(payload)
+    chat_path = "/v1/messages"
 
     def headers(self):
         headers = {"anthropic-version": API_VERSION}
@@ -84,7 +60,7 @@ class AnthropicClient:
             headers["x-api-key"] = self._api_key
         return headers
 
-    def request_body(self, messages, tools):
+    def request_head(self, messages, tools):
         system = "\n\n".join(m["content"] for m in messages if m["role"] == "system")
         head = {"model": self.model, "max_tokens": self.num_predict, "temperature": 0,
                 "stream": self.stream}
@@ -92,53 +68,72 @@ class AnthropicClient:
             head["system"] = system
         head["tools"] = [{"name": tool["name"], "description": tool["description"],
                           "input_schema": tool["parameters"]} for tool in tools]
-        return request_body(head, "messages", self._wire.array(messages))
+        return head
+
+    def wire_messages(self, new):
+        return wire_by_call_id(new, assistant=_wire_assistant, tool_result=_add_tool_result,
+                               system=False)  # sent as the top-level `system`
+
+    def assemble(self, lines):
+        return assemble_stream(lines, self)
 
     def parse_reply(self, data):
-        if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
-                             url=self.base_url)
-        if data.get("type") == "error" or "error" in data:
-            raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(data, self._api_key), url=self.base_url)
+        data = self.answer_object(data)
+        if data.get("type") == "error":
+            raise self.error_in_answer(data)
         content = data.get("content")
         if data.get("role") != "assistant" or not isinstance(content, list):
             raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("no_assistant_message"))
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-        usage = {"input_tokens": int_or_none(usage.get("input_tokens")),
-                 "output_tokens": int_or_none(usage.get("output_tokens"))}
+        usage = token_usage(usage.get("input_tokens"), usage.get("output_tokens"))
         reason = data.get("stop_reason")
         text = "".join(block["text"] for block in content if isinstance(block, dict)
                        and block.get("type") == "text" and isinstance(block.get("text"), str))
-        if reason in CUT_STOPS:  # cut off: report it, and parse no tool call from it
-            return {"text": text, "tool_calls": [], "stop": "truncated",
-                    "stop_detail": f"stop_reason {reason}", "usage": usage, "raw": None}
-        calls = _neutral_calls(content)
-        stop = ("tool_calls" if calls else "answer") if reason in NORMAL_STOPS else "other"
-        return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
-                "usage": usage, "raw": {"role": "assistant", "content": content}}
+        if reason in CUT_STOPS:
+            return cut_reply(text, f"stop_reason {reason}", usage)
+        return finished_reply(text, _neutral_calls(content), reason,
+                              normal=reason in NORMAL_STOPS, usage=usage,
+                              raw={"role": "assistant", "content": content})
 
     def http_error(self, status, payload, headers, *, deadline=None):
-        error = error_text(payload, self._api_key)
+        error = self.error_text(payload)
         kind = _error_type(payload)
         if status in (401, 403) or kind in ("authentication_error", "permission_error"):
             return AgentError("AUTH_FAILED", status=status, env="ANTHROPIC_API_KEY")
         if "does not support tools" in error.lower():
             return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed="")
         if status == 404 and "model" in error.lower():
-            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=self.models_hint(deadline))
+            return self.model_not_found(deadline)
         if status == 404:
             error = Text("with_hint", text=error, hint=Text("hint_v1_anthropic"))
         return http_failure(status, error, headers)
 
     def models_hint(self, deadline=None):
-        return models_hint(self.base_url, "/v1/models", self.headers(), deadline)
+        return listed_models_hint(self.base_url, "/v1/models", self.headers(), deadline)
 
-    @property
-    def sends_key(self):
-        """True when requests carry an API key (a note warns if it would travel in clear)."""
-        return self._api_key is not None
+
+def _wire_assistant(message):
+    if message.get("raw") is not None:
+        return message["raw"]  # every block as received, thinking and signatures included
+    blocks = [{"type": "text", "text": message["content"]}] if message["content"] else []
+    blocks += [{"type": "tool_use", "id": call["id"], "name": call["name"],
+                "input": call["arguments"] if isinstance(call["arguments"], dict) else {}}
+               for call in message["tool_calls"] if call["id"]]
+    return {"role": "assistant", "content": blocks}
+
+
+def _add_tool_result(wire, message):
+    """Answer a tool_use by its id. Every result of a turn goes in one user message."""
+    result = {"type": "tool_result", "tool_use_id": message["tool_call_id"],
+              "content": message["content"]}
+    if message.get("is_error"):
+        result["is_error"] = True
+    last = wire[-1] if wire else None
+    if last is not None and last["role"] == "user" and isinstance(
+            last["content"], list) and last["content"][0]["type"] == "tool_result":
+        last["content"].append(result)
+    else:
+        wire.append({"role": "user", "content": [result]})
 
 
 def _neutral_calls(content):
@@ -154,42 +149,6 @@ def _neutral_calls(content):
     return calls
 
 
-def _wire_messages(new):
-    wire = []
-    for message in new:
-        role = message["role"]
-        if role == "system":
-            continue  # sent as the top-level `system`
-        if role == "assistant":
-            wire.append(_wire_assistant(message))
-        elif role == "tool" and message.get("tool_call_id"):
-            result = {"type": "tool_result", "tool_use_id": message["tool_call_id"],
-                      "content": message["content"]}
-            if message.get("is_error"):
-                result["is_error"] = True
-            last = wire[-1] if wire else None
-            if last is not None and last["role"] == "user" and isinstance(
-                    last["content"], list) and last["content"][0]["type"] == "tool_result":
-                last["content"].append(result)  # every result of a turn in one message
-            else:
-                wire.append({"role": "user", "content": [result]})
-        elif role == "tool":
-            recovered_results(wire, message)
-        else:
-            wire.append({"role": role, "content": message["content"]})
-    return wire
-
-
-def _wire_assistant(message):
-    if message.get("raw") is not None:
-        return message["raw"]  # every block as received, thinking and signatures included
-    blocks = [{"type": "text", "text": message["content"]}] if message["content"] else []
-    blocks += [{"type": "tool_use", "id": call["id"], "name": call["name"],
-                "input": call["arguments"] if isinstance(call["arguments"], dict) else {}}
-               for call in message["tool_calls"] if call["id"]]
-    return {"role": "assistant", "content": blocks}
-
-
 def assemble_stream(lines, client):
     """The events of a streamed message joined into the non-streaming Message body."""
     state = {"blocks": {}, "json": {}, "open": set(), "stop": None, "usage": {},
@@ -197,8 +156,7 @@ def assemble_stream(lines, client):
     for event in json_values((data for _, data in sse_events(lines)), client.base_url):
         kind = event.get("type") if isinstance(event, dict) else None
         if kind == "error":  # an error inside a 200 stream (overloaded, ...)
-            raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(event, client._api_key), url=client.base_url)
+            raise client.error_in_answer(event)
         if kind == "message_stop":
             state["done"] = True
             break

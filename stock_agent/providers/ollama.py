@@ -18,10 +18,10 @@ import json
 import time
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, WireCache, discovery_deadline,
-                                          echo, error_text, int_or_none, request_body)
-from stock_agent.providers.transport import (checked_url, exchange, get_json, http_failure,
-                                             json_values, post_json)
+from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, ChatClient, cut_reply,
+                                          discovery_deadline, echo, finished_reply, token_usage)
+from stock_agent.providers.transport import (checked_url, get_json, http_failure, json_values,
+                                             post_json)
 
 DEFAULT_OLLAMA_URL = "http://localhost:11434"
 
@@ -33,12 +33,10 @@ def ollama_client(*, base_url, model, environ, num_ctx, num_predict, stream=Fals
     """Resolve URL and model the way Ollama's own tools do, or explain what is missing.
     Listing the installed models for that explanation ends by `deadline`."""
     url = checked_url(resolve_ollama_url(base_url, environ))
-    model = model or environ.get("OLLAMA_MODEL")
-    if not model:
-        raise AgentError("NO_MODEL", env="OLLAMA_MODEL",
-                         installed=_installed_hint(url, discovery_deadline(deadline)))
-    return OllamaClient(base_url=url, model=model, num_ctx=num_ctx, num_predict=num_predict,
-                        stream=stream, on_text=on_text)
+    client = OllamaClient(base_url=url, model=model or environ.get("OLLAMA_MODEL"),
+                          num_ctx=num_ctx, num_predict=num_predict, stream=stream,
+                          on_text=on_text)
+    return client.require_model("OLLAMA_MODEL", deadline)
 
 
 def resolve_ollama_url(flag, environ):
@@ -83,44 +81,32 @@ def _split_host_port(hostport):
 
 # --- Ollama ------------------------------------------------------------------------
 
-class OllamaClient:
+class OllamaClient(ChatClient):
     provider = "ollama"
+    chat_path = "/api/chat"
 
     def __init__(self, *, base_url, model, num_ctx=8192, num_predict=1024, stream=False,
                  on_text=None):
-        self.base_url = base_url
-        self.model = model
-        self.num_ctx = num_ctx
-        self.num_predict = num_predict
-        self.stream = stream
-        self.on_text = on_text
-        self._wire = WireCache(lambda new: [_ollama_message(m) for m in new])
+        super().__init__(base_url=base_url, model=model, num_predict=num_predict,
+                         stream=stream, on_text=on_text)
+        self.num_ctx = num_ctx  # sent every time (see above); a prompt that fills it was cut
 
-    def chat(self, messages, tools, *, timeout):
-        deadline = time.monotonic() + timeout  # listing models for an error's hint too
-        payload = exchange(self.base_url + "/api/chat", self.request_body(messages, tools),
-                           timeout=timeout, server=self.base_url, stream=self.stream,
-                           on_text=self.on_text, provider=self.provider,
-                           http_error=lambda *answer: self.http_error(*answer,
-                                                                      deadline=deadline),
-                           assemble=lambda lines: assemble_stream(lines, self))
-        return self.parse_reply(payload)
-
-    def request_body(self, messages, tools):
-        return request_body({
+    def request_head(self, messages, tools):
+        return {
             "model": self.model, "stream": self.stream,
             "options": {"temperature": 0, "num_predict": self.num_predict,
                         "num_ctx": self.num_ctx},
             "tools": [{"type": "function", "function": tool} for tool in tools],
-        }, "messages", self._wire.array(messages))
+        }
+
+    def wire_messages(self, new):
+        return [_ollama_message(message) for message in new]
+
+    def assemble(self, lines):
+        return assemble_stream(lines, self)
 
     def parse_reply(self, data):
-        if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
-                             url=self.base_url)
-        if "error" in data:  # Ollama can report an error inside a 200 response
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=error_text(data),
-                             url=self.base_url)
+        data = self.answer_object(data)
         if data.get("done") is not True:
             raise AgentError("INCOMPLETE_MODEL_RESPONSE", detail=Text("done_not_true"))
         message = data.get("message")
@@ -129,33 +115,28 @@ class OllamaClient:
         used = data.get("prompt_eval_count")
         if isinstance(used, int) and used >= self.num_ctx:
             raise AgentError("CONTEXT_TRUNCATED", used=used, num_ctx=self.num_ctx)
-        reason = data.get("done_reason")
-        usage = {"input_tokens": int_or_none(used),
-                 "output_tokens": int_or_none(data.get("eval_count"))}
-        text = message.get("content")
-        if reason == "length":  # cut off: report it, and parse no tool call from it
-            return {"text": text, "tool_calls": [], "stop": "truncated",
-                    "stop_detail": "done_reason length", "usage": usage, "raw": None}
+        reason, text = data.get("done_reason"), message.get("content")
+        usage = token_usage(used, data.get("eval_count"))
+        if reason == "length":
+            return cut_reply(text, "done_reason length", usage)
         calls, raw = _ollama_calls(message)
         normal = reason in (None, "", "stop", "tool_calls")  # proxies send "tool_calls"
-        stop = ("tool_calls" if calls else "answer") if normal else "other"
-        return {"text": text, "tool_calls": calls, "stop": stop,
-                "stop_detail": reason, "usage": usage, "raw": raw}
+        return finished_reply(text, calls, reason, normal=normal, usage=usage, raw=raw)
 
     def http_error(self, status, payload, headers=None, *, deadline=None):
-        error = error_text(payload)
-        deadline = discovery_deadline(deadline)
+        error = self.error_text(payload)
         if status == 404 and "not found" in error and "model" in error:
-            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=_installed_hint(self.base_url, deadline))
+            return self.model_not_found(deadline)
         if status == 400 and "does not support tools" in error:
-            return AgentError("TOOLS_UNSUPPORTED", model=self.model,
-                              installed=_installed_hint(self.base_url, deadline,
-                                                        tools_only=True))
+            return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed=_installed_hint(
+                self.base_url, discovery_deadline(deadline), tools_only=True))
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status,
                               env=Text("ollama_proxy_credentials"))
         return http_failure(status, error, headers)
+
+    def models_hint(self, deadline=None):
+        return _installed_hint(self.base_url, discovery_deadline(deadline))
 
 
 def _ollama_calls(message):
@@ -265,12 +246,8 @@ def assemble_stream(lines, client):
     """The NDJSON chunks of a streamed /api/chat joined into the non-streaming body."""
     content, thinking, calls, last = [], [], [], None
     for chunk in json_values(lines, client.base_url):
-        if not isinstance(chunk, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("chunk_not_object"),
-                             url=client.base_url)
-        if "error" in chunk:  # an error after the stream started: the status stays 200
-            raise AgentError("MODEL_HTTP_ERROR", status=200, error=error_text(chunk),
-                             url=client.base_url)
+        # an error after the stream started comes with status 200: answer_object reports it
+        client.answer_object(chunk, "chunk_not_object")
         message = chunk.get("message") if isinstance(chunk.get("message"), dict) else {}
         piece = message.get("content")
         if isinstance(piece, str) and piece:

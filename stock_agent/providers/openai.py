@@ -25,105 +25,74 @@ shared notes, docs/openai-anthropic-wire.md) and llama.cpp's tools/server/README
 """
 
 import json
-import time
 from urllib.parse import urlsplit
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.shared import (WireCache, api_key, echo, error_text, int_or_none,
-                                          models_hint, recovered_results, request_body)
-from stock_agent.providers.transport import (checked_url, exchange, http_failure, json_values,
-                                             sse_events)
+from stock_agent.providers.shared import (ChatClient, api_key, cut_reply, echo, finished_reply,
+                                          listed_models_hint, token_usage,
+                                          wire_by_call_id)
+from stock_agent.providers.transport import checked_url, http_failure, json_values, sse_events
 
 DEFAULT_URL = "https://api.openai.com/v1"
 
 
 def openai_client(*, base_url, model, environ, num_predict, stream=False, on_text=None,
-                     deadline=None):
+                  deadline=None):
     """Resolve URL, key and model as OpenAI's SDK does, or explain what is missing."""
     url = checked_url((base_url or environ.get("OPENAI_BASE_URL") or DEFAULT_URL)
                       .rstrip("/"))
-    key = api_key(environ, "OPENAI_API_KEY")
-    if key is None and urlsplit(url).hostname == "api.openai.com":
-        raise AgentError("NO_API_KEY", env="OPENAI_API_KEY", url=url)
-    client = OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"),
-                          api_key=key, num_predict=num_predict, stream=stream,
-                          on_text=on_text)
-    if not client.model:
-        raise AgentError("NO_MODEL", env="OPENAI_MODEL",
-                         installed=client.models_hint(deadline))
-    return client
+    key = api_key(environ, "OPENAI_API_KEY", url=url,
+                  required=urlsplit(url).hostname == "api.openai.com")
+    client = OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"), api_key=key,
+                          num_predict=num_predict, stream=stream, on_text=on_text)
+    return client.require_model("OPENAI_MODEL", deadline)
 
 
-class OpenAIClient:
+class OpenAIClient(ChatClient):
     provider = "openai"
-
-    def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
-                 on_text=None):
-        self.base_url = base_url
-        self.model = model
-        self.num_predict = num_predict
-        self.stream = stream
-        self.on_text = on_text
-        self._api_key = api_key  # private: never logged, never in an error
-        self._wire = WireCache(_wire_messages)
-
-    def chat(self, messages, tools, *, timeout):
-        deadline = time.monotonic() + timeout  # listing models for an error's hint too
-        payload = exchange(self.base_url + "/chat/completions", self.request_body(messages, tools),
-                           timeout=timeout, server=self.base_url, stream=self.stream,
-                           headers=self.headers(), on_text=self.on_text,
-                           provider=self.provider,
-                           http_error=lambda *answer: self.http_error(*answer,
-                                                                      deadline=deadline),
-                           assemble=lambda lines: assemble_stream(lines, self))
-        return self.parse_reply(payload)
+    chat_path = "/chat/completions"
 
     def headers(self):
         return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
 
-    def request_body(self, messages, tools):
+    def request_head(self, messages, tools):
         head = {"model": self.model, "temperature": 0, "max_tokens": self.num_predict,
                 "stream": self.stream}
         if self.stream:
             head["stream_options"] = {"include_usage": True}
         head["tools"] = [{"type": "function", "function": tool} for tool in tools]
-        return request_body(head, "messages", self._wire.array(messages))
+        return head
+
+    def wire_messages(self, new):
+        return wire_by_call_id(new, assistant=_wire_assistant, tool_result=_add_tool_result)
+
+    def assemble(self, lines):
+        return assemble_stream(lines, self)
 
     def parse_reply(self, data):
-        if not isinstance(data, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("not_an_object"),
-                             url=self.base_url)
-        if "error" in data:
-            raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(data, self._api_key), url=self.base_url)
+        data = self.answer_object(data)
         choices = data.get("choices")
         choice = choices[0] if isinstance(choices, list) and choices else None
         message = choice.get("message") if isinstance(choice, dict) else None
         if not isinstance(message, dict) or message.get("role", "assistant") != "assistant":
             raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("no_assistant_message"))
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-        usage = {"input_tokens": int_or_none(usage.get("prompt_tokens")),
-                 "output_tokens": int_or_none(usage.get("completion_tokens"))}
+        usage = token_usage(usage.get("prompt_tokens"), usage.get("completion_tokens"))
         reason, text = choice.get("finish_reason"), message.get("content")
-        if reason == "length":  # cut off: report it, and parse no tool call from it
-            return {"text": text, "tool_calls": [], "stop": "truncated",
-                    "stop_detail": "finish_reason length", "usage": usage, "raw": None}
-        calls = _neutral_calls(message)
-        stop = ("tool_calls" if calls else "answer") if reason in ("stop", "tool_calls") \
-            else "other"
-        return {"text": text, "tool_calls": calls, "stop": stop, "stop_detail": reason,
-                "usage": usage, "raw": message}
+        if reason == "length":
+            return cut_reply(text, "finish_reason length", usage)
+        return finished_reply(text, _neutral_calls(message), reason,
+                              normal=reason in ("stop", "tool_calls"), usage=usage, raw=message)
 
     def http_error(self, status, payload, headers, *, deadline=None):
-        error, code = error_text(payload, self._api_key), _error_code(payload)
+        error, code = self.error_text(payload), _error_code(payload)
         low = error.lower()
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status, env="OPENAI_API_KEY")
         if _no_tool_support(low):
             return AgentError("TOOLS_UNSUPPORTED", model=self.model, installed="")
         if status == 404 and (code == "model_not_found" or "model" in low):
-            return AgentError("MODEL_NOT_FOUND", model=self.model, url=self.base_url,
-                              installed=self.models_hint(deadline))
+            return self.model_not_found(deadline)
         if status == 404:
             error = Text("with_hint", text=error, hint=Text("hint_v1_openai"))
         if "does not match the expected" in low:
@@ -133,12 +102,30 @@ class OpenAIClient:
         return http_failure(status, error, headers)
 
     def models_hint(self, deadline=None):
-        return models_hint(self.base_url, "/models", self.headers(), deadline)
+        return listed_models_hint(self.base_url, "/models", self.headers(), deadline)
 
-    @property
-    def sends_key(self):
-        """True when requests carry an API key (a note warns if it would travel in clear)."""
-        return self._api_key is not None
+
+def _wire_assistant(message):
+    raw = message.get("raw")
+    if raw is not None:  # as received: the request type has no place for other fields
+        wire = {"role": "assistant", "content": raw.get("content")}
+        if raw.get("tool_calls"):
+            wire["tool_calls"] = raw["tool_calls"]
+        return wire
+    wire = {"role": "assistant", "content": message["content"]}
+    calls = [call for call in message["tool_calls"] if call["id"]]
+    if calls:  # a reply that came from elsewhere (a scripted model)
+        wire["tool_calls"] = [{"id": call["id"], "type": "function", "function": {
+            "name": call["name"], "arguments": call["arguments"]
+            if isinstance(call["arguments"], str) else json.dumps(call["arguments"])}}
+            for call in calls]
+    return wire
+
+
+def _add_tool_result(wire, message):
+    """One tool message per call, in call order, right after the assistant message."""
+    wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
+                 "content": message["content"]})
 
 
 def _neutral_calls(message):
@@ -170,49 +157,11 @@ def _parsed(arguments):
     return value if isinstance(value, dict) else arguments
 
 
-def _wire_messages(new):
-    wire = []
-    for message in new:
-        role = message["role"]
-        if role == "assistant":
-            wire.append(_wire_assistant(message))
-        elif role == "tool" and message.get("tool_call_id"):
-            wire.append({"role": "tool", "tool_call_id": message["tool_call_id"],
-                         "content": message["content"]})
-        elif role == "tool":
-            recovered_results(wire, message)
-        else:
-            wire.append({"role": role, "content": message["content"]})
-    return wire
-
-
-def _wire_assistant(message):
-    raw = message.get("raw")
-    if raw is not None:  # as received: the request type has no place for other fields
-        wire = {"role": "assistant", "content": raw.get("content")}
-        if raw.get("tool_calls"):
-            wire["tool_calls"] = raw["tool_calls"]
-        return wire
-    wire = {"role": "assistant", "content": message["content"]}
-    calls = [call for call in message["tool_calls"] if call["id"]]
-    if calls:  # a reply that came from elsewhere (a scripted model)
-        wire["tool_calls"] = [{"id": call["id"], "type": "function", "function": {
-            "name": call["name"], "arguments": call["arguments"]
-            if isinstance(call["arguments"], str) else json.dumps(call["arguments"])}}
-            for call in calls]
-    return wire
-
-
 def assemble_stream(lines, client):
     """The chunks of a streamed completion joined into the non-streaming body."""
     state = {"done": False, "text": [], "calls": {}, "finish": None, "usage": None}
     for chunk in json_values(_data_until_done(lines, state), client.base_url):
-        if not isinstance(chunk, dict):
-            raise AgentError("MODEL_BAD_RESPONSE", detail=Text("chunk_not_object"),
-                             url=client.base_url)
-        if "error" in chunk:  # an error inside a 200 stream
-            raise AgentError("MODEL_HTTP_ERROR", status=200,
-                             error=error_text(chunk, client._api_key), url=client.base_url)
+        client.answer_object(chunk, "chunk_not_object")
         if isinstance(chunk.get("usage"), dict):
             state["usage"] = chunk["usage"]
         choices = chunk.get("choices") or []
