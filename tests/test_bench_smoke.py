@@ -3,12 +3,17 @@
 Not timed (the figures are in docs/benchmarks.md). After the providers issue landed, two
 benches broke silently: request_stability patched a function the clients no longer call, and
 loop_overhead's repeated call now meets the repeat guard. These checks would have said so.
+startup.py --instructions needs valgrind and the seed article, so its parts are also checked
+on fixtures: reading a callgrind out file, rebuilding a flattened listing, its exit statuses.
 """
 
 import contextlib
 import importlib.util
 import io
 import os
+import shutil
+import sys
+import tempfile
 import unittest
 from unittest import mock
 
@@ -44,6 +49,147 @@ class BenchesRun(unittest.TestCase):
                 contextlib.redirect_stdout(io.StringIO()) as out:
             bench.main(["--repeat", "1"])
         self.assertIn("parallel / sequential", out.getvalue())
+
+
+# A callgrind out file, cut down: the header, one cost line, and the totals.
+CALLGRIND_OUT = """# callgrind format
+version: 1
+creator: callgrind-3.19.0
+cmd:  venv/bin/python -c pass
+positions: line
+events: Ir
+summary: 35581383
+
+fn=(1) main
+0 43
+totals: 35581383
+"""
+
+# A listing flattened the way the seed article prints its own: no indentation, curled quotes,
+# `--` and minus as en dashes.
+FLAT_ARTICLE = """Some prose, then the listing.
+“””A tiny agent, flattened.”””
+import sys
+NOTE = “””first line
+ second line, kept as it is”””
+WORDS = [“a”,
+“b”]
+def answer(words):
+for word in words:
+if word == “–mock”:
+return “mock answer ” + str(2 – 1)
+else:
+continue
+return “no answer”
+def main():
+# run it
+try:
+print(answer(sys.argv[1:]))
+except KeyError:
+raise SystemExit(“unreachable”)
+if __name__ == “__main__”:
+main()
+Run it with --mock. Expected output: mock answer 1
+"""
+
+REBUILT = '''"""A tiny agent, flattened."""
+import sys
+NOTE = """first line
+ second line, kept as it is"""
+WORDS = ["a",
+    "b"]
+def answer(words):
+    for word in words:
+        if word == "--mock":
+            return "mock answer " + str(2 - 1)
+        else:
+            continue
+    return "no answer"
+def main():
+    # run it
+    try:
+        print(answer(sys.argv[1:]))
+    except KeyError:
+        raise SystemExit("unreachable")
+if __name__ == "__main__":
+    main()'''
+
+
+class StartupInstructions(unittest.TestCase):
+    """The parts of `bench/startup.py --instructions` that need neither valgrind nor the seed."""
+
+    def setUp(self):
+        self.bench = load_bench("startup")
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+
+    def write(self, name, text):
+        path = os.path.join(self.tmp, name)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        return path
+
+    def test_the_total_comes_from_the_totals_line(self):
+        self.assertEqual(self.bench.callgrind_total(CALLGRIND_OUT.splitlines()), 35581383)
+        only_summary = CALLGRIND_OUT.replace("totals: 35581383", "")
+        self.assertEqual(self.bench.callgrind_total(only_summary.splitlines()), 35581383)
+
+    def test_the_total_is_the_ir_column(self):
+        out = CALLGRIND_OUT.replace("events: Ir", "events: Dr Ir").replace(
+            "totals: 35581383", "totals: 7 35581383")
+        self.assertEqual(self.bench.callgrind_total(out.splitlines()), 35581383)
+
+    def test_a_file_without_totals_is_refused(self):
+        with self.assertRaises(ValueError):
+            self.bench.callgrind_total(["fn=(1) main", "0 43", "cmd: python"])
+
+    def test_a_flattened_listing_gets_its_indentation_back(self):
+        lines = self.bench.listing_lines(FLAT_ARTICLE)
+        self.assertEqual("\n".join(self.bench.indent_listing(lines)), REBUILT)
+
+    def test_the_seed_article_is_the_file_holding_the_listing(self):
+        self.write("a.txt", "An article without code.\n")
+        article = self.write("b.txt", FLAT_ARTICLE)
+        self.assertEqual(self.bench.find_seed_article(self.tmp), article)
+        self.assertEqual(self.bench.find_seed_article(article), article)
+        self.assertIsNone(self.bench.find_seed_article(os.path.join(self.tmp, "a.txt")))
+
+    def test_the_rebuilt_sample_must_answer_as_the_article_shows(self):
+        self.bench.write_sample_agent(self.write("good.txt", FLAT_ARTICLE),
+                                      os.path.join(self.tmp, "good"), sys.executable)
+        wrong = self.write("wrong.txt", FLAT_ARTICLE.replace("output: mock answer 1", "2"))
+        with self.assertRaises(self.bench.SampleError):
+            self.bench.write_sample_agent(wrong, os.path.join(self.tmp, "wrong"),
+                                          sys.executable)
+
+    def test_no_seed_article_is_its_own_exit_status(self):
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            status = self.bench.main(["--instructions", "--seeds", self.tmp])
+        self.assertEqual(status, self.bench.NO_SEED)
+        self.assertEqual(status, 3)
+        self.assertIn("no seed article", err.getvalue())
+
+    def test_without_valgrind_the_count_is_skipped_with_a_note(self):
+        self.write("article.txt", FLAT_ARTICLE)
+        with mock.patch.object(self.bench.shutil, "which", return_value=None), \
+                contextlib.redirect_stdout(io.StringIO()) as out:
+            status = self.bench.main(["--instructions", "--seeds", self.tmp])
+        self.assertEqual(status, 0)
+        self.assertIn("skipped: valgrind is not installed", out.getvalue())
+
+    @unittest.skipUnless(os.path.isdir(load_bench("startup").SEEDS), "no seed articles")
+    def test_the_seed_articles_sample_agent_rebuilds_and_answers(self):
+        article = self.bench.find_seed_article(self.bench.SEEDS)
+        self.assertIsNotNone(article)
+        self.bench.write_sample_agent(article, os.path.join(self.tmp, "article"),
+                                      sys.executable)
+
+    @unittest.skipUnless(shutil.which("valgrind"), "valgrind is not installed")
+    def test_callgrind_counts_a_bare_start(self):
+        count = self.bench.callgrind_instructions(
+            shutil.which("valgrind"), [sys.executable, "-S", "-c", "pass"], self.tmp,
+            os.path.join(self.tmp, "callgrind.out"))
+        self.assertGreater(count, 1_000_000)
 
 
 if __name__ == "__main__":
