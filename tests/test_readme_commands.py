@@ -13,6 +13,9 @@ without a traceback. A block must also run a second time just as well, since it 
 files. Nothing may be left behind outside `runs/` (the logs' git-ignored folder). Each page
 runs on a copy of its own, the pages at once, so one page's logs never meet another's
 (`ls -t runs/*.jsonl` means this page's last run).
+
+Every page in docs/ is linked from the README, and every relative link of these pages leads
+to a file that exists and, when it names a heading, to that heading.
 """
 
 import concurrent.futures
@@ -158,6 +161,41 @@ class DocumentedCommands(unittest.TestCase):
                     self.assertNotIn("Traceback", finished.stderr)
             with self.subTest(page=page):
                 self.assertEqual(left, [])
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def anchors(page):
+    """The GitHub anchors of `page`'s headings."""
+    with open(os.path.join(ROOT, page), encoding="utf-8") as file:
+        text = re.sub(r"(?ms)^```.*?^```", "", file.read())
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+            for heading in re.findall(r"(?m)^#+ (.+)$", text)}
+
+
+class DocumentedLinks(unittest.TestCase):
+    def test_every_docs_page_is_linked_from_the_readme(self):
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as file:
+            links = set(LINK.findall(file.read()))
+        for page in pages()[1:]:
+            with self.subTest(page=page):
+                self.assertIn(page.replace(os.sep, "/"), links)
+
+    def test_every_relative_link_leads_somewhere(self):
+        for page in pages():
+            with open(os.path.join(ROOT, page), encoding="utf-8") as file:
+                text = re.sub(r"(?ms)^```.*?^```", "", file.read())
+            for link in LINK.findall(text):
+                if re.match(r"[a-z]+:", link):
+                    continue  # a web address
+                path, _, anchor = link.partition("#")
+                target = os.path.normpath(os.path.join(os.path.dirname(page), path or
+                                                       os.path.basename(page)))
+                with self.subTest(page=page, link=link):
+                    self.assertTrue(os.path.exists(os.path.join(ROOT, target)), target)
+                    if anchor and target.endswith(".md"):
+                        self.assertIn(anchor, anchors(target))
 
 
 if __name__ == "__main__":
