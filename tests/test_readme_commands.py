@@ -1,14 +1,26 @@
-"""Every command in the README runs as written on a fresh checkout (item 18).
+"""Every command in README.md and docs/*.md runs as written on a fresh copy of the project.
 
-The checkout is a copy of the files git would commit (tracked, or new and not ignored). Each
-```sh block runs as one script, and each `$ ` line of a ```text transcript as one command,
-with `python` meaning this interpreter. Commands that need something a checkout lacks (a
-model server, an install) are named in NEEDS_MORE and not run; every other one must exit 0
-without a traceback (a block must also run a second time just as well: it may make files),
-and nothing may be left behind outside `runs/` (the logs' git-ignored folder).
+The fresh copy holds what a release holds. In a git checkout that is the files git would
+commit (tracked, or new and not ignored). Without `.git` (a release tarball made with
+`git archive HEAD | tar -x`) it is the tree as found, without what running or building
+leaves behind: `__pycache__`, the contents of `runs/`, build/dist/egg-info folders.
+
+Each ```sh block runs as one script (`sh -e`: it stops at its first failure), and each `$ `
+line of a ```text transcript as one command, with `python` meaning this interpreter. A
+command that needs something a fresh copy lacks (a model server, an installer) is named in
+NEEDS_MORE and not run, and neither is a benchmark (MEASURES). Every other one must exit 0
+without a traceback. A block must also run a second time just as well, since it may make
+files. Nothing may be left behind outside `runs/` (the logs' git-ignored folder). Each page
+runs on a copy of its own, the pages at once, so one page's logs never meet another's
+(`ls -t runs/*.jsonl` means this page's last run).
+
+Every page in docs/ is linked from the README, and every relative link of these pages leads
+to a file that exists and, when it names a heading, to that heading.
 """
 
+import concurrent.futures
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,19 +28,32 @@ import tempfile
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# What a command needs that a fresh checkout does not have: a server or an installer.
+# What a command needs that a fresh copy does not have: a server or an installer.
 NEEDS_MORE = ("pipx install", "ollama", "llama-server", "OLLAMA_MODEL=", "--provider openai",
               "--model qwen", "ANTHROPIC_API_KEY=", "OPENAI_BASE_URL=", "pip install",
               "npm install", "mcp-server-")
-SUITE = "python -m unittest"  # the suite itself is not run from inside the suite
+# Measurements: they time this machine, and their exit status says whether it was quiet
+# enough. tests/test_bench_smoke.py runs each bench at a tiny size instead.
+MEASURES = ("python bench/",)
+# The suite is not run from inside the suite: a block line naming it becomes `:`.
+SUITE = ("python -m unittest", ".ci/run")
+# Made by running or building, never part of a release.
+GENERATED = re.compile(r"^(__pycache__|\.git|build|dist|\.venv|.*\.egg-info)$")
 
 
-def readme_commands():
-    """(line number, script, flags) for each block and transcript command of README.md. A
-    block runs with `sh -e` (it stops at its first failure); a transcript line as typed."""
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as file:
+def pages():
+    """README.md and every docs/*.md page, as paths relative to ROOT."""
+    docs = os.path.join(ROOT, "docs")
+    names = sorted(name for name in os.listdir(docs) if name.endswith(".md"))
+    return ["README.md"] + [os.path.join("docs", name) for name in names]
+
+
+def commands_of(page):
+    """(line number, script, flags) for each block and transcript command of `page`. A
+    block runs with `sh -e`; a transcript line as typed."""
+    with open(os.path.join(ROOT, page), encoding="utf-8") as file:
         lines = file.read().splitlines()
-    commands, block, start = [], None, 0
+    commands, block, start, kind = [], None, 0, ""
     for number, line in enumerate(lines, 1):
         if line.startswith("```"):
             if block is None:
@@ -44,14 +69,32 @@ def readme_commands():
                 number, script, flags = commands[-1]  # a transcript command goes on
                 commands[-1] = (number, script + "\n" + line, flags)
             elif kind == "sh":
-                block.append(":" if line.startswith(SUITE) else line)
+                block.append(":" if any(suite in line for suite in SUITE) else line)
     return commands
 
 
-def checkout_files():
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    return [name for name in listed.splitlines() if os.path.isfile(os.path.join(ROOT, name))]
+def runnable(commands):
+    return [command for command in commands
+            if not any(word in command[1] for word in NEEDS_MORE + MEASURES)]
+
+
+def release_files():
+    """The files of a fresh copy, relative to ROOT."""
+    if os.path.exists(os.path.join(ROOT, ".git")):  # a folder, or a file in a worktree
+        listed = subprocess.run(["git", "ls-files", "--cached", "--others",
+                                 "--exclude-standard"], cwd=ROOT, capture_output=True,
+                                text=True, check=True).stdout
+        return [name for name in listed.splitlines()
+                if os.path.isfile(os.path.join(ROOT, name))]
+    found = []
+    for base, folders, names in os.walk(ROOT):
+        folders[:] = sorted(name for name in folders if not GENERATED.match(name))
+        relative = os.path.relpath(base, ROOT)
+        if relative.split(os.sep)[0] == "runs":
+            continue  # the logs of earlier runs: the folder is made empty below
+        found += [os.path.normpath(os.path.join(relative, name)) for name in names
+                  if not name.endswith(".pyc")]
+    return found
 
 
 def files_in(folder):
@@ -59,49 +102,100 @@ def files_in(folder):
     for base, folders, names in os.walk(folder):
         folders[:] = [name for name in folders if name != "__pycache__"]
         relative = os.path.relpath(base, folder)
-        if relative.split(os.sep)[0] in ("runs", "bin"):
+        if relative.split(os.sep)[0] == "runs":
             continue
         found |= {os.path.normpath(os.path.join(relative, name)) for name in names}
     return found
 
 
-@unittest.skipUnless(shutil.which("git") and shutil.which("sh"), "needs git and sh")
-class ReadmeCommands(unittest.TestCase):
+@unittest.skipUnless(shutil.which("sh"), "needs sh")
+class DocumentedCommands(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.folder = tempfile.mkdtemp(prefix="stock-agent-readme-")
+        if os.path.exists(os.path.join(ROOT, ".git")) and not shutil.which("git"):
+            raise unittest.SkipTest("a git checkout, and no git to list its files")
+        cls.folder = tempfile.mkdtemp(prefix="stock-agent-docs-")
         cls.addClassCleanup(shutil.rmtree, cls.folder)
-        cls.checkout = os.path.join(cls.folder, "checkout")
-        for name in checkout_files():
-            target = os.path.join(cls.checkout, name)
+        cls.source = os.path.join(cls.folder, "release")
+        for name in release_files():
+            target = os.path.join(cls.source, name)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copy2(os.path.join(ROOT, name), target)
-        cls.bin = os.path.join(cls.checkout, "bin")
+        os.makedirs(os.path.join(cls.source, "runs"), exist_ok=True)
+        cls.bin = os.path.join(cls.folder, "bin")
         os.makedirs(cls.bin)
         os.symlink(sys.executable, os.path.join(cls.bin, "python"))
 
-    def run_in_checkout(self, script, flags):
+    def run_page(self, page, commands):
+        """Run `commands` in order on a copy of the release of their own. Returns
+        [(line, attempt, script, done)] and the files left behind outside runs/."""
+        checkout = os.path.join(self.folder, page.replace(os.sep, "-"))
+        shutil.copytree(self.source, checkout, symlinks=True)
+        before = files_in(checkout)
         environ = {**os.environ, "PATH": self.bin + os.pathsep + os.environ["PATH"],
                    "LANG": "C.UTF-8", "TMPDIR": self.folder}
         environ.pop("OLLAMA_HOST", None)
-        return subprocess.run(["sh", flags, script], cwd=self.checkout, env=environ,
-                               capture_output=True, text=True, timeout=60)
-
-    def test_every_command_runs_and_leaves_no_file(self):
-        before = files_in(self.checkout)
-        commands = readme_commands()
-        ran = [command for command in commands
-               if not any(word in command[1] for word in NEEDS_MORE)]
-        self.assertGreaterEqual(len(ran), 8)  # the parser still finds the commands
-        for line, script, flags in ran:
+        ran = []
+        for line, script, flags in commands:
             # A block may make files (a database, a report): it must work a second time too.
             for attempt in (1, 2) if flags == "-ec" else (1,):
-                with self.subTest(line=line, attempt=attempt):
-                    done = self.run_in_checkout(script, flags)
-                    self.assertEqual(done.returncode, 0, f"README line {line}:\n{script}\n"
-                                                         f"{done.stderr[-2000:]}")
-                    self.assertNotIn("Traceback", done.stderr)
-        self.assertEqual(sorted(files_in(self.checkout) - before), [])
+                done = subprocess.run(["sh", flags, script], cwd=checkout, env=environ,
+                                      capture_output=True, text=True, timeout=60)
+                ran.append((line, attempt, script, done))
+        return ran, sorted(files_in(checkout) - before)
+
+    def test_every_command_runs_and_leaves_no_file(self):
+        work = {page: runnable(commands_of(page)) for page in pages()}
+        work = {page: commands for page, commands in work.items() if commands}
+        self.assertIn("README.md", work)  # the parser still finds the commands
+        self.assertGreaterEqual(sum(map(len, work.values())), 20)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            done = {page: pool.submit(self.run_page, page, commands)
+                    for page, commands in work.items()}
+        for page, future in done.items():
+            ran, left = future.result()
+            for line, attempt, script, finished in ran:
+                with self.subTest(page=page, line=line, attempt=attempt):
+                    self.assertEqual(finished.returncode, 0, f"{page} line {line}:\n{script}\n"
+                                                             f"{finished.stderr[-2000:]}")
+                    self.assertNotIn("Traceback", finished.stderr)
+            with self.subTest(page=page):
+                self.assertEqual(left, [])
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def anchors(page):
+    """The GitHub anchors of `page`'s headings."""
+    with open(os.path.join(ROOT, page), encoding="utf-8") as file:
+        text = re.sub(r"(?ms)^```.*?^```", "", file.read())
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+            for heading in re.findall(r"(?m)^#+ (.+)$", text)}
+
+
+class DocumentedLinks(unittest.TestCase):
+    def test_every_docs_page_is_linked_from_the_readme(self):
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as file:
+            links = set(LINK.findall(file.read()))
+        for page in pages()[1:]:
+            with self.subTest(page=page):
+                self.assertIn(page.replace(os.sep, "/"), links)
+
+    def test_every_relative_link_leads_somewhere(self):
+        for page in pages():
+            with open(os.path.join(ROOT, page), encoding="utf-8") as file:
+                text = re.sub(r"(?ms)^```.*?^```", "", file.read())
+            for link in LINK.findall(text):
+                if re.match(r"[a-z]+:", link):
+                    continue  # a web address
+                path, _, anchor = link.partition("#")
+                target = os.path.normpath(os.path.join(os.path.dirname(page), path or
+                                                       os.path.basename(page)))
+                with self.subTest(page=page, link=link):
+                    self.assertTrue(os.path.exists(os.path.join(ROOT, target)), target)
+                    if anchor and target.endswith(".md"):
+                        self.assertIn(anchor, anchors(target))
 
 
 if __name__ == "__main__":

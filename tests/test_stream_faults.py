@@ -12,9 +12,10 @@ tool call already streamed before the fault:
 - 401: AUTH_FAILED, and the key (which the server echoes) printed and logged nowhere;
 - 429 with Retry-After (OpenAI, Anthropic): retried after the asked wait, the attempt logged.
 
-Each fault: its documented exit status (errors.EXIT_STATUS, README's exit table), exactly one
-`stock-agent: CODE: ...` line and the log path on stderr, no traceback, a log whose last line
-is the one terminal event with that code, and no tool run from the broken reply.
+Each fault: its documented exit status (errors.EXIT_STATUS, the table in docs/output.md),
+exactly one `stock-agent: CODE: ...` line and the log path on stderr, no traceback, a log
+whose last line is the one terminal event with that code, and no tool run from the broken
+reply.
 """
 
 import json
