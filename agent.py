@@ -120,7 +120,8 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
     if servers is not None:
         toolbox = tools.plugin_toolbox(servers.specs, ours=toolbox,
                                        catalogue_above=settings.mcp_catalogue_above)
-    log.started(question=question, toolbox=toolbox, orders=ledger and ledger.name, **fields)
+    log.started(question=question, tools=toolbox.names(), orders=ledger and ledger.name,
+                **fields)
     for server in servers.servers if servers is not None else ():
         log.emit("mcp_server", **server)
     if settings.verify:
@@ -156,7 +157,8 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
 
     def every_run():
         given, fields = prepare(settings, environ, make_model or default_model)
-        given["toolbox"] = fields["toolbox"] = tools.default_toolbox()
+        given["toolbox"] = tools.default_toolbox()
+        fields["tools"] = given["toolbox"].names()
         return given, fields
 
     return chat.converse(questions, settings=settings, prepare=every_run, run=run_agent,
@@ -336,11 +338,11 @@ def _ask_model(model, messages, definitions, *, step, deadline, limits, log, out
     if not isinstance(reply, dict):
         raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("reply_not_object"))
     usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
-    outcome.steps = step
-    outcome.add_tokens(usage)
     log.model_event(step=step, duration_ms=ms_since(started), stop=reply.get("stop"),
                     input_tokens=usage.get("input_tokens"),
                     output_tokens=usage.get("output_tokens"), text=reply.get("text"))
+    outcome.steps = step
+    outcome.add_tokens(usage)
     return reply
 
 

@@ -12,8 +12,9 @@
   it goes, and the composition adds the log it was written to. The `--json` object (cli.py)
   and the evaluation (evals/) are read from it.
 
-Plain classes, not dataclasses or namedtuples: they cost more to create at start-up than a
-`--mock` run's own work (docs/benchmarks.md).
+Settings and Limits are named tuples (frozen, `replace` and `_asdict` come with them);
+Outcome is a plain class the loop fills in. No dataclasses: importing them costs more at
+start-up than a `--mock` run's own work (docs/benchmarks.md).
 
 The request budget, in detail:
 
@@ -45,6 +46,8 @@ name and SHA-256 so two runs can be told apart by their prompt.
 """
 
 import json
+from collections import namedtuple
+
 from stock_agent.errors import CANCELLED_CODES, AgentError, Text, cancellation
 
 
@@ -61,20 +64,11 @@ LIMIT_DEFAULTS = {
 }
 
 
-class Limits:
-    """Every bound of a run. Each has a non-zero default: there is no "unlimited"."""
+class Limits(namedtuple("Limits", LIMIT_DEFAULTS, defaults=LIMIT_DEFAULTS.values())):
+    """Every bound of a run, frozen. Each has a non-zero default: there is no "unlimited".
+    An unknown name is a TypeError."""
 
-    __slots__ = tuple(LIMIT_DEFAULTS)
-
-    def __init__(self, **given):
-        unknown = set(given) - set(LIMIT_DEFAULTS)
-        if unknown:
-            raise TypeError(f"unknown limit(s): {', '.join(sorted(unknown))}")
-        for name, default in LIMIT_DEFAULTS.items():
-            setattr(self, name, given.get(name, default))
-
-    def as_dict(self):
-        return {name: getattr(self, name) for name in LIMIT_DEFAULTS}
+    __slots__ = ()
 
 
 # Every setting, and its value when the flag is left out. `lang` and `conversation` are
@@ -89,37 +83,19 @@ SETTING_DEFAULTS = {
     "mcp": (), "mcp_env": (), "mcp_catalogue_above": 10,
     "log_dir": "runs", "log_content": False, "traceback": False,
     "json": False, "facts": False, "verbose": False,
-    "limits": None,  # a Limits; None: every default
+    "limits": Limits(),
 }
 
 
-class Settings:
+class Settings(namedtuple("Settings", SETTING_DEFAULTS, defaults=SETTING_DEFAULTS.values())):
     """What the flags say, frozen: set once by the command line (or the evaluation), read
     by the composition of a run and by the wings it opens. `replace(**changes)` makes a
     changed copy (the evaluation sets each case's question, language and data)."""
 
-    __slots__ = tuple(SETTING_DEFAULTS)
-
-    def __init__(self, **given):
-        unknown = set(given) - set(SETTING_DEFAULTS)
-        if unknown:
-            raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
-        for name, default in SETTING_DEFAULTS.items():
-            object.__setattr__(self, name, given.get(name, default))
-        if self.limits is None:
-            object.__setattr__(self, "limits", Limits())
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"Settings are frozen: use replace({name}=...)")
+    __slots__ = ()
 
     def replace(self, **changes):
-        return Settings(**{**{name: getattr(self, name) for name in SETTING_DEFAULTS},
-                           **changes})
-
-    def __repr__(self):
-        given = [f"{name}={getattr(self, name)!r}" for name, default in SETTING_DEFAULTS.items()
-                 if getattr(self, name) != default and name != "limits"]
-        return f"Settings({', '.join(given)})"
+        return self._replace(**changes)
 
 
 class Outcome:

@@ -84,7 +84,7 @@ class RunLog:
         if self.listener is not None:
             self.listener({**record, **(shown or {})})
 
-    def started(self, *, provider, model, limits, lang, toolbox, source, question=None,
+    def started(self, *, provider, model, limits, lang, tools, source, question=None,
                 prompt=None, session=False, event="run_started", **writes):
         """The first event: what the run is given. A conversation's record says `session`
         and has no question here (each turn has its own); `event` is session_resumed when
@@ -94,7 +94,7 @@ class RunLog:
         fields = {"run_id": self.run_id,
                   "utc": utc_now(),
                   "provider": provider, "model": model, "lang": lang,
-                  "limits": limits.as_dict(), "tools": toolbox.names(), "data_source": source}
+                  "limits": limits._asdict(), "tools": tools, "data_source": source}
         if prompt is not None:
             fields["system_prompt"] = prompt
         fields.update((name, value) for name, value in writes.items() if value is not None)

@@ -153,7 +153,7 @@ def run_case(model, spy, files, log_dir, *, content=False):
     """Run like main() does, minus argparse. Returns (code or None, log text)."""
     log = RunLog(log_dir, content=content)
     log.started(provider="fuzz", model="fuzz", limits=Limits(**LIMITS), lang="en",
-                toolbox=spy.toolbox, source="fuzz", question="q")
+                tools=spy.toolbox.names(), source="fuzz", question="q")
     outcome = agent.run_agent("Check A001", model, toolbox=spy.toolbox,
                               inventory=sample_inventory(), limits=Limits(**LIMITS),
                               log=log, system_prompt="s")

@@ -49,14 +49,14 @@ LOW = listing("list_reorder", [("A003", "玄米茶包", 0, 20), ("A001", "濾掛
 
 class SkuTest(unittest.TestCase):
     def test_skus_after_nfkc_and_upper_casing(self):
-        self.assertEqual(evidence.skus_in("請查Ａ００１和a002，還有 A001"), ["A001", "A002"])
-        self.assertEqual(evidence.skus_in("A001、A002、A003 三項庫存"), ["A001", "A002", "A003"])
-        self.assertEqual(evidence.skus_in("請問A001庫存多少"), ["A001"])
+        self.assertEqual(verify.skus_in("請查Ａ００１和a002，還有 A001"), ["A001", "A002"])
+        self.assertEqual(verify.skus_in("A001、A002、A003 三項庫存"), ["A001", "A002", "A003"])
+        self.assertEqual(verify.skus_in("請問A001庫存多少"), ["A001"])
 
     def test_words_that_are_not_skus(self):
-        self.assertEqual(evidence.skus_in("Check A001'; DROP TABLE items; --"), ["A001"])
-        self.assertEqual(evidence.skus_in('{"sku": "x", "qty": 1000} CO2 A4 2026 gpt-4'), [])
-        self.assertEqual(evidence.skus_in("sku-0042 and N100."), ["SKU-0042", "N100"])
+        self.assertEqual(verify.skus_in("Check A001'; DROP TABLE items; --"), ["A001"])
+        self.assertEqual(verify.skus_in('{"sku": "x", "qty": 1000} CO2 A4 2026 gpt-4'), [])
+        self.assertEqual(verify.skus_in("sku-0042 and N100."), ["SKU-0042", "N100"])
 
     def test_a_sku_the_question_names_must_be_looked_up(self):
         problems = check("Check A001 and A002", "A001: stock 12.", [A001])

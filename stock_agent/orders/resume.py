@@ -49,7 +49,7 @@ class Settling:
         """Settle every recorded operation; returns the run.Outcome."""
         settings, log = self.settings, self.log
         log.started(provider=None, model=None, limits=settings.limits, lang=settings.lang,
-                    toolbox=toolbox, source=self.inventory.source, question=None,
+                    tools=toolbox.names(), source=self.inventory.source, question=None,
                     orders=self.desk.ledger.name, resume_of=settings.resume,
                     journal_lines_skipped=self.skipped)
 
