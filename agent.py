@@ -4,13 +4,18 @@
     【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。
     log: runs/20261130T112233Z-3f9a1c.jsonl
 
-How one run goes (`main` -> `ask` -> `run_agent`): the program sends [system, user] and the tool
+How one run goes, in the order this file reads: `main` turns the flags into one frozen
+Settings (stock_agent/cli.py); `ask` composes the run on one ExitStack (`_compose`: data,
+model and prompt from `prepare`, then each wing a flag asks for: orders/, mcp/, verify/);
+`run_agent` runs the bounded loop: the program sends [system, user] and the tool
 definitions to the model; the model either answers or proposes tool calls; the program
 validates every call, runs it (tools.py), appends the model's message and one tool result per
-call, and asks again. In a conversation (`main` -> `converse` -> `run_agent` per question) the
-history chosen by stock_agent/context.py goes between the system prompt and the question.
-The loop is bounded: at most --max-steps model requests, at most --max-tool-calls calls per
-reply, a request size cap, a token budget, and a time budget for the whole run.
+call, and asks again. A conversation (`main` -> `converse`, the chat/ wing) runs the loop
+once per question, with the history the wing chose between the system prompt and the
+question. The loop is bounded: at most --max-steps model requests, at most --max-tool-calls
+calls per reply, a request size cap, a token budget, and a time budget for the whole run.
+The loop never tests a feature flag: a wing hands it plain objects (tools, a checker, an
+approver, a history, a meter).
 
 The model is any object with `provider` and `model` names (for the log) and a method
 `chat(messages, tools, *, timeout)` that returns a neutral reply:
@@ -24,12 +29,13 @@ The model is any object with `provider` and `model` names (for the log) and a me
 Anthropic) are such objects. The loop never sees a provider's wire format, and it trusts no
 reply: every field is checked before anything runs.
 
-Tools of MCP servers (`--mcp`, stock_agent/mcp) join ours under the same rules; the servers
-start before the log and are reaped when the run ends.
+Tools of MCP servers (`--mcp`, stock_agent/mcp) and the write tool of --orders join ours
+under the same rules; the servers start before the log and are reaped when the run ends.
 
-Guarantees: tools are read-only and validated by the program; nothing from a truncated or
-malformed reply is executed; every run writes a JSONL log that ends with exactly one terminal
-event. Not guaranteed: that the model picks the right tool or reads the results correctly.
+Guarantees: tools are validated by the program, and read-only unless --orders adds the
+write tool, which needs approval; nothing from a truncated or malformed reply is executed;
+every run writes a JSONL log that ends with exactly one terminal event. Not guaranteed: that
+the model picks the right tool or reads the results correctly.
 What a person sees of a run (flags, answer, errors, --json) is stock_agent/cli.py's job.
 """
 
@@ -47,9 +53,9 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
 import tools
 from stock_agent import cli, inventory, toolcalls
 from stock_agent.errors import AgentError, Text, cancellation
-from stock_agent.run import (DEFAULT_QUESTIONS, LAST_REQUEST, Meter, Outcome, chars, check_fixed_part,
-                             ended_by, excerpt_limit, load_system_prompt, message_chars,
-                             request_chars, tool_content)
+from stock_agent.run import (DEFAULT_QUESTIONS, LAST_REQUEST, Meter, Outcome, chars,
+                             check_fixed_part, ended_by, excerpt_limit, load_system_prompt,
+                             message_chars, request_chars, tool_content)
 from stock_agent.runlog import RunLog, ms_since
 
 
@@ -101,7 +107,7 @@ def ask(settings, environ, *, listener=None, make_model=None):
 def _compose(settings, environ, opened, ends, *, listener, make_model):
     """One question: its data, model and prompt, then each wing its flag asks for."""
     given, fields = prepare(settings, environ, make_model)
-    question = DEFAULT_QUESTIONS[settings.lang] if settings.question is None else settings.question
+    question = settings.question or DEFAULT_QUESTIONS[settings.lang]
     ledger = servers = checker = None
     if settings.orders:  # each wing is imported only when its flag asks for it
         from stock_agent import orders
@@ -109,8 +115,7 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
     if settings.mcp:
         from stock_agent import mcp
         servers = mcp.open_servers(settings, environ, opened)
-    log = ends["log"] = RunLog(settings.log_dir, content=settings.log_content,
-                               listener=listener)
+    log = ends["log"] = RunLog(settings.log_dir, content=settings.log_content, listener=listener)
     toolbox = tools.default_toolbox()
     if ledger is not None:
         desk = ends["desk"] = orders.open_desk(ledger, settings, log, opened,
@@ -146,23 +151,22 @@ def prepare(settings, environ, make_model):
                    "limits": settings.limits, "source": data.source, "prompt": prompt_info}
 
 
-def converse(settings, environ, questions, *, listener=None, make_model=None):
-    """Answer `questions` one after another as one conversation (--chat, --continue), each
-    a run of the loop with the history before it. Yields a run.Outcome per question (the
-    chat wing keeps the record and chooses the history). A conversation offers the
-    read-only tools only: --orders, --resume and --mcp are for single runs; and its answers
-    are not checked (--verify): the checker reads one question's own results, and a
-    conversation answers from earlier turns too."""
-    from stock_agent import chat
-
-    def every_run():
-        given, fields = prepare(settings, environ, make_model or default_model)
-        given["toolbox"] = tools.default_toolbox()
-        fields["tools"] = given["toolbox"].names()
-        return given, fields
-
-    return chat.converse(questions, settings=settings, prepare=every_run, run=run_agent,
-                         listener=listener)
+def default_model(settings, environ, *, on_text=None):
+    """The model the settings choose: the mock, or a client of --provider's server. Asking
+    the server which models it has (when none is chosen) keeps within --budget-seconds."""
+    if settings.mock:
+        from mock_model import MockModel
+        return MockModel(lang=settings.lang)
+    from stock_agent import providers  # the HTTP stack loads only when a real model is asked
+    from stock_agent.providers.transport import is_loopback
+    client = providers.make_client(
+        settings.provider, base_url=settings.base_url, model=settings.model, environ=environ,
+        num_ctx=settings.num_ctx, num_predict=settings.num_predict, stream=settings.stream,
+        on_text=on_text, deadline=time.monotonic() + settings.limits.budget_seconds)
+    if not is_loopback(client.base_url):
+        cli.note_remote(client.base_url, settings.lang, clear_key=getattr(
+            client, "sends_key", False) and client.base_url.startswith("http://"))
+    return client
 
 
 def _settle(settings, environ, opened, ends, *, listener, make_model):
@@ -180,10 +184,9 @@ def _settle(settings, environ, opened, ends, *, listener, make_model):
 def _finish(outcome, ends, started):
     """Write the run's one terminal event, if its log was opened, and time the run.
     Whatever ended the run, the orders it placed are part of how it ended."""
-    log, desk = ends["log"], ends["desk"]
-    if desk is not None:
-        outcome.orders = list(desk.receipts)
-    if log is not None:
+    if ends["desk"] is not None:
+        outcome.orders = list(ends["desk"].receipts)
+    if (log := ends["log"]) is not None:
         outcome.run_id, outcome.log = log.run_id, log.path
         try:
             log.finish(outcome)
@@ -191,6 +194,25 @@ def _finish(outcome, ends, started):
             outcome.log_error = exc
     outcome.duration_ms = ms_since(started)
     return outcome
+
+
+def converse(settings, environ, questions, *, listener=None, make_model=None):
+    """Answer `questions` one after another as one conversation (--chat, --continue), each
+    a run of the loop with the history before it. Yields a run.Outcome per question (the
+    chat wing keeps the record and chooses the history). A conversation offers the
+    read-only tools only: --orders, --resume and --mcp are for single runs; and its answers
+    are not checked (--verify): the checker reads one question's own results, and a
+    conversation answers from earlier turns too."""
+    from stock_agent import chat
+
+    def every_run():
+        given, fields = prepare(settings, environ, make_model or default_model)
+        given["toolbox"] = tools.default_toolbox()
+        fields["tools"] = given["toolbox"].names()
+        return given, fields
+
+    return chat.converse(questions, settings=settings, prepare=every_run, run=run_agent,
+                         listener=listener)
 
 
 # --- The loop ----------------------------------------------------------------------
@@ -397,7 +419,7 @@ def _text_calls(reply, messages, toolbox, limits, recover):
     """Tool calls the model wrote as text: [] if none; with `recover` the calls to run,
     else TOOL_CALL_IN_TEXT. Such text is never the answer. Text quoted word for word from
     an earlier tool result is data, never a call."""
-    if not toolcalls.might_hold_calls(reply["text"]):
+    if toolcalls.CALL_MARK not in reply["text"]:
         return []
     quoted = [text for message in messages if message["role"] == "tool"
               for text in _strings(json.loads(message["content"]))]
@@ -424,26 +446,6 @@ def _check_deadline(deadline, limits):
     if remaining <= 0:
         raise AgentError("TIME_BUDGET", seconds=limits.budget_seconds)
     return remaining
-
-
-# --- What a run is given -------------------------------------------------------------
-
-def default_model(settings, environ, *, on_text=None):
-    """The model the settings choose: the mock, or a client of --provider's server. Asking
-    the server which models it has (when none is chosen) keeps within --budget-seconds."""
-    if settings.mock:
-        from mock_model import MockModel
-        return MockModel(lang=settings.lang)
-    from stock_agent import providers  # the HTTP stack loads only when a real model is asked
-    from stock_agent.providers.transport import is_loopback
-    client = providers.make_client(
-        settings.provider, base_url=settings.base_url, model=settings.model, environ=environ,
-        num_ctx=settings.num_ctx, num_predict=settings.num_predict, stream=settings.stream,
-        on_text=on_text, deadline=time.monotonic() + settings.limits.budget_seconds)
-    if not is_loopback(client.base_url):
-        cli.note_remote(client.base_url, settings.lang, clear_key=getattr(
-            client, "sends_key", False) and client.base_url.startswith("http://"))
-    return client
 
 
 if __name__ == "__main__":

@@ -97,7 +97,7 @@ def build_parser():
                         default=LIMIT_DEFAULTS["timeout"],
                         help="per-request timeout, for the model and for MCP servers "
                              "(default: %(default)g)")
-    server.add_argument("--retries", type=_count, default=LIMIT_DEFAULTS["retries"],
+    server.add_argument("--retries", type=_retries, default=LIMIT_DEFAULTS["retries"],
                         help="more tries of a model request after 429, 5xx or a reset "
                              "connection, within the time budget (default: %(default)s)")
     server.add_argument("--stream", action="store_true",
@@ -282,7 +282,7 @@ def _positive_int(text):
     return value
 
 
-def _count(text):
+def _retries(text):
     if not text.isdigit() or int(text) > 10:
         raise _argument_error(f"{text!r} is not a whole number from 0 to 10")
     return int(text)
@@ -439,7 +439,7 @@ class Echo:
     def _reply_over(self):
         from stock_agent import toolcalls
         held = "".join(self._held)
-        if held and not toolcalls.might_hold_calls(held):
+        if held and toolcalls.CALL_MARK not in held:
             self._show(held)
         if self._printed:
             write(self.out, "\n")

@@ -211,8 +211,8 @@ class _RowChecker:
         if len(self.rows) >= MAX_ROWS:
             raise _bad(Text("too_many_rows", path=self.path, limit=MAX_ROWS))
         row = {"sku": self._sku(record, where), "name": self._name(record, where),
-               "stock": self._count(record, "stock", where),
-               "target": self._count(record, "target", where)}
+               "stock": self._stock_count(record, "stock", where),
+               "target": self._stock_count(record, "target", where)}
         if self.has_tenant:
             row["tenant"] = self._text(record, "tenant", where)
         key = (row.get("tenant"), row["sku"])
@@ -241,7 +241,7 @@ class _RowChecker:
             raise self._error(where, column, Text("empty_text"))
         return text
 
-    def _count(self, record, column, where):
+    def _stock_count(self, record, column, where):
         value = record[column]
         if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
             value = value.strip()

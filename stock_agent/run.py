@@ -242,7 +242,8 @@ class Meter:
     def count(self, request_chars, reply):
         """Add one reply's tokens: as reported, else estimated. Returns the tokens added."""
         usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
-        spent_in, spent_out = _count(usage.get("input_tokens")), _count(usage.get("output_tokens"))
+        spent_in = _reported(usage.get("input_tokens"))
+        spent_out = _reported(usage.get("output_tokens"))
         if spent_in is not None:
             self.estimator.observe(request_chars, spent_in)
         else:
@@ -253,7 +254,7 @@ class Meter:
         return spent_in + spent_out
 
 
-def _count(value):
+def _reported(value):
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
         else None
 

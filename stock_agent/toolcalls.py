@@ -211,10 +211,9 @@ _WINDOW, _CUT_MARGIN = 2048, 16
 _TOKENS = r'"(?:[^"\\]|\\.)*"|[][{}]'
 
 
-def might_hold_calls(text):
-    """False when `text` cannot hold a call written as text: every shape names a tool in a
-    "name" field. The loop and the streamed echo (cli.Echo) both ask this first."""
-    return '"name"' in text
+# Every shape above names its tool in a "name" field: text without this cannot hold a call.
+# The loop and the streamed echo (cli.Echo) test for it before anything else.
+CALL_MARK = '"name"'
 
 
 def find(text, tool_names, *, quoted=()):

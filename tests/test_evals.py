@@ -68,7 +68,8 @@ def scripted_by_question(cases=CASES):
     scripts = {f"case {name}": script for name, _, script in cases}
 
     def make(settings, environ):
-        return MockModel(script=scripts.get(settings.question), lang=settings.lang)  # None: for setup
+        # No script for the setup's own model (describe_setup asks for one).
+        return MockModel(script=scripts.get(settings.question), lang=settings.lang)
     return make
 
 
@@ -77,7 +78,8 @@ class HandComputedMetricsTest(unittest.TestCase):
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp()
         cls.cases = harness.load_cases(write_cases(cls.dir))
-        cls.rows = harness.run_cases(cls.cases, settings("--log-dir", cls.dir, *UNCHECKED), environ={},
+        cls.rows = harness.run_cases(cls.cases, settings("--log-dir", cls.dir, *UNCHECKED),
+                                     environ={},
                                      make_model=scripted_by_question())
         cls.totals = metrics.summarize(cls.rows)
         cls.by_id = {row["id"]: row for row in cls.rows}
@@ -208,7 +210,8 @@ class RunningTest(unittest.TestCase):
             return MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
                                      text_reply(answer)])
         cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
-        rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED), repeat=2, environ={},
+        rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED), repeat=2,
+                                 environ={},
                                  make_model=make)
         setup = {"provider": "mock", "model": "mock", "server_version": None, "utc": "t",
                  "system_prompt": {"file": None, "sha256": {"en": "0" * 64}}}
@@ -223,7 +226,8 @@ class RunningTest(unittest.TestCase):
 
     def test_jobs_give_the_same_rows_in_case_order(self):
         cases = harness.load_cases(write_cases(self.dir))
-        rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED), jobs=4, environ={},
+        rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED), jobs=4,
+                                 environ={},
                                  make_model=scripted_by_question())
         self.assertEqual([row["id"] for row in rows], [name for name, _, _ in CASES])
         self.assertEqual(metrics.summarize(rows)["task_success"]["hits"], 2)
@@ -255,7 +259,8 @@ class RunningTest(unittest.TestCase):
                 tool_calls=[ollama_call("get_stock", {"sku": "A001"})], prompt_eval_count=50))
             server.reply("/api/chat", 200, ollama_chat("A001: 12 in stock, order 18."))
             cases = harness.load_cases(write_cases(self.dir, [CASES[0]]))
-            rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED, "--base-url",
+            rows = harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED,
+                                                     "--base-url",
                                              server.url, "--model", "qwen2.5:7b"), environ={})
         self.assertTrue(rows[0]["success"], rows[0]["differences"])
         self.assertEqual((rows[0]["input_tokens"], rows[0]["output_tokens"]), (92, 14))

@@ -65,7 +65,7 @@ def converse(questions, *, settings, prepare, run, listener=None):
         return
     try:
         for question in questions:
-            outcome = talk.ask(question, lambda history, meter: run(
+            outcome = talk.take_turn(question, lambda history, meter: run(
                 question, log=talk.log, history=history, meter=meter, **given))
             yield outcome
             if talk.ends_with(outcome):
@@ -77,7 +77,7 @@ def converse(questions, *, settings, prepare, run, listener=None):
 class Session:
     """One conversation: the record being written, the turns so far, the token meter.
 
-    `ask(question, answer)` runs one turn: it builds the history, calls
+    `take_turn(question, answer)` runs one turn: it builds the history, calls
     `answer(history, meter)` (the loop, returning a run.Outcome) and records how it ended.
     """
 
@@ -94,7 +94,7 @@ class Session:
                  + run.chars({"role": "system", "content": given["system_prompt"]}))
         self.context = Context(fixed_chars=fixed, lang=lang)
 
-    def ask(self, question, answer):
+    def take_turn(self, question, answer):
         started, used = time.monotonic(), self.meter.used
         turn = {"turn": self.turns[-1]["turn"] + 1 if self.turns else 1, "utc": utc_now(),
                 "question": question, "status": None, "code": None, "messages": []}

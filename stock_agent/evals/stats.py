@@ -111,9 +111,9 @@ def _take(run, record, summary):
     elif event == "tool":
         calls = summary["tool_calls"]
         calls["total"] += 1
-        _count(calls["by_name"], str(record.get("name")))
+        _tally(calls["by_name"], str(record.get("name")))
         if record.get("error"):
-            _count(calls["errors"], str(record["error"]))
+            _tally(calls["errors"], str(record["error"]))
     return None
 
 
@@ -122,10 +122,10 @@ def _add_totals(summary, runs):
     steps, durations = [], []
     for run in runs:
         terminal = run["terminal"] or {}
-        _count(summary["by_status"], terminal.get("event", "unfinished"))
+        _tally(summary["by_status"], terminal.get("event", "unfinished"))
         if terminal.get("event") == "failed":
-            _count(summary["by_code"], str(terminal.get("code")))
-        _count(summary["models"], run["model"] or "unknown")
+            _tally(summary["by_code"], str(terminal.get("code")))
+        _tally(summary["models"], run["model"] or "unknown")
         summary["model_requests"] += run["requests"]
         if isinstance(terminal.get("steps"), int):
             steps.append(terminal["steps"])
@@ -145,7 +145,7 @@ def _distribution(values):
             "p95": percentile(values, 95), "max": max(values)}
 
 
-def _count(table, key):
+def _tally(table, key):
     table[key] = table.get(key, 0) + 1
 
 

@@ -249,8 +249,9 @@ def finished_reply(text, calls, stop_detail, *, normal, usage, raw):
 
 def token_usage(input_tokens, output_tokens):
     """The reply's usage; a count that is not a whole number is None (unknown)."""
-    return {"input_tokens": _count(input_tokens), "output_tokens": _count(output_tokens)}
+    return {"input_tokens": _count_or_none(input_tokens),
+            "output_tokens": _count_or_none(output_tokens)}
 
 
-def _count(value):
+def _count_or_none(value):
     return value if isinstance(value, int) and not isinstance(value, bool) else None

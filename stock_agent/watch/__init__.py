@@ -60,8 +60,8 @@ def _describe_started(event, r):
 
 def _describe_model(event, r):
     return (f"step {r.get('step')}: model replied in {r.get('duration_ms')} ms, "
-            f"stop {r.get('stop')}, tokens in {_count(r.get('input_tokens'))} "
-            f"out {_count(r.get('output_tokens'))}")
+            f"stop {r.get('stop')}, tokens in {_or_unknown(r.get('input_tokens'))} "
+            f"out {_or_unknown(r.get('output_tokens'))}")
 
 
 def _describe_tool(event, r):
@@ -96,7 +96,7 @@ def _describe_other(event, r):
     return f"{event} {fields}".rstrip()
 
 
-def _count(value):
+def _or_unknown(value):
     return "?" if value is None else value
 
 
