@@ -108,6 +108,9 @@ def render_block(results, lang):
 # (tools.py, mcp/adapter.py). Each shape it can take is read here, by one function, for the
 # facts above, the conversation notes (chat/context.py) and the answer checker (verify/).
 
+UNPLACED = ("APPROVAL_DENIED", "WRITE_FAILED", "IDEMPOTENCY_CONFLICT")  # writes' own refusals
+
+
 def data_of(result):
     """The data of a successful result; None for a refusal, which carries none."""
     return result.get("data") if result.get("ok") else None
@@ -130,6 +133,12 @@ def _is_item(value):
     return isinstance(value, dict) and isinstance(value.get("sku"), str) and "stock" in value
 
 
+def unlisted(data):
+    """How many more items a list matched than it shows (its `more`), or None."""
+    more = data.get("more") if isinstance(data, dict) else None
+    return more if isinstance(more, int) else None
+
+
 def missing_sku(result, arguments):
     """The SKU a lookup answered SKU_NOT_FOUND for (read from its arguments), or None: the
     result itself names no SKU."""
@@ -147,8 +156,61 @@ def argument_sku(arguments):
     return sku if isinstance(sku, str) else None
 
 
+def receipts(results):
+    """The write receipts this run's results carry (the contract of the write tools)."""
+    return [found for found in (receipt(data_of(record["result"])) for record in results)
+            if found]
+
+
 def receipt(data):
     """A write's receipt, its proof that an order was placed ({"order_id",
     "idempotency_key", "ledger", "created"}), or None: read-only tools carry none."""
     found = data.get("receipt") if isinstance(data, dict) else None
     return found if isinstance(found, dict) and found.get("order_id") else None
+
+
+def unplaced(result, arguments):
+    """The arguments of a write that was asked for but not placed (not approved, the ledger
+    refused it), or None: a valid call about its item, though its result names none."""
+    if result.get("error") in UNPLACED and isinstance(arguments, dict):
+        return arguments
+    return None
+
+
+def skus_named(value):
+    """Every string under a `sku` key inside a JSON value: the items any tool's data names
+    (a write, an MCP server's record), wherever in the data the name is."""
+    if isinstance(value, list):
+        return [sku for item in value for sku in skus_named(item)]
+    if not isinstance(value, dict):
+        return []
+    own = [value["sku"]] if isinstance(value.get("sku"), str) else []
+    return own + [sku for item in value.values() for sku in skus_named(item)]
+
+
+def collect_values(value, numbers, texts):
+    """Add to `numbers` every number inside a JSON value, the length of every list and a
+    list's length plus its `more` (how many matched in all); add to `texts` every string."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, (int, float)):
+        numbers.add(number_value(str(value)) if isinstance(value, float) else value)
+    elif isinstance(value, str):
+        texts.add(value)
+    elif isinstance(value, list):
+        numbers.add(len(value))
+        for item in value:
+            collect_values(item, numbers, texts)
+    elif isinstance(value, dict):
+        more = unlisted(value)
+        for item in value.values():
+            if isinstance(item, list) and more is not None:
+                numbers.add(len(item) + more)
+            collect_values(item, numbers, texts)
+
+
+def number_value(text):
+    """A number's value: 12 for "12" and "12.0", 2.5 for "2.5". One rule for the figures of
+    a result and those of an answer (verify/), so that 12.0 and 12 are the same figure."""
+    number = float(text)
+    return int(number) if number.is_integer() else number
