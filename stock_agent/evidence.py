@@ -13,6 +13,11 @@ mistaken for stock 0. An order is a fact only from its receipt (`orders`). `--js
 the facts as `facts` (and the receipts as `orders`); `--facts` prints `render_block` under the
 answer; the answer checker (verify/) quotes them to the model in its correction.
 Nothing here comes from the model's text.
+
+This is also the one reader of tool results (the last section): what a result holds, by
+shape (get_stock's item, find_items' and list_reorder's lists, SKU_NOT_FOUND, a write's
+receipt or refusal, any other tool's data), read the same way for the facts, for the
+conversation notes (chat/context.py) and for the answer checker (verify/).
 """
 
 import json
@@ -48,26 +53,11 @@ def item_facts(record):
     """The facts of one call: each item a successful result holds (one for get_stock, a
     list for find_items and list_reorder), or the SKU a lookup did not find."""
     result = record["result"]
-    if result.get("error") == "SKU_NOT_FOUND":
-        sku = argument_sku(record["arguments"])
-        return [_fact(record, {"sku": sku}, None, found=False)] if sku else []
-    data = result.get("data") if result.get("ok") else None
-    if not isinstance(data, dict):
-        return []
-    rows = data["items"] if isinstance(data.get("items"), list) else [data]
-    return [_fact(record, row, data.get("source")) for row in rows
-            if isinstance(row, dict) and isinstance(row.get("sku"), str) and "stock" in row]
-
-
-def argument_sku(arguments):
-    """The `sku` argument of a call, whether it arrived as an object or as JSON text."""
-    if isinstance(arguments, str):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError:
-            return None
-    sku = arguments.get("sku") if isinstance(arguments, dict) else None
-    return sku if isinstance(sku, str) else None
+    sku = missing_sku(result, record["arguments"])
+    if sku:
+        return [_fact(record, {"sku": sku}, None, found=False)]
+    data = data_of(result)
+    return [_fact(record, row, data.get("source")) for row in item_rows(data) or ()]
 
 
 def _fact(record, row, source, *, found=True):
@@ -97,10 +87,10 @@ def orders(results, lang):
     words = WORDS.get(lang, WORDS["en"])
     lines = []
     for record in results:
-        data = record["result"].get("data") if record["result"].get("ok") else None
-        receipt = data.get("receipt") if isinstance(data, dict) else None
-        if isinstance(receipt, dict) and receipt.get("order_id"):
-            lines.append(words["order"].format(**{**data, **receipt}))
+        data = data_of(record["result"])
+        placed = receipt(data)
+        if placed:
+            lines.append(words["order"].format(**{**data, **placed}))
     return lines
 
 
@@ -110,3 +100,117 @@ def render_block(results, lang):
     words = WORDS.get(lang, WORDS["en"])
     lines = render(facts(results), lang) + orders(results, lang)
     return "\n".join([words["heading"], *(lines or [words["none"]])])
+
+
+# --- Reading one tool result ------------------------------------------------------------
+#
+# A tool result is {"ok": true, "data": ...} or {"ok": false, "error": CODE, "detail": ...}
+# (tools.py, mcp/adapter.py). Each shape it can take is read here, by one function, for the
+# facts above, the conversation notes (chat/context.py) and the answer checker (verify/).
+
+UNPLACED = ("APPROVAL_DENIED", "WRITE_FAILED", "IDEMPOTENCY_CONFLICT")  # writes' own refusals
+
+
+def data_of(result):
+    """The data of a successful result; None for a refusal, which carries none."""
+    return result.get("data") if result.get("ok") else None
+
+
+def item_rows(data):
+    """The items a result's data holds: get_stock's one item, or those rows of a list
+    (find_items, list_reorder: `items`) that are items. None when the data is neither an
+    item nor a list (an MCP tool's record, a write's receipt): data of another shape."""
+    if not isinstance(data, dict):
+        return None
+    if isinstance(data.get("items"), list):
+        return [row for row in data["items"] if _is_item(row)]
+    return [data] if _is_item(data) else None
+
+
+def _is_item(value):
+    # An item is what get_stock answers: a SKU and a stock figure (a write's data names a
+    # SKU too, but holds no stock).
+    return isinstance(value, dict) and isinstance(value.get("sku"), str) and "stock" in value
+
+
+def unlisted(data):
+    """How many more items a list matched than it shows (its `more`), or None."""
+    more = data.get("more") if isinstance(data, dict) else None
+    return more if isinstance(more, int) else None
+
+
+def missing_sku(result, arguments):
+    """The SKU a lookup answered SKU_NOT_FOUND for (read from its arguments), or None: the
+    result itself names no SKU."""
+    return argument_sku(arguments) if result.get("error") == "SKU_NOT_FOUND" else None
+
+
+def argument_sku(arguments):
+    """The `sku` argument of a call, whether it arrived as an object or as JSON text."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            return None
+    sku = arguments.get("sku") if isinstance(arguments, dict) else None
+    return sku if isinstance(sku, str) else None
+
+
+def receipts(results):
+    """The write receipts this run's results carry (the contract of the write tools)."""
+    return [found for found in (receipt(data_of(record["result"])) for record in results)
+            if found]
+
+
+def receipt(data):
+    """A write's receipt, its proof that an order was placed ({"order_id",
+    "idempotency_key", "ledger", "created"}), or None: read-only tools carry none."""
+    found = data.get("receipt") if isinstance(data, dict) else None
+    return found if isinstance(found, dict) and found.get("order_id") else None
+
+
+def unplaced(result, arguments):
+    """The arguments of a write that was asked for but not placed (not approved, the ledger
+    refused it), or None: a valid call about its item, though its result names none."""
+    if result.get("error") in UNPLACED and isinstance(arguments, dict):
+        return arguments
+    return None
+
+
+def skus_named(value):
+    """Every string under a `sku` key inside a JSON value: the items any tool's data names
+    (a write, an MCP server's record), wherever in the data the name is."""
+    if isinstance(value, list):
+        return [sku for item in value for sku in skus_named(item)]
+    if not isinstance(value, dict):
+        return []
+    own = [value["sku"]] if isinstance(value.get("sku"), str) else []
+    return own + [sku for item in value.values() for sku in skus_named(item)]
+
+
+def collect_values(value, numbers, texts):
+    """Add to `numbers` every number inside a JSON value, the length of every list and a
+    list's length plus its `more` (how many matched in all); add to `texts` every string."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, (int, float)):
+        numbers.add(number_value(str(value)) if isinstance(value, float) else value)
+    elif isinstance(value, str):
+        texts.add(value)
+    elif isinstance(value, list):
+        numbers.add(len(value))
+        for item in value:
+            collect_values(item, numbers, texts)
+    elif isinstance(value, dict):
+        more = unlisted(value)
+        for item in value.values():
+            if isinstance(item, list) and more is not None:
+                numbers.add(len(item) + more)
+            collect_values(item, numbers, texts)
+
+
+def number_value(text):
+    """A number's value: 12 for "12" and "12.0", 2.5 for "2.5". One rule for the figures of
+    a result and those of an answer (verify/), so that 12.0 and 12 are the same figure."""
+    number = float(text)
+    return int(number) if number.is_integer() else number

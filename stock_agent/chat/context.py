@@ -34,6 +34,7 @@ message. Not guaranteed: that the model reads the notes well, or that a fact is 
 
 import json
 
+from stock_agent.evidence import data_of, item_rows, missing_sku, unlisted
 from stock_agent.run import chars, message_chars
 
 MAX_ASKED = 8             # earlier questions quoted in the notes (the newest)
@@ -200,37 +201,35 @@ def tool_pairs(messages):
 
 def _fact_lines(call, result, labels):
     """[(key, text, source)] for what one tool result confirmed: items (SKU and numbers),
-    a SKU that does not exist, a list shown in part, or a result of another shape, cut."""
+    a SKU that does not exist, a list shown in part, or a result of another shape, cut.
+    The result is read by evidence.py, as the run's facts and the answer checker read it."""
     arguments = call.get("arguments") if isinstance(call.get("arguments"), dict) else {}
     named = f"{call.get('name')} {json.dumps(arguments, ensure_ascii=False)}"
     if not isinstance(result, dict):
         return []
     if not result.get("ok"):
-        if result.get("error") != "SKU_NOT_FOUND" or not isinstance(arguments.get("sku"), str):
+        sku = missing_sku(result, arguments)
+        if not sku:
             return []  # a refused call (bad arguments, unknown tool) confirms nothing
-        text = labels["missing"].format(sku=arguments["sku"], error=result["error"])
-        return [(("item", arguments["sku"]), text, None)]
-    data = result.get("data") if isinstance(result.get("data"), dict) else {
-        "value": result.get("data")}
+        return [(("item", sku), labels["missing"].format(sku=sku, error=result["error"]), None)]
+    data = data_of(result)
+    if not isinstance(data, dict):
+        data = {"value": data}  # quoted below as a result of another shape
     source = data.get("source") if isinstance(data.get("source"), str) else None
-    items = [data] if _is_item(data) else [item for item in data.get("items") or []
-                                            if _is_item(item)]
-    lines = [(("item", item["sku"]), _item(item, labels), source) for item in items]
-    if isinstance(data.get("more"), int) and data["more"] > 0:
-        text = labels["more"].format(call=named, shown=len(items), more=data["more"])
+    items = item_rows(data)
+    lines = [(("item", item["sku"]), _item(item, labels), source) for item in items or ()]
+    more = unlisted(data)
+    if more is not None and more > 0:
+        text = labels["more"].format(call=named, shown=len(items or ()), more=more)
         lines.append((("more", named), text, source))
-    if result.get("cut"):
+    if result.get("cut"):  # the loop's excerpt of a long result (run.tool_content)
         lines.append((("cut", named), labels["cut"].format(call=named), source))
-    if not items and not isinstance(data.get("items"), list):
+    if items is None:
         text = json.dumps(data, ensure_ascii=False)
         if len(text) > MAX_OTHER_RESULT:
             text = text[:MAX_OTHER_RESULT - 1] + "…"
         lines.append((("result", named), f"{named}: {text}", source))
     return lines
-
-
-def _is_item(value):
-    return isinstance(value, dict) and isinstance(value.get("sku"), str) and "stock" in value
 
 
 def _item(item, labels):

@@ -2,10 +2,10 @@
 
 The model proposes the answer; code decides whether it may be reported as completed. The
 functions are pure: they read the question, the answer and the run's results (one
-`{"invocation", "name", "arguments", "result"}` record per call, see evidence.py) and return
-data; no model is asked. SKUs and figures are read out of the text by rules (the last
-section: NFKC, full-width digits, Chinese numerals; dates, list numbers and SKU digits are
-not figures).
+`{"invocation", "name", "arguments", "result"}` record per call, read through evidence.py,
+the one reader of tool results) and return data; no model is asked. SKUs and figures are
+read out of the text by rules (the last section: NFKC, full-width digits, Chinese numerals;
+dates, list numbers and SKU digits are not figures).
 `check` returns the problems, by kind:
 
 - `unchecked_skus`: a SKU the question names that no result of this run spoke of (found, or
@@ -43,7 +43,9 @@ answer_excludes catches that); English number words ("twelve") are not read.
 import re
 from collections import namedtuple
 
-from stock_agent.evidence import WORDS as FACT_WORDS, facts, item_facts, orders, render
+from stock_agent.evidence import (WORDS as FACT_WORDS, collect_values, data_of, facts,
+                                  item_facts, number_value, orders, receipts, render,
+                                  skus_named, unplaced)
 
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
 SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
@@ -152,17 +154,6 @@ def order_claims(answer, results):
     return list(dict.fromkeys(claims))
 
 
-def receipts(results):
-    """The write receipts this run's results carry (the contract of the write tools)."""
-    found = []
-    for record in results:
-        data = record["result"].get("data") if record["result"].get("ok") else None
-        receipt = data.get("receipt") if isinstance(data, dict) else None
-        if isinstance(receipt, dict) and receipt.get("order_id"):
-            found.append(receipt)
-    return found
-
-
 def _clause(text, start, end):
     """(start, end) of the clause around text[start:end]: between punctuation marks."""
     def is_mark(index):
@@ -244,9 +235,6 @@ def _stated_numbers(answer, evidence):
 
 # --- What this run's results hold --------------------------------------------------------
 
-UNPLACED = ("APPROVAL_DENIED", "WRITE_FAILED", "IDEMPOTENCY_CONFLICT")  # writes' own refusals
-
-
 def _evidence(results):
     """What the answer may lean on: `values` (every number and count in the results),
     `spoken_of` (the SKUs a result spoke of, found or not), `strings` (text the results
@@ -254,20 +242,19 @@ def _evidence(results):
     `looked_up` (a result held data or spoke of an item)."""
     values, strings, spoken_of, found = set(), set(), set(), set()
     for record in results:
-        data = record["result"].get("data") if record["result"].get("ok") else None
-        _collect(data, values, strings)
+        data = data_of(record["result"])
+        collect_values(data, values, strings)
         # A result that names an item by its `sku` (a write, an MCP server's record) spoke
         # of it, wherever in the result the name is.
-        spoken_of.update(normal(sku).upper() for sku in _skus_named(data))
-        # A write that was asked for but not placed (not approved, the ledger refused it)
-        # was a valid call about its item: "18 x A001 was not placed" may say its SKU and
-        # quantity, though no result carries them.
-        arguments = record.get("arguments")
-        if record["result"].get("error") in UNPLACED and isinstance(arguments, dict):
-            if isinstance(arguments.get("sku"), str):
-                spoken_of.add(normal(arguments["sku"]).upper())
-            if isinstance(arguments.get("quantity"), int):
-                values.add(arguments["quantity"])
+        spoken_of.update(normal(sku).upper() for sku in skus_named(data))
+        # A write that was asked for but not placed was a valid call about its item:
+        # "18 x A001 was not placed" may say its SKU and quantity, though no result carries
+        # them.
+        asked = unplaced(record["result"], record.get("arguments")) or {}
+        if isinstance(asked.get("sku"), str):
+            spoken_of.add(normal(asked["sku"]).upper())
+        if isinstance(asked.get("quantity"), int):
+            values.add(asked["quantity"])
         for fact in item_facts(record):
             spoken_of.add(normal(fact["sku"]).upper())
             if fact["found"]:
@@ -282,36 +269,6 @@ def _evidence(results):
     looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
     return {"values": values, "strings": strings, "spoken_of": spoken_of, "found": found,
             "looked_up": looked_up}
-
-
-def _skus_named(value):
-    """Every string under a `sku` key inside a JSON value."""
-    if isinstance(value, list):
-        return [sku for item in value for sku in _skus_named(item)]
-    if not isinstance(value, dict):
-        return []
-    own = [value["sku"]] if isinstance(value.get("sku"), str) else []
-    return own + [sku for item in value.values() for sku in _skus_named(item)]
-
-
-def _collect(value, values, strings):
-    """Every number and string inside a JSON value, the length of every list, and a list's
-    length plus its `more` (how many matched in all)."""
-    if isinstance(value, bool) or value is None:
-        return
-    if isinstance(value, (int, float)):
-        values.add(number_value(str(value)) if isinstance(value, float) else value)
-    elif isinstance(value, str):
-        strings.add(value)
-    elif isinstance(value, list):
-        values.add(len(value))
-        for item in value:
-            _collect(item, values, strings)
-    elif isinstance(value, dict):
-        for item in value.values():
-            if isinstance(item, list) and isinstance(value.get("more"), int):
-                values.add(len(item) + value["more"])
-            _collect(item, values, strings)
 
 
 # --- The corrective turn -------------------------------------------------------------------
@@ -488,12 +445,6 @@ def _chinese_value(written):
             section += (digit or 1) * unit
         digit = 0
     return total + section + digit
-
-
-def number_value(text):
-    """A number's value: 12 for "12" and "12.0", 2.5 for "2.5"."""
-    number = float(text)
-    return int(number) if number.is_integer() else number
 
 
 def normal(text):
