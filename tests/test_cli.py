@@ -13,7 +13,8 @@ from unittest import mock
 import agent
 from mock_model import MockModel, calls_reply, tool_call
 from stock_agent import cli
-from stock_agent.errors import EXIT_STATUS, MESSAGES, AgentError
+from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent.messages import MESSAGES
 from tests.support import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

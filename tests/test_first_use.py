@@ -76,7 +76,7 @@ class Languages(unittest.TestCase):
 
     def test_every_detail_key_in_the_code_has_both_languages(self):
         import re
-        from stock_agent.details import DETAILS
+        from stock_agent.messages import LINES
         used = set()
         for folder, _, names in os.walk(os.path.join(ROOT, "stock_agent")):
             for name in names:
@@ -86,8 +86,8 @@ class Languages(unittest.TestCase):
         with open(os.path.join(ROOT, "agent.py"), encoding="utf-8") as file:
             used |= set(re.findall(r'Text\(\s*"(\w+)"\s*[,)]', file.read()))
         used |= {f"advice_{provider}" for provider in ("ollama", "openai", "anthropic")}
-        self.assertEqual(sorted(used - set(DETAILS)), [])
-        for key, table in DETAILS.items():
+        self.assertEqual(sorted(used - set(LINES)), [])
+        for key, table in LINES.items():
             with self.subTest(key=key):
                 self.assertEqual(set(table), {"en", "zh-TW"})
 
