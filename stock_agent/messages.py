@@ -10,14 +10,16 @@ language:
 
 - MESSAGES: the message of each error code (errors.AgentError.message reads it), and
   AFTER_ORDERS: the few of them that promise nothing was ordered, as said by a run that did.
-- LINES: every other line (errors.Text reads it): the details inside error messages:
-  which file, row and column, which field of a reply, what a URL lacks.
+- LINES: every other line (errors.Text reads it): what a person sees of a run (the log
+  line, the error line, the notes, the approval prompts), a conversation's welcome, and
+  the details inside error messages: which file, row and column, which field of a reply,
+  what a URL lacks.
 
 `{name|one|many}` is the word that fits the number in `name`, `{name}` is filled as it came
 (a path, a value, a server's own error text, an operating system's reason is quoted, not
 translated), and a `Text` given as a value is rendered in the same language, so a zh-TW
 line is Chinese all through. Nothing here runs: no function, no import. It is loaded only
-when a line is shown, so a run that succeeds never reads it.
+when a line is shown, so a run that succeeds reads it for its `log:` line alone.
 
 What the MODEL reads is not here but beside the code that sends it: the system prompts
 (run.py), the tool descriptions (tools.py), the checker's corrections (verify/), the labels
@@ -303,6 +305,38 @@ AFTER_ORDERS = {
 
 # Every other line, by key. `{...}` are the params of the errors.Text that reads it.
 LINES = {
+    # --- What a person sees of a run (cli.py): stderr, and the approval prompts ----------
+    # The prefix stays ASCII in every language, so `grep '^stock-agent: '` finds every line.
+    "log": {"en": "log: {path}", "zh-TW": "執行日誌：{path}"},
+    "error": {"en": "stock-agent: {code}: {message}", "zh-TW": "stock-agent: {code}: {message}"},
+    "orders_stand": {
+        "en": "stock-agent: this run placed {orders} before it stopped; stopping does not "
+              "undo a write.",
+        "zh-TW": "stock-agent: 本次執行在停止前已建立 {orders}；停止不會撤銷已完成的寫入。"},
+    "remote": {
+        "en": "note: {url} is not on this machine; the question and the inventory data will "
+              "be sent there.",
+        "zh-TW": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。"},
+    "clear_key": {
+        "en": "note: {url} is plain http:// and not on this machine: the API key travels in "
+              "clear. Use https://.",
+        "zh-TW": "注意：{url} 是未加密的 http:// 且不在本機：API 金鑰會以明文傳送。"
+                 "請改用 https://。"},
+    "refused": {"en": "note: MCP server {server}: tool {tool} is not offered: {reason}",
+                "zh-TW": "注意：MCP 伺服器 {server} 的工具 {tool} 不提供給模型：{reason}"},
+    "approve": {"en": "The model asks to run {tool} with {arguments}. Allow it? [y/N] ",
+                "zh-TW": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
+    "approve_write": {
+        "en": "The model asks {tool} to write to the ledger {ledger}: tenant {tenant}, SKU "
+              "{sku} ({name}), quantity {quantity}, note {note}. Allow it? [y/N] ",
+        "zh-TW": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}（{name}），"
+                 "數量 {quantity}，備註 {note}。是否允許？[y/N] "},
+
+    # --- A conversation at the terminal (chat/io.py) -------------------------------------
+    "chat_welcome": {"en": "One question per line; /exit or Ctrl-D ends the conversation.",
+                     "zh-TW": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。"},
+    "chat_prompt": {"en": "> ", "zh-TW": "> "},
+
     # The details inside error messages (the {detail}, {reason}, ... of MESSAGES):
     # --- Files a person names ---------------------------------------------------------
     "unreadable_file": {"en": "{path}: {problem}", "zh-TW": "{path}：{problem}"},
