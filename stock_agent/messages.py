@@ -11,9 +11,9 @@ language:
 - MESSAGES: the message of each error code (errors.AgentError.message reads it), and
   AFTER_ORDERS: the few of them that promise nothing was ordered, as said by a run that did.
 - LINES: every other line (errors.Text reads it): what a person sees of a run (the log
-  line, the error line, the notes, the approval prompts), a conversation's welcome, and
-  the details inside error messages: which file, row and column, which field of a reply,
-  what a URL lacks.
+  line, the error line, the notes, the approval prompts), a conversation's welcome,
+  --resume's sentences, and the details inside error messages: which file, row and column,
+  which field of a reply, what a URL lacks.
 
 `{name|one|many}` is the word that fits the number in `name`, `{name}` is filled as it came
 (a path, a value, a server's own error text, an operating system's reason is quoted, not
@@ -336,6 +336,25 @@ LINES = {
     "chat_welcome": {"en": "One question per line; /exit or Ctrl-D ends the conversation.",
                      "zh-TW": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。"},
     "chat_prompt": {"en": "> ", "zh-TW": "> "},
+
+    # --- --resume's answer (orders/resume.py): one sentence per operation ----------------
+    "resume_run": {"en": "Run {run_id}: ", "zh-TW": "執行 {run_id}："},
+    "resume_reused": {
+        "en": "order {order_id} ({quantity} x {sku}) was already done: its receipt is reused.",
+        "zh-TW": "訂單 {order_id}（{sku} {quantity} 個）先前已完成，沿用其回執。"},
+    "resume_reconciled": {
+        "en": "order {order_id} ({quantity} x {sku}) was placed before the run was "
+              "interrupted: found in the ledger.",
+        "zh-TW": "訂單 {order_id}（{sku} {quantity} 個）在中斷前已建立：帳本查核確認。"},
+    "resume_placed": {
+        "en": "order {order_id} ({quantity} x {sku}) was placed now, after approval.",
+        "zh-TW": "訂單 {order_id}（{sku} {quantity} 個）已於核准後建立。"},
+    "resume_not_placed": {"en": "{quantity} x {sku} was not placed ({how}).",
+                          "zh-TW": "{sku} {quantity} 個未建立訂單（{how}）。"},
+    "resume_none": {"en": "Run {run_id} has no order to settle.",
+                    "zh-TW": "執行 {run_id} 沒有待處理的訂單。"},
+    "resume_skipped": {"en": " {skipped} line(s) of its journal could not be read.",
+                       "zh-TW": "其操作日誌有 {skipped} 行無法讀取。"},
 
     # The details inside error messages (the {detail}, {reason}, ... of MESSAGES):
     # --- Files a person names ---------------------------------------------------------
