@@ -11,9 +11,9 @@ language:
 - MESSAGES: the message of each error code (errors.AgentError.message reads it), and
   AFTER_ORDERS: the few of them that promise nothing was ordered, as said by a run that did.
 - LINES: every other line (errors.Text reads it): what a person sees of a run (the log
-  line, the error line, the notes, the approval prompts), a conversation's welcome,
-  --resume's sentences, and the details inside error messages: which file, row and column,
-  which field of a reply, what a URL lacks.
+  line, the error line, the notes, the approval prompts), a conversation's welcome, the
+  --facts block, --resume's sentences, and the details inside error messages: which file,
+  row and column, which field of a reply, what a URL lacks.
 
 `{name|one|many}` is the word that fits the number in `name`, `{name}` is filled as it came
 (a path, a value, a server's own error text, an operating system's reason is quoted, not
@@ -24,6 +24,7 @@ when a line is shown, so a run that succeeds reads it for its `log:` line alone.
 What the MODEL reads is not here but beside the code that sends it: the system prompts
 (run.py), the tool descriptions (tools.py), the checker's corrections (verify/), the labels
 of a conversation's notes (chat/context.py) and the mock model's replies (mock_model.py).
+The fact lines below are the one exception the model shares: the checker quotes them to it.
 Also not here: --help, the --verbose trace and the evaluation's reports, in English only.
 """
 
@@ -336,6 +337,21 @@ LINES = {
     "chat_welcome": {"en": "One question per line; /exit or Ctrl-D ends the conversation.",
                      "zh-TW": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。"},
     "chat_prompt": {"en": "> ", "zh-TW": "> "},
+
+    # --- --facts under the answer (evidence.py); the checker quotes them to the model ----
+    "fact_found": {
+        "en": "{name} ({sku}): stock {stock}, target {target}, suggested order "
+              "{suggested_order}",
+        "zh-TW": "{name}（{sku}）：庫存 {stock}，目標 {target}，建議補貨 {suggested_order}"},
+    "fact_missing": {"en": "{sku}: not found, no item has this SKU",
+                     "zh-TW": "{sku}：查無此 SKU，沒有這個商品"},
+    "fact_from": {"en": " [{tool} {invocation}; {source}]",
+                  "zh-TW": "〔{tool} {invocation}；{source}〕"},
+    "fact_from_missing": {"en": " [{tool} {invocation}]", "zh-TW": "〔{tool} {invocation}〕"},
+    "fact_order": {"en": "order {order_id}: {quantity} x {sku} in {ledger}",
+                   "zh-TW": "訂單 {order_id}：{sku} {quantity} 個，帳本 {ledger}"},
+    "facts_heading": {"en": "Facts from the tools:", "zh-TW": "工具查得的資料："},
+    "facts_none": {"en": "none", "zh-TW": "無"},
 
     # --- --resume's answer (orders/resume.py): one sentence per operation ----------------
     "resume_run": {"en": "Run {run_id}: ", "zh-TW": "執行 {run_id}："},
