@@ -19,12 +19,13 @@ language:
 (a path, a value, a server's own error text, an operating system's reason is quoted, not
 translated), and a `Text` given as a value is rendered in the same language, so a zh-TW
 line is Chinese all through. Nothing here runs: no function, no import. It is loaded only
-when a line is shown, so a run that succeeds reads it for its `log:` line alone.
+when a line is shown (errors.Text, AgentError.message): a run that succeeds, to print its
+`log:` line.
 
 What the MODEL reads is not here but beside the code that sends it: the system prompts
 (run.py), the tool descriptions (tools.py), the checker's corrections (verify/), the labels
 of a conversation's notes (chat/context.py) and the mock model's replies (mock_model.py).
-The fact lines below are the one exception the model shares: the checker quotes them to it.
+The one line both read: the --facts lines below, which the checker also quotes to the model.
 Also not here: --help, the --verbose trace and the evaluation's reports, in English only.
 """
 
