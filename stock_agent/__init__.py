@@ -9,8 +9,8 @@ evaluation harness, which runs cases through the command line's own path.
     terminal.py         writing what a person reads: untrusted text escaped, failing streams
     run.py              what a run is given (Limits) and what it gives back (Outcome)
     prompts.py          the built-in system prompts and sample questions, --system-prompt
-    errors.py           every error code, its exit status and its message in both languages
-    details.py          the details inside error messages, in both languages
+    errors.py           every error code and its exit status; AgentError, Text (the lines)
+    messages.py         the message catalogue: every line a person reads, in both languages
     runlog.py           the JSONL run log: one file per run, one terminal event
     budget.py           the size and token budget of every request, long results cut
     verify.py           the answer checker (figures.py reads SKUs and numbers, facts.py

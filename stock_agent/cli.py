@@ -40,7 +40,7 @@ import json
 import os
 import sys
 from stock_agent import evidence
-from stock_agent.errors import AgentError, Stopped, fill
+from stock_agent.errors import AgentError, Stopped, Text
 from stock_agent.run import LIMIT_DEFAULTS
 
 
@@ -344,32 +344,6 @@ def detect_lang(environ):
 # Every line on stderr goes through print_err (escaped, one line, never raising); the answer
 # and the --json object go through report (escaped only on a terminal). py says why.
 
-UI = {
-    "en": {"log": "log: {path}", "error": "stock-agent: {code}: {message}",
-           "remote": "note: {url} is not on this machine; the question and the inventory "
-                     "data will be sent there.",
-           "approve": "The model asks to run {tool} with {arguments}. Allow it? [y/N] ",
-           "approve_write": "The model asks {tool} to write to the ledger {ledger}: tenant "
-                            "{tenant}, SKU {sku} ({name}), quantity {quantity}, note {note}. "
-                            "Allow it? [y/N] ",
-           "orders_stand": "stock-agent: this run placed {orders} before it stopped; "
-                           "stopping does not undo a write.",
-           "refused": "note: MCP server {server}: tool {tool} is not offered: {reason}",
-           "clear_key": "note: {url} is plain http:// and not on this machine: the API key "
-                        "travels in clear. Use https://."},
-    # The prefix stays ASCII in every language, so `grep '^stock-agent: '` finds every line.
-    "zh-TW": {"log": "執行日誌：{path}", "error": "stock-agent: {code}: {message}",
-              "remote": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。",
-              "approve": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] ",
-              "approve_write": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}"
-                               "（{name}），數量 {quantity}，備註 {note}。是否允許？[y/N] ",
-              "orders_stand": "stock-agent: 本次執行在停止前已建立 {orders}；"
-                              "停止不會撤銷已完成的寫入。",
-              "refused": "注意：MCP 伺服器 {server} 的工具 {tool} 不提供給模型：{reason}",
-              "clear_key": "注意：{url} 是未加密的 http:// 且不在本機：API 金鑰會以明文傳送。"
-                           "請改用 https://。"},
-}
-
 
 def approver(settings):
     """Who says yes to a tool that needs approval: --approve, else a person at a terminal,
@@ -402,11 +376,11 @@ def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
 def _question(tool, arguments, lang):
     # Every value as JSON: all of it, nothing hidden, no control character reaches the screen.
     if getattr(tool, "preview", None) is None:
-        return UI[lang]["approve"].format(tool=tool.name,
-                                          arguments=json.dumps(arguments, ensure_ascii=False))
+        return Text("approve", tool=tool.name,
+                    arguments=json.dumps(arguments, ensure_ascii=False)).render(lang)
     shown = {field: json.dumps(value, ensure_ascii=False)
              for field, value in tool.preview(arguments).items()}
-    return UI[lang]["approve_write"].format(tool=tool.name, **shown)
+    return Text("approve_write", tool=tool.name, **shown).render(lang)
 
 
 class Echo:
@@ -463,14 +437,13 @@ def note_remote(url, lang, *, clear_key=False):
     for kind in ("remote", "clear_key") if clear_key else ("remote",):
         if (kind, url) not in _NOTED:
             _NOTED.add((kind, url))
-            print_err(UI[lang][kind].format(url=url))
+            print_err(Text(kind, url=url).render(lang))
 
 
 def note_refused(server, tool, reason, *, lang):
     """One line for an MCP server's tool that is not offered to the model, and why (a Text,
     worded in `lang`)."""
-    print_err(fill(UI[lang]["refused"], {"server": server, "tool": tool, "reason": reason},
-                   lang))
+    print_err(Text("refused", server=server, tool=tool, reason=reason).render(lang))
 
 
 def report(outcome, settings, *, shown="", show_log=True):
@@ -480,27 +453,26 @@ def report(outcome, settings, *, shown="", show_log=True):
     cannot take it. What happens to stderr never changes the exit status.
     """
     lang = settings.lang
-    ui = UI[lang]
     errors = [outcome.error, outcome.log_error]
     if None not in errors and errors[0].code == errors[1].code:
         errors.pop()  # the log failed with the very error that ended the run: say it once
     ordered = bool(outcome.orders)
     for error in errors:
         if error is not None:
-            print_err(ui["error"].format(code=error.code,
-                                         message=error.message(lang, ordered=ordered)))
+            print_err(Text("error", code=error.code,
+                           message=error.message(lang, ordered=ordered)).render(lang))
     if ordered and outcome.status != "completed":
-        print_err(ui["orders_stand"].format(orders=_orders_text(outcome.orders)))
+        print_err(Text("orders_stand", orders=_orders_text(outcome.orders)).render(lang))
     text = _stdout_text(outcome, settings, shown)
     failed = write(sys.stdout, text) if text else None
     if failed is not None:  # a closed stdout, a closed pipe or a full disk
         if sys.stdout is not None:
             silence("stdout")
         failure = AgentError("OUTPUT_UNWRITABLE", reason=failed)
-        print_err(ui["error"].format(code=failure.code, message=failure.message(lang)))
+        print_err(Text("error", code=failure.code, message=failure.message(lang)).render(lang))
         return failure.exit_status
     if show_log and outcome.log is not None and outcome.log_error is None:
-        print_err(ui["log"].format(path=outcome.log))
+        print_err(Text("log", path=outcome.log).render(lang))
     return outcome.exit_status
 
 

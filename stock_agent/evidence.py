@@ -11,8 +11,8 @@ An item's first call wins (the data is one snapshot per run). A lookup that answ
 SKU_NOT_FOUND is a fact too: `found` false, its figures null, so "no such SKU" is never
 mistaken for stock 0. An order is a fact only from its receipt (`orders`). `--json` prints
 the facts as `facts` (and the receipts as `orders`); `--facts` prints `render_block` under the
-answer; the answer checker (verify/) quotes them to the model in its correction.
-Nothing here comes from the model's text.
+answer; the answer checker (verify/) quotes them to the model in its correction. Their
+words are the catalogue's (messages.LINES, `fact_*`). Nothing here comes from the model's text.
 
 This is also the one reader of tool results (the last section): what a result holds, by
 shape (get_stock's item, find_items' and list_reorder's lists, SKU_NOT_FOUND, a write's
@@ -22,22 +22,9 @@ conversation notes (chat/context.py) and for the answer checker (verify/).
 
 import json
 
+from stock_agent.errors import Text
 
 FIGURES = ("sku", "name", "stock", "target", "suggested_order")
-
-WORDS = {
-    "en": {"found": "{name} ({sku}): stock {stock}, target {target}, suggested order "
-                    "{suggested_order}",
-           "missing": "{sku}: not found, no item has this SKU",
-           "from": " [{tool} {invocation}; {source}]", "from_missing": " [{tool} {invocation}]",
-           "order": "order {order_id}: {quantity} x {sku} in {ledger}",
-           "heading": "Facts from the tools:", "none": "none"},
-    "zh-TW": {"found": "{name}（{sku}）：庫存 {stock}，目標 {target}，建議補貨 {suggested_order}",
-              "missing": "{sku}：查無此 SKU，沒有這個商品",
-              "from": "〔{tool} {invocation}；{source}〕", "from_missing": "〔{tool} {invocation}〕",
-              "order": "訂單 {order_id}：{sku} {quantity} 個，帳本 {ledger}",
-              "heading": "工具查得的資料：", "none": "無"},
-}
 
 
 def facts(results):
@@ -69,37 +56,35 @@ def _fact(record, row, source, *, found=True):
 
 def render(found, lang, *, calls=True):
     """The facts as lines of text in `lang`; with `calls`, each names the call it came from."""
-    words = WORDS.get(lang, WORDS["en"])
     lines = []
     for fact in found:
         if fact["found"]:
-            line = words["found"].format(**fact)
-            tail = words["from"].format(source=fact["source"], **fact["call"])
+            line = Text("fact_found", **fact)
+            tail = Text("fact_from", source=fact["source"], **fact["call"])
         else:
-            line = words["missing"].format(**fact)
-            tail = words["from_missing"].format(**fact["call"])
-        lines.append(line + (tail if calls else ""))
+            line = Text("fact_missing", **fact)
+            tail = Text("fact_from_missing", **fact["call"])
+        lines.append(line.render(lang) + (tail.render(lang) if calls else ""))
     return lines
 
 
 def orders(results, lang):
     """A line per order the results hold a receipt for (a write tool's own proof)."""
-    words = WORDS.get(lang, WORDS["en"])
     lines = []
     for record in results:
         data = data_of(record["result"])
         placed = receipt(data)
         if placed:
-            lines.append(words["order"].format(**{**data, **placed}))
+            lines.append(Text("fact_order", **{**data, **placed}).render(lang))
     return lines
 
 
 def render_block(results, lang):
     """--facts: a heading, then one line per fact and per order (or "none"), to print under
     the answer."""
-    words = WORDS.get(lang, WORDS["en"])
     lines = render(facts(results), lang) + orders(results, lang)
-    return "\n".join([words["heading"], *(lines or [words["none"]])])
+    return "\n".join([Text("facts_heading").render(lang),
+                      *(lines or [Text("facts_none").render(lang)])])
 
 
 # --- Reading one tool result ------------------------------------------------------------

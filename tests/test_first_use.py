@@ -74,9 +74,10 @@ class Languages(unittest.TestCase):
         self.assertIn("不是大於或等於 0 的整數", err)
         self.assertNotIn("row 2", err)
 
-    def test_every_detail_key_in_the_code_has_both_languages(self):
+    def test_every_line_key_in_the_code_is_in_the_catalogue(self):
         import re
-        from stock_agent.details import DETAILS
+        from stock_agent.messages import LINES
+        from stock_agent.orders.resume import SETTLED
         used = set()
         for folder, _, names in os.walk(os.path.join(ROOT, "stock_agent")):
             for name in names:
@@ -85,11 +86,41 @@ class Languages(unittest.TestCase):
                         used |= set(re.findall(r'Text\(\s*"(\w+)"\s*[,)]', file.read()))
         with open(os.path.join(ROOT, "agent.py"), encoding="utf-8") as file:
             used |= set(re.findall(r'Text\(\s*"(\w+)"\s*[,)]', file.read()))
+        # The keys the code builds or picks from a variable rather than writes out.
         used |= {f"advice_{provider}" for provider in ("ollama", "openai", "anthropic")}
-        self.assertEqual(sorted(used - set(DETAILS)), [])
-        for key, table in DETAILS.items():
-            with self.subTest(key=key):
-                self.assertEqual(set(table), {"en", "zh-TW"})
+        used |= {"remote", "clear_key"} | set(SETTLED.values())  # cli.note_remote, --resume
+        self.assertEqual(sorted(used - set(LINES)), [])
+
+    def test_every_entry_of_the_catalogue_has_both_languages_with_the_same_names(self):
+        import string
+        from stock_agent.messages import AFTER_ORDERS, LINES, MESSAGES
+
+        def names(template):  # {name}, {name!r} and {name|one|many} all name `name`
+            return {field.split("|")[0]
+                    for _, field, _, _ in string.Formatter().parse(template) if field}
+
+        for table_name, table in (("MESSAGES", MESSAGES), ("AFTER_ORDERS", AFTER_ORDERS),
+                                  ("LINES", LINES)):
+            for key, entry in table.items():
+                with self.subTest(table=table_name, key=key):
+                    self.assertEqual(set(entry), {"en", "zh-TW"})
+                    self.assertEqual(names(entry["zh-TW"]), names(entry["en"]))
+                    self.assertFalse(any("\n" in text for text in entry.values()))
+        for code, entry in AFTER_ORDERS.items():  # filled with the same AgentError params
+            with self.subTest(after_orders=code):
+                self.assertLessEqual(names(entry["en"]), names(MESSAGES[code]["en"]))
+
+    def test_the_catalogue_is_data_that_runs_nothing(self):
+        # No function to call, nothing imported: loading it is all it costs, and only when
+        # a line is shown.
+        import ast
+        with open(os.path.join(ROOT, "stock_agent", "messages.py"), encoding="utf-8") as file:
+            tree = ast.parse(file.read())
+        kinds = {type(node).__name__ for node in tree.body}
+        self.assertEqual(kinds, {"Expr", "Assign"})  # the docstring and the tables
+        self.assertEqual([node.targets[0].id for node in tree.body[1:]],
+                         ["MESSAGES", "AFTER_ORDERS", "LINES"])
+        self.assertFalse([node for node in ast.walk(tree) if isinstance(node, ast.Call)])
 
 
 class SmallThings(unittest.TestCase):

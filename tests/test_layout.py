@@ -143,6 +143,18 @@ class LayoutTest(unittest.TestCase):
         self.assertEqual(out.splitlines()[-1], "[]")
 
 
+    def test_no_module_loads_the_message_catalogue_when_imported(self):
+        # The catalogue is read where a line is shown (errors.Text, AgentError.message), so
+        # a run that shows none never loads it. A run that succeeds shows its `log:` line.
+        code = ("import importlib, sys; "
+                f"[importlib.import_module(name) for name in {sorted(project_modules())!r} "
+                "if name != 'stock_agent.messages']; "
+                "print('stock_agent.messages' in sys.modules)")
+        out = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout
+        self.assertEqual(out.splitlines()[-1], "False")
+
+
 class PackagingTest(unittest.TestCase):
     def test_pyproject_installs_the_four_names_and_every_package_folder(self):
         modules = pyproject_list("py-modules")

@@ -18,7 +18,8 @@ from unittest import mock
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli, run
-from stock_agent.errors import AFTER_ORDERS, EXIT_STATUS, MESSAGES, AgentError
+from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent.messages import AFTER_ORDERS, MESSAGES
 from stock_agent.orders.ledger import Ledger, LedgerConflict
 from stock_agent.orders.writes import MAX_ORDER_QUANTITY
 from tests.support import english_prose, run_cli

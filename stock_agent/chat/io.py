@@ -17,25 +17,19 @@ import sys
 from stock_agent import cli
 from stock_agent.errors import AgentError, Text, cancellation
 
-WORDS = {
-    "en": {"welcome": "One question per line; /exit or Ctrl-D ends the conversation.",
-           "prompt": "> "},
-    "zh-TW": {"welcome": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。", "prompt": "> "},
-}
-
-
 def questions(stdin, lang):
     """The questions of a conversation, one per line, blank lines skipped, until `/exit` or
     EOF. On a terminal each is asked for with a prompt (and line editing, when the platform
     has readline); from a pipe they are read as they come."""
     interactive = cli.is_terminal(stdin) and cli.is_terminal(sys.stdout)
     if interactive:
-        cli.print_err(WORDS[lang]["welcome"])
+        cli.print_err(Text("chat_welcome").render(lang))
         try:
             import readline  # noqa: F401  (input() edits lines with it once it is loaded)
         except ImportError:
             pass
-    read = (lambda: input(WORDS[lang]["prompt"])) if interactive else _line_reader(stdin)
+    read = (lambda: input(Text("chat_prompt").render(lang))) if interactive else \
+        _line_reader(stdin)
     while True:
         try:
             line = read()
@@ -80,14 +74,14 @@ def report_each(outcomes, settings, *, echo=None):
                 break  # nobody can read the answers: asking more would only spend tokens
     except KeyboardInterrupt as interrupt:  # at the prompt: Ctrl-C, SIGTERM or SIGHUP
         error = cancellation(interrupt)
-        cli.print_err("" if error.code == "CANCELLED" else cli.UI[lang]["error"].format(
-            code=error.code, message=error.message(lang)))
+        cli.print_err("" if error.code == "CANCELLED" else Text(
+            "error", code=error.code, message=error.message(lang)).render(lang))
         status = error.exit_status
     except AgentError as exc:
-        cli.print_err(cli.UI[lang]["error"].format(code=exc.code, message=exc.message(lang)))
+        cli.print_err(Text("error", code=exc.code, message=exc.message(lang)).render(lang))
         status = exc.exit_status
     finally:
         outcomes.close()  # the record is closed before its path is shown
     if record is not None:
-        cli.print_err(cli.UI[lang]["log"].format(path=record))
+        cli.print_err(Text("log", path=record).render(lang))
     return status

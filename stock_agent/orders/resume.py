@@ -15,7 +15,7 @@ is written from the receipts. Loaded only with --resume.
 from stock_agent import inventory
 from stock_agent.orders import journal
 from stock_agent.orders import writes
-from stock_agent.errors import AgentError
+from stock_agent.errors import AgentError, Text
 from stock_agent.run import Outcome
 from stock_agent.runlog import RunLog
 
@@ -68,28 +68,20 @@ class Settling:
                                      skipped=self.skipped))
 
 
-SETTLED = {
-    "en": {"reused": "order {order_id} ({quantity} x {sku}) was already done: its receipt is "
-                     "reused.",
-           "reconciled": "order {order_id} ({quantity} x {sku}) was placed before the run was "
-                         "interrupted: found in the ledger.",
-           "placed": "order {order_id} ({quantity} x {sku}) was placed now, after approval.",
-           "not_placed": "{quantity} x {sku} was not placed ({how}).",
-           "run": "Run {run_id}: ", "none": "Run {run_id} has no order to settle.",
-           "skipped": " {skipped} line(s) of its journal could not be read."},
-    "zh-TW": {"reused": "訂單 {order_id}（{sku} {quantity} 個）先前已完成，沿用其回執。",
-              "reconciled": "訂單 {order_id}（{sku} {quantity} 個）在中斷前已建立：帳本查核確認。",
-              "placed": "訂單 {order_id}（{sku} {quantity} 個）已於核准後建立。",
-              "not_placed": "{sku} {quantity} 個未建立訂單（{how}）。",
-              "run": "執行 {run_id}：", "none": "執行 {run_id} 沒有待處理的訂單。",
-              "skipped": "其操作日誌有 {skipped} 行無法讀取。"},
-}
+# How an operation was settled -> its sentence; any other way is "not placed ({how})".
+SETTLED = {"reused": "resume_reused", "reconciled": "resume_reconciled",
+           "placed": "resume_placed"}
 
 
 def answer(run_id, rows, lang, *, skipped=0):
     """What --resume answers: one sentence per operation of the run, from its receipts."""
-    words = SETTLED[lang]
-    sentences = [words.get(row["how"], words["not_placed"]).format(**row) for row in rows]
-    text = (words["run"].format(run_id=run_id) + ("" if lang == "zh-TW" else " ").join(
-        sentences)) if rows else words["none"].format(run_id=run_id)
-    return text + (words["skipped"].format(skipped=skipped) if skipped else "")
+    if not rows:
+        text = Text("resume_none", run_id=run_id).render(lang)
+    else:
+        sentences = [Text(SETTLED.get(row["how"], "resume_not_placed"), **row).render(lang)
+                     for row in rows]
+        text = Text("resume_run", run_id=run_id).render(lang) + (
+            "" if lang == "zh-TW" else " ").join(sentences)
+    if skipped:
+        text += Text("resume_skipped", skipped=skipped).render(lang)
+    return text

@@ -43,9 +43,9 @@ answer_excludes catches that); English number words ("twelve") are not read.
 import re
 from collections import namedtuple
 
-from stock_agent.evidence import (WORDS as FACT_WORDS, collect_values, data_of, facts,
-                                  item_facts, number_value, orders, receipts, render,
-                                  skus_named, unplaced)
+from stock_agent.errors import Text
+from stock_agent.evidence import (collect_values, data_of, facts, item_facts, number_value,
+                                  orders, receipts, render, skus_named, unplaced)
 
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
 SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
@@ -324,8 +324,7 @@ def correction(question, problems, results, lang):
     known = "; ".join(render([fact for fact in facts(results)
                               if fact["sku"] not in problems.get("guessed_skus", ())],
                              lang, calls=False) + orders(results, lang))
-    lines.append(words["facts"].format(facts=known or FACT_WORDS.get(lang, FACT_WORDS["en"])
-                                       ["none"]))
+    lines.append(words["facts"].format(facts=known or Text("facts_none").render(lang)))
     missing = problems.get("unchecked_skus")
     if missing:
         calls = words["then"].join('{"sku": "%s"}' % sku for sku in missing)

@@ -1,13 +1,379 @@
-"""The details inside error messages, in every language (errors.Text reads them).
+"""The message catalogue: every line a person reads, in every language, as data.
 
-An error line is `stock-agent: CODE: message`; the message (errors.MESSAGES) often carries a
-detail: which file, row and column, which field of a reply, what a URL lacks. Those details
-are worded here, once per language, so a zh-TW line is Chinese all through. What a detail
-quotes (a path, a value, a server's own error text, an operating system's reason) is shown
-as it came. Loaded only when an error is shown, so a run that succeeds never reads it.
+    $ python agent.py --mock --max-steps 1 -q "Check A001"
+    stock-agent: STEP_LIMIT: stopped after 1 model request without a final answer; nothing ...
+    $ python agent.py --mock --lang zh-TW --inventory bad.csv
+    stock-agent: INVALID_INPUT: bad.csv：第 2 列，欄位 stock：'ten' 不是大於或等於 0 的整數
+
+Three tables, each `{key: {"en": ..., "zh-TW": ...}}`, with the same `{name}`s in every
+language:
+
+- MESSAGES: the message of each error code (errors.AgentError.message reads it), and
+  AFTER_ORDERS: the few of them that promise nothing was ordered, as said by a run that did.
+- LINES: every other line (errors.Text reads it): what a person sees of a run (the log
+  line, the error line, the notes, the approval prompts), a conversation's welcome, the
+  --facts block, --resume's sentences, and the details inside error messages: which file,
+  row and column, which field of a reply, what a URL lacks.
+
+`{name|one|many}` is the word that fits the number in `name`, `{name}` is filled as it came
+(a path, a value, a server's own error text, an operating system's reason is quoted, not
+translated), and a `Text` given as a value is rendered in the same language, so a zh-TW
+line is Chinese all through. Nothing here runs: no function, no import. It is loaded only
+when a line is shown (errors.Text, AgentError.message): a run that succeeds, to print its
+`log:` line.
+
+What the MODEL reads is not here but beside the code that sends it: the system prompts
+(run.py), the tool descriptions (tools.py), the checker's corrections (verify/), the labels
+of a conversation's notes (chat/context.py) and the mock model's replies (mock_model.py).
+The one line both read: the --facts lines below, which the checker also quotes to the model.
+Also not here: --help, the --verbose trace and the evaluation's reports, in English only.
 """
 
-DETAILS = {
+# One line each, saying what happened and what to do next. `{...}` are AgentError params.
+MESSAGES = {
+    "INTERNAL_ERROR": {
+        "en": "internal error ({type}); run again with --traceback and report it.",
+        "zh-TW": "內部錯誤（{type}）；請加上 --traceback 重跑並回報。",
+    },
+    "INVALID_INPUT": {
+        "en": "{detail}",
+        "zh-TW": "{detail}",
+    },
+    "LOG_UNWRITABLE": {
+        "en": "cannot write the run log {path}: {reason}. Choose a writable folder with "
+              "--log-dir; nothing runs without its log.",
+        "zh-TW": "無法寫入執行日誌 {path}：{reason}。請用 --log-dir 指定可寫入的資料夾；"
+                 "沒有日誌就不執行。",
+    },
+    "OUTPUT_UNWRITABLE": {
+        "en": "the run finished but its output could not be written to stdout ({reason}); "
+              "the log holds how it ended.",
+        "zh-TW": "執行已結束，但結果無法寫到標準輸出（{reason}）；結束情形記錄在日誌中。",
+    },
+    "BELOW_MIN_SUCCESS": {
+        "en": "the evaluation's task success {rate} is below --min-success {minimum}; the "
+              "per-case rows above show what differed.",
+        "zh-TW": "評測任務成功率 {rate} 低於 --min-success {minimum}；上方逐案列出差異。",
+    },
+    "STEP_LIMIT": {
+        "en": "stopped after {max_steps} {max_steps|model request|model requests} without a "
+              "final answer; nothing was ordered. Ask a narrower question or raise "
+              "--max-steps.",
+        "zh-TW": "已達 {max_steps} 次模型請求仍無最終答案，停止任務；未建立任何訂單。"
+                 "請縮小問題範圍或提高 --max-steps。",
+    },
+    "TIME_BUDGET": {
+        "en": "the run passed its time budget of {seconds} s; nothing was ordered. "
+              "Raise --budget-seconds or use a faster model.",
+        "zh-TW": "執行超過時間預算 {seconds} 秒，已停止；未建立任何訂單。"
+                 "請提高 --budget-seconds 或改用較快的模型。",
+    },
+    "CONTEXT_LIMIT": {
+        "en": "the next request would be {chars} characters, over --max-context-chars "
+              "{limit}; stopped instead of cutting this question's own tool results. Ask "
+              "about fewer items.",
+        "zh-TW": "下一次請求將達 {chars} 字元，超過 --max-context-chars {limit}；"
+                 "停止而不刪減本題的工具結果。請一次詢問較少品項。",
+    },
+    "TOOL_ERROR_LIMIT": {
+        "en": "{count} {count|tool call|tool calls} in a row failed; stopped. The model keeps "
+              "sending calls the program rejects: try a stronger model or a simpler "
+              "question.",
+        "zh-TW": "連續 {count} 次工具呼叫失敗，已停止。模型一再送出被拒絕的呼叫："
+                 "請換用較強的模型或簡化問題。",
+    },
+    "TOKEN_LIMIT": {
+        "en": "{used} tokens used so far (input + output, as the server reported them or "
+              "estimated) and the next request needs about {need} more: over --max-tokens "
+              "{limit}; stopped. Raise --max-tokens or start a new conversation.",
+        "zh-TW": "目前已用 {used} 個 token（輸入加輸出，依伺服器回報或估算），下一次請求約需 "
+                 "{need} 個，超過 --max-tokens {limit}；已停止。請提高 --max-tokens 或開始新對話。",
+    },
+    "FIXED_CONTEXT_TOO_LARGE": {
+        "en": "the part of every request that cannot be cut, the system prompt ({prompt} "
+              "characters) and the tool definitions ({tools} characters), is {fixed} "
+              "characters: over --max-context-chars {limit}; nothing was sent. Raise "
+              "--max-context-chars or use a shorter --system-prompt.",
+        "zh-TW": "每次請求都不可刪減的固定部分：系統提示（{prompt} 字元）與工具定義（{tools} "
+                 "字元），共 {fixed} 字元，超過 --max-context-chars {limit}；未送出任何請求。"
+                 "請提高 --max-context-chars 或改用較短的 --system-prompt。",
+    },
+    "TRUNCATED": {
+        "en": "the model's reply was cut off ({reason}); nothing from it was executed. "
+              "Raise --num-predict or ask a shorter question.",
+        "zh-TW": "模型回覆被截斷（{reason}），其中內容一律不執行。"
+                 "請提高 --num-predict 或縮短問題。",
+    },
+    "CONTEXT_TRUNCATED": {
+        "en": "the prompt used {used} of the model's {num_ctx} context tokens, so the server "
+              "may have dropped its beginning (the rules and tools); the reply was not "
+              "trusted. Raise --num-ctx.",
+        "zh-TW": "提示用掉模型 {num_ctx} 個上下文 token 中的 {used} 個，伺服器可能已截去開頭"
+                 "（規則與工具定義），因此不採信回覆。請提高 --num-ctx。",
+    },
+    "INCOMPLETE_MODEL_RESPONSE": {
+        "en": "the model server sent an incomplete reply ({detail}); nothing from it was "
+              "executed.",
+        "zh-TW": "模型伺服器的回覆不完整（{detail}），其中內容一律不執行。",
+    },
+    "INVALID_MODEL_MESSAGE": {
+        "en": "the model's reply is not a valid assistant message ({detail}); nothing from it "
+              "was executed.",
+        "zh-TW": "模型回覆不是有效的助理訊息（{detail}），其中內容一律不執行。",
+    },
+    "INVALID_TOOL_CALL": {
+        "en": "the model sent a malformed tool call ({detail}); nothing from that reply was "
+              "executed.",
+        "zh-TW": "模型送出格式錯誤的工具呼叫（{detail}），該回覆一律不執行。",
+    },
+    "INVALID_TOOL_BATCH": {
+        "en": "the model's tool calls were rejected ({detail}); nothing from that reply was "
+              "executed. --max-tool-calls sets the batch limit.",
+        "zh-TW": "模型的工具呼叫批次被拒絕（{detail}），該回覆一律不執行。"
+                 "批次上限由 --max-tool-calls 設定。",
+    },
+    "EMPTY_ANSWER": {
+        "en": "the model finished without calling a tool and without any answer text.",
+        "zh-TW": "模型未呼叫工具，也沒有給出任何答案文字就結束了。",
+    },
+    "TOOL_CALL_IN_TEXT": {
+        "en": "the model wrote a tool call as plain text instead of a structured call; its "
+              "chat template does not emit tool calls. Use a model with native tool calling "
+              "or pass --recover-text-tool-calls.",
+        "zh-TW": "模型把工具呼叫寫成一般文字，而非結構化呼叫；其對話模板不支援工具呼叫。"
+                 "請改用原生支援工具呼叫的模型，或加上 --recover-text-tool-calls。",
+    },
+    "UNVERIFIED_ANSWER": {
+        "en": "the model's answer did not match this run's tool results ({problems}), even "
+              "after one correction, so it is not shown; nothing was ordered. --log-content "
+              "keeps it in the log; --verify off shows raw answers.",
+        "zh-TW": "模型的回答與本次工具結果不符（{problems}），更正一次後仍然如此，因此不顯示；"
+                 "未建立任何訂單。加上 --log-content 可在日誌中保留它；--verify off 顯示未經檢查的回答。",
+    },
+    "NO_MODEL": {
+        "en": "no model chosen: pass --model NAME or set {env}.{installed}",
+        "zh-TW": "尚未指定模型：請用 --model NAME 或設定 {env}。{installed}",
+    },
+    "MODEL_NOT_FOUND": {
+        "en": "model '{model}' is not available on {url}.{installed} Choose one with --model "
+              "(for Ollama: `ollama pull {model}`).",
+        "zh-TW": "{url} 上沒有模型 '{model}'。{installed}請用 --model 選擇可用的模型"
+                 "（Ollama：`ollama pull {model}`）。",
+    },
+    "TOOLS_UNSUPPORTED": {
+        "en": "model '{model}' does not support tool calling.{installed}",
+        "zh-TW": "模型 '{model}' 不支援工具呼叫。{installed}",
+    },
+    "MODEL_UNREACHABLE": {
+        "en": "cannot reach the model server at {url} ({reason}). {advice} Set --base-url or "
+              "the provider's URL variable if it listens elsewhere.",
+        "zh-TW": "無法連線到模型伺服器 {url}（{reason}）。{advice}"
+                 "若位址不同，請設定 --base-url 或該供應者的 URL 環境變數。",
+    },
+    "MODEL_TIMEOUT": {
+        "en": "the model server at {url} did not answer within {seconds} s. Raise --timeout, "
+              "or use a smaller model.",
+        "zh-TW": "模型伺服器 {url} 在 {seconds} 秒內沒有回應。請提高 --timeout 或改用較小的模型。",
+    },
+    "MODEL_HTTP_ERROR": {
+        "en": "the model server answered HTTP {status} for {url}: {error}",
+        "zh-TW": "模型伺服器對 {url} 回應 HTTP {status}：{error}",
+    },
+    "MODEL_BAD_RESPONSE": {
+        "en": "the model server's reply is not the expected JSON ({detail}); does {url} "
+              "speak the protocol of the chosen --provider?",
+        "zh-TW": "模型伺服器的回覆不是預期的 JSON（{detail}）；{url} 使用的是所選 --provider "
+                 "的協定嗎？",
+    },
+    "MODEL_RESPONSE_TOO_LARGE": {
+        "en": "the model server's reply passed the {limit}-byte cap; it was not read further.",
+        "zh-TW": "模型伺服器的回覆超過 {limit} 位元組上限，已停止讀取。",
+    },
+    "AUTH_FAILED": {
+        "en": "the model server refused the credentials (HTTP {status}): check {env}.",
+        "zh-TW": "模型伺服器拒絕憑證（HTTP {status}）：請檢查 {env}。",
+    },
+    "NO_API_KEY": {
+        "en": "no API key for {url}: set {env} (it is sent only to that server and never "
+              "logged).",
+        "zh-TW": "{url} 需要 API 金鑰：請設定 {env}（只送往該伺服器，從不寫入日誌）。",
+    },
+    "LEDGER_UNAVAILABLE": {
+        "en": "cannot use the purchasing ledger {path}: {reason}. Give --orders a writable "
+              "SQLite file (created if missing) or a ledger this program made.",
+        "zh-TW": "無法使用採購帳本 {path}：{reason}。請以 --orders 指定可寫入的 SQLite 檔"
+                 "（不存在時會建立），或本程式建立的帳本。",
+    },
+    "JOURNAL_UNWRITABLE": {
+        "en": "cannot write the operation journal {path}: {reason}. No write is sent "
+              "without its record; choose a writable --log-dir.",
+        "zh-TW": "無法寫入操作日誌 {path}：{reason}。沒有紀錄就不送出任何寫入；"
+                 "請以 --log-dir 指定可寫入的資料夾。",
+    },
+    "WRITE_UNCONFIRMED": {
+        "en": "an order was sent to {ledger}, but neither its reply nor a lookup says "
+              "whether it was placed ({reason}); stopped. Run again with --resume {run_id} "
+              "and the same --orders to find out; it will not order twice.",
+        "zh-TW": "已向 {ledger} 送出訂單，但回覆與查核都無法確認是否建立（{reason}），"
+                 "已停止。請以 --resume {run_id} 與相同的 --orders 重跑查核；不會重複下單。",
+    },
+    "RESUME_UNAVAILABLE": {
+        "en": "cannot resume run {run_id}: {reason}.",
+        "zh-TW": "無法續跑 {run_id}：{reason}。",
+    },
+    "IDEMPOTENCY_CONFLICT": {
+        "en": "the ledger or the journal holds an idempotency key of this run with other "
+              "values, so it was not sent again ({detail}); check those orders by hand.",
+        "zh-TW": "帳本或操作日誌中，本次執行的冪等鍵對應到不同內容，因此未再送出"
+                 "（{detail}）；請人工核對這些訂單。",
+    },
+    "MCP_START_FAILED": {
+        "en": "cannot use MCP server {server}: {reason}. Check the --mcp command: it must "
+              "start an MCP server that speaks on stdin and stdout.",
+        "zh-TW": "無法使用 MCP 伺服器 {server}：{reason}。請檢查 --mcp 指令：它必須啟動一個"
+                 "以標準輸入輸出溝通的 MCP 伺服器。",
+    },
+    "MCP_PROTOCOL_ERROR": {
+        "en": "MCP server {server} broke the protocol: {detail}. It was stopped and nothing "
+              "it sent was used.",
+        "zh-TW": "MCP 伺服器 {server} 違反協定：{detail}。已停止該伺服器，其內容一律不採用。",
+    },
+    "MCP_SERVER_EXITED": {
+        "en": "MCP server {server} exited (status {status}) before it was ready; its last "
+              "line on stderr: {stderr}. Run its command alone to see why.",
+        "zh-TW": "MCP 伺服器 {server} 在就緒前結束（狀態 {status}）；stderr 最後一行："
+                 "{stderr}。請單獨執行其指令查看原因。",
+    },
+    "MCP_TIMEOUT": {
+        "en": "MCP server {server} did not answer {method} within {seconds} s. Raise "
+              "--timeout (a server's first start through npx or uvx can be slow).",
+        "zh-TW": "MCP 伺服器 {server} 未在 {seconds} 秒內回應 {method}。請提高 --timeout"
+                 "（透過 npx 或 uvx 首次啟動伺服器可能較慢）。",
+    },
+    "MCP_OUTPUT_LIMIT": {
+        "en": "MCP server {server} wrote too much ({what}); it was stopped.",
+        "zh-TW": "MCP 伺服器 {server} 輸出過多（{what}），已停止。",
+    },
+    "CANCELLED": {
+        "en": "cancelled by the user; no order was placed.",
+        "zh-TW": "使用者已中止；未建立任何訂單。",
+    },
+    "TERMINATED": {
+        "en": "stopped by SIGTERM (a service manager, docker stop, timeout or a CI cancel); "
+              "no order was placed.",
+        "zh-TW": "收到 SIGTERM（服務管理程式、docker stop、timeout 或 CI 取消）而停止；"
+                 "未建立任何訂單。",
+    },
+    "HANGUP": {
+        "en": "stopped by SIGHUP (its terminal closed); no order was placed.",
+        "zh-TW": "收到 SIGHUP（終端機已關閉）而停止；未建立任何訂單。",
+    },
+}
+
+# The messages above that promise nothing was ordered, as said by a run that did place an
+# order before it ended (cli.report names the orders on the next line).
+AFTER_ORDERS = {
+    "STEP_LIMIT": {
+        "en": "stopped after {max_steps} {max_steps|model request|model requests} without a "
+              "final answer. Raise --max-steps or ask a narrower question.",
+        "zh-TW": "已達 {max_steps} 次模型請求仍無最終答案，停止任務。"
+                 "請提高 --max-steps 或縮小問題範圍。",
+    },
+    "TIME_BUDGET": {
+        "en": "the run passed its time budget of {seconds} s. Raise --budget-seconds or use "
+              "a faster model.",
+        "zh-TW": "執行超過時間預算 {seconds} 秒，已停止。請提高 --budget-seconds 或改用較快的模型。",
+    },
+    "CANCELLED": {
+        "en": "cancelled by the user.",
+        "zh-TW": "使用者已中止。",
+    },
+    "UNVERIFIED_ANSWER": {
+        "en": "the model's answer did not match this run's tool results ({problems}), even "
+              "after one correction, so it is not shown. --log-content keeps it in the log; "
+              "--verify off shows raw answers.",
+        "zh-TW": "模型的回答與本次工具結果不符（{problems}），更正一次後仍然如此，因此不顯示。"
+                 "加上 --log-content 可在日誌中保留它；--verify off 顯示未經檢查的回答。",
+    },
+    "TERMINATED": {
+        "en": "stopped by SIGTERM (a service manager, docker stop, timeout or a CI cancel).",
+        "zh-TW": "收到 SIGTERM（服務管理程式、docker stop、timeout 或 CI 取消）而停止。",
+    },
+    "HANGUP": {
+        "en": "stopped by SIGHUP (its terminal closed).",
+        "zh-TW": "收到 SIGHUP（終端機已關閉）而停止。",
+    },
+}
+
+# Every other line, by key. `{...}` are the params of the errors.Text that reads it.
+LINES = {
+    # --- What a person sees of a run (cli.py): stderr, and the approval prompts ----------
+    # The prefix stays ASCII in every language, so `grep '^stock-agent: '` finds every line.
+    "log": {"en": "log: {path}", "zh-TW": "執行日誌：{path}"},
+    "error": {"en": "stock-agent: {code}: {message}", "zh-TW": "stock-agent: {code}: {message}"},
+    "orders_stand": {
+        "en": "stock-agent: this run placed {orders} before it stopped; stopping does not "
+              "undo a write.",
+        "zh-TW": "stock-agent: 本次執行在停止前已建立 {orders}；停止不會撤銷已完成的寫入。"},
+    "remote": {
+        "en": "note: {url} is not on this machine; the question and the inventory data will "
+              "be sent there.",
+        "zh-TW": "注意：{url} 不在本機；問題與庫存資料會傳送到該處。"},
+    "clear_key": {
+        "en": "note: {url} is plain http:// and not on this machine: the API key travels in "
+              "clear. Use https://.",
+        "zh-TW": "注意：{url} 是未加密的 http:// 且不在本機：API 金鑰會以明文傳送。"
+                 "請改用 https://。"},
+    "refused": {"en": "note: MCP server {server}: tool {tool} is not offered: {reason}",
+                "zh-TW": "注意：MCP 伺服器 {server} 的工具 {tool} 不提供給模型：{reason}"},
+    "approve": {"en": "The model asks to run {tool} with {arguments}. Allow it? [y/N] ",
+                "zh-TW": "模型要求執行 {tool}，參數 {arguments}。是否允許？[y/N] "},
+    "approve_write": {
+        "en": "The model asks {tool} to write to the ledger {ledger}: tenant {tenant}, SKU "
+              "{sku} ({name}), quantity {quantity}, note {note}. Allow it? [y/N] ",
+        "zh-TW": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}（{name}），"
+                 "數量 {quantity}，備註 {note}。是否允許？[y/N] "},
+
+    # --- A conversation at the terminal (chat/io.py) -------------------------------------
+    "chat_welcome": {"en": "One question per line; /exit or Ctrl-D ends the conversation.",
+                     "zh-TW": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。"},
+    "chat_prompt": {"en": "> ", "zh-TW": "> "},
+
+    # --- --facts under the answer (evidence.py); the checker quotes them to the model ----
+    "fact_found": {
+        "en": "{name} ({sku}): stock {stock}, target {target}, suggested order "
+              "{suggested_order}",
+        "zh-TW": "{name}（{sku}）：庫存 {stock}，目標 {target}，建議補貨 {suggested_order}"},
+    "fact_missing": {"en": "{sku}: not found, no item has this SKU",
+                     "zh-TW": "{sku}：查無此 SKU，沒有這個商品"},
+    "fact_from": {"en": " [{tool} {invocation}; {source}]",
+                  "zh-TW": "〔{tool} {invocation}；{source}〕"},
+    "fact_from_missing": {"en": " [{tool} {invocation}]", "zh-TW": "〔{tool} {invocation}〕"},
+    "fact_order": {"en": "order {order_id}: {quantity} x {sku} in {ledger}",
+                   "zh-TW": "訂單 {order_id}：{sku} {quantity} 個，帳本 {ledger}"},
+    "facts_heading": {"en": "Facts from the tools:", "zh-TW": "工具查得的資料："},
+    "facts_none": {"en": "none", "zh-TW": "無"},
+
+    # --- --resume's answer (orders/resume.py): one sentence per operation ----------------
+    "resume_run": {"en": "Run {run_id}: ", "zh-TW": "執行 {run_id}："},
+    "resume_reused": {
+        "en": "order {order_id} ({quantity} x {sku}) was already done: its receipt is reused.",
+        "zh-TW": "訂單 {order_id}（{sku} {quantity} 個）先前已完成，沿用其回執。"},
+    "resume_reconciled": {
+        "en": "order {order_id} ({quantity} x {sku}) was placed before the run was "
+              "interrupted: found in the ledger.",
+        "zh-TW": "訂單 {order_id}（{sku} {quantity} 個）在中斷前已建立：帳本查核確認。"},
+    "resume_placed": {
+        "en": "order {order_id} ({quantity} x {sku}) was placed now, after approval.",
+        "zh-TW": "訂單 {order_id}（{sku} {quantity} 個）已於核准後建立。"},
+    "resume_not_placed": {"en": "{quantity} x {sku} was not placed ({how}).",
+                          "zh-TW": "{sku} {quantity} 個未建立訂單（{how}）。"},
+    "resume_none": {"en": "Run {run_id} has no order to settle.",
+                    "zh-TW": "執行 {run_id} 沒有待處理的訂單。"},
+    "resume_skipped": {"en": " {skipped} line(s) of its journal could not be read.",
+                       "zh-TW": "其操作日誌有 {skipped} 行無法讀取。"},
+
+    # The details inside error messages (the {detail}, {reason}, ... of MESSAGES):
     # --- Files a person names ---------------------------------------------------------
     "unreadable_file": {"en": "{path}: {problem}", "zh-TW": "{path}：{problem}"},
     "os_error": {"en": "cannot read it ({reason})", "zh-TW": "無法讀取（{reason}）"},
