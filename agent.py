@@ -119,12 +119,13 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
     toolbox = tools.default_toolbox()
     if ledger is not None:
         desk = ends["desk"] = orders.open_desk(ledger, settings, log, opened,
-                                               approver=given["approver"],
                                                inventory=given["inventory"])
         toolbox.add(tools.Tool(**desk.tool_spec(given["inventory"])))
     if servers is not None:
         toolbox = tools.plugin_toolbox(servers.specs, ours=toolbox,
                                        catalogue_above=settings.mcp_catalogue_above)
+    # Our own tools are read-only; a person is asked only where a tool needs approval.
+    approver = cli.approver(settings) if toolbox.needs_approval() else None
     log.started(question=question, tools=toolbox.names(), orders=ledger and ledger.name,
                 **fields)
     for server in servers.servers if servers is not None else ():
@@ -132,7 +133,8 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
     if settings.verify:
         from stock_agent.verify import Checker
         checker = Checker(settings.lang)
-    return run_agent(question, log=log, toolbox=toolbox, checker=checker, **given)
+    return run_agent(question, log=log, toolbox=toolbox, checker=checker, approver=approver,
+                     **given)
 
 
 def prepare(settings, environ, make_model):
@@ -144,9 +146,8 @@ def prepare(settings, environ, make_model):
     system_prompt, prompt_info = load_system_prompt(settings.system_prompt, settings.lang,
                                                     orders=bool(settings.orders))
     given = {"model": model, "inventory": data, "limits": settings.limits,
-             "system_prompt": system_prompt, "approver": cli.approver(settings),
-             "recover_text_calls": settings.recover_text_tool_calls,
-             "last_request_note": LAST_REQUEST[settings.lang]}
+             "system_prompt": system_prompt, "last_request_note": LAST_REQUEST[settings.lang],
+             "recover_text_calls": settings.recover_text_tool_calls}
     return given, {"provider": model.provider, "model": model.model, "lang": settings.lang,
                    "limits": settings.limits, "source": data.source, "prompt": prompt_info}
 

@@ -95,6 +95,11 @@ class Toolbox:
     def get(self, name):
         return self._tools.get(name)
 
+    def needs_approval(self):
+        """Whether any tool, offered or deferred, needs a person's approval to run."""
+        return any(tool.needs_approval for tool in [*self._tools.values(),
+                                                    *self._deferred.values()])
+
     def names(self):
         return list(self._tools)
 

@@ -250,6 +250,7 @@ def settings(argv, environ):
     args = parse_args(argv)
     given = {name: getattr(args, name) for name in SETTING_DEFAULTS if hasattr(args, name)}
     given.update(lang=args.lang or detect_lang(environ), conversation=wants_chat(args),
+                 approval=_approval(args),
                  verify=args.verify == "on", mcp=tuple(args.mcp), mcp_env=tuple(args.mcp_env),
                  limits=Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS}))
     return Settings(**given)
@@ -345,13 +346,20 @@ def detect_lang(environ):
 # and the --json object go through report (escaped only on a terminal). py says why.
 
 
+def _approval(args):
+    """Who may say yes to a tool that needs approval (Settings.approval): --approve, else a
+    person at a terminal, else nobody."""
+    if args.approve:
+        return "flag"
+    return "terminal" if is_terminal(sys.stdin) and is_terminal(sys.stderr) else None
+
+
 def approver(settings):
-    """Who says yes to a tool that needs approval: --approve, else a person at a terminal,
-    else nobody (None: such a tool does not run). The approver's `by` ("flag", "terminal")
-    goes into the log."""
-    if settings.approve:
+    """The approver of `settings.approval`: yes for "flag", the person asked for
+    "terminal", None for nobody (such a tool does not run). Its `by` goes into the log."""
+    if settings.approval == "flag":
         return _labelled(lambda tool, arguments: True, "flag")
-    if is_terminal(sys.stdin) and is_terminal(sys.stderr):
+    if settings.approval == "terminal":
         return _labelled(lambda tool, arguments: ask_on_terminal(tool, arguments,
                                                                  lang=settings.lang),
                          "terminal")

@@ -87,6 +87,56 @@ def render_block(results, lang):
                       *(lines or [Text("facts_none").render(lang)])])
 
 
+# --- What an answer may lean on ----------------------------------------------------------
+
+def pool(results):
+    """What the answer may lean on: `values` (every number and count in the results),
+    `spoken_of` (the SKUs a result spoke of, found or not), `strings` (text the results
+    carried that holds a digit, removed from the answer before its numbers are read) and
+    `looked_up` (a result held data or spoke of an item), and `receipts` (the orders the
+    results prove). The answer checker (verify/) reads an answer against it."""
+    values, strings, spoken_of, found = set(), set(), set(), set()
+    for record in results:
+        data = data_of(record["result"])
+        collect_values(data, values, strings)
+        # A result that names an item by its `sku` (a write, an MCP server's record) spoke
+        # of it, wherever in the result the name is.
+        spoken_of.update(normal(sku).upper() for sku in skus_named(data))
+        # A write that was asked for but not placed was a valid call about its item:
+        # "18 x A001 was not placed" may say its SKU and quantity, though no result carries
+        # them.
+        asked = unplaced(record["result"], record.get("arguments")) or {}
+        if isinstance(asked.get("sku"), str):
+            spoken_of.add(normal(asked["sku"]).upper())
+        if isinstance(asked.get("quantity"), int):
+            values.add(asked["quantity"])
+        for fact in item_facts(record):
+            spoken_of.add(normal(fact["sku"]).upper())
+            if fact["found"]:
+                found.add(fact["sku"])
+    values.update(len(skus) for skus in (spoken_of, found) if skus)  # "I checked 3 items"
+    # A text of digits alone is a value: cutting it out of the answer as a substring would
+    # cut other numbers apart (removing "1" turns "12" into "2").
+    values.update(int(text) for text in strings if text.isdigit())
+    strings = sorted({normal(text) for text in strings
+                      if any(char.isdigit() for char in text) and not text.isdigit()},
+                     key=len, reverse=True)
+    looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
+    return {"values": values, "strings": strings, "spoken_of": spoken_of, "found": found,
+            "looked_up": looked_up, "receipts": receipts(results)}
+
+
+def normal(text):
+    """NFKC: full-width `Ａ００１` and `１２` become A001 and 12. ASCII, CJK ideographs and
+    CJK punctuation are already in that form, so the usual answer skips loading the
+    Unicode tables (a --mock run never does)."""
+    if all(char < "\u00a0" or "\u4e00" <= char <= "\u9fff" or "\u3001" <= char <= "\u3037"
+           for char in text):
+        return text
+    import unicodedata
+    return unicodedata.normalize("NFKC", text)
+
+
 # --- Reading one tool result ------------------------------------------------------------
 #
 # A tool result is {"ok": true, "data": ...} or {"ok": false, "error": CODE, "detail": ...}
@@ -179,7 +229,7 @@ def collect_values(value, numbers, texts):
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, (int, float)):
-        numbers.add(number_value(str(value)) if isinstance(value, float) else value)
+        numbers.add(number_value(value))
     elif isinstance(value, str):
         texts.add(value)
     elif isinstance(value, list):
@@ -194,8 +244,11 @@ def collect_values(value, numbers, texts):
             collect_values(item, numbers, texts)
 
 
-def number_value(text):
-    """A number's value: 12 for "12" and "12.0", 2.5 for "2.5". One rule for the figures of
-    a result and those of an answer (verify/), so that 12.0 and 12 are the same figure."""
-    number = float(text)
+def number_value(value):
+    """A figure's value: 12 for 12, 12.0, "12" and "12.0"; 2.5 for 2.5 and "2.5". One rule
+    for the numbers of a result and those an answer writes (verify/), so that 12.0 and 12
+    are the same figure. A whole number stays as it is (no float can hold every one)."""
+    if isinstance(value, int):
+        return value
+    number = float(value)
     return int(number) if number.is_integer() else number

@@ -79,6 +79,9 @@ SETTING_DEFAULTS = {
     "provider": "ollama", "model": None, "base_url": None, "num_ctx": 8192,
     "num_predict": 1024, "stream": False, "recover_text_tool_calls": False,
     "inventory": None, "tenant": None, "approve": False,
+    # Who says yes to a tool that needs approval: "flag" (--approve), "terminal" (a person
+    # at stdin and stderr), or None (nobody: such a tool does not run).
+    "approval": None,
     "orders": None, "resume": None,
     "mcp": (), "mcp_env": (), "mcp_catalogue_above": 10,
     "log_dir": "runs", "log_content": False, "traceback": False,

@@ -164,7 +164,7 @@ class ApprovalTest(unittest.TestCase):
         terminal = mock.Mock(isatty=lambda: True, readline=lambda: "y\n")
         screen = mock.Mock(isatty=lambda: True)
         with mock.patch("sys.stdin", terminal), mock.patch("sys.stderr", screen):
-            approver = cli.approver(Settings(approve=False))
+            approver = cli.approver(cli.settings(["-q", "Check A001"], {}))
             self.assertTrue(approver(self.box.get("risky"), {"sku": "A"}))
         self.assertIn("risky", str(screen.write.call_args_list))
 

@@ -22,12 +22,12 @@ def open_ledger(settings, opened):
     return ledger
 
 
-def open_desk(ledger, settings, log, opened, *, approver, inventory):
+def open_desk(ledger, settings, log, opened, *, inventory):
     """The write side of this run, bound to its log; closed with the run (its ledger too)."""
     from stock_agent.orders.writes import OrderDesk
     desk = OrderDesk(ledger, run_id=log.run_id, tenant=settings.tenant,
                      log_dir=settings.log_dir, log=log,
-                     approved_by=getattr(approver, "by", None), source=inventory.source)
+                     approved_by=settings.approval, source=inventory.source)
     opened.callback(desk.close)
     return desk
 

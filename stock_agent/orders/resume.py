@@ -35,7 +35,7 @@ class Settling:
         log = RunLog(settings.log_dir, content=settings.log_content, listener=listener)
         desk = writes.OrderDesk(
             ledger, run_id=settings.resume, tenant=settings.tenant, log_dir=settings.log_dir,
-            log=log, approved_by=getattr(approver, "by", None), source=data.source)
+            log=log, approved_by=settings.approval, source=data.source)
         opened.callback(desk.close)
         return cls(settings, log=log, desk=desk, inventory=data, approver=approver,
                    records=records, skipped=skipped)

@@ -44,8 +44,8 @@ import re
 from collections import namedtuple
 
 from stock_agent.errors import Text
-from stock_agent.evidence import (collect_values, data_of, facts, item_facts, number_value,
-                                  orders, receipts, render, skus_named, unplaced)
+from stock_agent.evidence import (facts, item_facts, normal, number_value, orders, pool,
+                                  receipts, render)
 
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
 SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
@@ -90,13 +90,13 @@ def check(question, answer, results, *, complete=True):
     """The problems of `answer`, {kind: [what, as written]} for the kinds that failed
     (`unchecked_skus`, `unsupported_numbers`, `not_found_claims`, `order_claims`,
     `guessed_skus`, and with `complete` also `left_out`); {} means verified."""
-    evidence = _evidence(results)
+    evidence = pool(results)
     stated = _stated_numbers(answer, evidence)
     missing = said_missing(answer)
     problems = {"unchecked_skus": [], "unsupported_numbers": _unsupported(question, stated,
                                                                           evidence),
                 "not_found_claims": [sku for sku in missing if sku in evidence["found"]],
-                "order_claims": order_claims(answer, results),
+                "order_claims": order_claims(answer, evidence["receipts"]),
                 "guessed_skus": guessed_skus(question, answer, results, stated)}
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
     # a rule explained) is not asked for lookups.
@@ -110,7 +110,7 @@ def check(question, answer, results, *, complete=True):
 
 def unsupported_numbers(question, answer, results):
     """The numbers `answer` states that neither the results nor the question hold."""
-    evidence = _evidence(results)
+    evidence = pool(results)
     return _unsupported(question, _stated_numbers(answer, evidence), evidence)
 
 
@@ -133,9 +133,10 @@ def said_missing(answer):
     return list(dict.fromkeys(said))
 
 
-def order_claims(answer, results):
-    """Phrases of `answer` saying an order was placed, when no result carries a receipt."""
-    if receipts(results):
+def order_claims(answer, placed):
+    """Phrases of `answer` saying an order was placed, when no result carried a receipt
+    (`placed`: the run's receipts)."""
+    if placed:
         return []
     claims = re.findall(CLAIM_ZH, answer) if "已" in answer or "成功" in answer else []
     lowered = answer.lower()
@@ -170,7 +171,7 @@ def guessed_skus(question, answer, results, stated=None):
     """The guessed lookups (`_guessed`) whose item the answer uses: its SKU, name or stock
     (asked about 烏龍茶包, a small model looks up A001 and reports its stock as the tea's)."""
     if stated is None:
-        stated = _stated_numbers(answer, _evidence(results))
+        stated = _stated_numbers(answer, pool(results))
     values = {found for found, _ in stated}
     text, named = normal(answer), set(skus_in(answer))
     return [fact["sku"] for fact in _guessed(question, results)
@@ -184,7 +185,7 @@ def left_out(question, answer, results, stated=None):
     names by its name only (玄米茶包 without A003). A guessed lookup is never asked for.
     Advice, not an error: the loop asks once for them and accepts the answer either way."""
     if stated is None:
-        stated = _stated_numbers(answer, _evidence(results))
+        stated = _stated_numbers(answer, pool(results))
     values = {found for found, _ in stated}
     text, named = normal(answer), set(skus_in(answer))
     guessed = {fact["sku"] for fact in _guessed(question, results)}
@@ -234,42 +235,6 @@ def _stated_numbers(answer, evidence):
 
 
 # --- What this run's results hold --------------------------------------------------------
-
-def _evidence(results):
-    """What the answer may lean on: `values` (every number and count in the results),
-    `spoken_of` (the SKUs a result spoke of, found or not), `strings` (text the results
-    carried that holds a digit, removed from the answer before its numbers are read) and
-    `looked_up` (a result held data or spoke of an item)."""
-    values, strings, spoken_of, found = set(), set(), set(), set()
-    for record in results:
-        data = data_of(record["result"])
-        collect_values(data, values, strings)
-        # A result that names an item by its `sku` (a write, an MCP server's record) spoke
-        # of it, wherever in the result the name is.
-        spoken_of.update(normal(sku).upper() for sku in skus_named(data))
-        # A write that was asked for but not placed was a valid call about its item:
-        # "18 x A001 was not placed" may say its SKU and quantity, though no result carries
-        # them.
-        asked = unplaced(record["result"], record.get("arguments")) or {}
-        if isinstance(asked.get("sku"), str):
-            spoken_of.add(normal(asked["sku"]).upper())
-        if isinstance(asked.get("quantity"), int):
-            values.add(asked["quantity"])
-        for fact in item_facts(record):
-            spoken_of.add(normal(fact["sku"]).upper())
-            if fact["found"]:
-                found.add(fact["sku"])
-    values.update(len(skus) for skus in (spoken_of, found) if skus)  # "I checked 3 items"
-    # A text of digits alone is a value: cutting it out of the answer as a substring would
-    # cut other numbers apart (removing "1" turns "12" into "2").
-    values.update(int(text) for text in strings if text.isdigit())
-    strings = sorted({normal(text) for text in strings
-                      if any(char.isdigit() for char in text) and not text.isdigit()},
-                     key=len, reverse=True)
-    looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
-    return {"values": values, "strings": strings, "spoken_of": spoken_of, "found": found,
-            "looked_up": looked_up}
-
 
 # --- The corrective turn -------------------------------------------------------------------
 
@@ -444,14 +409,3 @@ def _chinese_value(written):
             section += (digit or 1) * unit
         digit = 0
     return total + section + digit
-
-
-def normal(text):
-    """NFKC: full-width `Ａ００１` and `１２` become A001 and 12. ASCII, CJK ideographs and
-    CJK punctuation are already in that form, so the usual answer skips loading the
-    Unicode tables (a --mock run never does)."""
-    if all(char < "\u00a0" or "\u4e00" <= char <= "\u9fff" or "\u3001" <= char <= "\u3037"
-           for char in text):
-        return text
-    import unicodedata
-    return unicodedata.normalize("NFKC", text)
