@@ -211,8 +211,8 @@ class Records:
         file = open(self.path, mode, encoding="utf-8", errors="backslashreplace",
                     opener=_owner_only if private else None)
         try:
-            if end is not None and os.fstat(file.fileno()).st_size > end:
-                file.truncate(end)  # TORN: the rest of a line never finished
+            if end is not None:
+                _cut_torn_line(file, end)
             if created and self.durable:
                 _fsync_folder(self.path)
         except BaseException:
@@ -258,6 +258,12 @@ def _record(line, check):
     if not isinstance(record, dict) or (check is not None and not check(record)):
         return None
     return record
+
+
+def _cut_torn_line(file, end):
+    """TORN: cut what follows the last complete line, which ends at `end`, before appending."""
+    if os.fstat(file.fileno()).st_size > end:
+        file.truncate(end)
 
 
 def _owner_only(path, flags):
