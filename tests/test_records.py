@@ -27,6 +27,7 @@ from stock_agent.orders.journal import Journal, path_for
 from stock_agent.orders.ledger import Ledger
 from stock_agent.orders.writes import OrderDesk
 from tests.support import run_cli
+from tests.test_stats import write_log
 from tests.test_writes import ORDER, rows
 
 RUN = "20261130T000000Z-abcdef"
@@ -177,10 +178,8 @@ class FullDisk(Folder):
 
 class TheReader(Folder):
     def write(self, name, text):
-        path = os.path.join(self.dir, name)
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
-        return path
+        write_log(self.dir, name, [], tail=text)
+        return os.path.join(self.dir, name)
 
     def test_lines_end_at_newlines_only(self):
         # json.dumps(ensure_ascii=False) writes U+2028 and U+0085 raw: str.splitlines()
