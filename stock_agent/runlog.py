@@ -7,6 +7,10 @@ cancelled) ends every log that was opened; nothing of the question, answer or to
 written unless `content` is true, and a log with content is readable by its owner only
 (0600); a write that fails ends the run with LOG_UNWRITABLE instead of letting it go on
 without evidence.
+
+Every JSONL file of the program is written and read here: the run log, the operation
+journal (stock_agent/orders/journal.py) and a conversation's record (stock_agent/chat/), by
+`Records` and `read_records`, with one rule for a torn last line (TORN below).
 """
 
 import errno
@@ -17,6 +21,7 @@ import time
 from stock_agent.errors import AgentError, Text
 
 MAX_ID_DRAWS = 5
+MAX_RECORDS_BYTES = 64_000_000  # a JSONL file that size is a year of questions: refuse more
 
 
 class RunLog:
@@ -29,14 +34,20 @@ class RunLog:
     evaluation); it also sees the tool arguments, which reach the file only with `content`.
     """
 
-    def __init__(self, directory, *, content=False, listener=None, append_to=None):
+    def __init__(self, directory, *, content=False, listener=None, append_to=None, end=None):
         """A new log in `directory`, or, with `append_to`, more events at the end of that
-        existing log (a conversation continued: stock_agent/session.py)."""
+        existing log (a conversation continued: stock_agent/chat/session.py), after `end`,
+        where read_records found that its last complete line ends."""
         self.content = content
         self.finished = False
         self.listener = listener
         self._started = time.monotonic()
-        self._file = self._create(directory) if append_to is None else self._reopen(append_to)
+        if append_to is None:
+            self._file = self._create(directory)
+        else:  # its id is its file name
+            self.path = append_to
+            self.run_id = os.path.basename(append_to).removesuffix(".jsonl")
+            self._file = Records(append_to, code="LOG_UNWRITABLE", end=end)
 
     def _create(self, directory):
         """Open a new log file, created exclusively. Another run that drew the same id in
@@ -45,42 +56,22 @@ class RunLog:
         try:
             os.makedirs(directory, exist_ok=True)
         except OSError as exc:
-            reason = Text("log_dir_not_folder") if os.path.exists(directory) \
-                else exc.strerror or type(exc).__name__
-            raise AgentError("LOG_UNWRITABLE", path=directory, reason=reason) from None
+            reason = Text("log_dir_not_folder") if os.path.exists(directory) else None
+            raise _unwritable("LOG_UNWRITABLE", directory, exc, reason=reason) from None
         for _ in range(MAX_ID_DRAWS):
             self.run_id = new_run_id()
             self.path = os.path.join(directory, self.run_id + ".jsonl")
             try:
-                # backslashreplace writes a lone surrogate (legal in JSON text a server
-                # sends) as its JSON escape, so the line stays valid JSON.
-                return open(self.path, "x", encoding="utf-8", errors="backslashreplace",
-                            opener=_owner_only if self.content else None)
+                return Records(self.path, code="LOG_UNWRITABLE", mode="x",
+                               private=self.content)
             except FileExistsError:
                 continue
-            except OSError as exc:
-                raise AgentError("LOG_UNWRITABLE", path=self.path,
-                                 reason=exc.strerror or type(exc).__name__) from None
         raise AgentError("LOG_UNWRITABLE", path=self.path, reason=os.strerror(errno.EEXIST))
-
-    def _reopen(self, path):
-        """Open an existing log to add events at its end (its id is its file name)."""
-        self.path, self.run_id = path, os.path.basename(path).removesuffix(".jsonl")
-        try:
-            return open(path, "a", encoding="utf-8", errors="backslashreplace")
-        except OSError as exc:
-            raise AgentError("LOG_UNWRITABLE", path=path,
-                             reason=exc.strerror or type(exc).__name__) from None
 
     def emit(self, event, *, shown=None, **fields):
         """Append one event. `shown` fields go to the listener only, never to the file."""
         record = {"event": event, "t_ms": ms_since(self._started), **fields}
-        try:
-            self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
-            self._file.flush()
-        except OSError as exc:
-            raise AgentError("LOG_UNWRITABLE", path=self.path,
-                             reason=exc.strerror or type(exc).__name__) from None
+        self._file.write(record)
         if self.listener is not None:
             self.listener({**record, **(shown or {})})
 
@@ -163,15 +154,128 @@ class RunLog:
     def close(self):
         """Close the file; no event is written after this."""
         self.finished = True
+        self._file.close()
+
+
+# --- JSONL records: the one writer, the one reader ------------------------------------
+#
+# TORN, the one rule for a half-written last line. A line is complete only with its newline:
+# a record is written whole, newline last, then flushed. What follows the last newline is
+# what a process left when it died mid-write (kill -9, a power cut): it is never parsed, it
+# counts as a line that could not be read, and it is cut off before anything is appended,
+# so every record appended later starts a line of its own and the file stays JSON lines.
+
+class Records:
+    """An append-only JSONL file: one `json.dumps` line per record, flushed, and fsync'd
+    too with `durable`. Every failure is AgentError(`code`, path=, reason=), the caller's
+    LOG_UNWRITABLE or JOURNAL_UNWRITABLE.
+
+    `mode` "x" creates the file exclusively (FileExistsError is left to the caller, to draw
+    another name); "a" appends, creating the file if it is missing. `end` (read_records) is
+    where the existing file's last complete line ends: a torn line after it is cut off first
+    (TORN). `private`: a file it creates is readable by its owner only (0600). `durable`:
+    each record is fsync'd, and so is the folder of a file it creates (its name must
+    survive a crash too).
+    """
+
+    def __init__(self, path, *, code, mode="a", end=None, private=False, durable=False):
+        self.path, self.code, self.durable = path, code, durable
+        try:
+            self._file = self._open(mode, end, private)
+        except FileExistsError:
+            raise
+        except OSError as exc:
+            raise _unwritable(code, path, exc) from None
+
+    def write(self, record):
+        """Append `record` as one line."""
+        line = json.dumps(record, ensure_ascii=False) + "\n"
+        try:
+            self._file.write(line)
+            self._file.flush()
+            if self.durable:
+                os.fsync(self._file.fileno())
+        except OSError as exc:
+            raise _unwritable(self.code, self.path, exc) from None
+
+    def close(self):
         try:
             self._file.close()
         except OSError as exc:  # a full disk fails the last flush here too
-            raise AgentError("LOG_UNWRITABLE", path=self.path,
-                             reason=exc.strerror or type(exc).__name__) from None
+            raise _unwritable(self.code, self.path, exc) from None
+
+    def _open(self, mode, end, private):
+        created = mode == "x" or not os.path.exists(self.path)
+        # backslashreplace writes a lone surrogate (legal in JSON text a server sends) as
+        # its JSON escape, so the line stays valid JSON.
+        file = open(self.path, mode, encoding="utf-8", errors="backslashreplace",
+                    opener=_owner_only if private else None)
+        try:
+            if end is not None:
+                _cut_torn_line(file, end)
+            if created and self.durable:
+                _fsync_folder(self.path)
+        except BaseException:
+            file.close()
+            raise
+        return file
+
+
+def read_records(path, *, limit=MAX_RECORDS_BYTES, check=None):
+    """The JSONL file at `path` read back, as (records, bad, end):
+
+        records  one item per complete line, in order (records[0] is line 1): the JSON
+                 object it holds, or None where it holds none that `check(record)` accepts
+        bad      how many lines could not be read: those Nones, and a torn last line
+        end      the byte offset after the last complete line, where Records(end=) cuts
+
+    Only a regular file is read, and no more than `limit` bytes (stock_agent/files.py); the
+    OSError of one that is not (NotRegular, TooLarge, or the system's) is the caller's.
+    """
+    from stock_agent import files  # a run that only writes its log never loads it
+    data = files.read_capped(path, limit)
+    end = data.rfind(b"\n") + 1  # TORN: what follows the last newline is no line
+    lines = data[:end].decode("utf-8", errors="replace").split("\n")[:-1]
+    records = [_record(line, check) for line in lines]
+    return records, records.count(None) + (end < len(data)), end
+
+
+def is_event(record):
+    """A run log's event: an object with a string `event` (a `check` for read_records)."""
+    return isinstance(record.get("event"), str)
+
+
+def _unwritable(code, path, exc, *, reason=None):
+    """The AgentError of a file that cannot be written: LOG_UNWRITABLE, JOURNAL_UNWRITABLE."""
+    return AgentError(code, path=path, reason=reason or exc.strerror or type(exc).__name__)
+
+
+def _record(line, check):
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python recurses
+        return None
+    if not isinstance(record, dict) or (check is not None and not check(record)):
+        return None
+    return record
+
+
+def _cut_torn_line(file, end):
+    """TORN: cut what follows the last complete line, which ends at `end`, before appending."""
+    if os.fstat(file.fileno()).st_size > end:
+        file.truncate(end)
 
 
 def _owner_only(path, flags):
     return os.open(path, flags, 0o600)
+
+
+def _fsync_folder(path):
+    folder = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
 
 
 def new_run_id():

@@ -107,7 +107,7 @@ class RecordingLog(RunLog):
 def fill_the_disk():
     """Point the open run log at /dev/full: every later flush fails with ENOSPC."""
     full = os.open("/dev/full", os.O_WRONLY)
-    os.dup2(full, RecordingLog.opened[-1]._file.fileno())
+    os.dup2(full, RecordingLog.opened[-1]._file._file.fileno())  # its runlog.Records' file
     os.close(full)
 
 

@@ -22,7 +22,8 @@ a failed or cancelled turn is never replayed (the notes list it as not answered)
 
 --continue reads the record back. A turn the process never finished (kill -9, a power cut)
 is closed with `cancelled` and `"reason": "interrupted"`, and a half-written last line is cut
-off before anything is appended, so the record stays valid JSON lines. The token count
+off before anything is appended, so the record stays valid JSON lines (the rule of every JSONL
+file of the program: runlog.read_records and runlog.Records). The token count
 carries on: --max-tokens bounds the whole conversation. A record written by another
 provider is replayed without that provider's own message shapes (`raw`).
 
@@ -30,7 +31,6 @@ Not guaranteed: that two processes never continue one record at the same time (n
 locks it), or that a record edited by hand still makes sense to the model.
 """
 
-import json
 import os
 import time
 
@@ -39,14 +39,13 @@ from stock_agent.chat.context import Context
 from stock_agent.run import Meter
 from stock_agent.errors import AgentError, Text
 from stock_agent.run import Outcome, ended_by
-from stock_agent.runlog import RunLog, ms_since, utc_now
+from stock_agent.runlog import RunLog, is_event, ms_since, read_records, utc_now
 
 # These end the conversation, not only the question: every later question would end the same,
 # or (SIGTERM, SIGHUP) the process is asked to stop. Ctrl-C cancels the question only.
 ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE", "TERMINATED",
                      "HANGUP")
 TERMINAL = ("completed", "failed", "cancelled")
-MAX_RECORD_BYTES = 64_000_000  # a record that size is a year of questions: refuse more
 
 
 def converse(questions, *, settings, prepare, run, listener=None):
@@ -161,8 +160,8 @@ def open_session(settings, given, started, *, listener=None):
         return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), new=True,
                        **options)
     record = read_record(settings.session)
-    _cut_torn_line(settings.session, record["end"])
-    log = RunLog(None, content=True, listener=listener, append_to=settings.session)
+    log = RunLog(None, content=True, listener=listener, append_to=settings.session,
+                 end=record["end"])
     if record["open"] is not None:
         record["turns"].append(_close_interrupted(log, record["open"]))
     log.started(**started, event="session_resumed")
@@ -179,16 +178,6 @@ def model_window(settings):
             and settings.num_ctx > settings.num_predict):
         return settings.num_ctx - settings.num_predict
     return None
-
-
-def _cut_torn_line(path, end):
-    """Cut a half-written last line (the process died mid-write) before appending."""
-    try:
-        if os.path.getsize(path) > end:
-            os.truncate(path, end)
-    except OSError as exc:
-        raise AgentError("LOG_UNWRITABLE", path=path,
-                         reason=exc.strerror or type(exc).__name__) from None
 
 
 def _close_interrupted(log, turn):
@@ -212,19 +201,16 @@ def _replayable(turn, provider):
 def read_record(path):
     """The turns of a conversation's record: {"turns", "open" (a turn never finished, or
     None), "end" (the byte offset after the last whole line)}. A record that is not a
-    conversation, or has a broken line before its last, is INVALID_INPUT."""
+    conversation, or has a broken line before a torn last one, is INVALID_INPUT."""
     try:
-        data = files.read_capped(path, MAX_RECORD_BYTES)
+        events, _, end = read_records(path, check=is_event)
     except OSError as exc:  # not a regular file, too large, or unreadable
         raise _bad(path, files.problem(exc)) from None
-    end = data.rfind(b"\n") + 1  # a last line without its newline was cut off mid-write
     record = {"turns": [], "open": None, "end": end, "provider": None}
-    lines = data[:end].decode("utf-8", errors="replace").splitlines()
-    first = _parse(lines[0]) if lines else None
+    first = events[0] if events else None
     if first is None or first["event"] != "run_started" or first.get("session") is not True:
         raise _bad(path, Text("continue_not_record"))
-    for number, line in enumerate(lines, 1):
-        event = _parse(line)
+    for number, event in enumerate(events, 1):
         problem = Text("record_not_event") if event is None else _take(record, event)
         if problem:
             raise _bad(path, Text("record_line", number=number, problem=problem))
@@ -275,14 +261,6 @@ def _valid_messages(messages):
 def _count(value):
     """A whole number from the record, or 0 for anything else (null, a hand-edited text)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def _parse(line):
-    try:
-        event = json.loads(line)
-    except ValueError:
-        return None
-    return event if isinstance(event, dict) and isinstance(event.get("event"), str) else None
 
 
 def _bad(path, problem):

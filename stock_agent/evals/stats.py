@@ -1,17 +1,19 @@
 """Statistics over a folder of run logs (`python -m stock_agent.evals stats [runs/] [--json]`).
 
 Reads every `*.jsonl` file directly in the folder (not below it: evaluation runs keep their
-own folder, runs/evals). A line that is not a JSON object with an `event` is counted as bad
-and shown by file and line number, never a crash; so is a run with more than one terminal
-event. A log without a terminal event (a run still going, or killed) counts as `unfinished`.
+own folder, runs/evals), as runlog.read_records reads every JSONL file of the program, and
+no file that is not a regular one or is larger than its cap (counted as unreadable). A line
+that is not a JSON object with an `event` (a torn last line too) is counted as bad and shown
+by file and line number, never a crash; so is a run with more than one terminal event. A
+log without a terminal event (a run still going, or killed) counts as `unfinished`.
 A conversation's record (run_started with `"session": true`) counts one run per turn.
 """
 
-import json
 import os
 
 from stock_agent.errors import Text
 from stock_agent.evals.metrics import percentile
+from stock_agent.runlog import is_event, read_records
 
 TERMINAL = ("completed", "failed", "cancelled")
 MAX_EXAMPLES = 5
@@ -30,12 +32,12 @@ def summarize_directory(directory, lang="en"):
     for name in names:
         path = os.path.join(directory, name)
         try:
-            with open(path, encoding="utf-8", errors="replace") as file:
-                lines = file.read().splitlines()
-        except OSError:
+            records, bad, _ = read_records(path, check=is_event)
+        except OSError:  # not a regular file, too large, or unreadable
             summary["unreadable_files"] += 1
             continue
-        runs.extend(_read_runs(name, lines, summary))
+        torn = bad - records.count(None)  # a torn last line is a bad line too
+        runs.extend(_read_runs(name, records + [None] * torn, summary))
     summary["files"] = len(names)
     _add_totals(summary, runs)
     return summary
@@ -49,13 +51,11 @@ def _empty(directory):
             "bad_lines": 0, "bad_examples": [], "unreadable_files": 0, "error": None}
 
 
-def _read_runs(name, lines, summary):
-    """The runs of one log: the run, or each turn of a conversation's record."""
+def _read_runs(name, records, summary):
+    """The runs of one log (its events, None for a bad line): the run, or each turn of a
+    conversation's record."""
     runs, model = [_new_run(None)], None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        record = _parse(line)
+    for number, record in enumerate(records, 1):
         if record is None:
             _bad(summary, f"{name}:{number}: not a JSON object with an event")
             continue
@@ -81,16 +81,6 @@ def _model_of(started):
 def _new_run(model):
     return {"terminal": None, "model": model, "tokens": {"input": None, "output": None},
             "requests": 0}
-
-
-def _parse(line):
-    try:
-        record = json.loads(line)
-    except ValueError:
-        return None
-    if not isinstance(record, dict) or not isinstance(record.get("event"), str):
-        return None
-    return record
 
 
 def _take(run, record, summary):

@@ -16,16 +16,18 @@ idempotency key) are, in order:
 `operations(records)` folds them into the state of each key for `--resume`
 (stock_agent/writes.py holds the recovery rules). A run log is evidence for people; the
 journal is the program's own record, so it holds the order (SKU, quantity, note) always.
+It is written and read by the run log's own Records and read_records (stock_agent/runlog.py),
+so a line cut short by a crash is treated as in every JSONL file of the program: skipped and
+counted when read, and cut off before --resume appends to the journal.
 
 Not guaranteed: fsync makes the records durable only as far as the disk honours it.
 """
 
-import json
 import os
 import re
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.runlog import utc_now
+from stock_agent.runlog import Records, read_records, utc_now
 
 RUN_ID = re.compile(r"^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$")  # what runlog.RunLog names a run
 
@@ -35,38 +37,20 @@ def path_for(log_dir, run_id):
 
 
 class Journal:
-    """The journal of one run, opened for appending on the first record."""
+    """The journal of one run, opened for appending on the first record. `end`: for the
+    journal of a run being resumed, where read() found its last complete line ends."""
 
-    def __init__(self, path):
+    def __init__(self, path, *, end=None):
         self.path = path
+        self.end = end
         self._file = None
 
     def record(self, step, key, **fields):
         """Append one record and fsync it; JOURNAL_UNWRITABLE if it cannot be made durable."""
-        line = json.dumps({"step": step, "key": key,
-                           "utc": utc_now(),
-                           **fields}, ensure_ascii=False)
-        try:
-            if self._file is None:
-                self._open()
-            self._file.write(line + "\n")
-            self._file.flush()
-            os.fsync(self._file.fileno())
-        except OSError as exc:
-            raise AgentError("JOURNAL_UNWRITABLE", path=self.path,
-                             reason=exc.strerror or type(exc).__name__) from None
-
-    def _open(self):
-        is_new = not os.path.exists(self.path)
-        self._file = open(self.path, "a", encoding="utf-8", errors="backslashreplace")
-        if not is_new and _ends_mid_line(self.path):
-            self._file.write("\n")  # a crash cut the last record: start on a line of our own
-        if is_new:  # the new name must survive a crash too: fsync the folder that holds it
-            folder = os.open(os.path.dirname(os.path.abspath(self.path)), os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
+        if self._file is None:
+            self._file = Records(self.path, code="JOURNAL_UNWRITABLE", end=self.end,
+                                 durable=True)
+        self._file.write({"step": step, "key": key, "utc": utc_now(), **fields})
 
     def close(self):
         if self._file is not None:
@@ -74,28 +58,20 @@ class Journal:
             self._file = None
 
 
-def _ends_mid_line(path):
-    with open(path, "rb") as file:
-        if file.seek(0, os.SEEK_END) == 0:
-            return False
-        file.seek(-1, os.SEEK_END)
-        return file.read(1) != b"\n"
-
-
 def read(log_dir, run_id):
-    """(records, skipped): the records of run `run_id`'s journal in order, and how many
-    lines were not records (a line cut short by a crash). Skipping one is safe: each record
-    was fsync'd before the next step, so a lost record only sets its operation back a step
-    (a receipt back to dispatched, which the ledger settles; an intent back to nothing)."""
+    """(records, skipped, end): the records of run `run_id`'s journal in order, how many
+    lines were not records (a line cut short by a crash), and where its last complete line
+    ends (for Journal(end=)). Skipping one is safe: each record was fsync'd before the next
+    step, so a lost record only sets its operation back a step (a receipt back to
+    dispatched, which the ledger settles; an intent back to nothing)."""
     path = path_for(log_dir, run_id)
     try:
-        with open(path, encoding="utf-8", errors="replace") as file:
-            lines = [line for line in file.read().split("\n") if line.strip()]
+        records, skipped, end = read_records(path, check=_acted_on)
     except OSError as exc:
         raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
-            "journal_unreadable", path=path, reason=exc.strerror or type(exc).__name__)) from None
-    records = [record for record in map(_record, lines) if record is not None]
-    return records, len(lines) - len(records)
+            "journal_unreadable", path=path,
+            reason=exc.strerror or str(exc) or type(exc).__name__)) from None
+    return [record for record in records if record is not None], skipped, end
 
 
 # What each step must hold to be acted on; a record without it is skipped like a torn line.
@@ -104,17 +80,12 @@ FIELDS = {"intent": {"order": dict, "tenant": str, "ledger": str}, "dispatched":
 ORDER_FIELDS = {"sku": str, "name": str, "quantity": int, "note": str}
 
 
-def _record(line):
-    try:
-        record = json.loads(line)
-    except ValueError:
-        return None
-    if not (isinstance(record, dict) and isinstance(record.get("key"), str)
-            and record.get("step") in FIELDS and _has(record, FIELDS[record["step"]])):
-        return None
-    if record["step"] == "intent" and not _has(record["order"], ORDER_FIELDS):
-        return None
-    return record
+def _acted_on(record):
+    """True when `record` holds what its step must hold to be acted on."""
+    if not (isinstance(record.get("key"), str) and record.get("step") in FIELDS
+            and _has(record, FIELDS[record["step"]])):
+        return False
+    return record["step"] != "intent" or _has(record["order"], ORDER_FIELDS)
 
 
 def _has(record, fields):

@@ -28,14 +28,14 @@ class Settling:
     @classmethod
     def open(cls, settings, opened, *, listener, approver):
         data = inventory.load(settings.inventory, tenant=settings.tenant)
-        records, skipped = journal.read(settings.log_dir, settings.resume)
+        records, skipped, end = journal.read(settings.log_dir, settings.resume)
         ledger = writes.ledger_for_resume(records, settings.orders, settings.tenant,
                                           settings.resume, source=data.source)
         opened.callback(ledger.close)
         log = RunLog(settings.log_dir, content=settings.log_content, listener=listener)
         desk = writes.OrderDesk(
             ledger, run_id=settings.resume, tenant=settings.tenant, log_dir=settings.log_dir,
-            log=log, approved_by=settings.approval, source=data.source)
+            log=log, approved_by=settings.approval, source=data.source, journal_end=end)
         opened.callback(desk.close)
         return cls(settings, log=log, desk=desk, inventory=data, approver=approver,
                    records=records, skipped=skipped)

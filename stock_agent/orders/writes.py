@@ -69,15 +69,16 @@ class OrderDesk:
 
     `receipts` lists every order this run placed or confirmed, in order, so a run that stops
     (Ctrl-C, a limit) still says which orders stand. `log` is the run's RunLog.
+    `journal_end`: on --resume, where the journal's last complete line ends (journal.read).
     """
 
     def __init__(self, ledger, *, run_id, tenant, log_dir, log, approved_by=None,
-                 source=None):
+                 source=None, journal_end=None):
         self.ledger = ledger
         self.run_id = run_id
         self.tenant = tenant or NO_TENANT
         self.source = source  # the data the orders are checked against (--inventory)
-        self.journal = Journal(path_for(log_dir, run_id))
+        self.journal = Journal(path_for(log_dir, run_id), end=journal_end)
         self.log = log
         self.approved_by = approved_by
         self.receipts = []
