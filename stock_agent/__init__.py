@@ -12,10 +12,11 @@ What every run uses:
     run.py          Settings, Limits, the request budget, the system prompts, Outcome
     errors.py       every error code and its exit status; AgentError, ToolError, Text
     messages.py     the one message catalogue: every line a person reads, both languages
-    runlog.py       JSONL records and the run log: one file per run, one terminal event
+    runlog.py       the evidence of a run: JSONL records, the run log (one file per run, one
+                    terminal event), and the one reader of tool results (the facts, receipts,
+                    what an answer may lean on)
     toolcalls.py    a model's calls: the JSON Schema subset validator, calls written as text
     inventory.py    the built-in sample and the CSV/SQLite loaders, one tenant per run
-    evidence.py     the one reader of tool results: facts, receipts, what an answer may use
     files.py        reading a file a person names: regular files only, byte caps
     providers/      one HTTP chat client per wire format (Ollama, OpenAI-compatible,
                     Anthropic), on one base (shared.ChatClient) and one transport

@@ -39,7 +39,7 @@ nothing.
 import json
 import os
 import sys
-from stock_agent import evidence
+from stock_agent import runlog
 from stock_agent.errors import AgentError, Stopped, Text
 from stock_agent.run import LIMIT_DEFAULTS
 
@@ -496,7 +496,7 @@ def _stdout_text(outcome, settings, shown):
         answer = answer[len(shown):].strip()
     parts = [answer] if answer else []
     if settings.facts:  # rendered by code from the tool results, never by the model
-        parts.append(evidence.render_block(outcome.results, settings.lang))
+        parts.append(runlog.render_block(outcome.results, settings.lang))
     text = "\n".join(parts)
     if text and is_terminal(sys.stdout):
         text = escape(text, newlines=True)
@@ -516,7 +516,7 @@ def as_json(outcome, lang):
         "steps": outcome.steps,
         "tool_calls": list(outcome.tool_calls),
         "orders": list(outcome.orders),
-        "facts": evidence.facts(outcome.results),
+        "facts": runlog.facts(outcome.results),
         "verification": outcome.verification,
         "tokens": dict(outcome.tokens),
         "duration_ms": outcome.duration_ms,

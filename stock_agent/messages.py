@@ -339,7 +339,7 @@ LINES = {
                      "zh-TW": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。"},
     "chat_prompt": {"en": "> ", "zh-TW": "> "},
 
-    # --- --facts under the answer (evidence.py); the checker quotes them to the model ----
+    # --- --facts under the answer (runlog.py); the checker quotes them to the model ----
     "fact_found": {
         "en": "{name} ({sku}): stock {stock}, target {target}, suggested order "
               "{suggested_order}",

@@ -14,7 +14,7 @@ import random
 import unittest
 
 from mock_model import calls_reply, text_reply, tool_call
-from stock_agent import evidence
+from stock_agent import runlog
 from stock_agent.chat import context
 from stock_agent.chat.context import Context, notes_message
 from stock_agent.run import excerpt_limit, tool_content
@@ -106,7 +106,7 @@ class NotesTest(unittest.TestCase):
         self.assertNotIn("INVALID_ARGUMENTS", notes["content"])  # a refusal confirms nothing
 
     def test_the_notes_read_a_result_as_the_runs_facts_do(self):
-        # One reader (evidence.py) for both: a result that is an item and also holds a list
+        # One reader (runlog.py) for both: a result that is an item and also holds a list
         # gives the listed items; a non-list `items` (an MCP tool's) is quoted, not a crash.
         both = {"sku": "A001", "stock": 1, "items": [{"sku": "A002", "stock": 5}]}
         odd = {"items": 7, "more": 2}
@@ -118,7 +118,7 @@ class NotesTest(unittest.TestCase):
                            + where, f'- {named}: {{"items": 7, "more": 2}}' + where])):
             record = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": "A001"},
                       "result": {"ok": True, "data": data}}
-            self.assertEqual([fact["sku"] for fact in evidence.facts([record])], skus)
+            self.assertEqual([fact["sku"] for fact in runlog.facts([record])], skus)
             self.assertEqual(context._facts([lookup_turn(1, "A001", data)],
                                             context.LABELS["en"]), (lines, None))
 

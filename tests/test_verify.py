@@ -3,7 +3,7 @@ languages, with the false positives it must not raise next to the mistakes it mu
 
 import unittest
 
-from stock_agent import evidence, verify
+from stock_agent import runlog, verify
 
 
 def check(question, answer, results):
@@ -347,7 +347,7 @@ class CorrectionTest(unittest.TestCase):
 
 class FactsTest(unittest.TestCase):
     def test_one_fact_per_item_first_call_first(self):
-        found = evidence.facts([A001, missing("B999"), LOW, stock("A001", "濾掛咖啡", 12, 30, "3:0")])
+        found = runlog.facts([A001, missing("B999"), LOW, stock("A001", "濾掛咖啡", 12, 30, "3:0")])
         self.assertEqual([(f["sku"], f["found"], f["call"]["invocation"]) for f in found],
                          [("A001", True, "1:0"), ("B999", False, "1:1"), ("A003", True, "1:0")])
         self.assertEqual(found[0], {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30,
@@ -359,23 +359,23 @@ class FactsTest(unittest.TestCase):
         as_text = {**missing("B999"), "arguments": '{"sku": "B999"}'}
         refused = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": 1},
                    "result": {"ok": False, "error": "INVALID_ARGUMENTS", "detail": "..."}}
-        self.assertEqual([f["sku"] for f in evidence.facts([as_text, refused])], ["B999"])
+        self.assertEqual([f["sku"] for f in runlog.facts([as_text, refused])], ["B999"])
 
     def test_rendered_in_both_languages(self):
-        self.assertEqual(evidence.render_block([A001, missing("B999")], "en").splitlines(), [
+        self.assertEqual(runlog.render_block([A001, missing("B999")], "en").splitlines(), [
             "Facts from the tools:",
             "濾掛咖啡 (A001): stock 12, target 30, suggested order 18 [get_stock 1:0; sample]",
             "B999: not found, no item has this SKU [get_stock 1:1]"])
-        self.assertEqual(evidence.render_block([], "zh-TW"), "工具查得的資料：\n無")
+        self.assertEqual(runlog.render_block([], "zh-TW"), "工具查得的資料：\n無")
 
     def test_an_order_is_a_fact_only_from_its_receipt(self):
-        self.assertEqual(evidence.render_block([written()], "en").splitlines(), [
+        self.assertEqual(runlog.render_block([written()], "en").splitlines(), [
             "Facts from the tools:", "order PO-2026-0042: 18 x A001 in orders.jsonl"])
-        self.assertEqual(evidence.orders([written()], "zh-TW"),
+        self.assertEqual(runlog.orders([written()], "zh-TW"),
                          ["訂單 PO-2026-0042：A001 18 個，帳本 orders.jsonl"])
         denied = {**written(), "result": {"ok": False, "error": "APPROVAL_DENIED",
                                           "detail": "no"}}
-        self.assertEqual(evidence.orders([denied], "en"), [])
+        self.assertEqual(runlog.orders([denied], "en"), [])
         text = verify.correction("order 18 of A001", {"left_out": ["A001"]}, [written()], "en")
         self.assertIn("order PO-2026-0042: 18 x A001", text)
 

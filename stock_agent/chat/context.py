@@ -34,7 +34,7 @@ message. Not guaranteed: that the model reads the notes well, or that a fact is 
 
 import json
 
-from stock_agent.evidence import data_of, item_rows, missing_sku, unlisted
+from stock_agent.runlog import data_of, item_rows, missing_sku, unlisted
 from stock_agent.run import chars, message_chars
 
 MAX_ASKED = 8             # earlier questions quoted in the notes (the newest)
@@ -202,7 +202,7 @@ def tool_pairs(messages):
 def _fact_lines(call, result, labels):
     """[(key, text, source)] for what one tool result confirmed: items (SKU and numbers),
     a SKU that does not exist, a list shown in part, or a result of another shape, cut.
-    The result is read by evidence.py, as the run's facts and the answer checker read it."""
+    The result is read by runlog.py, as the run's facts and the answer checker read it."""
     arguments = call.get("arguments") if isinstance(call.get("arguments"), dict) else {}
     named = f"{call.get('name')} {json.dumps(arguments, ensure_ascii=False)}"
     if not isinstance(result, dict):

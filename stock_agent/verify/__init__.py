@@ -2,7 +2,7 @@
 
 The model proposes the answer; code decides whether it may be reported as completed. The
 functions are pure: they read the question, the answer and the run's results (one
-`{"invocation", "name", "arguments", "result"}` record per call, read through evidence.py,
+`{"invocation", "name", "arguments", "result"}` record per call, read through runlog.py,
 the one reader of tool results) and return data; no model is asked. SKUs and figures are
 read out of the text by rules (the last section: NFKC, full-width digits, Chinese numerals;
 dates, list numbers and SKU digits are not figures).
@@ -44,7 +44,7 @@ import re
 from collections import namedtuple
 
 from stock_agent.errors import Text
-from stock_agent.evidence import (facts, item_facts, normal, number_value, orders, pool,
+from stock_agent.runlog import (facts, item_facts, normal, number_value, orders, pool,
                                   receipts, render)
 
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
