@@ -143,6 +143,22 @@ class ApprovalTest(unittest.TestCase):
                                                 stderr=shown), expected)
             self.assertIn('risky with {"sku": "A1"}', shown.getvalue())
 
+    def test_the_languages_yes_and_no_words_answer_and_anything_else_is_asked_again(self):
+        tool = self.box.get("risky")
+        for lang, typed, expected, asked in (
+                ("zh-TW", "是\n", True, 1), ("zh-TW", "好\n", True, 1),
+                ("zh-TW", "對\n", True, 1), ("zh-TW", "y\n", True, 1),
+                ("zh-TW", "否\n", False, 1), ("zh-TW", "不\n", False, 1),
+                ("zh-TW", "\n", False, 1), ("zh-TW", "嗯\n是\n", True, 2),
+                ("en", "yeah\nyes\n", True, 2), ("en", "是\n", False, 2),
+                ("en", "maybe\n" * 10, False, cli.ASK_AT_MOST),
+                ("en", "maybe\n", False, 2)):  # then EOF: no
+            with self.subTest(lang=lang, typed=typed):
+                shown, stdin = io.StringIO(), io.StringIO(typed)
+                self.assertIs(cli.ask_on_terminal(tool, {"sku": "A1"}, lang=lang,
+                                                    stdin=stdin, stderr=shown), expected)
+                self.assertEqual(shown.getvalue().count("[y/N]"), asked)
+
     def run_cli_with_risky_tool(self, *argv, stdin):
         script = [calls_reply(tool_call("risky", {"sku": "A"})), text_reply("done")]
         with mock.patch.object(tools, "default_toolbox", return_value=self.box), \
