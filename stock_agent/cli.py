@@ -195,7 +195,7 @@ def _terminal_width():
 EPILOG = """\
 examples:
   python agent.py --mock -q "Check A001 and A009"   offline, scripted model
-  python agent.py --mock                          on a terminal: a conversation
+  python agent.py --mock                          answers the sample question, at a terminal too
   python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr

@@ -187,6 +187,22 @@ class FailureTest(unittest.TestCase):
                 self.assertIn(f"{status} {code}", " ".join(cli.EPILOG.split()))
                 self.assertIn(f"| {status} | `{code}` |", page)
 
+    def test_each_help_example_says_a_conversation_exactly_when_it_opens_one(self):
+        # At a terminal (both ends), as the examples are meant to be typed.
+        import shlex
+        terminal = mock.Mock(isatty=lambda: True)
+        examples = [line.strip() for line in cli.EPILOG.splitlines()
+                    if line.strip().startswith("python agent.py ")]
+        self.assertIn("python agent.py --mock", [e.split("  ")[0] for e in examples])
+        for line in examples:
+            command, _, said = line.partition("  ")
+            if not said.strip():
+                continue  # an example without a description promises nothing
+            with self.subTest(example=command):
+                args = cli.parse_args(shlex.split(command)[2:])
+                opens = cli.wants_chat(args, stdin=terminal, stdout=terminal)
+                self.assertEqual("conversation" in said, opens, line)
+
 
 class ProcessTest(unittest.TestCase):
     """A few runs as a real process, the way a user and CI start it."""
