@@ -195,7 +195,7 @@ def _terminal_width():
 EPILOG = """\
 examples:
   python agent.py --mock -q "Check A001 and A009"   offline, scripted model
-  python agent.py --mock                          on a terminal: a conversation
+  python agent.py --mock                          answers the sample question, at a terminal too
   python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
@@ -371,14 +371,28 @@ def _labelled(approve, by):
     return approve
 
 
+ASK_AT_MOST = 3  # times the approval question is asked before silence counts as no
+
+
 def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
     """Show the tool and its arguments, or for a write exactly what it will write, and wait
-    for y/yes; anything else, or EOF, is no."""
-    stderr = stderr or sys.stderr
-    if write(stderr, escape(_question(tool, arguments, lang))) is not None:
-        return False  # nobody can be asked
-    answer = (stdin or sys.stdin).readline()
-    return answer.strip().casefold() in ("y", "yes")
+    for a yes word of `lang` (y, yes; 是, 好, 對, ...). A no word, an empty line or EOF is
+    no; anything else is asked again, at most ASK_AT_MOST times in all, then it is no."""
+    stderr, stdin = stderr or sys.stderr, stdin or sys.stdin
+    question = _question(tool, arguments, lang)
+    yes, no = (set(Text(key).render(lang).casefold().split())
+               for key in ("approve_yes", "approve_no"))
+    for _ in range(ASK_AT_MOST):
+        if write(stderr, escape(question)) is not None:
+            return False  # nobody can be asked
+        answer = stdin.readline()
+        word = answer.strip().rstrip("。.!！").casefold()
+        if word in yes:
+            return True
+        if not answer or not word or word in no:  # EOF, Enter ([y/N]: N) or a no
+            return False
+        question = Text("approve_again").render(lang)
+    return False
 
 
 def _question(tool, arguments, lang):

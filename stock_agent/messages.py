@@ -334,6 +334,12 @@ LINES = {
         "zh-TW": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}（{name}），"
                  "數量 {quantity}，備註 {note}。是否允許？[y/N] "},
 
+    # The words that answer [y/N], space-separated; y/yes/n/no are understood in each.
+    "approve_yes": {"en": "y yes", "zh-TW": "y yes 是 是的 好 好的 對 對的 可以 允許 同意"},
+    "approve_no": {"en": "n no", "zh-TW": "n no 否 不 不是 不要 不好 不可以 不允許 拒絕"},
+    "approve_again": {"en": "Please answer y (yes) or n (no): [y/N] ",
+                      "zh-TW": "請回答「是」(y) 或「否」(n)：[y/N] "},
+
     # --- A conversation at the terminal (chat/io.py) -------------------------------------
     "chat_welcome": {"en": "One question per line; /exit or Ctrl-D ends the conversation.",
                      "zh-TW": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。"},

@@ -175,10 +175,11 @@ def chars(value):
 
 
 # What a request holds besides its messages: the model name and options (about 120
-# characters), and per tool its {"type": "function", "function": ...} wrapper. With these,
-# and each message counted in the fields its wire form keeps, the estimate stays within a
-# few percent of every provider's real request (tests/test_context_size.py).
-REQUEST_ENVELOPE_CHARS, TOOL_WRAPPER_CHARS = 120, 36
+# characters), and per tool a wrapper: Ollama's and OpenAI's {"type": "function",
+# "function": ...} (36 characters), none for Anthropic. 18, halfway, keeps each provider
+# within a few percent as tools are added (at 36 a fourth tool put Anthropic 6% over). With
+# each message counted in the fields its wire form keeps (tests/test_context_size.py).
+REQUEST_ENVELOPE_CHARS, TOOL_WRAPPER_CHARS = 120, 18
 WIRE_TOOL_FIELDS = ("role", "tool_call_id", "tool_name", "content")
 
 

@@ -5,6 +5,7 @@ import io
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -53,20 +54,29 @@ def read_only_log(log_dir):
         return [json.loads(line) for line in stream]
 
 
+def temp_folder(test, prefix="stock-agent-test-", **options):
+    """A new folder, removed with all it holds when `test` ends: a TestCase (after the test)
+    or a TestCase class in setUpClass (after the class). A suite run leaves nothing in /tmp."""
+    path = tempfile.mkdtemp(prefix=prefix, **options)
+    add = test.addClassCleanup if isinstance(test, type) else test.addCleanup
+    add(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 def run_script(script, *, question="Check A001", limits=None, log_content=False,
                toolbox=None, inventory=None, recover_text_calls=False, checker=None):
     """Run the loop against a scripted mock. Returns (answer or AgentError, model, events).
     `checker` (a verify.Checker) checks the answer, as the command line does by default."""
-    log_dir = tempfile.mkdtemp(prefix="stock-agent-test-")
     model = MockModel(script)
-    log = RunLog(log_dir, content=log_content)
-    outcome = agent.run_agent(
-        question, model, toolbox=toolbox or tools.default_toolbox(),
-        inventory=inventory or sample_inventory(), limits=limits or Limits(),
-        log=log, system_prompt="rules", recover_text_calls=recover_text_calls,
-        checker=checker)
-    log.finish(outcome)
-    return (outcome.error or outcome.answer), model, read_only_log(log_dir)
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as log_dir:
+        log = RunLog(log_dir, content=log_content)
+        outcome = agent.run_agent(
+            question, model, toolbox=toolbox or tools.default_toolbox(),
+            inventory=inventory or sample_inventory(), limits=limits or Limits(),
+            log=log, system_prompt="rules", recover_text_calls=recover_text_calls,
+            checker=checker)
+        log.finish(outcome)
+        return (outcome.error or outcome.answer), model, read_only_log(log_dir)
 
 
 def execute(toolbox, name, arguments, inventory):

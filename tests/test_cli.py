@@ -15,7 +15,7 @@ from mock_model import MockModel, calls_reply, tool_call
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.messages import MESSAGES
-from tests.support import run_cli
+from tests.support import run_cli, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTICLE_LINE = "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。"
@@ -71,7 +71,7 @@ class LogShapeTest(unittest.TestCase):
         self.assertRegex(started["utc"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 
     def test_every_line_is_json_and_no_content_by_default(self):
-        log_dir = tempfile.mkdtemp()
+        log_dir = temp_folder(self)
         run_cli(["--mock", "--lang", "zh-TW"], log_dir=log_dir)
         (name,) = os.listdir(log_dir)
         with open(os.path.join(log_dir, name), encoding="utf-8") as stream:
@@ -88,7 +88,7 @@ class LogShapeTest(unittest.TestCase):
         self.assertIn("stock 12", events[-1]["answer"])
 
     def test_each_run_gets_its_own_log(self):
-        log_dir = tempfile.mkdtemp()
+        log_dir = temp_folder(self)
         with mock.patch("sys.stdout"), mock.patch("sys.stderr"):
             for _ in range(3):
                 self.assertEqual(agent.main(["--mock", "--log-dir", log_dir]), 0)
@@ -133,9 +133,12 @@ class FailureTest(unittest.TestCase):
 
     def test_unwritable_log_dir(self):
         # A file where the folder should be: makedirs fails as it would on a read-only disk.
-        blocker = tempfile.NamedTemporaryFile(delete=False)
-        self.addCleanup(os.unlink, blocker.name)
-        status, out, err, _ = run_cli(["--mock"], log_dir=os.path.join(blocker.name, "runs"))
+        folder = tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        blocker = os.path.join(folder.name, "a-file")
+        with open(blocker, "w", encoding="utf-8"):
+            pass
+        status, out, err, _ = run_cli(["--mock"], log_dir=os.path.join(blocker, "runs"))
         self.assertEqual(status, EXIT_STATUS["LOG_UNWRITABLE"])
         self.assertEqual(out, "")
         self.assertEqual(len(err.strip().splitlines()), 1)
@@ -187,12 +190,28 @@ class FailureTest(unittest.TestCase):
                 self.assertIn(f"{status} {code}", " ".join(cli.EPILOG.split()))
                 self.assertIn(f"| {status} | `{code}` |", page)
 
+    def test_each_help_example_says_a_conversation_exactly_when_it_opens_one(self):
+        # At a terminal (both ends), as the examples are meant to be typed.
+        import shlex
+        terminal = mock.Mock(isatty=lambda: True)
+        examples = [line.strip() for line in cli.EPILOG.splitlines()
+                    if line.strip().startswith("python agent.py ")]
+        self.assertIn("python agent.py --mock", [e.split("  ")[0] for e in examples])
+        for line in examples:
+            command, _, said = line.partition("  ")
+            if not said.strip():
+                continue  # an example without a description promises nothing
+            with self.subTest(example=command):
+                args = cli.parse_args(shlex.split(command)[2:])
+                opens = cli.wants_chat(args, stdin=terminal, stdout=terminal)
+                self.assertEqual("conversation" in said, opens, line)
+
 
 class ProcessTest(unittest.TestCase):
     """A few runs as a real process, the way a user and CI start it."""
 
     def test_python_agent_py_mock(self):
-        log_dir = tempfile.mkdtemp()
+        log_dir = temp_folder(self)
         done = subprocess.run([sys.executable, os.path.join(ROOT, "agent.py"), "--mock",
                                "--lang", "zh-TW", "--log-dir", log_dir],
                               capture_output=True, text=True, timeout=30, cwd=ROOT,
@@ -203,7 +222,7 @@ class ProcessTest(unittest.TestCase):
     def test_an_answer_that_cannot_be_written_is_one_line_and_exit_6(self):
         with open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "w") as full:
             done = subprocess.run([sys.executable, os.path.join(ROOT, "agent.py"), "--mock",
-                                   "--log-dir", tempfile.mkdtemp()], stdout=full,
+                                   "--log-dir", temp_folder(self)], stdout=full,
                                   stderr=subprocess.PIPE, text=True, timeout=30, cwd=ROOT)
         if full.name == os.devnull:
             self.skipTest("no /dev/full on this system")
@@ -216,7 +235,7 @@ class ProcessTest(unittest.TestCase):
         code = ("import sys, agent; agent.main(['--mock', '--log-dir', sys.argv[1]]); "
                 "bad = {'http.client', 'urllib.request', 'ssl', 'socket', 'providers'}; "
                 "print(sorted(bad & set(sys.modules)))")
-        done = subprocess.run([sys.executable, "-c", code, tempfile.mkdtemp()],
+        done = subprocess.run([sys.executable, "-c", code, temp_folder(self)],
                               capture_output=True, text=True, timeout=30, cwd=ROOT)
         self.assertEqual(done.stdout.strip().splitlines()[-1], "[]", done.stderr)
 

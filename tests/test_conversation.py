@@ -24,7 +24,7 @@ from stock_agent import cli
 from stock_agent.chat import context
 from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent.evals import stats
-from tests.support import read_only_log, run_cli, wait_for
+from tests.support import read_only_log, run_cli, wait_for, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TERMINAL = ("completed", "failed", "cancelled")
@@ -244,7 +244,7 @@ class CancelTest(unittest.TestCase):
 
 class ContinueTest(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="stock-agent-test-")
+        self.dir = temp_folder(self)
 
     def record(self):
         names = [name for name in os.listdir(self.dir) if name.endswith(".jsonl")]
@@ -326,7 +326,7 @@ class ContinueTest(unittest.TestCase):
                                (fifo, "not a regular file")):
             with self.subTest(path=path):
                 status, out, err, _ = run_cli(["--continue", path, "-q", "x"],
-                                              model=MockModel(), log_dir=tempfile.mkdtemp())
+                                              model=MockModel(), log_dir=temp_folder(self))
                 self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"])
                 self.assertIn(fragment, err)
                 self.assertEqual(len(err.splitlines()), 1, err)

@@ -3,12 +3,11 @@
 import io
 import json
 import os
-import tempfile
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from tests.support import settings
+from tests.support import settings, temp_folder
 from stock_agent.evals import harness, metrics, report
 from stock_agent.evals.__main__ import main as evals_main
 from stock_agent.providers import ollama
@@ -76,7 +75,7 @@ def scripted_by_question(cases=CASES):
 class HandComputedMetricsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.dir = tempfile.mkdtemp()
+        cls.dir = temp_folder(cls)
         cls.cases = harness.load_cases(write_cases(cls.dir))
         cls.rows = harness.run_cases(cls.cases, settings("--log-dir", cls.dir, *UNCHECKED),
                                      environ={},
@@ -199,7 +198,7 @@ class MatchingRulesTest(unittest.TestCase):
 
 class RunningTest(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
+        self.dir = temp_folder(self)
 
     def test_repeat_reports_flaky_cases_and_the_spread(self):
         runs = []
@@ -276,7 +275,7 @@ class RunningTest(unittest.TestCase):
 
 class CommandTest(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
+        self.dir = temp_folder(self)
         self.cases = write_cases(self.dir)
 
     def run_evals(self, *argv):
@@ -377,7 +376,7 @@ class ConversationCasesTest(unittest.TestCase):
     """Cases with turns: one conversation per case, each turn scored, merged into one row."""
 
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
+        self.dir = temp_folder(self)
 
     def run_evals(self, cases, make_model=None):
         path = os.path.join(self.dir, "turns.jsonl")

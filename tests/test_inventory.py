@@ -10,7 +10,7 @@ from unittest import mock
 
 from stock_agent import inventory
 from stock_agent.errors import EXIT_STATUS, AgentError
-from tests.support import run_cli
+from tests.support import run_cli, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "inventory.csv")
@@ -204,7 +204,7 @@ if __name__ == "__main__":
 
 class RepeatedColumnTest(unittest.TestCase):
     def test_a_column_named_twice_is_refused(self):
-        folder = tempfile.mkdtemp()
+        folder = temp_folder(self)
         path = os.path.join(folder, "twice.csv")
         with open(path, "w", encoding="utf-8") as file:
             file.write("sku,sku,name,stock,target\nA001,B002,x,1,5\n")
@@ -218,7 +218,7 @@ class UnreadableDataTest(unittest.TestCase):
     """Each way a data file is refused: one INVALID_INPUT line naming the file."""
 
     def write(self, name, data):
-        path = os.path.join(tempfile.mkdtemp(), name)
+        path = os.path.join(temp_folder(self), name)
         with open(path, "wb") as file:
             file.write(data)
         return path

@@ -2,7 +2,6 @@
 
 import json
 import os
-import tempfile
 import unittest
 from unittest import mock
 
@@ -12,7 +11,7 @@ from stock_agent import run
 from stock_agent import cli
 from stock_agent.errors import AgentError
 from stock_agent.runlog import RunLog
-from tests.support import run_cli, settings
+from tests.support import run_cli, settings, temp_folder
 
 KEYS = {"status", "exit_status", "answer", "error", "log_error", "run_id", "log", "steps",
         "tool_calls", "orders", "facts", "verification", "tokens", "duration_ms"}
@@ -38,7 +37,7 @@ def usage(input_tokens, output_tokens):
 
 class JsonOutputTest(unittest.TestCase):
     def setUp(self):
-        self.logs = tempfile.mkdtemp()
+        self.logs = temp_folder(self)
 
     def test_success_is_one_json_object_with_the_stable_keys(self):
         status, out, err = run_main("--mock", "--json", "--lang", "en", "--log-dir", self.logs,
@@ -130,7 +129,7 @@ class JsonOutputTest(unittest.TestCase):
 
 class SystemPromptTest(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
+        self.dir = temp_folder(self)
 
     def prompt_file(self, text):
         path = os.path.join(self.dir, "prompt.txt")

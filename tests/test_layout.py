@@ -11,6 +11,7 @@
 """
 
 import ast
+import fnmatch
 import importlib.util
 import os
 import re
@@ -24,10 +25,26 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP_MODULES = {"agent", "tools", "mock_model"}
 INSTALLED_NAMES = {"agent", "tools", "mock_model", "stock_agent"}
 ALLOWED_AT_ROOT = {"agent.py", "tools.py", "mock_model.py", "tests", "runs", "README.md",
-                   "pyproject.toml", "stock_agent", "bench", "docs", "examples", ".ci",
-                   ".git", ".gitignore"}
-# Made by running or building, and git-ignored: not part of the layout.
-GENERATED = re.compile(r"^(__pycache__|build|dist|\.venv|.*\.egg-info)$")
+                   "LICENSE", "pyproject.toml", "stock_agent", "bench", "docs", "examples",
+                   ".ci", ".gitignore"}
+
+
+def top_level_names(root):
+    """The names at the top of the checkout's tracked tree: what `git ls-files` lists, or,
+    where there is no git, the folder less what .gitignore ignores. A person's venv/,
+    .vscode/ or the orders.db a README command left are theirs, not the layout."""
+    if os.path.exists(os.path.join(root, ".git")) and shutil.which("git"):
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True,
+                                text=True, timeout=30)
+        if listed.returncode == 0:
+            return {path.split("/")[0] for path in listed.stdout.split("\0") if path}
+    ignored = []
+    if os.path.isfile(os.path.join(root, ".gitignore")):
+        with open(os.path.join(root, ".gitignore"), encoding="utf-8") as file:
+            ignored = [line.strip().strip("/") for line in file
+                       if line.strip() and not line.startswith(("#", "!"))]
+    return {name for name in os.listdir(root) if name != ".git"
+            and not any(fnmatch.fnmatch(name, pattern) for pattern in ignored)}
 
 
 def project_modules():
@@ -105,9 +122,28 @@ def pyproject_list(key):
 
 class LayoutTest(unittest.TestCase):
     def test_the_root_holds_only_the_designs_files(self):
-        extra = {name for name in os.listdir(ROOT)
-                 if name not in ALLOWED_AT_ROOT and not GENERATED.match(name)}
-        self.assertEqual(extra, set())
+        self.assertEqual(top_level_names(ROOT) - ALLOWED_AT_ROOT, set())
+
+    def test_what_a_person_keeps_beside_the_checkout_is_not_the_layout(self):
+        # venv/, .vscode/ and the databases the README's commands leave: untracked in a
+        # git checkout, ignored in a copy without git. A tracked stray file still counts.
+        with tempfile.TemporaryDirectory() as root:
+            for folder in ("venv", ".vscode", "tests"):
+                os.mkdir(os.path.join(root, folder))
+            shutil.copy(os.path.join(ROOT, ".gitignore"), root)
+            for name in ("orders.db", "shop.db", "agent.py", "stray.txt"):
+                with open(os.path.join(root, name), "w", encoding="utf-8"):
+                    pass
+            with open(os.path.join(root, "tests", "t.py"), "w", encoding="utf-8"):
+                pass
+            self.assertEqual(top_level_names(root) - ALLOWED_AT_ROOT, {"stray.txt"})
+            if shutil.which("git") is None:
+                return
+            git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=m"]
+            subprocess.run([*git, "init", "-q"], cwd=root, check=True, timeout=30)
+            subprocess.run([*git, "add", "agent.py", "tests", ".gitignore", "stray.txt"],
+                           cwd=root, check=True, timeout=30)
+            self.assertEqual(top_level_names(root) - ALLOWED_AT_ROOT, {"stray.txt"})
 
     def test_no_import_cycle(self):
         self.assertIsNone(find_cycle(import_graph()))
@@ -153,6 +189,21 @@ class LayoutTest(unittest.TestCase):
         out = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT,
                              capture_output=True, text=True, check=True).stdout
         self.assertEqual(out.splitlines()[-1], "False")
+
+
+class SuiteHygieneTest(unittest.TestCase):
+    def test_the_tests_leave_no_temporary_folder_behind(self):
+        # The modules that made most of them (about 216 a suite run): their folders go with
+        # their tests (support.temp_folder, TemporaryDirectory). TMPDIR reaches the children.
+        modules = ["tests.test_cli", "tests.test_evals", "tests.test_json_output",
+                   "tests.test_stats", "tests.test_verbose", "tests.test_writes",
+                   "tests.test_recovery", "tests.test_inventory"]
+        with tempfile.TemporaryDirectory() as tmp:
+            done = subprocess.run([sys.executable, "-m", "unittest", *modules], cwd=ROOT,
+                                  env={**os.environ, "TMPDIR": tmp}, capture_output=True,
+                                  text=True, timeout=300)
+            self.assertEqual(done.returncode, 0, done.stderr[-3000:])
+            self.assertEqual(sorted(os.listdir(tmp)), [])
 
 
 class PackagingTest(unittest.TestCase):

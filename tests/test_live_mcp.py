@@ -18,11 +18,10 @@ import os
 import shlex
 import shutil
 import sqlite3
-import tempfile
 import unittest
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from tests.support import run_cli
+from tests.support import run_cli, temp_folder
 
 
 def command(variable, program):
@@ -91,7 +90,7 @@ class TimeServerTest(unittest.TestCase):
 @unittest.skipUnless(SQLITE, "mcp-server-sqlite is not installed (STOCK_AGENT_MCP_SQLITE)")
 class SqliteServerTest(unittest.TestCase):
     def setUp(self):
-        self.db = os.path.join(tempfile.mkdtemp(prefix="mcp-sqlite-"), "shop.db")
+        self.db = os.path.join(temp_folder(self, "mcp-sqlite-"), "shop.db")
         self.server = f"{SQLITE} --db-path {shlex.quote(self.db)}"
 
     def test_unannotated_write_tools_need_approval_and_never_run_without_it(self):

@@ -68,7 +68,7 @@ class HistoryTest(unittest.TestCase):
         _, model, _ = run_script([calls_reply(stock_call()), text_reply("done")])
         for request in model.requests:
             self.assertEqual([t["name"] for t in request["tools"]],
-                             ["get_stock", "find_items", "list_reorder"])
+                             tools.default_toolbox().names())
             self.assertEqual(request["tools"][0]["parameters"],
                              tools.GET_STOCK.parameters)
 

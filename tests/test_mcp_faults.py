@@ -11,7 +11,6 @@ import json
 import os
 import signal
 import sys
-import tempfile
 import time
 import unittest
 from unittest import mock
@@ -20,7 +19,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent import mcp
 from stock_agent.mcp import stdio
-from tests.support import run_cli, sigint_child, wait_for
+from tests.support import run_cli, sigint_child, wait_for, temp_folder
 from tests.test_mcp_protocol import Recorded, server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -45,7 +44,7 @@ class Reaped:
     """The pids the server writes (itself, and its child with --child), to check later."""
 
     def __init__(self, test):
-        self.path = os.path.join(tempfile.mkdtemp(prefix="mcp-pids-"), "pids")
+        self.path = os.path.join(temp_folder(test, "mcp-pids-"), "pids")
         self.test = test
 
     def options(self, child=False):
@@ -187,7 +186,7 @@ class ReapingTest(unittest.TestCase):
                                     (signal.SIGTERM, "TERMINATED")):
             with self.subTest(signal=signal_number.name):
                 pids, record = Reaped(self), Recorded(self)
-                log_dir = tempfile.mkdtemp(prefix="mcp-cancel-")
+                log_dir = temp_folder(self, "mcp-cancel-")
                 command = server(*pids.options(child=True), "--record", record.path)
                 argv = [sys.executable, os.path.join(ROOT, "agent.py"), "--mock", "--mcp",
                         command, "--mcp-catalogue-above", "99", "--log-dir", log_dir,

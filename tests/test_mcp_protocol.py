@@ -15,7 +15,6 @@ import os
 import re
 import shlex
 import sys
-import tempfile
 import time
 import unittest
 from unittest import mock
@@ -24,7 +23,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent.errors import EXIT_STATUS, AgentError, Text
 from stock_agent.mcp import client as mcp_client
 from stock_agent.mcp import stdio
-from tests.support import english_prose, run_cli
+from tests.support import english_prose, run_cli, temp_folder
 
 SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mcp_server.py")
 
@@ -42,7 +41,7 @@ class Recorded:
     """A temporary file the server appends every message it receives to."""
 
     def __init__(self, test):
-        folder = tempfile.mkdtemp(prefix="mcp-record-")
+        folder = temp_folder(test, "mcp-record-")
         self.path = os.path.join(folder, "record.jsonl")
         test.addCleanup(lambda: os.path.exists(self.path) and os.remove(self.path))
 

@@ -15,7 +15,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import unittest
 from unittest import mock
 
@@ -24,7 +23,7 @@ from stock_agent.errors import EXIT_STATUS
 from stock_agent.orders.journal import Journal, path_for, read
 from stock_agent.orders.ledger import Ledger
 from stock_agent.orders.writes import OrderDesk
-from tests.support import english_prose, sigint_child, wait_for
+from tests.support import english_prose, sigint_child, wait_for, temp_folder
 from tests.test_writes import ORDER, rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -102,7 +101,7 @@ def log_of(log_dir, run_id):
 
 class Recovery(unittest.TestCase):
     def setUp(self):
-        self.folder = tempfile.mkdtemp(prefix="stock-agent-recovery-")
+        self.folder = temp_folder(self, "stock-agent-recovery-")
         self.ledger = os.path.join(self.folder, "orders.db")
         self.log_dir = os.path.join(self.folder, "runs")
         self.marker = os.path.join(self.folder, "paused")

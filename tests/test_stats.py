@@ -3,12 +3,12 @@
 import io
 import json
 import os
-import tempfile
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
 from stock_agent.evals import stats
 from stock_agent.evals.__main__ import main as evals_main
+from tests.support import temp_folder
 
 
 def write_log(directory, name, events, tail=""):
@@ -33,7 +33,7 @@ def tool(name, error=None):
 
 class StatsTest(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
+        self.dir = temp_folder(self)
         write_log(self.dir, "a.jsonl", [
             started("qwen"), model(1, 100, 10), tool("get_stock"),
             tool("get_stock", "SKU_NOT_FOUND"), model(2, 150, 20),
@@ -64,7 +64,7 @@ class StatsTest(unittest.TestCase):
         self.assertEqual(s["models"], {"mock/qwen": 1, "mock/mock": 4})
 
     def test_a_resume_run_is_named_as_such_not_none_none(self):
-        folder = tempfile.mkdtemp()
+        folder = temp_folder(self)
         write_log(folder, "r.jsonl", [
             {"event": "run_started", "t_ms": 0, "provider": None, "model": None,
              "resume_of": "20261201T012307Z-e1d9ec"},
@@ -98,7 +98,7 @@ class StatsTest(unittest.TestCase):
         self.assertIn("bad lines    5", text)
 
     def test_tokens_not_reported_stay_null(self):
-        empty = tempfile.mkdtemp()
+        empty = temp_folder(self)
         write_log(empty, "a.jsonl", [started(), model(1),
                                      {"event": "completed", "steps": 1, "duration_ms": 5}])
         self.assertEqual(stats.summarize_directory(empty)["tokens"],
@@ -128,13 +128,13 @@ class StatsTest(unittest.TestCase):
         self.assertIn("cannot read", json.loads(out)["error"])
 
     def test_an_empty_directory(self):
-        status, out = self.run_command("stats", tempfile.mkdtemp())
+        status, out = self.run_command("stats", temp_folder(self))
         self.assertEqual(status, 0)
         self.assertIn("0 runs", out)
 
     def test_real_logs_of_the_agent(self):
         import agent
-        logs = tempfile.mkdtemp()
+        logs = temp_folder(self)
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             agent.main(["--mock", "--log-dir", logs, "-q", "A001 A404"], environ={})
             agent.main(["--mock", "--log-dir", logs, "--max-steps", "1"], environ={})

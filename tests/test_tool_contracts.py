@@ -1,5 +1,11 @@
 """Contracts of tool declarations, the schema validator, execution, and the shipped tools."""
 
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
 import unittest
 
 import tools
@@ -8,6 +14,7 @@ from stock_agent.inventory import Inventory
 from stock_agent.toolcalls import check_schema, validate
 from tests.support import execute
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKU_ARG = {"type": "object", "properties": {"sku": {"type": "string"}},
            "required": ["sku"], "additionalProperties": False}
 
@@ -46,18 +53,18 @@ class DeclarationTest(unittest.TestCase):
     def test_one_shipped_statement_adds_a_tool_to_the_default_toolbox(self):
         before = tools.default_toolbox().names()
         self.addCleanup(lambda: tools._SHIPPED.remove(added) if added in tools._SHIPPED else 0)
-        added = tools.shipped(declared("stock_summary", first_handler))
-        self.assertEqual(tools.default_toolbox().names(), [*before, "stock_summary"])
+        added = tools.shipped(declared("probe_summary", first_handler))
+        self.assertEqual(tools.default_toolbox().names(), [*before, "probe_summary"])
         definitions = [d["name"] for d in tools.default_toolbox().definitions()]
-        self.assertIn("stock_summary", definitions)  # what the model is shown, too
+        self.assertIn("probe_summary", definitions)  # what the model is shown, too
 
     def test_shipping_a_second_tool_with_a_taken_name_fails_at_once(self):
+        before = tools.default_toolbox().names()
         with self.assertRaises(ValueError) as caught:
             tools.shipped(declared("get_stock", second_handler))
         self.assertIn("get_stock", str(caught.exception))
         self.assertIn("second_handler", str(caught.exception))
-        self.assertEqual(tools.default_toolbox().names(),
-                         ["get_stock", "find_items", "list_reorder"])
+        self.assertEqual(tools.default_toolbox().names(), before)
 
     def test_bad_name_missing_description_and_unsupported_keyword_fail_at_definition(self):
         with self.assertRaises(ValueError):
@@ -82,7 +89,8 @@ class DeclarationTest(unittest.TestCase):
 
     def test_shipped_tools_are_read_only_need_no_approval_and_stay_few(self):
         box = tools.default_toolbox()
-        self.assertEqual(box.names(), ["get_stock", "find_items", "list_reorder"])
+        self.assertEqual(box.names()[:3], ["get_stock", "find_items", "list_reorder"])
+        self.assertLessEqual(len(box.names()), 8)  # each one costs every request its schema
         for name in box.names():
             self.assertTrue(box.get(name).read_only)
             self.assertFalse(box.get(name).needs_approval)
@@ -224,6 +232,43 @@ class ShippedToolsTest(unittest.TestCase):
         data = self.call("list_reorder", {"limit": 1})["data"]
         self.assertEqual(([i["sku"] for i in data["items"]], data["more"]), (["A003"], 3))
         self.assertEqual(self.call("list_reorder", {"limit": 0})["error"], "INVALID_ARGUMENTS")
+
+
+class DocumentedToolTest(unittest.TestCase):
+    """docs/tools-and-data.md: "Adding a tool is one change in one place". Its own
+    stock_summary example, pasted among the tools in a copy of the checkout, must leave the
+    checks of tools, the loop, scope, writes, plugins and request size passing."""
+
+    CHECKS = ["tests.test_tool_contracts.DeclarationTest", "tests.test_tool_contracts.ExecuteTest",
+              "tests.test_tool_contracts.ShippedToolsTest", "tests.test_loop",
+              "tests.test_tenant_scope", "tests.test_writes", "tests.test_mcp_tools",
+              "tests.test_context_size", "tests.test_tool_runner"]
+
+    def test_the_docs_example_pasted_into_tools_py_is_the_whole_change(self):
+        with open(os.path.join(ROOT, "docs", "tools-and-data.md"), encoding="utf-8") as file:
+            page = file.read()
+        section = page[page.index("## Adding a tool"):]
+        example = re.search(r"```python\n(.*?)```", section, re.S)[1]
+        with tempfile.TemporaryDirectory() as work:
+            copy = os.path.join(work, "checkout")
+            shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
+                ".git", "runs", "__pycache__", "*.egg-info", "build", "*.db"))
+            path = os.path.join(copy, "tools.py")
+            with open(path, encoding="utf-8") as file:
+                source = file.read()
+            among = "\n\n# --- Tools from MCP servers"  # after the last shipped tool
+            self.assertIn(among, source)
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(source.replace(among, "\n\n" + example.rstrip() + "\n" + among, 1))
+            shown = subprocess.run(
+                [sys.executable, "-c", "import tools; print(tools.default_toolbox().names())"],
+                cwd=copy, capture_output=True, text=True, timeout=60)
+            self.assertEqual(shown.stdout.strip(),
+                             str([*tools.default_toolbox().names(), "stock_summary"]),
+                             shown.stderr)
+            checks = subprocess.run([sys.executable, "-m", "unittest", *self.CHECKS],
+                                    cwd=copy, capture_output=True, text=True, timeout=300)
+            self.assertEqual(checks.returncode, 0, checks.stderr[-3000:])
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 
 import io
 import json
-import tempfile
 import time
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
@@ -12,7 +11,7 @@ import agent
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import watch
 from stock_agent import cli
-from tests.support import settings
+from tests.support import settings, temp_folder
 
 
 class FakeTerminal(io.StringIO):
@@ -36,7 +35,7 @@ def slow(reply, seconds):
 
 class TraceTest(unittest.TestCase):
     def setUp(self):
-        self.logs = tempfile.mkdtemp()
+        self.logs = temp_folder(self)
 
     def test_one_line_per_event_in_order(self):
         status, out, err = run_main("--mock", "-v", "--lang", "en", "--log-dir", self.logs,
@@ -108,7 +107,7 @@ class TraceTest(unittest.TestCase):
 
 class WaitingLineTest(unittest.TestCase):
     def setUp(self):
-        self.logs = tempfile.mkdtemp()
+        self.logs = temp_folder(self)
 
     def run_slow(self, stderr):
         script = [slow(calls_reply(tool_call("get_stock", {"sku": "A001"})), 0.3),

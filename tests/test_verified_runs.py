@@ -11,7 +11,7 @@ from stock_agent.evals import harness, metrics
 from stock_agent.run import Limits
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
 from tests.wire_harness import OllamaHarness
-from tests.support import run_cli, run_script, settings
+from tests.support import run_cli, run_script, settings, temp_folder
 
 
 def stock_call(sku):
@@ -244,8 +244,7 @@ class EvaluationTest(unittest.TestCase):
                                 make_model=lambda settings, environ: MockModel(script))
 
     def setUp(self):
-        import tempfile
-        self.log_dir = tempfile.mkdtemp()
+        self.log_dir = temp_folder(self)
 
     def test_the_report_counts_the_checkers_verdicts_and_invented_numbers(self):
         rows = [metrics.score_run(self.CASE, self.observe(script, *flags)) for script, flags in [

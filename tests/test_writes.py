@@ -22,7 +22,7 @@ from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.messages import AFTER_ORDERS, MESSAGES
 from stock_agent.orders.ledger import Ledger, LedgerConflict
 from stock_agent.orders.writes import MAX_ORDER_QUANTITY
-from tests.support import english_prose, run_cli
+from tests.support import english_prose, run_cli, temp_folder
 
 ORDER = {"sku": "A001", "name": "濾掛咖啡", "quantity": 18, "note": ""}
 READ_ONLY_PROMPT_SHA256 = {  # the built-in prompts before writes existed: unchanged
@@ -63,7 +63,7 @@ class Orders(unittest.TestCase):
     """A temporary folder holding the ledger, the run log and the journal."""
 
     def setUp(self):
-        self.folder = tempfile.mkdtemp(prefix="stock-agent-writes-")
+        self.folder = temp_folder(self, "stock-agent-writes-")
         self.ledger = os.path.join(self.folder, "orders.db")
         self.log_dir = os.path.join(self.folder, "runs")
 
@@ -138,7 +138,7 @@ class ReadOnlyWithoutOrdersTest(Orders):
         self.assertEqual(status, 0)
         request = model.requests[0]
         self.assertEqual([t["name"] for t in request["tools"]],
-                         ["get_stock", "find_items", "list_reorder"])
+                         tools.default_toolbox().names())  # the shipped ones, no write
         self.assertEqual(run.prompt_digest(request["messages"][0]["content"]),
                          READ_ONLY_PROMPT_SHA256["en"])
         self.assertNotIn("orders", events[0])
@@ -156,13 +156,13 @@ class ReadOnlyWithoutOrdersTest(Orders):
     def test_a_plain_mock_run_loads_no_write_machinery(self):
         import subprocess
         import sys
-        code = ("import sys, tempfile, agent; agent.main(['--mock', '--log-dir', "
-                "tempfile.mkdtemp()]); print(sorted(m for m in sys.modules if m in "
+        code = ("import sys, agent; agent.main(['--mock', '--log-dir', "
+                "sys.argv[1]]); print(sorted(m for m in sys.modules if m in "
                 "('sqlite3', 'hashlib', 'stock_agent.orders.writes', 'stock_agent.orders.ledger', "
                 "'stock_agent.orders.journal')))")
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
-                             text=True, check=True).stdout
+        out = subprocess.run([sys.executable, "-c", code, temp_folder(self)], cwd=root,
+                             capture_output=True, text=True, check=True).stdout
         self.assertEqual(out.splitlines()[-1], "[]")
 
 
