@@ -286,6 +286,20 @@ class ApprovalTest(Orders):
                          [code for _, _, code in bad])
         self.assertEqual((asked, rows(self.ledger)), ([], []))
 
+    def test_a_note_that_cannot_be_stored_is_refused_before_anyone_is_asked(self):
+        # JSON's "\ud800" escape gives a lone surrogate: the schema's string, but no UTF-8.
+        asked = []
+        approver = cli._labelled(lambda tool, arguments: asked.append(arguments) or True,
+                                 "flag")
+        model = MockModel([calls_reply(order_call(note="\ud800")), text_reply("none")])
+        with mock.patch.object(cli, "approver", return_value=approver):
+            status, _, _, events = self.run_orders(model=model)
+        result, = tool_results(model)
+        self.assertEqual((status, result["error"]), (0, "INVALID_ARGUMENTS"))
+        self.assertIn("$.note", result["detail"])
+        self.assertEqual((asked, rows(self.ledger), journal(self.log_dir)), ([], [], []))
+        self.assertNotIn("approved", self.events(events, "tool")[0])
+
     def test_a_model_cannot_name_the_tenant_ledger_or_key(self):
         model = MockModel([calls_reply(order_call(tenant="south", idempotency_key="mine")),
                            text_reply("none")])

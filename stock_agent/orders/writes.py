@@ -280,12 +280,31 @@ ORDER_PARAMETERS = {
 
 
 def _order(inventory, arguments):
-    """The order a call asks for, {sku, name, quantity, note}; SKU_NOT_FOUND outside scope."""
+    """The order a call asks for, {sku, name, quantity, note}; SKU_NOT_FOUND outside scope,
+    INVALID_ARGUMENTS for a note that cannot be stored. It runs in the preview too, so a
+    person is never asked to approve an order that cannot be written."""
     item = inventory.lookup(arguments["sku"])
     if item is None:
         raise ToolError(
             "SKU_NOT_FOUND",
             f"No item has SKU {arguments['sku']}, so nothing can be ordered. Tell the user "
             "it was not found; do not guess another SKU.")
+    note = arguments.get("note", "")
+    if not _storable(note):
+        raise ToolError(
+            "INVALID_ARGUMENTS",
+            "$.note: the note holds a character that is not valid text (a lone UTF-16 "
+            "surrogate such as \\ud800), so it cannot be stored. Call again with plain text "
+            "in the note, or without a note.")
     return {"sku": item["sku"], "name": item["name"], "quantity": arguments["quantity"],
-            "note": arguments.get("note", "")}
+            "note": note}
+
+
+def _storable(text):
+    """Whether `text` can be written as UTF-8 (the ledger, the key, the journal): a lone
+    surrogate that JSON's \\ud800 escape lets through cannot."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
