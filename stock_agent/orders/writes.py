@@ -38,11 +38,11 @@ TOOL = "draft_purchase_order"
 NO_TENANT = "default"  # the tenant of data without a tenant column (a key needs a tenant)
 
 
-def ledger_for_resume(records, path, tenant, run_id, source=None):
+def ledger_for_resume(records, path, tenant, run_id, *, source=None, inventory=None):
     """The ledger run `run_id` wrote to, opened (never created: an empty new ledger would
     say no order was ever placed). --orders, --tenant and the data (--inventory) must be
     the ones its journal records, so a run's operations are never settled against another
-    ledger, tenant or catalogue."""
+    ledger, tenant or catalogue. `inventory` is the --inventory file, never a ledger."""
     import os
 
     from stock_agent.orders.ledger import Ledger
@@ -61,7 +61,7 @@ def ledger_for_resume(records, path, tenant, run_id, source=None):
     if source is not None and sources - {source}:
         raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
             "resume_other_source", sources=", ".join(sorted(sources)), source=source))
-    return Ledger(path, create=False)
+    return Ledger(path, create=False, inventory=inventory)
 
 
 class OrderDesk:
