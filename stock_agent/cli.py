@@ -136,7 +136,8 @@ def build_parser():
                            "a terminal, else deny)")
     writes = parser.add_argument_group("orders (writes)")
     writes.add_argument("--orders", metavar="PATH",
-                        help="the purchasing ledger, an SQLite file (created if missing); "
+                        help="the purchasing ledger, an SQLite file of its own (created if "
+                             "missing; another database is refused); "
                              "only with it is draft_purchase_order offered, and each order "
                              "needs approval (default: read-only, no ledger)")
     writes.add_argument("--resume", metavar="RUN_ID", type=_run_id,

@@ -199,9 +199,9 @@ MESSAGES = {
         "zh-TW": "{url} 需要 API 金鑰：請設定 {env}（只送往該伺服器，從不寫入日誌）。",
     },
     "LEDGER_UNAVAILABLE": {
-        "en": "cannot use the purchasing ledger {path}: {reason}. Give --orders a writable "
-              "SQLite file (created if missing) or a ledger this program made.",
-        "zh-TW": "無法使用採購帳本 {path}：{reason}。請以 --orders 指定可寫入的 SQLite 檔"
+        "en": "cannot use the purchasing ledger {path}: {reason}. Give --orders a new file "
+              "(created if missing) or a ledger this program made.",
+        "zh-TW": "無法使用採購帳本 {path}：{reason}。請以 --orders 指定新檔案"
                  "（不存在時會建立），或本程式建立的帳本。",
     },
     "JOURNAL_UNWRITABLE": {
@@ -579,6 +579,14 @@ LINES = {
         "zh-TW": "檔案不存在；--resume 只開啟該次執行寫入的帳本，從不建立新帳本"},
     "ledger_columns": {"en": "its table {table} has the columns {found}, not {expected}",
                        "zh-TW": "其資料表 {table} 的欄位是 {found}，而非 {expected}"},
+    "ledger_other_tables": {
+        "en": "it holds other tables ({tables}), so it is not a ledger this program made; "
+              "--orders never adds its table to another database",
+        "zh-TW": "其中有其他資料表（{tables}），不是本程式建立的帳本；--orders 不會把資料表加進"
+                 "其他資料庫"},
+    "ledger_is_inventory": {
+        "en": "it is the --inventory file; the ledger must be a file of its own",
+        "zh-TW": "它就是 --inventory 的資料檔；帳本必須是另一個檔案"},
 
     # --- MCP servers: starting one, and the tools it cannot offer ---------------------------
     "mcp_cannot_run": {"en": "cannot run {command} ({reason})",

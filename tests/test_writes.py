@@ -18,7 +18,7 @@ from unittest import mock
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli, run
-from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent.errors import EXIT_STATUS, AgentError, Text
 from stock_agent.messages import AFTER_ORDERS, MESSAGES
 from stock_agent.orders.ledger import Ledger, LedgerConflict
 from stock_agent.orders.writes import MAX_ORDER_QUANTITY
@@ -32,10 +32,18 @@ READ_ONLY_PROMPT_SHA256 = {  # the built-in prompts before writes existed: uncha
 
 
 def rows(path):
-    """The ledger's orders: (tenant, key, sku, quantity), oldest first."""
+    """The ledger's orders: (tenant, key, sku, quantity), oldest first ([] before its
+    first write, which creates the table)."""
     with contextlib.closing(sqlite3.connect(path)) as db:
+        if not tables(db):
+            return []
         return db.execute("SELECT tenant, idempotency_key, sku, quantity FROM "
                           "purchase_orders ORDER BY id").fetchall()
+
+
+def tables(db):
+    return [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = "
+                                         "'table' ORDER BY name")]
 
 
 def journal(log_dir):
@@ -108,6 +116,48 @@ class LedgerTest(Orders):
         self.assertEqual(status, EXIT_STATUS["LEDGER_UNAVAILABLE"])
         self.assertTrue(err.startswith("stock-agent: LEDGER_UNAVAILABLE: "), err)
         self.assertEqual((out, events), ("", []))  # no model asked, no log started
+
+    def test_another_database_is_refused_and_left_as_it_was(self):
+        inventory = os.path.join(self.folder, "shop.db")
+        with contextlib.closing(sqlite3.connect(inventory)) as db:
+            db.execute("CREATE TABLE items (sku TEXT, name TEXT, stock INTEGER, "
+                       "target INTEGER)")
+            db.execute("INSERT INTO items VALUES ('A001', 'Tea', 3, 9)")
+            db.commit()
+        other = os.path.join(self.folder, "notes.db")
+        with contextlib.closing(sqlite3.connect(other)) as db:
+            db.execute("CREATE TABLE notes (text TEXT)")
+        for ledger, inventory_flags, said in (
+                (other, [], "it holds other tables (notes), so it is not a ledger"),
+                (inventory, ["--inventory", inventory], "it is the --inventory file"),
+                (inventory, [], "it holds other tables (items), so it is not a ledger")):
+            with self.subTest(ledger=ledger, inventory=inventory_flags):
+                with open(ledger, "rb") as file:
+                    before = file.read()
+                with mock.patch("sys.stdin", io.StringIO("")):
+                    status, out, err, events = run_cli(
+                        ["--lang", "en", "--mock", "--orders", ledger, *inventory_flags,
+                         "-q", "Check A001"], log_dir=self.log_dir)
+                self.assertEqual(status, EXIT_STATUS["LEDGER_UNAVAILABLE"], err)
+                self.assertIn(said, err)
+                self.assertEqual((out, events), ("", []))
+                with open(ledger, "rb") as file:
+                    self.assertEqual(file.read(), before)  # not a byte added
+        said = AgentError("LEDGER_UNAVAILABLE", path=other, reason=Text(
+            "ledger_other_tables", tables="notes")).message("zh-TW")
+        self.assertEqual(english_prose(said, other), [], said)
+
+    def test_the_table_is_created_only_when_an_order_is_about_to_be_written(self):
+        status, _, _, _ = self.run_orders("--mock", "-q", "Check A001")
+        self.assertEqual(status, 0)
+        with contextlib.closing(sqlite3.connect(self.ledger)) as db:
+            self.assertEqual(tables(db), [])  # a read-only question wrote nothing
+        with mock.patch("sys.stdin", io.StringIO("")):
+            run_cli(["--lang", "en", "--orders", self.ledger, "--mock", "--approve", "-q",
+                     "order 18 of A001"], log_dir=os.path.join(self.folder, "second"))
+        with contextlib.closing(sqlite3.connect(self.ledger)) as db:
+            self.assertEqual(tables(db), ["purchase_orders", "sqlite_sequence"])
+        self.assertEqual(len(rows(self.ledger)), 1)
 
     def test_a_table_of_another_shape_is_refused(self):
         with contextlib.closing(sqlite3.connect(self.ledger)) as db:
@@ -285,6 +335,20 @@ class ApprovalTest(Orders):
         self.assertEqual([r["error"] for r in tool_results(model)],
                          [code for _, _, code in bad])
         self.assertEqual((asked, rows(self.ledger)), ([], []))
+
+    def test_a_note_that_cannot_be_stored_is_refused_before_anyone_is_asked(self):
+        # JSON's "\ud800" escape gives a lone surrogate: the schema's string, but no UTF-8.
+        asked = []
+        approver = cli._labelled(lambda tool, arguments: asked.append(arguments) or True,
+                                 "flag")
+        model = MockModel([calls_reply(order_call(note="\ud800")), text_reply("none")])
+        with mock.patch.object(cli, "approver", return_value=approver):
+            status, _, _, events = self.run_orders(model=model)
+        result, = tool_results(model)
+        self.assertEqual((status, result["error"]), (0, "INVALID_ARGUMENTS"))
+        self.assertIn("$.note", result["detail"])
+        self.assertEqual((asked, rows(self.ledger), journal(self.log_dir)), ([], [], []))
+        self.assertNotIn("approved", self.events(events, "tool")[0])
 
     def test_a_model_cannot_name_the_tenant_ledger_or_key(self):
         model = MockModel([calls_reply(order_call(tenant="south", idempotency_key="mine")),

@@ -4,7 +4,8 @@ The wing's entry points, in the order a run opens them (agent.py's composition, 
 run's ExitStack so it is closed however the run ends):
 
 - `open_ledger(settings, opened)`: the SQLite ledger --orders names (ledger.py), before any
-  model is asked, so a ledger that cannot be used fails first.
+  model is asked, so a ledger that cannot be used (another database, the --inventory file)
+  fails first; nothing is written to it until an order is placed.
 - `open_desk(ledger, settings, log, opened, ...)`: the run's OrderDesk (writes.py): the
   operation journal (journal.py), idempotency keys, receipts, and `tool_spec`, the write
   tool the composition adds to the toolbox.
@@ -17,7 +18,7 @@ The write protocol, its guarantees and what is not guaranteed are in writes.py's
 
 def open_ledger(settings, opened):
     from stock_agent.orders.ledger import Ledger  # sqlite3 loads only for a run that may order
-    ledger = Ledger(settings.orders)
+    ledger = Ledger(settings.orders, inventory=settings.inventory)
     opened.callback(ledger.close)  # a desk closes it first: closing twice is harmless
     return ledger
 

@@ -1,6 +1,6 @@
 """The purchasing ledger: the business system that receives orders (`--orders PATH`).
 
-An SQLite file with one table, `purchase_orders`, created if missing. It stands in for the
+An SQLite file with one table, `purchase_orders`. It stands in for the
 purchasing side of an ERP, and like a real one it enforces idempotency itself instead of
 trusting its callers: UNIQUE (tenant, idempotency_key). `place` with a key the ledger already
 holds returns that order (`created: false`) instead of making another, and the same key with
@@ -8,6 +8,11 @@ other arguments is refused (`LedgerConflict`); two processes racing on one key g
 
 Each `place` is one statement, so it either committed (the row is there, whatever became of
 the reply) or it did not. `find` is how a caller whose reply was lost asks what happened.
+
+The file is the ledger's own: a missing or empty file is a new ledger, and one that holds
+any other table (another application's database, the --inventory data) is refused at
+start-up, never written to. The table is created by the first `place`, so a run that
+writes nothing changes nothing in the file.
 
 Threat model: tenant and key come from the program (stock_agent/writes.py), never from the
 model; SQL is constant text with `?` parameters. Not modelled: prices, suppliers, stock
@@ -38,6 +43,8 @@ INSERT = (f"INSERT INTO {TABLE} (tenant, idempotency_key, sku, name, quantity, n
           "created_utc) VALUES (?, ?, ?, ?, ?, ?, ?) "
           "ON CONFLICT (tenant, idempotency_key) DO NOTHING")
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM {TABLE} WHERE tenant = ? AND idempotency_key = ?"
+TABLES = ("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
+          "AND name NOT LIKE 'sqlite|_%' ESCAPE '|'")  # sqlite_sequence is SQLite's own
 BUSY_SECONDS = 10.0  # how long a writer waits for another process's transaction
 
 
@@ -52,28 +59,41 @@ class LedgerConflict(Exception):
 class Ledger:
     """One ledger file. `place` and `find` return orders as dicts with an `order_id`."""
 
-    def __init__(self, path, *, create=True):
+    def __init__(self, path, *, create=True, inventory=None):
+        """Open the ledger at `path` without writing to it. `create` false: the file must
+        exist (--resume). `inventory`: the --inventory file, which is never a ledger."""
         import sqlite3
 
         self.path = os.path.abspath(path)
         self.name = os.path.basename(path)
+        if inventory is not None and _same_file(self.path, inventory):
+            raise _unavailable(self.path, Text("ledger_is_inventory"))
         if not create and not os.path.isfile(self.path):
             raise _unavailable(self.path, Text("ledger_missing"))
         try:
             # Autocommit: each statement is its own transaction, committed when it returns.
             self._db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
-            self._db.execute(SCHEMA)
+            tables = {row[0] for row in self._db.execute(TABLES)}
             found = tuple(row[1] for row in self._db.execute(f"PRAGMA table_info({TABLE})"))
         except sqlite3.Error as exc:
             raise _unavailable(self.path, str(exc)) from None
-        if found != COLUMNS:
+        if tables - {TABLE}:
+            self._db.close()
+            raise _unavailable(self.path, Text("ledger_other_tables",
+                                               tables=", ".join(sorted(tables - {TABLE}))))
+        if TABLE in tables and found != COLUMNS:
+            self._db.close()
             raise _unavailable(self.path, Text("ledger_columns", table=TABLE, found=found,
                                                expected=COLUMNS))
+        self._has_table = TABLE in tables
 
     def place(self, tenant, key, order):
         """Create the order `{sku, name, quantity, note}` under `key`, or return the order
         the key already names (`created` false). LedgerConflict if that order differs."""
         utc = utc_now()
+        if not self._has_table:  # the first write: only now is the file made a ledger
+            self._db.execute(SCHEMA)
+            self._has_table = True
         cursor = self._db.execute(INSERT, (tenant, key, order["sku"], order["name"],
                                            order["quantity"], order["note"], utc))
         created = cursor.rowcount == 1
@@ -84,6 +104,10 @@ class Ledger:
 
     def find(self, tenant, key):
         """The order under (tenant, key), or None: it was never placed."""
+        if not self._has_table:  # no table yet (here or from another process): no order
+            self._has_table = TABLE in {row[0] for row in self._db.execute(TABLES)}
+            if not self._has_table:
+                return None
         row = self._db.execute(SELECT, (tenant, key)).fetchone()
         if row is None:
             return None
@@ -97,6 +121,13 @@ class Ledger:
 
 def order_id(number):
     return f"PO-{number:06d}"
+
+
+def _same_file(path, other):
+    try:
+        return os.path.samefile(path, other)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.realpath(path) == os.path.realpath(other)
 
 
 def _unavailable(path, reason):

@@ -30,7 +30,8 @@ class Settling:
         data = inventory.load(settings.inventory, tenant=settings.tenant)
         records, skipped, end = journal.read(settings.log_dir, settings.resume)
         ledger = writes.ledger_for_resume(records, settings.orders, settings.tenant,
-                                          settings.resume, source=data.source)
+                                          settings.resume, source=data.source,
+                                          inventory=settings.inventory)
         opened.callback(ledger.close)
         log = RunLog(settings.log_dir, content=settings.log_content, listener=listener)
         desk = writes.OrderDesk(

@@ -38,11 +38,11 @@ TOOL = "draft_purchase_order"
 NO_TENANT = "default"  # the tenant of data without a tenant column (a key needs a tenant)
 
 
-def ledger_for_resume(records, path, tenant, run_id, source=None):
+def ledger_for_resume(records, path, tenant, run_id, *, source=None, inventory=None):
     """The ledger run `run_id` wrote to, opened (never created: an empty new ledger would
     say no order was ever placed). --orders, --tenant and the data (--inventory) must be
     the ones its journal records, so a run's operations are never settled against another
-    ledger, tenant or catalogue."""
+    ledger, tenant or catalogue. `inventory` is the --inventory file, never a ledger."""
     import os
 
     from stock_agent.orders.ledger import Ledger
@@ -61,7 +61,7 @@ def ledger_for_resume(records, path, tenant, run_id, source=None):
     if source is not None and sources - {source}:
         raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
             "resume_other_source", sources=", ".join(sorted(sources)), source=source))
-    return Ledger(path, create=False)
+    return Ledger(path, create=False, inventory=inventory)
 
 
 class OrderDesk:
@@ -281,12 +281,31 @@ ORDER_PARAMETERS = {
 
 
 def _order(inventory, arguments):
-    """The order a call asks for, {sku, name, quantity, note}; SKU_NOT_FOUND outside scope."""
+    """The order a call asks for, {sku, name, quantity, note}; SKU_NOT_FOUND outside scope,
+    INVALID_ARGUMENTS for a note that cannot be stored. It runs in the preview too, so a
+    person is never asked to approve an order that cannot be written."""
     item = inventory.lookup(arguments["sku"])
     if item is None:
         raise ToolError(
             "SKU_NOT_FOUND",
             f"No item has SKU {arguments['sku']}, so nothing can be ordered. Tell the user "
             "it was not found; do not guess another SKU.")
+    note = arguments.get("note", "")
+    if not _storable(note):
+        raise ToolError(
+            "INVALID_ARGUMENTS",
+            "$.note: the note holds a character that is not valid text (a lone UTF-16 "
+            "surrogate such as \\ud800), so it cannot be stored. Call again with plain text "
+            "in the note, or without a note.")
     return {"sku": item["sku"], "name": item["name"], "quantity": arguments["quantity"],
-            "note": arguments.get("note", "")}
+            "note": note}
+
+
+def _storable(text):
+    """Whether `text` can be written as UTF-8 (the ledger, the key, the journal): a lone
+    surrogate that JSON's \\ud800 escape lets through cannot."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
