@@ -80,7 +80,7 @@ def build_parser():
                           "UNVERIFIED_ANSWER (default: on)")
     server = parser.add_argument_group("model server")
     server.add_argument("--provider", choices=("ollama", "openai", "anthropic"),
-                        default="ollama", help="protocol the server speaks: Ollama /api/chat, "
+                        help="protocol the server speaks: Ollama /api/chat, "
                         "OpenAI-compatible /v1/chat/completions (llama.cpp, vLLM, LM Studio) "
                         "or Anthropic /v1/messages (default: ollama)")
     server.add_argument("--model", help="model name (default: $OLLAMA_MODEL, $OPENAI_MODEL "
@@ -172,7 +172,11 @@ def build_parser():
                              "each came from) under the answer")
     output.add_argument("--verbose", "-v", action="store_true",
                         help="trace every model request and tool call on stderr as it happens")
+    output.add_argument("--version", action="version", version=f"%(prog)s {VERSION}")
     return parser
+
+
+VERSION = "0.1.0"  # the same as pyproject.toml's (tests/test_first_use.py checks)
 
 
 def _help_formatter(prog):
@@ -250,11 +254,31 @@ def settings(argv, environ):
     from stock_agent.run import SETTING_DEFAULTS, Limits, Settings
     args = parse_args(argv)
     given = {name: getattr(args, name) for name in SETTING_DEFAULTS if hasattr(args, name)}
-    given.update(lang=args.lang or detect_lang(environ), conversation=wants_chat(args),
+    lang = args.lang or detect_lang(environ)
+    if args.provider is None:
+        given["provider"] = SETTING_DEFAULTS["provider"]
+        if not (args.mock or args.resume):
+            note_provider(environ, lang)
+    given.update(lang=lang, conversation=wants_chat(args),
                  approval=_approval(args),
                  verify=args.verify == "on", mcp=tuple(args.mcp), mcp_env=tuple(args.mcp_env),
                  limits=Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS}))
     return Settings(**given)
+
+
+def note_provider(environ, lang):
+    """One note when OPENAI_* or ANTHROPIC_* variables are exported but no --provider was
+    given (and no OLLAMA_* says Ollama is meant): they are read only by their provider."""
+    if any(name.startswith("OLLAMA_") and value for name, value in environ.items()):
+        return
+    meant = [provider for provider in ("openai", "anthropic")
+             if any(name.startswith(provider.upper() + "_") and value
+                    for name, value in environ.items())]
+    if meant:
+        names = sorted(name for name, value in environ.items() if value
+                       and name.startswith(tuple(p.upper() + "_" for p in meant)))
+        print_err(Text("provider_hint", names=", ".join(names),
+                       flags=" / ".join(f"--provider {p}" for p in meant)).render(lang))
 
 
 def live_echo(settings):

@@ -74,6 +74,8 @@ def load(path, *, tenant=None):
             raise _bad(Text("tenant_needs_inventory", tenant=tenant))
         return sample_inventory()
     rows, has_tenant = _read_file(path)
+    if not rows:  # a header alone (or an empty items table) is a mistake, not a shop
+        raise _bad(Text("no_rows", path=path))
     rows = _scoped(rows, has_tenant, tenant, path)
     source = os.path.basename(path) + (f" (tenant {tenant})" if tenant is not None else "")
     return Inventory(rows, source=source)

@@ -324,6 +324,11 @@ LINES = {
               "clear. Use https://.",
         "zh-TW": "注意：{url} 是未加密的 http:// 且不在本機：API 金鑰會以明文傳送。"
                  "請改用 https://。"},
+    "provider_hint": {
+        "en": "note: {names} set, but without --provider the model server is Ollama's; to use "
+              "them, add {flags}.",
+        "zh-TW": "注意：已設定 {names}，但未指定 --provider 時使用 Ollama 伺服器；若要使用這些"
+                 "設定，請加上 {flags}。"},
     "refused": {"en": "note: MCP server {server}: tool {tool} is not offered: {reason}",
                 "zh-TW": "注意：MCP 伺服器 {server} 的工具 {tool} 不提供給模型：{reason}"},
     "approve": {"en": "The model asks to run {tool} with {arguments}. Allow it? [y/N] ",
@@ -417,6 +422,8 @@ LINES = {
     "tenant_unknown": {
         "en": "{path}: no rows for tenant {tenant}; tenants in the file: {tenants}",
         "zh-TW": "{path}：沒有租戶 {tenant} 的資料；檔案中的租戶：{tenants}"},
+    "no_rows": {"en": "{path}: no items, only the column names; add one row per item",
+                "zh-TW": "{path}：沒有任何商品，只有欄位名稱；請每個商品加一列"},
     "csv_invalid": {"en": "{path}: {where}: not valid CSV ({reason})",
                     "zh-TW": "{path}：{where}：不是有效的 CSV（{reason}）"},
     "csv_columns": {

@@ -73,7 +73,7 @@ class StopsWhenTheServerCannotBeUsed(unittest.TestCase):
         self.assertEqual(status, EXIT_STATUS["MODEL_UNREACHABLE"])
         self.assertEqual(len(logs), 1)
         self.assertEqual(out, "")  # no table of scores for a model that never answered
-        self.assertTrue(err.startswith("evals: MODEL_UNREACHABLE: "), err)
+        self.assertTrue(err.startswith("stock-agent: MODEL_UNREACHABLE: "), err)
 
     def test_a_missing_model_stops_after_the_first_case(self):
         with FakeServer() as server:

@@ -163,5 +163,79 @@ class SmallThings(unittest.TestCase):
         self.assertTrue(out.startswith("[Sample data]"))
 
 
+class RoundTwoSmallThings(unittest.TestCase):
+    """Issue 20 item 21: the small things a new user tripped over."""
+
+    def test_version_is_pyprojects(self):
+        import re
+        with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as file:
+            version = re.search(r'^version = "([^"]+)"', file.read(), re.M)[1]
+        out = io.StringIO()
+        with redirect_stdout(out), self.assertRaises(SystemExit) as caught:
+            agent.main(["--version"])
+        self.assertEqual((caught.exception.code, out.getvalue()),
+                         (0, f"stock-agent {version}\n"))
+
+    def test_exported_openai_or_anthropic_variables_without_provider_get_one_note(self):
+        from stock_agent import cli
+        environ = {"OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "OPENAI_API_KEY": "k"}
+        for lang, said in (("en", "add --provider openai"), ("zh-TW", "請加上 --provider openai")):
+            err = io.StringIO()
+            with redirect_stderr(err):
+                settings = cli.settings(["--lang", lang, "-q", "x"], environ)
+            self.assertEqual(settings.provider, "ollama")
+            self.assertEqual(len(err.getvalue().splitlines()), 1, err.getvalue())
+            self.assertIn(said, err.getvalue())
+            self.assertIn("OPENAI_API_KEY, OPENAI_BASE_URL", err.getvalue())
+        quiet = (["--provider", "openai", "-q", "x"], ["--provider", "ollama", "-q", "x"],
+                 ["--mock", "-q", "x"])
+        for argv in quiet:
+            err = io.StringIO()
+            with redirect_stderr(err):
+                cli.settings(argv, environ)
+            self.assertEqual(err.getvalue(), "", argv)
+        err = io.StringIO()
+        with redirect_stderr(err):  # OLLAMA_* set: Ollama is meant
+            cli.settings(["-q", "x"], {**environ, "OLLAMA_MODEL": "qwen2.5:7b"})
+        self.assertEqual(err.getvalue(), "")
+        err = io.StringIO()
+        with redirect_stderr(err):
+            cli.settings(["-q", "x"], {"ANTHROPIC_API_KEY": "k"})
+        self.assertIn("--provider anthropic", err.getvalue())
+
+    def test_a_csv_with_only_its_header_is_an_error(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "header.csv")
+            with open(path, "w", encoding="utf-8") as file:
+                file.write("sku,name,stock,target\n")
+            for lang, said in (("en", "no items, only the column names"),
+                               ("zh-TW", "沒有任何商品")):
+                status, out, err, _ = run_cli(["--mock", "--lang", lang, "--inventory", path])
+                self.assertEqual((status, out), (EXIT_STATUS["INVALID_INPUT"], ""))
+                self.assertTrue(err.startswith("stock-agent: INVALID_INPUT: "), err)
+                self.assertIn(said, err)
+
+    def test_the_evaluations_error_line_has_the_same_prefix(self):
+        from stock_agent.evals.__main__ import main as evals_main
+        err = io.StringIO()
+        with redirect_stderr(err), redirect_stdout(io.StringIO()), \
+                tempfile.TemporaryDirectory() as folder:
+            status = evals_main(["stats", os.path.join(folder, "missing")], environ={})
+        self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"])
+        self.assertTrue(err.getvalue().startswith("stock-agent: INVALID_INPUT: "), err.getvalue())
+
+    def test_the_readme_says_orders_and_mcp_are_single_run_features(self):
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as file:
+            readme = " ".join(file.read().split())
+        self.assertIn("`--orders` and `--mcp` are single-run features", readme)
+
+    def test_the_license_pyproject_names_is_there(self):
+        import re
+        with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as file:
+            named = re.search(r'^license = \{ text = "([^"]+)" \}', file.read(), re.M)[1]
+        with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as file:
+            self.assertTrue(file.readline().startswith(f"{named} License"))
+
+
 if __name__ == "__main__":
     unittest.main()

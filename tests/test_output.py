@@ -197,7 +197,7 @@ class EvalsOnAFullDisk(unittest.TestCase):
                     done = shell(command + " >/dev/full")
                     self.assertEqual(done.returncode, EXIT_STATUS["OUTPUT_UNWRITABLE"])
                     self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
-                    self.assertTrue(done.stderr.startswith("evals: OUTPUT_UNWRITABLE: "))
+                    self.assertTrue(done.stderr.startswith("stock-agent: OUTPUT_UNWRITABLE: "))
 
 
 if __name__ == "__main__":

@@ -69,7 +69,7 @@ class EndsLikeCtrlC(unittest.TestCase):
                                         cases], "SIGTERM", log_dir)
             self.assertEqual(status, EXIT_STATUS["TERMINATED"], err)
             self.assertEqual(err.splitlines(), [err.splitlines()[0]])
-            self.assertTrue(err.startswith("evals: TERMINATED: "), err)
+            self.assertTrue(err.startswith("stock-agent: TERMINATED: "), err)
             self.assertEqual(only_log(log_dir)[-1]["code"], "TERMINATED")
 
 

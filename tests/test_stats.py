@@ -115,7 +115,7 @@ class StatsTest(unittest.TestCase):
         status, out = self.run_command("stats", os.path.join(self.dir, "nope"))
         self.assertEqual((status, out), (3, ""))
         self.assertEqual(len(self.err.splitlines()), 1)
-        self.assertTrue(self.err.startswith("evals: INVALID_INPUT: cannot read "), self.err)
+        self.assertTrue(self.err.startswith("stock-agent: INVALID_INPUT: cannot read "), self.err)
 
     def test_json_output_of_the_command(self):
         status, out = self.run_command("stats", self.dir, "--json")

@@ -175,8 +175,9 @@ def _print(text):
 
 
 def _fail(error, environ):
-    from stock_agent import cli
-    cli.print_err(f"evals: {error.code}: {error.message(cli.detect_lang(environ))}")
+    """The one error line, in the same `stock-agent: CODE: ` form as the command line's."""
+    lang = cli.detect_lang(environ)
+    cli.print_err(Text("error", code=error.code, message=error.message(lang)).render(lang))
     return error.exit_status
 
 
