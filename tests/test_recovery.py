@@ -255,10 +255,14 @@ class CrashTest(Recovery):
 class ResumeRulesTest(Recovery):
     """Each recovery rule on a hand-written journal, through the real main() in-process."""
 
-    def resume(self, *flags, run_id=RUN):
+    def resume(self, *flags, run_id=RUN, answer=None):
+        """--resume in-process. `answer`: a person at the terminal types it at the prompt;
+        without it, stdin is no terminal and nobody can be asked."""
         out, err = io.StringIO(), io.StringIO()
+        at_terminal = mock.patch("stock_agent.cli.is_terminal", return_value=True) \
+            if answer is not None else contextlib.nullcontext()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-                mock.patch("sys.stdin", io.StringIO("")):
+                mock.patch("sys.stdin", io.StringIO(answer or "")), at_terminal:
             status = agent.main(["--resume", run_id, "--orders", self.ledger, "--log-dir",
                                  self.log_dir, "--lang", "en", "--json", *flags])
         result = json.loads(out.getvalue())
@@ -267,7 +271,7 @@ class ResumeRulesTest(Recovery):
 
     def test_never_dispatched_asks_again_and_a_no_settles_it(self):
         self.planned("intent")
-        status, result, events = self.resume()
+        status, result, events = self.resume(answer="n\n")
         self.assertEqual(status, 0)
         self.assertEqual(result["answer"], f"Run {RUN}: 18 x A001 was not placed "
                                            "(APPROVAL_DENIED).")
@@ -275,6 +279,25 @@ class ResumeRulesTest(Recovery):
         self.assertEqual(journal_steps(self.log_dir, RUN), ["intent", "not_placed"])
         status, result, _ = self.resume("--approve")  # settled: a later yes changes nothing
         self.assertEqual(rows(self.ledger), [])
+
+    def test_with_nobody_to_ask_an_approved_order_stays_open_and_says_so(self):
+        # cron or CI: no terminal, no --approve. Not a no: a later --approve places it.
+        key = self.planned("intent")
+        status, result, events = self.resume()
+        self.assertEqual((status, result["error"]["code"]),
+                         (EXIT_STATUS["APPROVAL_NEEDED"], "APPROVAL_NEEDED"))
+        message = result["error"]["message"]
+        self.assertIn(f"Run {RUN}: 18 x A001 waits for approval", message)
+        self.assertIn(f"--resume {RUN} --orders {self.ledger}", message)
+        self.assertIn("--approve", message)
+        self.assertEqual((rows(self.ledger), journal_steps(self.log_dir, RUN)),
+                         ([], ["intent"]))
+        self.assertEqual(events[-1]["code"], "APPROVAL_NEEDED")
+        status, result, _ = self.resume("--lang", "zh-TW")
+        self.assertIn("此處無人能核准", result["error"]["message"])
+        status, result, _ = self.resume("--approve")
+        self.assertEqual(status, 0, result)
+        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])
 
     def test_never_dispatched_and_approved_is_placed_under_its_recorded_key(self):
         key = self.planned("intent")

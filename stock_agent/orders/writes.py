@@ -18,7 +18,8 @@ Recovery (`resume`, for `--resume RUN_ID`), per operation of that run's journal:
   receipt                   -> reuse it; the ledger is not asked
   dispatched, no receipt    -> look the key up: found -> record the receipt; absent -> as below
   intent, never dispatched  -> ask for approval again; yes -> place it under the same key;
-                               no -> not_placed; refused by a check -> stays open
+                               a person's no -> not_placed; nobody to ask, or refused by a
+                               check -> stays open
   not_placed                -> settled; nothing to do
 Cancelling never rolls a completed write back: its receipt stays, and the run says so.
 
@@ -245,9 +246,12 @@ class OrderDesk:
                           "note": order["note"]})
         if result["ok"]:
             return "placed"
-        # A person's no settles it. A check that refused it (SKU_NOT_FOUND, ...) says only
-        # that this resume's flags differ from the run's: it stays open for the next one.
+        # A person's no settles it. Nobody to ask (no terminal, no --approve: cron, CI) is
+        # no answer: it stays open (APPROVAL_NEEDED). So does a check that refused it
+        # (SKU_NOT_FOUND, ...): this resume's flags differ from the run's.
         if result["error"] == "APPROVAL_DENIED":
+            if self.approved_by is None:
+                return "APPROVAL_NEEDED"
             self._not_placed(key, result["error"])
         return result["error"]
 
