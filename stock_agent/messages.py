@@ -585,6 +585,9 @@ LINES = {
         "zh-TW": "檔案不存在；--resume 只開啟該次執行寫入的帳本，從不建立新帳本"},
     "ledger_columns": {"en": "its table {table} has the columns {found}, not {expected}",
                        "zh-TW": "其資料表 {table} 的欄位是 {found}，而非 {expected}"},
+    "write_interrupted": {
+        "en": "stopped by {signal} before the ledger's answer was recorded",
+        "zh-TW": "在記下帳本的回覆之前被 {signal} 中止"},
     "ledger_other_tables": {
         "en": "it holds other tables ({tables}), so it is not a ledger this program made; "
               "--orders never adds its table to another database",
