@@ -227,6 +227,15 @@ MESSAGES = {
         "zh-TW": "帳本或操作日誌中，本次執行的冪等鍵對應到不同內容，因此未再送出"
                  "（{detail}）；請人工核對這些訂單。",
     },
+    "APPROVAL_NEEDED": {
+        "en": "{settled} Nobody can approve here (no terminal, no --approve), so {count} "
+              "{count|order stays|orders stay} open, neither placed nor refused. To decide, "
+              "run python agent.py --resume {run_id} --orders {orders} again on a terminal, "
+              "or add --approve.",
+        "zh-TW": "{settled}此處無人能核准（沒有終端機，也沒有 --approve），因此 {count} 筆訂單"
+                 "仍未決定：既未建立，也未拒絕。請在終端機重跑 python agent.py --resume "
+                 "{run_id} --orders {orders}，或加上 --approve。",
+    },
     "MCP_START_FAILED": {
         "en": "cannot use MCP server {server}: {reason}. Check the --mcp command: it must "
               "start an MCP server that speaks on stdin and stdout.",
@@ -379,6 +388,9 @@ LINES = {
         "zh-TW": "訂單 {order_id}（{sku} {quantity} 個）已於核准後建立。"},
     "resume_not_placed": {"en": "{quantity} x {sku} was not placed ({how}).",
                           "zh-TW": "{sku} {quantity} 個未建立訂單（{how}）。"},
+    "resume_open": {
+        "en": "{quantity} x {sku} waits for approval: it was not placed, and it stays open.",
+        "zh-TW": "{sku} {quantity} 個等待核准：尚未建立訂單，仍保留未決。"},
     "resume_none": {"en": "Run {run_id} has no order to settle.",
                     "zh-TW": "執行 {run_id} 沒有待處理的訂單。"},
     "resume_skipped": {"en": " {skipped} line(s) of its journal could not be read.",
@@ -586,6 +598,9 @@ LINES = {
         "zh-TW": "檔案不存在；--resume 只開啟該次執行寫入的帳本，從不建立新帳本"},
     "ledger_columns": {"en": "its table {table} has the columns {found}, not {expected}",
                        "zh-TW": "其資料表 {table} 的欄位是 {found}，而非 {expected}"},
+    "write_interrupted": {
+        "en": "stopped by {signal} before the ledger's answer was recorded",
+        "zh-TW": "在記下帳本的回覆之前被 {signal} 中止"},
     "ledger_other_tables": {
         "en": "it holds other tables ({tables}), so it is not a ledger this program made; "
               "--orders never adds its table to another database",

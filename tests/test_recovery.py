@@ -57,6 +57,37 @@ ledger.Ledger.place = place
 raise SystemExit(agent.main(sys.argv[4:]))
 """
 
+# The real main(), its ledger paused after the commit (touching `marker`) and, once a
+# Ctrl-C broke that pause, paused again in the lookup that settles it (touching `settling`).
+PAUSED_TWICE = """
+import sys, time
+import agent
+from stock_agent.orders import ledger
+
+marker, settling = sys.argv[1:3]
+real_place, real_find = ledger.Ledger.place, ledger.Ledger.find
+interrupted = []
+
+def place(self, tenant, key, order):
+    placed = real_place(self, tenant, key, order)
+    open(marker, "w").close()
+    try:
+        time.sleep(30)
+    except KeyboardInterrupt:
+        interrupted.append(True)
+        raise
+    return placed
+
+def find(self, tenant, key):
+    if interrupted:
+        open(settling, "w").close()
+        time.sleep(30)
+    return real_find(self, tenant, key)
+
+ledger.Ledger.place, ledger.Ledger.find = place, find
+raise SystemExit(agent.main(sys.argv[3:]))
+"""
+
 # The real main() with a model that is slow to answer once a tool result came back.
 SLOW_SECOND_REQUEST = """
 import sys, time
@@ -188,6 +219,42 @@ class CrashTest(Recovery):
         tool_event, = [e for e in events if e["event"] == "tool"]
         self.assertEqual(tool_event["approved_by"], "flag")
 
+    def test_a_second_ctrl_c_while_the_write_is_settled_says_it_is_unknown(self):
+        # The ledger committed PO-000001; Ctrl-C, then Ctrl-C again during the lookup that
+        # would have found it. The run must not say that no order was placed.
+        settling = os.path.join(self.folder, "settling")
+        child = subprocess.Popen(
+            [sys.executable, "-c", PAUSED_TWICE, self.marker, settling, "--mock", "--orders",
+             self.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
+             "--log-dir", self.log_dir],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            wait_for(lambda: os.path.exists(self.marker))
+            child.send_signal(signal.SIGINT)
+            wait_for(lambda: os.path.exists(settling))
+            child.send_signal(signal.SIGINT)
+            _, err = child.communicate(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.communicate()
+        run_id, = [n[:-6] for n in os.listdir(self.log_dir) if n.endswith(".jsonl")]
+        self.assertEqual(len(rows(self.ledger)), 1)  # it was placed ...
+        self.assertEqual(child.returncode, EXIT_STATUS["WRITE_UNCONFIRMED"], err)
+        self.assertNotIn("no order was placed", err)  # ... so nothing may say otherwise
+        self.assertIn("stopped by Ctrl-C before the ledger's answer was recorded", err)
+        self.assertIn(f"--resume {run_id}", err)
+        events = log_of(self.log_dir, run_id)
+        self.assertEqual([e["event"] for e in events][-2:], ["write_unknown", "failed"])
+        self.assertEqual(events[-1]["code"], "WRITE_UNCONFIRMED")
+        self.assertEqual(journal_steps(self.log_dir, run_id), ["intent", "dispatched"])
+
+        status, result, _ = self.resume_process(run_id)  # the command it named finds it
+        self.assertEqual(status, 0, result)
+        self.assertIn("order PO-000001 (18 x A001) was placed before the run was "
+                      "interrupted", result["answer"])
+        self.assertEqual(len(rows(self.ledger)), 1)
+
     def test_two_processes_racing_on_the_same_key_leave_one_order(self):
         key = self.planned("intent", "dispatched")  # a run cut off before its commit
         go = os.path.join(self.folder, "go")
@@ -254,10 +321,14 @@ class CrashTest(Recovery):
 class ResumeRulesTest(Recovery):
     """Each recovery rule on a hand-written journal, through the real main() in-process."""
 
-    def resume(self, *flags, run_id=RUN):
+    def resume(self, *flags, run_id=RUN, answer=None):
+        """--resume in-process. `answer`: a person at the terminal types it at the prompt;
+        without it, stdin is no terminal and nobody can be asked."""
         out, err = io.StringIO(), io.StringIO()
+        at_terminal = mock.patch("stock_agent.cli.is_terminal", return_value=True) \
+            if answer is not None else contextlib.nullcontext()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-                mock.patch("sys.stdin", io.StringIO("")):
+                mock.patch("sys.stdin", io.StringIO(answer or "")), at_terminal:
             status = agent.main(["--resume", run_id, "--orders", self.ledger, "--log-dir",
                                  self.log_dir, "--lang", "en", "--json", *flags])
         result = json.loads(out.getvalue())
@@ -266,7 +337,7 @@ class ResumeRulesTest(Recovery):
 
     def test_never_dispatched_asks_again_and_a_no_settles_it(self):
         self.planned("intent")
-        status, result, events = self.resume()
+        status, result, events = self.resume(answer="n\n")
         self.assertEqual(status, 0)
         self.assertEqual(result["answer"], f"Run {RUN}: 18 x A001 was not placed "
                                            "(APPROVAL_DENIED).")
@@ -274,6 +345,25 @@ class ResumeRulesTest(Recovery):
         self.assertEqual(journal_steps(self.log_dir, RUN), ["intent", "not_placed"])
         status, result, _ = self.resume("--approve")  # settled: a later yes changes nothing
         self.assertEqual(rows(self.ledger), [])
+
+    def test_with_nobody_to_ask_an_approved_order_stays_open_and_says_so(self):
+        # cron or CI: no terminal, no --approve. Not a no: a later --approve places it.
+        key = self.planned("intent")
+        status, result, events = self.resume()
+        self.assertEqual((status, result["error"]["code"]),
+                         (EXIT_STATUS["APPROVAL_NEEDED"], "APPROVAL_NEEDED"))
+        message = result["error"]["message"]
+        self.assertIn(f"Run {RUN}: 18 x A001 waits for approval", message)
+        self.assertIn(f"--resume {RUN} --orders {self.ledger}", message)
+        self.assertIn("--approve", message)
+        self.assertEqual((rows(self.ledger), journal_steps(self.log_dir, RUN)),
+                         ([], ["intent"]))
+        self.assertEqual(events[-1]["code"], "APPROVAL_NEEDED")
+        status, result, _ = self.resume("--lang", "zh-TW")
+        self.assertIn("此處無人能核准", result["error"]["message"])
+        status, result, _ = self.resume("--approve")
+        self.assertEqual(status, 0, result)
+        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])
 
     def test_never_dispatched_and_approved_is_placed_under_its_recorded_key(self):
         key = self.planned("intent")

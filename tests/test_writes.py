@@ -483,6 +483,19 @@ class LostReplyTest(Orders):
         self.assertIn("PO-000001 (orders.db)", err)
 
 
+    def test_a_signal_before_the_ledger_answer_is_recorded_is_never_no_order(self):
+        # The ledger committed and answered; the signal lands before the receipt is kept.
+        from stock_agent.orders.writes import OrderDesk
+        model = MockModel([calls_reply(order_call()), text_reply("never asked")])
+        with mock.patch.object(OrderDesk, "_receipt", side_effect=KeyboardInterrupt):
+            status, _, err, events = self.run_orders("--approve", model=model)
+        self.assertEqual(len(rows(self.ledger)), 1)
+        self.assertEqual(status, EXIT_STATUS["WRITE_UNCONFIRMED"], err)
+        self.assertNotIn("no order was placed", err)
+        self.assertIn(f"--resume {events[0]['run_id']}", err)
+        self.assertEqual(journal(self.log_dir)[-1]["step"], "dispatched")
+
+
 class JournalAndBatchTest(Orders):
     def test_nothing_is_sent_when_the_journal_cannot_be_written(self):
         with mock.patch("os.fsync", side_effect=OSError(28, "No space left on device")):

@@ -8,8 +8,9 @@ It reads the run's journal from --log-dir, opens the ledger the journal names (n
 one), starts a run log of its own (`resume_of`), and settles every operation by the rules in
 stock_agent/writes.py, under the interrupted run's keys and journal. A call that was never
 sent goes through the normal admission path again (checks, then approval by the terminal or
---approve), so a resume can place nothing a new run could not. No model is asked: the answer
-is written from the receipts. Loaded only with --resume.
+--approve), so a resume can place nothing a new run could not; with nobody to ask (no
+terminal, no --approve: cron, CI) such a call stays open and the run ends APPROVAL_NEEDED.
+No model is asked: the answer is written from the receipts. Loaded only with --resume.
 """
 
 from stock_agent import inventory
@@ -65,13 +66,18 @@ class Settling:
         if conflicts:
             return Outcome(error=AgentError("IDEMPOTENCY_CONFLICT",
                                             detail=", ".join(conflicts)))
-        return Outcome(answer=answer(settings.resume, rows, settings.lang,
-                                     skipped=self.skipped))
+        text = answer(settings.resume, rows, settings.lang, skipped=self.skipped)
+        waiting = [row for row in rows if row["how"] == "APPROVAL_NEEDED"]
+        if waiting:  # nobody could say yes or no here: not settled, and not a success
+            return Outcome(error=AgentError("APPROVAL_NEEDED", settled=text,
+                                            count=len(waiting), run_id=settings.resume,
+                                            orders=settings.orders))
+        return Outcome(answer=text)
 
 
 # How an operation was settled -> its sentence; any other way is "not placed ({how})".
 SETTLED = {"reused": "resume_reused", "reconciled": "resume_reconciled",
-           "placed": "resume_placed"}
+           "placed": "resume_placed", "APPROVAL_NEEDED": "resume_open"}
 
 
 def answer(run_id, rows, lang, *, skipped=0):

@@ -13,12 +13,15 @@ record of each step, and a business side that is idempotent on its own:
 - A dispatch that fails or is interrupted is settled at once by looking the key up: found is
   a receipt, absent is `not_placed` (WRITE_FAILED for the model). If the lookup fails too,
   the run stops with WRITE_UNCONFIRMED: nothing may go on while the outcome is unknown.
+  So does a signal that comes before the ledger's answer is recorded (a second Ctrl-C
+  during the lookup): the run never says "no order was placed" unless the ledger said so.
 
 Recovery (`resume`, for `--resume RUN_ID`), per operation of that run's journal:
   receipt                   -> reuse it; the ledger is not asked
   dispatched, no receipt    -> look the key up: found -> record the receipt; absent -> as below
   intent, never dispatched  -> ask for approval again; yes -> place it under the same key;
-                               no -> not_placed; refused by a check -> stays open
+                               a person's no -> not_placed; nobody to ask, or refused by a
+                               check -> stays open
   not_placed                -> settled; nothing to do
 Cancelling never rolls a completed write back: its receipt stays, and the run says so.
 
@@ -27,6 +30,7 @@ key and ledger are fixed by the program. Not guaranteed: that the person approvi
 what they approve.
 """
 
+import contextlib
 import json
 
 from stock_agent.errors import AgentError, Text, ToolError
@@ -83,6 +87,7 @@ class OrderDesk:
         self.approved_by = approved_by
         self.receipts = []
         self._settled = {}  # key: the receipt this run already holds
+        self._unsettled = None  # the key sent whose outcome is not known yet, if any
 
     # --- The write tool, as the toolbox takes it ---
 
@@ -142,9 +147,19 @@ class OrderDesk:
         self._emit("write_intent", key, approved_by=self.approved_by, **self._what(order))
         self.journal.record("dispatched", key)
         self._emit("write_dispatched", key)
+        self._unsettled = key  # from here on, until the ledger's answer is recorded
+        try:
+            return self._dispatch(key, order)
+        except KeyboardInterrupt as interrupt:
+            if self._unsettled is None:
+                raise  # settled first (a receipt, or not placed): end as the signal asks
+            raise self._interrupted(key, interrupt) from None
+
+    def _dispatch(self, key, order):
         try:
             placed = self.ledger.place(self.tenant, key, order)
         except LedgerConflict as exc:
+            self._unsettled = None  # refused: nothing was written
             self._not_placed(key, "IDEMPOTENCY_CONFLICT")
             raise ToolError("IDEMPOTENCY_CONFLICT", NOT_PLACED["IDEMPOTENCY_CONFLICT"]
                                .format(order_id=exc.order["order_id"])) from None
@@ -164,6 +179,7 @@ class OrderDesk:
         it created it); else None, recorded as not placed."""
         placed = self._lookup(key, reason)
         if placed is None:
+            self._unsettled = None  # known: the ledger holds no order under this key
             self._not_placed(key, "WRITE_FAILED", reason=reason)
             return None
         return self._receipt(key, placed["order_id"], created=True)
@@ -180,10 +196,22 @@ class OrderDesk:
         self._emit("write_reconciled", key, reason=reason, found=found is not None)
         return found
 
+    def _interrupted(self, key, interrupt):
+        """WRITE_UNCONFIRMED for a signal (a second Ctrl-C, say) that came after the order
+        was sent and before the ledger's answer was recorded: the run cannot say whether
+        it was placed, so it says so and names --resume. The journal's `dispatched` is
+        what --resume looks up; nothing more is written but a log event."""
+        stopped_by = STOPPED_BY.get(getattr(interrupt, "code", "CANCELLED"), "Ctrl-C")
+        with contextlib.suppress(Exception, KeyboardInterrupt):  # a third one: say it anyway
+            self._emit("write_unknown", key, reason=f"interrupted ({stopped_by})")
+        return AgentError("WRITE_UNCONFIRMED", run_id=self.run_id, ledger=self.ledger.name,
+                          reason=Text("write_interrupted", signal=stopped_by))
+
     def _receipt(self, key, order_id, *, created):
         receipt = {"order_id": order_id, "idempotency_key": key, "ledger": self.ledger.name,
                    "created": created}
         self.receipts.append(receipt)  # first: it stands even if the records below fail
+        self._unsettled = None
         self._settled[key] = receipt
         self.journal.record("receipt", key, receipt=receipt)
         self._emit("write_receipt", key, order_id=order_id, created=created)
@@ -246,12 +274,17 @@ class OrderDesk:
                           "note": order["note"]})
         if result["ok"]:
             return "placed"
-        # A person's no settles it. A check that refused it (SKU_NOT_FOUND, ...) says only
-        # that this resume's flags differ from the run's: it stays open for the next one.
+        # A person's no settles it. Nobody to ask (no terminal, no --approve: cron, CI) is
+        # no answer: it stays open (APPROVAL_NEEDED). So does a check that refused it
+        # (SKU_NOT_FOUND, ...): this resume's flags differ from the run's.
         if result["error"] == "APPROVAL_DENIED":
+            if self.approved_by is None:
+                return "APPROVAL_NEEDED"
             self._not_placed(key, result["error"])
         return result["error"]
 
+
+STOPPED_BY = {"CANCELLED": "Ctrl-C", "TERMINATED": "SIGTERM", "HANGUP": "SIGHUP"}
 
 NOT_PLACED = {
     "IDEMPOTENCY_CONFLICT": (
