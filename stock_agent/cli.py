@@ -176,7 +176,7 @@ def build_parser():
     return parser
 
 
-VERSION = "0.1.0"  # the same as pyproject.toml's (tests/test_first_use.py checks)
+VERSION = "0.1.0"  # the same as pyproject.toml's (tests/test_core_first_use.py checks)
 
 
 def _help_formatter(prog):

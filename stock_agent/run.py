@@ -178,7 +178,7 @@ def chars(value):
 # characters), and per tool a wrapper: Ollama's and OpenAI's {"type": "function",
 # "function": ...} (36 characters), none for Anthropic. 18, halfway, keeps each provider
 # within a few percent as tools are added (at 36 a fourth tool put Anthropic 6% over). With
-# each message counted in the fields its wire form keeps (tests/test_context_size.py).
+# each message counted in the fields its wire form keeps (tests/test_providers_context_size.py).
 REQUEST_ENVELOPE_CHARS, TOOL_WRAPPER_CHARS = 120, 18
 WIRE_TOOL_FIELDS = ("role", "tool_call_id", "tool_name", "content")
 

@@ -1,7 +1,7 @@
 """Fuzzing `toolcalls.find`: random and mutated text around call-shaped JSON.
 
 Properties: it never raises, and only declared tool names come back, each without an id
-(a call recovered from text has none). Its share of FUZZ_CASES is set in tests/test_fuzz.py,
+(a call recovered from text has none). Its share of FUZZ_CASES is set in tests/test_fuzz_adapters_and_loop.py,
 with the other targets'; FUZZ_SEED moves the seeds the same way.
 """
 
@@ -12,7 +12,7 @@ import unittest
 from stock_agent import toolcalls
 from tests import fuzzlib
 from tests.fuzz_harness import VALID_ARGS
-from tests.test_fuzz import SEED, TEXT_CASES
+from tests.test_fuzz_adapters_and_loop import SEED, TEXT_CASES
 
 
 class TextToolCallFuzz(unittest.TestCase):

@@ -15,7 +15,7 @@ cache keeps hitting) instead of shifting it every turn.
 
 Guarantees:
 - A turn is kept whole or folded whole: an assistant message is never separated from the
-  results of its tool calls (tests/test_context.py checks it over random conversations).
+  results of its tool calls (tests/test_chat_context.py checks it over random conversations).
   Only completed turns are replayed; a failed or cancelled one is listed as not answered.
 - The notes are built by code, not by a model, so they are deterministic and testable. They
   keep the goal (the first question), the earlier questions in the user's words, every fact

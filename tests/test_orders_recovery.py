@@ -24,7 +24,7 @@ from stock_agent.orders.journal import Journal, path_for, read
 from stock_agent.orders.ledger import Ledger
 from stock_agent.orders.writes import OrderDesk
 from tests.support import english_prose, sigint_child, wait_for, temp_folder
-from tests.test_writes import ORDER, rows
+from tests.test_orders_writes import ORDER, rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN = "20261130T000000Z-abcdef"

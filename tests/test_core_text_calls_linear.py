@@ -1,4 +1,4 @@
-"""Finding calls written as text takes time linear in the text (item 20).
+"""Finding calls written as text takes time linear in the text.
 
 Each shape below made the old scan decode the same text again and again (or pay for an
 error's line count from the start of the text at every `{`): quadratic, 0.36 s for a 20 KB

@@ -9,8 +9,8 @@ inventory.py says: that the answer is current. A run is short; the log records t
 
 Ctrl-C (a real SIGINT to a child process) while a parallel batch of slow tools reads a
 loaded CSV inventory: exit 130, one CANCELLED line, the log intact and ending `cancelled`.
-The single slow tool and the in-process parallel case are in test_cancel.py and
-test_tool_runner.py.
+The single slow tool and the in-process parallel case are in test_core_cancel.py and
+test_core_tool_runner.py.
 """
 
 import json
@@ -24,7 +24,7 @@ import unittest
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent.errors import EXIT_STATUS
 from tests.support import run_cli, sigint_child
-from tests.test_cancel import log_events
+from tests.test_core_cancel import log_events
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "inventory.csv")

@@ -164,7 +164,7 @@ class SmallThings(unittest.TestCase):
 
 
 class RoundTwoSmallThings(unittest.TestCase):
-    """Issue 20 item 21: the small things a new user tripped over."""
+    """The small things a new user tripped over."""
 
     def test_version_is_pyprojects(self):
         import re

@@ -10,8 +10,8 @@ off unless a test asks (`--retries`): 429/5xx with Retry-After are retried only 
 every try logged. Streamed replies (a stream cut mid-line, one without its end marker, an
 error object inside a 200 stream, a stream over the cap) and the faults specific to the
 OpenAI-compatible and Anthropic adapters (401 with the key echoed, 429 with Retry-After)
-are in tests/test_stream_faults.py, for every provider; the same scenarios in their
-everyday form run per provider in tests/test_conformance.py.
+are in tests/test_providers_stream_faults.py, for every provider; the same scenarios in their
+everyday form run per provider in tests/test_providers_conformance.py.
 """
 
 import json

@@ -3,7 +3,7 @@
 Each test runs the real command line (`run_cli`) or the real ledger against a temporary
 SQLite file, then reads back three things: the ledger's rows (what the business side holds),
 the journal (what the program recorded) and the run log (what a person can audit). Crashes,
-races and Ctrl-C in real child processes are in tests/test_recovery.py.
+races and Ctrl-C in real child processes are in tests/test_orders_recovery.py.
 """
 
 import contextlib

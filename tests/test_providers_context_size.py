@@ -1,4 +1,4 @@
-"""CONTEXT_LIMIT's estimate tracks the real request size of every provider (item 13).
+"""CONTEXT_LIMIT's estimate tracks the real request size of every provider.
 
 A three-request conversation (two tool batches, then an answer) runs against each provider's
 loopback server; the real request bodies are measured as sent. Then the same conversation

@@ -11,7 +11,7 @@ with one LOG_UNWRITABLE line and run nothing after the log stopped recording.
 
 An inventory file that changes or disappears mid-run, and Ctrl-C while a parallel batch of
 slow tools reads a loaded CSV inventory (a real child process), are in
-tests/test_inventory_snapshot.py: the file is read whole before the run, so the run answers
+tests/test_core_inventory_snapshot.py: the file is read whole before the run, so the run answers
 from that snapshot whatever happens to the file.
 """
 

@@ -1,13 +1,13 @@
 """A hostile or broken model server, and server URLs a person mistypes.
 
 - The request's deadline bounds the whole exchange: a server that trickles the header bytes,
-  or the body just faster than the timeout, is cut off at the deadline (item 2).
+  or the body just faster than the timeout, is cut off at the deadline.
 - Listing models for a NO_MODEL or MODEL_NOT_FOUND hint keeps within the run's budget and
-  the request's timeout, however slow /api/show is (item 4).
+  the request's timeout, however slow /api/show is.
 - MODEL_UNREACHABLE suggests what fits the provider and the failure; an HTML error page and
-  a redirect are named with the URL that gave them (item 16).
-- A bad server URL is INVALID_INPUT before anything is sent or noted (item 12), and a key
-  bound for a remote http:// URL is warned about, once (item 21).
+  a redirect are named with the URL that gave them.
+- A bad server URL is INVALID_INPUT before anything is sent or noted, and a key
+  bound for a remote http:// URL is warned about, once.
 
 Timeouts here are fractions of a second, so each test takes about as long as its deadline.
 """

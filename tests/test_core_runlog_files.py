@@ -1,5 +1,5 @@
-"""How run logs are created: a run id that collides draws again (item 14), and a log that
-holds the user's data (--log-content) can be read by its owner only (item 21)."""
+"""How run logs are created: a run id that collides draws again, and a log that
+holds the user's data (--log-content) can be read by its owner only."""
 
 import os
 import stat

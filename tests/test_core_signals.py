@@ -1,4 +1,4 @@
-"""SIGTERM and SIGHUP end a run the way Ctrl-C does (item 3).
+"""SIGTERM and SIGHUP end a run the way Ctrl-C does.
 
 timeout(1), systemd, `docker stop` and a CI cancel send SIGTERM; a closed terminal sends
 SIGHUP. Each is sent for real to `python agent.py` while the model server holds the request,

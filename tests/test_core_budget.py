@@ -2,8 +2,8 @@
 
 The limit counts the tokens the server reports, or an estimate when it reports none; the
 estimate is calibrated by the counts the server did report. A request that would pass the
-limit is never sent. (Over a whole conversation: tests/test_conversation.py; excerpts of
-long results: tests/test_context.py.)
+limit is never sent. (Over a whole conversation: tests/test_chat_conversation.py; excerpts of
+long results: tests/test_chat_context.py.)
 """
 
 import unittest

@@ -1,9 +1,9 @@
-"""Files a person names are read within bounds (item 5), and every bad value is one line.
+"""Files a person names are read within bounds, and every bad value is one line.
 
 `--inventory` and `--system-prompt` on a FIFO (which would wait for a writer for ever), on
 /dev/zero (endless), or on a file past the byte cap are refused at once; an SQLite `items`
 view that never ends stops at the row cap, and one that computes for ever stops at the time
-cap. A stock of 5,000 digits (item 12) is refused naming its row and column. Each ends as
+cap. A stock of 5,000 digits is refused naming its row and column. Each ends as
 INVALID_INPUT, exit 3, with one line. The FIFO and /dev/zero run in a child process with a
 time and memory limit, so a regression fails the test instead of hanging the suite.
 """

@@ -27,8 +27,8 @@ from stock_agent.orders.journal import Journal, path_for
 from stock_agent.orders.ledger import Ledger
 from stock_agent.orders.writes import OrderDesk
 from tests.support import run_cli
-from tests.test_stats import write_log
-from tests.test_writes import ORDER, rows
+from tests.test_evals_stats import write_log
+from tests.test_orders_writes import ORDER, rows
 
 RUN = "20261130T000000Z-abcdef"
 TORN = '{"event": "model", "st'  # the first bytes of a line whose writer died

@@ -1,4 +1,4 @@
-"""An evaluation judges a model only on runs that reached it (item 10).
+"""An evaluation judges a model only on runs that reached it.
 
 A case whose run never got a reply from the model (a timeout, an HTTP error) fails task
 success but counts in no other figure: it says nothing about restraint or tool choice. A

@@ -7,7 +7,7 @@ else by its program name on PATH:
     STOCK_AGENT_MCP_EVERYTHING  mcp-server-everything    (@modelcontextprotocol/server-everything)
 
     PATH=/work/mcp-venv/bin:/work/mcp-venv-legacy/bin:/work/mcp-npm/node_modules/.bin:$PATH \
-        python -m unittest tests.test_live_mcp -v
+        python -m unittest tests.test_mcp_live -v
 
 The model is a scripted mock, so what is checked is the program's side: the handshake, the
 tools offered and refused, approval from annotations, results as data, reaping.
