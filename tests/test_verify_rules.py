@@ -33,7 +33,7 @@ def listing(tool, rows, more=0, invocation="1:0"):
 
 
 def written(order_id="PO-2026-0042", quantity=18):
-    """A write result as the writes branch (issue 12) returns it."""
+    """A write result as the orders wing returns it."""
     receipt = {"order_id": order_id, "idempotency_key": "k-7f3a", "ledger": "orders.jsonl",
                "created": True}
     return {"invocation": "2:0", "name": "place_order",
