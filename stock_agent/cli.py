@@ -1,39 +1,14 @@
-"""The command line: flags and help, and everything a person sees of a run.
+"""The command line: flags -> one frozen Settings, and everything a person sees of a run.
 
-`build_parser()` is everything `python agent.py --help` shows; the limits' defaults come from
-run.LIMIT_DEFAULTS. `report()` prints a finished run: the answer or the --json object
-(`as_json`) on stdout, one line per error and the log path on stderr. `Echo` prints a streamed
-answer; `approver()` decides who says yes to a tool that needs approval; `plugins()` runs the
-MCP servers of --mcp; `note_remote()` warns before data leaves this machine; `wants_chat()`
-says when the flags open a conversation (stock_agent/chat.py reads and prints it). The loop
-(agent.py) never prints.
-"""
-
-"""Writing text a person reads: untrusted text made harmless, and streams that may fail.
-
-Threat model: the model, the model server and the data files can put any character into
-what is printed: an answer, a server's error text, a model or tool name, an item name. On a
-terminal, ESC and CSI sequences can clear the screen or recolour it, OSC can set the title
-or write the clipboard, CR can overwrite a line (and forge a `stock-agent:` line), and bidi
-overrides (RLO) can show "45" where the text says "54". `escape()` shows each such character
-as its Python escape (`\\x1b`, `\\r`, `\\u202e`), along with lone surrogates, which UTF-8
-cannot encode at all. Letters of every script, CJK punctuation and full-width spaces are
-left alone.
-
-`write()` never raises: a closed stdout (`>&-`), a full disk or a closed pipe comes back as
-the reason, so the caller decides what that means for the exit status.
-"""
-
-"""Signals that end a run as Ctrl-C does, and moments that no signal may cut short.
-
-SIGTERM (a service manager, `docker stop`, timeout(1), a CI cancel) and SIGHUP (a closed
-terminal) would end the process at once, with no line on stderr and a log that never says
-how the run ended. While `EndOnSignals` is active they raise errors.Stopped, a
-KeyboardInterrupt, where the program is: every path that ends a run on Ctrl-C ends it on
-these too (one line, the log's `cancelled` event, exit 143 TERMINATED or 129 HANGUP).
-`ignored()` holds them all, Ctrl-C included, off while something must finish (the MCP
-servers being reaped). Handlers can only be set on the main thread; elsewhere both do
-nothing.
+Read in call order: `settings(argv, environ)` is the one place that reads the flags (argparse's
+Namespace never leaves this module); `build_parser()` is everything `python agent.py --help`
+shows, with the limits' defaults from run.LIMIT_DEFAULTS. Then what a person sees:
+`approver()` (who says yes to a tool that needs approval), `Echo` (a streamed answer),
+`note_remote()` (before data leaves this machine), and `report()`, which prints a finished
+run: the answer or the --json object (`as_json`) on stdout, one line per error and the log
+path on stderr. The last sections are the terminal (untrusted text escaped, streams that
+fail) and the signals that end a run as Ctrl-C does. Every line a person reads comes from
+the catalogue (stock_agent/messages.py). The loop (agent.py) never prints.
 """
 
 import json
@@ -44,7 +19,41 @@ from stock_agent.errors import AgentError, Stopped, Text
 from stock_agent.run import LIMIT_DEFAULTS
 
 
-# --- from stock_agent/cli.py ---
+# --- Flags -> Settings ---------------------------------------------------------------
+
+def settings(argv, environ):
+    """The flags of one run as one frozen run.Settings: the only place that reads them.
+    A usage error exits 2 (argparse)."""
+    from stock_agent.run import SETTING_DEFAULTS, Limits, Settings
+    args = parse_args(argv)
+    given = {name: getattr(args, name) for name in SETTING_DEFAULTS if hasattr(args, name)}
+    lang = args.lang or detect_lang(environ)
+    if args.provider is None:
+        given["provider"] = SETTING_DEFAULTS["provider"]
+        if not (args.mock or args.resume):
+            note_provider(environ, lang)
+    given.update(lang=lang, conversation=wants_chat(args),
+                 approval=_approval(args),
+                 verify=args.verify == "on", mcp=tuple(args.mcp), mcp_env=tuple(args.mcp_env),
+                 limits=Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS}))
+    return Settings(**given)
+
+
+def parse_args(argv):
+    """The flags of one run, with the combinations argparse cannot check (exit 2)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.resume and not args.orders:
+        parser.error("--resume needs --orders PATH: the ledger the run wrote to")
+    if args.resume and args.question:
+        parser.error("--resume finishes a run's orders; it takes no --question")
+    single = [flag for flag, given in (("--orders", args.orders), ("--resume", args.resume),
+                                       ("--mcp", args.mcp)) if given]
+    if (args.chat or args.session) and single:
+        parser.error(f"{single[0]} is for a single question; a conversation (--chat, "
+                     "--continue) offers the read-only tools only")
+    return args
+
 
 def build_parser():
     import argparse  # only main() needs it; keeps `import agent` cheap for tests and tools
@@ -230,40 +239,6 @@ exit statuses (the code is also in the log's terminal event):
   50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
   54 MCP_OUTPUT_LIMIT
 """
-
-
-def parse_args(argv):
-    """The flags of one run, with the combinations argparse cannot check (exit 2)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.resume and not args.orders:
-        parser.error("--resume needs --orders PATH: the ledger the run wrote to")
-    if args.resume and args.question:
-        parser.error("--resume finishes a run's orders; it takes no --question")
-    single = [flag for flag, given in (("--orders", args.orders), ("--resume", args.resume),
-                                       ("--mcp", args.mcp)) if given]
-    if (args.chat or args.session) and single:
-        parser.error(f"{single[0]} is for a single question; a conversation (--chat, "
-                     "--continue) offers the read-only tools only")
-    return args
-
-
-def settings(argv, environ):
-    """The flags of one run as one frozen run.Settings: the only place that reads them.
-    A usage error exits 2 (argparse)."""
-    from stock_agent.run import SETTING_DEFAULTS, Limits, Settings
-    args = parse_args(argv)
-    given = {name: getattr(args, name) for name in SETTING_DEFAULTS if hasattr(args, name)}
-    lang = args.lang or detect_lang(environ)
-    if args.provider is None:
-        given["provider"] = SETTING_DEFAULTS["provider"]
-        if not (args.mock or args.resume):
-            note_provider(environ, lang)
-    given.update(lang=lang, conversation=wants_chat(args),
-                 approval=_approval(args),
-                 verify=args.verify == "on", mcp=tuple(args.mcp), mcp_env=tuple(args.mcp_env),
-                 limits=Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS}))
-    return Settings(**given)
 
 
 def note_provider(environ, lang):
@@ -594,7 +569,21 @@ def wants_chat(args, *, stdin=None, stdout=None):
     return (args.question is None and not single_run and is_terminal(stdin)
             and is_terminal(stdout))
 
-# --- from stock_agent/py ---
+# --- The terminal -----------------------------------------------------------------
+#
+# Writing text a person reads: untrusted text made harmless, and streams that may fail.
+#
+# Threat model: the model, the model server and the data files can put any character into
+# what is printed: an answer, a server's error text, a model or tool name, an item name. On a
+# terminal, ESC and CSI sequences can clear the screen or recolour it, OSC can set the title
+# or write the clipboard, CR can overwrite a line (and forge a `stock-agent:` line), and bidi
+# overrides (RLO) can show "45" where the text says "54". `escape()` shows each such character
+# as its Python escape (`\\x1b`, `\\r`, `\\u202e`), along with lone surrogates, which UTF-8
+# cannot encode at all. Letters of every script, CJK punctuation and full-width spaces are
+# left alone.
+#
+# `write()` never raises: a closed stdout (`>&-`), a full disk or a closed pipe comes back as
+# the reason, so the caller decides what that means for the exit status.
 
 # C0 and C1 controls (newline and tab apart), DEL, the bidi controls, line and paragraph
 # separators, and surrogates (only ever lone in a str).
@@ -653,7 +642,18 @@ def silence(name):
     exit and turns a failed flush into exit status 120; the run's status must stand."""
     setattr(sys, name, open(os.devnull, "w"))
 
-# --- from stock_agent/signals.py ---
+# --- Signals ----------------------------------------------------------------------
+#
+# Signals that end a run as Ctrl-C does, and moments that no signal may cut short.
+#
+# SIGTERM (a service manager, `docker stop`, timeout(1), a CI cancel) and SIGHUP (a closed
+# terminal) would end the process at once, with no line on stderr and a log that never says
+# how the run ended. While `EndOnSignals` is active they raise errors.Stopped, a
+# KeyboardInterrupt, where the program is: every path that ends a run on Ctrl-C ends it on
+# these too (one line, the log's `cancelled` event, exit 143 TERMINATED or 129 HANGUP).
+# `ignored()` holds them all, Ctrl-C included, off while something must finish (the MCP
+# servers being reaped). Handlers can only be set on the main thread; elsewhere both do
+# nothing.
 
 # (the signal's name, the code it ends a run with). Windows has no SIGHUP.
 ENDING = (("SIGTERM", "TERMINATED"), ("SIGHUP", "HANGUP"))
