@@ -262,6 +262,8 @@ DETAILS = {
                       "zh-TW": "stdout 有一行超過 {limit} 位元組"},
     "mcp_stderr_flood": {"en": "over {limit} bytes on stderr",
                          "zh-TW": "stderr 超過 {limit} 位元組"},
+    "mcp_stopped_reading": {"en": "it stopped reading its stdin ({size} bytes sent are unread)",
+                            "zh-TW": "它已停止讀取標準輸入（送出的 {size} 位元組尚未讀取）"},
     "mcp_not_a_message": {"en": "it wrote {line} on stdout, which is not a JSON-RPC message",
                           "zh-TW": "它在 stdout 寫出 {line}，這不是 JSON-RPC 訊息"},
     "mcp_malformed": {"en": "{problem}: {line}", "zh-TW": "{problem}：{line}"},

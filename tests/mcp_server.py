@@ -13,6 +13,9 @@ enforce, a name a model cannot use, a tool named like ours (get_stock), and tool
 the server, hang, write garbage on stdout, or want more input. --extra-tools N adds N more
 (for the catalogue). Faults at start-up: exit, hang, garbage, a stderr flood, a tools/list
 whose cursor repeats, an initialize answer in an unknown version, ignoring EOF and SIGTERM.
+Faults that stop reading stdin once the tools are listed: `deaf` (it sleeps), `deaf-pings`
+(at the first tools/call it sends PINGS pings, then sleeps): what the client writes piles up
+in a full pipe.
 --record FILE appends every message received (one JSON line each); --pid-file FILE gets
 this process's pid, and its child's with --child (a grandchild of the client, to reap).
 """
@@ -65,6 +68,7 @@ TOOLS = [
     read_only("input", "Asks the client for more input."),
 ]
 WRITING = threading.Lock()
+PINGS = 5000  # their answers (about 50 bytes each) are more than a pipe holds
 TOPICS = ["weather forecast", "currency exchange", "shipping label", "invoice total",
           "calendar event", "translate text", "supplier contact", "barcode image"]
 
@@ -125,6 +129,7 @@ class Server:
     def __init__(self, options):
         self.options = options
         self.initialized = False
+        self.listed = False  # the last page of tools/list was sent
         extra = [read_only(f"tool_{i}", f"Extra tool about {TOPICS[i % len(TOPICS)]} ({i}).")
                  for i in range(options.extra_tools)]
         self.tools = TOOLS + extra
@@ -144,6 +149,13 @@ class Server:
                 self.handle(message)
             elif message.get("method") == "notifications/initialized":
                 self.initialized = True
+            if self.options.fault == "deaf" and self.listed:
+                time.sleep(60)  # stdin is never read again
+
+    def deaf_pings(self):
+        for number in range(PINGS):
+            self.send({"jsonrpc": "2.0", "id": f"ping-{number}", "method": "ping"})
+        time.sleep(60)
 
     def handle(self, request):
         method, params = request["method"], request.get("params") or {}
@@ -209,10 +221,14 @@ class Server:
         result = {"tools": self.tools[start:end]}
         if end < len(self.tools):
             result["nextCursor"] = str(end)
+        else:
+            self.listed = True
         return self.reply(request, result)
 
     def call(self, request, params):
         name, arguments = params["name"], params.get("arguments") or {}
+        if self.options.fault == "deaf-pings":
+            return self.deaf_pings()
         if name == "crash":
             sys.stderr.write("fatal: the tool crashed\n")
             sys.stderr.flush()
