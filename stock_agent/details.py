@@ -300,6 +300,16 @@ DETAILS = {
                           "zh-TW": "{where}：additionalProperties 只支援 false"},
     "schema_pattern": {"en": "{where}: pattern is not a regular expression ({reason})",
                        "zh-TW": "{where}：pattern 不是正規表示式（{reason}）"},
+    "schema_pattern_unsupported": {
+        "en": "{where}: pattern uses {feature}, which stock-agent does not match (characters, "
+              "classes, groups, |, quantifiers, ^ and $ only)",
+        "zh-TW": "{where}：pattern 使用了 {feature}，stock-agent 不支援（只比對字元、字元類別、"
+                 "群組、|、量詞、^ 與 $）"},
+    "schema_pattern_large": {
+        "en": "{where}: pattern is too large to match (counts up to {repeat}, groups {depth} "
+              "deep, {states} states)",
+        "zh-TW": "{where}：pattern 過大，無法比對（次數最多 {repeat}、群組最多 {depth} 層、"
+                 "最多 {states} 個狀態）"},
 
     # --- Evaluation cases and reports --------------------------------------------------------
     "cases_unreadable": {"en": "cases {path}: {problem}", "zh-TW": "案例檔 {path}：{problem}"},

@@ -11,8 +11,9 @@ Its tools cover what a client must handle: read-only and unannotated and destruc
 structuredContent, isError, images, a result over the size cap, a schema keyword we do not
 enforce, a name a model cannot use, a tool named like ours (get_stock), and tools that crash
 the server, hang, write garbage on stdout, or want more input. --extra-tools N adds N more
-(for the catalogue). Faults at start-up: exit, hang, garbage, a stderr flood, a tools/list
-whose cursor repeats, an initialize answer in an unknown version, ignoring EOF and SIGTERM.
+(for the catalogue); --pattern P adds `match`, whose one argument must match P. Faults at
+start-up: exit, hang, garbage, a stderr flood, a tools/list whose cursor repeats, an
+initialize answer in an unknown version, ignoring EOF and SIGTERM.
 Faults that stop reading stdin once the tools are listed: `deaf` (it sleeps), `deaf-pings`
 (at the first tools/call it sends PINGS pings, then sleeps): what the client writes piles up
 in a full pipe.
@@ -100,6 +101,7 @@ def parse():
     parser.add_argument("--legacy-version", default=LEGACY)
     parser.add_argument("--name", default="mcp-server-test")
     parser.add_argument("--extra-tools", type=int, default=0)
+    parser.add_argument("--pattern")
     parser.add_argument("--page-size", type=int, default=4)
     parser.add_argument("--record")
     parser.add_argument("--pid-file")
@@ -133,6 +135,10 @@ class Server:
         extra = [read_only(f"tool_{i}", f"Extra tool about {TOPICS[i % len(TOPICS)]} ({i}).")
                  for i in range(options.extra_tools)]
         self.tools = TOOLS + extra
+        if options.pattern is not None:
+            self.tools.append(read_only("match", "Takes a text that matches a pattern.", {
+                "type": "object", "additionalProperties": False, "required": ["text"],
+                "properties": {"text": {"type": "string", "pattern": options.pattern}}}))
 
     def serve(self):
         while True:
