@@ -18,7 +18,8 @@ Faults that stop reading stdin once the tools are listed: `deaf` (it sleeps), `d
 (at the first tools/call it sends PINGS pings, then sleeps): what the client writes piles up
 in a full pipe.
 --record FILE appends every message received (one JSON line each); --pid-file FILE gets
-this process's pid, and its child's with --child (a grandchild of the client, to reap).
+this process's pid, and its child's with --child (a grandchild of the client, to reap);
+--daemon starts a child that calls setsid, leaving the server's process group and session.
 """
 
 import argparse
@@ -78,9 +79,10 @@ def main():
     options = parse()
     if options.pid_file:
         pids = [os.getpid()]
-        if options.child:
+        if options.child or options.daemon:
             pids.append(subprocess.Popen([sys.executable, "-c", "import time; "
-                                          "time.sleep(60)"]).pid)
+                                          "time.sleep(60)"],
+                                         start_new_session=options.daemon).pid)
         with open(options.pid_file, "w") as file:
             file.write(" ".join(map(str, pids)))
     if options.env_file:
@@ -107,6 +109,7 @@ def parse():
     parser.add_argument("--pid-file")
     parser.add_argument("--env-file")
     parser.add_argument("--child", action="store_true")
+    parser.add_argument("--daemon", action="store_true")
     parser.add_argument("--noise", action="store_true")
     return parser.parse_args()
 

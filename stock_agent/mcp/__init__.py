@@ -7,7 +7,8 @@
 (agent.py) calls it for --mcp, and the servers run until the run's ExitStack closes.
 `running(...)` starts every server (stdio.py), finds its protocol generation and lists its
 tools (client.py), turns each tool into a spec or a one-line refusal (adapter.py), and on
-leaving stops and reaps every server, whatever ended the run. Standard library only: JSON-RPC
+leaving stops and reaps every server, whatever ended the run, and on Linux what they left
+behind outside their process groups (reaper.py, which says what is not reaped). Standard library only: JSON-RPC
 2.0 over newline-delimited stdio.
 
 Contract:
@@ -40,6 +41,7 @@ from stock_agent import cli
 from stock_agent.errors import AgentError, Text
 from stock_agent.mcp.adapter import call_outcome, server_name, tool_spec
 from stock_agent.mcp.client import Client
+from stock_agent.mcp.reaper import adopt_orphans, reap_orphans
 from stock_agent.mcp.stdio import Connection
 
 
@@ -63,6 +65,7 @@ def running(commands, *, environ, passed_env=(), timeout, budget_seconds,
     # already asked for it, so the servers are always reaped; and no signal cuts that short.
     with cli.EndOnSignals():
         try:
+            plugins.adopted = adopt_orphans()  # a server's daemons come back to us
             for command in commands:
                 plugins.start(command, environ=environ, passed_env=passed_env)
             yield plugins
@@ -80,6 +83,7 @@ class Plugins:
         self.deadline = time.monotonic() + budget_seconds
         self.servers = []  # what the log and -v say about each server (mcp_server events)
         self.specs = []
+        self.adopted = None  # what reaper.adopt_orphans returned
         self._connections = []
 
     def start(self, command, *, environ, passed_env):
@@ -113,8 +117,13 @@ class Plugins:
         return max(min(self.timeout, self.deadline - time.monotonic()), 0)
 
     def close(self):
+        """Stop every server, then what they left behind (which may hold their pipes open),
+        then wait for their pipes."""
         for connection in self._connections:
-            connection.close()
+            connection.stop()
+        reap_orphans(self.adopted)
+        for connection in self._connections:
+            connection.release()
 
 
 def _described(name, label, client, specs, refused, started):

@@ -25,8 +25,10 @@ STDERR_LIMIT_BYTES on stderr (`MCP_OUTPUT_LIMIT`), or when it closes stdout or e
 Reaping: the child runs in a process group of its own (POSIX), without our environment
 except the names in PASSED_ENV and those the caller adds. `close()` closes its stdin (the
 spec's shutdown signal), waits, then sends SIGTERM and SIGKILL to the whole group, so a
-launcher's children (npx -> node) go too, and waits for the process: nothing outlives the
-run. If this program is killed outright, the server sees its stdin close.
+launcher's children (npx -> node) go too, and waits for the process. A descendant that left
+the group (`setsid`) is not signalled here: on Linux, reaper.py gets it back once the servers
+are closed; elsewhere it outlives the run. If this program is killed outright, the server
+sees its stdin close.
 """
 
 import json
@@ -297,8 +299,14 @@ class Connection:
     # --- Stopping --------------------------------------------------------------------
 
     def close(self):
+        """Stop the server and reap it, then let go of its pipes. Safe to call more than
+        once."""
+        self.stop()
+        self.release()
+
+    def stop(self):
         """Stop the server and reap it (and its process group): stdin closed, SIGTERM,
-        SIGKILL, each after EXIT_GRACE_SECONDS. Safe to call more than once."""
+        SIGKILL, each after EXIT_GRACE_SECONDS."""
         self._fail(AgentError("MCP_SERVER_EXITED", server=self.label, status="stopped",
                               stderr='""'))
         with self._changed:
@@ -313,6 +321,9 @@ class Connection:
         # whatever it left behind, then reap it.
         self._signal(KILL)
         self._process.wait()
+
+    def release(self):
+        """Wait a moment for the reader threads, and close the pipes they are done with."""
         for thread, stream in zip(self._threads, (self._process.stdout,
                                                   self._process.stderr)):
             thread.join(timeout=1.0)
