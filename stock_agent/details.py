@@ -215,6 +215,14 @@ DETAILS = {
         "en": "it offers no tools (its capabilities have no tools)",
         "zh-TW": "它不提供工具（其 capabilities 沒有 tools）"},
     "mcp_no_tools_listed": {"en": "it lists no tools", "zh-TW": "它沒有列出任何工具"},
+    "mcp_run_alone": {"en": "Run its command alone to see why",
+                      "zh-TW": "請單獨執行其指令查看原因"},
+    "mcp_env_dropped": {
+        "en": "It ran without {count} of your environment {count|variable|variables} "
+              "({names}): if it needs one (a proxy or certificate variable, say), pass it with "
+              "--mcp-env NAME; or run its command alone to see why",
+        "zh-TW": "它執行時沒有你環境中的 {count} 個變數（{names}）：若它需要其中之一"
+                 "（例如代理或憑證變數），請以 --mcp-env NAME 傳入；或單獨執行其指令查看原因"},
     "mcp_none_offered": {
         "en": "none of its {count} {count|tool|tools} can be offered",
         "zh-TW": "它的 {count} 個工具都無法提供給模型"},

@@ -369,14 +369,14 @@ MESSAGES = {
     },
     "MCP_SERVER_EXITED": {
         "en": "MCP server {server} exited (status {status}) before it was ready; its last "
-              "line on stderr: {stderr}. Run its command alone to see why.",
+              "line on stderr: {stderr}. {advice}.",
         "zh-TW": "MCP 伺服器 {server} 在就緒前結束（狀態 {status}）；stderr 最後一行："
-                 "{stderr}。請單獨執行其指令查看原因。",
+                 "{stderr}。{advice}。",
     },
     "MCP_TIMEOUT": {
-        "en": "MCP server {server} did not answer {method} within {seconds} s. Raise "
-              "--timeout (a server's first start through npx or uvx can be slow).",
-        "zh-TW": "MCP 伺服器 {server} 未在 {seconds} 秒內回應 {method}。請提高 --timeout"
+        "en": "MCP server {server} did not answer {method} in time ({limit} {seconds}). Raise "
+              "{limit} (a server's first start through npx or uvx can be slow).",
+        "zh-TW": "MCP 伺服器 {server} 未及時回應 {method}（{limit} {seconds}）。請提高 {limit}"
                  "（透過 npx 或 uvx 首次啟動伺服器可能較慢）。",
     },
     "MCP_OUTPUT_LIMIT": {

@@ -8,8 +8,8 @@
 `running(...)` starts every server (stdio.py), finds its protocol generation and lists its
 tools (client.py), turns each tool into a spec or a one-line refusal (adapter.py), and on
 leaving stops and reaps every server, whatever ended the run, and on Linux what they left
-behind outside their process groups (reaper.py, which says what is not reaped). Standard library only: JSON-RPC
-2.0 over newline-delimited stdio.
+behind outside their process groups (reaper.py, which says what is not reaped). Standard
+library only: JSON-RPC 2.0 over newline-delimited stdio.
 
 Contract:
 - Start-up is all or nothing, like --inventory: a server that cannot start, breaks the
@@ -78,7 +78,7 @@ class Plugins:
     """The servers of one run, their tool specs, and the tools they could not offer."""
 
     def __init__(self, *, timeout, budget_seconds, on_refused):
-        self.timeout = timeout
+        self.timeout, self.budget_seconds = timeout, budget_seconds
         self.on_refused = on_refused
         self.deadline = time.monotonic() + budget_seconds
         self.servers = []  # what the log and -v say about each server (mcp_server events)
@@ -93,9 +93,7 @@ class Plugins:
         connection = Connection(command, label=label, environ=environ, passed=passed_env)
         self._connections.append(connection)
         client = Client(connection)
-        startup_deadline = min(started + self.timeout, self.deadline)
-        client.start(startup_deadline)
-        listed = client.list_tools(startup_deadline)
+        listed = self._ready(client, started)
         name = server_name(client.info, len(self.servers) + 1,
                            {server["name"] for server in self.servers})
         connection.label = name
@@ -111,6 +109,22 @@ class Plugins:
                 "mcp_none_offered", count=len(listed)) if listed else Text("mcp_no_tools_listed"))
         self.specs.extend(specs)
         self.servers.append(_described(name, label, client, specs, refused, started))
+
+    def _ready(self, client, started):
+        """Start `client` and list its tools, within --timeout and the run's budget; a
+        timeout names the one of the two that ran out."""
+        if started + self.timeout <= self.deadline:
+            deadline, limit, seconds = started + self.timeout, "--timeout", self.timeout
+        else:
+            deadline, limit, seconds = self.deadline, "--budget-seconds", self.budget_seconds
+        try:
+            client.start(deadline)
+            return client.list_tools(deadline)
+        except AgentError as exc:
+            if exc.code != "MCP_TIMEOUT":
+                raise
+            raise AgentError("MCP_TIMEOUT", server=client.connection.label, limit=limit,
+                             seconds=f"{seconds:g}", method=exc.params.get("method")) from None
 
     def seconds_left(self):
         """How long the next request may take: --timeout, within the run's budget."""

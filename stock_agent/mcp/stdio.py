@@ -33,6 +33,7 @@ sees its stdin close.
 
 import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -47,6 +48,7 @@ STDERR_TAIL_CHARS = 300         # what an error message quotes of it
 MAX_UNREAD_BYTES = 4 << 20      # what the server has not read yet, when more is sent
 EXIT_GRACE_SECONDS = 1.0        # after closing stdin, and again after SIGTERM
 POLL_SECONDS = 0.05             # how long the writer waits for room in the pipe at a time
+SHOWN_DROPPED = 6               # variables a failed start names of those not passed
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows has no SIGKILL: kill() it is
 # Only these variables reach a server (plus --mcp-env NAME): no API keys, no secrets.
 PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "LC_ALL",
@@ -69,6 +71,7 @@ class Connection:
         self.label = label  # how messages name the server until it has told its name
         names = PASSED_ENV + tuple(passed)
         env = {name: environ[name] for name in names if name in environ}
+        self._dropped = sorted(set(environ) - set(env))  # named if it cannot start
         try:
             self._process = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -118,7 +121,7 @@ class Connection:
                     break
                 self._changed.wait(left)
         raise AgentError("MCP_TIMEOUT", server=self.label, method=method,
-                         seconds=round(seconds, 3))
+                         seconds=round(max(seconds, 0), 3))
 
     def request(self, method, params, seconds):
         """Send a request and wait for its result (a dict). A JSON-RPC error is RemoteError."""
@@ -284,7 +287,8 @@ class Connection:
         status = self._exit_status(wait=0.5)
         return AgentError("MCP_SERVER_EXITED", server=self.label,
                           status="?" if status is None else status,
-                          stderr=json.dumps(self.stderr_tail(), ensure_ascii=False))
+                          stderr=json.dumps(self.stderr_tail(), ensure_ascii=False),
+                          advice=_advice(self._dropped))
 
     def _fail(self, error):
         """Record the first failure, wake every waiter; a broken server is stopped now."""
@@ -308,7 +312,7 @@ class Connection:
         """Stop the server and reap it (and its process group): stdin closed, SIGTERM,
         SIGKILL, each after EXIT_GRACE_SECONDS."""
         self._fail(AgentError("MCP_SERVER_EXITED", server=self.label, status="stopped",
-                              stderr='""'))
+                              stderr='""', advice=Text("mcp_run_alone")))
         with self._changed:
             self._closing = True
             self._changed.notify_all()
@@ -362,6 +366,20 @@ class Connection:
                 self._process.kill()
         except (ProcessLookupError, PermissionError):
             pass
+
+
+def _advice(dropped):
+    """What to try when a server exits before it is ready: a launcher (uvx, npx) often needs
+    a proxy or certificate variable of ours, which it ran without. Such names come first;
+    names that look like secrets are counted, never shown."""
+    if not dropped:
+        return Text("mcp_run_alone")
+    likely = re.compile(r"PROXY|CERT|SSL|CA_BUNDLE|^(UV|PIP|NPM|NODE|PYTHON|XDG)_", re.I)
+    secret = re.compile(r"KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH|COOKIE", re.I)
+    shown = [name for name in dropped if likely.search(name) and not secret.search(name)]
+    shown += [name for name in dropped if name not in shown and not secret.search(name)]
+    names = ", ".join(shown[:SHOWN_DROPPED]) + (", ..." if len(dropped) > SHOWN_DROPPED else "")
+    return Text("mcp_env_dropped", count=len(dropped), names=names)
 
 
 def _write_some(fd, data, wait):
