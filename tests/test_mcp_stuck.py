@@ -94,8 +94,8 @@ class StoppedReadingTest(unittest.TestCase):
         pids = Reaped(self)
         command = shlex.split(server("--fault", "deaf", *pids.options()))
         outcome = {}
-        with mcp.running([command], environ=os.environ, timeout=0.5,
-                         budget_seconds=30) as plugins:
+        with mock.patch.object(stdio, "EXIT_GRACE_SECONDS", 0.1), mcp.running(
+                [command], environ=os.environ, timeout=0.5, budget_seconds=30) as plugins:
             note, = [spec for spec in plugins.specs if spec["name"] == "test__note"]
             calling = threading.Thread(daemon=True, target=lambda: outcome.update(
                 note["call"]({"text": "x" * 300_000})))
@@ -112,7 +112,8 @@ class StoppedReadingTest(unittest.TestCase):
     def test_what_a_server_leaves_unread_is_bounded_and_stops_it(self):
         pids = Reaped(self)
         started = time.monotonic()
-        with mock.patch.object(stdio, "MAX_UNREAD_BYTES", 100_000):
+        with mock.patch.object(stdio, "MAX_UNREAD_BYTES", 100_000), \
+                mock.patch.object(stdio, "EXIT_GRACE_SECONDS", 0.1):
             status, out, err, events = run_cli(
                 ["--mcp", server("--fault", "deaf-pings", *pids.options()),
                  "--mcp-catalogue-above", "99", "--verify", "off", "--timeout", "30"],
