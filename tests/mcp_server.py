@@ -11,10 +11,15 @@ Its tools cover what a client must handle: read-only and unannotated and destruc
 structuredContent, isError, images, a result over the size cap, a schema keyword we do not
 enforce, a name a model cannot use, a tool named like ours (get_stock), and tools that crash
 the server, hang, write garbage on stdout, or want more input. --extra-tools N adds N more
-(for the catalogue). Faults at start-up: exit, hang, garbage, a stderr flood, a tools/list
-whose cursor repeats, an initialize answer in an unknown version, ignoring EOF and SIGTERM.
+(for the catalogue); --pattern P adds `match`, whose one argument must match P. Faults at
+start-up: exit, hang, garbage, a stderr flood, a tools/list whose cursor repeats, an
+initialize answer in an unknown version, ignoring EOF and SIGTERM.
+Faults that stop reading stdin once the tools are listed: `deaf` (it sleeps), `deaf-pings`
+(at the first tools/call it sends PINGS pings, then sleeps): what the client writes piles up
+in a full pipe.
 --record FILE appends every message received (one JSON line each); --pid-file FILE gets
-this process's pid, and its child's with --child (a grandchild of the client, to reap).
+this process's pid, and its child's with --child (a grandchild of the client, to reap);
+--daemon starts a child that calls setsid, leaving the server's process group and session.
 """
 
 import argparse
@@ -65,6 +70,7 @@ TOOLS = [
     read_only("input", "Asks the client for more input."),
 ]
 WRITING = threading.Lock()
+PINGS = 5000  # their answers (about 50 bytes each) are more than a pipe holds
 TOPICS = ["weather forecast", "currency exchange", "shipping label", "invoice total",
           "calendar event", "translate text", "supplier contact", "barcode image"]
 
@@ -73,9 +79,10 @@ def main():
     options = parse()
     if options.pid_file:
         pids = [os.getpid()]
-        if options.child:
+        if options.child or options.daemon:
             pids.append(subprocess.Popen([sys.executable, "-c", "import time; "
-                                          "time.sleep(60)"]).pid)
+                                          "time.sleep(60)"],
+                                         start_new_session=options.daemon).pid)
         with open(options.pid_file, "w") as file:
             file.write(" ".join(map(str, pids)))
     if options.env_file:
@@ -96,11 +103,13 @@ def parse():
     parser.add_argument("--legacy-version", default=LEGACY)
     parser.add_argument("--name", default="mcp-server-test")
     parser.add_argument("--extra-tools", type=int, default=0)
+    parser.add_argument("--pattern")
     parser.add_argument("--page-size", type=int, default=4)
     parser.add_argument("--record")
     parser.add_argument("--pid-file")
     parser.add_argument("--env-file")
     parser.add_argument("--child", action="store_true")
+    parser.add_argument("--daemon", action="store_true")
     parser.add_argument("--noise", action="store_true")
     return parser.parse_args()
 
@@ -125,9 +134,14 @@ class Server:
     def __init__(self, options):
         self.options = options
         self.initialized = False
+        self.listed = False  # the last page of tools/list was sent
         extra = [read_only(f"tool_{i}", f"Extra tool about {TOPICS[i % len(TOPICS)]} ({i}).")
                  for i in range(options.extra_tools)]
         self.tools = TOOLS + extra
+        if options.pattern is not None:
+            self.tools.append(read_only("match", "Takes a text that matches a pattern.", {
+                "type": "object", "additionalProperties": False, "required": ["text"],
+                "properties": {"text": {"type": "string", "pattern": options.pattern}}}))
 
     def serve(self):
         while True:
@@ -144,6 +158,13 @@ class Server:
                 self.handle(message)
             elif message.get("method") == "notifications/initialized":
                 self.initialized = True
+            if self.options.fault == "deaf" and self.listed:
+                time.sleep(60)  # stdin is never read again
+
+    def deaf_pings(self):
+        for number in range(PINGS):
+            self.send({"jsonrpc": "2.0", "id": f"ping-{number}", "method": "ping"})
+        time.sleep(60)
 
     def handle(self, request):
         method, params = request["method"], request.get("params") or {}
@@ -209,10 +230,14 @@ class Server:
         result = {"tools": self.tools[start:end]}
         if end < len(self.tools):
             result["nextCursor"] = str(end)
+        else:
+            self.listed = True
         return self.reply(request, result)
 
     def call(self, request, params):
         name, arguments = params["name"], params.get("arguments") or {}
+        if self.options.fault == "deaf-pings":
+            return self.deaf_pings()
         if name == "crash":
             sys.stderr.write("fatal: the tool crashed\n")
             sys.stderr.flush()

@@ -7,8 +7,9 @@
 (agent.py) calls it for --mcp, and the servers run until the run's ExitStack closes.
 `running(...)` starts every server (stdio.py), finds its protocol generation and lists its
 tools (client.py), turns each tool into a spec or a one-line refusal (adapter.py), and on
-leaving stops and reaps every server, whatever ended the run. Standard library only: JSON-RPC
-2.0 over newline-delimited stdio.
+leaving stops and reaps every server, whatever ended the run, and on Linux what they left
+behind outside their process groups (reaper.py, which says what is not reaped). Standard
+library only: JSON-RPC 2.0 over newline-delimited stdio.
 
 Contract:
 - Start-up is all or nothing, like --inventory: a server that cannot start, breaks the
@@ -40,6 +41,7 @@ from stock_agent import cli
 from stock_agent.errors import AgentError, Text
 from stock_agent.mcp.adapter import call_outcome, server_name, tool_spec
 from stock_agent.mcp.client import Client
+from stock_agent.mcp.reaper import adopt_orphans, reap_orphans
 from stock_agent.mcp.stdio import Connection
 
 
@@ -63,6 +65,7 @@ def running(commands, *, environ, passed_env=(), timeout, budget_seconds,
     # already asked for it, so the servers are always reaped; and no signal cuts that short.
     with cli.EndOnSignals():
         try:
+            plugins.adopted = adopt_orphans()  # a server's daemons come back to us
             for command in commands:
                 plugins.start(command, environ=environ, passed_env=passed_env)
             yield plugins
@@ -75,11 +78,12 @@ class Plugins:
     """The servers of one run, their tool specs, and the tools they could not offer."""
 
     def __init__(self, *, timeout, budget_seconds, on_refused):
-        self.timeout = timeout
+        self.timeout, self.budget_seconds = timeout, budget_seconds
         self.on_refused = on_refused
         self.deadline = time.monotonic() + budget_seconds
         self.servers = []  # what the log and -v say about each server (mcp_server events)
         self.specs = []
+        self.adopted = None  # what reaper.adopt_orphans returned
         self._connections = []
 
     def start(self, command, *, environ, passed_env):
@@ -89,9 +93,7 @@ class Plugins:
         connection = Connection(command, label=label, environ=environ, passed=passed_env)
         self._connections.append(connection)
         client = Client(connection)
-        startup_deadline = min(started + self.timeout, self.deadline)
-        client.start(startup_deadline)
-        listed = client.list_tools(startup_deadline)
+        listed = self._ready(client, started)
         name = server_name(client.info, len(self.servers) + 1,
                            {server["name"] for server in self.servers})
         connection.label = name
@@ -108,13 +110,34 @@ class Plugins:
         self.specs.extend(specs)
         self.servers.append(_described(name, label, client, specs, refused, started))
 
+    def _ready(self, client, started):
+        """Start `client` and list its tools, within --timeout and the run's budget; a
+        timeout names the one of the two that ran out."""
+        if started + self.timeout <= self.deadline:
+            deadline, limit, seconds = started + self.timeout, "--timeout", self.timeout
+        else:
+            deadline, limit, seconds = self.deadline, "--budget-seconds", self.budget_seconds
+        try:
+            client.start(deadline)
+            return client.list_tools(deadline)
+        except AgentError as exc:
+            if exc.code != "MCP_TIMEOUT":
+                raise
+            raise AgentError("MCP_TIMEOUT", server=client.connection.label, limit=limit,
+                             seconds=f"{seconds:g}", method=exc.params.get("method")) from None
+
     def seconds_left(self):
         """How long the next request may take: --timeout, within the run's budget."""
         return max(min(self.timeout, self.deadline - time.monotonic()), 0)
 
     def close(self):
+        """Stop every server, then what they left behind (which may hold their pipes open),
+        then wait for their pipes."""
         for connection in self._connections:
-            connection.close()
+            connection.stop()
+        reap_orphans(self.adopted)
+        for connection in self._connections:
+            connection.release()
 
 
 def _described(name, label, client, specs, refused, started):

@@ -5,9 +5,10 @@ A server's tool is offered to the model only under the rules our own tools obey:
 - Its name is namespaced, `<server>__<tool>`: shipped tools have no `__`, so no server can
   shadow get_stock, and two servers cannot collide (server names are made unique). A name
   that cannot be a model's function name (letters, digits, _ and -, at most 64) is refused.
-- Its `inputSchema` must be one our validator (stock_agent/schema.py) enforces in full; it is
-  what the model is shown and what every call is checked against before it is sent. A
-  keyword we do not enforce (`oneOf`, `format`, ...) refuses the tool, with the reason. The
+- Its `inputSchema` must be one our validator (stock_agent/toolcalls.py) enforces in full;
+  it is what the model is shown and what every call is checked against before it is sent. A
+  keyword we do not enforce (`oneOf`, `format`, ...), or a `pattern` our linear-time matcher
+  cannot run (a backreference, a lookaround, `\b`), refuses the tool, with the reason. The
   only thing removed is `$schema` naming draft-07 or 2020-12, where our keywords mean the same.
 - Risk comes from its annotations, with the protocol's defaults (readOnlyHint false,
   destructiveHint true): only `readOnlyHint: true` makes a tool read-only, so it runs without

@@ -2,28 +2,39 @@
 
 The stdio transport of the MCP specification: the server is a child process; each message is
 one line of JSON (UTF-8, no embedded newline) on its stdin or stdout; stderr is the server's
-own log. `Connection` starts the process, writes requests and notifications, and one reader
-thread routes what comes back: a response to a request we wait for is handed to its waiter;
-notifications and responses whose id is not ours are skipped; a request from the server is
-answered (`ping` with an empty result, anything else with "method not found"), so a server
-never hangs waiting for us. A second thread drains stderr, keeping its last lines for error
-messages, so a chatty server can never block on a full pipe.
+own log. `Connection` starts the process and queues requests and notifications; one writer
+thread takes them to the server's stdin, and one reader thread routes what comes back: a
+response to a request we wait for is handed to its waiter; notifications and responses whose
+id is not ours are skipped; a request from the server is answered (`ping` with an empty
+result, anything else with "method not found"), so a server never hangs waiting for us. A
+third thread drains stderr, keeping its last lines for error messages, so a chatty server can
+never block on a full pipe.
+
+Writes never block anyone but the writer thread, and it only for POLL_SECONDS at a time: its
+pipe is non-blocking (POSIX), so a server that stops reading its stdin costs each request its
+--timeout, the reader still reads, and stopping the server never waits for a write. What the
+server has not read yet waits in memory, at most MAX_UNREAD_BYTES before more is added.
 
 A server is broken, and stopped at once, when it writes anything on stdout that is not a
 JSON-RPC message (`MCP_PROTOCOL_ERROR`), a line over MAX_LINE_BYTES or more than
 STDERR_LIMIT_BYTES on stderr (`MCP_OUTPUT_LIMIT`), or when it closes stdout or exits
-(`MCP_SERVER_EXITED`). Every waiter then gets that error. A request not answered in time is
+(`MCP_SERVER_EXITED`), or leaves over MAX_UNREAD_BYTES of what it was sent unread
+(`MCP_PROTOCOL_ERROR`). Every waiter then gets that error. A request not answered in time is
 `MCP_TIMEOUT`: the server is told with `notifications/cancelled`, and a late answer is skipped.
 
 Reaping: the child runs in a process group of its own (POSIX), without our environment
 except the names in PASSED_ENV and those the caller adds. `close()` closes its stdin (the
 spec's shutdown signal), waits, then sends SIGTERM and SIGKILL to the whole group, so a
-launcher's children (npx -> node) go too, and waits for the process: nothing outlives the
-run. If this program is killed outright, the server sees its stdin close.
+launcher's children (npx -> node) go too, and waits for the process. A descendant that left
+the group (`setsid`) is not signalled here: on Linux, reaper.py gets it back once the servers
+are closed; elsewhere it outlives the run. If this program is killed outright, the server
+sees its stdin close.
 """
 
 import json
 import os
+import re
+import select
 import signal
 import subprocess
 import threading
@@ -34,7 +45,10 @@ from stock_agent.errors import AgentError, Text
 MAX_LINE_BYTES = 1 << 20        # one message from the server
 STDERR_LIMIT_BYTES = 1 << 20    # all of a server's stderr in one run
 STDERR_TAIL_CHARS = 300         # what an error message quotes of it
+MAX_UNREAD_BYTES = 4 << 20      # what the server has not read yet, when more is sent
 EXIT_GRACE_SECONDS = 1.0        # after closing stdin, and again after SIGTERM
+POLL_SECONDS = 0.05             # how long the writer waits for room in the pipe at a time
+SHOWN_DROPPED = 6               # variables a failed start names of those not passed
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows has no SIGKILL: kill() it is
 # Only these variables reach a server (plus --mcp-env NAME): no API keys, no secrets.
 PASSED_ENV = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "LC_ALL",
@@ -57,6 +71,7 @@ class Connection:
         self.label = label  # how messages name the server until it has told its name
         names = PASSED_ENV + tuple(passed)
         env = {name: environ[name] for name in names if name in environ}
+        self._dropped = sorted(set(environ) - set(env))  # named if it cannot start
         try:
             self._process = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -70,10 +85,10 @@ class Connection:
         self._responses, self._waiting = {}, set()
         self._failure = None
         self._next_id = 0
-        self._write_lock = threading.Lock()
+        self._unread, self._closing = bytearray(), False  # guarded by self._changed
         self._stderr_tail, self._stderr_bytes = "", 0
-        self._threads = [threading.Thread(target=loop, daemon=True)
-                         for loop in (self._read_stdout, self._drain_stderr, self._watch)]
+        self._threads = [threading.Thread(target=loop, daemon=True) for loop in (
+            self._read_stdout, self._drain_stderr, self._watch, self._write_stdin)]
         for thread in self._threads:
             thread.start()
 
@@ -106,7 +121,7 @@ class Connection:
                     break
                 self._changed.wait(left)
         raise AgentError("MCP_TIMEOUT", server=self.label, method=method,
-                         seconds=round(seconds, 3))
+                         seconds=round(max(seconds, 0), 3))
 
     def request(self, method, params, seconds):
         """Send a request and wait for its result (a dict). A JSON-RPC error is RemoteError."""
@@ -144,13 +159,46 @@ class Connection:
         return self._failure
 
     def _send(self, message):
+        """Queue one message for the writer thread: never waits for the server."""
         line = json.dumps(message, ensure_ascii=False) + "\n"
+        with self._changed:
+            if self._closing or self._failure is not None:
+                return  # nothing more reaches a server that is stopped
+            if len(self._unread) > MAX_UNREAD_BYTES:
+                unread = len(self._unread)
+            else:
+                self._unread += line.encode("utf-8", "backslashreplace")
+                self._changed.notify_all()
+                return
+        self._fail(AgentError("MCP_PROTOCOL_ERROR", server=self.label,
+                              detail=Text("mcp_stopped_reading", size=unread)))
+
+    # --- Writing ---------------------------------------------------------------------
+
+    def _write_stdin(self):
+        """Take what is queued to the server's stdin, as the pipe has room, until close();
+        then close stdin (the spec's shutdown signal)."""
+        stream = self._process.stdin
+        if os.name == "posix":
+            os.set_blocking(stream.fileno(), False)
         try:
-            with self._write_lock:
-                self._process.stdin.write(line.encode("utf-8", "backslashreplace"))
-                self._process.stdin.flush()
-        except (OSError, ValueError):  # the server is gone: the reader says how
-            pass
+            while True:
+                with self._changed:
+                    while not self._unread and not self._closing:
+                        self._changed.wait()
+                    if not self._unread:
+                        return  # closing, and everything was written
+                    chunk, closing = bytes(self._unread[:65536]), self._closing
+                written = _write_some(stream.fileno(), chunk, 0 if closing else POLL_SECONDS)
+                if written is None or closing and not written:
+                    return  # the server is gone (the reader says how), or will not read
+                with self._changed:
+                    del self._unread[:written]
+        finally:
+            try:
+                stream.close()
+            except OSError:
+                pass
 
     # --- Reading ---------------------------------------------------------------------
 
@@ -239,7 +287,8 @@ class Connection:
         status = self._exit_status(wait=0.5)
         return AgentError("MCP_SERVER_EXITED", server=self.label,
                           status="?" if status is None else status,
-                          stderr=json.dumps(self.stderr_tail(), ensure_ascii=False))
+                          stderr=json.dumps(self.stderr_tail(), ensure_ascii=False),
+                          advice=_advice(self._dropped))
 
     def _fail(self, error):
         """Record the first failure, wake every waiter; a broken server is stopped now."""
@@ -254,15 +303,20 @@ class Connection:
     # --- Stopping --------------------------------------------------------------------
 
     def close(self):
+        """Stop the server and reap it, then let go of its pipes. Safe to call more than
+        once."""
+        self.stop()
+        self.release()
+
+    def stop(self):
         """Stop the server and reap it (and its process group): stdin closed, SIGTERM,
-        SIGKILL, each after EXIT_GRACE_SECONDS. Safe to call more than once."""
+        SIGKILL, each after EXIT_GRACE_SECONDS."""
         self._fail(AgentError("MCP_SERVER_EXITED", server=self.label, status="stopped",
-                              stderr='""'))
-        try:
-            with self._write_lock:
-                self._process.stdin.close()
-        except OSError:
-            pass
+                              stderr='""', advice=Text("mcp_run_alone")))
+        with self._changed:
+            self._closing = True
+            self._changed.notify_all()
+        self._threads[3].join(timeout=2 * POLL_SECONDS)  # it closes stdin, unless stuck
         for sig in (signal.SIGTERM, KILL):
             if self._exit_status(wait=EXIT_GRACE_SECONDS) is not None:
                 break
@@ -271,6 +325,9 @@ class Connection:
         # whatever it left behind, then reap it.
         self._signal(KILL)
         self._process.wait()
+
+    def release(self):
+        """Wait a moment for the reader threads, and close the pipes they are done with."""
         for thread, stream in zip(self._threads, (self._process.stdout,
                                                   self._process.stderr)):
             thread.join(timeout=1.0)
@@ -309,6 +366,37 @@ class Connection:
                 self._process.kill()
         except (ProcessLookupError, PermissionError):
             pass
+
+
+def _advice(dropped):
+    """What to try when a server exits before it is ready: a launcher (uvx, npx) often needs
+    a proxy or certificate variable of ours, which it ran without. Such names come first;
+    names that look like secrets are counted, never shown."""
+    if not dropped:
+        return Text("mcp_run_alone")
+    likely = re.compile(r"PROXY|CERT|SSL|CA_BUNDLE|^(UV|PIP|NPM|NODE|PYTHON|XDG)_", re.I)
+    secret = re.compile(r"KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH|COOKIE", re.I)
+    shown = [name for name in dropped if likely.search(name) and not secret.search(name)]
+    shown += [name for name in dropped if name not in shown and not secret.search(name)]
+    names = ", ".join(shown[:SHOWN_DROPPED]) + (", ..." if len(dropped) > SHOWN_DROPPED else "")
+    return Text("mcp_env_dropped", count=len(dropped), names=names)
+
+
+def _write_some(fd, data, wait):
+    """How many bytes of `data` went to `fd` within `wait` seconds (0 if the pipe had no
+    room), or None once nobody reads the pipe any more."""
+    if os.name == "posix":
+        try:
+            if not select.select([], [fd], [], wait)[1]:
+                return 0
+        except (OSError, ValueError):
+            return None
+    try:
+        return os.write(fd, data)
+    except BlockingIOError:
+        return 0
+    except OSError:  # EPIPE: the server closed its stdin or is gone
+        return None
 
 
 def _malformed(message):

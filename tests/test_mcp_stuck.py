@@ -1,0 +1,130 @@
+"""A server that stops reading its stdin cannot hold the run (issue 20, item 1).
+
+Writes to a server are bounded: they go through a pipe that never blocks the writer, so a
+server that stops reading (tests/mcp_server.py --fault deaf, deaf-pings) costs a call its
+--timeout and no more. The reader thread answers the server's pings without ever waiting
+for the pipe, and stopping a server never waits for a write: --timeout, SIGTERM and the
+log's terminal event still work. Real processes: the agent and the server both, each run
+bounded by a few seconds (a hang fails the test, it does not hang the suite).
+"""
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+from unittest import mock
+
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import mcp
+from stock_agent.mcp import stdio
+from stock_agent.errors import EXIT_STATUS
+from tests.support import run_cli
+from tests.test_mcp_faults import Reaped
+from tests.test_mcp_protocol import Recorded, server
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOUND = 8.0  # seconds: a run that takes longer than this is stuck
+
+
+def agent_run(test, *options, timeout="1"):
+    """Start agent.py --mock, asking for test__lookup from the server of `options`; returns
+    (the child, its log folder)."""
+    log_dir = tempfile.mkdtemp(prefix="mcp-stuck-")
+    argv = [sys.executable, os.path.join(ROOT, "agent.py"), "--mock", "--mcp",
+            server(*options), "--mcp-catalogue-above", "99", "--log-dir", log_dir,
+            "--timeout", timeout, "-q", 'test__lookup {"sku": "A1"}']
+    child = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    test.addCleanup(lambda: child.poll() is None and (child.kill(), child.communicate()))
+    return child, log_dir
+
+
+def finished(child):
+    """(status, stderr, seconds) of a child that must end within BOUND seconds."""
+    started = time.monotonic()
+    try:
+        _, err = child.communicate(timeout=BOUND)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        raise AssertionError(f"the run was still going after {BOUND} s") from None
+    return child.returncode, err, time.monotonic() - started
+
+
+def log_events(log_dir):
+    names = os.listdir(log_dir)
+    with open(os.path.join(log_dir, names[0]), encoding="utf-8") as file:
+        return [json.loads(line) for line in file]
+
+
+class StoppedReadingTest(unittest.TestCase):
+    def test_a_server_that_pings_and_stops_reading_costs_the_call_its_timeout(self):
+        pids = Reaped(self)
+        child, log_dir = agent_run(self, "--fault", "deaf-pings", *pids.options())
+        status, err, seconds = finished(child)
+        self.assertEqual(status, 0, err)
+        events = log_events(log_dir)
+        call, = [event for event in events if event["event"] == "tool"]
+        self.assertEqual(call["error"], "MCP_TIMEOUT")
+        self.assertEqual(events[-1]["event"], "completed")
+        pids.assert_all_gone()
+
+    def test_sigterm_ends_the_run_while_the_server_stops_reading(self):
+        pids, record = Reaped(self), Recorded(self)
+        child, log_dir = agent_run(self, "--fault", "deaf-pings", "--record", record.path,
+                                   *pids.options(), timeout="30")
+        deadline = time.monotonic() + BOUND
+        while not (os.path.exists(record.path) and "tools/call" in record.methods()):
+            self.assertLess(time.monotonic(), deadline, "the call never reached the server")
+            time.sleep(0.02)
+        time.sleep(0.5)  # the pings flow and their answers fill the server's stdin
+        child.send_signal(signal.SIGTERM)
+        status, err, seconds = finished(child)
+        self.assertEqual(status, EXIT_STATUS["TERMINATED"], err)
+        self.assertEqual(log_events(log_dir)[-1]["event"], "cancelled")
+        pids.assert_all_gone()
+
+    def test_a_long_argument_to_a_server_that_stopped_reading_times_out(self):
+        pids = Reaped(self)
+        command = shlex.split(server("--fault", "deaf", *pids.options()))
+        outcome = {}
+        with mock.patch.object(stdio, "EXIT_GRACE_SECONDS", 0.1), mcp.running(
+                [command], environ=os.environ, timeout=0.5, budget_seconds=30) as plugins:
+            note, = [spec for spec in plugins.specs if spec["name"] == "test__note"]
+            calling = threading.Thread(daemon=True, target=lambda: outcome.update(
+                note["call"]({"text": "x" * 300_000})))
+            started = time.monotonic()
+            calling.start()
+            calling.join(timeout=3)
+            if calling.is_alive():  # unblock the write, so the test can end
+                os.killpg(plugins._connections[0].pid, signal.SIGKILL)
+                self.fail("a 300 kB argument blocked the call past --timeout")
+        self.assertLess(time.monotonic() - started, 3)
+        self.assertEqual(outcome["error"], "MCP_TIMEOUT")
+        pids.assert_all_gone()
+
+    def test_what_a_server_leaves_unread_is_bounded_and_stops_it(self):
+        pids = Reaped(self)
+        started = time.monotonic()
+        with mock.patch.object(stdio, "MAX_UNREAD_BYTES", 100_000), \
+                mock.patch.object(stdio, "EXIT_GRACE_SECONDS", 0.1):
+            status, out, err, events = run_cli(
+                ["--mcp", server("--fault", "deaf-pings", *pids.options()),
+                 "--mcp-catalogue-above", "99", "--verify", "off", "--timeout", "30"],
+                model=MockModel([calls_reply(tool_call("test__lookup", {"sku": "A1"}, "c1")),
+                                 text_reply("done")]))
+        self.assertLess(time.monotonic() - started, 5)
+        self.assertEqual(status, 0, err)
+        call, = [event for event in events if event["event"] == "tool"]
+        self.assertEqual(call["error"], "MCP_PROTOCOL_ERROR")
+        pids.assert_all_gone()
+
+
+if __name__ == "__main__":
+    unittest.main()
