@@ -34,7 +34,7 @@ import time
 
 from stock_agent.errors import AgentError, ToolError
 from stock_agent.inventory import SKU_HINT, SKU_PATTERN
-from stock_agent.toolcalls import check_schema, validate
+from stock_agent.schema import check_schema, validate
 
 
 

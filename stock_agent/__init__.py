@@ -15,7 +15,9 @@ What every run uses:
     runlog.py       the evidence of a run: JSONL records, the run log (one file per run, one
                     terminal event), and the one reader of tool results (the facts, receipts,
                     what an answer may lean on)
-    toolcalls.py    a model's calls: the JSON Schema subset validator, calls written as text
+    schema.py       the JSON Schema subset tool arguments are checked against; its patterns
+                    are ECMA-262's, matched in linear time
+    toolcalls.py    tool calls a model wrote as text (--recover-text-tool-calls runs them)
     inventory.py    the built-in sample and the CSV/SQLite loaders, one tenant per run
     files.py        reading a file a person names: regular files only, byte caps
     providers/      one HTTP chat client per wire format (Ollama, OpenAI-compatible,

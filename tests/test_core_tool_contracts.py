@@ -11,7 +11,7 @@ import unittest
 import tools
 from stock_agent.inventory import sample_inventory
 from stock_agent.inventory import Inventory
-from stock_agent.toolcalls import check_schema, validate
+from stock_agent.schema import check_schema, validate
 from tests.support import execute
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

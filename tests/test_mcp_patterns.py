@@ -21,8 +21,8 @@ import time
 import unittest
 
 from stock_agent.inventory import SKU_PATTERN
-from stock_agent.toolcalls import SchemaError, check_schema, validate
-from stock_agent import toolcalls
+from stock_agent.schema import SchemaError, check_schema, validate
+from stock_agent import schema
 from tests.support import english_prose, run_cli
 from tests.test_mcp_protocol import answer_only, mcp_event, server
 
@@ -123,7 +123,7 @@ class EcmaTest(unittest.TestCase):
         for _ in range(600):
             text = pattern()
             expected = re.compile(text.replace("$", r"\Z"), re.ASCII)
-            program = toolcalls._program(text)
+            program = schema._program(text)
             for _ in range(8):
                 value = "".join(rng.choice("ab1-\n") for _ in range(rng.randint(0, 8)))
                 self.assertEqual(program.search(value), expected.search(value) is not None,

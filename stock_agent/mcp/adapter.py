@@ -27,7 +27,7 @@ import re
 
 from stock_agent.errors import AgentError, Text
 from stock_agent.mcp.stdio import RemoteError
-from stock_agent.toolcalls import SchemaError, check_schema
+from stock_agent.schema import SchemaError, check_schema
 
 MAX_RESULT_CHARS = 8000
 MAX_DEFINITION_CHARS = 8000
