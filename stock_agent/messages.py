@@ -317,16 +317,26 @@ AFTER_ORDERS = {
 # Every other line, by key. `{...}` are the params of the errors.Text that reads it.
 LINES = {
     # --- MCP start-up and schema patterns ---
-    'mcp_run_alone': {"en": 'Run its command alone to see why',
-        "zh-TW": '請單獨執行其指令查看原因'},
-    'mcp_env_dropped': {"en": 'It ran without {count} of your environment {count|variable|variables} ({names}): if it needs one (a proxy or certificate variable, say), pass it with --mcp-env NAME; or run its command alone to see why',
-        "zh-TW": '它執行時沒有你環境中的 {count} 個變數（{names}）：若它需要其中之一（例如代理或憑證變數），請以 --mcp-env NAME 傳入；或單獨執行其指令查看原因'},
-    'mcp_stopped_reading': {"en": 'it stopped reading its stdin ({size} bytes sent are unread)',
-        "zh-TW": '它已停止讀取標準輸入（送出的 {size} 位元組尚未讀取）'},
-    'schema_pattern_unsupported': {"en": '{where}: pattern uses {feature}, which stock-agent does not match (characters, classes, groups, |, quantifiers, ^ and $ only)',
-        "zh-TW": '{where}：pattern 使用了 {feature}，stock-agent 不支援（只比對字元、字元類別、群組、|、量詞、^ 與 $）'},
-    'schema_pattern_large': {"en": '{where}: pattern is too large to match (counts up to {repeat}, groups {depth} deep, {states} states)',
-        "zh-TW": '{where}：pattern 過大，無法比對（次數最多 {repeat}、群組最多 {depth} 層、最多 {states} 個狀態）'},
+    "mcp_run_alone": {"en": "Run its command alone to see why",
+                      "zh-TW": "請單獨執行其指令查看原因"},
+    "mcp_env_dropped": {
+        "en": "It ran without {count} of your environment {count|variable|variables} "
+              "({names}): if it needs one (a proxy or certificate variable, say), pass it with "
+              "--mcp-env NAME; or run its command alone to see why",
+        "zh-TW": "它執行時沒有你環境中的 {count} 個變數（{names}）：若它需要其中之一"
+                 "（例如代理或憑證變數），請以 --mcp-env NAME 傳入；或單獨執行其指令查看原因"},
+    "mcp_stopped_reading": {"en": "it stopped reading its stdin ({size} bytes sent are unread)",
+                            "zh-TW": "它已停止讀取標準輸入（送出的 {size} 位元組尚未讀取）"},
+    "schema_pattern_unsupported": {
+        "en": "{where}: pattern uses {feature}, which stock-agent does not match (characters, "
+              "classes, groups, |, quantifiers, ^ and $ only)",
+        "zh-TW": "{where}：pattern 使用了 {feature}，stock-agent 不支援（只比對字元、字元類別、"
+                 "群組、|、量詞、^ 與 $）"},
+    "schema_pattern_large": {
+        "en": "{where}: pattern is too large to match (counts up to {repeat}, groups {depth} "
+              "deep, {states} states)",
+        "zh-TW": "{where}：pattern 過大，無法比對（次數最多 {repeat}、群組最多 {depth} 層、"
+                 "最多 {states} 個狀態）"},
     # --- What a person sees of a run (cli.py): stderr, and the approval prompts ----------
     # The prefix stays ASCII in every language, so `grep '^stock-agent: '` finds every line.
     "log": {"en": "log: {path}", "zh-TW": "執行日誌：{path}"},

@@ -16,8 +16,9 @@ journal (stock_agent/orders/journal.py) and a conversation's record (stock_agent
 
 ## The facts behind an answer (the last sections)
 
-What this run's tools said about each item, rendered by code. A run keeps one record per tool call, `{"invocation": "step:index", "name", "arguments",
-"result"}` (run.Outcome.results). `facts(results)` turns them into one fact per item:
+What this run's tools said about each item, rendered by code. A run keeps one record per
+tool call, `{"invocation": "step:index", "name", "arguments", "result"}`
+(run.Outcome.results). `facts(results)` turns them into one fact per item:
 
     {"sku": "A001", "found": true, "name": "濾掛咖啡", "stock": 12, "target": 30,
      "suggested_order": 18, "source": "built-in sample data, not a live ERP",

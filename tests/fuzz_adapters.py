@@ -1,4 +1,5 @@
-"""Damaged wire replies for every provider adapter, fed to the loop by tests/test_fuzz_adapters_and_loop.py.
+"""Damaged wire replies for every provider adapter, fed to the loop by
+tests/test_fuzz_adapters_and_loop.py.
 
 For each protocol: a valid reply as the real server writes it (built with the shapes of
 tests/fake_server.py), damaged by a seeded `random.Random`, then turned into what the

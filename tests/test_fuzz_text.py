@@ -1,7 +1,8 @@
 """Fuzzing `toolcalls.find`: random and mutated text around call-shaped JSON.
 
 Properties: it never raises, and only declared tool names come back, each without an id
-(a call recovered from text has none). Its share of FUZZ_CASES is set in tests/test_fuzz_adapters_and_loop.py,
+(a call recovered from text has none). Its share of FUZZ_CASES is set in
+tests/test_fuzz_adapters_and_loop.py,
 with the other targets'; FUZZ_SEED moves the seeds the same way.
 """
 

@@ -1,7 +1,8 @@
 """A live check of the OpenAI-compatible path against a real server. Skipped unless
 STOCK_AGENT_LIVE_OPENAI_URL names one, for example (see ../shared/tools/README.md):
 
-    STOCK_AGENT_LIVE_OPENAI_URL=http://127.0.0.1:8080/v1 python -m unittest tests.test_providers_live_openai
+    STOCK_AGENT_LIVE_OPENAI_URL=http://127.0.0.1:8080/v1 \
+        python -m unittest tests.test_providers_live_openai
 
 STOCK_AGENT_LIVE_OPENAI_MODEL sets the model name (llama-server serves whatever it loaded).
 Never part of CI: a real model is slow and not deterministic. What is asserted is what the
