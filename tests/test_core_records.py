@@ -174,6 +174,11 @@ class FullDisk(Folder):
         self.assertIn("No space left on device", err)
         self.assertEqual(rows(ledger), [])
         self.assertEqual([e for e in events if e["event"] == "write_dispatched"], [])
+        # The run's own log still ends with its one terminal event.
+        ends = [e for e in events if e["event"] in ("completed", "failed", "cancelled")]
+        self.assertEqual([(e["event"], e.get("code")) for e in ends],
+                         [("failed", "JOURNAL_UNWRITABLE")])
+        self.assertIs(events[-1], ends[0])
 
 
 class TheReader(Folder):
