@@ -41,6 +41,11 @@ def rows(path):
                           "purchase_orders ORDER BY id").fetchall()
 
 
+def rows_with_notes(path):
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        return db.execute("SELECT sku, note FROM purchase_orders ORDER BY id").fetchall()
+
+
 def tables(db):
     return [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = "
                                          "'table' ORDER BY name")]
@@ -505,6 +510,48 @@ class JournalAndBatchTest(Orders):
         self.assertTrue(err.startswith("stock-agent: JOURNAL_UNWRITABLE: "), err)
         self.assertEqual(rows(self.ledger), [])
         self.assertEqual(self.events(events, "write_dispatched"), [])
+
+    def test_a_new_journal_is_the_owners_only_and_holds_no_note(self):
+        model = MockModel([calls_reply(order_call(note="call Ms Lin about the blue lids")),
+                           text_reply("done")])
+        old = os.umask(0o022)  # a usual umask: a plain open() would make it 0644
+        try:
+            status, _, _, events = self.run_orders("--approve", model=model)
+        finally:
+            os.umask(old)
+        self.assertEqual(status, 0)
+        path, = [os.path.join(self.log_dir, n) for n in os.listdir(self.log_dir)
+                 if n.endswith(".journal")]
+        self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+        self.assertNotIn("blue lids", text)
+        intent = journal(self.log_dir)[0]
+        self.assertEqual(intent["order"], {"sku": "A001", "name": "濾掛咖啡", "quantity": 18,
+                                           "note_chars": 31})
+        self.assertNotIn("blue lids", json.dumps(events, ensure_ascii=False))
+        self.assertEqual(rows_with_notes(self.ledger), [("A001", "call Ms Lin about the blue "
+                                                                 "lids")])  # the ledger has it
+
+    def test_with_log_content_the_journal_holds_the_note(self):
+        model = MockModel([calls_reply(order_call(note="blue lids")), text_reply("done")])
+        status, _, _, _ = self.run_orders("--approve", "--log-content", model=model)
+        self.assertEqual(status, 0)
+        self.assertEqual(journal(self.log_dir)[0]["order"]["note"], "blue lids")
+
+    def test_an_existing_journal_is_not_widened(self):
+        from stock_agent.orders.journal import Journal
+        os.makedirs(self.log_dir)
+        path = os.path.join(self.log_dir, "20261130T000000Z-abcdef.journal")
+        for mode in (0o600, 0o640):
+            with self.subTest(mode=oct(mode)):
+                with open(path, "w", encoding="utf-8"):
+                    pass
+                os.chmod(path, mode)
+                written = Journal(path)
+                written.record("dispatched", "k")
+                written.close()
+                self.assertEqual(os.stat(path).st_mode & 0o777, mode)
 
     def test_a_write_never_runs_in_a_parallel_batch(self):
         model = MockModel([calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"),

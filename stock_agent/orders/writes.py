@@ -21,7 +21,8 @@ Recovery (`resume`, for `--resume RUN_ID`), per operation of that run's journal:
   dispatched, no receipt    -> look the key up: found -> record the receipt; absent -> as below
   intent, never dispatched  -> ask for approval again; yes -> place it under the same key;
                                a person's no -> not_placed; nobody to ask, or refused by a
-                               check -> stays open
+                               check -> stays open; a note the journal did not keep (no
+                               --log-content) -> stays open, never sent (NOTE_WITHHELD)
   not_placed                -> settled; nothing to do
 Cancelling never rolls a completed write back: its receipt stays, and the run says so.
 
@@ -35,7 +36,7 @@ import json
 
 from stock_agent.errors import AgentError, Text, ToolError
 from stock_agent.inventory import SKU_HINT, SKU_PATTERN
-from stock_agent.orders.journal import Journal, operations, path_for
+from stock_agent.orders.journal import Journal, journaled, note_of, operations, path_for
 from stock_agent.orders.ledger import LedgerConflict
 
 TOOL = "draft_purchase_order"
@@ -141,8 +142,8 @@ class OrderDesk:
         if key in self._settled:  # completed earlier in this run: reuse, do not dispatch
             self._emit("write_reused", key, order_id=self._settled[key]["order_id"])
             return {**self._settled[key], "created": False}
-        self.journal.record("intent", key, run_id=self.run_id, tool=TOOL, order=order,
-                            tenant=self.tenant, ledger=self.ledger.path, source=self.source,
+        self.journal.record("intent", key, run_id=self.run_id, tool=TOOL,
+                            order=journaled(order, content=self.log.content), tenant=self.tenant, ledger=self.ledger.path, source=self.source,
                             approved_by=self.approved_by)
         self._emit("write_intent", key, approved_by=self.approved_by, **self._what(order))
         self.journal.record("dispatched", key)
@@ -260,8 +261,8 @@ class OrderDesk:
             return "reused"
         if op["step"] == "not_placed":
             return op["last"]["code"]
-        order = op["intent"]["order"]
-        if self.key(order) != key:  # the record was changed: never send it under a new key
+        order = {**op["intent"]["order"], "note": note_of(op["intent"]["order"])}
+        if order["note"] is not None and self.key(order) != key:  # changed: never send it
             self._not_placed(key, "IDEMPOTENCY_CONFLICT", reason="the journal's record does "
                              "not match its key")
             return "IDEMPOTENCY_CONFLICT"
@@ -270,6 +271,8 @@ class OrderDesk:
             if placed is not None:
                 self._receipt(key, placed["order_id"], created=True)
                 return "reconciled"
+        if order["note"] is None:  # its note was not kept: it cannot be sent as approved
+            return "NOTE_WITHHELD"
         result = readmit({"sku": order["sku"], "quantity": order["quantity"],
                           "note": order["note"]})
         if result["ok"]:
