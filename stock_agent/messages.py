@@ -377,6 +377,14 @@ LINES = {
               "{sku} ({name}), quantity {quantity}, note {note}. Allow it? [y/N] ",
         "zh-TW": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}（{name}），"
                  "數量 {quantity}，備註 {note}。是否允許？[y/N] "},
+    "approve_dry_run": {"en": "[dry run: nothing will be written] ",
+                        "zh-TW": "〔試運行：不會寫入任何資料〕"},
+    "dry_run_note": {
+        "en": "Dry run: nothing was written. {count} {count|write was|writes were} checked "
+              "and approved as for a real run, and not sent.",
+        "zh-TW": "試運行：沒有寫入任何資料。{count} 筆寫入已如正式執行般檢查並核准，但未送出。"},
+    "dry_run_none": {"en": "Dry run: nothing was written.",
+                     "zh-TW": "試運行：沒有寫入任何資料。"},
 
     # The words that answer [y/N], space-separated; y/yes/n/no are understood in each.
     "approve_yes": {"en": "y yes", "zh-TW": "y yes 是 是的 好 好的 對 對的 可以 允許 同意"},

@@ -26,6 +26,9 @@ Recovery (`resume`, for `--resume RUN_ID`), per operation of that run's journal:
   not_placed                -> settled; nothing to do
 Cancelling never rolls a completed write back: its receipt stays, and the run says so.
 
+Dry run (`rehearse`, for --dry-run): the same checks and approval, then `dry_run` in the
+journal and the log, and a result without a receipt; the ledger was opened read-only.
+
 Threat model: the model chooses only SKU, quantity and note, checked by tools.py; tenant,
 key and ledger are fixed by the program. Not guaranteed: that the person approving reads
 what they approve.
@@ -108,12 +111,28 @@ class OrderDesk:
             "handler": lambda inventory, arguments: self.draft(inventory, arguments),
             "read_only": False, "needs_approval": True,
             "preview": lambda arguments: self.preview(_order(inventory, arguments)),
+            "rehearse": lambda inventory, arguments: self.rehearse(inventory, arguments),
         }
 
     def draft(self, inventory, arguments):
         """What draft_purchase_order does with checked arguments: place the order."""
         order = _order(inventory, arguments)
         return {**order, "source": inventory.source, "receipt": self.place(order)}
+
+    def rehearse(self, inventory, arguments):
+        """--dry-run: what draft_purchase_order would do, every check made (the runner
+        has already checked the schema and asked for approval), and nothing written. The
+        journal and the log record `dry_run`; the result has no receipt, so no answer
+        can claim an order on its strength (verify/)."""
+        order = _order(inventory, arguments)
+        key = self.key(order)
+        self.journal.record("dry_run", key, run_id=self.run_id, tool=TOOL,
+                            order=journaled(order, content=self.log.content),
+                            tenant=self.tenant, ledger=self.ledger.path, source=self.source,
+                            approved_by=self.approved_by)
+        self._emit("write_dry_run", key, approved_by=self.approved_by, **self._what(order))
+        return {**order, "source": inventory.source, "dry_run": True, "written": False,
+                "would_write": self.preview(order)}
 
     def close(self):
         """Close the journal and the ledger; the receipts stay readable."""
