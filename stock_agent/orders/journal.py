@@ -22,8 +22,9 @@ free text of an order, the model's `note`, is content: it is kept only with --lo
 otherwise the order holds `note_chars`, the note's length, instead (an empty note is known
 exactly, so --resume can still send such an order again). The file is created readable by
 its owner only (0600), and an existing one is never widened. A dry run (--dry-run)
-journals its rehearsed calls as `dry_run`, a step --resume never acts on. It is written and read by the run log's own Records and read_records (stock_agent/runlog.py),
-so a line cut short by a crash is treated as in every JSONL file of the program: skipped and
+journals its rehearsed calls as `dry_run`, a step --resume never acts on. It is written
+and read by the run log's own Records and read_records (stock_agent/runlog.py), so a line
+cut short by a crash is treated as in every JSONL file of the program: skipped and
 counted when read, and cut off before --resume appends to the journal.
 
 Not guaranteed: fsync makes the records durable only as far as the disk honours it.

@@ -126,10 +126,7 @@ class OrderDesk:
         can claim an order on its strength (verify/)."""
         order = _order(inventory, arguments)
         key = self.key(order)
-        self.journal.record("dry_run", key, run_id=self.run_id, tool=TOOL,
-                            order=journaled(order, content=self.log.content),
-                            tenant=self.tenant, ledger=self.ledger.path, source=self.source,
-                            approved_by=self.approved_by)
+        self.journal.record("dry_run", key, **self._call(order))
         self._emit("write_dry_run", key, approved_by=self.approved_by, **self._what(order))
         return {**order, "source": inventory.source, "dry_run": True, "written": False,
                 "would_write": self.preview(order)}
@@ -161,9 +158,7 @@ class OrderDesk:
         if key in self._settled:  # completed earlier in this run: reuse, do not dispatch
             self._emit("write_reused", key, order_id=self._settled[key]["order_id"])
             return {**self._settled[key], "created": False}
-        self.journal.record("intent", key, run_id=self.run_id, tool=TOOL,
-                            order=journaled(order, content=self.log.content), tenant=self.tenant, ledger=self.ledger.path, source=self.source,
-                            approved_by=self.approved_by)
+        self.journal.record("intent", key, **self._call(order))
         self._emit("write_intent", key, approved_by=self.approved_by, **self._what(order))
         self.journal.record("dispatched", key)
         self._emit("write_dispatched", key)
@@ -240,6 +235,13 @@ class OrderDesk:
     def _not_placed(self, key, code, **fields):
         self.journal.record("not_placed", key, code=code, **fields)
         self._emit("write_not_placed", key, code=code)
+
+    def _call(self, order):
+        """What the journal records of an approved call (journal.py says what it holds)."""
+        return {"run_id": self.run_id, "tool": TOOL,
+                "order": journaled(order, content=self.log.content), "tenant": self.tenant,
+                "ledger": self.ledger.path, "source": self.source,
+                "approved_by": self.approved_by}
 
     def _what(self, order):
         """What the log says a write is about: the business facts always (a write must be
