@@ -116,7 +116,7 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
         from stock_agent import mcp
         servers = mcp.open_servers(settings, environ, opened)
     log = ends["log"] = RunLog(settings.log_dir, content=settings.log_content, listener=listener)
-    toolbox = tools.default_toolbox()
+    toolbox = tools.default_toolbox(dry_run=settings.dry_run)
     if ledger is not None:
         desk = ends["desk"] = orders.open_desk(ledger, settings, log, opened,
                                                inventory=given["inventory"])

@@ -13,8 +13,9 @@ and returns the same neutral reply (see `agent.py`). It has two modes:
   An MCP server's tool named in the question (`time__get_current_time {"timezone": "UTC"}`)
   is called first, with the JSON object written after its name.
   After the tool results come back it writes an answer from those results only, errors
-  included: an order id only from a receipt, and "not placed" when there is none. It never
-  reads the question for meaning, and it never invents a number.
+  included: an order id only from a receipt, "not placed" when there is none, and for a
+  dry run (--dry-run) that nothing was written. It never reads the question for meaning,
+  and it never invents a number.
 - Scripted (`MockModel(script=[...])`): replays the given replies in order, so a test can
   reproduce any model behaviour offline: unknown tools, bad arguments, endless calls,
   truncation, empty answers. A script item may be a reply dict, a function of the messages
@@ -61,6 +62,9 @@ ANSWERS = {
         "order_exists": "Order {order_id} for {quantity} x {name} ({sku}) was already in "
                         "{ledger}; it was not placed twice.",
         "denied": "The order for {quantity} x {sku} was not placed: it was not approved.",
+        "rehearsed": "Dry run: the order for {quantity} x {name} ({sku}) passed every check "
+                     "and was approved; nothing was written to {ledger}, so no order was "
+                     "placed.",
         "not_ordered": "The order for {quantity} x {sku} was not placed ({error}).",
         "no_sku": "I am the offline mock model: I only look up SKUs written like A001, names "
                   "in quotes, or what is running low. Nothing was looked up and no order has "
@@ -83,6 +87,8 @@ ANSWERS = {
         "order_exists": "訂單 {order_id}（{name}（{sku}）{quantity} 個）先前已在 {ledger} "
                         "建立，未重複下單。",
         "denied": "{sku} {quantity} 個的訂單未建立：未獲核准。",
+        "rehearsed": "試運行：{name}（{sku}）{quantity} 個的訂單通過所有檢查並獲核准；"
+                     "未寫入 {ledger}，並未建立訂單。",
         "not_ordered": "{sku} {quantity} 個的訂單未建立（{error}）。",
         "no_sku": "我是離線 Mock 模型，只會查詢問題中像 A001 這樣的 SKU、引號內的品名，"
                   "或哪些需要補貨。本次沒有查詢任何資料，也未建立訂單。",
@@ -170,6 +176,9 @@ class MockModel:
 
     def _order_sentence(self, arguments, result):
         words = ANSWERS[self._lang]
+        if result["ok"] and result["data"].get("dry_run"):  # --dry-run: no receipt
+            return words["rehearsed"].format(**result["data"],
+                                             ledger=result["data"]["would_write"]["ledger"])
         if result["ok"]:  # the order id comes from the receipt, and only from there
             receipt = result["data"]["receipt"]
             return words["ordered" if receipt["created"] else "order_exists"].format(

@@ -17,6 +17,11 @@ Contract (what the program guarantees, whatever the model writes):
   after its `preview` (what it would write) passed, so nobody is asked to approve the impossible;
   read-only calls of one batch may run on threads, any other tool runs alone, in call order;
   too many failed calls in a row end the run with TOOL_ERROR_LIMIT.
+- A dry run (a toolbox made with `dry_run`, for --dry-run): a tool that needs approval goes
+  through every check and the approval as for a real call, then its `rehearse` runs instead
+  of its handler (the orders wing's journals the call and writes nothing); a tool with no
+  rehearsal of its own (an MCP server's) is not sent at all. The result says `dry_run` and
+  `written: false`, and carries no receipt.
 
 To add a tool, declare it once below as `NAME = shipped(Tool(...))`: that one statement sends
 it to the model and makes the program enforce it. Tools of MCP servers (`plugin_toolbox`, at
@@ -44,10 +49,10 @@ class Tool:
     """One tool: everything the model is told and everything the program enforces."""
 
     __slots__ = ("name", "description", "parameters", "handler", "read_only",
-                 "needs_approval", "preview", "server")
+                 "needs_approval", "preview", "rehearse", "server")
 
     def __init__(self, *, name, description, parameters, handler, read_only=True,
-                 needs_approval=False, preview=None, server=None):
+                 needs_approval=False, preview=None, rehearse=None, server=None):
         if not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name or ""):
             raise ValueError(f"tool name {name!r} must be 1-64 letters, digits, _ or -")
         if not description:
@@ -62,6 +67,9 @@ class Tool:
         # preview(arguments) -> dict: exactly what the call would write, shown to the person
         # who approves it; a ToolError from it refuses the call before anyone is asked.
         self.preview = preview
+        # rehearse(inventory, arguments) -> dict: a dry run's result instead of the handler's,
+        # every check made and nothing written; None: the runner's `_rehearsal`.
+        self.rehearse = rehearse
         self.server = server  # the MCP server that serves it; None for ours
 
     def definition(self):
@@ -75,10 +83,12 @@ class Toolbox:
 
     `deferred` tools are known but not offered: the model sees neither their definitions
     nor their names until `reveal` (the MCP catalogue's search) makes them available.
+    `dry_run`: the tools that need approval are rehearsed, never run (--dry-run).
     """
 
-    def __init__(self, tools, *, deferred=()):
+    def __init__(self, tools, *, deferred=(), dry_run=False):
         self._tools, self._deferred = {}, {}
+        self.dry_run = dry_run
         for tool in tools:
             self.add(tool)
         for tool in deferred:
@@ -142,10 +152,12 @@ def prepare(toolbox, name, arguments):
     return tool, arguments, None
 
 
-def invoke(tool, arguments, inventory):
-    """Call a validated tool's handler. Returns (result, log_note); never raises an Exception."""
+def invoke(tool, arguments, inventory, *, rehearse=False):
+    """Call a validated tool's handler (with `rehearse`, its dry run instead). Returns
+    (result, log_note); never raises an Exception."""
+    handler = tool.handler if not rehearse else tool.rehearse or _rehearsal(tool)
     try:
-        data = tool.handler(inventory, arguments)
+        data = handler(inventory, arguments)
         json.dumps(data)  # the result goes back to the model as JSON: check it can
         return {"ok": True, "data": data}, None
     except ToolError as exc:
@@ -158,6 +170,14 @@ def invoke(tool, arguments, inventory):
             "INTERNAL_ERROR",
             f"The tool {tool.name} failed unexpectedly ({kind}). Do not retry it; tell the "
             "user the lookup failed."), f"{kind}: {exc}"
+
+
+def _rehearsal(tool):
+    """The dry run of a write tool with no rehearsal of its own: what would have been sent
+    to it, and that nothing was."""
+    return lambda inventory, arguments: {
+        "dry_run": True, "written": False,
+        "would_write": {"tool": tool.name, "server": tool.server, "arguments": arguments}}
 
 
 def error_result(code, detail):
@@ -295,12 +315,14 @@ class ToolRunner:
                 f"The user did not approve running {tool.name}; it did not run. Do not call "
                 "it again; tell the user what you would have done."),
                 flags={"approved": False, **by})
-        return _Admitted(call, tool, arguments, {"approved": True, **by})
+        rehearsed = {"dry_run": True} if self.toolbox.dry_run else {}
+        return _Admitted(call, tool, arguments, {"approved": True, **by, **rehearsed})
 
 
 def _run(admitted, inventory, parallel):
     started = time.monotonic()
-    result, note = invoke(admitted.tool, admitted.arguments, inventory)
+    result, note = invoke(admitted.tool, admitted.arguments, inventory,
+                          rehearse=admitted.flags.get("dry_run", False))
     flags = {**admitted.flags, **({"parallel": True} if parallel else {})}
     return ToolOutcome(admitted.call, result, note=note, flags=flags, ran=True,
                        duration_ms=round((time.monotonic() - started) * 1000))
@@ -346,10 +368,10 @@ def shipped(tool):
     return tool
 
 
-def default_toolbox():
+def default_toolbox(*, dry_run=False):
     """The shipped read-only tools. A wing adds its own (`Toolbox.add`): the orders wing
-    its write tool, as a plain spec (`Tool(**spec)`)."""
-    return Toolbox(_SHIPPED)
+    its write tool, as a plain spec (`Tool(**spec)`). `dry_run`: --dry-run (Toolbox)."""
+    return Toolbox(_SHIPPED, dry_run=dry_run)
 
 
 def get_stock(inventory, arguments):
@@ -467,13 +489,14 @@ def plugin_toolbox(specs, *, catalogue_above, ours=None):
     specs), under one set of rules. With more than `catalogue_above` server tools the model
     is first offered only a search (stock_agent/mcp/catalogue.py): each search makes the
     tools it finds available."""
+    dry_run = ours is not None and ours.dry_run
     ours = list(_SHIPPED) if ours is None else [ours.get(name) for name in ours.names()]
     plugins = [plugin_tool(spec) for spec in specs]
     if len(plugins) <= catalogue_above:
-        return Toolbox([*ours, *plugins])
+        return Toolbox([*ours, *plugins], dry_run=dry_run)
     from stock_agent.mcp import catalogue
 
-    toolbox = Toolbox(ours, deferred=plugins)
+    toolbox = Toolbox(ours, deferred=plugins, dry_run=dry_run)
     toolbox.add(Tool(**catalogue.SEARCH_TOOL, handler=lambda inventory, arguments:
                      catalogue.search_tools(toolbox, arguments)))
     return toolbox

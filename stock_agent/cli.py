@@ -47,6 +47,9 @@ def parse_args(argv):
         parser.error("--resume needs --orders PATH: the ledger the run wrote to")
     if args.resume and args.question:
         parser.error("--resume finishes a run's orders; it takes no --question")
+    if args.dry_run and (args.resume or not (args.orders or args.mcp)):
+        parser.error("--dry-run rehearses the writes of one question: it needs --orders or "
+                     "--mcp, and does not go with --resume")
     single = [flag for flag, given in (("--orders", args.orders), ("--resume", args.resume),
                                        ("--mcp", args.mcp)) if given]
     if (args.chat or args.session) and single:
@@ -153,6 +156,10 @@ def build_parser():
                         help="settle the orders of an interrupted run from its journal in "
                              "--log-dir: reuse receipts, look unconfirmed ones up in "
                              "--orders, ask again for the rest; no model is asked")
+    writes.add_argument("--dry-run", action="store_true",
+                        help="check and ask for approval of every write (--orders, an --mcp "
+                             "tool that needs approval) as for a real one, but write nothing "
+                             "and send nothing; the answer says so")
     plugins = parser.add_argument_group("MCP servers (plugins)")
     plugins.add_argument("--mcp", metavar='"COMMAND ARGS"', action="append", default=[],
                          type=_command, help="start an MCP server over stdio and offer its "
@@ -218,6 +225,7 @@ examples:
   python -m stock_agent.evals run --mock          evaluate a model on the shipped cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
   python agent.py --mock --orders orders.db -q "order 18 of A001"   asks [y/N] first
+  python agent.py --mock --orders orders.db --dry-run --approve -q "order 18 of A001"
   python agent.py --resume 20261130T112233Z-3f9a1c --orders orders.db
   python agent.py --mcp "uvx mcp-server-time" -q "What time is it in Taipei?"
 
@@ -236,6 +244,7 @@ exit statuses (the code is also in the log's terminal event):
   37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY
   40 LEDGER_UNAVAILABLE  41 JOURNAL_UNWRITABLE  42 WRITE_UNCONFIRMED
   43 RESUME_UNAVAILABLE  44 IDEMPOTENCY_CONFLICT  45 APPROVAL_NEEDED (--resume)
+  46 NOTE_WITHHELD (--resume: a note the journal did not keep)
   50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
   54 MCP_OUTPUT_LIMIT
 """
@@ -360,9 +369,8 @@ def approver(settings):
     if settings.approval == "flag":
         return _labelled(lambda tool, arguments: True, "flag")
     if settings.approval == "terminal":
-        return _labelled(lambda tool, arguments: ask_on_terminal(tool, arguments,
-                                                                 lang=settings.lang),
-                         "terminal")
+        return _labelled(lambda tool, arguments: ask_on_terminal(
+            tool, arguments, lang=settings.lang, dry_run=settings.dry_run), "terminal")
     return None
 
 
@@ -374,12 +382,15 @@ def _labelled(approve, by):
 ASK_AT_MOST = 3  # times the approval question is asked before silence counts as no
 
 
-def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None):
+def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None, dry_run=False):
     """Show the tool and its arguments, or for a write exactly what it will write, and wait
     for a yes word of `lang` (y, yes; 是, 好, 對, ...). A no word, an empty line or EOF is
-    no; anything else is asked again, at most ASK_AT_MOST times in all, then it is no."""
+    no; anything else is asked again, at most ASK_AT_MOST times in all, then it is no.
+    `dry_run`: the question starts by saying that nothing will be written."""
     stderr, stdin = stderr or sys.stderr, stdin or sys.stdin
     question = _question(tool, arguments, lang)
+    if dry_run:
+        question = Text("approve_dry_run").render(lang) + question
     yes, no = (set(Text(key).render(lang).casefold().split())
                for key in ("approve_yes", "approve_no"))
     for _ in range(ASK_AT_MOST):
@@ -502,7 +513,8 @@ def _stdout_text(outcome, settings, shown):
     """What goes to stdout: the --json line, or the answer not yet streamed. The answer is
     written as the model sent it, except on a terminal, where it is escaped."""
     if settings.json:
-        return json.dumps(as_json(outcome, settings.lang), ensure_ascii=False) + "\n"
+        return json.dumps(as_json(outcome, settings.lang, dry_run=settings.dry_run),
+                          ensure_ascii=False) + "\n"
     if outcome.status != "completed":
         return ""
     answer, shown = outcome.answer, shown.strip()
@@ -511,14 +523,17 @@ def _stdout_text(outcome, settings, shown):
     parts = [answer] if answer else []
     if settings.facts:  # rendered by code from the tool results, never by the model
         parts.append(runlog.render_block(outcome.results, settings.lang))
+    if settings.dry_run:  # said by code, whatever the model's answer says
+        parts.append(_dry_run_note(outcome.results, settings.lang))
     text = "\n".join(parts)
     if text and is_terminal(sys.stdout):
         text = escape(text, newlines=True)
     return text + "\n" if text else ""
 
 
-def as_json(outcome, lang):
-    """The --json object. Its keys are stable and listed in the README."""
+def as_json(outcome, lang, *, dry_run=False):
+    """The --json object. Its keys are stable and listed in docs/output.md. `dry_run`
+    (--dry-run): its `dry_run` key says what was rehearsed, and that nothing was written."""
     return {
         "status": outcome.status,
         "exit_status": outcome.exit_status,
@@ -531,10 +546,24 @@ def as_json(outcome, lang):
         "tool_calls": list(outcome.tool_calls),
         "orders": list(outcome.orders),
         "facts": runlog.facts(outcome.results),
+        "dry_run": _dry_run(outcome.results, lang) if dry_run else None,
         "verification": outcome.verification,
         "tokens": dict(outcome.tokens),
         "duration_ms": outcome.duration_ms,
     }
+
+
+def _dry_run(results, lang):
+    """--json's `dry_run`: the writes that were rehearsed, what each would have written."""
+    return {"written": False, "note": _dry_run_note(results, lang),
+            "rehearsed": [{"invocation": record["invocation"], "tool": record["name"],
+                           "would_write": record["result"]["data"].get("would_write")}
+                          for record in runlog.rehearsals(results)]}
+
+
+def _dry_run_note(results, lang):
+    count = len(runlog.rehearsals(results))
+    return Text("dry_run_note" if count else "dry_run_none", count=count).render(lang)
 
 
 def _error_fields(error, lang, ordered=False):

@@ -236,6 +236,15 @@ MESSAGES = {
                  "仍未決定：既未建立，也未拒絕。請在終端機重跑 python agent.py --resume "
                  "{run_id} --orders {orders}，或加上 --approve。",
     },
+    "NOTE_WITHHELD": {
+        "en": "{settled} The journal does not hold the note of {count} "
+              "{count|order|orders} (the run had no --log-content), so {count|it was|they "
+              "were} not sent again: an order is placed only as it was approved. Place "
+              "{count|it|them} in a new run if still wanted.",
+        "zh-TW": "{settled}操作日誌未保存其中 {count} 筆訂單的備註（該次執行未加 "
+                 "--log-content），因此未再送出：訂單只依核准時的內容建立。若仍需要，"
+                 "請在新的執行中重新下單。",
+    },
     "MCP_START_FAILED": {
         "en": "cannot use MCP server {server}: {reason}. Check the --mcp command: it must "
               "start an MCP server that speaks on stdin and stdout.",
@@ -368,6 +377,14 @@ LINES = {
               "{sku} ({name}), quantity {quantity}, note {note}. Allow it? [y/N] ",
         "zh-TW": "模型要求 {tool} 寫入帳本 {ledger}：租戶 {tenant}，SKU {sku}（{name}），"
                  "數量 {quantity}，備註 {note}。是否允許？[y/N] "},
+    "approve_dry_run": {"en": "[dry run: nothing will be written] ",
+                        "zh-TW": "〔試運行：不會寫入任何資料〕"},
+    "dry_run_note": {
+        "en": "Dry run: nothing was written. {count} {count|write was|writes were} checked "
+              "and approved as for a real run, and not sent.",
+        "zh-TW": "試運行：沒有寫入任何資料。{count} 筆寫入已如正式執行般檢查並核准，但未送出。"},
+    "dry_run_none": {"en": "Dry run: nothing was written.",
+                     "zh-TW": "試運行：沒有寫入任何資料。"},
 
     # The words that answer [y/N], space-separated; y/yes/n/no are understood in each.
     "approve_yes": {"en": "y yes", "zh-TW": "y yes 是 是的 好 好的 對 對的 可以 允許 同意"},
@@ -412,6 +429,10 @@ LINES = {
     "resume_open": {
         "en": "{quantity} x {sku} waits for approval: it was not placed, and it stays open.",
         "zh-TW": "{sku} {quantity} 個等待核准：尚未建立訂單，仍保留未決。"},
+    "resume_withheld": {
+        "en": "{quantity} x {sku} was not sent again: its note is not in the journal; it "
+              "was not placed.",
+        "zh-TW": "{sku} {quantity} 個未再送出：操作日誌未保存其備註；尚未建立訂單。"},
     "resume_none": {"en": "Run {run_id} has no order to settle.",
                     "zh-TW": "執行 {run_id} 沒有待處理的訂單。"},
     "resume_skipped": {"en": " {skipped} line(s) of its journal could not be read.",

@@ -82,7 +82,7 @@ SETTING_DEFAULTS = {
     # Who says yes to a tool that needs approval: "flag" (--approve), "terminal" (a person
     # at stdin and stderr), or None (nobody: such a tool does not run).
     "approval": None,
-    "orders": None, "resume": None,
+    "orders": None, "resume": None, "dry_run": False,
     "mcp": (), "mcp_env": (), "mcp_catalogue_above": 10,
     "log_dir": "runs", "log_content": False, "traceback": False,
     "json": False, "facts": False, "verbose": False,

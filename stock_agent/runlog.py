@@ -498,6 +498,14 @@ def receipt(data):
     return found if isinstance(found, dict) and found.get("order_id") else None
 
 
+def rehearsals(results):
+    """The records of the writes a dry run (--dry-run) checked and did not make: their
+    data says `dry_run`, and they carry no receipt."""
+    return [record for record in results
+            if isinstance(data := data_of(record["result"]), dict)
+            and data.get("dry_run") is True and receipt(data) is None]
+
+
 def unplaced(result, arguments):
     """The arguments of a write that was asked for but not placed (not approved, the ledger
     refused it), or None: a valid call about its item, though its result names none."""

@@ -14,7 +14,7 @@ from stock_agent.runlog import RunLog
 from tests.support import run_cli, settings, temp_folder
 
 KEYS = {"status", "exit_status", "answer", "error", "log_error", "run_id", "log", "steps",
-        "tool_calls", "orders", "facts", "verification", "tokens", "duration_ms"}
+        "tool_calls", "orders", "facts", "dry_run", "verification", "tokens", "duration_ms"}
 
 
 def run_main(*argv, environ=None):

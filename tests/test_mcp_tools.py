@@ -184,6 +184,38 @@ class ApprovalTest(unittest.TestCase):
         read_only = set(mcp_event(approved.events)["read_only"])
         self.assertFalse({"test__note", "test__wipe", "test__add"} & read_only)
 
+    def test_a_dry_run_checks_and_approves_a_write_but_never_sends_it(self):
+        script = [calls(("test__lookup", {"sku": "A1"}), ("test__note", {"text": "hi"}),
+                        ("test__wipe", {}), ("test__note", {}))]
+        run = McpRun(self, script, argv=["--dry-run", "--approve", "--json", *ALL_OFFERED])
+        # The read-only tool runs; the two writes reach the server's process not at all.
+        self.assertEqual([c["name"] for c in run.sent_calls()], ["lookup"])
+        events = run.tools()
+        self.assertEqual([(e["name"], e["ok"], e.get("dry_run")) for e in events],
+                         [("test__lookup", True, None), ("test__note", True, True),
+                          ("test__wipe", True, True), ("test__note", False, None)])
+        self.assertEqual(events[3]["error"], "INVALID_ARGUMENTS")  # checked as for real
+        note = events[1]["result"]["data"]
+        self.assertEqual(note, {"dry_run": True, "written": False, "would_write": {
+            "tool": "test__note", "server": "test", "arguments": {"text": "hi"}}})
+        result = json.loads(run.out)
+        self.assertEqual(result["dry_run"]["written"], False)
+        self.assertEqual([r["tool"] for r in result["dry_run"]["rehearsed"]],
+                         ["test__note", "test__wipe"])
+
+    def test_a_dry_run_on_the_mock_path_says_so_in_both_languages(self):
+        for lang, said in (("en", "Dry run: nothing was written. 1 write was checked"),
+                           ("zh-TW", "試運行：沒有寫入任何資料。1 筆寫入已如正式執行般檢查並核准")):
+            with self.subTest(lang=lang):
+                record = Recorded(self)
+                status, out, err, events = run_cli(
+                    ["--mock", "--lang", lang, "--mcp", server("--record", record.path),
+                     "--dry-run", "--approve", *ALL_OFFERED, "-q", 'test__note {"text": "hi"}'])
+                self.assertEqual(status, 0, err)
+                self.assertTrue(out.splitlines()[-1].startswith(said), out)
+                self.assertEqual([m for m in record.messages()
+                                  if m.get("method") == "tools/call"], [])
+
     def test_the_approver_sees_the_tool_with_its_server(self):
         asked = []
 

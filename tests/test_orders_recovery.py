@@ -19,7 +19,7 @@ import unittest
 from unittest import mock
 
 import agent
-from stock_agent.errors import EXIT_STATUS
+from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.orders.journal import Journal, path_for, read
 from stock_agent.orders.ledger import Ledger
 from stock_agent.orders.writes import OrderDesk
@@ -494,6 +494,35 @@ class ResumeRulesTest(Recovery):
         self.assertIn("檔案不存在；--resume 只開啟該次執行寫入的帳本", result["error"]["message"])
         self.assertEqual(english_prose(result["error"]["message"], self.folder), [])
 
+    def test_a_journal_without_content_still_settles_and_never_sends_a_lost_note(self):
+        # Without --log-content the journal keeps the note's length, not its text.
+        kept = {"sku": "A001", "name": "濾掛咖啡", "quantity": 18}
+        key = self.planned("intent", order={**kept, "note_chars": 0})  # empty: known exactly
+        status, result, _ = self.resume("--approve")
+        self.assertEqual(status, 0, result)
+        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])
+        os.remove(path_for(self.log_dir, RUN))
+        os.remove(self.ledger)
+        self.planned("intent", order={**kept, "note_chars": 12})
+        for lang, said in (("en", "The journal does not hold the note of 1 order"),
+                           ("zh-TW", "操作日誌未保存其中 1 筆訂單的備註")):
+            with self.subTest(lang=lang):
+                status, result, events = self.resume("--approve", "--lang", lang)
+                self.assertEqual((status, result["error"]["code"]),
+                                 (EXIT_STATUS["NOTE_WITHHELD"], "NOTE_WITHHELD"))
+                self.assertIn(said, result["error"]["message"])
+                self.assertEqual((rows(self.ledger), journal_steps(self.log_dir, RUN)),
+                                 ([], ["intent"]))  # never sent, still open
+                self.assertEqual(events[-1]["code"], "NOTE_WITHHELD")
+
+    def test_a_lost_note_does_not_stop_a_lookup_from_settling_a_dispatched_order(self):
+        key = self.planned("intent", "dispatched", order={
+            "sku": "A001", "name": "濾掛咖啡", "quantity": 18, "note_chars": 4})
+        Ledger(self.ledger).place("default", key, {**ORDER, "note": "lids"})
+        status, result, _ = self.resume()
+        self.assertEqual((status, [o["order_id"] for o in result["orders"]]),
+                         (0, ["PO-000001"]), result)
+
     def test_flags_that_do_not_go_with_resume_are_usage_errors(self):
         for argv in (["--resume", RUN], ["--resume", "../../etc/passwd", "--orders", "x"],
                      ["--resume", RUN, "--orders", "x", "-q", "order 1 of A001"]):
@@ -501,6 +530,47 @@ class ResumeRulesTest(Recovery):
                     mock.patch("sys.stderr"):
                 agent.main(argv)
             self.assertEqual(caught.exception.code, 2)
+
+
+@unittest.skipUnless(hasattr(os, "mkfifo") and os.path.exists("/dev/zero"), "needs POSIX")
+class JournalFileTest(Recovery):
+    """--resume reads its journal as every file a person names (stock_agent/files.py): a
+    FIFO would wait for a writer for ever, /dev/zero never ends. Real processes, with a
+    timeout, so a regression fails instead of hanging the suite."""
+
+    def test_a_fifo_or_dev_zero_journal_is_refused_at_once_with_one_line(self):
+        Ledger(self.ledger).close()
+        os.makedirs(self.log_dir)
+        path = path_for(self.log_dir, RUN)
+        for kind, lang, said in (("fifo", "en", "not a regular file (a FIFO, a device or a "
+                                                "folder)"),
+                                 ("/dev/zero", "en", "not a regular file"),
+                                 ("fifo", "zh-TW", "不是一般檔案（而是 FIFO、裝置或資料夾）")):
+            with self.subTest(kind=kind, lang=lang):
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(path)
+                if kind == "fifo":
+                    os.mkfifo(path)
+                else:
+                    os.symlink(kind, path)
+                done = subprocess.run(
+                    [sys.executable, "agent.py", "--resume", RUN, "--orders", self.ledger,
+                     "--log-dir", self.log_dir, "--lang", lang, "--approve"],
+                    cwd=ROOT, capture_output=True, text=True, timeout=15,
+                    stdin=subprocess.DEVNULL)
+                self.assertEqual(done.returncode, EXIT_STATUS["RESUME_UNAVAILABLE"])
+                self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+                self.assertIn(said, done.stderr)
+                self.assertEqual(done.stdout, "")
+
+    def test_a_journal_past_its_cap_is_refused(self):
+        self.planned("intent")
+        from stock_agent.orders import journal
+        with mock.patch.object(journal, "MAX_JOURNAL_BYTES", 100), \
+                self.assertRaises(AgentError) as caught:
+            journal.read(self.log_dir, RUN)
+        self.assertEqual(caught.exception.code, "RESUME_UNAVAILABLE")
+        self.assertIn("larger than 100 bytes", caught.exception.message("en"))
 
 
 if __name__ == "__main__":

@@ -11,10 +11,13 @@ import io
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 import tempfile
 import unittest
 from unittest import mock
 
+import agent
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli, run
@@ -39,6 +42,11 @@ def rows(path):
             return []
         return db.execute("SELECT tenant, idempotency_key, sku, quantity FROM "
                           "purchase_orders ORDER BY id").fetchall()
+
+
+def rows_with_notes(path):
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        return db.execute("SELECT sku, note FROM purchase_orders ORDER BY id").fetchall()
 
 
 def tables(db):
@@ -506,6 +514,48 @@ class JournalAndBatchTest(Orders):
         self.assertEqual(rows(self.ledger), [])
         self.assertEqual(self.events(events, "write_dispatched"), [])
 
+    def test_a_new_journal_is_the_owners_only_and_holds_no_note(self):
+        model = MockModel([calls_reply(order_call(note="call Ms Lin about the blue lids")),
+                           text_reply("done")])
+        old = os.umask(0o022)  # a usual umask: a plain open() would make it 0644
+        try:
+            status, _, _, events = self.run_orders("--approve", model=model)
+        finally:
+            os.umask(old)
+        self.assertEqual(status, 0)
+        path, = [os.path.join(self.log_dir, n) for n in os.listdir(self.log_dir)
+                 if n.endswith(".journal")]
+        self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+        self.assertNotIn("blue lids", text)
+        intent = journal(self.log_dir)[0]
+        self.assertEqual(intent["order"], {"sku": "A001", "name": "濾掛咖啡", "quantity": 18,
+                                           "note_chars": 31})
+        self.assertNotIn("blue lids", json.dumps(events, ensure_ascii=False))
+        self.assertEqual(rows_with_notes(self.ledger), [("A001", "call Ms Lin about the blue "
+                                                                 "lids")])  # the ledger has it
+
+    def test_with_log_content_the_journal_holds_the_note(self):
+        model = MockModel([calls_reply(order_call(note="blue lids")), text_reply("done")])
+        status, _, _, _ = self.run_orders("--approve", "--log-content", model=model)
+        self.assertEqual(status, 0)
+        self.assertEqual(journal(self.log_dir)[0]["order"]["note"], "blue lids")
+
+    def test_an_existing_journal_is_not_widened(self):
+        from stock_agent.orders.journal import Journal
+        os.makedirs(self.log_dir)
+        path = os.path.join(self.log_dir, "20261130T000000Z-abcdef.journal")
+        for mode in (0o600, 0o640):
+            with self.subTest(mode=oct(mode)):
+                with open(path, "w", encoding="utf-8"):
+                    pass
+                os.chmod(path, mode)
+                written = Journal(path)
+                written.record("dispatched", "k")
+                written.close()
+                self.assertEqual(os.stat(path).st_mode & 0o777, mode)
+
     def test_a_write_never_runs_in_a_parallel_batch(self):
         model = MockModel([calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"),
                                        order_call(call_id="c2"),
@@ -527,6 +577,155 @@ class JournalAndBatchTest(Orders):
                 text = AgentError(code).message(lang, ordered=True)
                 self.assertNotIn("order", text)
                 self.assertNotIn("訂單", text)
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class DryRunTest(Orders):
+    """--dry-run: every check and the approval as for a real write; nothing written."""
+
+    def test_a_dry_run_in_a_real_process_leaves_the_ledger_without_a_row(self):
+        Ledger(self.ledger).place("default", "earlier", ORDER)  # a ledger in use
+        before = rows(self.ledger)
+        done = subprocess.run(
+            [sys.executable, "agent.py", "--mock", "--lang", "en", "--orders", self.ledger,
+             "--dry-run", "--approve", "--log-dir", self.log_dir, "-q", "order 18 of A001"],
+            cwd=ROOT, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(rows(self.ledger), before)
+        self.assertEqual(done.stdout, (
+            "[Sample data] Dry run: the order for 18 x 濾掛咖啡 (A001) passed every check and "
+            "was approved; nothing was written to orders.db, so no order was placed.\n"
+            "Dry run: nothing was written. 1 write was checked and approved as for a real "
+            "run, and not sent.\n"))
+        step, = journal(self.log_dir)
+        self.assertEqual((step["step"], step["order"]["sku"], step["approved_by"]),
+                         ("dry_run", "A001", "flag"))
+
+    def test_nothing_is_written_and_both_languages_say_so(self):
+        for lang, question, said in (
+                ("en", "order 18 of A001", "Dry run: nothing was written. 1 write was"),
+                ("zh-TW", "幫我下單 A001 十八個", "試運行：沒有寫入任何資料。1 筆寫入")):
+            with self.subTest(lang=lang):
+                self.log_dir = tempfile.mkdtemp(dir=self.folder)
+                status, out, _, events = self.run_orders(
+                    "--mock", "--lang", lang, "--dry-run", "--approve", "--json", "-q",
+                    question)
+                self.assertEqual(status, 0)
+                self.assertFalse(os.path.exists(self.ledger))  # not even created
+                result = json.loads(out)
+                self.assertEqual((result["orders"], result["dry_run"]["written"]), ([], False))
+                self.assertIn(said, result["dry_run"]["note"])
+                rehearsed, = result["dry_run"]["rehearsed"]
+                self.assertEqual(rehearsed["would_write"],
+                                 {"tenant": "default", "sku": "A001", "name": "濾掛咖啡",
+                                  "quantity": 18, "note": "", "ledger": "orders.db"})
+                self.assertNotIn("PO-", result["answer"])
+                tool_event, = self.events(events, "tool")
+                self.assertEqual((tool_event["approved"], tool_event["dry_run"]), (True, True))
+                self.assertEqual([e["event"] for e in events if e["event"].startswith("write_")],
+                                 ["write_dry_run"])
+                self.assertNotIn("orders", events[-1])
+                self.assertEqual([r["step"] for r in journal(self.log_dir)], ["dry_run"])
+
+    def test_the_model_gets_no_receipt_and_a_claimed_order_is_refused(self):
+        model = MockModel([calls_reply(order_call()),
+                           text_reply("Order PO-000001 placed: 18 x A001."),
+                           text_reply("Order PO-000001 was placed.")])
+        status, out, err, events = self.run_orders("--dry-run", "--approve", model=model)
+        result, = tool_results(model)
+        self.assertTrue(result["ok"])
+        self.assertNotIn("receipt", result["data"])
+        self.assertNotIn("order_id", json.dumps(result))
+        self.assertEqual((result["data"]["dry_run"], result["data"]["written"]), (True, False))
+        self.assertEqual(status, EXIT_STATUS["UNVERIFIED_ANSWER"], err)
+        check = self.events(events, "answer_check")[0]
+        self.assertEqual(check["order_claims"], 1)
+        self.assertEqual(out, "")
+        self.assertEqual(rows(self.ledger), [])
+
+    def test_the_checker_treats_a_rehearsal_as_no_receipt(self):
+        from stock_agent import verify
+        from stock_agent.runlog import receipts, rehearsals
+        data = {**ORDER, "source": "s", "dry_run": True, "written": False,
+                "would_write": {"sku": "A001", "quantity": 18, "ledger": "orders.db"}}
+        results = [{"invocation": "1:0", "name": "draft_purchase_order",
+                    "arguments": {"sku": "A001", "quantity": 18},
+                    "result": {"ok": True, "data": data}}]
+        self.assertEqual((receipts(results), len(rehearsals(results))), ([], 1))
+        problems = verify.check("order 18 of A001", "The order for A001 was placed.", results)
+        self.assertEqual(problems["order_claims"], ["The order for A001 was placed"])
+        problems = verify.check("order 18 of A001", "Order PO-000001 placed: 18 x A001.",
+                                results)  # the mock's own words for a real receipt
+        self.assertEqual(problems["order_claims"], ["PO-000001"])
+        honest = verify.check("order 18 of A001", "Dry run: 18 x A001 passed every check; "
+                              "no order was placed.", results)
+        self.assertNotIn("order_claims", honest)
+
+    def test_every_check_of_a_real_write_still_runs(self):
+        asked = []
+        approver = cli._labelled(lambda tool, arguments: asked.append(arguments) or True,
+                                 "flag")
+        model = MockModel([calls_reply(order_call("A404", 18, "c0"),
+                                       order_call("A001", 0, "c1"),
+                                       order_call("A001", 18, "c2", tenant="south")),
+                           text_reply("none")])
+        with mock.patch.object(cli, "approver", return_value=approver):
+            self.run_orders("--dry-run", "--max-tool-errors", "9", model=model)
+        self.assertEqual([r["error"] for r in tool_results(model)],
+                         ["SKU_NOT_FOUND", "INVALID_ARGUMENTS", "INVALID_ARGUMENTS"])
+        self.assertEqual((asked, journal(self.log_dir)), ([], []))
+        # Nobody to approve: denied, as for a real write, and nothing journalled.
+        self.log_dir = tempfile.mkdtemp(dir=self.folder)
+        model = MockModel([calls_reply(order_call()), text_reply("not approved")])
+        self.run_orders("--dry-run", model=model)
+        self.assertEqual(tool_results(model)[0]["error"], "APPROVAL_DENIED")
+        # A file that is not a ledger is refused as for a real run, and left as it was.
+        with open(self.ledger, "w", encoding="utf-8") as file:
+            file.write("sku,name\n")
+        status, _, _, _ = self.run_orders("--mock", "--dry-run", "--approve")
+        self.assertEqual(status, EXIT_STATUS["LEDGER_UNAVAILABLE"])
+        with open(self.ledger, encoding="utf-8") as file:
+            self.assertEqual(file.read(), "sku,name\n")
+
+    def test_the_person_asked_sees_what_would_be_written_and_that_it_will_not_be(self):
+        for lang, said in (("en", "[dry run: nothing will be written] The model asks "
+                                  "draft_purchase_order to write to the ledger \"orders.db\""),
+                           ("zh-TW", "〔試運行：不會寫入任何資料〕模型要求 draft_purchase_order "
+                                     "寫入帳本 \"orders.db\"")):
+            with self.subTest(lang=lang):
+                screen = io.StringIO()
+                settings = run.Settings(approval="terminal", dry_run=True, lang=lang)
+                with mock.patch("sys.stdin", io.StringIO("y\n")), \
+                        mock.patch("sys.stderr", screen):
+                    person = cli.approver(settings)
+                    tool = tools.Tool(name="draft_purchase_order", description="d",
+                                      parameters={"type": "object"}, handler=None,
+                                      preview=lambda arguments: {"ledger": "orders.db"})
+                    self.assertTrue(person(tool, {"sku": "A001"}))
+                self.assertTrue(screen.getvalue().startswith(said), screen.getvalue())
+
+    def test_resume_finds_nothing_to_settle_in_a_dry_runs_journal(self):
+        status, out, _, events = self.run_orders("--mock", "--dry-run", "--approve", "--json",
+                                                 "-q", "order 18 of A001")
+        run_id = json.loads(out)["run_id"]
+        Ledger(self.ledger).close()
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            status = agent.main(["--resume", run_id, "--orders", self.ledger, "--lang", "en",
+                                 "--approve", "--log-dir", self.log_dir], environ={})
+        self.assertEqual((status, out.getvalue()),
+                         (0, f"Run {run_id} has no order to settle.\n"))
+        self.assertEqual(rows(self.ledger), [])
+
+    def test_a_dry_run_needs_a_write_to_rehearse(self):
+        for argv in (["--mock", "--dry-run"],
+                     ["--resume", "20261130T000000Z-abcdef", "--orders", "x", "--dry-run"]):
+            with self.subTest(argv=argv), self.assertRaises(SystemExit) as caught, \
+                    mock.patch("sys.stderr"):
+                cli.settings(argv, {})
+            self.assertEqual(caught.exception.code, 2)
 
 
 if __name__ == "__main__":

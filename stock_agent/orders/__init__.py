@@ -8,7 +8,8 @@ run's ExitStack so it is closed however the run ends):
   fails first; nothing is written to it until an order is placed.
 - `open_desk(ledger, settings, log, opened, ...)`: the run's OrderDesk (writes.py): the
   operation journal (journal.py), idempotency keys, receipts, and `tool_spec`, the write
-  tool the composition adds to the toolbox.
+  tool the composition adds to the toolbox, with its rehearsal for --dry-run (the tool
+  runner, tools.py, decides when to rehearse).
 - `open_resume(settings, opened, ...)`: for --resume, the interrupted run's journal read
   back and its ledger reopened (resume.py); no model is asked.
 
@@ -18,7 +19,10 @@ The write protocol, its guarantees and what is not guaranteed are in writes.py's
 
 def open_ledger(settings, opened):
     from stock_agent.orders.ledger import Ledger  # sqlite3 loads only for a run that may order
-    ledger = Ledger(settings.orders, inventory=settings.inventory)
+    # A dry run (--dry-run) checks the ledger as a real run does, but only reads it: a
+    # missing file is not created, and nothing can be written to one that exists.
+    ledger = Ledger(settings.orders, inventory=settings.inventory,
+                    write=not settings.dry_run)
     opened.callback(ledger.close)  # a desk closes it first: closing twice is harmless
     return ledger
 

@@ -12,12 +12,19 @@ idempotency key) are, in order:
     not_placed   settled without an order: `code` says why (APPROVAL_DENIED on --resume,
                  WRITE_FAILED, IDEMPOTENCY_CONFLICT, ...)
     unknown      sent, and neither the reply nor a lookup said whether it was placed
+    dry_run      --dry-run: checked and approved as for a real write, never sent; it is no
+                 operation, and --resume passes it by
 
 `operations(records)` folds them into the state of each key for `--resume`
-(stock_agent/writes.py holds the recovery rules). A run log is evidence for people; the
-journal is the program's own record, so it holds the order (SKU, quantity, note) always.
-It is written and read by the run log's own Records and read_records (stock_agent/runlog.py),
-so a line cut short by a crash is treated as in every JSONL file of the program: skipped and
+(stock_agent/writes.py holds the recovery rules). The journal is the program's own record
+of the business facts: tenant, ledger, SKU, item name, quantity, key, order id. The one
+free text of an order, the model's `note`, is content: it is kept only with --log-content;
+otherwise the order holds `note_chars`, the note's length, instead (an empty note is known
+exactly, so --resume can still send such an order again). The file is created readable by
+its owner only (0600), and an existing one is never widened. A dry run (--dry-run)
+journals its rehearsed calls as `dry_run`, a step --resume never acts on. It is written
+and read by the run log's own Records and read_records (stock_agent/runlog.py), so a line
+cut short by a crash is treated as in every JSONL file of the program: skipped and
 counted when read, and cut off before --resume appends to the journal.
 
 Not guaranteed: fsync makes the records durable only as far as the disk honours it.
@@ -27,7 +34,7 @@ import os
 import re
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.runlog import Records, read_records, utc_now
+from stock_agent.runlog import MAX_RECORDS_BYTES, Records, read_records, utc_now
 
 RUN_ID = re.compile(r"^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$")  # what runlog.RunLog names a run
 
@@ -49,7 +56,7 @@ class Journal:
         """Append one record and fsync it; JOURNAL_UNWRITABLE if it cannot be made durable."""
         if self._file is None:
             self._file = Records(self.path, code="JOURNAL_UNWRITABLE", end=self.end,
-                                 durable=True)
+                                 private=True, durable=True)
         self._file.write({"step": step, "key": key, "utc": utc_now(), **fields})
 
     def close(self):
@@ -64,9 +71,14 @@ def read(log_dir, run_id):
     ends (for Journal(end=)). Skipping one is safe: each record was fsync'd before the next
     step, so a lost record only sets its operation back a step (a receipt back to
     dispatched, which the ledger settles; an intent back to nothing)."""
+    from stock_agent import files
+
     path = path_for(log_dir, run_id)
     try:
-        records, skipped, end = read_records(path, check=_acted_on)
+        records, skipped, end = read_records(path, limit=MAX_JOURNAL_BYTES, check=_acted_on)
+    except (files.NotRegular, files.TooLarge) as exc:  # a FIFO, /dev/zero: refused at once
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
+            "unreadable_file", path=path, problem=files.problem(exc))) from None
     except OSError as exc:
         raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
             "journal_unreadable", path=path,
@@ -74,10 +86,30 @@ def read(log_dir, run_id):
     return [record for record in records if record is not None], skipped, end
 
 
+MAX_JOURNAL_BYTES = MAX_RECORDS_BYTES  # as any JSONL file of the program
+
 # What each step must hold to be acted on; a record without it is skipped like a torn line.
 FIELDS = {"intent": {"order": dict, "tenant": str, "ledger": str}, "dispatched": {},
-          "receipt": {"receipt": dict}, "not_placed": {"code": str}, "unknown": {}}
-ORDER_FIELDS = {"sku": str, "name": str, "quantity": int, "note": str}
+          "receipt": {"receipt": dict}, "not_placed": {"code": str}, "unknown": {},
+          "dry_run": {}}
+ORDER_FIELDS = {"sku": str, "name": str, "quantity": int}
+
+
+def journaled(order, *, content):
+    """The order as the journal holds it: the note itself only with `content`
+    (--log-content), else its length."""
+    if content:
+        return dict(order)
+    kept = {field: value for field, value in order.items() if field != "note"}
+    return {**kept, "note_chars": len(order["note"])}
+
+
+def note_of(order):
+    """The note of a journaled order, or None when it was not kept (a note that was not
+    empty, journaled without --log-content)."""
+    if "note" in order:
+        return order["note"]
+    return "" if order.get("note_chars") == 0 else None
 
 
 def _acted_on(record):
@@ -85,7 +117,11 @@ def _acted_on(record):
     if not (isinstance(record.get("key"), str) and record.get("step") in FIELDS
             and _has(record, FIELDS[record["step"]])):
         return False
-    return record["step"] != "intent" or _has(record["order"], ORDER_FIELDS)
+    if record["step"] != "intent":
+        return True
+    order = record["order"]
+    return _has(order, ORDER_FIELDS) and (_has(order, {"note": str})
+                                          or _has(order, {"note_chars": int}))
 
 
 def _has(record, fields):
@@ -97,6 +133,8 @@ def operations(records):
     in the order the operations began. A key with no intent is not an operation."""
     found = {}
     for record in records:
+        if record["step"] == "dry_run":
+            continue  # rehearsed, never sent: no operation
         if record["step"] == "intent" and record["key"] not in found:
             found[record["key"]] = {"intent": record}
         if record["key"] in found:

@@ -59,9 +59,11 @@ class LedgerConflict(Exception):
 class Ledger:
     """One ledger file. `place` and `find` return orders as dicts with an `order_id`."""
 
-    def __init__(self, path, *, create=True, inventory=None):
+    def __init__(self, path, *, create=True, inventory=None, write=True):
         """Open the ledger at `path` without writing to it. `create` false: the file must
-        exist (--resume). `inventory`: the --inventory file, which is never a ledger."""
+        exist (--resume). `inventory`: the --inventory file, which is never a ledger.
+        `write` false (--dry-run): read-only; a missing file stays missing, an empty
+        ledger, and SQLite refuses any write to one that exists."""
         import sqlite3
 
         self.path = os.path.abspath(path)
@@ -70,9 +72,13 @@ class Ledger:
             raise _unavailable(self.path, Text("ledger_is_inventory"))
         if not create and not os.path.isfile(self.path):
             raise _unavailable(self.path, Text("ledger_missing"))
+        self._db, self._has_table = None, False
+        if not write and not os.path.exists(self.path):
+            return
         try:
             # Autocommit: each statement is its own transaction, committed when it returns.
-            self._db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+            self._db = sqlite3.connect(_address(self.path, write), uri=True,
+                                       timeout=BUSY_SECONDS, isolation_level=None)
             tables = {row[0] for row in self._db.execute(TABLES)}
             found = tuple(row[1] for row in self._db.execute(f"PRAGMA table_info({TABLE})"))
         except sqlite3.Error as exc:
@@ -116,7 +122,14 @@ class Ledger:
         return order
 
     def close(self):
-        self._db.close()
+        if self._db is not None:
+            self._db.close()
+
+
+def _address(path, write):
+    """The SQLite URI of the file at `path`: read-only unless `write`."""
+    from urllib.parse import quote
+    return f"file:{quote(path)}" + ("" if write else "?mode=ro")
 
 
 def order_id(number):

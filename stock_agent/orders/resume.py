@@ -9,7 +9,9 @@ one), starts a run log of its own (`resume_of`), and settles every operation by 
 stock_agent/writes.py, under the interrupted run's keys and journal. A call that was never
 sent goes through the normal admission path again (checks, then approval by the terminal or
 --approve), so a resume can place nothing a new run could not; with nobody to ask (no
-terminal, no --approve: cron, CI) such a call stays open and the run ends APPROVAL_NEEDED.
+terminal, no --approve: cron, CI) such a call stays open and the run ends APPROVAL_NEEDED;
+one whose note the journal did not keep (no --log-content) is never sent again: it stays
+open and the run ends NOTE_WITHHELD.
 No model is asked: the answer is written from the receipts. Loaded only with --resume.
 """
 
@@ -72,12 +74,16 @@ class Settling:
             return Outcome(error=AgentError("APPROVAL_NEEDED", settled=text,
                                             count=len(waiting), run_id=settings.resume,
                                             orders=settings.orders))
+        withheld = [row for row in rows if row["how"] == "NOTE_WITHHELD"]
+        if withheld:  # never sent again: its note is not in the journal (no --log-content)
+            return Outcome(error=AgentError("NOTE_WITHHELD", settled=text, count=len(withheld)))
         return Outcome(answer=text)
 
 
 # How an operation was settled -> its sentence; any other way is "not placed ({how})".
 SETTLED = {"reused": "resume_reused", "reconciled": "resume_reconciled",
-           "placed": "resume_placed", "APPROVAL_NEEDED": "resume_open"}
+           "placed": "resume_placed", "APPROVAL_NEEDED": "resume_open",
+           "NOTE_WITHHELD": "resume_withheld"}
 
 
 def answer(run_id, rows, lang, *, skipped=0):

@@ -21,9 +21,13 @@ Recovery (`resume`, for `--resume RUN_ID`), per operation of that run's journal:
   dispatched, no receipt    -> look the key up: found -> record the receipt; absent -> as below
   intent, never dispatched  -> ask for approval again; yes -> place it under the same key;
                                a person's no -> not_placed; nobody to ask, or refused by a
-                               check -> stays open
+                               check -> stays open; a note the journal did not keep (no
+                               --log-content) -> stays open, never sent (NOTE_WITHHELD)
   not_placed                -> settled; nothing to do
 Cancelling never rolls a completed write back: its receipt stays, and the run says so.
+
+Dry run (`rehearse`, for --dry-run): the same checks and approval, then `dry_run` in the
+journal and the log, and a result without a receipt; the ledger was opened read-only.
 
 Threat model: the model chooses only SKU, quantity and note, checked by tools.py; tenant,
 key and ledger are fixed by the program. Not guaranteed: that the person approving reads
@@ -35,7 +39,7 @@ import json
 
 from stock_agent.errors import AgentError, Text, ToolError
 from stock_agent.inventory import SKU_HINT, SKU_PATTERN
-from stock_agent.orders.journal import Journal, operations, path_for
+from stock_agent.orders.journal import Journal, journaled, note_of, operations, path_for
 from stock_agent.orders.ledger import LedgerConflict
 
 TOOL = "draft_purchase_order"
@@ -107,12 +111,25 @@ class OrderDesk:
             "handler": lambda inventory, arguments: self.draft(inventory, arguments),
             "read_only": False, "needs_approval": True,
             "preview": lambda arguments: self.preview(_order(inventory, arguments)),
+            "rehearse": lambda inventory, arguments: self.rehearse(inventory, arguments),
         }
 
     def draft(self, inventory, arguments):
         """What draft_purchase_order does with checked arguments: place the order."""
         order = _order(inventory, arguments)
         return {**order, "source": inventory.source, "receipt": self.place(order)}
+
+    def rehearse(self, inventory, arguments):
+        """--dry-run: what draft_purchase_order would do, every check made (the runner
+        has already checked the schema and asked for approval), and nothing written. The
+        journal and the log record `dry_run`; the result has no receipt, so no answer
+        can claim an order on its strength (verify/)."""
+        order = _order(inventory, arguments)
+        key = self.key(order)
+        self.journal.record("dry_run", key, **self._call(order))
+        self._emit("write_dry_run", key, approved_by=self.approved_by, **self._what(order))
+        return {**order, "source": inventory.source, "dry_run": True, "written": False,
+                "would_write": self.preview(order)}
 
     def close(self):
         """Close the journal and the ledger; the receipts stay readable."""
@@ -141,9 +158,7 @@ class OrderDesk:
         if key in self._settled:  # completed earlier in this run: reuse, do not dispatch
             self._emit("write_reused", key, order_id=self._settled[key]["order_id"])
             return {**self._settled[key], "created": False}
-        self.journal.record("intent", key, run_id=self.run_id, tool=TOOL, order=order,
-                            tenant=self.tenant, ledger=self.ledger.path, source=self.source,
-                            approved_by=self.approved_by)
+        self.journal.record("intent", key, **self._call(order))
         self._emit("write_intent", key, approved_by=self.approved_by, **self._what(order))
         self.journal.record("dispatched", key)
         self._emit("write_dispatched", key)
@@ -221,6 +236,13 @@ class OrderDesk:
         self.journal.record("not_placed", key, code=code, **fields)
         self._emit("write_not_placed", key, code=code)
 
+    def _call(self, order):
+        """What the journal records of an approved call (journal.py says what it holds)."""
+        return {"run_id": self.run_id, "tool": TOOL,
+                "order": journaled(order, content=self.log.content), "tenant": self.tenant,
+                "ledger": self.ledger.path, "source": self.source,
+                "approved_by": self.approved_by}
+
     def _what(self, order):
         """What the log says a write is about: the business facts always (a write must be
         auditable without --log-content); the model's free text only with it."""
@@ -260,8 +282,8 @@ class OrderDesk:
             return "reused"
         if op["step"] == "not_placed":
             return op["last"]["code"]
-        order = op["intent"]["order"]
-        if self.key(order) != key:  # the record was changed: never send it under a new key
+        order = {**op["intent"]["order"], "note": note_of(op["intent"]["order"])}
+        if order["note"] is not None and self.key(order) != key:  # changed: never send it
             self._not_placed(key, "IDEMPOTENCY_CONFLICT", reason="the journal's record does "
                              "not match its key")
             return "IDEMPOTENCY_CONFLICT"
@@ -270,6 +292,8 @@ class OrderDesk:
             if placed is not None:
                 self._receipt(key, placed["order_id"], created=True)
                 return "reconciled"
+        if order["note"] is None:  # its note was not kept: it cannot be sent as approved
+            return "NOTE_WITHHELD"
         result = readmit({"sku": order["sku"], "quantity": order["quantity"],
                           "note": order["note"]})
         if result["ok"]:

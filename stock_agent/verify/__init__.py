@@ -21,10 +21,11 @@ dates, list numbers and SKU digits are not figures).
   that a result found. Saying so is a claim about the SKU: without a lookup of it, it is an
   unchecked SKU.
 - `order_claims`: a phrase saying an order or write happened (the order was placed, we have
-  ordered, 已下單, 已自動補貨) when no result carries a write receipt, `{"ok": true, "data":
-  {..., "receipt": {"order_id", "idempotency_key", "ledger", "created"}}}`. Read-only tools
-  say `"order_created": false`. A denial ("no order has been placed", 尚未建立訂單) is not a
-  claim.
+  ordered, 已下單, 已自動補貨), or an order id (PO-000001), when no result carries a write
+  receipt, `{"ok": true, "data": {..., "receipt": {"order_id", "idempotency_key",
+  "ledger", "created"}}}`. Read-only tools and a dry run's rehearsal (--dry-run) carry
+  none; read-only tools say `"order_created": false`. A denial ("no order has been
+  placed", 尚未建立訂單) is not a claim.
 - `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
   gave, when the answer uses that item (its SKU, name or stock): the model guessed an id.
 - `left_out` (advice, only with `complete`): an item looked up by SKU whose SKU or stock the
@@ -62,6 +63,7 @@ STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has
            "successfully", "just", "already", "order", "reorder"}
 DENIALS = {"no", "not", "never", "cannot", "unable", "without"}  # and any word ending n't
 CLAUSE_MARKS = ",，。;；!?！？\n"  # and a full stop before a space
+ORDER_ID = r"\bPO-\d+\b"  # the ledger's order ids (orders/ledger.py): only a receipt gives one
 # Chinese claims start with 已 (or say 成功); their denials (尚未, 並未, 沒有) do not match.
 CLAIM_ZH = (r"已(?:經)?(?:為您|幫您|替您|為你|幫你)?(?:自動)?"
             r"(?:下單|訂購|補貨|建立(?:了)?訂單|送出訂單|完成下單|採購)|"
@@ -139,6 +141,7 @@ def order_claims(answer, placed):
     if placed:
         return []
     claims = re.findall(CLAIM_ZH, answer) if "已" in answer or "成功" in answer else []
+    claims += re.findall(ORDER_ID, answer) if "PO-" in answer else []  # an id it cannot hold
     lowered = answer.lower()
     for match in re.finditer(CLAIM_VERB, answer) if "ed" in lowered else ():
         start, end = _clause(lowered, match.start(), match.end())
