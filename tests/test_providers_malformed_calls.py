@@ -41,16 +41,15 @@ CASES = [(OllamaHarness(), OLLAMA_BODY, OLLAMA_RAW),
 class MalformedCallTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.server = FakeServer().__enter__()
-        cls.addClassCleanup(cls.server.__exit__, None, None, None)
+        cls.server = FakeServer.for_class(cls)
 
     def setUp(self):
-        self.server.requests.clear()
-        self.server._replies.clear()
+        self.server.clear()
 
     def run_with(self, harness, *replies, argv=()):
         for status, body in replies:
-            self.server.reply(harness.path, status, body)
+            # Retry-After: 0, so a retry (the wrong answer here) costs no time
+            self.server.reply(harness.path, status, body, headers={"Retry-After": "0"})
         # --retries 2: a blind retry would show as a repeated request.
         return harness.run(self.server, "-q", "Check A001", "--retries", "2", *argv)
 

@@ -26,12 +26,10 @@ OVERFLOW_0_40 = {"error": json.dumps({"error": {
 class OllamaFieldsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.server = FakeServer().__enter__()
-        cls.addClassCleanup(cls.server.__exit__, None, None, None)
+        cls.server = FakeServer.for_class(cls)
 
     def setUp(self):
-        self.server.requests.clear()
-        self.server._replies.clear()
+        self.server.clear()
 
     def ask(self, *replies, argv=()):
         for status, body in replies:
