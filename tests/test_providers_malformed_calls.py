@@ -164,6 +164,30 @@ class MalformedCallTest(unittest.TestCase):
         self.assertTrue(texts["zh-TW"][1].startswith("stock-agent: MALFORMED_TOOL_CALL: "))
 
 
+class ClassifierTest(unittest.TestCase):
+    """Only the known bodies, at the start of the error and with status 500 (or inside a
+    200 stream), are the model's fault."""
+
+    def test_what_is_and_is_not_a_malformed_call(self):
+        from stock_agent.providers.openai import OpenAIClient
+        client = OpenAIClient(base_url="http://127.0.0.1:9/v1", model="m", lang="zh-TW")
+        for status, error, expected in (
+                (500, OLLAMA_RAW, True), (200, OLLAMA_RAW, True),
+                (500, LLAMA_POS, True), (500, "FAILED TO PARSE JSON: x", True),
+                (400, LLAMA_POS, False),  # a refused request, not the model's call
+                (502, OLLAMA_RAW, False),
+                (500, "proxy: " + LLAMA_POS, False),
+                (500, "Failed to parse tool call arguments as JSON: x", False),
+                (500, 'option "temperature" must be of type float32', False)):
+            with self.subTest(status=status, error=error):
+                found = client.malformed_call(status, error)
+                self.assertEqual(found is not None, expected)
+                if found is not None:
+                    self.assertEqual((found.code, found.exit_status), ("MALFORMED_TOOL_CALL", 29))
+                    self.assertFalse(found.params.get("transient"))
+                    self.assertIn("伺服器無法解析", found.params["correction"])
+
+
 def _last_user_text(body):
     """The text of the last user message of a request body, in any of the three formats."""
     message = [m for m in body["messages"] if m["role"] == "user"][-1]

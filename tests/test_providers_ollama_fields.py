@@ -76,7 +76,8 @@ class OllamaFieldsTest(unittest.TestCase):
 
     def test_an_overflow_is_refused_and_reported(self):
         for body, said in ((OVERFLOW_0_12_6, "the input length exceeds the context length"),
-                           (OVERFLOW_0_40, "exceeds the available context size")):
+                           (OVERFLOW_0_40, "request (9000 tokens) exceeds the available "
+                                           "context size (8192 tokens), try increasing it")):
             for lang, words in (("en", "does not fit the model's 8192 context tokens"),
                                 ("zh-TW", "提示超出模型 8192 個上下文 token")):
                 with self.subTest(said=said, lang=lang):
@@ -86,6 +87,7 @@ class OllamaFieldsTest(unittest.TestCase):
                     line = err.splitlines()[0]
                     self.assertTrue(line.startswith("stock-agent: CONTEXT_TRUNCATED: "), line)
                     self.assertIn(said, line)
+                    self.assertNotIn('"n_ctx"', line)  # llama-server's message, unwrapped
                     self.assertIn(words, line)
                     self.assertIn("--num-ctx", line)
                     self.assertEqual(len(self.bodies()), 1)  # not retried, nothing cut

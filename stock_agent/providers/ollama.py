@@ -147,7 +147,7 @@ class OllamaClient(ChatClient):
             return malformed
         if _context_overflow(error):
             return AgentError("CONTEXT_TRUNCATED", detail=Text(
-                "prompt_refused", num_ctx=self.num_ctx, error=error))
+                "prompt_refused", num_ctx=self.num_ctx, error=_inner_message(error)))
         if status == 404 and "not found" in error and "model" in error:
             return self.model_not_found(deadline)
         if status == 400 and "does not support tools" in error:
@@ -167,6 +167,15 @@ def _context_overflow(error):
     low = error.lower()
     return ("the input length exceeds the context length" in low
             or "exceeds the available context size" in low)
+
+
+def _inner_message(error):
+    """llama-server's own message when Ollama passes its error object on as text."""
+    try:
+        inner = json.loads(error)["error"]["message"]
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return error
+    return inner if isinstance(inner, str) else error
 
 
 def _ollama_calls(message):
