@@ -126,8 +126,7 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
                                        catalogue_above=settings.mcp_catalogue_above)
     # Our own tools are read-only; a person is asked only where a tool needs approval.
     approver = cli.approver(settings) if toolbox.needs_approval() else None
-    log.started(question=question, tools=toolbox.names(), orders=ledger and ledger.name,
-                **fields)
+    log.started(question=question, tools=toolbox.names(), orders=ledger and ledger.name, **fields)
     for server in servers.servers if servers is not None else ():
         log.emit("mcp_server", **server)
     if settings.verify:
@@ -149,7 +148,8 @@ def prepare(settings, environ, make_model):
              "system_prompt": system_prompt, "last_request_note": LAST_REQUEST[settings.lang],
              "recover_text_calls": settings.recover_text_tool_calls}
     return given, {"provider": model.provider, "model": model.model, "lang": settings.lang,
-                   "limits": settings.limits, "source": data.source, "prompt": prompt_info}
+                   "limits": settings.limits, "source": data.source, "prompt": prompt_info,
+                   "request": getattr(model, "request_options", None)}  # fields a client sends
 
 
 def default_model(settings, environ, *, on_text=None):
@@ -163,7 +163,8 @@ def default_model(settings, environ, *, on_text=None):
     client = providers.make_client(
         settings.provider, base_url=settings.base_url, model=settings.model, environ=environ,
         num_ctx=settings.num_ctx, num_predict=settings.num_predict, stream=settings.stream,
-        on_text=on_text, deadline=time.monotonic() + settings.limits.budget_seconds)
+        on_text=on_text, deadline=time.monotonic() + settings.limits.budget_seconds,
+        lang=settings.lang, think=settings.think)
     if not is_loopback(client.base_url):
         cli.note_remote(client.base_url, settings.lang, clear_key=getattr(
             client, "sends_key", False) and client.base_url.startswith("http://"))
@@ -274,8 +275,14 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             raise AgentError("CONTEXT_LIMIT", chars=request_size,
                              limit=limits.max_context_chars)
         meter.check(request_size)
-        reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
-                           limits=limits, log=log, outcome=outcome)
+        try:
+            reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
+                               limits=limits, log=log, outcome=outcome)
+        except AgentError as exc:  # a call the server could not parse: one correction
+            note = _call_correction(exc, outcome, step=step, limits=limits, log=log)
+            messages.append(note)
+            size += message_chars(note)
+            continue
         meter.count(request_size, reply)
         calls = _checked_tool_calls(reply, limits)
         written = [] if calls else _text_calls(reply, messages, toolbox, limits,
@@ -336,6 +343,19 @@ def _review(answer, question, outcome, checker, *, step, limits, log):
         raise AgentError("UNVERIFIED_ANSWER", problems=checker.summary(problems))
     outcome.corrections += 1
     text = checker.correction(question, problems, outcome.results)
+    log.correction(step=step, text=text)
+    return {"role": "user", "content": text}
+
+
+def _call_correction(error, outcome, *, step, limits, log):
+    """The corrective message for a tool call the server could not parse (the client words
+    it, as MALFORMED_TOOL_CALL's `correction`): at temperature 0 the same request would write
+    the same call, so the model is told what went wrong instead. One per run, and only with
+    a model request left for it; else `error` ends the run."""
+    text = error.params.get("correction")
+    if text is None or outcome.call_corrections or step >= limits.max_steps:
+        raise error
+    outcome.call_corrections += 1
     log.correction(step=step, text=text)
     return {"role": "user", "content": text}
 

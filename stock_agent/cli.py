@@ -105,13 +105,19 @@ def build_parser():
     server.add_argument("--num-predict", type=_positive_int, default=1024,
                         help="most tokens the model may write per reply, sent as num_predict "
                              "or max_tokens (default: 1024)")
+    server.add_argument("--think", action="store_true",
+                        help="let a thinking model reason before it answers (Ollama: sent as "
+                             "think; the default false is sent too). Its reasoning is never "
+                             "the answer")
     server.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                         default=LIMIT_DEFAULTS["timeout"],
                         help="per-request timeout, for the model and for MCP servers "
                              "(default: %(default)g)")
     server.add_argument("--retries", type=_retries, default=LIMIT_DEFAULTS["retries"],
                         help="more tries of a model request after 429, 5xx or a reset "
-                             "connection, within the time budget (default: %(default)s)")
+                             "connection, within the time budget; a tool call the server "
+                             "could not parse gets one correction instead (default: "
+                             "%(default)s)")
     server.add_argument("--stream", action="store_true",
                         help="stream replies; with --verify off, on a terminal the answer "
                              "prints as it arrives")
@@ -239,6 +245,7 @@ exit statuses (the code is also in the log's terminal event):
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
   23 INVALID_MODEL_MESSAGE  24 INVALID_TOOL_CALL  25 INVALID_TOOL_BATCH
   26 EMPTY_ANSWER      27 TOOL_CALL_IN_TEXT 28 UNVERIFIED_ANSWER
+  29 MALFORMED_TOOL_CALL (the server could not parse the model's call, corrected once)
   30 NO_MODEL          31 MODEL_NOT_FOUND   32 TOOLS_UNSUPPORTED 33 MODEL_UNREACHABLE
   34 MODEL_TIMEOUT     35 MODEL_HTTP_ERROR  36 MODEL_BAD_RESPONSE
   37 MODEL_RESPONSE_TOO_LARGE               38 AUTH_FAILED       39 NO_API_KEY

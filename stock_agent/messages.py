@@ -26,6 +26,9 @@ What the MODEL reads is not here but beside the code that sends it: the system p
 (run.py), the tool descriptions (tools.py), the checker's corrections (verify/), the labels
 of a conversation's notes (chat/context.py) and the mock model's replies (mock_model.py).
 The one line both read: the --facts lines below, which the checker also quotes to the model.
+One line only the model reads is here: `malformed_call_fix`, the correction after a tool call
+the server could not parse, because a model client words it (in the run's language) and a
+client has no other text of its own.
 Also not here: --help, the --verbose trace and the evaluation's reports, in English only.
 """
 
@@ -105,11 +108,8 @@ MESSAGES = {
                  "請提高 --num-predict 或縮短問題。",
     },
     "CONTEXT_TRUNCATED": {
-        "en": "the prompt used {used} of the model's {num_ctx} context tokens, so the server "
-              "may have dropped its beginning (the rules and tools); the reply was not "
-              "trusted. Raise --num-ctx.",
-        "zh-TW": "提示用掉模型 {num_ctx} 個上下文 token 中的 {used} 個，伺服器可能已截去開頭"
-                 "（規則與工具定義），因此不採信回覆。請提高 --num-ctx。",
+        "en": "{detail}. Raise --num-ctx.",
+        "zh-TW": "{detail}。請提高 --num-ctx。",
     },
     "INCOMPLETE_MODEL_RESPONSE": {
         "en": "the model server sent an incomplete reply ({detail}); nothing from it was "
@@ -149,6 +149,15 @@ MESSAGES = {
               "keeps it in the log; --verify off shows raw answers.",
         "zh-TW": "模型的回答與本次工具結果不符（{problems}），更正一次後仍然如此，因此不顯示；"
                  "未建立任何訂單。加上 --log-content 可在日誌中保留它；--verify off 顯示未經檢查的回答。",
+    },
+    "MALFORMED_TOOL_CALL": {
+        "en": "the model wrote a tool call the server could not parse (HTTP {status} from "
+              "{url}: {error}) and had no correction left: one corrective request per run, "
+              "within --max-steps. Nothing from that reply was executed; try a model or chat "
+              "template with more reliable tool calls.",
+        "zh-TW": "模型寫出伺服器無法解析的工具呼叫（{url} 回應 HTTP {status}：{error}），且已無"
+                 "更正機會：每次執行只更正一次，並受 --max-steps 限制。該回覆一律不執行；"
+                 "請改用工具呼叫較可靠的模型或對話模板。",
     },
     "NO_MODEL": {
         "en": "no model chosen: pass --model NAME or set {env}.{installed}",
@@ -546,6 +555,31 @@ LINES = {
     "advice_dns": {"en": "Check the host name in the URL, and the network's DNS.",
                    "zh-TW": "請檢查 URL 中的主機名稱，以及網路的 DNS。"},
     "no_such_host": {"en": "the host name does not resolve", "zh-TW": "主機名稱無法解析"},
+    # --- The prompt and the model's context window (CONTEXT_TRUNCATED) ---
+    "prompt_filled": {
+        "en": "the prompt used {used} of the model's {num_ctx} context tokens, so the server "
+              "may have dropped its beginning (the rules and tools); the reply was not "
+              "trusted",
+        "zh-TW": "提示用掉模型 {num_ctx} 個上下文 token 中的 {used} 個，伺服器可能已截去開頭"
+                 "（規則與工具定義），因此不採信回覆",
+    },
+    "prompt_refused": {
+        "en": "the prompt does not fit the model's {num_ctx} context tokens ({error}); the "
+              "server refused it (truncate: false) instead of silently dropping messages",
+        "zh-TW": "提示超出模型 {num_ctx} 個上下文 token（{error}）；伺服器拒絕了它"
+                 "（truncate: false），而非默默丟棄訊息",
+    },
+    # --- What the model reads after a tool call the server could not parse. {shape} is
+    # the call's JSON shape (providers/shared.py); {error} the server's own words ---
+    "malformed_call_fix": {
+        "en": "The server could not read the tool call in your last reply: {error}. Write "
+              "each tool call as one JSON object with the tool's name and its arguments, "
+              "shaped like {shape}, using only the tools you were given and double-quoted "
+              "JSON; or answer in plain text if no tool is needed.",
+        "zh-TW": "伺服器無法解析你上一則回覆中的工具呼叫：{error}。每個工具呼叫請寫成一個 JSON "
+                 "物件，包含工具名稱與參數，形式如 {shape}；只使用提供給你的工具，JSON 一律用"
+                 "雙引號；若不需要工具，請直接以文字回答。",
+    },
     "redirect": {
         "en": "a redirect to {location}; set --base-url to that address (redirects are not "
               "followed: they could carry the key elsewhere)",

@@ -77,7 +77,7 @@ SETTING_DEFAULTS = {
     "question": None, "lang": "en", "conversation": False, "session": None, "mock": False,
     "system_prompt": None, "verify": True,
     "provider": "ollama", "model": None, "base_url": None, "num_ctx": 8192,
-    "num_predict": 1024, "stream": False, "recover_text_tool_calls": False,
+    "num_predict": 1024, "think": False, "stream": False, "recover_text_tool_calls": False,
     "inventory": None, "tenant": None, "approve": False,
     # Who says yes to a tool that needs approval: "flag" (--approve), "terminal" (a person
     # at stdin and stderr), or None (nobody: such a tool does not run).
@@ -121,6 +121,8 @@ class Outcome:
         # turn), "unverified" (failed after it: UNVERIFIED_ANSWER, or another error).
         self.verification = None
         self.corrections = 0  # corrective turns the model was given (at most one)
+        # corrective requests after a tool call the server could not parse (at most one)
+        self.call_corrections = 0
         self.tokens = {"input": None, "output": None}  # None: the server never said
         self.run_id = None
         self.log = None       # the log's path, once it was opened

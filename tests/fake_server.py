@@ -237,6 +237,20 @@ class FakeServer:
         self._server.shutdown()
         self._server.server_close()
 
+    @classmethod
+    def for_class(cls, test_class):
+        """A started server for every test of `test_class` (call it in setUpClass), shut
+        down after the class; each test calls `clear()` first."""
+        server = cls().__enter__()
+        test_class.addClassCleanup(server.__exit__, None, None, None)
+        return server
+
+    def clear(self):
+        """Forget the requests seen and the replies still queued."""
+        with self._lock:
+            self.requests.clear()
+            self._replies.clear()
+
     def reply(self, path, status=200, body=None, *, headers=None, repeat=False):
         """Queue one answer for `path` (or keep answering it, with repeat=True)."""
         with self._lock:

@@ -134,9 +134,11 @@ class ReplyCheckTest(unittest.TestCase):
         self.assertIn("--num-ctx", line)
 
     def test_error_inside_a_200_body(self):
-        line = self.assertExit("MODEL_HTTP_ERROR",
-                               (200, {"error": "failed to parse JSON: unexpected end"}))
-        self.assertIn("failed to parse JSON", line)
+        # (A 200 body saying the model's tool call could not be parsed is MALFORMED_TOOL_CALL:
+        # tests/test_providers_malformed_calls.py.)
+        error = "an error was encountered while running the model: unexpected EOF"
+        line = self.assertExit("MODEL_HTTP_ERROR", (200, {"error": error}))
+        self.assertIn(error, line)
 
     def test_empty_answer(self):
         self.assertExit("EMPTY_ANSWER", (200, ollama_chat("")))

@@ -318,8 +318,8 @@ class AdapterErrorTest(unittest.TestCase):
     def test_llama_cpp_unparsable_tool_call_is_not_retried(self):
         body = {"error": {"code": 500, "type": "server_error", "message": "The model produced "
                           "output that does not match the expected peg-native format"}}
-        error = self.assertCode("MODEL_HTTP_ERROR", OpenAIHarness(), (500, body))
-        self.assertFalse(error.params["transient"])
+        error = self.assertCode("MALFORMED_TOOL_CALL", OpenAIHarness(), (500, body))
+        self.assertFalse(error.params.get("transient"))
 
     def test_ollama_call_without_id_stays_null(self):
         harness = HARNESSES[0]

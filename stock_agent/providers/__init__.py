@@ -17,21 +17,23 @@ is described in agent.py.
 
 
 def make_client(provider, *, base_url, model, environ, num_ctx, num_predict, stream=False,
-                on_text=None, deadline=None):
+                on_text=None, deadline=None, lang="en", think=False):
     """The client for `--provider`, configured from flags and environment, or AgentError.
     A bad server URL is refused here, before anything is sent; listing the server's models
-    for a NO_MODEL hint ends by `deadline` (a time.monotonic() value)."""
+    for a NO_MODEL hint ends by `deadline` (a time.monotonic() value). `lang` is the language
+    of the one text a client writes to the model (a correction); `think` (Ollama's field)
+    only the Ollama client sends."""
     if provider == "openai":
         from stock_agent.providers import openai
         return openai.openai_client(base_url=base_url, model=model, environ=environ,
                                     num_predict=num_predict, stream=stream, on_text=on_text,
-                                    deadline=deadline)
+                                    deadline=deadline, lang=lang)
     if provider == "anthropic":
         from stock_agent.providers import anthropic
         return anthropic.anthropic_client(base_url=base_url, model=model, environ=environ,
                                           num_predict=num_predict, stream=stream,
-                                          on_text=on_text, deadline=deadline)
+                                          on_text=on_text, deadline=deadline, lang=lang)
     from stock_agent.providers import ollama
     return ollama.ollama_client(base_url=base_url, model=model, environ=environ,
                                 num_ctx=num_ctx, num_predict=num_predict, stream=stream,
-                                on_text=on_text, deadline=deadline)
+                                on_text=on_text, deadline=deadline, lang=lang, think=think)

@@ -38,7 +38,7 @@ BLOCK_EVENTS = ("content_block_start", "content_block_delta", "content_block_sto
 
 
 def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_text=None,
-                     deadline=None):
+                     deadline=None, lang="en"):
     """Resolve URL, key and model, or explain what is missing."""
     url = checked_url((base_url or environ.get("ANTHROPIC_BASE_URL") or DEFAULT_URL)
                       .rstrip("/"))
@@ -46,7 +46,7 @@ def anthropic_client(*, base_url, model, environ, num_predict, stream=False, on_
                   required=not is_loopback(url))  # a local proxy may need none
     client = AnthropicClient(base_url=url, model=model or environ.get("ANTHROPIC_MODEL"),
                              api_key=key, num_predict=num_predict, stream=stream,
-                             on_text=on_text)
+                             on_text=on_text, lang=lang)
     return client.require_model("ANTHROPIC_MODEL", deadline)
 
 
@@ -97,6 +97,8 @@ class AnthropicClient(ChatClient):
 
     def http_error(self, status, payload, headers, *, deadline=None):
         error = self.error_text(payload)
+        if (malformed := self.malformed_call(status, error)) is not None:
+            return malformed  # llama-server's /v1/messages could not parse the model's call
         kind = _error_type(payload)
         if status in (401, 403) or kind in ("authentication_error", "permission_error"):
             return AgentError("AUTH_FAILED", status=status, env="ANTHROPIC_API_KEY")

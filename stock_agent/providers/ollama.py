@@ -3,6 +3,15 @@ source (see docs/ollama-wire.md in the shared notes):
 - request: model, messages, tools, `stream` always sent (Ollama streams when it is left out),
   options temperature 0, num_predict, and always num_ctx: Ollama's small default context
   silently drops the start of the prompt, which is where the rules and tools are.
+- `think` always sent (false unless --think): a model with the thinking capability thinks
+  when it is left out. Its reasoning (`message.thinking`) is never the answer and is not
+  sent back: Ollama does not need it in the history.
+- `truncate: false` always sent: by default Ollama drops whole messages (middle history
+  included) from a prompt over num_ctx; with false it refuses the request, and the refusal
+  is CONTEXT_TRUNCATED. Its words: "the input length exceeds the context length" (0.12.6),
+  or llama-server's "request (N tokens) exceeds the available context size (M tokens), try
+  increasing it" as the error's text (0.34, 0.40), as recorded in public client tests; a
+  server older than the field ignores it, and a prompt that fills num_ctx still says so.
 - tool results go back as `{"role": "tool", "tool_name": ..., "content": ...}`.
 - tool-call arguments go back as JSON objects: a string there makes Ollama reject the request.
 - `done_reason: "length"` means the reply was cut; `prompt_eval_count` reaching num_ctx means
@@ -29,13 +38,13 @@ DEFAULT_OLLAMA_URL = "http://localhost:11434"
 # --- Configuration -----------------------------------------------------------------
 
 def ollama_client(*, base_url, model, environ, num_ctx, num_predict, stream=False,
-                  on_text=None, deadline=None):
+                  on_text=None, deadline=None, lang="en", think=False):
     """Resolve URL and model the way Ollama's own tools do, or explain what is missing.
     Listing the installed models for that explanation ends by `deadline`."""
     url = checked_url(resolve_ollama_url(base_url, environ))
     client = OllamaClient(base_url=url, model=model or environ.get("OLLAMA_MODEL"),
                           num_ctx=num_ctx, num_predict=num_predict, stream=stream,
-                          on_text=on_text)
+                          on_text=on_text, lang=lang, think=think)
     return client.require_model("OLLAMA_MODEL", deadline)
 
 
@@ -86,14 +95,20 @@ class OllamaClient(ChatClient):
     chat_path = "/api/chat"
 
     def __init__(self, *, base_url, model, num_ctx=8192, num_predict=1024, stream=False,
-                 on_text=None):
+                 on_text=None, lang="en", think=False):
         super().__init__(base_url=base_url, model=model, num_predict=num_predict,
-                         stream=stream, on_text=on_text)
+                         stream=stream, on_text=on_text, lang=lang)
         self.num_ctx = num_ctx  # sent every time (see above); a prompt that fills it was cut
+        self.think = think
+
+    @property
+    def request_options(self):
+        """The request's fields a run's log records (run_started `request`)."""
+        return {"think": self.think, "truncate": False}
 
     def request_head(self, messages, tools):
         return {
-            "model": self.model, "stream": self.stream,
+            "model": self.model, "stream": self.stream, **self.request_options,
             "options": {"temperature": 0, "num_predict": self.num_predict,
                         "num_ctx": self.num_ctx},
             "tools": [{"type": "function", "function": tool} for tool in tools],
@@ -114,7 +129,10 @@ class OllamaClient(ChatClient):
             raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("no_assistant_message"))
         used = data.get("prompt_eval_count")
         if isinstance(used, int) and used >= self.num_ctx:
-            raise AgentError("CONTEXT_TRUNCATED", used=used, num_ctx=self.num_ctx)
+            raise AgentError("CONTEXT_TRUNCATED", detail=Text(
+                "prompt_filled", used=used, num_ctx=self.num_ctx))
+        # The reasoning of a thinking model is neither the answer nor sent back.
+        message = {key: value for key, value in message.items() if key != "thinking"}
         reason, text = data.get("done_reason"), message.get("content")
         usage = token_usage(used, data.get("eval_count"))
         if reason == "length":
@@ -125,6 +143,11 @@ class OllamaClient(ChatClient):
 
     def http_error(self, status, payload, headers=None, *, deadline=None):
         error = self.error_text(payload)
+        if (malformed := self.malformed_call(status, error)) is not None:
+            return malformed
+        if _context_overflow(error):
+            return AgentError("CONTEXT_TRUNCATED", detail=Text(
+                "prompt_refused", num_ctx=self.num_ctx, error=_inner_message(error)))
         if status == 404 and "not found" in error and "model" in error:
             return self.model_not_found(deadline)
         if status == 400 and "does not support tools" in error:
@@ -137,6 +160,22 @@ class OllamaClient(ChatClient):
 
     def models_hint(self, deadline=None):
         return _installed_hint(self.base_url, discovery_deadline(deadline))
+
+
+def _context_overflow(error):
+    """True for Ollama's refusal of a prompt over num_ctx with `truncate: false` (above)."""
+    low = error.lower()
+    return ("the input length exceeds the context length" in low
+            or "exceeds the available context size" in low)
+
+
+def _inner_message(error):
+    """llama-server's own message when Ollama passes its error object on as text."""
+    try:
+        inner = json.loads(error)["error"]["message"]
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return error
+    return inner if isinstance(inner, str) else error
 
 
 def _ollama_calls(message):

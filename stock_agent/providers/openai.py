@@ -37,14 +37,15 @@ DEFAULT_URL = "https://api.openai.com/v1"
 
 
 def openai_client(*, base_url, model, environ, num_predict, stream=False, on_text=None,
-                  deadline=None):
+                  deadline=None, lang="en"):
     """Resolve URL, key and model as OpenAI's SDK does, or explain what is missing."""
     url = checked_url((base_url or environ.get("OPENAI_BASE_URL") or DEFAULT_URL)
                       .rstrip("/"))
     key = api_key(environ, "OPENAI_API_KEY", url=url,
                   required=urlsplit(url).hostname == "api.openai.com")
     client = OpenAIClient(base_url=url, model=model or environ.get("OPENAI_MODEL"), api_key=key,
-                          num_predict=num_predict, stream=stream, on_text=on_text)
+                          num_predict=num_predict, stream=stream, on_text=on_text,
+                          lang=lang)
     return client.require_model("OPENAI_MODEL", deadline)
 
 
@@ -86,6 +87,8 @@ class OpenAIClient(ChatClient):
 
     def http_error(self, status, payload, headers, *, deadline=None):
         error, code = self.error_text(payload), _error_code(payload)
+        if (malformed := self.malformed_call(status, error)) is not None:
+            return malformed  # llama.cpp, or Ollama's /v1, could not parse the model's call
         low = error.lower()
         if status in (401, 403):
             return AgentError("AUTH_FAILED", status=status, env="OPENAI_API_KEY")
@@ -95,10 +98,6 @@ class OpenAIClient(ChatClient):
             return self.model_not_found(deadline)
         if status == 404:
             error = Text("with_hint", text=error, hint=Text("hint_v1_openai"))
-        if "does not match the expected" in low:
-            # llama.cpp could not parse the tool call the model wrote. At temperature 0 the
-            # model writes the same again, so a retry only costs time.
-            return http_failure(status, error, headers, transient=False)
         return http_failure(status, error, headers)
 
     def models_hint(self, deadline=None):

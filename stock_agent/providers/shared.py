@@ -16,6 +16,32 @@ from stock_agent.providers.transport import exchange, get_json
 
 DISCOVERY_TIMEOUT = 3.0  # listing models for a hint: a slow server is not worth waiting for
 
+# How a server's error begins when it could not parse the tool call the model wrote: the
+# model's fault, not the server's, and at temperature 0 the same request writes the same
+# call again, so it is not retried (MALFORMED_TOOL_CALL). Matched at the start of the error
+# text, lower-cased, on HTTP 500 (or an error inside a 200 stream). Where each comes from:
+MALFORMED_CALL_STARTS = (
+    # Ollama's harmony parser: {"error":"error parsing tool call: raw='...', err=invalid
+    # character 'l' looking for beginning of value"} (ollama/ollama#17638, #12884;
+    # continuedev/continue#10221 quotes a whole body)
+    "error parsing tool call",
+    # Ollama's builtin parsers (model/parsers): {"error":"failed to parse JSON: ..."}, 500 or
+    # a mid-stream error line (shared notes, docs/ollama-wire.md, "Which tool names")
+    "failed to parse json",
+    # llama.cpp's chat parser (common/chat.cpp, common_chat_peg_parse):
+    # {"error":{"code":500,"message":"Failed to parse input at pos 12: </tool_call>",
+    # "type":"server_error"}} (ggml-org/llama.cpp#20761 on /v1/messages, #23838)
+    "failed to parse input at pos ",
+    # llama.cpp, newer builds: "The model produced output that does not match the expected
+    # peg-native format" (ggml-org/llama.cpp#27025, #25072; mostlygeek/llama-swap#856)
+    "the model produced output that does not match the expected ",
+)
+# Not here: llama.cpp's "Failed to parse tool call arguments as JSON" is about a call in the
+# request's history (am17an/llama.cpp#43); a correction cannot take it back.
+
+# The shape of a tool call the correction shows the model (messages.py, malformed_call_fix).
+CALL_SHAPE = '{"name": "<tool name>", "arguments": {"<parameter>": "<value>"}}'
+
 
 class ChatClient:
     """One model server's chat endpoint: the loop's messages in, one neutral reply out.
@@ -37,9 +63,10 @@ class ChatClient:
     chat_path = None  # the chat endpoint, below base_url
 
     def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
-                 on_text=None):
+                 on_text=None, lang="en"):
         self.base_url = base_url
         self.model = model
+        self.lang = lang  # the language of the one text the client writes to the model
         self.num_predict = num_predict
         self.stream = stream
         self.on_text = on_text
@@ -91,8 +118,19 @@ class ChatClient:
 
     def error_in_answer(self, data):
         """The AgentError for an error a 200 answer, or a chunk of a 200 stream, reports."""
-        return AgentError("MODEL_HTTP_ERROR", status=200, error=self.error_text(data),
-                          url=self.base_url)
+        error = self.error_text(data)
+        return self.malformed_call(200, error) or AgentError(
+            "MODEL_HTTP_ERROR", status=200, error=error, url=self.base_url)
+
+    def malformed_call(self, status, error):
+        """MALFORMED_TOOL_CALL if the server's `error` (with HTTP `status`) says it could not
+        parse the tool call the model wrote, else None. It carries the one corrective message
+        the loop may send the model (agent.py), in the run's language."""
+        if status not in (200, 500) or not error.lower().startswith(MALFORMED_CALL_STARTS):
+            return None
+        correction = Text("malformed_call_fix", error=error, shape=CALL_SHAPE)
+        return AgentError("MALFORMED_TOOL_CALL", status=status, error=error, url=self.base_url,
+                          correction=correction.render(self.lang))
 
     def model_not_found(self, deadline):
         """MODEL_NOT_FOUND, naming the models the server lists by `deadline`."""

@@ -131,6 +131,7 @@ class WaitingModel:
         self.model_object = model
         self.provider = model.provider
         self.model = model.model
+        self.request_options = getattr(model, "request_options", None)  # for the log
         self.stream = stream
         self.interval = interval
         self.requests = 0
