@@ -122,6 +122,16 @@ class RecordThenReplayTest(unittest.TestCase):
         self.assertEqual((events[-1]["event"], events[-1]["code"]), ("failed", "NO_RECORDING"))
         self.assertNotIn("Check A002", json.dumps(events))  # the log holds no content
 
+    def test_the_diff_cannot_steer_the_terminal(self):
+        folder, argv, _, _ = self.record("ollama", False)
+        changed = [word if word != "Check A001" else "Check A001\u202e" for word in argv]
+        status, _, err, _ = run_cli([*changed, "--replay", folder])
+        self.assertEqual(status, 60)
+        self.assertNotIn("\u202e", err)
+        self.assertIn("\\u202e", err)
+        diff = [line for line in err.splitlines() if line.startswith(("    -", "    +"))]
+        self.assertEqual(len(diff), 2, err)
+
     def test_a_changed_prompt_fails_with_a_diff_where_it_changed(self):
         folder = temp_folder(self)
         prompt = os.path.join(folder, "prompt.txt")

@@ -255,9 +255,9 @@ def _body(reply):
 def nearest_diff(folder, body):
     """(a Text naming the recorded request nearest to `body`, a short unified diff of it
     against `body` as lines), both requests as indented JSON. The nearest is the one that
-    shares the longest start with `body`: each request of a run starts with the bytes of
-    the one before."""
-    best, best_name, best_shared = None, None, -1
+    shares the longest start with `body` (each request of a run starts with the bytes of
+    the one before), and of those the one nearest in length."""
+    best, best_name, best_score = None, None, None
     for name in _recordings(folder)[:MAX_COMPARED]:
         try:
             recording = json.loads(files.read_capped(os.path.join(folder, name),
@@ -265,9 +265,10 @@ def nearest_diff(folder, body):
             recorded = recording["request"].encode("utf-8", "surrogatepass")
         except (OSError, ValueError, RecursionError, TypeError, KeyError, AttributeError):
             continue  # an unreadable recording is nobody's nearest
-        shared = _shared_start(recorded, body)
-        if shared > best_shared:
-            best, best_name, best_shared = recorded, name, shared
+        # The longest shared start; between equals, the length nearest to this request's.
+        score = (_shared_start(recorded, body), -abs(len(recorded) - len(body)))
+        if best_score is None or score > best_score:
+            best, best_name, best_score = recorded, name, score
     if best is None:
         return Text("replay_nothing_near"), []
     import difflib
