@@ -162,6 +162,46 @@ class RecordThenReplayTest(unittest.TestCase):
                          [("MODEL_HTTP_ERROR", 503)])
         self.assertEqual(statuses(again[3]), statuses(first[3]))
 
+    def test_an_error_answer_to_a_stream_replays_as_the_same_error(self):
+        folder = os.path.join(temp_folder(self), "cassette")
+        with fs.FakeServer() as server:
+            server.reply("/v1/chat/completions", 400, fs.openai_error("bad tools"))
+            argv = flags("openai", server.url + "/v1", "--stream", "-q", "Check A001")
+            first = run_cli([*argv, "--record", folder])
+        again = run_cli([*argv, "--replay", folder])
+        self.assertEqual(first[0], EXIT_STATUS["MODEL_HTTP_ERROR"], first[2])
+        self.assertEqual(again[:2], first[:2])
+        self.assertEqual(again[2].splitlines()[0], first[2].splitlines()[0])
+        self.assertEqual(statuses(again[3]), statuses(first[3]))
+
+    def test_a_recording_that_cannot_be_written_ends_the_run(self):
+        full = OSError(28, "No space left on device")
+        with mock.patch("stock_agent.replay.recording.os.replace", side_effect=full):
+            folder, _, first, _ = self.record("ollama", False)
+        self.assertEqual(first[0], EXIT_STATUS["RECORDING_UNUSABLE"], first[2])
+        self.assertIn("No space left on device", first[2])
+        self.assertEqual(first[3][-1]["code"], "RECORDING_UNUSABLE")
+        self.assertEqual(os.listdir(folder), [])  # no temporary file left either
+
+    def test_a_replay_with_orders_stops_after_the_write(self):
+        # Documented in docs/replay.md: the receipt holds the run's own idempotency key, so
+        # the request after a write is new; and the tools run, so the write is real.
+        work = temp_folder(self)
+        folder = os.path.join(work, "cassette")
+        call = fs.ollama_call("draft_purchase_order", {"sku": "A001", "quantity": 18})
+        with fs.FakeServer() as server:
+            server.reply("/api/chat", 200, fs.ollama_chat("", tool_calls=[call]))
+            server.reply("/api/chat", 200, fs.ollama_chat("Order PO-000001 placed."))
+            argv = flags("ollama", server.url, "-q", "Order 18 of A001", "--approve",
+                         "--verify", "off")
+            first = run_cli([*argv, "--orders", os.path.join(work, "a.db"), "--record",
+                             folder])
+        again = run_cli([*argv, "--orders", os.path.join(work, "a.db"), "--replay", folder])
+        self.assertEqual(first[0], 0, first[2])
+        self.assertEqual(again[0], EXIT_STATUS["NO_RECORDING"])
+        self.assertIn("idempotency_key", again[2])
+        self.assertIn("write_receipt", [event["event"] for event in again[3]])
+
     def test_files_are_0600_in_a_folder_made_0700(self):
         old = os.umask(0)  # the modes are the program's own, not the umask's
         try:

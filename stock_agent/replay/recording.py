@@ -20,6 +20,7 @@ into place, so a reader never sees half of one; files are 0600, a folder made he
 """
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
@@ -170,6 +171,8 @@ def _write(folder, key, recording):
                 file.write(data)
             os.replace(temporary, path)
         except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)  # a full disk leaves no half of a recording behind
             raise AgentError("RECORDING_UNUSABLE", path=folder,
                              reason=exc.strerror or type(exc).__name__) from None
 
