@@ -87,7 +87,9 @@ class ToolError(Exception):
 
 
 class AgentError(Exception):
-    """A run that cannot finish. `code` is a key of EXIT_STATUS; `params` fill its message."""
+    """A run that cannot finish. `code` is a key of EXIT_STATUS; `params` fill its message.
+    A param `below` (a list of lines, as NO_RECORDING's diff) is printed under the error
+    line by the command line, each line escaped."""
 
     def __init__(self, code, **params):
         # COMPLETED and USAGE are exit statuses, not errors

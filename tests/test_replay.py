@@ -176,12 +176,14 @@ class RecordThenReplayTest(unittest.TestCase):
 
     def test_a_recording_that_cannot_be_written_ends_the_run(self):
         full = OSError(28, "No space left on device")
-        with mock.patch("stock_agent.replay.recording.os.replace", side_effect=full):
-            folder, _, first, _ = self.record("ollama", False)
-        self.assertEqual(first[0], EXIT_STATUS["RECORDING_UNUSABLE"], first[2])
-        self.assertIn("No space left on device", first[2])
-        self.assertEqual(first[3][-1]["code"], "RECORDING_UNUSABLE")
-        self.assertEqual(os.listdir(folder), [])  # no temporary file left either
+        for stream in (False, True):  # a stream's recording is written as its reader stops
+            with self.subTest(stream=stream), mock.patch(
+                    "stock_agent.replay.recording.os.replace", side_effect=full):
+                folder, _, first, _ = self.record("anthropic", stream)
+                self.assertEqual(first[0], EXIT_STATUS["RECORDING_UNUSABLE"], first[2])
+                self.assertIn("No space left on device", first[2])
+                self.assertEqual(first[3][-1]["code"], "RECORDING_UNUSABLE")
+                self.assertEqual(os.listdir(folder), [])  # no temporary file left either
 
     def test_a_replay_with_orders_stops_after_the_write(self):
         # Documented in docs/replay.md: the receipt holds the run's own idempotency key, so
