@@ -165,7 +165,10 @@ def default_model(settings, environ, *, on_text=None):
         num_ctx=settings.num_ctx, num_predict=settings.num_predict, stream=settings.stream,
         on_text=on_text, deadline=time.monotonic() + settings.limits.budget_seconds,
         lang=settings.lang, think=settings.think)
-    if not is_loopback(client.base_url):
+    if settings.record or settings.replay:  # recorded exchanges, loaded only when asked for
+        from stock_agent import replay
+        client = replay.attach(client, record=settings.record, replay=settings.replay)
+    if not settings.replay and not is_loopback(client.base_url):  # a replay sends nothing
         cli.note_remote(client.base_url, settings.lang, clear_key=getattr(
             client, "sends_key", False) and client.base_url.startswith("http://"))
     return client

@@ -50,6 +50,8 @@ def parse_args(argv):
     if args.dry_run and (args.resume or not (args.orders or args.mcp)):
         parser.error("--dry-run rehearses the writes of one question: it needs --orders or "
                      "--mcp, and does not go with --resume")
+    if args.mock and (args.record or args.replay):
+        parser.error("--record and --replay keep a model server's exchanges; --mock has none")
     single = [flag for flag, given in (("--orders", args.orders), ("--resume", args.resume),
                                        ("--mcp", args.mcp)) if given]
     if (args.chat or args.session) and single:
@@ -185,6 +187,15 @@ def build_parser():
                                "them back)")
     evidence.add_argument("--traceback", action="store_true",
                           help="show the Python traceback of an internal error")
+    kept = evidence.add_mutually_exclusive_group()
+    kept.add_argument("--record", metavar="DIR",
+                      help="keep every model request and reply of the run in DIR, one file "
+                           "per request (0600: they hold the question, results and answers); "
+                           "see docs/replay.md")
+    kept.add_argument("--replay", metavar="DIR",
+                      help="answer every model request from the recordings in DIR instead of "
+                           "a server (no network; the tools run as usual); a request with no "
+                           "recording ends the run with NO_RECORDING and a diff")
     output = parser.add_argument_group("output")
     output.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout instead of the answer, for "
@@ -234,6 +245,7 @@ examples:
   python agent.py --mock --orders orders.db --dry-run --approve -q "order 18 of A001"
   python agent.py --resume 20261130T112233Z-3f9a1c --orders orders.db
   python agent.py --mcp "uvx mcp-server-time" -q "What time is it in Taipei?"
+  python agent.py --record cassette -q "Check A001"   then --replay cassette: offline
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
@@ -254,6 +266,7 @@ exit statuses (the code is also in the log's terminal event):
   46 NOTE_WITHHELD (--resume: a note the journal did not keep)
   50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
   54 MCP_OUTPUT_LIMIT
+  60 NO_RECORDING      61 RECORDING_UNUSABLE 62 BAD_RECORDING (--record, --replay)
 """
 
 
@@ -501,6 +514,8 @@ def report(outcome, settings, *, shown="", show_log=True):
         if error is not None:
             print_err(Text("error", code=error.code,
                            message=error.message(lang, ordered=ordered)).render(lang))
+            for line in error.params.get("below", ()):  # an error's own lines (a diff)
+                print_err("    " + line)
     if ordered and outcome.status != "completed":
         print_err(Text("orders_stand", orders=_orders_text(outcome.orders)).render(lang))
     text = _stdout_text(outcome, settings, shown)

@@ -13,7 +13,8 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 
 # Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
 # 3x model server and configuration, 4x writes (--orders, --resume), 5x plugins (MCP
-# servers at start-up), 2-6 local problems (5: an evaluation below its --min-success gate),
+# servers at start-up), 6x recorded exchanges (--record, --replay), 2-6 local problems
+# (5: an evaluation below its --min-success gate),
 # and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143 SIGTERM,
 # 129 SIGHUP, the statuses a shell reports for them.
 EXIT_STATUS = {
@@ -62,6 +63,9 @@ EXIT_STATUS = {
     "MCP_SERVER_EXITED": 52,
     "MCP_TIMEOUT": 53,
     "MCP_OUTPUT_LIMIT": 54,
+    "NO_RECORDING": 60,
+    "RECORDING_UNUSABLE": 61,
+    "BAD_RECORDING": 62,
     "CANCELLED": 130,
     "TERMINATED": 143,
     "HANGUP": 129,
@@ -85,7 +89,9 @@ class ToolError(Exception):
 
 
 class AgentError(Exception):
-    """A run that cannot finish. `code` is a key of EXIT_STATUS; `params` fill its message."""
+    """A run that cannot finish. `code` is a key of EXIT_STATUS; `params` fill its message.
+    A param `below` (a list of lines, as NO_RECORDING's diff) is printed under the error
+    line by the command line, each line escaped."""
 
     def __init__(self, code, **params):
         # COMPLETED and USAGE are exit statuses, not errors

@@ -281,6 +281,22 @@ MESSAGES = {
         "en": "MCP server {server} wrote too much ({what}); it was stopped.",
         "zh-TW": "MCP 伺服器 {server} 輸出過多（{what}），已停止。",
     },
+    "NO_RECORDING": {
+        "en": "no recording in {path} answers this request (sha256 {key}...): the question, "
+              "the prompt, a tool's result or a flag differs from the recorded run. Record "
+              "it again with --record.{nearest}",
+        "zh-TW": "{path} 中沒有回應此請求的錄製（sha256 {key}...）：問題、提示詞、工具結果或參數"
+                 "與錄製時不同。請用 --record 重新錄製。{nearest}",
+    },
+    "RECORDING_UNUSABLE": {
+        "en": "cannot use the recording folder {path}: {reason}.",
+        "zh-TW": "無法使用錄製資料夾 {path}：{reason}。",
+    },
+    "BAD_RECORDING": {
+        "en": "the recording {path} cannot be replayed: {reason}. Record it again with "
+              "--record.",
+        "zh-TW": "無法重播錄製檔 {path}：{reason}。請用 --record 重新錄製。",
+    },
     "CANCELLED": {
         "en": "cancelled by the user; no order was placed.",
         "zh-TW": "使用者已中止；未建立任何訂單。",
@@ -451,6 +467,22 @@ LINES = {
     # --- Files a person names ---------------------------------------------------------
     "unreadable_file": {"en": "{path}: {problem}", "zh-TW": "{path}：{problem}"},
     "os_error": {"en": "cannot read it ({reason})", "zh-TW": "無法讀取（{reason}）"},
+    "replay_no_folder": {"en": "there is no such folder", "zh-TW": "沒有這個資料夾"},
+    "replay_not_folder": {"en": "it is not a folder", "zh-TW": "它不是資料夾"},
+    "replay_empty": {"en": "it holds no recordings (the *.json files --record writes)",
+                     "zh-TW": "其中沒有錄製檔（--record 寫入的 *.json 檔）"},
+    "replay_not_json": {"en": "it is not JSON", "zh-TW": "內容不是 JSON"},
+    "replay_format": {"en": "it is not a stock-agent recording (format "
+                            "stock-agent-recording/1)",
+                      "zh-TW": "不是 stock-agent 的錄製檔（格式 stock-agent-recording/1）"},
+    "replay_other_request": {"en": "its request is not the one its name (a SHA-256) stands for",
+                             "zh-TW": "其中的請求與檔名（SHA-256）不符"},
+    "replay_bad_reply": {"en": "its replies are missing or malformed",
+                         "zh-TW": "其中的回覆缺漏或格式錯誤"},
+    "replay_nearest": {"en": " The difference from the nearest recording, {name}:",
+                       "zh-TW": "與最接近的錄製檔 {name} 的差異："},
+    "replay_nothing_near": {"en": " None of its recordings could be read to compare.",
+                            "zh-TW": "沒有可讀取、可比較的錄製檔。"},
     "not_regular": {
         "en": "not a regular file (a FIFO, a device or a folder); give the path of a file",
         "zh-TW": "不是一般檔案（而是 FIFO、裝置或資料夾）；請指定檔案路徑"},

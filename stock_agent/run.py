@@ -85,6 +85,7 @@ SETTING_DEFAULTS = {
     "orders": None, "resume": None, "dry_run": False,
     "mcp": (), "mcp_env": (), "mcp_catalogue_above": 10,
     "log_dir": "runs", "log_content": False, "traceback": False,
+    "record": None, "replay": None,  # a folder of recorded model exchanges (replay/)
     "json": False, "facts": False, "verbose": False,
     "limits": Limits(),
 }

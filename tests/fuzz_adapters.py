@@ -124,7 +124,7 @@ def body_wire(rng, body, client=None):
         raw = raw[:spot] + bytes([rng.randrange(256)]) + raw[spot + 1:]
     elif roll < 0.13:
         raw = b"[" * 100_000
-    return transport._decode(raw, 200, "http://fuzz")
+    return transport.decoded(raw, 200, "http://fuzz")
 
 
 # --- Streams -----------------------------------------------------------------------

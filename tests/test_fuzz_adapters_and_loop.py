@@ -202,7 +202,7 @@ class FoundByFuzzing(FuzzCase):
 
     def test_body_nested_too_deep_is_a_bad_response(self):
         with self.assertRaises(AgentError) as caught:
-            transport._decode(b"[" * 100_000, 200, "http://x")
+            transport.decoded(b"[" * 100_000, 200, "http://x")
         self.assertEqual(caught.exception.code, "MODEL_BAD_RESPONSE")
 
     def test_call_without_an_id_key_is_an_invalid_call(self):

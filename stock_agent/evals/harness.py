@@ -272,7 +272,8 @@ def describe_setup(settings, cases, *, environ, agent_flags, make_model=None,
     return {
         "utc": utc_now(),
         "provider": model.provider, "model": model.model,
-        "server_version": server_version(model),
+        # A replay (--replay) asks no server, not even for its version.
+        "server_version": None if settings.replay else server_version(model),
         "system_prompt": {"file": settings.system_prompt, "sha256": digests},
         "cases_file": cases_path, "cases_sha256": _file_sha256(cases_path),
         "agent_flags": list(agent_flags),

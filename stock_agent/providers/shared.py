@@ -61,6 +61,7 @@ class ChatClient:
 
     provider = None   # names the client in the log, and what to suggest when nothing answers
     chat_path = None  # the chat endpoint, below base_url
+    transport = None  # what carries `chat`'s request: None is HTTP (transport.exchange's via)
 
     def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
                  on_text=None, lang="en"):
@@ -86,7 +87,7 @@ class ChatClient:
         payload = exchange(self.base_url + self.chat_path, self.request_body(messages, tools),
                            timeout=timeout, server=self.base_url, stream=self.stream,
                            headers=self.headers(), on_text=self.on_text,
-                           provider=self.provider,
+                           provider=self.provider, via=self.transport,
                            http_error=lambda *answer: self.http_error(*answer,
                                                                       deadline=deadline),
                            assemble=self.assemble)

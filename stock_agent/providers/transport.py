@@ -36,7 +36,7 @@ _TRANSIENT_RESETS = (ConnectionResetError, ConnectionAbortedError, BrokenPipeErr
 
 
 def exchange(url, body, *, timeout, server, stream, assemble, http_error, headers=None,
-             on_text=None, provider=None):
+             on_text=None, provider=None, via=None):
     """POST one chat request and return the body of a 200 answer, streamed or not.
 
     A streamed answer goes through `assemble(lines)`, which joins it into the body the
@@ -44,10 +44,16 @@ def exchange(url, body, *, timeout, server, stream, assemble, http_error, header
     each piece of text as it arrives, then None when the reply is over. Any other status
     raises `http_error(status, body, headers)`: the adapter's reading of the error, told
     the URL it came from. `provider` names what to suggest when nothing answers.
+
+    `via` is what carries the request: None is this module's HTTP; the replay wing
+    (stock_agent/replay) passes an object with the same `request_json` and `stream_lines`
+    that records the exchange, or answers it from a recording.
     """
+    post, post_streamed = (request_json, stream_lines) if via is None else \
+        (via.request_json, via.stream_lines)
     try:
         if stream:
-            status, payload, response_headers, lines = stream_lines(
+            status, payload, response_headers, lines = post_streamed(
                 url, body, timeout=timeout, server=server, headers=headers)
             if status == 200:
                 try:
@@ -57,7 +63,7 @@ def exchange(url, body, *, timeout, server, stream, assemble, http_error, header
                     if on_text is not None:
                         on_text(None)
         else:
-            status, payload, response_headers = request_json(
+            status, payload, response_headers = post(
                 "POST", url, body, timeout=timeout, server=server, headers=headers)
     except AgentError as exc:
         if exc.code == "MODEL_UNREACHABLE" and provider and not exc.params.get("dns"):
@@ -96,13 +102,22 @@ def get_json(url, *, timeout, server, headers=None, deadline=None):
 def request_json(method, url, body, *, timeout, server, headers=None, deadline=None):
     """(status, parsed JSON body, response headers). Errors come back as AgentError.
     The exchange ends by `timeout` seconds from now, or by `deadline` if that is sooner."""
+    status, raw, response_headers = request_bytes(method, url, body, timeout=timeout,
+                                                  server=server, headers=headers,
+                                                  deadline=deadline)
+    return status, decoded(raw, status, server), response_headers
+
+
+def request_bytes(method, url, body, *, timeout, server, headers=None, deadline=None):
+    """(status, the body's bytes as the server sent them, response headers): request_json
+    before the body is parsed."""
     deadline = _sooner(timeout, deadline)
     connection = _open(method, url, body, deadline=deadline, timeout=timeout, server=server,
                        headers=headers)
     try:
         response = _response(connection, timeout=timeout, server=server)
         raw = _read_capped(response, deadline=deadline, timeout=timeout, server=server)
-        return response.status, _decode(raw, response.status, server), response.headers
+        return response.status, raw, response.headers
     finally:
         connection.close()
 
@@ -123,7 +138,7 @@ def stream_lines(url, body, *, timeout, server, headers=None):
         if response.status != 200:
             raw = _read_capped(response, deadline=deadline, timeout=timeout, server=server)
             connection.close()
-            return response.status, _decode(raw, response.status, server), response.headers, ()
+            return response.status, decoded(raw, response.status, server), response.headers, ()
     except BaseException:
         connection.close()
         raise
@@ -225,7 +240,8 @@ def _translate(exc, *, timeout, server):
     raise exc
 
 
-def _decode(raw, status, server):
+def decoded(raw, status, server):
+    """A body's bytes as JSON; an error page that is not JSON as {"error": its title}."""
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # also nesting too deep to decode
