@@ -65,6 +65,9 @@ def main(argv=None, *, environ=None, make_model=None):
     would choose (tests pass a scripted one)."""
     environ = os.environ if environ is None else environ
     settings = cli.settings(argv, environ)
+    if settings.otlp:  # a finished run's log as OpenTelemetry traces: nothing runs
+        from stock_agent import otlp
+        return otlp.export(settings, environ)
     echo = cli.live_echo(settings)  # a streamed answer shown as it arrives, or None
     make_model = make_model or (lambda settings, environ: default_model(settings, environ,
                                                                         on_text=echo))

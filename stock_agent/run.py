@@ -85,6 +85,7 @@ SETTING_DEFAULTS = {
     "orders": None, "resume": None,
     "mcp": (), "mcp_env": (), "mcp_catalogue_above": 10,
     "log_dir": "runs", "log_content": False, "traceback": False,
+    "otlp": None, "otlp_endpoint": None,  # --otlp RUN_LOG: export that run, run nothing
     "json": False, "facts": False, "verbose": False,
     "limits": Limits(),
 }
