@@ -294,6 +294,31 @@ class MappingTest(unittest.TestCase):
         self.assertNotIn("status", root)
         self.assertEqual(attrs(root)["stock_agent.status"], "unfinished")
 
+    def test_a_question_closed_by_continue_ends_at_its_last_event(self):
+        # The process died in question 1; --continue closed it (on its own clock) and went on.
+        started = {"event": "run_started", "t_ms": 0, "run_id": "R", "session": True,
+                   "utc": "2026-12-02T01:00:00Z", "provider": "mock", "model": "mock"}
+        records = [
+            started,
+            {"event": "turn_started", "t_ms": 10, "turn": 1, "utc": "2026-12-02T01:00:00Z",
+             "question": "Check A001"},
+            {"event": "model", "t_ms": 500, "step": 1, "duration_ms": 400, "stop": "tool_calls"},
+            {"event": "cancelled", "t_ms": 2, "turn": 1, "steps": 1, "duration_ms": 490,
+             "reason": "interrupted", "tokens": 10},
+            {**started, "event": "session_resumed", "t_ms": 3, "utc": "2026-12-02T02:00:00Z"},
+            {"event": "turn_started", "t_ms": 4, "turn": 2, "utc": "2026-12-02T02:00:00Z",
+             "question": "and A002?"},
+            {"event": "model", "t_ms": 9, "step": 1, "duration_ms": 3, "stop": "answer"},
+            {"event": "completed", "t_ms": 9, "turn": 2, "steps": 1, "duration_ms": 5},
+        ]
+        found = all_spans(spans.request(records, version="0"))
+        first, second = [span for span in found if "parentSpanId" not in span]
+        self.assertEqual(first["status"], {"code": 2, "message": "interrupted"})
+        self.assertEqual(int(first["endTimeUnixNano"]) - int(first["startTimeUnixNano"]),
+                         490 * 10 ** 6)  # turn_started at 10 ms to the reply at 500 ms
+        self.assertEqual(second["status"], {"code": 1})
+        self.assertEqual(int(second["startTimeUnixNano"]), (1_796_173_200 + 3600) * 10 ** 9)
+
     def test_values_keep_their_json_types(self):
         self.assertEqual(spans.any_value(True), {"boolValue": True})
         self.assertEqual(spans.any_value(2 ** 63), {"stringValue": str(2 ** 63)})  # past int64

@@ -82,7 +82,7 @@ def trace_spans(key, started, events, conversation):
     the order the log holds them."""
     trace = Trace(key, started)
     end = next((event for event in events if event["event"] in TERMINAL), None)
-    root = trace.span("root", _root_name(), KIND_INTERNAL, started, end or _last(events, started))
+    root = trace.span("root", _root_name(), KIND_INTERNAL, started, _ended(end, events, started))
     calls = {}  # step -> the tool events of that step, for the reply's output message
     for event in events:
         if event["event"] == "tool":
@@ -159,7 +159,7 @@ def _finish_root(trace, root, started, events, end, conversation, chats):
     if end is None:
         fields["stock_agent.status"] = "unfinished"  # no terminal event: cut off mid-write
     else:
-        code = end.get("code")
+        code = end.get("code") or end.get("reason")  # a question --continue closed: no code
         fields.update({"error.type": code, "stock_agent.status": end["event"],
                        "stock_agent.exit_status": end.get("exit_status", 0 if code is None
                                                           else None),
@@ -328,8 +328,14 @@ def _begun(event):
     return max(_ms(event) - duration, 0)
 
 
-def _last(events, started):
-    return events[-1] if events else started
+def _ended(end, events, started):
+    """The event the root ends at: the terminal one; for a question that --continue closed
+    (`reason` "interrupted", logged later on another process's clock) or none, the last
+    event before it."""
+    if end is not None and end.get("reason") != "interrupted":
+        return end
+    before = [event for event in events if event["event"] not in TERMINAL]
+    return before[-1] if before else started
 
 
 def _step_of(event):
