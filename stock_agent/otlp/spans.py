@@ -14,10 +14,11 @@ The root's status is the terminal event's: OK for `completed`, ERROR with the co
 `failed` and `cancelled`, unset for a log that has none (a run cut off mid-write).
 
 Ids and times come from the log alone, so the same log gives the same bytes every time:
-the trace id is the first 16 bytes of SHA-256 of the run id (with the turn, for a
-conversation: one trace per question), a span id the first 8 bytes of SHA-256 of the trace's
-key and the event's place in it. A time is the `utc` second of the run's (or turn's) first
-event plus the `t_ms` milliseconds since it; a span starts `duration_ms` before its event.
+the trace id is the first 16 bytes of the SHA-256 of `stock-agent/otlp/` and the run id
+(and `/turn/N` in a conversation: one trace per question), a span id the first 8 bytes of
+the SHA-256 of the trace's key and the event's place in the log. A time is the `utc`
+second of the run's (or turn's) first event plus the `t_ms` milliseconds since it; a span
+starts `duration_ms` before its event.
 
 Content (the question, the answer, model text, tool arguments and results) goes into the
 opt-in attributes (gen_ai.input.messages, gen_ai.output.messages, gen_ai.tool.call.*)
@@ -33,6 +34,7 @@ import hashlib
 import time
 
 AGENT = "stock-agent"
+ROOT_NAME = f"invoke_agent {AGENT}"  # `invoke_agent {gen_ai.agent.name}`
 SCOPE = "stock_agent.otlp"
 TERMINAL = ("completed", "failed", "cancelled")
 KIND_INTERNAL, KIND_CLIENT = 1, 3
@@ -82,7 +84,7 @@ def trace_spans(key, started, events, conversation):
     the order the log holds them."""
     trace = Trace(key, started)
     end = next((event for event in events if event["event"] in TERMINAL), None)
-    root = trace.span("root", _root_name(), KIND_INTERNAL, started, _ended(end, events, started))
+    root = trace.span("root", ROOT_NAME, KIND_INTERNAL, started, _ended(end, events, started))
     calls = {}  # step -> the tool events of that step, for the reply's output message
     for event in events:
         if event["event"] == "tool":
@@ -91,10 +93,8 @@ def trace_spans(key, started, events, conversation):
     for index, event in enumerate(events):
         kind = event["event"]
         if kind == "model":
-            chats[event.get("step")] = span = trace.span(
-                index, f"chat {started.get('model')}", KIND_CLIENT, _begun(event), event,
-                parent=root)
-            span["attributes"] = attributes(_chat(started, event, calls.get(event.get("step"))))
+            chats[event.get("step")] = span = _chat_span(trace, index, started, event, root,
+                                                         calls.get(event.get("step")))
             children.append(span)
         elif kind == "model_attempt":
             children.append(_failed_attempt(trace, index, started, event, root))
@@ -139,10 +139,6 @@ class Trace:
 
 # --- The spans' attributes -------------------------------------------------------------
 
-def _root_name():
-    return f"invoke_agent {AGENT}"
-
-
 def _finish_root(trace, root, started, events, end, conversation, chats):
     models = [event for event in events if event["event"] == "model"]
     fields = {"gen_ai.operation.name": "invoke_agent",
@@ -158,28 +154,30 @@ def _finish_root(trace, root, started, events, end, conversation, chats):
         fields["gen_ai.input.messages"] = [_message("user", started["question"])]
     if end is None:
         fields["stock_agent.status"] = "unfinished"  # no terminal event: cut off mid-write
-    else:
-        code = end.get("code") or end.get("reason")  # a question --continue closed: no code
-        fields.update({"error.type": code, "stock_agent.status": end["event"],
-                       "stock_agent.exit_status": end.get("exit_status", 0 if code is None
-                                                          else None),
-                       "stock_agent.steps": end.get("steps"),
-                       "stock_agent.verification": end.get("verification"),
-                       "stock_agent.orders": end.get("orders")})
-        if isinstance(end.get("answer"), str):
-            fields["gen_ai.output.messages"] = [_message("assistant", end["answer"],
-                                                         finish_reason="stop")]
-        status = ({"code": STATUS_OK} if end["event"] == "completed"
-                  else {"code": STATUS_ERROR, "message": str(code)})
-        if end.get("verification") in ("verified", "corrected"):
-            target = chats.get(end.get("steps"), root)
-            target.setdefault("events", []).append(_evaluation(trace, end, passed=True))
+        root["attributes"] = attributes(fields)
+        return
+    code = end.get("code") or end.get("reason")  # a question --continue closed: no code
+    fields.update({"error.type": code, "stock_agent.status": end["event"],
+                   "stock_agent.exit_status": end.get("exit_status", 0 if code is None else None),
+                   "stock_agent.steps": end.get("steps"),
+                   "stock_agent.verification": end.get("verification"),
+                   "stock_agent.orders": end.get("orders")})
+    if isinstance(end.get("answer"), str):
+        fields["gen_ai.output.messages"] = [_message("assistant", end["answer"],
+                                                     finish_reason="stop")]
     root["attributes"] = attributes(fields)
-    if end is not None:
-        root["status"] = status
+    root["status"] = ({"code": STATUS_OK} if end["event"] == "completed"
+                      else {"code": STATUS_ERROR, "message": str(code)})
+    if end.get("verification") in ("verified", "corrected"):  # on the reply that passed
+        target = chats.get(end.get("steps"), root)
+        target.setdefault("events", []).append(_evaluation(trace, end, passed=True))
 
 
-def _chat(started, event, calls):
+def _chat_span(trace, index, started, event, root, calls):
+    """A model request: from `duration_ms` before its `model` event to the event. With
+    content, its output message holds the reply's text and the calls it made (`calls`)."""
+    span = trace.span(index, _chat_name(started), KIND_CLIENT, _begun(event), event,
+                      parent=root)
     fields = {"gen_ai.operation.name": "chat",
               "gen_ai.provider.name": started.get("provider"),
               "gen_ai.request.model": started.get("model"),
@@ -194,15 +192,20 @@ def _chat(started, event, calls):
         parts += [{"type": "tool_call", "id": call.get("id"), "name": call.get("name"),
                    "arguments": call.get("arguments")} for call in calls or ()]
         fields["gen_ai.output.messages"] = [{"role": "assistant", "parts": parts,
-                                             "finish_reason": str(reason)}]
-    return fields
+                                             "finish_reason": str(reason or "other")}]
+    span["attributes"] = attributes(fields)
+    return span
+
+
+def _chat_name(started):
+    """`{gen_ai.operation.name} {gen_ai.request.model}`, or `chat` with no model named."""
+    return f"chat {started['model']}" if started.get("model") else "chat"
 
 
 def _failed_attempt(trace, index, started, event, root):
     """A model request that failed (model_attempt): a chat span with its error. The log
     keeps no duration for it, so it is an instant at the time the failure was logged."""
-    span = trace.span(index, f"chat {started.get('model')}", KIND_CLIENT, event, event,
-                      parent=root)
+    span = trace.span(index, _chat_name(started), KIND_CLIENT, event, event, parent=root)
     span["attributes"] = attributes({
         "gen_ai.operation.name": "chat", "gen_ai.provider.name": started.get("provider"),
         "gen_ai.request.model": started.get("model"), "error.type": event.get("code"),
