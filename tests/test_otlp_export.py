@@ -26,6 +26,7 @@ import os
 import shutil
 import sys
 import unittest
+from unittest import mock
 
 import agent
 from stock_agent.errors import EXIT_STATUS
@@ -457,6 +458,14 @@ class EndpointTest(unittest.TestCase):
         status, _, err = self.post(self.server.url, timeout="0.2")
         self.assertEqual(status, EXIT_STATUS["OTLP_TIMEOUT"], err)
         self.assertIn("0.2 s", err)
+
+    def test_ctrl_c_while_sending_is_one_line_and_exit_130(self):
+        with mock.patch("stock_agent.providers.transport.request_json",
+                        side_effect=KeyboardInterrupt):
+            status, _, err = self.post(self.server.url)
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"])
+        self.assertTrue(err.startswith("stock-agent: CANCELLED: "), err)
+        self.assertEqual(err.count("\n"), 1)
 
     def test_a_url_that_is_no_http_url_is_invalid_input(self):
         status, _, err = self.post("ftp://127.0.0.1/v1/traces")

@@ -45,9 +45,11 @@ def export(settings, environ):
         url = endpoint(settings.otlp_endpoint)
         send(url, body.encode("utf-8"), timeout=settings.limits.timeout,
              headers=headers(environ))
-    except AgentError as exc:
-        cli.print_err(Text("error", code=exc.code, message=exc.message(lang)).render(lang))
-        return exc.exit_status
+    except (KeyboardInterrupt, Exception) as exc:  # Ctrl-C, SIGTERM; a bug: one line
+        from stock_agent.run import ended_by
+        error = ended_by(exc, traceback=settings.traceback)
+        cli.print_err(Text("error", code=error.code, message=error.message(lang)).render(lang))
+        return error.exit_status
     found = request["resourceSpans"][0]["scopeSpans"][0]["spans"]
     cli.print_err(Text("otlp_sent", spans=len(found), url=url,
                        traces=len({span["traceId"] for span in found})).render(lang))
