@@ -31,6 +31,7 @@ from unittest import mock
 import agent
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.otlp import spans
+from tests import fake_server
 from tests.fake_server import FakeServer, dead_url, hang
 from tests.support import run_cli, temp_folder
 
@@ -193,6 +194,33 @@ class ExportTest(unittest.TestCase):
             self.assertEqual([span["name"] for span in children],
                              ["chat mock", "execute_tool get_stock", "chat mock"])
             self.assertTrue(all(span["traceId"] == root["traceId"] for span in children))
+
+    def test_a_run_against_a_loopback_server_keeps_its_tokens_and_call_ids(self):
+        calls = [fake_server.openai_call("call_a", "get_stock", '{"sku": "A001"}'),
+                 fake_server.openai_call("call_b", "get_stock", '{"sku": "A404"}')]
+        folder = temp_folder(self)
+        with FakeServer() as server:
+            server.reply("/v1/chat/completions", 200, fake_server.openai_chat(
+                None, tool_calls=calls, finish_reason="tool_calls", prompt_tokens=300,
+                completion_tokens=40))
+            server.reply("/v1/chat/completions", 200, fake_server.openai_chat(
+                "A001: stock 12. A404 was not found.", prompt_tokens=420, completion_tokens=15))
+            status, _, err, _ = run_cli(
+                ["--provider", "openai", "--base-url", server.url + "/v1", "--model",
+                 "qwen2.5-1.5b", "--verify", "off", "-q", "Check A001 and A404"],
+                log_dir=folder)
+        self.assertEqual(status, 0, err)
+        _, request = self.exported(os.path.join(folder, os.listdir(folder)[0]))
+        root, first, lookup, missing, last = all_spans(request)
+        self.assertEqual(first["name"], "chat qwen2.5-1.5b")
+        self.assertEqual(attrs(first)["gen_ai.provider.name"], "openai")
+        self.assertEqual((attrs(first)["gen_ai.usage.input_tokens"],
+                          attrs(last)["gen_ai.usage.output_tokens"]), (300, 15))
+        self.assertEqual((attrs(root)["gen_ai.usage.input_tokens"],
+                          attrs(root)["gen_ai.usage.output_tokens"]), (720, 55))
+        self.assertEqual([attrs(span)["gen_ai.tool.call.id"] for span in (lookup, missing)],
+                         ["call_a", "call_b"])
+        self.assertNotIn("events", last)  # --verify off: no answer check to report
 
     def test_a_failed_run_is_an_error_at_the_root(self):
         failed = make_log(self, ["--max-steps", "1", "-q", "Check A001"])
