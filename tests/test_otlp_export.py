@@ -433,7 +433,8 @@ class EndpointTest(unittest.TestCase):
 
     def test_the_request_is_posted_to_v1_traces_with_its_headers(self):
         self.server.reply("/v1/traces", 200, {"partialSuccess": {}})
-        environ = {"OTEL_EXPORTER_OTLP_HEADERS": "Authorization=Basic%20c2VjcmV0,X-Scope=t1"}
+        environ = {"OTEL_EXPORTER_OTLP_HEADERS": "Authorization=Basic%20c2VjcmV0,X-Scope=t0",
+                   "OTEL_EXPORTER_OTLP_TRACES_HEADERS": " X-Scope = t1 "}  # traces' own wins
         status, out, err = self.post(self.server.url, environ=environ)
         self.assertEqual((status, out), (0, ""), err)
         self.assertEqual(err, f"exported 5 spans in 1 trace to {self.server.url}/v1/traces\n")

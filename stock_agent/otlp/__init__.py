@@ -83,15 +83,16 @@ def endpoint(url):
 
 
 def headers(environ):
-    """The headers of $OTEL_EXPORTER_OTLP_HEADERS (`name=value,name=value`, values
-    percent-encoded), as the OpenTelemetry SDKs read it. They may hold a key: they are
-    sent, never shown."""
+    """The headers of $OTEL_EXPORTER_OTLP_HEADERS and $OTEL_EXPORTER_OTLP_TRACES_HEADERS
+    (`name=value,name=value`, values percent-encoded; the second wins), as the
+    OpenTelemetry SDKs read them. They may hold a key: they are sent, never shown."""
     from urllib.parse import unquote
     found = {}
-    for pair in environ.get("OTEL_EXPORTER_OTLP_HEADERS", "").split(","):
-        name, equals, value = pair.partition("=")
-        if equals and name.strip():
-            found[name.strip()] = unquote(value.strip())
+    for variable in ("OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"):
+        for pair in environ.get(variable, "").split(","):
+            name, equals, value = pair.partition("=")
+            if equals and name.strip():
+                found[name.strip()] = unquote(value.strip())
     return found
 
 
