@@ -60,9 +60,10 @@ from stock_agent.runlog import RunLog, ms_since
 
 
 def main(argv=None, *, environ=None, make_model=None):
-    """The command line: flags -> Settings, one question (or a conversation), how it ended.
-    Returns the exit status. `make_model(settings, environ)` replaces the model the flags
-    would choose (tests pass a scripted one)."""
+    """The command line: flags -> Settings, one question (or a conversation; or, with
+    --otlp, a finished run's log exported as traces), how it ended. Returns the exit
+    status. `make_model(settings, environ)` replaces the model the flags would choose
+    (tests pass a scripted one)."""
     environ = os.environ if environ is None else environ
     settings = cli.settings(argv, environ)
     echo = cli.live_echo(settings)  # a streamed answer shown as it arrives, or None
@@ -73,6 +74,9 @@ def main(argv=None, *, environ=None, make_model=None):
         from stock_agent import watch  # the live trace, loaded only when asked for
         listener, make_model = watch.trace(sys.stderr, make_model, streamed=echo is not None)
     with cli.EndOnSignals():  # SIGTERM and SIGHUP end the run as Ctrl-C does
+        if settings.otlp:  # a finished run's log as OpenTelemetry traces: nothing runs
+            from stock_agent import otlp
+            return otlp.export(settings, environ)
         if settings.conversation:
             from stock_agent import chat  # a conversation loads only then
             outcomes = converse(settings, environ, chat.questions(settings),

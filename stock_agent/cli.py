@@ -30,7 +30,7 @@ def settings(argv, environ):
     lang = args.lang or detect_lang(environ)
     if args.provider is None:
         given["provider"] = SETTING_DEFAULTS["provider"]
-        if not (args.mock or args.resume):
+        if not (args.mock or args.resume or args.otlp):
             note_provider(environ, lang)
     given.update(lang=lang, conversation=wants_chat(args),
                  approval=_approval(args),
@@ -57,6 +57,13 @@ def parse_args(argv):
     if (args.chat or args.session) and single:
         parser.error(f"{single[0]} is for a single question; a conversation (--chat, "
                      "--continue) offers the read-only tools only")
+    if args.otlp_endpoint and not args.otlp:
+        parser.error("--otlp-endpoint needs --otlp RUN_LOG: the run log to export")
+    asked = [flag for flag, given in (("--question", args.question), ("--chat", args.chat),
+                                      ("--continue", args.session)) if given] + single
+    if args.otlp and asked:
+        parser.error(f"--otlp exports a run that already happened and runs nothing; it "
+                     f"takes no {asked[0]}")
     return args
 
 
@@ -185,6 +192,14 @@ def build_parser():
                           help="also log the question, answer, tool arguments and results "
                                "(a conversation's record always holds them: --continue reads "
                                "them back)")
+    evidence.add_argument("--otlp", metavar="RUN_LOG",
+                          help="run nothing: write the run (or conversation) logged in "
+                               "RUN_LOG as OpenTelemetry traces, OTLP/HTTP JSON, on stdout "
+                               "(GenAI conventions; docs/traces.md)")
+    evidence.add_argument("--otlp-endpoint", metavar="URL",
+                          help="with --otlp: POST the traces to this OTLP/HTTP receiver "
+                               "instead, within --timeout (a URL without a path gets "
+                               "/v1/traces; headers from $OTEL_EXPORTER_OTLP_HEADERS)")
     evidence.add_argument("--traceback", action="store_true",
                           help="show the Python traceback of an internal error")
     kept = evidence.add_mutually_exclusive_group()
@@ -246,6 +261,7 @@ examples:
   python agent.py --resume 20261130T112233Z-3f9a1c --orders orders.db
   python agent.py --mcp "uvx mcp-server-time" -q "What time is it in Taipei?"
   python agent.py --record cassette -q "Check A001"   then --replay cassette: offline
+  python agent.py --otlp runs/RUN.jsonl --otlp-endpoint http://127.0.0.1:4318
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
@@ -267,6 +283,7 @@ exit statuses (the code is also in the log's terminal event):
   50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
   54 MCP_OUTPUT_LIMIT
   60 NO_RECORDING      61 RECORDING_UNUSABLE 62 BAD_RECORDING (--record, --replay)
+  65 OTLP_LOG_UNREADABLE  66 OTLP_EXPORT_REFUSED  67 OTLP_UNREACHABLE  68 OTLP_TIMEOUT
 """
 
 
@@ -616,7 +633,7 @@ def wants_chat(args, *, stdin=None, stdout=None):
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     if args.chat or args.session:
         return True
-    single_run = args.mock or args.resume or args.orders or args.mcp  # see parse_args
+    single_run = args.mock or args.resume or args.orders or args.mcp or args.otlp
     return (args.question is None and not single_run and is_terminal(stdin)
             and is_terminal(stdout))
 

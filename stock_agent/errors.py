@@ -13,10 +13,10 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 
 # Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
 # 3x model server and configuration, 4x writes (--orders, --resume), 5x plugins (MCP
-# servers at start-up), 6x recorded exchanges (--record, --replay), 2-6 local problems
-# (5: an evaluation below its --min-success gate),
-# and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143 SIGTERM,
-# 129 SIGHUP, the statuses a shell reports for them.
+# servers at start-up), 60-62 recorded exchanges (--record, --replay), 65-68 the export
+# of a finished run (--otlp), 2-8 local problems (5: an evaluation below its
+# --min-success gate), and 128 + the signal for a run a signal ended: 130 Ctrl-C
+# (SIGINT), 143 SIGTERM, 129 SIGHUP, the statuses a shell reports for them.
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
@@ -66,6 +66,10 @@ EXIT_STATUS = {
     "NO_RECORDING": 60,
     "RECORDING_UNUSABLE": 61,
     "BAD_RECORDING": 62,
+    "OTLP_LOG_UNREADABLE": 65,
+    "OTLP_EXPORT_REFUSED": 66,
+    "OTLP_UNREACHABLE": 67,
+    "OTLP_TIMEOUT": 68,
     "CANCELLED": 130,
     "TERMINATED": 143,
     "HANGUP": 129,

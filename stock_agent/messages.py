@@ -297,6 +297,28 @@ MESSAGES = {
               "--record.",
         "zh-TW": "無法重播錄製檔 {path}：{reason}。請用 --record 重新錄製。",
     },
+    "OTLP_LOG_UNREADABLE": {
+        "en": "cannot export {path}: {reason}.",
+        "zh-TW": "無法匯出 {path}：{reason}。",
+    },
+    "OTLP_EXPORT_REFUSED": {
+        "en": "the OTLP receiver at {url} refused the traces (HTTP {status}: {error}); "
+              "check the URL and $OTEL_EXPORTER_OTLP_HEADERS, then export again.",
+        "zh-TW": "{url} 的 OTLP 接收端拒絕了追蹤資料（HTTP {status}：{error}）；"
+                 "請檢查網址與 $OTEL_EXPORTER_OTLP_HEADERS 後再匯出一次。",
+    },
+    "OTLP_UNREACHABLE": {
+        "en": "nothing answers at {url} ({reason}); is the OTLP receiver (a Collector on "
+              "port 4318, say) running?",
+        "zh-TW": "{url} 沒有回應（{reason}）；OTLP 接收端（例如埠 4318 上的 Collector）"
+                 "是否正在執行？",
+    },
+    "OTLP_TIMEOUT": {
+        "en": "the OTLP receiver at {url} did not answer within {seconds} s (--timeout); "
+              "nothing is known to be exported.",
+        "zh-TW": "{url} 的 OTLP 接收端未在 {seconds} 秒內回應（--timeout）；"
+                 "無法確定是否已匯出。",
+    },
     "CANCELLED": {
         "en": "cancelled by the user; no order was placed.",
         "zh-TW": "使用者已中止；未建立任何訂單。",
@@ -350,6 +372,21 @@ AFTER_ORDERS = {
 
 # Every other line, by key. `{...}` are the params of the errors.Text that reads it.
 LINES = {
+    # --- --otlp: a finished run as traces ---
+    "otlp_not_a_log": {
+        "en": "it is not a run log (its first line is no run_started event); give a .jsonl "
+              "file from --log-dir",
+        "zh-TW": "這不是執行日誌（第一行不是 run_started 事件）；請指定 --log-dir 中的 .jsonl 檔"},
+    "otlp_bad_line": {"en": "line {line} is not a run-log event",
+                      "zh-TW": "第 {line} 行不是執行日誌事件"},
+    "otlp_torn": {
+        "en": "note: the last line of {path} is torn (the run was cut off while writing it); "
+              "it is left out of the traces.",
+        "zh-TW": "注意：{path} 的最後一行不完整（執行在寫入時中斷）；追蹤資料不含這一行。"},
+    "otlp_partial": {"en": "{rejected} spans rejected: {error}",
+                     "zh-TW": "{rejected} 個 span 被拒：{error}"},
+    "otlp_sent": {"en": "exported {spans} spans in {traces} {traces|trace|traces} to {url}",
+                  "zh-TW": "已匯出 {spans} 個 span（{traces} 條追蹤）到 {url}"},
     # --- MCP start-up and schema patterns ---
     "mcp_run_alone": {"en": "Run its command alone to see why",
                       "zh-TW": "請單獨執行其指令查看原因"},

@@ -86,6 +86,7 @@ SETTING_DEFAULTS = {
     "mcp": (), "mcp_env": (), "mcp_catalogue_above": 10,
     "log_dir": "runs", "log_content": False, "traceback": False,
     "record": None, "replay": None,  # a folder of recorded model exchanges (replay/)
+    "otlp": None, "otlp_endpoint": None,  # --otlp RUN_LOG: export that run, run nothing
     "json": False, "facts": False, "verbose": False,
     "limits": Limits(),
 }

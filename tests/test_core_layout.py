@@ -165,9 +165,10 @@ class LayoutTest(unittest.TestCase):
         # worth keeping off the --mock path (contextlib is the composition's ExitStack:
         # it stays). -S: no site-packages hooks, which would load some of these first.
         heavy = ("stock_agent.providers", "stock_agent.evals", "stock_agent.mcp",
-                 "stock_agent.orders", "stock_agent.chat", "stock_agent.watch", "http",
-                 "ssl", "socket", "dataclasses", "subprocess", "shlex", "signal",
-                 "threading", "sqlite3", "csv", "hashlib", "unicodedata", "shutil")
+                 "stock_agent.orders", "stock_agent.chat", "stock_agent.watch",
+                 "stock_agent.otlp", "http", "ssl", "socket", "dataclasses", "subprocess",
+                 "shlex", "signal", "threading", "sqlite3", "csv", "hashlib", "unicodedata",
+                 "shutil")
         code = ("import sys; before = set(sys.modules); import agent; "
                 "agent.main(['--mock', '-q', 'Check A001', '--log-dir', sys.argv[1]]); "
                 "print(sorted(m for m in set(sys.modules) - before "

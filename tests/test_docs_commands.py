@@ -31,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # What a command needs that a fresh copy does not have: a server or an installer.
 NEEDS_MORE = ("pipx install", "ollama", "llama-server", "OLLAMA_MODEL=", "--provider openai",
               "--model qwen", "ANTHROPIC_API_KEY=", "OPENAI_BASE_URL=", "pip install",
-              "npm install", "mcp-server-")
+              "npm install", "mcp-server-", "--otlp-endpoint")
 # Measurements: they time this machine, and their exit status says whether it was quiet
 # enough. tests/test_bench_smoke.py runs each bench at a tiny size instead.
 MEASURES = ("python bench/",)
