@@ -740,7 +740,10 @@ LINES = {
                                   'run_started and "session": true)',
                             "zh-TW": '這不是對話紀錄（對話紀錄以 run_started 與 "session": true '
                                      '開頭）'},
-    "record_line": {"en": "line {number}: {problem}", "zh-TW": "第 {number} 行：{problem}"},
+    "record_line": {"en": "line {number}: {problem}; a record as this program wrote it has "
+                          "none: undo the edit, or start a new conversation with --chat",
+                    "zh-TW": "第 {number} 行：{problem}；本程式寫下的紀錄不會如此：請還原手動"
+                             "修改，或以 --chat 開始新的對話"},
     "record_not_event": {"en": "not a JSON object with an event",
                          "zh-TW": "不是含有 event 的 JSON 物件"},
     "record_bad_turn": {"en": "a turn starts inside another, or without its number or "
@@ -748,6 +751,27 @@ LINES = {
                         "zh-TW": "一輪對話在另一輪之中開始，或缺少編號或問題"},
     "record_bad_messages": {"en": "the turn's messages are not a list of messages",
                             "zh-TW": "這一輪的 messages 不是訊息清單"},
+    "record_no_question": {"en": "the turn's first message is not its question",
+                           "zh-TW": "這一輪的第一則訊息不是它的問題"},
+    "record_no_answer": {"en": "the turn's messages do not end with the model's answer",
+                         "zh-TW": "這一輪的訊息不是以模型的回答結尾"},
+    "record_bad_message": {"en": "message {index} of the turn: {problem}",
+                           "zh-TW": "這一輪的第 {index} 則訊息：{problem}"},
+    "message_not_object": {"en": "not a JSON object", "zh-TW": "不是 JSON 物件"},
+    "message_role": {"en": "its role is {role}, not user, assistant or tool",
+                     "zh-TW": "其 role 是 {role}，不是 user、assistant 或 tool"},
+    "message_fields": {"en": "a {role} message has the fields {fields}, no others",
+                       "zh-TW": "{role} 訊息只有 {fields} 這些欄位"},
+    "message_type": {"en": "its {field} is not {kind}", "zh-TW": "其 {field} 不是{kind}"},
+    "kind_text": {"en": "text", "zh-TW": "文字"},
+    "kind_result": {"en": "a tool result as JSON text", "zh-TW": "以 JSON 文字表示的工具結果"},
+    "kind_calls": {"en": 'a list of {{"id", "name", "arguments"}}',
+                   "zh-TW": ' {{"id", "name", "arguments"}} 的清單'},
+    "message_raw": {"en": "its provider message (raw) has the role {role}, not assistant",
+                    "zh-TW": "其供應商訊息（raw）的 role 是 {role}，不是 assistant"},
+    "message_unpaired": {"en": "a tool call and its result are not in order, one after the "
+                               "other",
+                         "zh-TW": "工具呼叫與其結果沒有依序緊接"},
     "ollama_proxy_credentials": {"en": "the credentials of the proxy in front of Ollama",
                                  "zh-TW": "Ollama 前方代理伺服器的憑證"},
     "question_not_text": {"en": "a question line is not text in the input's encoding; "

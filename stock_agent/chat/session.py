@@ -31,6 +31,7 @@ Not guaranteed: that two processes never continue one record at the same time (n
 locks it), or that a record edited by hand still makes sense to the model.
 """
 
+import json
 import os
 import time
 
@@ -232,8 +233,8 @@ def _take(record, event):
                           "duration_ms": 0, "status": None, "code": None, "messages": []}
     elif turn is not None:
         _take_in_turn(record, turn, event)
-        if kind in TERMINAL and not _valid_messages(turn["messages"]):
-            return Text("record_bad_messages")
+        if kind == "completed":
+            return _messages_problem(turn["messages"], turn["question"])
     return None
 
 
@@ -252,10 +253,88 @@ def _take_in_turn(record, turn, event):
         record["open"] = None
 
 
-def _valid_messages(messages):
-    return isinstance(messages, list) and all(
-        isinstance(message, dict) and message.get("role") in ("user", "assistant", "tool")
-        and isinstance(message.get("content"), (str, type(None))) for message in messages)
+# --- Every message read back is one the program could have written ------------------------
+#
+# A completed turn's messages go back to the model as they are read, so each must have the
+# shape the loop writes (agent.run_agent): the question, then assistant messages, each
+# followed by one result per tool call, in order (and the loop's own user notes), ending with
+# the answer. A provider's own message (`raw`, replayed as it is by the same client) must be
+# an assistant's: a record edited by hand cannot slip in a system message that way.
+
+FIELDS = {"user": {"role", "content"}, "assistant": {"role", "content", "tool_calls", "raw"},
+          "tool": {"role", "tool_call_id", "tool_name", "content", "is_error"}}
+
+
+def _messages_problem(messages, question):
+    """What is wrong with a completed turn's `messages`, as a Text, or None."""
+    if not isinstance(messages, list) or not messages:
+        return Text("record_bad_messages")
+    if messages[0] != {"role": "user", "content": question}:
+        return Text("record_no_question")
+    pending = []  # the calls of the last assistant message still waiting for their result
+    for index, message in enumerate(messages, 1):
+        problem = _message_problem(message, pending)
+        if problem is not None:
+            return Text("record_bad_message", index=index, problem=problem)
+    if pending or messages[-1]["role"] != "assistant" or messages[-1]["tool_calls"]:
+        return Text("record_no_answer")
+    return None
+
+
+def _message_problem(message, pending):
+    if not isinstance(message, dict):
+        return Text("message_not_object")
+    role = message.get("role")
+    if role not in FIELDS:
+        return Text("message_role", role=_shown(role))
+    if set(message) - FIELDS[role] or "content" not in message:
+        return Text("message_fields", role=role, fields=", ".join(sorted(FIELDS[role])))
+    if not isinstance(message["content"], str):
+        return Text("message_type", field="content", kind=Text("kind_text"))
+    if pending and role != "tool":
+        return Text("message_unpaired")
+    if role == "assistant":
+        return _assistant_problem(message, pending)
+    if role == "tool":
+        call = pending.pop(0) if pending else None
+        if call is None or message.get("tool_call_id") != call["id"] \
+                or message.get("tool_name") != call["name"]:
+            return Text("message_unpaired")
+        if not isinstance(message.get("is_error"), bool):
+            return Text("message_type", field="is_error", kind="true/false")
+        if not isinstance(_loads(message["content"]), dict):
+            return Text("message_type", field="content", kind=Text("kind_result"))
+    return None
+
+
+def _assistant_problem(message, pending):
+    calls, raw = message.get("tool_calls"), message.get("raw")
+    if not isinstance(calls, list) or not all(map(_is_call, calls)):
+        return Text("message_type", field="tool_calls", kind=Text("kind_calls"))
+    if raw is not None and (not isinstance(raw, dict) or raw.get("role") != "assistant"):
+        return Text("message_raw", role=_shown(raw.get("role") if isinstance(raw, dict)
+                                                else raw))
+    pending.extend(calls)
+    return None
+
+
+def _is_call(call):
+    return (isinstance(call, dict) and set(call) == {"id", "name", "arguments"}
+            and isinstance(call["id"], (str, type(None))) and isinstance(call["name"], str)
+            and call["name"] != "")
+
+
+def _loads(text):
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _shown(value):
+    """A value of the record as a line quotes it: JSON, at most 40 characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _count(value):
