@@ -13,7 +13,8 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 
 # Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
 # 3x model server and configuration, 4x writes (--orders, --resume), 5x plugins (MCP
-# servers at start-up), 2-6 local problems (5: an evaluation below its --min-success gate),
+# servers at start-up), 2-9 local problems (5: an evaluation below its --min-success gate;
+# 7: a conversation that cannot go on with these flags),
 # and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143 SIGTERM,
 # 129 SIGHUP, the statuses a shell reports for them.
 EXIT_STATUS = {
@@ -24,6 +25,7 @@ EXIT_STATUS = {
     "LOG_UNWRITABLE": 4,
     "BELOW_MIN_SUCCESS": 5,
     "OUTPUT_UNWRITABLE": 6,
+    "CONTINUE_UNAVAILABLE": 7,
     "STEP_LIMIT": 10,
     "TIME_BUDGET": 11,
     "CONTEXT_LIMIT": 12,

@@ -39,6 +39,10 @@ MESSAGES = {
         "en": "{detail}",
         "zh-TW": "{detail}",
     },
+    "CONTINUE_UNAVAILABLE": {
+        "en": "cannot continue the conversation {path}: {reason}.",
+        "zh-TW": "無法接續對話 {path}：{reason}。",
+    },
     "LOG_UNWRITABLE": {
         "en": "cannot write the run log {path}: {reason}. Choose a writable folder with "
               "--log-dir; nothing runs without its log.",
@@ -606,14 +610,14 @@ LINES = {
         "en": "its orders went to {ledgers}, not {path}: give that file as --orders",
         "zh-TW": "其訂單寫入 {ledgers}，而非 {path}：請以 --orders 指定該檔案"},
     "resume_other_tenant": {
-        "en": "its orders were for tenant {tenants}, not {tenant}: give the run's --tenant "
+        "en": "its orders were for tenant {theirs}, not {ours}: give the run's --tenant "
               "and --inventory",
-        "zh-TW": "其訂單屬於租戶 {tenants}，而非 {tenant}：請指定該次執行的 --tenant 與 "
+        "zh-TW": "其訂單屬於租戶 {theirs}，而非 {ours}：請指定該次執行的 --tenant 與 "
                  "--inventory"},
     "resume_other_source": {
-        "en": "its orders were checked against {sources}, not {source}: give the run's "
+        "en": "its orders were checked against {theirs}, not {ours}: give the run's "
               "--inventory",
-        "zh-TW": "其訂單是依據 {sources} 檢查，而非 {source}：請指定該次執行的 --inventory"},
+        "zh-TW": "其訂單是依據 {theirs} 檢查，而非 {ours}：請指定該次執行的 --inventory"},
     "ledger_missing": {
         "en": "no such file; --resume opens the ledger the run wrote to, never a new one",
         "zh-TW": "檔案不存在；--resume 只開啟該次執行寫入的帳本，從不建立新帳本"},
@@ -735,6 +739,16 @@ LINES = {
     "case_lang": {"en": "lang must be one of {langs}", "zh-TW": "lang 必須是 {langs} 之一"},
     "case_tool_calls": {"en": 'expect.tool_calls must be a list of {{"name", "arguments"}}',
                         "zh-TW": 'expect.tool_calls 必須是 {{"name", "arguments"}} 的清單'},
+    "continue_other_tenant": {
+        "en": "it was recorded for tenant {theirs}, not {ours}: give its --tenant and "
+              "--inventory, or start a new conversation with --chat",
+        "zh-TW": "它記錄的是租戶 {theirs}，而非 {ours}：請指定它的 --tenant 與 --inventory，"
+                 "或以 --chat 開始新的對話"},
+    "continue_other_source": {
+        "en": "its tool results came from {theirs}, not {ours}: give its --inventory, or "
+              "start a new conversation with --chat",
+        "zh-TW": "其工具結果來自 {theirs}，而非 {ours}：請指定它的 --inventory，或以 --chat "
+                 "開始新的對話"},
     "continue_bad": {"en": "--continue {path}: {problem}", "zh-TW": "--continue {path}：{problem}"},
     "continue_not_record": {"en": 'it is not a conversation record (one begins with '
                                   'run_started and "session": true)',

@@ -359,6 +359,73 @@ class ContinueTest(unittest.TestCase):
         self.assertEqual(raws, [None, None])
 
 
+class OtherDataTest(unittest.TestCase):
+    """--continue replays a record's tool results to the model: under another --tenant or
+    another --inventory (the sample, a file elsewhere with the same name) it refuses in one
+    line with CONTINUE_UNAVAILABLE, asks nothing and appends nothing; with the same data it
+    goes on."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = temp_folder(cls)
+        cls.csv = os.path.join(ROOT, "examples", "inventory.csv")
+        cls.copy = os.path.join(temp_folder(cls), "inventory.csv")  # same name, elsewhere
+        with open(cls.csv, encoding="utf-8") as source, \
+                open(cls.copy, "w", encoding="utf-8") as copy:
+            copy.write(source.read())
+        run_cli(["--chat", "--inventory", cls.csv, "--tenant", "north"], model=MockModel(),
+                log_dir=cls.dir, stdin="Check A001\n")
+        (name,) = os.listdir(cls.dir)
+        cls.path = os.path.join(cls.dir, name)
+
+    def continued(self, *flags):
+        with open(self.path, "rb") as file:
+            before = file.read()
+        model = MockModel()
+        status, _, err, _ = run_cli(["--continue", self.path, "-q", "Check A001", *flags],
+                                    model=model, log_dir=self.dir)
+        with open(self.path, "rb") as file:
+            grown = file.read() != before
+        return status, err, model, grown
+
+    def test_another_tenant_or_inventory_is_refused(self):
+        for flags, fragment in (
+                (["--inventory", self.csv, "--tenant", "south"],
+                 "it was recorded for tenant north, not south: give its --tenant and "
+                 "--inventory, or start a new conversation with --chat"),
+                ([], "it was recorded for tenant north, not default"),
+                (["--inventory", self.copy, "--tenant", "north"],
+                 f"its tool results came from {os.path.realpath(self.csv)}, not "
+                 f"{os.path.realpath(self.copy)}: give its --inventory")):
+            with self.subTest(flags=flags):
+                status, err, model, grown = self.continued(*flags)
+                self.assertEqual(status, EXIT_STATUS["CONTINUE_UNAVAILABLE"], err)
+                self.assertEqual(status, 7)
+                self.assertEqual(len(err.splitlines()), 1, err)
+                self.assertIn(f"CONTINUE_UNAVAILABLE: cannot continue the conversation "
+                              f"{self.path}: {fragment}", err)
+                self.assertEqual(model.requests, [])
+                self.assertFalse(grown)
+
+    def test_the_sample_is_not_a_file(self):
+        folder = temp_folder(self)
+        run_cli(["--chat"], model=MockModel(), log_dir=folder, stdin="Check A001\n")
+        (name,) = os.listdir(folder)
+        shop = os.path.join(folder, "shop.csv")
+        with open(shop, "w", encoding="utf-8") as file:
+            file.write("sku,name,stock,target\nA001,Coffee,3,30\n")
+        status, _, err, _ = run_cli(["--continue", os.path.join(folder, name), "-q", "x",
+                                     "--inventory", shop], model=MockModel(), log_dir=folder)
+        self.assertEqual(status, EXIT_STATUS["CONTINUE_UNAVAILABLE"], err)
+        self.assertIn("its tool results came from built-in sample data, not a live ERP, not "
+                      "shop.csv: give its --inventory", err)
+
+    def test_the_same_data_goes_on(self):
+        status, err, model, grown = self.continued("--inventory", self.csv, "--tenant", "north")
+        self.assertEqual(status, 0, err)
+        self.assertTrue(grown)
+
+
 class EditedRecordTest(unittest.TestCase):
     """Every message read back is one the program could have written: a hand-edited record
     is INVALID_INPUT in one line saying what to do, before anything is sent, never a crash

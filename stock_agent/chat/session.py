@@ -39,6 +39,7 @@ from stock_agent import files, run
 from stock_agent.chat.context import Context
 from stock_agent.run import Meter
 from stock_agent.errors import AgentError, Text
+from stock_agent.inventory import NO_TENANT, other_scope
 from stock_agent.run import Outcome, ended_by
 from stock_agent.runlog import RunLog, is_event, ms_since, read_records, utc_now
 
@@ -157,19 +158,45 @@ def open_session(settings, given, started, *, listener=None):
                "traceback": settings.traceback}
     if settings.session is None:
         log = RunLog(settings.log_dir, content=True, listener=listener)
-        log.started(**started, session=True)
+        log.started(**started, session=True, **_scope(settings))
         return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), new=True,
                        **options)
     record = read_record(settings.session)
+    other = _other_scope(record["scope"], settings, started["source"])
+    if other is not None:
+        raise AgentError("CONTINUE_UNAVAILABLE", path=settings.session, reason=other)
     log = RunLog(None, content=True, listener=listener, append_to=settings.session,
                  end=record["end"])
     if record["open"] is not None:
         record["turns"].append(_close_interrupted(log, record["open"]))
-    log.started(**started, event="session_resumed")
+    log.started(**started, event="session_resumed", **_scope(settings))
     turns = [_replayable(turn, given["model"].provider) for turn in record["turns"]]
     used = sum(turn["tokens"] for turn in record["turns"])
     return Session(log, turns=turns, meter=Meter(given["limits"].max_tokens, used=used),
                    **options)
+
+
+def _scope(settings):
+    """The data a conversation's tool results come from, for its record: the tenant, and
+    the --inventory file as its real path (the data source names only its base name)."""
+    path = os.path.realpath(settings.inventory) if settings.inventory else None
+    return {"tenant": settings.tenant or NO_TENANT, "inventory": path}
+
+
+def _other_scope(recorded, settings, source):
+    """Why the record cannot go on with these settings' data, or None: its turns hold
+    another tenant's tool results, or another file's, which the model would be shown again
+    (and repeat) as if they were this data's. As --resume refuses another tenant's orders."""
+    ours = _scope(settings)
+    if recorded.get("inventory") is not None:  # its file, by real path
+        theirs, ours_source = recorded["inventory"], ours["inventory"] or source
+    else:  # the sample, or a record from before the path was kept: its data source
+        theirs, ours_source = recorded.get("data_source"), source
+    tenant = recorded.get("tenant")
+    return other_scope([NO_TENANT if tenant is None else str(tenant)],
+                       [] if theirs is None else [str(theirs)],  # a record made by hand
+                       tenant=ours["tenant"], source=ours_source,
+                       words=("continue_other_tenant", "continue_other_source"))
 
 
 def model_window(settings):
@@ -207,10 +234,10 @@ def read_record(path):
         events, _, end = read_records(path, check=is_event)
     except OSError as exc:  # not a regular file, too large, or unreadable
         raise _bad(path, files.problem(exc)) from None
-    record = {"turns": [], "open": None, "end": end, "provider": None}
     first = events[0] if events else None
     if first is None or first["event"] != "run_started" or first.get("session") is not True:
         raise _bad(path, Text("continue_not_record"))
+    record = {"turns": [], "open": None, "end": end, "provider": None, "scope": first}
     for number, event in enumerate(events, 1):
         problem = Text("record_not_event") if event is None else _take(record, event)
         if problem:
