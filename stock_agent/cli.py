@@ -226,6 +226,7 @@ exit statuses (the code is also in the log's terminal event):
   4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m stock_agent.evals --min-success)
   6 OUTPUT_UNWRITABLE (stdout closed or full)
   7 CONTINUE_UNAVAILABLE (--continue: the record is of another --tenant or --inventory)
+  8 RECORD_FULL (a conversation's record reached the size --continue reads)
   130 CANCELLED (Ctrl-C)   143 TERMINATED (SIGTERM)   129 HANGUP (SIGHUP)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   14 TOKEN_LIMIT       15 FIXED_CONTEXT_TOO_LARGE
@@ -323,9 +324,13 @@ def _positive_float(text):
 
 
 def _asked_question(text):
+    from stock_agent.run import MAX_QUESTION_CHARS
     if not text.strip():  # an empty --question is a mistake, not a request for the sample
         raise _argument_error("the question is empty (leave out --question to ask the "
                               "sample question)")
+    if len(text) > MAX_QUESTION_CHARS:
+        raise _argument_error(f"the question has {len(text):,} characters; the most is "
+                              f"{MAX_QUESTION_CHARS:,} (ask it in fewer words)")
     return text
 
 

@@ -14,7 +14,7 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 # Exit statuses, grouped so a script can test ranges: 1x limits, 2x bad model replies,
 # 3x model server and configuration, 4x writes (--orders, --resume), 5x plugins (MCP
 # servers at start-up), 2-9 local problems (5: an evaluation below its --min-success gate;
-# 7: a conversation that cannot go on with these flags),
+# 7: a conversation that cannot go on with these flags; 8: its record is full),
 # and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143 SIGTERM,
 # 129 SIGHUP, the statuses a shell reports for them.
 EXIT_STATUS = {
@@ -26,6 +26,7 @@ EXIT_STATUS = {
     "BELOW_MIN_SUCCESS": 5,
     "OUTPUT_UNWRITABLE": 6,
     "CONTINUE_UNAVAILABLE": 7,
+    "RECORD_FULL": 8,
     "STEP_LIMIT": 10,
     "TIME_BUDGET": 11,
     "CONTEXT_LIMIT": 12,

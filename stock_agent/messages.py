@@ -43,6 +43,13 @@ MESSAGES = {
         "en": "cannot continue the conversation {path}: {reason}.",
         "zh-TW": "無法接續對話 {path}：{reason}。",
     },
+    "RECORD_FULL": {
+        "en": "the conversation's record {path} has no room for more: --continue reads a "
+              "record of at most {limit} bytes. Start a new conversation with --chat (this "
+              "record keeps every turn it holds, whole).",
+        "zh-TW": "對話紀錄 {path} 已沒有空間：--continue 只讀取至多 {limit} 位元組的紀錄。"
+                 "請以 --chat 開始新的對話（這份紀錄中的每一輪都完整保留）。",
+    },
     "LOG_UNWRITABLE": {
         "en": "cannot write the run log {path}: {reason}. Choose a writable folder with "
               "--log-dir; nothing runs without its log.",
@@ -788,6 +795,9 @@ LINES = {
                          "zh-TW": "工具呼叫與其結果沒有依序緊接"},
     "ollama_proxy_credentials": {"en": "the credentials of the proxy in front of Ollama",
                                  "zh-TW": "Ollama 前方代理伺服器的憑證"},
+    "question_too_long": {"en": "a question line is longer than {limit} characters, the most "
+                                "a question may be; ask it in fewer words",
+                          "zh-TW": "有一行問題超過 {limit} 個字元，這是問題的上限；請以較短的文字提問"},
     "question_not_text": {"en": "a question line is not text in the input's encoding; "
                                 "send UTF-8",
                           "zh-TW": "有一行問題不是輸入編碼的文字；請以 UTF-8 送出"},

@@ -10,6 +10,7 @@
   fixed part over the budget ends it at once, naming its sizes.
 """
 
+import contextlib
 import io
 import json
 import os
@@ -18,12 +19,15 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent import cli
+from stock_agent import cli, runlog
+from stock_agent.chat.io import MAX_LINE_BYTES
 from stock_agent.chat import context
 from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent.evals import stats
+from stock_agent.run import MAX_QUESTION_CHARS
 from tests.support import read_only_log, run_cli, wait_for, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -490,6 +494,86 @@ class EditedRecordTest(unittest.TestCase):
                 self.assertIn(fragment, err)
                 self.assertIn("undo the edit, or start a new conversation with --chat", err)
                 self.assertEqual(model.requests, [])
+
+
+class SizeTest(unittest.TestCase):
+    """A question has a size cap, on the command line and as a line of input (read no
+    further than the cap), and a record never grows past what --continue reads back: the
+    conversation ends RECORD_FULL first, every turn in the record whole."""
+
+    def test_a_question_longer_than_the_cap_is_refused_saying_the_cap(self):
+        long = "Check A001 " + "x" * MAX_QUESTION_CHARS
+        err = io.StringIO()
+        with self.assertRaises(SystemExit) as caught, contextlib.redirect_stderr(err):
+            cli.settings(["--mock", "-q", long], {})
+        self.assertEqual(caught.exception.code, 2)
+        self.assertIn(f"the question has {len(long):,} characters; the most is 100,000",
+                      err.getvalue())
+        self.assertEqual(cli.settings(["-q", long[:MAX_QUESTION_CHARS]], {}).question,
+                         long[:MAX_QUESTION_CHARS])
+
+    def test_a_line_longer_than_the_cap_ends_it_unread_after_the_lines_before(self):
+        head = b"Check A001\n"
+        for line in ("x" * (MAX_QUESTION_CHARS + 1), "名" * MAX_LINE_BYTES):
+            with self.subTest(chars=len(line)):
+                data = head + line.encode() + b"\nCheck A002\n"
+                stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+                status, out, err, events = run_cli(["--chat"], model=MockModel(),
+                                                   stdin=stdin)
+                self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"], err)
+                self.assertIn("(A001): stock 12", out)
+                self.assertNotIn("A002", out)
+                self.assertIn("stock-agent: INVALID_INPUT: a question line is longer than "
+                              "100,000 characters", err)
+                self.assertEqual(len(err.splitlines()), 2, err)  # and the record's path
+                self.assertLessEqual(stdin.buffer.tell(), len(head) + MAX_LINE_BYTES)
+                self.assertEqual(terminal_events(events), [("completed", 1)])
+        status, _, err, _ = run_cli(["--chat"], model=MockModel(),  # a text stream too
+                                    stdin="x" * (MAX_QUESTION_CHARS + 5) + "\n")
+        self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"], err)
+
+    def test_the_record_never_grows_past_what_continue_reads(self):
+        folder = temp_folder(self)
+        with mock.patch.object(runlog, "MAX_RECORDS_BYTES", 15_000):
+            status, out, err, events = run_cli(["--chat"], model=MockModel(),
+                                               log_dir=folder, stdin="Check A001\n" * 40)
+            (name,) = os.listdir(folder)
+            path = os.path.join(folder, name)
+            size = os.path.getsize(path)
+            self.assertEqual(status, EXIT_STATUS["RECORD_FULL"], err)
+            self.assertEqual(status, 8)
+            self.assertLessEqual(size, 15_000)
+            self.assertIn(f"RECORD_FULL: the conversation's record {path} has no room for "
+                          "more: --continue reads a record of at most 15,000 bytes. Start a "
+                          "new conversation with --chat", err)
+            answered = len(out.splitlines())
+            self.assertTrue(5 < answered < 40, answered)
+            self.assertEqual(terminal_events(events),
+                             [("completed", n) for n in range(1, answered + 1)])
+            # It reads back whole; going on ends at once, the record as it was.
+            status, _, err, _ = run_cli(["--continue", path, "-q", "Check A002"],
+                                        model=MockModel(), log_dir=folder)
+            self.assertEqual(status, EXIT_STATUS["RECORD_FULL"], err)
+            self.assertLessEqual(os.path.getsize(path), 15_000)
+
+    def test_an_answer_too_large_for_the_record_ends_the_turn_record_full(self):
+        # At 12,000 the model's reply itself does not fit; at 20,000 it does, but the
+        # terminal event, with the answer and the turn's messages, does not.
+        for cap in (12_000, 20_000):
+            with self.subTest(cap=cap), mock.patch.object(runlog, "MAX_RECORDS_BYTES", cap):
+                folder = temp_folder(self)
+                model = MockModel(script=[text_reply("short"), text_reply("y" * 9_000)])
+                status, out, err, events = run_cli(
+                    ["--chat"], model=model, log_dir=folder,
+                    stdin="Hello\nHello again\nNever asked\n")
+                (name,) = os.listdir(folder)
+                self.assertLessEqual(os.path.getsize(os.path.join(folder, name)), cap)
+                self.assertEqual(status, EXIT_STATUS["RECORD_FULL"], err)
+                self.assertEqual(out, "short\n")
+                self.assertEqual(terminal_events(events), [("completed", 1), ("failed", 2)])
+                self.assertEqual(events[-1]["code"], "RECORD_FULL")
+                self.assertEqual([e["event"] for e in events].count("model"), 1 + (cap > 12_000))
+                self.assertEqual(len(model.requests), 2)
 
 
 class LimitsTest(unittest.TestCase):

@@ -35,7 +35,7 @@ import json
 import os
 import time
 
-from stock_agent import files, run
+from stock_agent import files, run, runlog
 from stock_agent.chat.context import Context
 from stock_agent.run import Meter
 from stock_agent.errors import AgentError, Text
@@ -45,8 +45,8 @@ from stock_agent.runlog import RunLog, is_event, ms_since, read_records, utc_now
 
 # These end the conversation, not only the question: every later question would end the same,
 # or (SIGTERM, SIGHUP) the process is asked to stop. Ctrl-C cancels the question only.
-ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE", "TERMINATED",
-                     "HANGUP")
+ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE", "RECORD_FULL",
+                     "TERMINATED", "HANGUP")
 TERMINAL = ("completed", "failed", "cancelled")
 
 
@@ -99,14 +99,20 @@ class Session:
         started, used = time.monotonic(), self.meter.used
         turn = {"turn": self.turns[-1]["turn"] + 1 if self.turns else 1, "utc": utc_now(),
                 "question": question, "status": None, "code": None, "messages": []}
+        begun = False
         try:
             history, info = self.context.history(self.turns, question, budget=self.budget())
             self.log.emit("turn_started", turn=turn["turn"], utc=turn["utc"],
                           question=question, history=info)
+            begun = True
             outcome = answer(history, self.meter)
         except (KeyboardInterrupt, Exception) as exc:  # Ctrl-C ends this question only
             outcome = Outcome(error=ended_by(exc, traceback=self.traceback))
-        self._end(turn, outcome, started, self.meter.used - used)
+        if begun or outcome.error.code != "RECORD_FULL":
+            self._end(turn, outcome, started, self.meter.used - used)
+        else:  # no room in the record for another turn: none began, nothing was asked
+            outcome.run_id, outcome.log = self.log.run_id, self.log.path
+            outcome.duration_ms = ms_since(started)
         return outcome
 
     def budget(self):
@@ -125,7 +131,17 @@ class Session:
         fields = {"turn": turn["turn"], **self.log.ending(outcome, ms_since(started)),
                   "tokens": tokens, **({"messages": turn["messages"]} if completed else {})}
         try:
-            self.log.emit(outcome.status, **fields)
+            try:
+                self.log.emit(outcome.status, **fields)
+            except AgentError as exc:
+                if exc.code != "RECORD_FULL":
+                    raise
+                # The answer and its messages do not fit: the turn ends RECORD_FULL, in a
+                # terminal event without them (the record keeps room for one).
+                turn.update(status="failed", code=exc.code, messages=[])
+                outcome.error, outcome.answer = exc, None
+                self.log.emit("failed", turn=turn["turn"],
+                              **self.log.ending(outcome, ms_since(started)), tokens=tokens)
         except AgentError as exc:
             outcome.log_error = exc
         outcome.duration_ms = ms_since(started)
@@ -157,7 +173,8 @@ def open_session(settings, given, started, *, listener=None):
     options = {"given": given, "lang": settings.lang, "window": model_window(settings),
                "traceback": settings.traceback}
     if settings.session is None:
-        log = RunLog(settings.log_dir, content=True, listener=listener)
+        log = RunLog(settings.log_dir, content=True, listener=listener,
+                     limit=runlog.MAX_RECORDS_BYTES)
         log.started(**started, session=True, **_scope(settings))
         return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), new=True,
                        **options)
@@ -166,7 +183,7 @@ def open_session(settings, given, started, *, listener=None):
     if other is not None:
         raise AgentError("CONTINUE_UNAVAILABLE", path=settings.session, reason=other)
     log = RunLog(None, content=True, listener=listener, append_to=settings.session,
-                 end=record["end"])
+                 end=record["end"], limit=runlog.MAX_RECORDS_BYTES)
     if record["open"] is not None:
         record["turns"].append(_close_interrupted(log, record["open"]))
     log.started(**started, event="session_resumed", **_scope(settings))
