@@ -72,9 +72,10 @@ def build_parser():
                      help="a conversation: one question per line from the terminal or a pipe, "
                           "each answered with the history before it; /exit or EOF ends it "
                           "(the default with no --question on a terminal, but for --mock)")
-    ask.add_argument("--continue", dest="session", metavar="SESSION",
+    ask.add_argument("--continue", dest="session", metavar="SESSION", nargs="?", const="last",
                      help="go on with the conversation recorded in SESSION (the path of the "
-                          ".jsonl record --chat wrote), from its last complete turn")
+                          ".jsonl record --chat wrote), from its last complete turn; alone, "
+                          "or as `last`: the conversation in --log-dir written to last")
     ask.add_argument("--mock", action="store_true",
                      help="use the scripted offline mock model: no network, no model")
     ask.add_argument("--lang", choices=("en", "zh-TW"),
@@ -215,6 +216,7 @@ examples:
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
   python agent.py --mock --chat                   a conversation; /exit or Ctrl-D ends it
   python agent.py --mock --continue runs/SESSION.jsonl -q "and A002?"
+  python agent.py --mock --continue -q "and A003?"  the latest conversation in runs/
   python -m stock_agent.evals run --mock          evaluate a model on the shipped cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
   python agent.py --mock --orders orders.db -q "order 18 of A001"   asks [y/N] first

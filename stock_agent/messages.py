@@ -756,6 +756,11 @@ LINES = {
               "start a new conversation with --chat",
         "zh-TW": "其工具結果來自 {theirs}，而非 {ours}：請指定它的 --inventory，或以 --chat "
                  "開始新的對話"},
+    "continue_none": {
+        "en": "--continue last: {log_dir} holds no conversation record; start one with --chat, "
+              "or name a record with --continue PATH",
+        "zh-TW": "--continue last：{log_dir} 中沒有對話紀錄；請以 --chat 開始一段對話，或以 "
+                 "--continue PATH 指定紀錄"},
     "continue_bad": {"en": "--continue {path}: {problem}", "zh-TW": "--continue {path}：{problem}"},
     "continue_not_record": {"en": 'it is not a conversation record (one begins with '
                                   'run_started and "session": true)',

@@ -297,13 +297,18 @@ def _unwritable(code, path, exc, *, reason=None):
 
 
 def _record(line, check):
-    try:
-        record = json.loads(line)
-    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python recurses
-        return None
+    record = loads(line)
     if not isinstance(record, dict) or (check is not None and not check(record)):
         return None
     return record
+
+
+def loads(text):
+    """The JSON value of `text`, or None where it holds none (a tool result's text, a line)."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):  # not text, not JSON, or nested too deep
+        return None
 
 
 def _cut_torn_line(file, end):

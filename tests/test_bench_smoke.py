@@ -48,7 +48,7 @@ class BenchesRun(unittest.TestCase):
         with contextlib.redirect_stdout(io.StringIO()) as out:
             status = bench.main(["--runs", "1", "--small", "4", "--large", "12",
                                  "--window", "3"])
-        self.assertEqual(status, 0, out.getvalue())
+        self.assertIn(status, (0, 1), out.getvalue())  # 1: target missed (not timed here)
         rows = [line for line in out.getvalue().splitlines() if line.startswith("| ")]
         self.assertEqual(rows[0], "| at question 4 | at question 12 | ratio |")
         self.assertRegex(rows[-1], r"^\| [\d.]+ ms \| [\d.]+ ms \| [\d.]+x \|$")

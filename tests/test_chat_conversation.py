@@ -21,6 +21,7 @@ import tempfile
 import unittest
 from unittest import mock
 
+import agent
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli, runlog
 from stock_agent.chat.io import MAX_LINE_BYTES
@@ -361,6 +362,48 @@ class ContinueTest(unittest.TestCase):
         run_cli(["--continue", path, "-q", "Check A002"], model=model, log_dir=self.dir)
         raws = [m["raw"] for m in model.requests[0]["messages"] if m["role"] == "assistant"]
         self.assertEqual(raws, [None, None])
+
+
+class ContinueLastTest(unittest.TestCase):
+    """`--continue` alone, or `--continue last`, goes on with the conversation in --log-dir
+    written to last; single runs' logs are passed over; none at all is INVALID_INPUT."""
+
+    def test_it_goes_on_with_the_latest_conversation(self):
+        folder, paths = temp_folder(self), []
+        for number, (argv, stdin) in enumerate(((["--chat"], "Check A001\n"),
+                                                (["--chat"], "Check A002\n"),
+                                                (["-q", "Check A003"], None)), 1):
+            alone = temp_folder(self)  # the last one a single run's log
+            run_cli(argv, model=MockModel(), log_dir=alone, stdin=stdin)
+            (name,) = os.listdir(alone)
+            paths.append(os.path.join(folder, f"20261201T000000Z-00000{number}.jsonl"))
+            os.replace(os.path.join(alone, name), paths[-1])
+        older, newer, single = paths  # by name; but the older was written to last:
+        for seconds, path in ((3, older), (2, newer), (4, single)):
+            os.utime(path, (10**9 + seconds,) * 2)
+        for flags in (["--continue"], ["--continue", "last"]):
+            with self.subTest(flags=flags):
+                model, err = MockModel(), io.StringIO()
+                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+                    status = agent.main([*flags, "-q", "And A404?", "--log-dir", folder],
+                                        environ={}, make_model=lambda *_: model)
+                self.assertEqual(status, 0, err.getvalue())
+                self.assertEqual(err.getvalue(), f"log: {older}\n")
+                first = model.requests[0]["messages"]
+                self.assertIn({"role": "user", "content": "Check A001"}, first)
+                self.assertNotIn({"role": "user", "content": "Check A002"}, first)
+        with open(newer, encoding="utf-8") as file:
+            self.assertNotIn("A404", file.read())
+
+    def test_no_conversation_in_the_log_dir_is_invalid_input(self):
+        folder = temp_folder(self)
+        run_cli(["--mock"], log_dir=folder)
+        status, _, err, _ = run_cli(["--continue", "-q", "x"], model=MockModel(),
+                                    log_dir=folder)
+        self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"], err)
+        self.assertEqual(err, f"stock-agent: INVALID_INPUT: --continue last: {folder} holds no "
+                              "conversation record; start one with --chat, or name a record "
+                              "with --continue PATH\n")
 
 
 class OtherDataTest(unittest.TestCase):

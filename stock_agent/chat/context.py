@@ -35,7 +35,7 @@ message. Not guaranteed: that the model reads the notes well, or that a fact is 
 import itertools
 import json
 
-from stock_agent.runlog import data_of, item_rows, missing_sku, unlisted
+from stock_agent.runlog import data_of, item_rows, loads, missing_sku, unlisted
 from stock_agent.run import chars, message_chars
 
 MAX_ASKED = 8             # earlier questions quoted in the notes (the newest)
@@ -267,7 +267,7 @@ def tool_pairs(messages):
         if message["role"] == "assistant":
             calls = list(message.get("tool_calls") or [])
         elif message["role"] == "tool" and calls:
-            pairs.append((calls.pop(0), _loads(message["content"])))
+            pairs.append((calls.pop(0), loads(message["content"])))
     return pairs
 
 
@@ -309,13 +309,6 @@ def _item(item, labels):
     numbers = [f"{labels[field]} {item[field]}" for field in ("stock", "target", "suggested_order")
                if field in item]
     return f"{item['sku']}{name}{labels['colon']}{labels['comma'].join(numbers)}"
-
-
-def _loads(text):
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError):
-        return None
 
 
 # --- Words --------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """A conversation: its record, its turns, and the history each question is asked with.
 
 `converse()` asks the questions one after another, each a run of the loop (agent.py passes
-it in) with the history stock_agent/context.py chooses; `Session` keeps the record.
+it in) with the history stock_agent/chat/context.py chooses; `Session` keeps the record,
+and stock_agent/chat/record.py reads one back.
 
     $ printf 'Check A001\nAnd A002?\n' | python agent.py --mock --chat
     $ python agent.py --mock --continue runs/20261130T112233Z-3f9a1c.jsonl -q "Check A003"
@@ -20,34 +21,38 @@ conversation, and --continue rebuilds the model's input from it. A completed tur
 terminal event carries `messages`, the turn as the model saw it, so it is replayed exactly;
 a failed or cancelled turn is never replayed (the notes list it as not answered).
 
---continue reads the record back. A turn the process never finished (kill -9, a power cut)
-is closed with `cancelled` and `"reason": "interrupted"`, and a half-written last line is cut
-off before anything is appended, so the record stays valid JSON lines (the rule of every JSONL
-file of the program: runlog.read_records and runlog.Records). The token count
-carries on: --max-tokens bounds the whole conversation. A record written by another
-provider is replayed without that provider's own message shapes (`raw`).
+--continue reads the record back (`--continue` alone, or `last`: the newest record in --log-
+dir). It refuses a record of another --tenant or --inventory (CONTINUE_UNAVAILABLE: its tool
+results would be replayed as this data's), and every message read back must have a shape the
+loop writes (INVALID_INPUT otherwise: no `system` message slips in through a provider's
+`raw`). The record never grows past what --continue reads (runlog.MAX_RECORDS_BYTES):
+RECORD_FULL ends the conversation first. A turn the process never finished (kill -9, a power
+cut) is closed with `cancelled` and `"reason": "interrupted"`, and a half-written last line
+is cut off before anything is appended, so the record stays valid JSON lines (the rule of
+every JSONL file of the program: runlog.read_records and runlog.Records). The token count
+carries on: --max-tokens bounds the whole conversation. A record written by another provider
+is replayed without that provider's own message shapes (`raw`).
 
 Not guaranteed: that two processes never continue one record at the same time (nothing
 locks it), or that a record edited by hand still makes sense to the model.
 """
 
-import json
 import os
 import time
 
-from stock_agent import files, run, runlog
+from stock_agent import run, runlog
 from stock_agent.chat.context import Context
+from stock_agent.chat.record import LAST, latest_record, read_record
 from stock_agent.run import Meter
-from stock_agent.errors import AgentError, Text
+from stock_agent.errors import AgentError
 from stock_agent.inventory import NO_TENANT, other_scope
 from stock_agent.run import Outcome, ended_by
-from stock_agent.runlog import RunLog, is_event, ms_since, read_records, utc_now
+from stock_agent.runlog import RunLog, ms_since, utc_now
 
 # These end the conversation, not only the question: every later question would end the same,
 # or (SIGTERM, SIGHUP) the process is asked to stop. Ctrl-C cancels the question only.
 ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE", "RECORD_FULL",
                      "TERMINATED", "HANGUP")
-TERMINAL = ("completed", "failed", "cancelled")
 
 
 def converse(questions, *, settings, prepare, run, listener=None):
@@ -178,12 +183,13 @@ def open_session(settings, given, started, *, listener=None):
         log.started(**started, session=True, **_scope(settings))
         return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), new=True,
                        **options)
-    record = read_record(settings.session)
+    path = latest_record(settings.log_dir) if settings.session == LAST else settings.session
+    record = read_record(path)
     other = _other_scope(record["scope"], settings, started["source"])
     if other is not None:
-        raise AgentError("CONTINUE_UNAVAILABLE", path=settings.session, reason=other)
-    log = RunLog(None, content=True, listener=listener, append_to=settings.session,
-                 end=record["end"], limit=runlog.MAX_RECORDS_BYTES)
+        raise AgentError("CONTINUE_UNAVAILABLE", path=path, reason=other)
+    log = RunLog(None, content=True, listener=listener, append_to=path, end=record["end"],
+                 limit=runlog.MAX_RECORDS_BYTES)
     if record["open"] is not None:
         record["turns"].append(_close_interrupted(log, record["open"]))
     log.started(**started, event="session_resumed", **_scope(settings))
@@ -239,152 +245,3 @@ def _replayable(turn, provider):
         return turn
     return {**turn, "messages": [{**message, "raw": None} if "raw" in message else message
                                  for message in turn["messages"]]}
-
-
-# --- Reading a record back ----------------------------------------------------------------
-
-def read_record(path):
-    """The turns of a conversation's record: {"turns", "open" (a turn never finished, or
-    None), "end" (the byte offset after the last whole line)}. A record that is not a
-    conversation, or has a broken line before a torn last one, is INVALID_INPUT."""
-    try:
-        events, _, end = read_records(path, check=is_event)
-    except OSError as exc:  # not a regular file, too large, or unreadable
-        raise _bad(path, files.problem(exc)) from None
-    first = events[0] if events else None
-    if first is None or first["event"] != "run_started" or first.get("session") is not True:
-        raise _bad(path, Text("continue_not_record"))
-    record = {"turns": [], "open": None, "end": end, "provider": None, "scope": first}
-    for number, event in enumerate(events, 1):
-        problem = Text("record_not_event") if event is None else _take(record, event)
-        if problem:
-            raise _bad(path, Text("record_line", number=number, problem=problem))
-    return record
-
-
-def _take(record, event):
-    """Fold one event into the record being read. Returns a problem, or None."""
-    kind, turn = event["event"], record["open"]
-    if kind in ("run_started", "session_resumed"):
-        record["provider"] = event.get("provider")
-    elif kind == "turn_started":
-        if turn is not None or not isinstance(event.get("question"), str) \
-                or not isinstance(event.get("turn"), int):
-            return Text("record_bad_turn")
-        record["open"] = {"turn": event.get("turn"), "utc": event.get("utc"),
-                          "question": event["question"], "provider": record["provider"],
-                          "steps": 0, "tokens": 0, "t_ms": _count(event.get("t_ms")),
-                          "duration_ms": 0, "status": None, "code": None, "messages": []}
-    elif turn is not None:
-        _take_in_turn(record, turn, event)
-        if kind == "completed":
-            return _messages_problem(turn["messages"], turn["question"])
-    return None
-
-
-def _take_in_turn(record, turn, event):
-    kind = event["event"]
-    turn["duration_ms"] = max(_count(event.get("t_ms")) - turn["t_ms"], 0)
-    if kind == "model":
-        turn["steps"] += 1
-        turn["tokens"] += _count(event.get("input_tokens")) + _count(event.get("output_tokens"))
-    elif kind in TERMINAL:
-        tokens = event.get("tokens")
-        turn.update(status=kind, code=event.get("code"),
-                    messages=event.get("messages", []) if kind == "completed" else [],
-                    tokens=_count(tokens) if tokens is not None else turn["tokens"])
-        record["turns"].append(turn)
-        record["open"] = None
-
-
-# --- Every message read back is one the program could have written ------------------------
-#
-# A completed turn's messages go back to the model as they are read, so each must have the
-# shape the loop writes (agent.run_agent): the question, then assistant messages, each
-# followed by one result per tool call, in order (and the loop's own user notes), ending with
-# the answer. A provider's own message (`raw`, replayed as it is by the same client) must be
-# an assistant's: a record edited by hand cannot slip in a system message that way.
-
-FIELDS = {"user": {"role", "content"}, "assistant": {"role", "content", "tool_calls", "raw"},
-          "tool": {"role", "tool_call_id", "tool_name", "content", "is_error"}}
-
-
-def _messages_problem(messages, question):
-    """What is wrong with a completed turn's `messages`, as a Text, or None."""
-    if not isinstance(messages, list) or not messages:
-        return Text("record_bad_messages")
-    if messages[0] != {"role": "user", "content": question}:
-        return Text("record_no_question")
-    pending = []  # the calls of the last assistant message still waiting for their result
-    for index, message in enumerate(messages, 1):
-        problem = _message_problem(message, pending)
-        if problem is not None:
-            return Text("record_bad_message", index=index, problem=problem)
-    if pending or messages[-1]["role"] != "assistant" or messages[-1]["tool_calls"]:
-        return Text("record_no_answer")
-    return None
-
-
-def _message_problem(message, pending):
-    if not isinstance(message, dict):
-        return Text("message_not_object")
-    role = message.get("role")
-    if role not in FIELDS:
-        return Text("message_role", role=_shown(role))
-    if set(message) - FIELDS[role] or "content" not in message:
-        return Text("message_fields", role=role, fields=", ".join(sorted(FIELDS[role])))
-    if not isinstance(message["content"], str):
-        return Text("message_type", field="content", kind=Text("kind_text"))
-    if pending and role != "tool":
-        return Text("message_unpaired")
-    if role == "assistant":
-        return _assistant_problem(message, pending)
-    if role == "tool":
-        call = pending.pop(0) if pending else None
-        if call is None or message.get("tool_call_id") != call["id"] \
-                or message.get("tool_name") != call["name"]:
-            return Text("message_unpaired")
-        if not isinstance(message.get("is_error"), bool):
-            return Text("message_type", field="is_error", kind="true/false")
-        if not isinstance(_loads(message["content"]), dict):
-            return Text("message_type", field="content", kind=Text("kind_result"))
-    return None
-
-
-def _assistant_problem(message, pending):
-    calls, raw = message.get("tool_calls"), message.get("raw")
-    if not isinstance(calls, list) or not all(map(_is_call, calls)):
-        return Text("message_type", field="tool_calls", kind=Text("kind_calls"))
-    if raw is not None and (not isinstance(raw, dict) or raw.get("role") != "assistant"):
-        return Text("message_raw", role=_shown(raw.get("role") if isinstance(raw, dict)
-                                                else raw))
-    pending.extend(calls)
-    return None
-
-
-def _is_call(call):
-    return (isinstance(call, dict) and set(call) == {"id", "name", "arguments"}
-            and isinstance(call["id"], (str, type(None))) and isinstance(call["name"], str)
-            and call["name"] != "")
-
-
-def _loads(text):
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-
-
-def _shown(value):
-    """A value of the record as a line quotes it: JSON, at most 40 characters."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-def _count(value):
-    """A whole number from the record, or 0 for anything else (null, a hand-edited text)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def _bad(path, problem):
-    return AgentError("INVALID_INPUT", detail=Text("continue_bad", path=path, problem=problem))
