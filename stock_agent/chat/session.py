@@ -190,9 +190,13 @@ def open_session(settings, given, started, *, listener=None):
         raise AgentError("CONTINUE_UNAVAILABLE", path=path, reason=other)
     log = RunLog(None, content=True, listener=listener, append_to=path, end=record["end"],
                  limit=runlog.MAX_RECORDS_BYTES)
-    if record["open"] is not None:
-        record["turns"].append(_close_interrupted(log, record["open"]))
-    log.started(**started, event="session_resumed", **_scope(settings))
+    try:
+        if record["open"] is not None:
+            record["turns"].append(_close_interrupted(log, record["open"]))
+        log.started(**started, event="session_resumed", **_scope(settings))
+    except AgentError:  # RECORD_FULL, LOG_UNWRITABLE: no session holds the file to close it
+        log.close()
+        raise
     turns = [_replayable(turn, given["model"].provider) for turn in record["turns"]]
     used = sum(turn["tokens"] for turn in record["turns"])
     return Session(log, turns=turns, meter=Meter(given["limits"].max_tokens, used=used),
