@@ -93,6 +93,8 @@ class Context:
 
     def _take(self, turns):
         """Measure the turns that ended since the last question."""
+        if len(turns) < len(self._sums) - 1:
+            raise ValueError("a conversation's turns only grow")
         for turn in turns[len(self._sums) - 1:]:
             self._sums.append(self._sums[-1] + sum(map(message_chars, _replayed(turn))))
             self._open.take(turn, self.labels)
