@@ -84,9 +84,10 @@ def build_parser():
                      help="a conversation: one question per line from the terminal or a pipe, "
                           "each answered with the history before it; /exit or EOF ends it "
                           "(the default with no --question on a terminal, but for --mock)")
-    ask.add_argument("--continue", dest="session", metavar="SESSION",
+    ask.add_argument("--continue", dest="session", metavar="SESSION", nargs="?", const="last",
                      help="go on with the conversation recorded in SESSION (the path of the "
-                          ".jsonl record --chat wrote), from its last complete turn")
+                          ".jsonl record --chat wrote), from its last complete turn; alone, "
+                          "or as `last`: the conversation in --log-dir written to last")
     ask.add_argument("--mock", action="store_true",
                      help="use the scripted offline mock model: no network, no model")
     ask.add_argument("--lang", choices=("en", "zh-TW"),
@@ -254,6 +255,7 @@ examples:
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
   python agent.py --mock --chat                   a conversation; /exit or Ctrl-D ends it
   python agent.py --mock --continue runs/SESSION.jsonl -q "and A002?"
+  python agent.py --mock --continue -q "and A003?"  the latest conversation in runs/
   python -m stock_agent.evals run --mock          evaluate a model on the shipped cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
   python agent.py --mock --orders orders.db -q "order 18 of A001"   asks [y/N] first
@@ -267,6 +269,8 @@ exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
   4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m stock_agent.evals --min-success)
   6 OUTPUT_UNWRITABLE (stdout closed or full)
+  7 CONTINUE_UNAVAILABLE (--continue: the record is of another --tenant or --inventory)
+  8 RECORD_FULL (a conversation's record reached the size --continue reads)
   130 CANCELLED (Ctrl-C)   143 TERMINATED (SIGTERM)   129 HANGUP (SIGHUP)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   14 TOKEN_LIMIT       15 FIXED_CONTEXT_TOO_LARGE
@@ -368,9 +372,13 @@ def _positive_float(text):
 
 
 def _asked_question(text):
+    from stock_agent.run import MAX_QUESTION_CHARS
     if not text.strip():  # an empty --question is a mistake, not a request for the sample
         raise _argument_error("the question is empty (leave out --question to ask the "
                               "sample question)")
+    if len(text) > MAX_QUESTION_CHARS:
+        raise _argument_error(f"the question has {len(text):,} characters; the most is "
+                              f"{MAX_QUESTION_CHARS:,} (ask it in fewer words)")
     return text
 
 

@@ -15,8 +15,9 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 # 3x model server and configuration, 4x writes (--orders, --resume), 5x plugins (MCP
 # servers at start-up), 60-62 recorded exchanges (--record, --replay), 65-68 the export
 # of a finished run (--otlp), 2-8 local problems (5: an evaluation below its
-# --min-success gate), and 128 + the signal for a run a signal ended: 130 Ctrl-C
-# (SIGINT), 143 SIGTERM, 129 SIGHUP, the statuses a shell reports for them.
+# --min-success gate; 7: a conversation that cannot go on with these flags; 8: its record
+# is full), and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143
+# SIGTERM, 129 SIGHUP, the statuses a shell reports for them.
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
@@ -25,6 +26,8 @@ EXIT_STATUS = {
     "LOG_UNWRITABLE": 4,
     "BELOW_MIN_SUCCESS": 5,
     "OUTPUT_UNWRITABLE": 6,
+    "CONTINUE_UNAVAILABLE": 7,
+    "RECORD_FULL": 8,
     "STEP_LIMIT": 10,
     "TIME_BUDGET": 11,
     "CONTEXT_LIMIT": 12,

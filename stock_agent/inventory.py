@@ -32,6 +32,7 @@ MAX_COUNT_DIGITS = 15        # a stock or target above 10**15 is a mistake, not 
 MAX_CSV_BYTES = 64 * 2**20
 MAX_SQLITE_SECONDS = 5.0
 SQLITE_MAGIC = b"SQLite format 3\x00"
+NO_TENANT = "default"  # the tenant of data without a tenant column, as a record names it
 # No ORDER BY: a table is scanned in rowid order anyway, and sorting would make SQLite
 # compute every row of a view (an endless one, say) before handing over the first.
 SQLITE_ROWS = "SELECT rowid, * FROM items"
@@ -79,6 +80,20 @@ def load(path, *, tenant=None):
     rows = _scoped(rows, has_tenant, tenant, path)
     source = os.path.basename(path) + (f" (tenant {tenant})" if tenant is not None else "")
     return Inventory(rows, source=source)
+
+
+def other_scope(tenants, sources, *, tenant, source, words):
+    """A line saying that data recorded under `tenants` and `sources` (what an earlier run
+    wrote down: a journal's intents, a conversation's record) is another scope than this
+    run's `tenant` and `source` (Inventory.source), or None when it is the same. `words` are
+    the catalogue's lines for another tenant and another source, each with {theirs} and
+    {ours}. Orders are settled (--resume) and tool results replayed (--continue) only in the
+    scope they were made in: never another tenant's stock, or another file's."""
+    if set(tenants) - {tenant}:
+        return Text(words[0], theirs=", ".join(sorted(map(str, tenants))), ours=tenant)
+    if source is not None and set(sources) - {source}:
+        return Text(words[1], theirs=", ".join(sorted(map(str, sources))), ours=source)
+    return None
 
 
 def _read_file(path):

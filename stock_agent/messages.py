@@ -42,6 +42,17 @@ MESSAGES = {
         "en": "{detail}",
         "zh-TW": "{detail}",
     },
+    "CONTINUE_UNAVAILABLE": {
+        "en": "cannot continue the conversation {path}: {reason}.",
+        "zh-TW": "無法接續對話 {path}：{reason}。",
+    },
+    "RECORD_FULL": {
+        "en": "the conversation's record {path} has no room for more: --continue reads a "
+              "record of at most {limit} bytes. Start a new conversation with --chat (this "
+              "record keeps every turn it holds, whole).",
+        "zh-TW": "對話紀錄 {path} 已沒有空間：--continue 只讀取至多 {limit} 位元組的紀錄。"
+                 "請以 --chat 開始新的對話（這份紀錄中的每一輪都完整保留）。",
+    },
     "LOG_UNWRITABLE": {
         "en": "cannot write the run log {path}: {reason}. Choose a writable folder with "
               "--log-dir; nothing runs without its log.",
@@ -730,14 +741,14 @@ LINES = {
         "en": "its orders went to {ledgers}, not {path}: give that file as --orders",
         "zh-TW": "其訂單寫入 {ledgers}，而非 {path}：請以 --orders 指定該檔案"},
     "resume_other_tenant": {
-        "en": "its orders were for tenant {tenants}, not {tenant}: give the run's --tenant "
+        "en": "its orders were for tenant {theirs}, not {ours}: give the run's --tenant "
               "and --inventory",
-        "zh-TW": "其訂單屬於租戶 {tenants}，而非 {tenant}：請指定該次執行的 --tenant 與 "
+        "zh-TW": "其訂單屬於租戶 {theirs}，而非 {ours}：請指定該次執行的 --tenant 與 "
                  "--inventory"},
     "resume_other_source": {
-        "en": "its orders were checked against {sources}, not {source}: give the run's "
+        "en": "its orders were checked against {theirs}, not {ours}: give the run's "
               "--inventory",
-        "zh-TW": "其訂單是依據 {sources} 檢查，而非 {source}：請指定該次執行的 --inventory"},
+        "zh-TW": "其訂單是依據 {theirs} 檢查，而非 {ours}：請指定該次執行的 --inventory"},
     "ledger_missing": {
         "en": "no such file; --resume opens the ledger the run wrote to, never a new one",
         "zh-TW": "檔案不存在；--resume 只開啟該次執行寫入的帳本，從不建立新帳本"},
@@ -859,12 +870,30 @@ LINES = {
     "case_lang": {"en": "lang must be one of {langs}", "zh-TW": "lang 必須是 {langs} 之一"},
     "case_tool_calls": {"en": 'expect.tool_calls must be a list of {{"name", "arguments"}}',
                         "zh-TW": 'expect.tool_calls 必須是 {{"name", "arguments"}} 的清單'},
+    "continue_other_tenant": {
+        "en": "it was recorded for tenant {theirs}, not {ours}: give its --tenant and "
+              "--inventory, or start a new conversation with --chat",
+        "zh-TW": "它記錄的是租戶 {theirs}，而非 {ours}：請指定它的 --tenant 與 --inventory，"
+                 "或以 --chat 開始新的對話"},
+    "continue_other_source": {
+        "en": "its tool results came from {theirs}, not {ours}: give its --inventory, or "
+              "start a new conversation with --chat",
+        "zh-TW": "其工具結果來自 {theirs}，而非 {ours}：請指定它的 --inventory，或以 --chat "
+                 "開始新的對話"},
+    "continue_none": {
+        "en": "--continue last: {log_dir} holds no conversation record; start one with --chat, "
+              "or name a record with --continue PATH",
+        "zh-TW": "--continue last：{log_dir} 中沒有對話紀錄；請以 --chat 開始一段對話，或以 "
+                 "--continue PATH 指定紀錄"},
     "continue_bad": {"en": "--continue {path}: {problem}", "zh-TW": "--continue {path}：{problem}"},
     "continue_not_record": {"en": 'it is not a conversation record (one begins with '
                                   'run_started and "session": true)',
                             "zh-TW": '這不是對話紀錄（對話紀錄以 run_started 與 "session": true '
                                      '開頭）'},
-    "record_line": {"en": "line {number}: {problem}", "zh-TW": "第 {number} 行：{problem}"},
+    "record_line": {"en": "line {number}: {problem}; a record as this program wrote it has "
+                          "none: undo the edit, or start a new conversation with --chat",
+                    "zh-TW": "第 {number} 行：{problem}；本程式寫下的紀錄不會如此：請還原手動"
+                             "修改，或以 --chat 開始新的對話"},
     "record_not_event": {"en": "not a JSON object with an event",
                          "zh-TW": "不是含有 event 的 JSON 物件"},
     "record_bad_turn": {"en": "a turn starts inside another, or without its number or "
@@ -872,8 +901,32 @@ LINES = {
                         "zh-TW": "一輪對話在另一輪之中開始，或缺少編號或問題"},
     "record_bad_messages": {"en": "the turn's messages are not a list of messages",
                             "zh-TW": "這一輪的 messages 不是訊息清單"},
+    "record_no_question": {"en": "the turn's first message is not its question",
+                           "zh-TW": "這一輪的第一則訊息不是它的問題"},
+    "record_no_answer": {"en": "the turn's messages do not end with the model's answer",
+                         "zh-TW": "這一輪的訊息不是以模型的回答結尾"},
+    "record_bad_message": {"en": "message {index} of the turn: {problem}",
+                           "zh-TW": "這一輪的第 {index} 則訊息：{problem}"},
+    "message_not_object": {"en": "not a JSON object", "zh-TW": "不是 JSON 物件"},
+    "message_role": {"en": "its role is {role}, not user, assistant or tool",
+                     "zh-TW": "其 role 是 {role}，不是 user、assistant 或 tool"},
+    "message_fields": {"en": "a {role} message has the fields {fields}, no others",
+                       "zh-TW": "{role} 訊息只有 {fields} 這些欄位"},
+    "message_type": {"en": "its {field} is not {kind}", "zh-TW": "其 {field} 不是{kind}"},
+    "kind_text": {"en": "text", "zh-TW": "文字"},
+    "kind_result": {"en": "a tool result as JSON text", "zh-TW": "以 JSON 文字表示的工具結果"},
+    "kind_calls": {"en": 'a list of {{"id", "name", "arguments"}}',
+                   "zh-TW": ' {{"id", "name", "arguments"}} 的清單'},
+    "message_raw": {"en": "its provider message (raw) has the role {role}, not assistant",
+                    "zh-TW": "其供應商訊息（raw）的 role 是 {role}，不是 assistant"},
+    "message_unpaired": {"en": "a tool call and its result are not in order, one after the "
+                               "other",
+                         "zh-TW": "工具呼叫與其結果沒有依序緊接"},
     "ollama_proxy_credentials": {"en": "the credentials of the proxy in front of Ollama",
                                  "zh-TW": "Ollama 前方代理伺服器的憑證"},
+    "question_too_long": {"en": "a question line is longer than {limit} characters, the most "
+                                "a question may be; ask it in fewer words",
+                          "zh-TW": "有一行問題超過 {limit} 個字元，這是問題的上限；請以較短的文字提問"},
     "question_not_text": {"en": "a question line is not text in the input's encoding; "
                                 "send UTF-8",
                           "zh-TW": "有一行問題不是輸入編碼的文字；請以 UTF-8 送出"},

@@ -71,6 +71,10 @@ class Limits(namedtuple("Limits", LIMIT_DEFAULTS, defaults=LIMIT_DEFAULTS.values
     __slots__ = ()
 
 
+# The longest question, --question or a conversation's line: 100,000 characters is a long
+# document, not a question (and it is read without taking more than 4 bytes a character).
+MAX_QUESTION_CHARS = 100_000
+
 # Every setting, and its value when the flag is left out. `lang` and `conversation` are
 # decided by the command line (from the locale, and from whether a person is at a terminal).
 SETTING_DEFAULTS = {

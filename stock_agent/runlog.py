@@ -46,6 +46,8 @@ from stock_agent.errors import AgentError, Text
 
 MAX_ID_DRAWS = 5
 MAX_RECORDS_BYTES = 64_000_000  # a JSONL file that size is a year of questions: refuse more
+TERMINAL_EVENTS = ("completed", "failed", "cancelled")
+LAST_EVENT_ROOM = 4_096  # bytes a capped log keeps free for a terminal event without content
 
 
 class RunLog:
@@ -58,14 +60,19 @@ class RunLog:
     evaluation); it also sees the tool arguments, which reach the file only with `content`.
     """
 
-    def __init__(self, directory, *, content=False, listener=None, append_to=None, end=None):
+    def __init__(self, directory, *, content=False, listener=None, append_to=None, end=None,
+                 limit=None):
         """A new log in `directory`, or, with `append_to`, more events at the end of that
         existing log (a conversation continued: stock_agent/chat/session.py), after `end`,
-        where read_records found that its last complete line ends."""
+        where read_records found that its last complete line ends. `limit`: the file never
+        grows past that many bytes (a conversation's record, which read_records must read
+        back whole); an event that would pass it, less LAST_EVENT_ROOM for a terminal
+        event, is RECORD_FULL and is not written."""
         self.content = content
         self.finished = False
         self.listener = listener
         self._started = time.monotonic()
+        self._limit = limit
         if append_to is None:
             self._file = self._create(directory)
         else:  # its id is its file name
@@ -95,7 +102,11 @@ class RunLog:
     def emit(self, event, *, shown=None, **fields):
         """Append one event. `shown` fields go to the listener only, never to the file."""
         record = {"event": event, "t_ms": ms_since(self._started), **fields}
-        self._file.write(record)
+        if self._limit is None:
+            self._file.write(record)
+        else:  # room is kept for the terminal event of what this event is part of
+            self._file.write(record, limit=self._limit,
+                             keep=0 if event in TERMINAL_EVENTS else LAST_EVENT_ROOM)
         if self.listener is not None:
             self.listener({**record, **(shown or {})})
 
@@ -210,10 +221,18 @@ class Records:
             raise
         except OSError as exc:
             raise _unwritable(code, path, exc) from None
+        self.size = None  # bytes in the file, once a write with a limit asked
 
-    def write(self, record):
-        """Append `record` as one line."""
+    def write(self, record, *, limit=None, keep=0):
+        """Append `record` as one line; with `limit`, only if the file stays within that
+        many bytes less `keep` (else RECORD_FULL, and nothing is written)."""
         line = json.dumps(record, ensure_ascii=False) + "\n"
+        if limit is not None:
+            if self.size is None:  # every write is flushed: the file holds all of them
+                self.size = os.fstat(self._file.fileno()).st_size
+            grown = self.size + len(line.encode("utf-8", errors="backslashreplace"))
+            if grown > limit - keep:
+                raise AgentError("RECORD_FULL", path=self.path, limit=f"{limit:,}")
         try:
             self._file.write(line)
             self._file.flush()
@@ -221,6 +240,8 @@ class Records:
                 os.fsync(self._file.fileno())
         except OSError as exc:
             raise _unwritable(self.code, self.path, exc) from None
+        if limit is not None:
+            self.size = grown
 
     def close(self):
         try:
@@ -245,7 +266,7 @@ class Records:
         return file
 
 
-def read_records(path, *, limit=MAX_RECORDS_BYTES, check=None):
+def read_records(path, *, limit=None, check=None):
     """The JSONL file at `path` read back, as (records, bad, end):
 
         records  one item per complete line, in order (records[0] is line 1): the JSON
@@ -253,11 +274,12 @@ def read_records(path, *, limit=MAX_RECORDS_BYTES, check=None):
         bad      how many lines could not be read: those Nones, and a torn last line
         end      the byte offset after the last complete line, where Records(end=) cuts
 
-    Only a regular file is read, and no more than `limit` bytes (stock_agent/files.py); the
-    OSError of one that is not (NotRegular, TooLarge, or the system's) is the caller's.
+    Only a regular file is read, and no more than `limit` bytes (MAX_RECORDS_BYTES unless
+    told; stock_agent/files.py); the OSError of one that is not (NotRegular, TooLarge, or the
+    system's) is the caller's.
     """
     from stock_agent import files  # a run that only writes its log never loads it
-    data = files.read_capped(path, limit)
+    data = files.read_capped(path, MAX_RECORDS_BYTES if limit is None else limit)
     end = data.rfind(b"\n") + 1  # TORN: what follows the last newline is no line
     lines = data[:end].decode("utf-8", errors="replace").split("\n")[:-1]
     records = [_record(line, check) for line in lines]
@@ -275,13 +297,18 @@ def _unwritable(code, path, exc, *, reason=None):
 
 
 def _record(line, check):
-    try:
-        record = json.loads(line)
-    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python recurses
-        return None
+    record = loads(line)
     if not isinstance(record, dict) or (check is not None and not check(record)):
         return None
     return record
+
+
+def loads(text):
+    """The JSON value of `text`, or None where it holds none (a tool result's text, a line)."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):  # not text, not JSON, or nested too deep
+        return None
 
 
 def _cut_torn_line(file, end):

@@ -43,6 +43,16 @@ class BenchesRun(unittest.TestCase):
         costs = load_bench("loop_overhead").one_run(30, with_body=True)
         self.assertEqual(len(costs), 30)
 
+    def test_conversation_growth_times_both_bands(self):
+        bench = load_bench("conversation_growth")
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            status = bench.main(["--runs", "1", "--small", "4", "--large", "12",
+                                 "--window", "3"])
+        self.assertIn(status, (0, 1), out.getvalue())  # 1: target missed (not timed here)
+        rows = [line for line in out.getvalue().splitlines() if line.startswith("| ")]
+        self.assertEqual(rows[0], "| at question 4 | at question 12 | ratio |")
+        self.assertRegex(rows[-1], r"^\| [\d.]+ ms \| [\d.]+ ms \| [\d.]+x \|$")
+
     def test_parallel_batch_runs(self):
         bench = load_bench("parallel_batch")
         with mock.patch.object(bench, "LATENCY", 0.001), \

@@ -11,6 +11,7 @@
 
 import json
 import random
+import sys
 import unittest
 
 from mock_model import calls_reply, text_reply, tool_call
@@ -181,6 +182,32 @@ class HistoryTest(unittest.TestCase):
             previous = history + turns[-1]["messages"]  # what the next question starts with
         self.assertEqual(folds, sorted(folds))
         self.assertLess(len(set(folds)), 10)  # a fold now and then, not one every turn
+
+
+class GrowthTest(unittest.TestCase):
+    """A question's history costs the same work at turn 100 and at turn 800: each ended
+    turn is measured once and read once, not the whole conversation again for every
+    question. Work is counted in Python function calls, not in seconds."""
+
+    def test_the_work_per_question_stays_flat_as_the_conversation_grows(self):
+        turns, ctx, work = [], Context(fixed_chars=2_000), []
+        skus = ["A001", "A002", "A003", "A404"]
+        for number in range(1, 801):
+            calls = [0]
+
+            def count(frame, event, arg):
+                calls[0] += event in ("call", "c_call")
+
+            sys.setprofile(count)
+            try:
+                ctx.history(turns, "Check A001", budget=40_000)
+            finally:
+                sys.setprofile(None)
+            work.append(calls[0])
+            turns.append(lookup_turn(number, skus[number % 4]))
+        self.assertGreater(ctx.folded, 700)  # it folded all along
+        at_100, at_800 = sum(work[80:100]), sum(work[780:800])
+        self.assertLessEqual(at_800, 1.5 * at_100, (at_100, at_800))
 
 
 class RandomConversationTest(unittest.TestCase):

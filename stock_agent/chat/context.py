@@ -32,9 +32,10 @@ message. Not guaranteed: that the model reads the notes well, or that a fact is 
 (the notes say when it was looked up).
 """
 
+import itertools
 import json
 
-from stock_agent.runlog import data_of, item_rows, missing_sku, unlisted
+from stock_agent.runlog import data_of, item_rows, loads, missing_sku, unlisted
 from stock_agent.run import chars, message_chars
 
 MAX_ASKED = 8             # earlier questions quoted in the notes (the newest)
@@ -51,33 +52,95 @@ class Context:
     `fixed_chars` is the size of the fixed part (system message and tool definitions, as the
     loop measures them); `lang` picks the language of the notes. `folded` is how many turns,
     from the first, are folded into the notes; it only grows.
+
+    The conversation's turns only grow (a turn is appended once it ended), so what this
+    keeps is kept as they come: each turn is measured once, its facts are read once (when it
+    is folded), and the notes are built again only when what they say changes. A question's
+    cost stays the same at turn 10 and at turn 5,000 (tests/test_chat_context.py counts it).
     """
 
     def __init__(self, *, fixed_chars, lang="en"):
         self.fixed_chars = fixed_chars
         self.labels = LABELS.get(lang, LABELS["en"])
         self.folded = 0
+        self._sums = [0]     # _sums[n]: the replayed size of the first n turns
+        self._found = {}     # the facts of the folded turns, oldest first (_collect)
+        self._open = Unanswered()
+        self._notes = (None, None)  # (what they were built for, (notes, dropped))
 
     def history(self, turns, question, *, budget):
         """The messages between the system prompt and `question`, and what was chosen
-        ({"folded_turns", "recent_turns", "chars", "budget_chars", "facts_dropped"})."""
+        ({"folded_turns", "recent_turns", "chars", "budget_chars", "facts_dropped"}).
+        `turns` is the conversation so far: the list of the last call, with the turns that
+        ended since appended."""
+        self._take(turns)
         room = budget - self.fixed_chars - chars({"role": "user", "content": question})
         share = max(room, 0) // 2
-        sizes = [sum(map(message_chars, _replayed(turn))) for turn in turns]
-        notes, dropped = notes_message(turns[:self.folded], turns, self.labels,
-                                       max_chars=share // 2)
-        if _size(notes) + sum(sizes[self.folded:]) > share:
-            while self.folded < len(turns) and sum(sizes[self.folded:]) > share // 4:
+        notes, dropped = self._notes_for(turns, max_chars=share // 2)
+        if _size(notes) + self._recent() > share:
+            while self.folded < len(turns) and self._recent() > share // 4:
+                _collect(turns[self.folded], self.labels, self._found)
                 self.folded += 1
-            notes, dropped = notes_message(turns[:self.folded], turns, self.labels,
-                                           max_chars=share // 2)
+            notes, dropped = self._notes_for(turns, max_chars=share // 2)
+        recent = turns[self.folded:]  # within the history's share, but for failed turns
         messages = ([notes] if notes else []) + [
-            message for turn in turns[self.folded:] for message in _replayed(turn)]
+            message for turn in recent for message in _replayed(turn)]
         info = {"folded_turns": self.folded,
-                "recent_turns": sum(1 for turn in turns[self.folded:] if _replayed(turn)),
-                "chars": sum(map(message_chars, messages)), "budget_chars": budget,
+                "recent_turns": sum(1 for turn in recent if _replayed(turn)),
+                "chars": _size(notes) + self._recent(), "budget_chars": budget,
                 "facts_dropped": dropped}
         return messages, info
+
+    def _take(self, turns):
+        """Measure the turns that ended since the last question."""
+        if len(turns) < len(self._sums) - 1:
+            raise ValueError("a conversation's turns only grow")
+        for turn in turns[len(self._sums) - 1:]:
+            self._sums.append(self._sums[-1] + sum(map(message_chars, _replayed(turn))))
+            self._open.take(turn, self.labels)
+
+    def _recent(self):
+        return self._sums[-1] - self._sums[self.folded]
+
+    def _notes_for(self, turns, *, max_chars):
+        """The notes (built again only when the folded turns, the unanswered questions or
+        the room changed since the last ones)."""
+        built_for = (self.folded, self._open.changes, max_chars)
+        if self._notes[0] != built_for:
+            facts, source = _lines(self._found, self.labels)
+            self._notes = (built_for, _notes(turns[:self.folded], facts, source,
+                                             self._open.newest(), self.labels,
+                                             max_chars=max_chars))
+        return self._notes[1]
+
+
+class Unanswered:
+    """The questions that ended without an answer and were not answered later, as they
+    come: `take(turn)` each turn once, `newest()` the lines of the newest MAX_UNANSWERED."""
+
+    def __init__(self):
+        self.changes = 0        # grows whenever the lines change
+        self._lines = {}        # a running number -> its line, oldest first
+        self._by_question = {}  # question -> the running numbers of its lines
+        self._answered = set()
+
+    def take(self, turn, labels):
+        question = turn["question"]
+        if turn["status"] == "completed":
+            self._answered.add(question)
+            for number in self._by_question.pop(question, ()):
+                del self._lines[number]
+                self.changes += 1
+        elif question not in self._answered:
+            self.changes += 1
+            self._lines[self.changes] = labels["turn_code"].format(
+                turn=turn["turn"], question=_quote(question),
+                code=turn.get("code") or turn["status"])
+            self._by_question.setdefault(question, []).append(self.changes)
+
+    def newest(self):
+        newest = list(itertools.islice(reversed(self._lines.values()), MAX_UNANSWERED))
+        return newest[::-1]
 
 
 def _replayed(turn):
@@ -93,12 +156,23 @@ def _size(message):
 
 def notes_message(folded, turns, labels, *, max_chars):
     """The notes as one user message, or None when there is nothing to note; and how many
-    facts were left out to keep it within `max_chars`. Facts outrank the quoted questions:
-    when room is short the questions shrink to their count first, then the oldest facts go."""
-    unanswered = _unanswered(turns, labels)
+    facts were left out to keep it within `max_chars`. `folded` are the turns they stand
+    for, `turns` the whole conversation (for the questions not answered in it)."""
+    found, unanswered = {}, Unanswered()
+    for turn in folded:
+        _collect(turn, labels, found)
+    for turn in turns:
+        unanswered.take(turn, labels)
+    facts, source = _lines(found, labels)
+    return _notes(folded, facts, source, unanswered.newest(), labels, max_chars=max_chars)
+
+
+def _notes(folded, facts, source, unanswered, labels, *, max_chars):
+    """notes_message's, from the fact lines of the folded turns and the unanswered lines.
+    Facts outrank the quoted questions: when room is short the questions shrink to their
+    count first, then the oldest facts go."""
     if not folded and not unanswered:
         return None, 0
-    facts, source = _facts(folded, labels)
     heading = (labels["facts"] + (labels["facts_source"].format(source=source) if source else "")
                + labels["colon"].rstrip())
     tail = [labels["unanswered"] + labels["and"].join(unanswered)] if unanswered else []
@@ -151,16 +225,6 @@ def _summary_of(folded, labels, *, quoted):
     return lines + [line]
 
 
-def _unanswered(turns, labels):
-    """The newest questions that ended without an answer and were not answered later."""
-    answered = {turn["question"] for turn in turns if turn["status"] == "completed"}
-    open_ones = [turn for turn in turns
-                 if turn["status"] != "completed" and turn["question"] not in answered]
-    return [labels["turn_code"].format(turn=turn["turn"], question=_quote(turn["question"]),
-                                       code=turn.get("code") or turn["status"])
-            for turn in open_ones[-MAX_UNANSWERED:]]
-
-
 def _quote(text):
     text = " ".join(text.split())
     return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE - 1] + "…"
@@ -169,15 +233,25 @@ def _quote(text):
 # --- Facts from tool results ----------------------------------------------------------
 
 def _facts(turns, labels):
-    """The lines of what the tools confirmed in `turns`, oldest first (when an item was
-    looked up again, the newest look-up replaces the older one), and the one data source
-    they all came from (named once, in the heading), or None (each line names its own)."""
+    """The lines of what the tools confirmed in `turns`, and their one data source (_lines)."""
     found = {}
     for turn in turns:
-        for call, result in tool_pairs(turn["messages"]):
-            for key, text, source in _fact_lines(call, result, labels):
-                found.pop(key, None)
-                found[key] = (text, call.get("name"), turn, source)
+        _collect(turn, labels, found)
+    return _lines(found, labels)
+
+
+def _collect(turn, labels, found):
+    """Add what the tools confirmed in `turn` to `found` ({key: (text, tool, turn, source)},
+    oldest first): when an item was looked up again, the newest look-up replaces the older."""
+    for call, result in tool_pairs(turn["messages"]):
+        for key, text, source in _fact_lines(call, result, labels):
+            found.pop(key, None)
+            found[key] = (text, call.get("name"), turn, source)
+
+
+def _lines(found, labels):
+    """The fact lines of `found`, oldest first, and the one data source they all came from
+    (named once, in the heading), or None (each line names its own)."""
     sources = {source for _, _, _, source in found.values() if source is not None}
     common = sources.pop() if len(sources) == 1 else None
     lines = [f"- {text}" + labels["where"].format(
@@ -195,7 +269,7 @@ def tool_pairs(messages):
         if message["role"] == "assistant":
             calls = list(message.get("tool_calls") or [])
         elif message["role"] == "tool" and calls:
-            pairs.append((calls.pop(0), _loads(message["content"])))
+            pairs.append((calls.pop(0), loads(message["content"])))
     return pairs
 
 
@@ -237,13 +311,6 @@ def _item(item, labels):
     numbers = [f"{labels[field]} {item[field]}" for field in ("stock", "target", "suggested_order")
                if field in item]
     return f"{item['sku']}{name}{labels['colon']}{labels['comma'].join(numbers)}"
-
-
-def _loads(text):
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError):
-        return None
 
 
 # --- Words --------------------------------------------------------------------------------

@@ -16,6 +16,10 @@ import sys
 
 from stock_agent import cli
 from stock_agent.errors import AgentError, Text, cancellation
+from stock_agent.run import MAX_QUESTION_CHARS
+
+MAX_LINE_BYTES = 4 * MAX_QUESTION_CHARS + 2  # UTF-8 takes at most 4 a character; and "\r\n"
+
 
 def questions(stdin, lang):
     """The questions of a conversation, one per line, blank lines skipped, until `/exit` or
@@ -42,18 +46,34 @@ def questions(stdin, lang):
         line = line.strip()
         if line == "/exit":
             return
+        if len(line) > MAX_QUESTION_CHARS:
+            raise _too_long()
         if line:
             yield line
 
 
 def _line_reader(stdin):
     """A pipe's lines one at a time, each decoded on its own, so a line that is not text
-    fails alone, after the questions before it were answered."""
+    fails alone, after the questions before it were answered. No line is read past what a
+    question may hold: a longer one ends the conversation there (INVALID_INPUT)."""
     binary = getattr(stdin, "buffer", None)
     if binary is None:  # a text stream with no bytes beneath (a test's StringIO)
-        return stdin.readline
+        return lambda: _whole(stdin.readline(MAX_QUESTION_CHARS + 3), MAX_QUESTION_CHARS + 3)
     encoding = getattr(stdin, "encoding", None) or "utf-8"
-    return lambda: binary.readline().decode(encoding)
+    return lambda: _whole(binary.readline(MAX_LINE_BYTES), MAX_LINE_BYTES).decode(encoding)
+
+
+def _whole(line, limit):
+    """`line` as read with at most `limit` characters or bytes: one that filled the limit
+    with no end of line in it is longer than any question may be."""
+    if len(line) >= limit and line[-1:] not in ("\n", b"\n"):
+        raise _too_long()
+    return line
+
+
+def _too_long():
+    return AgentError("INVALID_INPUT", detail=Text("question_too_long",
+                                                   limit=f"{MAX_QUESTION_CHARS:,}"))
 
 
 def report_each(outcomes, settings, *, echo=None):

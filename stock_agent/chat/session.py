@@ -1,7 +1,8 @@
 """A conversation: its record, its turns, and the history each question is asked with.
 
 `converse()` asks the questions one after another, each a run of the loop (agent.py passes
-it in) with the history stock_agent/context.py chooses; `Session` keeps the record.
+it in) with the history stock_agent/chat/context.py chooses; `Session` keeps the record,
+and stock_agent/chat/record.py reads one back.
 
     $ printf 'Check A001\nAnd A002?\n' | python agent.py --mock --chat
     $ python agent.py --mock --continue runs/20261130T112233Z-3f9a1c.jsonl -q "Check A003"
@@ -20,12 +21,17 @@ conversation, and --continue rebuilds the model's input from it. A completed tur
 terminal event carries `messages`, the turn as the model saw it, so it is replayed exactly;
 a failed or cancelled turn is never replayed (the notes list it as not answered).
 
---continue reads the record back. A turn the process never finished (kill -9, a power cut)
-is closed with `cancelled` and `"reason": "interrupted"`, and a half-written last line is cut
-off before anything is appended, so the record stays valid JSON lines (the rule of every JSONL
-file of the program: runlog.read_records and runlog.Records). The token count
-carries on: --max-tokens bounds the whole conversation. A record written by another
-provider is replayed without that provider's own message shapes (`raw`).
+--continue reads the record back (`--continue` alone, or `last`: the newest record in --log-
+dir). It refuses a record of another --tenant or --inventory (CONTINUE_UNAVAILABLE: its tool
+results would be replayed as this data's), and every message read back must have a shape the
+loop writes (INVALID_INPUT otherwise: no `system` message slips in through a provider's
+`raw`). The record never grows past what --continue reads (runlog.MAX_RECORDS_BYTES):
+RECORD_FULL ends the conversation first. A turn the process never finished (kill -9, a power
+cut) is closed with `cancelled` and `"reason": "interrupted"`, and a half-written last line
+is cut off before anything is appended, so the record stays valid JSON lines (the rule of
+every JSONL file of the program: runlog.read_records and runlog.Records). The token count
+carries on: --max-tokens bounds the whole conversation. A record written by another provider
+is replayed without that provider's own message shapes (`raw`).
 
 Not guaranteed: that two processes never continue one record at the same time (nothing
 locks it), or that a record edited by hand still makes sense to the model.
@@ -34,18 +40,19 @@ locks it), or that a record edited by hand still makes sense to the model.
 import os
 import time
 
-from stock_agent import files, run
+from stock_agent import run, runlog
 from stock_agent.chat.context import Context
+from stock_agent.chat.record import LAST, latest_record, read_record
 from stock_agent.run import Meter
-from stock_agent.errors import AgentError, Text
+from stock_agent.errors import AgentError
+from stock_agent.inventory import NO_TENANT, other_scope
 from stock_agent.run import Outcome, ended_by
-from stock_agent.runlog import RunLog, is_event, ms_since, read_records, utc_now
+from stock_agent.runlog import RunLog, ms_since, utc_now
 
 # These end the conversation, not only the question: every later question would end the same,
 # or (SIGTERM, SIGHUP) the process is asked to stop. Ctrl-C cancels the question only.
-ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE", "TERMINATED",
-                     "HANGUP")
-TERMINAL = ("completed", "failed", "cancelled")
+ENDS_CONVERSATION = ("TOKEN_LIMIT", "FIXED_CONTEXT_TOO_LARGE", "LOG_UNWRITABLE", "RECORD_FULL",
+                     "TERMINATED", "HANGUP")
 
 
 def converse(questions, *, settings, prepare, run, listener=None):
@@ -97,14 +104,20 @@ class Session:
         started, used = time.monotonic(), self.meter.used
         turn = {"turn": self.turns[-1]["turn"] + 1 if self.turns else 1, "utc": utc_now(),
                 "question": question, "status": None, "code": None, "messages": []}
+        begun = False
         try:
             history, info = self.context.history(self.turns, question, budget=self.budget())
             self.log.emit("turn_started", turn=turn["turn"], utc=turn["utc"],
                           question=question, history=info)
+            begun = True
             outcome = answer(history, self.meter)
         except (KeyboardInterrupt, Exception) as exc:  # Ctrl-C ends this question only
             outcome = Outcome(error=ended_by(exc, traceback=self.traceback))
-        self._end(turn, outcome, started, self.meter.used - used)
+        if begun or outcome.error.code != "RECORD_FULL":
+            self._end(turn, outcome, started, self.meter.used - used)
+        else:  # no room in the record for another turn: none began, nothing was asked
+            outcome.run_id, outcome.log = self.log.run_id, self.log.path
+            outcome.duration_ms = ms_since(started)
         return outcome
 
     def budget(self):
@@ -123,7 +136,17 @@ class Session:
         fields = {"turn": turn["turn"], **self.log.ending(outcome, ms_since(started)),
                   "tokens": tokens, **({"messages": turn["messages"]} if completed else {})}
         try:
-            self.log.emit(outcome.status, **fields)
+            try:
+                self.log.emit(outcome.status, **fields)
+            except AgentError as exc:
+                if exc.code != "RECORD_FULL":
+                    raise
+                # The answer and its messages do not fit: the turn ends RECORD_FULL, in a
+                # terminal event without them (the record keeps room for one).
+                turn.update(status="failed", code=exc.code, messages=[])
+                outcome.error, outcome.answer = exc, None
+                self.log.emit("failed", turn=turn["turn"],
+                              **self.log.ending(outcome, ms_since(started)), tokens=tokens)
         except AgentError as exc:
             outcome.log_error = exc
         outcome.duration_ms = ms_since(started)
@@ -155,20 +178,52 @@ def open_session(settings, given, started, *, listener=None):
     options = {"given": given, "lang": settings.lang, "window": model_window(settings),
                "traceback": settings.traceback}
     if settings.session is None:
-        log = RunLog(settings.log_dir, content=True, listener=listener)
-        log.started(**started, session=True)
+        log = RunLog(settings.log_dir, content=True, listener=listener,
+                     limit=runlog.MAX_RECORDS_BYTES)
+        log.started(**started, session=True, **_scope(settings))
         return Session(log, turns=[], meter=Meter(given["limits"].max_tokens), new=True,
                        **options)
-    record = read_record(settings.session)
-    log = RunLog(None, content=True, listener=listener, append_to=settings.session,
-                 end=record["end"])
-    if record["open"] is not None:
-        record["turns"].append(_close_interrupted(log, record["open"]))
-    log.started(**started, event="session_resumed")
+    path = latest_record(settings.log_dir) if settings.session == LAST else settings.session
+    record = read_record(path)
+    other = _other_scope(record["scope"], settings, started["source"])
+    if other is not None:
+        raise AgentError("CONTINUE_UNAVAILABLE", path=path, reason=other)
+    log = RunLog(None, content=True, listener=listener, append_to=path, end=record["end"],
+                 limit=runlog.MAX_RECORDS_BYTES)
+    try:
+        if record["open"] is not None:
+            record["turns"].append(_close_interrupted(log, record["open"]))
+        log.started(**started, event="session_resumed", **_scope(settings))
+    except AgentError:  # RECORD_FULL, LOG_UNWRITABLE: no session holds the file to close it
+        log.close()
+        raise
     turns = [_replayable(turn, given["model"].provider) for turn in record["turns"]]
     used = sum(turn["tokens"] for turn in record["turns"])
     return Session(log, turns=turns, meter=Meter(given["limits"].max_tokens, used=used),
                    **options)
+
+
+def _scope(settings):
+    """The data a conversation's tool results come from, for its record: the tenant, and
+    the --inventory file as its real path (the data source names only its base name)."""
+    path = os.path.realpath(settings.inventory) if settings.inventory else None
+    return {"tenant": settings.tenant or NO_TENANT, "inventory": path}
+
+
+def _other_scope(recorded, settings, source):
+    """Why the record cannot go on with these settings' data, or None: its turns hold
+    another tenant's tool results, or another file's, which the model would be shown again
+    (and repeat) as if they were this data's. As --resume refuses another tenant's orders."""
+    ours = _scope(settings)
+    if recorded.get("inventory") is not None:  # its file, by real path
+        theirs, ours_source = recorded["inventory"], ours["inventory"] or source
+    else:  # the sample, or a record from before the path was kept: its data source
+        theirs, ours_source = recorded.get("data_source"), source
+    tenant = recorded.get("tenant")
+    return other_scope([NO_TENANT if tenant is None else str(tenant)],
+                       [] if theirs is None else [str(theirs)],  # a record made by hand
+                       tenant=ours["tenant"], source=ours_source,
+                       words=("continue_other_tenant", "continue_other_source"))
 
 
 def model_window(settings):
@@ -194,74 +249,3 @@ def _replayable(turn, provider):
         return turn
     return {**turn, "messages": [{**message, "raw": None} if "raw" in message else message
                                  for message in turn["messages"]]}
-
-
-# --- Reading a record back ----------------------------------------------------------------
-
-def read_record(path):
-    """The turns of a conversation's record: {"turns", "open" (a turn never finished, or
-    None), "end" (the byte offset after the last whole line)}. A record that is not a
-    conversation, or has a broken line before a torn last one, is INVALID_INPUT."""
-    try:
-        events, _, end = read_records(path, check=is_event)
-    except OSError as exc:  # not a regular file, too large, or unreadable
-        raise _bad(path, files.problem(exc)) from None
-    record = {"turns": [], "open": None, "end": end, "provider": None}
-    first = events[0] if events else None
-    if first is None or first["event"] != "run_started" or first.get("session") is not True:
-        raise _bad(path, Text("continue_not_record"))
-    for number, event in enumerate(events, 1):
-        problem = Text("record_not_event") if event is None else _take(record, event)
-        if problem:
-            raise _bad(path, Text("record_line", number=number, problem=problem))
-    return record
-
-
-def _take(record, event):
-    """Fold one event into the record being read. Returns a problem, or None."""
-    kind, turn = event["event"], record["open"]
-    if kind in ("run_started", "session_resumed"):
-        record["provider"] = event.get("provider")
-    elif kind == "turn_started":
-        if turn is not None or not isinstance(event.get("question"), str) \
-                or not isinstance(event.get("turn"), int):
-            return Text("record_bad_turn")
-        record["open"] = {"turn": event.get("turn"), "utc": event.get("utc"),
-                          "question": event["question"], "provider": record["provider"],
-                          "steps": 0, "tokens": 0, "t_ms": _count(event.get("t_ms")),
-                          "duration_ms": 0, "status": None, "code": None, "messages": []}
-    elif turn is not None:
-        _take_in_turn(record, turn, event)
-        if kind in TERMINAL and not _valid_messages(turn["messages"]):
-            return Text("record_bad_messages")
-    return None
-
-
-def _take_in_turn(record, turn, event):
-    kind = event["event"]
-    turn["duration_ms"] = max(_count(event.get("t_ms")) - turn["t_ms"], 0)
-    if kind == "model":
-        turn["steps"] += 1
-        turn["tokens"] += _count(event.get("input_tokens")) + _count(event.get("output_tokens"))
-    elif kind in TERMINAL:
-        tokens = event.get("tokens")
-        turn.update(status=kind, code=event.get("code"),
-                    messages=event.get("messages", []) if kind == "completed" else [],
-                    tokens=_count(tokens) if tokens is not None else turn["tokens"])
-        record["turns"].append(turn)
-        record["open"] = None
-
-
-def _valid_messages(messages):
-    return isinstance(messages, list) and all(
-        isinstance(message, dict) and message.get("role") in ("user", "assistant", "tool")
-        and isinstance(message.get("content"), (str, type(None))) for message in messages)
-
-
-def _count(value):
-    """A whole number from the record, or 0 for anything else (null, a hand-edited text)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def _bad(path, problem):
-    return AgentError("INVALID_INPUT", detail=Text("continue_bad", path=path, problem=problem))

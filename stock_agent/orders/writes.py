@@ -38,12 +38,11 @@ import contextlib
 import json
 
 from stock_agent.errors import AgentError, Text, ToolError
-from stock_agent.inventory import SKU_HINT, SKU_PATTERN
+from stock_agent.inventory import NO_TENANT, SKU_HINT, SKU_PATTERN, other_scope
 from stock_agent.orders.journal import Journal, journaled, note_of, operations, path_for
 from stock_agent.orders.ledger import LedgerConflict
 
 TOOL = "draft_purchase_order"
-NO_TENANT = "default"  # the tenant of data without a tenant column (a key needs a tenant)
 
 
 def ledger_for_resume(records, path, tenant, run_id, *, source=None, inventory=None):
@@ -62,13 +61,11 @@ def ledger_for_resume(records, path, tenant, run_id, *, source=None, inventory=N
         raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
             "resume_other_ledger", ledgers=", ".join(sorted(ledgers)),
             path=os.path.realpath(path)))
-    if tenants - {tenant or NO_TENANT}:
-        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
-            "resume_other_tenant", tenants=", ".join(sorted(tenants)), tenant=tenant or NO_TENANT))
     sources = {record["source"] for record in intents if record.get("source")}
-    if source is not None and sources - {source}:
-        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=Text(
-            "resume_other_source", sources=", ".join(sorted(sources)), source=source))
+    other = other_scope(tenants, sources, tenant=tenant or NO_TENANT, source=source,
+                        words=("resume_other_tenant", "resume_other_source"))
+    if other is not None:
+        raise AgentError("RESUME_UNAVAILABLE", run_id=run_id, reason=other)
     return Ledger(path, create=False, inventory=inventory)
 
 
