@@ -99,8 +99,10 @@ class SkuTest(unittest.TestCase):
 class NumberTest(unittest.TestCase):
     def test_a_number_no_result_holds_is_refused(self):
         self.assertEqual(check("Check A001", "A001 has 15 units.", [A001]),
-                         {"unsupported_numbers": ["15"]})
+                         {"wrong_figures": ["A001 15"]})
         self.assertEqual(check("請查 A001", "A001 庫存 15 個，建議補貨 18。", [A001]),
+                         {"wrong_figures": ["A001 15"]})
+        self.assertEqual(check("Check A001", "Sure. 15 units.", [A001]),  # no item named
                          {"unsupported_numbers": ["15"]})
 
     def test_every_value_of_the_results_is_accepted(self):
@@ -112,14 +114,14 @@ class NumberTest(unittest.TestCase):
     def test_full_width_digits_are_read(self):
         self.assertEqual(check("請查 A001", "A001 庫存１２。", [A001]), {})
         self.assertEqual(check("請查 A001", "A001 庫存１５。", [A001]),
-                         {"unsupported_numbers": ["15"]})
+                         {"wrong_figures": ["A001 15"]})
 
     def test_chinese_numerals_that_count_goods_are_read(self):
         self.assertEqual(check("請查 A001", "A001 庫存為十二，建議補十八個。", [A001]), {})
         self.assertEqual(check("請查 A001", "A001 庫存為十五。", [A001]),
-                         {"unsupported_numbers": ["十五"]})
+                         {"wrong_figures": ["A001 十五"]})
         self.assertEqual(check("請查 Z999", "Z999 庫存為零。", [missing("Z999")]),
-                         {"unsupported_numbers": ["零"]})
+                         {"missing_items": ["零"]})
         self.assertEqual(check("請查 A001", "一個品項：A001 庫存 12，一下就好。", [A001]),
                          {})
         self.assertEqual(check("A001、A003 兩項庫存？", "A001 庫存 12，A003 庫存 0，共兩項。",
@@ -131,7 +133,7 @@ class NumberTest(unittest.TestCase):
 
     def test_what_is_not_a_quantity_is_left_out(self):
         answers = [
-            "As of 2026-11-30 10:30, A001 has 12 (data from 2026).",
+            "As of 2026-11-30 10:30, A001 has 12 (data from 2026).",  # the question's date
             "截至 2026年11月30日，A001 庫存 12。",
             "1. A001: 12\n2. A001 target 30\n3) order 18",
             "The 1st item, #1 on the list, No. 2 in line: A001 with 12.",
@@ -141,7 +143,14 @@ class NumberTest(unittest.TestCase):
         ]
         for answer in answers:
             with self.subTest(answer=answer):
-                self.assertEqual(check("Check A001", answer, [A001]), {})
+                self.assertEqual(check("Check A001 as of 2026-11-30", answer, [A001]), {})
+
+    def test_a_date_the_question_did_not_give_is_no_fact(self):
+        # No tool returns a date: a delivery date or an "as of" the model wrote is its own.
+        self.assertEqual(check("Check A001", "A001 has 12; it arrives December 5.", [A001]),
+                         {"unsupported_numbers": ["December 5"]})
+        self.assertEqual(check("請查 A001", "A001 庫存 12，預計 12 月 5 日到貨。", [A001]),
+                         {"unsupported_numbers": ["12 月 5 日"]})
 
     def test_text_a_result_carried_is_not_read_for_numbers(self):
         record = stock("B250", "Drip Coffee 250g x10", 4, 8)
@@ -228,10 +237,11 @@ class LeftOutTest(unittest.TestCase):
         question = "Don't check the stock, just explain the reorder formula."
         self.assertEqual(verify.check(question, "Order max(target - stock, 0).", [A001]), {})
 
-    def test_a_listed_item_named_by_its_name_needs_its_sku(self):
-        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是0，建議補20。", [LOW]),
-                         {"left_out": ["A003"]})
-        self.assertEqual(verify.check("What is low?", "玄米茶包（A003）庫存 0。", [LOW]), {})
+    def test_an_item_named_by_its_name_is_named(self):
+        # The name is the item's as the data gives it: its figures are checked as its own.
+        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是0，建議補20。", [LOW]), {})
+        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是12。", [LOW]),
+                         {"wrong_figures": ["A003 12"]})
 
     def test_the_correction_asks_for_them(self):
         text = correct({"left_out": ["A001"]}, [A001], "en")
@@ -283,7 +293,7 @@ class ClaimTest(unittest.TestCase):
     def test_a_receipt_backs_the_claim_and_its_figures(self):
         answer = "Order PO-2026-0042 was placed: 18 units of A001 (stock 12)."
         self.assertEqual(check("Order 18 of A001", answer, [A001, written()]), {})
-        self.assertEqual(verify.receipts([A001]), [])  # order_created false is no receipt
+        self.assertEqual(runlog.receipts([A001]), [])  # order_created false is no receipt
 
     def test_a_write_speaks_of_its_item(self):
         answer = "Order PO-2026-0042 placed: 18 units of A001."
