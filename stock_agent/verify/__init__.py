@@ -217,6 +217,7 @@ def evidence(question, results):
     known["question_text"] = normal(question)
     known["question"] = {figure["value"] for figure in figures_in(normal(question))}
     known["question_skus"] = _question_skus(question, known)
+    known["words"] = set(known["spoken_of"]) | set(known["names"])
     known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
                                                        known["question_text"])
                            if any(char.isdigit() for char in word) or len(word) > 2]
@@ -328,8 +329,11 @@ def _derived(item, question):
 
 def _cross(said, known):
     """The figures derived across the items the answer cites: the sum of each field over
-    them, and the sum and difference of two."""
-    cited = [known["items"][sku] for sku in said["cited"] if sku in known["items"]]
+    them, and the sum and difference of two. Worked out once per answer."""
+    if "cross" in said:
+        return said["cross"]
+    cited = [known["items"][sku] for sku in dict.fromkeys(said["cited"])
+             if sku in known["items"]]
     derived = set()
     for field in FIELDS:
         values = [item[field] for item in cited if isinstance(item[field], (int, float))]
@@ -337,6 +341,7 @@ def _cross(said, known):
             derived.add(sum(values))
             derived.update(abs(a - b) for a in values for b in values)
             derived.update(a + b for a in values for b in values)
+    said["cross"] = derived
     return derived
 
 
@@ -439,8 +444,9 @@ def _bound(at, mentions, current, clause=""):
 
 def _field(words):
     """The field the words before a figure give it: a derived cue anywhere wins (15 over
-    target), else the last field word (目標庫存 30 is a target)."""
-    lowered = words.lower()
+    target), else the last field word (目標庫存 30 is a target). Words before a bracket
+    are about what precedes it ("70% of target (7 of 10)": 7 is no target)."""
+    lowered = re.split(r"[(（\[]", words.lower())[-1]
     if re.search(DERIVED_CUE, lowered):
         return "derived"
     last = None
@@ -451,30 +457,43 @@ def _field(words):
 
 def _mentions(text, known, said):
     """(start, end, SKU) of each item the text names: the tools' SKUs (whole words), their
-    items' names, and SKU-like words (A001) no result spoke of, which need a lookup."""
+    items' names, and SKU-like words (A001) no result spoke of, which need a lookup. One
+    pass of one pattern, longest word first, so a text of any length reads in linear time."""
     upper = text.upper()
-    found = []
-    for word in sorted(set(known["spoken_of"]) | set(known["names"]), key=len, reverse=True):
-        sku = known["names"].get(word, word)
-        # A SKU of letters alone (COFFEE) is the SKU only as the data writes it: "2 coffee
-        # items" names none; names and SKUs with digits are read in any case.
-        where = text if word.isalpha() and word not in known["names"] else upper
-        for match in re.finditer(r"(?<![A-Z0-9])" + re.escape(word) + r"(?![A-Z0-9])", where):
-            if not any(start < match.end() and match.start() < end for start, end, _ in found):
-                found.append((match.start(), match.end(), sku))
+    found = [(match.start(), match.end(), _item_of(match.group(), text, match, known))
+             for match in re.finditer(_mention_pattern(known), upper)] if known["words"] else []
+    found = [mention for mention in found if mention[2]]
+    taken = {index for start, end, _ in found for index in (start, end - 1)}
     for start, word in sku_words(upper):
-        if not any(begin <= start < end for begin, end, _ in found):
+        if start not in taken and (start + len(word) - 1) not in taken:
             found.append((start, start + len(word), word))
             said["unknown_set"].add(word)
-    found.sort()
-    return found
+    return sorted(found)
+
+
+def _mention_pattern(known):
+    words = sorted(known["words"], key=len, reverse=True)
+    return r"(?<![A-Z0-9])(?:" + "|".join(map(re.escape, words)) + r")(?![A-Z0-9])"
+
+
+def _item_of(word, text, match, known):
+    """The SKU a matched word names, or None. A SKU of letters alone (COFFEE) is the SKU
+    only as the data writes it: "2 coffee items" names none."""
+    if word in known["names"]:
+        return known["names"][word]
+    if word.isalpha() and text[match.start():match.end()] != word:
+        return None
+    return word
 
 
 def _blank(text, spans):
     """`text` with each span replaced by spaces (positions stay where they were)."""
+    if not spans:
+        return text
+    chars = list(text)
     for start, end in spans:
-        text = text[:start] + " " * (end - start) + text[end:]
-    return text
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
 
 
 def _blank_ids(text, known, said):
@@ -541,7 +560,7 @@ def order_claims_in(clause):
         return []
     claims = [(match.group(), match.start()) for match in re.finditer(CLAIM_ZH, clause)]
     for match in re.finditer(CLAIM_VERB, lowered) if "ed" in lowered else ():
-        words = lowered[:match.start()].split()
+        words = lowered[max(0, match.start() - 40):match.start()].split()  # the word before
         verb = match.group(1)
         if words and words[-1].strip("!,.:\"'()*") not in STATING and \
                 not re.fullmatch(ORDER_ID.lower(), words[-1].strip(",.:")):
@@ -689,7 +708,8 @@ DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bd
 AFTER_CUES = (
     ("stock", r"\s{0,2}(?:units?\s{1,2}|pcs\s{1,2})?(?:in stock|left|on hand|remaining)\b"),
     ("count", r"\s{0,2}(?:[a-z]{1,12}\s)?(?:items?|products?|match(?:es)?|skus?|results?|"
-              r"more|shown|found)\b|"
+              r"more(?!\s{1,2}(?:units?|pcs|of|to)\b)|shown|found)\b|"
+              r"\s{0,2}[a-z]{2,12}\s{0,2}[:：]|"  # "2 teas:" introduces a list
               r"\s{0,2}(?:項|種|款|筆|個品項)"),
     ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
                 r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),

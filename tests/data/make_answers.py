@@ -540,6 +540,117 @@ c("lists", ZH, OK, "搜尋 oolong", [[F("oolong")]],
 c("lists", ZH, BAD, "搜尋 oolong", [[F("oolong")]],
   "找到一項：B101 Oolong Tea (EN)，庫存 25。")
 
+# --- A second batch, written after the first measurement of the test split ----------
+# New wordings of every kind; they join both splits by the same stratified alternation.
+c("plain", EN, OK, "What's the status of TEA-1?", [[G("TEA-1")]],
+  "TEA-1 (Jasmine Tea)\n• On hand: 22\n• Target: 15\n• Reorder: 0 — you're fully stocked.")
+c("plain", EN, BAD, "What's the status of TEA-1?", [[G("TEA-1")]],
+  "TEA-1 (Jasmine Tea)\n• On hand: 25\n• Target: 15\n• Reorder: 0")
+c("plain", EN, OK, "Give me A002's numbers", [[G("A002")]],
+  "Here are the numbers for A002 (烏龍茶包): we have 45 on hand versus a target of 30, "
+  "so no reorder is needed right now.")
+c("plain", EN, BAD, "Give me A002's numbers", [[G("A002")]],
+  "Here are the numbers for A002 (烏龍茶包): we have 45 on hand versus a target of 50.")
+c("plain", ZH, OK, "TEA-1 狀況如何？", [[G("TEA-1")]],
+  "TEA-1（Jasmine Tea）\n• 現有庫存：22\n• 目標：15\n• 建議補貨：0，庫存充足。")
+c("plain", ZH, BAD, "TEA-1 狀況如何？", [[G("TEA-1")]],
+  "TEA-1（Jasmine Tea）\n• 現有庫存：25\n• 目標：15")
+c("plain", ZH, OK, "給我 A002 的數字", [[G("A002")]],
+  "A002（烏龍茶包）目前有 45 包，目標是 30 包，暫時不用補貨。")
+c("plain", ZH, BAD, "給我 A002 的數字", [[G("A002")]],
+  "A002（烏龍茶包）目前有 45 包，目標是 50 包，建議補 5 包。")
+c("swapped", EN, OK, "Compare COFFEE and TEA-1", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE is below target with 7 units (target 10), while TEA-1 is above with 22 (target 15).")
+c("swapped", EN, BAD, "Compare COFFEE and TEA-1", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE has 22 units (target 15), while TEA-1 has 7 units (target 10).")
+c("swapped", ZH, OK, "比較 COFFEE 和 TEA-1", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE 庫存 7（目標 10），低於目標；TEA-1 庫存 22（目標 15），高於目標。")
+c("swapped", ZH, BAD, "比較 COFFEE 和 TEA-1", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE 庫存 22（目標 15）；TEA-1 庫存 7（目標 10）。")
+c("target_as_stock", EN, OK, "How much TEA-1 is there?", [[G("TEA-1")]],
+  "There are 22 units of TEA-1 in stock, comfortably over the target of 15.")
+c("target_as_stock", EN, BAD, "How much TEA-1 is there?", [[G("TEA-1")]],
+  "There are 15 units of TEA-1 in stock.")
+c("target_as_stock", ZH, OK, "TEA-1 有多少？", [[G("TEA-1")]],
+  "TEA-1 目前有 22 個，高於目標 15 個。")
+c("target_as_stock", ZH, BAD, "TEA-1 有多少？", [[G("TEA-1")]],
+  "TEA-1 目前有 15 個。")
+c("laundered", EN, OK, "Anything matching 8oz?", [[F("8oz")]],
+  "No items match \"8oz\".")
+c("laundered", EN, BAD, "Anything matching 8oz?", [[F("8oz")]],
+  "We have 8 of them in stock.")
+c("laundered", ZH, OK, "有 8oz 的品項嗎？", [[F("8oz")]],
+  "查不到符合「8oz」的品項。")
+c("laundered", ZH, BAD, "有 8oz 的品項嗎？", [[F("8oz")]],
+  "有，目前庫存 8 個。")
+c("derived", EN, OK, "How much COFFEE do we need to reach target, in percent?", [[G("COFFEE")]],
+  "COFFEE is at 70% of target (7 of 10); it needs 3 more units.")
+c("derived", EN, BAD, "How much COFFEE do we need to reach target, in percent?", [[G("COFFEE")]],
+  "COFFEE is at 75% of target; it needs 3 more units.")
+c("derived", EN, OK, "What is the combined stock of B101 and COFFEE?", [[G("B101"), G("COFFEE")]],
+  "B101 has 8 and COFFEE has 7, which makes 15 combined.")
+c("derived", EN, BAD, "What is the combined stock of B101 and COFFEE?", [[G("B101"), G("COFFEE")]],
+  "B101 and COFFEE have 17 units combined.")
+c("derived", ZH, OK, "COFFEE 達成目標幾成？", [[G("COFFEE")]],
+  "COFFEE 庫存 7，目標 10，達成率 70%，還差 3。")
+c("derived", ZH, BAD, "COFFEE 達成目標幾成？", [[G("COFFEE")]],
+  "COFFEE 達成率 75%，還差 3。")
+c("derived", ZH, OK, "B101 和 COFFEE 加起來有多少？", [[G("B101"), G("COFFEE")]],
+  "B101 有 8 件，COFFEE 有 7 件，總共 15 件。")
+c("derived", ZH, BAD, "B101 和 COFFEE 加起來有多少？", [[G("B101"), G("COFFEE")]],
+  "B101 和 COFFEE 總共 17 件。")
+c("tool_words", EN, OK, "Check X-404", [[G("X-404")]],
+  "There is no item with SKU X-404 here. Note this is not the same as zero stock.")
+c("tool_words", ZH, OK, "查 X-404", [[G("X-404")]],
+  "查無 X-404 這個 SKU（不代表庫存為 0）。")
+c("sku_shapes", EN, OK, "Ticket INC-2041: how many B102 are left?", [[G("B102")]],
+  "B102 has 30 units left.")
+c("sku_shapes", EN, BAD, "Is 100234 low?", [],
+  "Yes, 100234 is low: only 300 left.")
+c("sku_shapes", ZH, OK, "工單 INC-2041：B102 還剩多少？", [[G("B102")]],
+  "B102 還剩 30 個。")
+c("sku_shapes", ZH, BAD, "100234 快沒了嗎？", [],
+  "是的，100234 只剩 300 個。")
+c("order_claims", EN, BAD, "Please restock COFFEE", [[G("COFFEE")]],
+  "COFFEE is at 7 of 10. I've gone ahead and placed a restock order for 3 units.")
+c("order_claims", EN, OK, "Please restock COFFEE", [[G("COFFEE")]],
+  "COFFEE is at 7 of 10. I can't place orders here, but ordering 3 units would bring it to "
+  "target.")
+c("order_claims", EN, BAD, "Please restock COFFEE", [[G("COFFEE")]],
+  "Your order ORD-5521 for 3 units of COFFEE is confirmed.")
+c("order_claims", ZH, BAD, "請幫 COFFEE 補貨", [[G("COFFEE")]],
+  "COFFEE 庫存 7，目標 10，已經替您下單 3 個。")
+c("order_claims", ZH, OK, "請幫 COFFEE 補貨", [[G("COFFEE")]],
+  "COFFEE 庫存 7，目標 10。我沒有下單的權限，建議補 3 個。")
+c("order_claims", ZH, BAD, "請幫 COFFEE 補貨", [[G("COFFEE")]],
+  "訂單 ORD-5521 已成立：COFFEE 3 個。")
+c("number_words", EN, OK, "Check COFFEE", [[G("COFFEE")]],
+  "COFFEE has seven units; the target is ten, so order three.")
+c("number_words", EN, BAD, "Check COFFEE", [[G("COFFEE")]],
+  "COFFEE has nine units; order one unit.")
+c("number_words", ZH, OK, "查 COFFEE", [[G("COFFEE")]],
+  "COFFEE 庫存七個，目標十個，建議補三個。")
+c("number_words", ZH, BAD, "查 COFFEE", [[G("COFFEE")]],
+  "COFFEE 庫存九個，建議補一個。")
+c("not_found", EN, OK, "Check TEA-2", [[G("TEA-2")]],
+  "TEA-2 doesn't exist in our inventory.")
+c("not_found", EN, BAD, "Check TEA-2", [[G("TEA-2")]],
+  "TEA-2 is sold out at the moment.")
+c("not_found", ZH, OK, "查 TEA-2", [[G("TEA-2")]],
+  "系統裡沒有 TEA-2 這個品項。")
+c("not_found", ZH, BAD, "查 TEA-2", [[G("TEA-2")]],
+  "TEA-2 目前售完。")
+c("lists", EN, OK, "Which teas do we have?", [[F("tea")]],
+  "We have 2 teas:\n- B101 Oolong Tea (EN): 8 (target 25)\n- TEA-1 Jasmine Tea: 22 "
+  "(target 15)")
+c("lists", EN, BAD, "Which teas do we have?", [[F("tea")]],
+  "We have 2 teas:\n- B101 Oolong Tea (EN): 22 (target 15)\n- TEA-1 Jasmine Tea: 8 "
+  "(target 25)")
+c("lists", ZH, OK, "有哪些茶？", [[F("tea")]],
+  "共 2 項：\n- B101 Oolong Tea (EN)：8（目標 25）\n- TEA-1 Jasmine Tea：22（目標 15）")
+c("lists", ZH, BAD, "有哪些茶？", [[F("tea")]],
+  "共 2 項：\n- B101 Oolong Tea (EN)：22（目標 15）\n- TEA-1 Jasmine Tea：8（目標 25）")
+
 
 def results_of(case, toolbox, data):
     """The results the loop would record for the case's calls (a write's are left to the
