@@ -24,8 +24,10 @@ when a line is shown (errors.Text, AgentError.message): a run that succeeds, to 
 
 What the MODEL reads is not here but beside the code that sends it: the system prompts
 (run.py), the tool descriptions (tools.py), the checker's corrections (verify/), the labels
-of a conversation's notes (chat/context.py) and the mock model's replies (mock_model.py).
-The one line both read: the --facts lines below, which the checker also quotes to the model.
+of a conversation's notes (chat/context.py) and the mock model's own words (mock_model.py).
+The lines both read: the --facts lines below, which the checker also quotes to the model,
+and the answer_* lines, the answer written from the facts (the mock model's, and the
+person's when a model's answer fails the check twice).
 Also not here: --help, the --verbose trace and the evaluation's reports, in English only.
 """
 

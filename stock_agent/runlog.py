@@ -140,7 +140,7 @@ class RunLog:
         self.emit("tool", shown={"arguments": call["arguments"]}, **fields)
 
     def answer_check(self, *, step, problems):
-        """An answer the checker (stock_agent/verify.py) refused: how many problems of each
+        """An answer the checker (stock_agent/verify/) refused: how many problems of each
         kind; which ones (SKUs, numbers, phrases) only with `content`."""
         fields = {"step": step, **{kind: len(found) for kind, found in problems.items()}}
         if self.content:

@@ -74,6 +74,30 @@ class CorrectiveTurnTest(unittest.TestCase):
                          ("failed", "UNVERIFIED_ANSWER", "unverified"))
         self.assertNotIn("answer", events[-1])
 
+    def test_echoing_the_tools_not_found_result_completes_at_the_first_answer(self):
+        # The detail is the program's own words ("not that its stock is 0", "1-32 ..."):
+        # a model that repeats it to the person says nothing the check must refuse.
+        def echo(messages):
+            return text_reply(json.loads(messages[-1]["content"])["detail"])
+
+        for lang in ("en", "zh-TW"):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_script(
+                    [stock_call("Z999"), echo], question="Check Z999",
+                    checker=verify.Checker(lang))
+                self.assertIn("not that its stock is 0", outcome)
+                self.assertEqual(events[-1]["verification"], "verified")
+                self.assertEqual(len(model.requests), 2)
+
+    def test_the_rendered_answer_speaks_the_runs_language(self):
+        outcome, _, events = run_script(
+            [stock_call("A001"), text_reply("A001 庫存 45。"), text_reply("A001 庫存 45 個。")],
+            question="請查 A001", checker=verify.Checker("zh-TW"))
+        self.assertEqual(outcome, "（模型的回答與工具結果不符；以下由程式依工具結果寫成。）\n"
+                                  "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。"
+                                  "尚未建立訂單。")
+        self.assertEqual(events[-1]["verification"], "rendered")
+
     def test_a_skipped_sku_gets_the_correction_and_the_model_looks_it_up(self):
         outcome, model, events = run_script(
             [stock_call("A001"), text_reply("A001: stock 12."), stock_call("A002"),

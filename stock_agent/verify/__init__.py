@@ -218,9 +218,6 @@ def evidence(question, results):
     known["question"] = {figure["value"] for figure in figures_in(normal(question))}
     known["question_skus"] = _question_skus(question, known)
     known["words"] = set(known["spoken_of"]) | set(known["names"])
-    known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
-                                                       known["question_text"])
-                           if any(char.isdigit() for char in word) or len(word) > 2]
     return known
 
 
@@ -292,7 +289,7 @@ def _question_skus(question, known):
     text = normal(question).upper()
     named = [sku for sku in known["spoken_of"] if _word_at(text, sku)]
     for word in skus_in(text):
-        if re.fullmatch(ORDER_ID, word):
+        if "-" in word and re.fullmatch(ORDER_ID, word):
             continue
         ends = word.split("-")
         named += ends if len(ends) == 2 and all(skus_in(end) == [end] for end in ends) \
@@ -355,6 +352,10 @@ def read(answer, known):
     text = normal(answer)
     said = {"figures": [], "cited": [], "missing": [], "claims": [], "bad_ids": [],
             "dates": [], "unknown": [], "unknown_set": set(), "values": set()}
+    if not (known["spoken_of"] or known["items"] or known["counts"]):
+        known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
+                                                           known["question_text"])
+                               if any(char.isdigit() for char in word) or len(word) > 2]
     text = _blank_ids(text, known, said)
     text = _blank_program_words(text, known, said)
     current, header = None, None
@@ -366,7 +367,7 @@ def read(answer, known):
         for clause in re.split(CLAUSE_END, line):
             current = _clause(clause, current, known, said)
     said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
-    if not (known["spoken_of"] or known["items"] or known["counts"]):
+    if "candidates" in known:
         # A run that looked nothing up: only clauses about an item of the question state
         # its figures, and not those that explain a rule by example ("if stock is 10...").
         said["figures"] = [figure for figure in said["figures"] if figure["named"]]
@@ -387,7 +388,7 @@ def _clause(clause, current, known, said):
     said["cited"] += [sku for _, _, sku in mentions]
     blanked = _blank(clause, [(start, end) for start, end, _ in mentions])
     denied = re.search(DENIAL, clause.lower()) is not None
-    named = bool(mentions) or _names_a_candidate(clause, known)
+    named = bool(mentions) or "candidates" in known and _names_a_candidate(clause, known)
     last = 0  # where the words that give the next figure its field begin: "The stock
     for figure in figures_in(blanked):  # of B101 is 25" gives it before the item
         figure.update(sku=_bound(figure["start"], mentions, current, blanked),
@@ -417,7 +418,8 @@ def _table_row(line, header, known, said):
         for figure in figures_in(blanked):
             field = figure["field"] or (header[index] if index < len(header) else None)
             figure.update(sku=skus[0] if skus else None, field=field, denied=False,
-                          named=bool(skus) or _names_a_candidate(line, known))
+                          named=bool(skus) or "candidates" in known and
+                          _names_a_candidate(line, known))
             _add_figure(figure, said)
     return header
 
@@ -446,7 +448,8 @@ def _field(words):
     """The field the words before a figure give it: a derived cue anywhere wins (15 over
     target), else the last field word (目標庫存 30 is a target). Words before a bracket
     are about what precedes it ("70% of target (7 of 10)": 7 is no target)."""
-    lowered = re.split(r"[(（\[]", words.lower())[-1]
+    lowered = words.lower()
+    lowered = lowered[max(lowered.rfind(bracket) for bracket in "(（[") + 1:]
     if re.search(DERIVED_CUE, lowered):
         return "derived"
     last = None
@@ -457,31 +460,38 @@ def _field(words):
 
 def _mentions(text, known, said):
     """(start, end, SKU) of each item the text names: the tools' SKUs (whole words), their
-    items' names, and SKU-like words (A001) no result spoke of, which need a lookup. One
-    pass of one pattern, longest word first, so a text of any length reads in linear time."""
-    upper = text.upper()
-    found = [(match.start(), match.end(), _item_of(match.group(), text, match, known))
-             for match in re.finditer(_mention_pattern(known), upper)] if known["words"] else []
-    found = [mention for mention in found if mention[2]]
-    taken = {index for start, end, _ in found for index in (start, end - 1)}
+    items' names, and SKU-like words (A001) no result spoke of, which need a lookup.
+    Longest word first, each place taken once: linear in the text for each word."""
+    upper, found = text.upper(), []
+    taken = bytearray(len(upper))
+    for word in sorted(known["words"], key=len, reverse=True):
+        start = upper.find(word)
+        while start != -1:
+            end = start + len(word)
+            sku = _item_of(word, text, start, known)
+            if sku and _whole(upper, start, end) and not any(taken[start:end]):
+                found.append((start, end, sku))
+                taken[start:end] = b"\1" * (end - start)
+            start = upper.find(word, end)
     for start, word in sku_words(upper):
-        if start not in taken and (start + len(word) - 1) not in taken:
+        if not any(taken[start:start + len(word)]):
             found.append((start, start + len(word), word))
             said["unknown_set"].add(word)
     return sorted(found)
 
 
-def _mention_pattern(known):
-    words = sorted(known["words"], key=len, reverse=True)
-    return r"(?<![A-Z0-9])(?:" + "|".join(map(re.escape, words)) + r")(?![A-Z0-9])"
+def _whole(text, start, end):
+    """No letter or digit right before or after text[start:end]."""
+    return not (start and text[start - 1].isascii() and text[start - 1].isalnum()) and \
+        not (end < len(text) and text[end].isascii() and text[end].isalnum())
 
 
-def _item_of(word, text, match, known):
-    """The SKU a matched word names, or None. A SKU of letters alone (COFFEE) is the SKU
+def _item_of(word, text, start, known):
+    """The SKU a found word names, or None. A SKU of letters alone (COFFEE) is the SKU
     only as the data writes it: "2 coffee items" names none."""
     if word in known["names"]:
         return known["names"][word]
-    if word.isalpha() and text[match.start():match.end()] != word:
+    if word.isalpha() and text[start:start + len(word)] != word:
         return None
     return word
 
@@ -516,10 +526,13 @@ def _blank_program_words(text, known, said):
     for query in known["queries"]:
         for quoted in (f'"{query}"', f"「{query}」", f"“{query}”"):
             text = text.replace(quoted, " " * len(quoted))
-    for match in re.finditer(DATE, text) if re.search(r"\d", text) else ():
-        if not _date_given(match.group(), known):
-            said["dates"].append(match.group().strip())
-    text = re.sub(DATE, lambda match: " " * len(match.group()), text)
+    lowered = text.lower()
+    if "月" in text or any(month in lowered for month in MONTHS) or \
+            re.search(r"\d{4}\s{0,2}[-/.年]", text):
+        for match in re.finditer(DATE, text):
+            if not _date_given(match.group(), known):
+                said["dates"].append(match.group().strip())
+        text = re.sub(DATE, lambda match: " " * len(match.group()), text)
     lowered = text.lower()
     for needles, pattern in NOT_QUANTITIES:
         if any(needle in lowered for needle in needles):
@@ -539,7 +552,10 @@ def _said_missing(clause, mentions):
     next to it ("A001 was not found", 查無 Z999). "I couldn't find a lead time for A001"
     and 找不到 A001 的交期 are about something else of the item."""
     said = []
-    for phrase in re.finditer(NOT_FOUND, clause) if mentions else ():
+    lowered = clause.lower()
+    if not mentions or not any(needle in lowered for needle in NOT_FOUND_NEEDLES):
+        return said
+    for phrase in re.finditer(NOT_FOUND, clause):
         after = [m for m in mentions if m[0] >= phrase.end()]
         before = [m for m in mentions if m[1] <= phrase.start()]
         if after and re.fullmatch(NEXT_TO, clause[phrase.end():after[0][0]]) and \
@@ -558,7 +574,8 @@ def order_claims_in(clause):
     lowered = clause.lower()
     if re.search(DENIAL, lowered) or re.search(CONDITION, lowered):
         return []
-    claims = [(match.group(), match.start()) for match in re.finditer(CLAIM_ZH, clause)]
+    claims = [(match.group(), match.start()) for match in re.finditer(CLAIM_ZH, clause)] \
+        if any(char in clause for char in "已我幫替為訂單成") else []
     for match in re.finditer(CLAIM_VERB, lowered) if "ed" in lowered else ():
         words = lowered[max(0, match.start() - 40):match.start()].split()  # the word before
         verb = match.group(1)
@@ -719,6 +736,8 @@ ORDER_ID = r"\b(?:PO|ORD|SO|ORDER)-\d{3,12}(?:-\d{1,12})?\b"
 NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bcan(?:no|')t\s+find|"
              r"\bdoes\s*n[o']t\s+exist|\bdoes\s+not\s+exist|\bno\s+such\b|\bunknown\s+sku|"
              r"\bno item has(?: sku)?|查無|查不到|找不到|不存在|沒有這個|沒有 ?SKU ?為")
+NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "no item", "查無", "查不到", "找不到",
+                     "不存在", "沒有")
 NEXT_TO = r"(?i)[\s:：]{0,3}(?:(?:sku|item|product|the|any|此|這個)\s{0,2}){0,2}"
 # Order claims. English: a finished-action verb right after a word that makes it a
 # statement of fact (I ordered, we have placed, order PO-1 placed, Done! Ordered).
@@ -735,6 +754,7 @@ CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:�
             r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
             r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
             r"訂單已經?(?:建立|送出|成立|完成)|下單成功|訂購成功")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 # Dates: no tool returns one, so a date the question did not give is no fact.
 DATE = (r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s{1,2}"
         r"\d{1,2}(?:st|nd|rd|th)?(?:,?\s{1,2}\d{4})?\b|"
@@ -813,15 +833,16 @@ def figures_in(text):
     text, in order (a field only where the words right after it give one)."""
     found = [_figure(match.start(), match.end(), _digits_value(match), match.group())
              for match in re.finditer(NUMBER, text)]
-    if any(char.isalpha() and char.isascii() for char in text):
+    lowered = text.lower()
+    if any(word in lowered for word in WORD_NUMBERS):
         found += [_figure(match.start(), match.end(), _word_value(match), match.group())
                   for match in re.finditer(WORD_NUMBER, text)
                   if match.group(1).lower() != "one" or re.match(ONE_COUNTS, text[match.end():])]
     if any(char in CHINESE_DIGITS or char in CHINESE_UNITS for char in text):
         found += _chinese_figures(text)
-    found += [_figure(match.start(), match.end(), 0, match.group(), field="stock")
-              for match in re.finditer(STOCK_ZERO, text)] if re.search(STOCK_ZERO, text) \
-        else []
+    if any(needle in lowered for needle in ("out of", "sold", "缺貨", "沒貨", "售完", "無庫存")):
+        found += [_figure(match.start(), match.end(), 0, match.group(), field="stock")
+                  for match in re.finditer(STOCK_ZERO, text)]
     for figure in found:
         figure["field"] = figure["field"] or _after_field(text[figure["end"]:])
     return sorted(found, key=lambda figure: figure["start"])
@@ -834,8 +855,11 @@ def _figure(start, end, value, written, *, field=None):
 
 
 def _after_field(rest):
+    rest = rest[:32].lower()
+    if not rest.lstrip(" ")[:1].isalpha():  # ASCII or CJK letters only: "12," has none
+        return None
     for field, pattern in AFTER_CUES:
-        if re.match(pattern, rest, re.IGNORECASE):
+        if re.match(pattern, rest):
             return field
     return None
 
