@@ -25,6 +25,7 @@ from collections import defaultdict
 from contextlib import redirect_stderr, redirect_stdout
 
 import agent
+from stock_agent.runlog import read_records
 from tests import fake_server as fs
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -83,9 +84,8 @@ class Replayer:
             out = io.StringIO()
             with redirect_stdout(out), redirect_stderr(io.StringIO()):
                 status = agent.main(argv, environ=environ)
-            events = [json.loads(line) for name in os.listdir(logs) if name.endswith(".jsonl")
-                      and not name.startswith("ledger") for line in open(
-                          os.path.join(logs, name), encoding="utf-8")]
+            events = [record for name in sorted(os.listdir(logs)) if name.endswith(".jsonl")
+                      for record in read_records(os.path.join(logs, name))[0]]
         return status, json.loads(out.getvalue()), events
 
 

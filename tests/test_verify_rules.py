@@ -250,6 +250,33 @@ class LeftOutTest(unittest.TestCase):
                       correct({"left_out": ["A001"]}, [A001], "zh-TW"))
 
 
+class ProgramWordsTest(unittest.TestCase):
+    """The program's own messages to the model carry figures (a SKU's length, how often a
+    call may repeat); a model that repeats them to the person states no fact of an item."""
+
+    def test_the_not_found_detail_may_be_echoed(self):
+        detail = ("No item has SKU Z999. This means the SKU does not exist here, not that its "
+                  "stock is 0. SKUs are 1-32 uppercase letters, digits, - or _, for example "
+                  "A001. Tell the user it was not found; do not guess.")
+        record = {**missing("Z999"), "result": {"ok": False, "error": "SKU_NOT_FOUND",
+                                                "detail": detail}}
+        self.assertEqual(check("Check Z999", detail, [record]), {})
+        self.assertEqual(check("請查 Z999", "查無 Z999：這不代表庫存為零；SKU 為 1-32 個大寫字母。",
+                               [record]), {})
+        self.assertEqual(check("Check Z999", "Z999 has 0 units.", [record]),
+                         {"missing_items": ["0"]})  # the detail's 0 is denied there
+
+    def test_an_error_details_figure_may_be_echoed(self):
+        repeated = {"invocation": "3:0", "name": "get_stock", "arguments": {"sku": "A001"},
+                    "result": {"ok": False, "error": "REPEATED_CALL",
+                               "detail": "get_stock was already called 2 times with exactly "
+                                         "these arguments in this run."}}
+        answer = "A001 has 12. I stopped: the lookup was already called 2 times."
+        self.assertEqual(check("Check A001", answer, [A001, repeated]), {})
+        self.assertEqual(check("Check A001", "A001 has 2.", [A001, repeated]),
+                         {"wrong_figures": ["A001 2"]})  # never a figure of the item
+
+
 class ClaimTest(unittest.TestCase):
     def test_a_denied_write_is_an_answer_about_its_item(self):
         denied = {"invocation": "1:0", "name": "draft_purchase_order",

@@ -253,8 +253,10 @@ def _take(record, known):
         _texts(placed.get("ledger"), known)
         _texts(data.get("name"), known)
     elif not result.get("ok") and result.get("detail"):
-        known["program"].update(figure["value"] for figure in
-                                figures_in(normal(str(result["detail"]))))
+        detail = normal(str(result["detail"]))
+        known["program"].update(figure["value"] for figure in figures_in(detail))
+        # "already called 2 times": a figure with its word, as the program wrote it
+        known["texts"].update(re.findall(r"\d{1,6} [a-z]{2,12}", detail))
     if data is not None and item_rows(data) is None:  # a write, an MCP server's record
         known["spoken_of"].update(normal(sku).upper() for sku in skus_named(data))
         if not placed:  # its figures, but never those the model sent it
