@@ -717,7 +717,7 @@ CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
 AND = r"(?i)\b(?:and|while|but|whereas)\b|[()（）]|和|與|跟|而"
 # The words before a figure that give it a field (longest first: 目標庫存 is a target).
 FIELD_NAMES = ("target", "order", "stock")
-FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?\b|\bgoal\b|目標)|"
+FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標)|"  # target stock level
              r"(建議補貨|\b(?:suggested|reorder|restock|orders?|ordering|buy|needs?)\b|"
              r"補貨|需補|補|訂購|訂)|"
              r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|left|remaining)\b|剩|有)")
@@ -755,7 +755,9 @@ CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|
 CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:自動)?"
             r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
             r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
-            r"訂單已經?(?:建立|送出|成立|完成)|下單成功|訂購成功")
+            r"訂單已經?(?:建立|送出|成立|完成)|下單成功|訂購成功|"
+            # 已送出補貨 20 個的訂單: the order named a few words after the verb
+            r"已經?(?:為您|幫您|替您)?(?:送出|建立|下了|成立)[^，。；,;！!]{0,12}?訂單")
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 # Dates: no tool returns one, so a date the question did not give is no fact.
 DATE = (r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s{1,2}"

@@ -651,6 +651,99 @@ c("lists", ZH, OK, "有哪些茶？", [[F("tea")]],
 c("lists", ZH, BAD, "有哪些茶？", [[F("tea")]],
   "共 2 項：\n- B101 Oolong Tea (EN)：22（目標 15）\n- TEA-1 Jasmine Tea：8（目標 25）")
 
+# --- A third batch: longer, chattier answers as 1.5B-3B models write them -------------
+c("plain", EN, OK, "Check A001 please", [[G("A001")]],
+  "Certainly! I've checked the inventory for you.\n\n### A001 - 濾掛咖啡\n"
+  "**Current Stock Level:** 12 units\n**Target Stock Level:** 30 units\n"
+  "**Recommended Reorder Quantity:** 18 units\n\nPlease note that no order has been placed.")
+c("plain", EN, BAD, "Check A001 please", [[G("A001")]],
+  "Certainly! I've checked the inventory for you.\n\n### A001 - 濾掛咖啡\n"
+  "**Current Stock Level:** 18 units\n**Target Stock Level:** 30 units\n"
+  "**Recommended Reorder Quantity:** 12 units")
+c("plain", ZH, OK, "麻煩查 A001", [[G("A001")]],
+  "您好！以下是查詢結果：\n\n### A001 - 濾掛咖啡\n**目前庫存數量：** 12\n**目標庫存：** 30\n"
+  "**建議補貨數量：** 18\n\n提醒您，目前尚未下任何訂單。")
+c("plain", ZH, BAD, "麻煩查 A001", [[G("A001")]],
+  "您好！以下是查詢結果：\n\n### A001 - 濾掛咖啡\n**目前庫存數量：** 18\n**目標庫存：** 30\n"
+  "**建議補貨數量：** 12")
+c("swapped", EN, OK, "Check A003 and B101", [[G("A003"), G("B101")]],
+  "Here's a summary:\n\n* **A003** (玄米茶包) — stock: 0, target: 20, reorder: 20\n"
+  "* **B101** (Oolong Tea (EN)) — stock: 8, target: 25, reorder: 17")
+c("swapped", EN, BAD, "Check A003 and B101", [[G("A003"), G("B101")]],
+  "Here's a summary:\n\n* **A003** (玄米茶包) — stock: 8, target: 25, reorder: 17\n"
+  "* **B101** (Oolong Tea (EN)) — stock: 0, target: 20, reorder: 20")
+c("swapped", ZH, OK, "查 A003 和 B101", [[G("A003"), G("B101")]],
+  "摘要如下：\n\n* **A003**（玄米茶包）— 庫存：0，目標：20，建議補貨：20\n"
+  "* **B101**（Oolong Tea (EN)）— 庫存：8，目標：25，建議補貨：17")
+c("swapped", ZH, BAD, "查 A003 和 B101", [[G("A003"), G("B101")]],
+  "摘要如下：\n\n* **A003**（玄米茶包）— 庫存：8，目標：25\n"
+  "* **B101**（Oolong Tea (EN)）— 庫存：0，目標：20")
+c("target_as_stock", EN, OK, "Do we need more B102?", [[G("B102")]],
+  "No. B102 is exactly at its target: 30 in stock, target 30, so the suggested order is 0.")
+c("target_as_stock", EN, BAD, "Do we need more COFFEE?", [[G("COFFEE")]],
+  "Yes. COFFEE has 3 units left against a target of 10.")
+c("target_as_stock", ZH, OK, "B102 需要補嗎？", [[G("B102")]],
+  "不需要。B102 庫存 30，剛好等於目標 30，建議補貨 0。")
+c("target_as_stock", ZH, BAD, "COFFEE 需要補嗎？", [[G("COFFEE")]],
+  "需要。COFFEE 只剩 3 個，目標是 10 個。")
+c("derived", EN, OK, "How many units short are A001 and B101 in total?", [[G("A001"), G("B101")]],
+  "A001 is short 18 and B101 is short 17: 35 units in total.")
+c("derived", EN, BAD, "How many units short are A001 and B101 in total?",
+  [[G("A001"), G("B101")]], "A001 and B101 are short 40 units in total.")
+c("derived", ZH, OK, "A001 和 B101 共缺多少？", [[G("A001"), G("B101")]],
+  "A001 缺 18 個、B101 缺 17 個，共缺 35 個。")
+c("derived", ZH, BAD, "A001 和 B101 共缺多少？", [[G("A001"), G("B101")]],
+  "A001 和 B101 共缺 40 個。")
+c("laundered", EN, BAD, "List what's low, top 3", [[L(limit=3)]],
+  "Here are the 3 lowest items: 100234, A003 and A001. There are 3 items below target in "
+  "total.")
+c("laundered", EN, OK, "List what's low, top 3", [[L(limit=3)]],
+  "The 3 items furthest below target: 100234 (12500 of 20000), A003 (0 of 20) and A001 "
+  "(12 of 30). 2 more are below target.")
+c("laundered", ZH, BAD, "列出最缺的前 3 項", [[L(limit=3)]],
+  "最缺的 3 項是 100234、A003、A001，低於目標的總共只有 3 項。")
+c("laundered", ZH, OK, "列出最缺的前 3 項", [[L(limit=3)]],
+  "最缺的 3 項：100234（12500／20000）、A003（0／20）、A001（12／30），另有 2 項也低於目標。")
+c("not_found", EN, OK, "Check Q777 and A002", [[G("Q777"), G("A002")]],
+  "I looked up both SKUs:\n- Q777: this SKU was not found in the inventory.\n- A002: 45 in "
+  "stock, target 30.")
+c("not_found", EN, BAD, "Check Q777 and A002", [[G("Q777"), G("A002")]],
+  "I looked up both SKUs:\n- Q777: currently out of stock.\n- A002: 45 in stock, target 30.")
+c("not_found", ZH, OK, "查 Q777 和 A002", [[G("Q777"), G("A002")]],
+  "兩個都查了：\n- Q777：查無此 SKU。\n- A002：庫存 45，目標 30。")
+c("not_found", ZH, BAD, "查 Q777 和 A002", [[G("Q777"), G("A002")]],
+  "兩個都查了：\n- Q777：目前缺貨。\n- A002：庫存 45，目標 30。")
+c("order_claims", EN, BAD, "Restock A003", [[G("A003")]],
+  "A003 is empty (0 of 20). ✅ Restock order submitted for 20 units!")
+c("order_claims", EN, OK, "Restock A003", [[G("A003")]],
+  "A003 is empty (0 of 20). To restock it you would order 20 units; I have not ordered "
+  "anything.")
+c("order_claims", ZH, BAD, "幫 A003 補貨", [[G("A003")]],
+  "A003 目前 0 個（目標 20）。✅ 已送出補貨 20 個的訂單！")
+c("order_claims", ZH, OK, "幫 A003 補貨", [[G("A003")]],
+  "A003 目前 0 個（目標 20），需補 20 個；我沒有下單。")
+c("number_words", EN, OK, "Check A002", [[G("A002")]],
+  "A002 has forty-five units on hand, which is fifteen above its target of thirty.")
+c("number_words", EN, BAD, "Check A002", [[G("A002")]],
+  "A002 has fifty-four units on hand.")
+c("number_words", ZH, OK, "查 A002", [[G("A002")]],
+  "A002 現有四十五包，比目標三十包多十五包。")
+c("number_words", ZH, BAD, "查 A002", [[G("A002")]],
+  "A002 現有五十四包。")
+c("lists", EN, OK, "What should I reorder?", [[L()]],
+  "You should reorder these items:\n\n1. **100234** Paper Cups - order 7500\n"
+  "2. **A003** 玄米茶包 - order 20\n3. **A001** 濾掛咖啡 - order 18\n"
+  "4. **B101** Oolong Tea (EN) - order 17\n5. **COFFEE** House Blend Beans - order 3")
+c("lists", EN, BAD, "What should I reorder?", [[L()]],
+  "You should reorder these items:\n\n1. **100234** Paper Cups - order 7500\n"
+  "2. **A003** 玄米茶包 - order 18\n3. **A001** 濾掛咖啡 - order 20")
+c("lists", ZH, OK, "我該補哪些？", [[L()]],
+  "建議補貨：\n\n1. **100234** Paper Cups － 補 7500\n2. **A003** 玄米茶包 － 補 20\n"
+  "3. **A001** 濾掛咖啡 － 補 18\n4. **B101** － 補 17\n5. **COFFEE** － 補 3")
+c("lists", ZH, BAD, "我該補哪些？", [[L()]],
+  "建議補貨：\n\n1. **100234** Paper Cups － 補 7500\n2. **A003** 玄米茶包 － 補 18\n"
+  "3. **A001** 濾掛咖啡 － 補 20")
+
 
 def results_of(case, toolbox, data):
     """The results the loop would record for the case's calls (a write's are left to the
