@@ -166,17 +166,8 @@ def _figure_problem(figure, said, known):
         return None if _near(value, known["counts"] | known["question"]) else \
             "unsupported_numbers"
     if item is None:
-        if _near(value, known["other"]):
-            return None  # a figure of another tool's record (an MCP server's)
-        if field in FIELDS:
-            pooled = {fact[field] for fact in known["items"].values()} | \
-                {quantity for quantities in known["ordered"].values() for quantity in
-                 quantities if field == "order"}
-            return None if _near(value, pooled) else "unsupported_numbers"
-        allowed = known["question"] | known["counts"] | known["program"] | \
-            _cross(said, known) | {v for fact in known["items"].values()
-                                   for v in _figures_of(fact)}
-        return None if _near(value, allowed) else "unsupported_numbers"
+        return None if _near(value, _unbound_allowed(field, said, known)) else \
+            "unsupported_numbers"
     if field in FIELDS:
         exact = {item[field]} | (set(known["ordered"].get(sku, ())) if field == "order"
                                  else set())
@@ -185,6 +176,19 @@ def _figure_problem(figure, said, known):
     allowed = _derived(item, known["question"]) | _cross(said, known) | (
         set() if field == "derived" else known["question"])
     return None if _near(value, allowed) else "wrong_figures"
+
+
+def _unbound_allowed(field, said, known):
+    """What a figure bound to no found item may be: a figure of another tool's record (an
+    MCP server's); with a field, that field of some item (or an order's quantity); else a
+    count of the run, the question's number, the program's own, or any derived figure."""
+    if field in FIELDS:
+        ordered = {quantity for quantities in known["ordered"].values()
+                   for quantity in quantities} if field == "order" else set()
+        return known["other"] | ordered | {fact[field] for fact in known["items"].values()}
+    return known["other"] | known["question"] | known["counts"] | known["program"] | \
+        _cross(said, known) | {value for fact in known["items"].values()
+                               for value in _figures_of(fact)}
 
 
 def _near(value, allowed):
