@@ -250,6 +250,105 @@ class LeftOutTest(unittest.TestCase):
                       correct({"left_out": ["A001"]}, [A001], "zh-TW"))
 
 
+class BindingTest(unittest.TestCase):
+    """Issue 18's examples: each figure is checked as the figure of the item it is said of."""
+
+    def test_swapped_figures_and_the_target_as_stock_are_refused(self):
+        both = [A001, A002]
+        self.assertEqual(check("Check A001 and A002", "A001 has 45 units, A002 has 12.", both),
+                         {"wrong_figures": ["A001 45", "A002 12"]})
+        self.assertEqual(check("Check A001", "You should order 30 units of A001.", [A001]),
+                         {"wrong_figures": ["A001 30"]})
+        self.assertEqual(check("Check A001", "A001 has 12 units and a target of 30.", [A001]),
+                         {})
+        table = "| SKU | Stock |\n|---|---|\n| A001 | 45 |\n| A002 | 12 |"
+        self.assertEqual(check("Check A001 and A002", table, both),
+                         {"wrong_figures": ["A001 45", "A002 12"]})
+
+    def test_a_count_of_the_run_is_no_stock(self):
+        self.assertEqual(check("Check A001", "A001 has 1 unit left.", [A001]),
+                         {"wrong_figures": ["A001 1"]})
+        self.assertEqual(check("Check A001", "I checked 1 item: A001 has 12.", [A001]), {})
+
+    def test_derived_figures_are_allowed_when_code_derives_them(self):
+        both = [A001, A002]
+        for question, answer, results in [
+                ("How close is A001?", "A001 has 12, 40% of its target.", [A001]),
+                ("Total of A001 and A002?", "A001 has 12 and A002 has 45, 57 in total.", both),
+                ("Is A002 over?", "A002 has 45, 15 over target.", [A002]),
+                ("We sell 3 a day of A001.", "A001 has 12: at 3 a day, 4 days of cover.",
+                 [A001]),
+                ("A001 每天賣 3 個", "A001 庫存 12，可撐 4 天，達成百分之四十。", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, results), {})
+        self.assertEqual(check("We sell 3 a day of A001.", "A001 lasts 5 days.", [A001]),
+                         {"wrong_figures": ["A001 5"]})
+
+    def test_the_models_own_arguments_are_no_evidence(self):
+        searched = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "450"},
+                    "result": {"ok": True, "data": {"query": "450", "items": [], "more": 0,
+                                                    "source": "sample"}}}
+        self.assertEqual(check("Anything called 450?", 'Nothing matches "450".', [searched]),
+                         {})
+        self.assertEqual(check("Anything called 450?", "Yes, we have 450 units.", [searched]),
+                         {"unsupported_numbers": ["450"]})
+
+    def test_skus_come_from_the_data_not_from_their_shape(self):
+        tea = stock("TEA-1", "Jasmine Tea", 22, 15)
+        self.assertEqual(check("TEA-1 stock?", "TEA-1 has 22 units.", [tea]), {})
+        self.assertEqual(check("TEA-1 stock?", "TEA-1 has 15 units in stock.", [tea]),
+                         {"wrong_figures": ["TEA-1 15"]})
+        self.assertEqual(check("TEA-1 stock?", "TEA-1 has 40 units.", []),  # no lookup
+                         {"unsupported_numbers": ["40"]})
+        self.assertEqual(check("PO-7731 is late. How many A001?", "A001 has 12.", [A001]), {})
+        self.assertEqual(check("Check A001-A002", "A001: 12. A002: 45.", [A001, A002]), {})
+
+    def test_english_number_words_are_read(self):
+        self.assertEqual(check("Check A001", "A001 has twelve; reorder eighteen.", [A001]), {})
+        self.assertEqual(check("Check A001", "A001 has twelve; reorder twenty.", [A001]),
+                         {"wrong_figures": ["A001 twenty"]})
+
+    def test_a_not_found_sku_is_neither_zero_nor_out_of_stock(self):
+        results = [stock("A003", "玄米茶包", 0, 20), missing("Z999")]
+        self.assertEqual(check("Check A003 and Z999", "A003 has 0; Z999 has 0 too.", results),
+                         {"missing_items": ["0"]})
+        self.assertEqual(check("Check Z999", "Z999 is out of stock.", [missing("Z999")]),
+                         {"missing_items": ["out of stock"]})
+        self.assertEqual(check("查 Z999", "Z999 目前缺貨。", [missing("Z999")]),
+                         {"missing_items": ["缺貨"]})
+        self.assertEqual(check("Check A001", "A001 has 12. I couldn't find a lead time for "
+                                             "A001.", [A001]), {})
+
+
+class OrderTest(unittest.TestCase):
+    def test_every_wording_of_an_order_needs_a_receipt(self):
+        for answer in ["A001 has 12. I went ahead and ordered 18 units.",
+                       "Done! Ordered 18 units of A001.", "A001 庫存 12，我幫您訂了 18 個。",
+                       "已經幫您安排補貨 18 個 A001。"]:
+            with self.subTest(answer=answer):
+                self.assertIn("order_claims", check("Reorder A001", answer, [A001]))
+
+    def test_denials_and_conditionals_are_no_claims(self):
+        for answer in ["A001 has 12. Nothing has been ordered yet.",
+                       "A001 has 12. Once the order is placed, you will have 30.",
+                       "A001 庫存 12。下單成功後會通知您。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Reorder A001", answer, [A001]), {})
+
+    def test_an_order_id_must_be_a_receipts(self):
+        self.assertEqual(check("Reorder A001", "A001: 12. Order PO-000777 is on its way.",
+                               [A001]), {"order_ids": ["PO-000777"]})
+        answer = "Order PO-2026-0042 placed: 18 x A001. Order PO-2026-0043 too."
+        self.assertEqual(check("Order 18 of A001", answer, [written()]),
+                         {"order_ids": ["PO-2026-0043"]})
+
+    def test_one_receipt_covers_its_own_item_only(self):
+        answer = "Order PO-2026-0042 placed for 18 x A001. I also ordered 20 units of A003."
+        self.assertEqual(check("Order 18 of A001 and 20 of A003", answer, [written()]),
+                         {"order_claims": ["I also ordered"], "unchecked_skus": ["A003"],
+                          "unsupported_numbers": ["20"]})
+
+
 class ProgramWordsTest(unittest.TestCase):
     """The program's own messages to the model carry figures (a SKU's length, how often a
     call may repeat); a model that repeats them to the person states no fact of an item."""

@@ -370,8 +370,12 @@ def read(answer, known):
             header = _table_row(line, header, known, said)
             continue
         header = None
-        for clause in re.split(CLAUSE_END, line):
-            current = _clause(clause, current, known, said)
+        for sentence in re.split(SENTENCE_END, line):
+            # "Once the order is placed, you will have 30": the figures of a condition's
+            # sentence are no claim of a field now, but still the item's (or derived).
+            said["if"] = re.search(IF_DONE, sentence.lower()) is not None
+            for clause in re.split(CLAUSE_END, sentence):
+                current = _clause(clause, current, known, said)
     said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
     if "candidates" in known:
         # A run that looked nothing up: only clauses about an item of the question state
@@ -394,11 +398,13 @@ def _clause(clause, current, known, said):
     said["cited"] += [sku for _, _, sku in mentions]
     blanked = _blank(clause, [(start, end) for start, end, _ in mentions])
     denied = re.search(DENIAL, clause.lower()) is not None
+    conditional = said.get("if", False)
     named = bool(mentions) or "candidates" in known and _names_a_candidate(clause, known)
     last = 0  # where the words that give the next figure its field begin: "The stock
     for figure in figures_in(blanked):  # of B101 is 25" gives it before the item
         figure.update(sku=_bound(figure["start"], mentions, current, blanked),
-                      field=figure["field"] or _field(blanked[last:figure["start"]]),
+                      field=figure["field"] or (None if conditional else
+                                                _field(blanked[last:figure["start"]])),
                       denied=denied, named=named)
         _add_figure(figure, said)
         last = figure["end"]
@@ -715,6 +721,7 @@ def correction(question, problems, results, lang):
 # and compiled by `re` on first use, each only when a cheap test says it could match.
 
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
+SENTENCE_END = r"[。！？!?；;]|\.(?=\s|$)"
 # Clauses end at sentence marks and commas; a list entry or table row is a line.
 CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
 # Between a figure and the item after it: a new item, not the figure's ("30) and COFFEE").
@@ -756,6 +763,7 @@ DENIAL = (r"\b(?:no|not|never|nothing|cannot|unable|without)\b|n't\b|尚未|並�
           r"無法|不能|不會|不要")
 CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|should|"
              r"shall)\b|如果|如需|若|假如|之後|後|等到|一旦")
+IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|若"
 CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:自動)?"
             r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
             r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
