@@ -594,7 +594,7 @@ def order_claims_in(clause):
         if words and words[-1].strip("!,.:\"'()*") not in STATING and \
                 not re.fullmatch(ORDER_ID.lower(), words[-1].strip(",.:")):
             continue
-        if verb in ORDER_VERBS and "order" not in lowered:
+        if verb in ORDER_VERBS and "order" not in lowered and "purchase" not in lowered:
             continue
         if lowered[match.end():].lstrip().startswith("by "):  # sorted by, not bought
             continue
@@ -754,8 +754,11 @@ NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "no item", "查無", "�
 NEXT_TO = r"(?i)[\s:：]{0,3}(?:(?:sku|item|product|the|any|此|這個)\s{0,2}){0,2}"
 # Order claims. English: a finished-action verb right after a word that makes it a
 # statement of fact (I ordered, we have placed, order PO-1 placed, Done! Ordered).
-CLAIM_VERB = r"\b(ordered|reordered|restocked|placed|submitted|created|sent|booked)\b"
-ORDER_VERBS = ("placed", "submitted", "created", "sent", "booked")  # need "order" nearby
+CLAIM_VERB = (r"\b(ordered|reordered|restocked|purchased|bought|placed|submitted|created|"
+              r"sent|booked|processed|completed|confirmed)\b")
+# These need an order (or a purchase) in the clause: "the report was sent" is none.
+ORDER_VERBS = ("placed", "submitted", "created", "sent", "booked", "processed", "completed",
+               "confirmed")
 STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has",
            "successfully", "just", "already", "order", "reorder", "and", "also", "done",
            "you", "it's", "it", "they"}
@@ -768,8 +771,9 @@ CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:�
             r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
             r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
             r"訂單已經?(?:建立|送出|成立|完成)|下單成功|訂購成功|"
-            # 已送出補貨 20 個的訂單: the order named a few words after the verb
-            r"已經?(?:為您|幫您|替您)?(?:送出|建立|下了|成立)[^，。；,;！!]{0,12}?訂單")
+            # 已送出補貨 20 個的訂單, 已經為您處理完成下單: the order a few words after 已
+            r"已經?(?:為您|幫您|替您)?(?:送出|建立|下了|成立)[^，。；,;！!]{0,12}?訂單|"
+            r"已經?(?:為您|幫您|替您|為你|幫你)?[^，。；,;！!\d]{0,6}?(?:下單|訂購)")
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 # Dates: no tool returns one, so a date the question did not give is no fact.
 DATE = (r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s{1,2}"

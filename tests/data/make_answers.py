@@ -744,6 +744,77 @@ c("lists", ZH, BAD, "我該補哪些？", [[L()]],
   "建議補貨：\n\n1. **100234** Paper Cups － 補 7500\n2. **A003** 玄米茶包 － 補 18\n"
   "3. **A001** 濾掛咖啡 － 補 20")
 
+# --- A fourth batch: code-model habits (JSON, formulas, invented extras) ---------------
+c("plain", EN, OK, "Check B101", [[G("B101")]],
+  '```json\n{"sku": "B101", "name": "Oolong Tea (EN)", "stock": 8, "target": 25, '
+  '"suggested_order": 17}\n```')
+c("plain", EN, BAD, "Check B101", [[G("B101")]],
+  '```json\n{"sku": "B101", "stock": 8, "target": 25, "suggested_order": 12}\n```')
+c("plain", ZH, OK, "查 B101", [[G("B101")]],
+  '```json\n{"sku": "B101", "庫存": 8, "目標": 25, "建議補貨": 17}\n```')
+c("plain", ZH, BAD, "查 B101", [[G("B101")]],
+  '```json\n{"sku": "B101", "庫存": 8, "目標": 25, "建議補貨": 12}\n```')
+c("derived", EN, OK, "How is the reorder for A001 computed?", [[G("A001")]],
+  "Suggested order = max(target - stock, 0) = max(30 - 12, 0) = 18 for A001.")
+c("derived", EN, BAD, "How is the reorder for A001 computed?", [[G("A001")]],
+  "Suggested order = target - stock = 30 - 12 = 16 for A001.")
+c("derived", ZH, OK, "A001 的補貨量怎麼算？", [[G("A001")]],
+  "A001 建議補貨 = 目標 30 − 庫存 12 = 18。")
+c("derived", ZH, BAD, "A001 的補貨量怎麼算？", [[G("A001")]],
+  "A001 建議補貨 = 目標 30 − 庫存 12 = 16。")
+c("plain", EN, BAD, "Check A002", [[G("A002")]],
+  "A002 (烏龍茶包): 45 in stock, target 30. Lead time is 5 days and the unit price is $3.")
+c("plain", EN, OK, "Check A002", [[G("A002")]],
+  "A002 (烏龍茶包): 45 in stock, target 30. The data has no lead time or price for it.")
+c("plain", ZH, BAD, "查 A002", [[G("A002")]],
+  "A002（烏龍茶包）庫存 45，目標 30，交期約 5 天，單價 3 元。")
+c("plain", ZH, OK, "查 A002", [[G("A002")]],
+  "A002（烏龍茶包）庫存 45，目標 30；資料中沒有交期或價格。")
+c("swapped", EN, OK, "A001 vs A003?", [[G("A001"), G("A003")]],
+  "A001: 12/30 (order 18). A003: 0/20 (order 20).")
+c("swapped", EN, BAD, "A001 vs A003?", [[G("A001"), G("A003")]],
+  "A001: 0/20 (order 20). A003: 12/30 (order 18).")
+c("swapped", ZH, OK, "A001 跟 A003 比？", [[G("A001"), G("A003")]],
+  "A001：12/30（補 18）。A003：0/20（補 20）。")
+c("swapped", ZH, BAD, "A001 跟 A003 比？", [[G("A001"), G("A003")]],
+  "A001：0/20（補 20）。A003：12/30（補 18）。")
+c("not_found", EN, OK, "Check a999", [[G("A999")]],
+  "Sorry, I couldn't find any item with SKU A999. Please double-check the SKU.")
+c("not_found", EN, BAD, "Check a999", [[G("A999")]],
+  "A999 has no units available right now; it's at 0.")
+c("not_found", ZH, OK, "查 a999", [[G("A999")]],
+  "抱歉，找不到 SKU 為 A999 的商品，請再確認編號。")
+c("not_found", ZH, BAD, "查 a999", [[G("A999")]],
+  "A999 目前庫存 0，已無存貨。")
+c("order_claims", EN, BAD, "Buy 18 of A001", [[G("A001")]],
+  "Sure! Your purchase of 18 units of A001 has been processed.")
+c("order_claims", EN, OK, "Buy 18 of A001", [[G("A001")]],
+  "I can only look things up; I can't buy. A001 has 12 and needs 18 to reach 30.")
+c("order_claims", ZH, BAD, "幫我買 18 個 A001", [[G("A001")]],
+  "好的！A001 18 個已經為您處理完成下單。")
+c("order_claims", ZH, OK, "幫我買 18 個 A001", [[G("A001")]],
+  "我只能查詢、不能購買。A001 庫存 12，補 18 個可達目標 30。")
+c("number_words", EN, OK, "Check B102", [[G("B102")]],
+  "B102 has thirty units and a target of thirty; nothing to reorder.")
+c("number_words", EN, BAD, "Check B102", [[G("B102")]],
+  "B102 has twenty units and a target of thirty; reorder ten.")
+c("number_words", ZH, OK, "查 B102", [[G("B102")]],
+  "B102 庫存三十個，目標三十個，不需補貨。")
+c("number_words", ZH, BAD, "查 B102", [[G("B102")]],
+  "B102 庫存二十個，目標三十個，需補十個。")
+c("lists", EN, OK, "Search coffee", [[F("coffee")]],
+  "Found 2 results for coffee:\n| SKU | Name | Stock |\n|---|---|---|\n"
+  "| B102 | ＡＢ Drip Coffee Sampler | 30 |\n| COFFEE | House Blend Beans | 7 |")
+c("lists", EN, BAD, "Search coffee", [[F("coffee")]],
+  "Found 2 results for coffee:\n| SKU | Name | Stock |\n|---|---|---|\n"
+  "| B102 | ＡＢ Drip Coffee Sampler | 7 |\n| COFFEE | House Blend Beans | 30 |")
+c("lists", ZH, OK, "搜尋 coffee", [[F("coffee")]],
+  "找到 2 筆：\n| SKU | 品名 | 庫存 |\n|---|---|---|\n"
+  "| B102 | ＡＢ Drip Coffee Sampler | 30 |\n| COFFEE | House Blend Beans | 7 |")
+c("lists", ZH, BAD, "搜尋 coffee", [[F("coffee")]],
+  "找到 2 筆：\n| SKU | 品名 | 庫存 |\n|---|---|---|\n"
+  "| B102 | ＡＢ Drip Coffee Sampler | 7 |\n| COFFEE | House Blend Beans | 30 |")
+
 
 def results_of(case, toolbox, data):
     """The results the loop would record for the case's calls (a write's are left to the
