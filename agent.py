@@ -302,10 +302,10 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
-            correction = _review(reply["text"].strip(), question, outcome, checker,
-                                 step=step, limits=limits, log=log)
+            answer, correction = _review(reply["text"].strip(), question, outcome, checker,
+                                         step=step, limits=limits, log=log)
             if correction is None:
-                return reply["text"].strip()
+                return answer
             messages.append(correction)
             size += message_chars(correction)
             continue
@@ -331,27 +331,33 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
 
 
 def _review(answer, question, outcome, checker, *, step, limits, log):
-    """None when `answer` may be returned; else the one corrective message for the model.
+    """(answer, None) when an answer may be returned; else (None, the one corrective
+    message for the model).
 
-    The checker compares the answer with this run's tool results (stock_agent/verify.py).
+    The checker compares the answer with this run's tool results (stock_agent/verify/).
     A second failed answer, or a failed one with no model request left for a correction,
-    ends the run with UNVERIFIED_ANSWER: its text is never returned as an answer.
+    is never returned: the person gets the answer the program writes from the facts
+    (verification "rendered"), or, when the facts cannot answer, UNVERIFIED_ANSWER.
     """
     if checker is None:
-        return None
+        return answer, None
     last_chance = outcome.corrections or step >= limits.max_steps
     # An answer that leaves out a figure is asked to add it once, never refused for it.
     problems = checker.check(question, answer, outcome.results, complete=not last_chance)
     if not problems:
         outcome.verification = "corrected" if outcome.corrections else "verified"
-        return None
+        return answer, None
     log.answer_check(step=step, problems=problems)
     if last_chance:
-        raise AgentError("UNVERIFIED_ANSWER", problems=checker.summary(problems))
+        rendered = checker.rendered(question, problems, outcome.results)
+        if rendered is None:
+            raise AgentError("UNVERIFIED_ANSWER", problems=checker.summary(problems))
+        outcome.verification = "rendered"
+        return rendered, None
     outcome.corrections += 1
     text = checker.correction(question, problems, outcome.results)
     log.correction(step=step, text=text)
-    return {"role": "user", "content": text}
+    return None, {"role": "user", "content": text}
 
 
 def _call_correction(error, outcome, *, step, limits, log):

@@ -28,7 +28,7 @@ test can assert on what went back to the model, not only on the outcome.
 import json
 import re
 
-from stock_agent.inventory import SAMPLE_SOURCE
+from stock_agent.runlog import render_answer
 
 SKU_IN_TEXT = re.compile(r"\b[A-Z][0-9]{3}\b")
 # Patterns, not compiled objects: `re` compiles them on first use, so a question with a SKU
@@ -43,56 +43,15 @@ CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "三": 3, "�
 CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000}
 ORDER_TOOL = "draft_purchase_order"
 
-ANSWERS = {
-    "en": {
-        "item": "{name} ({sku}): stock {stock}, target {target}, suggested order "
-                "{suggested_order}.",
-        "not_found": "SKU {sku} was not found (it does not exist here; that is not stock 0).",
-        "failed": "The lookup for {sku} failed ({error}).",
-        "found": "Matches for \"{query}\": {items}",
-        "none_found": "Nothing matches \"{query}\".",
-        "low": "Below target, largest shortfall first: {items}",
-        "none_low": "Nothing is below target.",
-        "more": " ({more} more not shown.)",
-        "plugin": "{tool} returned {data}.",
-        "prefix": "[Sample data] ",
-        "source": "[Data: {source}] ",
-        "suffix": " No order has been placed.",
-        "ordered": "Order {order_id} placed: {quantity} x {name} ({sku}) in {ledger}.",
-        "order_exists": "Order {order_id} for {quantity} x {name} ({sku}) was already in "
-                        "{ledger}; it was not placed twice.",
-        "denied": "The order for {quantity} x {sku} was not placed: it was not approved.",
-        "rehearsed": "Dry run: the order for {quantity} x {name} ({sku}) passed every check "
-                     "and was approved; nothing was written to {ledger}, so no order was "
-                     "placed.",
-        "not_ordered": "The order for {quantity} x {sku} was not placed ({error}).",
-        "no_sku": "I am the offline mock model: I only look up SKUs written like A001, names "
-                  "in quotes, or what is running low. Nothing was looked up and no order has "
-                  "been placed.",
-    },
-    "zh-TW": {
-        "item": "{name}（{sku}）庫存 {stock}，目標 {target}，建議補貨 {suggested_order}。",
-        "not_found": "找不到 SKU {sku}（查無此商品，並非庫存 0）。",
-        "failed": "{sku} 查詢失敗（{error}）。",
-        "found": "符合「{query}」的品項：{items}",
-        "none_found": "沒有品項符合「{query}」。",
-        "low": "低於目標庫存（缺口大者在前）：{items}",
-        "none_low": "沒有品項低於目標庫存。",
-        "more": "（另有 {more} 項未列出。）",
-        "plugin": "{tool} 傳回 {data}。",
-        "prefix": "【教學樣本】",
-        "source": "【資料：{source}】",
-        "suffix": "尚未建立訂單。",
-        "ordered": "已建立訂單 {order_id}：{name}（{sku}）{quantity} 個，帳本 {ledger}。",
-        "order_exists": "訂單 {order_id}（{name}（{sku}）{quantity} 個）先前已在 {ledger} "
-                        "建立，未重複下單。",
-        "denied": "{sku} {quantity} 個的訂單未建立：未獲核准。",
-        "rehearsed": "試運行：{name}（{sku}）{quantity} 個的訂單通過所有檢查並獲核准；"
-                     "未寫入 {ledger}，並未建立訂單。",
-        "not_ordered": "{sku} {quantity} 個的訂單未建立（{error}）。",
-        "no_sku": "我是離線 Mock 模型，只會查詢問題中像 A001 這樣的 SKU、引號內的品名，"
-                  "或哪些需要補貨。本次沒有查詢任何資料，也未建立訂單。",
-    },
+# The mock's own words: what it says when the question gives it nothing to look up. Its
+# answers from tool results are the program's renderer (runlog.render_answer), the one that
+# also answers the person when a model's answer fails the check twice.
+NO_SKU = {
+    "en": "I am the offline mock model: I only look up SKUs written like A001, names in "
+          "quotes, or what is running low. Nothing was looked up and no order has been "
+          "placed.",
+    "zh-TW": "我是離線 Mock 模型，只會查詢問題中像 A001 這樣的 SKU、引號內的品名，"
+             "或哪些需要補貨。本次沒有查詢任何資料，也未建立訂單。",
 }
 
 
@@ -102,7 +61,7 @@ class MockModel:
 
     def __init__(self, script=None, *, lang="en"):
         self._script = list(script) if script is not None else None
-        self._lang = lang if lang in ANSWERS else "en"
+        self._lang = lang if lang in NO_SKU else "en"
         self.requests = []
 
     def chat(self, messages, tools, *, timeout=None):
@@ -126,66 +85,18 @@ class MockModel:
             order = _order_for(question) if ORDER_TOOL in offered else None
             calls = named + ([order] if order else _calls_for(question))
             if not calls:
-                return text_reply(ANSWERS[self._lang]["no_sku"])
+                return text_reply(NO_SKU[self._lang])
             return calls_reply(*calls)
         return text_reply(self._answer_from_results(messages))
 
     def _answer_from_results(self, messages):
-        words = ANSWERS[self._lang]
         assistant_at = max(i for i, m in enumerate(messages) if m["role"] == "assistant")
         calls = messages[assistant_at]["tool_calls"]
         results = [json.loads(m["content"]) for m in messages[assistant_at + 1:]]
-        sentences = [self._sentence(call, result) for call, result in zip(calls, results)]
-        sources = [r["data"]["source"] for r in results if r["ok"] and "source" in r["data"]]
-        # Label the data only as the results name it: when every lookup failed, nothing
-        # says whose data it was, so no label (never "[Sample data]" on the user's own).
-        prefix = ""
-        if sources:
-            prefix = words["prefix"] if sources[0] == SAMPLE_SOURCE \
-                else words["source"].format(source=sources[0])
-        if calls and all("__" in call["name"] for call in calls):
-            prefix = ""  # only MCP servers answered: no inventory data was used
-        separator = "" if self._lang == "zh-TW" else " "
-        # An order sentence says itself whether an order was placed; else the usual note.
-        ordering = any(call["name"] == ORDER_TOOL for call in calls)
-        return prefix + separator.join(sentences) + ("" if ordering else words["suffix"])
-
-    def _sentence(self, call, result):
-        words = ANSWERS[self._lang]
-        arguments = call["arguments"] if isinstance(call["arguments"], dict) else {}
-        sku = arguments.get("sku", call["name"])
-        if call["name"] == ORDER_TOOL:
-            return self._order_sentence(arguments, result)
-        if not result["ok"]:
-            key = "not_found" if result["error"] == "SKU_NOT_FOUND" else "failed"
-            return words[key].format(sku=sku, error=result["error"])
-        data = result["data"]
-        if "__" in call["name"]:  # an MCP server's tool: its data as it came
-            return words["plugin"].format(tool=call["name"], data=json.dumps(
-                data, ensure_ascii=False)[:400])
-        if "items" not in data:
-            return words["item"].format(**data)
-        separator = "" if self._lang == "zh-TW" else " "
-        items = separator.join(words["item"].format(**item) for item in data["items"])
-        more = words["more"].format(more=data["more"]) if data["more"] else ""
-        if call["name"] == "find_items":
-            key = "found" if items else "none_found"
-            return words[key].format(query=data["query"], items=items) + more
-        return words["low" if items else "none_low"].format(items=items) + more
-
-
-    def _order_sentence(self, arguments, result):
-        words = ANSWERS[self._lang]
-        if result["ok"] and result["data"].get("dry_run"):  # --dry-run: no receipt
-            return words["rehearsed"].format(**result["data"],
-                                             ledger=result["data"]["would_write"]["ledger"])
-        if result["ok"]:  # the order id comes from the receipt, and only from there
-            receipt = result["data"]["receipt"]
-            return words["ordered" if receipt["created"] else "order_exists"].format(
-                **result["data"], **receipt)
-        key = "denied" if result["error"] == "APPROVAL_DENIED" else "not_ordered"
-        return words[key].format(sku=arguments.get("sku", "?"),
-                                 quantity=arguments.get("quantity", "?"), error=result["error"])
+        return render_answer([{"invocation": f"{assistant_at}:{index}", "name": call["name"],
+                               "arguments": call["arguments"], "result": result}
+                              for index, (call, result) in enumerate(zip(calls, results))],
+                             self._lang)
 
 
 def _order_for(question):

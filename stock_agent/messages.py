@@ -24,8 +24,10 @@ when a line is shown (errors.Text, AgentError.message): a run that succeeds, to 
 
 What the MODEL reads is not here but beside the code that sends it: the system prompts
 (run.py), the tool descriptions (tools.py), the checker's corrections (verify/), the labels
-of a conversation's notes (chat/context.py) and the mock model's replies (mock_model.py).
-The one line both read: the --facts lines below, which the checker also quotes to the model.
+of a conversation's notes (chat/context.py) and the mock model's own words (mock_model.py).
+The lines both read: the --facts lines below, which the checker also quotes to the model,
+and the answer_* lines, the answer written from the facts (the mock model's, and the
+person's when a model's answer fails the check twice).
 One line only the model reads is here: `malformed_call_fix`, the correction after a tool call
 the server could not parse, because a model client words it (in the run's language) and a
 client has no other text of its own.
@@ -484,6 +486,52 @@ LINES = {
                    "zh-TW": "訂單 {order_id}：{sku} {quantity} 個，帳本 {ledger}"},
     "facts_heading": {"en": "Facts from the tools:", "zh-TW": "工具查得的資料："},
     "facts_none": {"en": "none", "zh-TW": "無"},
+
+    # --- An answer rendered from the tool results by code (runlog.render_answer): the mock
+    # model's answer, and the answer the checker gives when the model's fails twice ------
+    "answer_item": {"en": "{name} ({sku}): stock {stock}, target {target}, suggested order "
+                          "{suggested_order}.",
+                    "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，建議補貨 "
+                             "{suggested_order}。"},
+    "answer_not_found": {"en": "SKU {sku} was not found (it does not exist here; that is "
+                               "not stock 0).",
+                         "zh-TW": "找不到 SKU {sku}（查無此商品，並非庫存 0）。"},
+    "answer_failed": {"en": "The lookup for {sku} failed ({error}).",
+                      "zh-TW": "{sku} 查詢失敗（{error}）。"},
+    "answer_found": {"en": "Matches for \"{query}\": {items}{more}",
+                     "zh-TW": "符合「{query}」的品項：{items}{more}"},
+    "answer_none_found": {"en": "Nothing matches \"{query}\".{more}",
+                          "zh-TW": "沒有品項符合「{query}」。{more}"},
+    "answer_low": {"en": "Below target, largest shortfall first: {items}{more}",
+                   "zh-TW": "低於目標庫存（缺口大者在前）：{items}{more}"},
+    "answer_none_low": {"en": "Nothing is below target.{more}",
+                        "zh-TW": "沒有品項低於目標庫存。{more}"},
+    "answer_more": {"en": " ({more} more not shown.)", "zh-TW": "（另有 {more} 項未列出。）"},
+    "answer_plugin": {"en": "{tool} returned {data}.", "zh-TW": "{tool} 傳回 {data}。"},
+    "answer_sample": {"en": "[Sample data] ", "zh-TW": "【教學樣本】"},
+    "answer_source": {"en": "[Data: {source}] ", "zh-TW": "【資料：{source}】"},
+    "answer_no_order": {"en": " No order has been placed.", "zh-TW": "尚未建立訂單。"},
+    "answer_ordered": {"en": "Order {order_id} placed: {quantity} x {name} ({sku}) in "
+                             "{ledger}.",
+                       "zh-TW": "已建立訂單 {order_id}：{name}（{sku}）{quantity} 個，帳本 "
+                                "{ledger}。"},
+    "answer_order_exists": {"en": "Order {order_id} for {quantity} x {name} ({sku}) was "
+                                  "already in {ledger}; it was not placed twice.",
+                            "zh-TW": "訂單 {order_id}（{name}（{sku}）{quantity} 個）先前已在 "
+                                     "{ledger} 建立，未重複下單。"},
+    "answer_denied": {"en": "The order for {quantity} x {sku} was not placed: it was not "
+                            "approved.",
+                      "zh-TW": "{sku} {quantity} 個的訂單未建立：未獲核准。"},
+    "answer_rehearsed": {"en": "Dry run: the order for {quantity} x {name} ({sku}) passed every "
+                               "check and was approved; nothing was written to {ledger}, so no "
+                               "order was placed.",
+                         "zh-TW": "試運行：{name}（{sku}）{quantity} 個的訂單通過所有檢查並獲核准；"
+                                  "未寫入 {ledger}，並未建立訂單。"},
+    "answer_not_ordered": {"en": "The order for {quantity} x {sku} was not placed ({error}).",
+                           "zh-TW": "{sku} {quantity} 個的訂單未建立（{error}）。"},
+    "answer_rendered": {"en": "(The model's answer did not match the tool results; this "
+                              "answer is written from them by the program.)",
+                        "zh-TW": "（模型的回答與工具結果不符；以下由程式依工具結果寫成。）"},
 
     # --- --resume's answer (orders/resume.py): one sentence per operation ----------------
     "resume_run": {"en": "Run {run_id}: ", "zh-TW": "執行 {run_id}："},

@@ -120,11 +120,12 @@ class Outcome:
         self.tool_calls = []  # {"name", "ok", "error"} for every call, in order
         self.orders = []      # the receipts of the orders this run placed or confirmed
         # {"invocation", "name", "arguments", "result"} for every call, in order: what the
-        # answer checker (stock_agent/verify.py) and the facts are read from; not in --json.
+        # answer checker (stock_agent/verify/) and the facts are read from; not in --json.
         self.results = []
         # The checker's verdict: None (not checked: --verify off, or no answer reached),
         # "verified" (the first answer passed), "corrected" (passed after the corrective
-        # turn), "unverified" (failed after it: UNVERIFIED_ANSWER, or another error).
+        # turn), "rendered" (failed after it; the program answered from the facts),
+        # "unverified" (failed after it: UNVERIFIED_ANSWER, or another error).
         self.verification = None
         self.corrections = 0  # corrective turns the model was given (at most one)
         # corrective requests after a tool call the server could not parse (at most one)

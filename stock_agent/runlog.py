@@ -151,7 +151,7 @@ class RunLog:
         self.emit("tool", shown={"arguments": call["arguments"]}, **fields)
 
     def answer_check(self, *, step, problems):
-        """An answer the checker (stock_agent/verify.py) refused: how many problems of each
+        """An answer the checker (stock_agent/verify/) refused: how many problems of each
         kind; which ones (SKUs, numbers, phrases) only with `content`."""
         fields = {"step": step, **{kind: len(found) for kind, found in problems.items()}}
         if self.content:
@@ -408,54 +408,86 @@ def render_block(results, lang):
                       *(lines or [Text("facts_none").render(lang)])])
 
 
-# --- What an answer may lean on ----------------------------------------------------------
-
-def pool(results):
-    """What the answer may lean on: `values` (every number and count in the results),
-    `spoken_of` (the SKUs a result spoke of, found or not), `strings` (text the results
-    carried that holds a digit, removed from the answer before its numbers are read) and
-    `looked_up` (a result held data or spoke of an item), and `receipts` (the orders the
-    results prove). The answer checker (verify/) reads an answer against it."""
-    values, strings, spoken_of, found = set(), set(), set(), set()
-    for record in results:
-        data = data_of(record["result"])
-        collect_values(data, values, strings)
-        # A result that names an item by its `sku` (a write, an MCP server's record) spoke
-        # of it, wherever in the result the name is.
-        spoken_of.update(normal(sku).upper() for sku in skus_named(data))
-        # A write that was asked for but not placed was a valid call about its item:
-        # "18 x A001 was not placed" may say its SKU and quantity, though no result carries
-        # them.
-        asked = unplaced(record["result"], record.get("arguments")) or {}
-        if isinstance(asked.get("sku"), str):
-            spoken_of.add(normal(asked["sku"]).upper())
-        if isinstance(asked.get("quantity"), int):
-            values.add(asked["quantity"])
-        for fact in item_facts(record):
-            spoken_of.add(normal(fact["sku"]).upper())
-            if fact["found"]:
-                found.add(fact["sku"])
-    values.update(len(skus) for skus in (spoken_of, found) if skus)  # "I checked 3 items"
-    # A text of digits alone is a value: cutting it out of the answer as a substring would
-    # cut other numbers apart (removing "1" turns "12" into "2").
-    values.update(int(text) for text in strings if text.isdigit())
-    strings = sorted({normal(text) for text in strings
-                      if any(char.isdigit() for char in text) and not text.isdigit()},
-                     key=len, reverse=True)
-    looked_up = bool(spoken_of) or any(record["result"].get("ok") for record in results)
-    return {"values": values, "strings": strings, "spoken_of": spoken_of, "found": found,
-            "looked_up": looked_up, "receipts": receipts(results)}
+def render_answer(records, lang):
+    """An answer to the person written by code from tool calls and their results
+    ([{"name", "arguments", "result"}], a run's records or one reply's calls): a sentence
+    per call, a label saying whose data it is, and whether an order was placed. The mock
+    model answers with it, and the answer check (verify/) when the model's answer fails
+    twice: the figures, order ids and not-founds are the results' own."""
+    from stock_agent.inventory import SAMPLE_SOURCE
+    records = list({json.dumps([record["name"], record["arguments"]], sort_keys=True,
+                               default=str): record for record in records}.values())
+    sentences = [_answer_sentence(record).render(lang) for record in records]
+    sources = [data["source"] for data in map(lambda r: data_of(r["result"]), records)
+               if isinstance(data, dict) and "source" in data]
+    # Label the data only as the results name it: when every lookup failed, nothing says
+    # whose data it was, so no label (never "[Sample data]" on the user's own).
+    prefix = ""
+    if sources:
+        prefix = Text("answer_sample") if sources[0] == SAMPLE_SOURCE else \
+            Text("answer_source", source=sources[0])
+        prefix = prefix.render(lang)
+    if records and all("__" in record["name"] for record in records):
+        prefix = ""  # only MCP servers answered: no inventory data was used
+    # A write's sentence says itself whether an order was placed; else the usual note.
+    ordering = any(_is_write(record) for record in records)
+    note = "" if ordering else Text("answer_no_order").render(lang)
+    return prefix + ("" if lang == "zh-TW" else " ").join(sentences) + note
 
 
-def normal(text):
-    """NFKC: full-width `Ａ００１` and `１２` become A001 and 12. ASCII, CJK ideographs and
-    CJK punctuation are already in that form, so the usual answer skips loading the
-    Unicode tables (a --mock run never does)."""
-    if all(char < "\u00a0" or "\u4e00" <= char <= "\u9fff" or "\u3001" <= char <= "\u3037"
-           for char in text):
-        return text
-    import unicodedata
-    return unicodedata.normalize("NFKC", text)
+def _answer_sentence(record):
+    """The Text of one call's result, in the catalogue's words (messages.LINES, answer_*)."""
+    result, name = record["result"], record["name"]
+    arguments = record["arguments"] if isinstance(record["arguments"], dict) else {}
+    if _is_write(record):
+        data = data_of(result)
+        if isinstance(data, dict) and data.get("dry_run") is True:  # --dry-run: no receipt
+            return Text("answer_rehearsed", **{**data, "ledger": data["would_write"]["ledger"]})
+        placed = receipt(data)
+        if placed:  # the order id comes from the receipt, and only from there
+            return Text("answer_ordered" if placed.get("created", True)
+                        else "answer_order_exists", **{**data_of(result), **placed})
+        return Text("answer_denied" if result["error"] == "APPROVAL_DENIED"
+                    else "answer_not_ordered", sku=arguments.get("sku", "?"),
+                    quantity=arguments.get("quantity", "?"), error=result["error"])
+    found = item_facts(record)  # the facts, as --facts and the answer check read them
+    if not result.get("ok"):
+        return Text("answer_not_found" if found else "answer_failed",
+                    sku=arguments.get("sku", name), error=result.get("error"))
+    data = data_of(result)
+    if "__" in name or item_rows(data) is None:  # an MCP server's tool: its data as it came
+        return Text("answer_plugin", tool=name,
+                    data=json.dumps(data, ensure_ascii=False)[:400])
+    if not isinstance(data.get("items"), list):
+        return Text("answer_item", **found[0])
+    items = _Joined([Text("answer_item", **fact) for fact in found])
+    more = Text("answer_more", more=unlisted(data)) if unlisted(data) else ""
+    if "query" in data:
+        return Text("answer_found" if found else "answer_none_found", query=data["query"],
+                    items=items, more=more)
+    return Text("answer_low" if found else "answer_none_low", items=items, more=more)
+
+
+class _Joined(Text):
+    """Texts rendered one after another, as one param of a line."""
+
+    __slots__ = ()
+
+    def __init__(self, texts):
+        super().__init__("", texts=texts)
+
+    def render(self, lang="en"):
+        separator = "" if lang == "zh-TW" else " "
+        return separator.join(text.render(lang) for text in self.params["texts"])
+
+
+def _is_write(record):
+    """A call that placed an order (its receipt), was a write refused (not placed), or was
+    rehearsed by a dry run (checked, approved, not sent)."""
+    data = data_of(record["result"])
+    return bool(receipt(data) or unplaced(record["result"], record["arguments"]) or
+                isinstance(data, dict) and data.get("dry_run") is True
+                and "ledger" in data.get("would_write", {}))  # ours; an MCP one is data
 
 
 # --- Reading one tool result ------------------------------------------------------------
@@ -550,34 +582,3 @@ def skus_named(value):
         return []
     own = [value["sku"]] if isinstance(value.get("sku"), str) else []
     return own + [sku for item in value.values() for sku in skus_named(item)]
-
-
-def collect_values(value, numbers, texts):
-    """Add to `numbers` every number inside a JSON value, the length of every list and a
-    list's length plus its `more` (how many matched in all); add to `texts` every string."""
-    if isinstance(value, bool) or value is None:
-        return
-    if isinstance(value, (int, float)):
-        numbers.add(number_value(value))
-    elif isinstance(value, str):
-        texts.add(value)
-    elif isinstance(value, list):
-        numbers.add(len(value))
-        for item in value:
-            collect_values(item, numbers, texts)
-    elif isinstance(value, dict):
-        more = unlisted(value)
-        for item in value.values():
-            if isinstance(item, list) and more is not None:
-                numbers.add(len(item) + more)
-            collect_values(item, numbers, texts)
-
-
-def number_value(value):
-    """A figure's value: 12 for 12, 12.0, "12" and "12.0"; 2.5 for 2.5 and "2.5". One rule
-    for the numbers of a result and those an answer writes (verify/), so that 12.0 and 12
-    are the same figure. A whole number stays as it is (no float can hold every one)."""
-    if isinstance(value, int):
-        return value
-    number = float(value)
-    return int(number) if number.is_integer() else number

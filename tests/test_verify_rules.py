@@ -99,8 +99,10 @@ class SkuTest(unittest.TestCase):
 class NumberTest(unittest.TestCase):
     def test_a_number_no_result_holds_is_refused(self):
         self.assertEqual(check("Check A001", "A001 has 15 units.", [A001]),
-                         {"unsupported_numbers": ["15"]})
+                         {"wrong_figures": ["A001 15"]})
         self.assertEqual(check("請查 A001", "A001 庫存 15 個，建議補貨 18。", [A001]),
+                         {"wrong_figures": ["A001 15"]})
+        self.assertEqual(check("Check A001", "Sure. 15 units.", [A001]),  # no item named
                          {"unsupported_numbers": ["15"]})
 
     def test_every_value_of_the_results_is_accepted(self):
@@ -112,14 +114,14 @@ class NumberTest(unittest.TestCase):
     def test_full_width_digits_are_read(self):
         self.assertEqual(check("請查 A001", "A001 庫存１２。", [A001]), {})
         self.assertEqual(check("請查 A001", "A001 庫存１５。", [A001]),
-                         {"unsupported_numbers": ["15"]})
+                         {"wrong_figures": ["A001 15"]})
 
     def test_chinese_numerals_that_count_goods_are_read(self):
         self.assertEqual(check("請查 A001", "A001 庫存為十二，建議補十八個。", [A001]), {})
         self.assertEqual(check("請查 A001", "A001 庫存為十五。", [A001]),
-                         {"unsupported_numbers": ["十五"]})
+                         {"wrong_figures": ["A001 十五"]})
         self.assertEqual(check("請查 Z999", "Z999 庫存為零。", [missing("Z999")]),
-                         {"unsupported_numbers": ["零"]})
+                         {"missing_items": ["零"]})
         self.assertEqual(check("請查 A001", "一個品項：A001 庫存 12，一下就好。", [A001]),
                          {})
         self.assertEqual(check("A001、A003 兩項庫存？", "A001 庫存 12，A003 庫存 0，共兩項。",
@@ -131,7 +133,7 @@ class NumberTest(unittest.TestCase):
 
     def test_what_is_not_a_quantity_is_left_out(self):
         answers = [
-            "As of 2026-11-30 10:30, A001 has 12 (data from 2026).",
+            "As of 2026-11-30 10:30, A001 has 12 (data from 2026).",  # the question's date
             "截至 2026年11月30日，A001 庫存 12。",
             "1. A001: 12\n2. A001 target 30\n3) order 18",
             "The 1st item, #1 on the list, No. 2 in line: A001 with 12.",
@@ -141,7 +143,14 @@ class NumberTest(unittest.TestCase):
         ]
         for answer in answers:
             with self.subTest(answer=answer):
-                self.assertEqual(check("Check A001", answer, [A001]), {})
+                self.assertEqual(check("Check A001 as of 2026-11-30", answer, [A001]), {})
+
+    def test_a_date_the_question_did_not_give_is_no_fact(self):
+        # No tool returns a date: a delivery date or an "as of" the model wrote is its own.
+        self.assertEqual(check("Check A001", "A001 has 12; it arrives December 5.", [A001]),
+                         {"unsupported_numbers": ["December 5"]})
+        self.assertEqual(check("請查 A001", "A001 庫存 12，預計 12 月 5 日到貨。", [A001]),
+                         {"unsupported_numbers": ["12 月 5 日"]})
 
     def test_text_a_result_carried_is_not_read_for_numbers(self):
         record = stock("B250", "Drip Coffee 250g x10", 4, 8)
@@ -228,16 +237,143 @@ class LeftOutTest(unittest.TestCase):
         question = "Don't check the stock, just explain the reorder formula."
         self.assertEqual(verify.check(question, "Order max(target - stock, 0).", [A001]), {})
 
-    def test_a_listed_item_named_by_its_name_needs_its_sku(self):
-        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是0，建議補20。", [LOW]),
-                         {"left_out": ["A003"]})
-        self.assertEqual(verify.check("What is low?", "玄米茶包（A003）庫存 0。", [LOW]), {})
+    def test_an_item_named_by_its_name_is_named(self):
+        # The name is the item's as the data gives it: its figures are checked as its own.
+        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是0，建議補20。", [LOW]), {})
+        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是12。", [LOW]),
+                         {"wrong_figures": ["A003 12"]})
 
     def test_the_correction_asks_for_them(self):
         text = correct({"left_out": ["A001"]}, [A001], "en")
         self.assertIn("leaves out the SKU or the stock of A001.", text)
         self.assertIn("你的回答缺少 A001 的 SKU 或庫存。",
                       correct({"left_out": ["A001"]}, [A001], "zh-TW"))
+
+
+class BindingTest(unittest.TestCase):
+    """Issue 18's examples: each figure is checked as the figure of the item it is said of."""
+
+    def test_swapped_figures_and_the_target_as_stock_are_refused(self):
+        both = [A001, A002]
+        self.assertEqual(check("Check A001 and A002", "A001 has 45 units, A002 has 12.", both),
+                         {"wrong_figures": ["A001 45", "A002 12"]})
+        self.assertEqual(check("Check A001", "You should order 30 units of A001.", [A001]),
+                         {"wrong_figures": ["A001 30"]})
+        self.assertEqual(check("Check A001", "A001 has 12 units and a target of 30.", [A001]),
+                         {})
+        table = "| SKU | Stock |\n|---|---|\n| A001 | 45 |\n| A002 | 12 |"
+        self.assertEqual(check("Check A001 and A002", table, both),
+                         {"wrong_figures": ["A001 45", "A002 12"]})
+
+    def test_a_count_of_the_run_is_no_stock(self):
+        self.assertEqual(check("Check A001", "A001 has 1 unit left.", [A001]),
+                         {"wrong_figures": ["A001 1"]})
+        self.assertEqual(check("Check A001", "I checked 1 item: A001 has 12.", [A001]), {})
+
+    def test_derived_figures_are_allowed_when_code_derives_them(self):
+        both = [A001, A002]
+        for question, answer, results in [
+                ("How close is A001?", "A001 has 12, 40% of its target.", [A001]),
+                ("Total of A001 and A002?", "A001 has 12 and A002 has 45, 57 in total.", both),
+                ("Is A002 over?", "A002 has 45, 15 over target.", [A002]),
+                ("We sell 3 a day of A001.", "A001 has 12: at 3 a day, 4 days of cover.",
+                 [A001]),
+                ("A001 每天賣 3 個", "A001 庫存 12，可撐 4 天，達成百分之四十。", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, results), {})
+        self.assertEqual(check("We sell 3 a day of A001.", "A001 lasts 5 days.", [A001]),
+                         {"wrong_figures": ["A001 5"]})
+
+    def test_the_models_own_arguments_are_no_evidence(self):
+        searched = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "450"},
+                    "result": {"ok": True, "data": {"query": "450", "items": [], "more": 0,
+                                                    "source": "sample"}}}
+        self.assertEqual(check("Anything called 450?", 'Nothing matches "450".', [searched]),
+                         {})
+        self.assertEqual(check("Anything called 450?", "Yes, we have 450 units.", [searched]),
+                         {"unsupported_numbers": ["450"]})
+
+    def test_skus_come_from_the_data_not_from_their_shape(self):
+        tea = stock("TEA-1", "Jasmine Tea", 22, 15)
+        self.assertEqual(check("TEA-1 stock?", "TEA-1 has 22 units.", [tea]), {})
+        self.assertEqual(check("TEA-1 stock?", "TEA-1 has 15 units in stock.", [tea]),
+                         {"wrong_figures": ["TEA-1 15"]})
+        self.assertEqual(check("TEA-1 stock?", "TEA-1 has 40 units.", []),  # no lookup
+                         {"unsupported_numbers": ["40"]})
+        self.assertEqual(check("PO-7731 is late. How many A001?", "A001 has 12.", [A001]), {})
+        self.assertEqual(check("Check A001-A002", "A001: 12. A002: 45.", [A001, A002]), {})
+
+    def test_english_number_words_are_read(self):
+        self.assertEqual(check("Check A001", "A001 has twelve; reorder eighteen.", [A001]), {})
+        self.assertEqual(check("Check A001", "A001 has twelve; reorder twenty.", [A001]),
+                         {"wrong_figures": ["A001 twenty"]})
+
+    def test_a_not_found_sku_is_neither_zero_nor_out_of_stock(self):
+        results = [stock("A003", "玄米茶包", 0, 20), missing("Z999")]
+        self.assertEqual(check("Check A003 and Z999", "A003 has 0; Z999 has 0 too.", results),
+                         {"missing_items": ["0"]})
+        self.assertEqual(check("Check Z999", "Z999 is out of stock.", [missing("Z999")]),
+                         {"missing_items": ["out of stock"]})
+        self.assertEqual(check("查 Z999", "Z999 目前缺貨。", [missing("Z999")]),
+                         {"missing_items": ["缺貨"]})
+        self.assertEqual(check("Check A001", "A001 has 12. I couldn't find a lead time for "
+                                             "A001.", [A001]), {})
+
+
+class OrderTest(unittest.TestCase):
+    def test_every_wording_of_an_order_needs_a_receipt(self):
+        for answer in ["A001 has 12. I went ahead and ordered 18 units.",
+                       "Done! Ordered 18 units of A001.", "A001 庫存 12，我幫您訂了 18 個。",
+                       "已經幫您安排補貨 18 個 A001。"]:
+            with self.subTest(answer=answer):
+                self.assertIn("order_claims", check("Reorder A001", answer, [A001]))
+
+    def test_denials_and_conditionals_are_no_claims(self):
+        for answer in ["A001 has 12. Nothing has been ordered yet.",
+                       "A001 has 12. Once the order is placed, you will have 30.",
+                       "A001 庫存 12。下單成功後會通知您。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Reorder A001", answer, [A001]), {})
+
+    def test_an_order_id_must_be_a_receipts(self):
+        self.assertEqual(check("Reorder A001", "A001: 12. Order PO-000777 is on its way.",
+                               [A001]), {"order_ids": ["PO-000777"]})
+        answer = "Order PO-2026-0042 placed: 18 x A001. Order PO-2026-0043 too."
+        self.assertEqual(check("Order 18 of A001", answer, [written()]),
+                         {"order_ids": ["PO-2026-0043"]})
+
+    def test_one_receipt_covers_its_own_item_only(self):
+        answer = "Order PO-2026-0042 placed for 18 x A001. I also ordered 20 units of A003."
+        self.assertEqual(check("Order 18 of A001 and 20 of A003", answer, [written()]),
+                         {"order_claims": ["I also ordered"], "unchecked_skus": ["A003"],
+                          "unsupported_numbers": ["20"]})
+
+
+class ProgramWordsTest(unittest.TestCase):
+    """The program's own messages to the model carry figures (a SKU's length, how often a
+    call may repeat); a model that repeats them to the person states no fact of an item."""
+
+    def test_the_not_found_detail_may_be_echoed(self):
+        detail = ("No item has SKU Z999. This means the SKU does not exist here, not that its "
+                  "stock is 0. SKUs are 1-32 uppercase letters, digits, - or _, for example "
+                  "A001. Tell the user it was not found; do not guess.")
+        record = {**missing("Z999"), "result": {"ok": False, "error": "SKU_NOT_FOUND",
+                                                "detail": detail}}
+        self.assertEqual(check("Check Z999", detail, [record]), {})
+        self.assertEqual(check("請查 Z999", "查無 Z999：這不代表庫存為零；SKU 為 1-32 個大寫字母。",
+                               [record]), {})
+        self.assertEqual(check("Check Z999", "Z999 has 0 units.", [record]),
+                         {"missing_items": ["0"]})  # the detail's 0 is denied there
+
+    def test_an_error_details_figure_may_be_echoed(self):
+        repeated = {"invocation": "3:0", "name": "get_stock", "arguments": {"sku": "A001"},
+                    "result": {"ok": False, "error": "REPEATED_CALL",
+                               "detail": "get_stock was already called 2 times with exactly "
+                                         "these arguments in this run."}}
+        answer = "A001 has 12. I stopped: the lookup was already called 2 times."
+        self.assertEqual(check("Check A001", answer, [A001, repeated]), {})
+        self.assertEqual(check("Check A001", "A001 has 2.", [A001, repeated]),
+                         {"wrong_figures": ["A001 2"]})  # never a figure of the item
 
 
 class ClaimTest(unittest.TestCase):
@@ -283,7 +419,7 @@ class ClaimTest(unittest.TestCase):
     def test_a_receipt_backs_the_claim_and_its_figures(self):
         answer = "Order PO-2026-0042 was placed: 18 units of A001 (stock 12)."
         self.assertEqual(check("Order 18 of A001", answer, [A001, written()]), {})
-        self.assertEqual(verify.receipts([A001]), [])  # order_created false is no receipt
+        self.assertEqual(runlog.receipts([A001]), [])  # order_created false is no receipt
 
     def test_a_write_speaks_of_its_item(self):
         answer = "Order PO-2026-0042 placed: 18 units of A001."

@@ -30,35 +30,73 @@ class CorrectiveTurnTest(unittest.TestCase):
         self.assertEqual(outcome, "A001 has 12 units.")
         correction = model.requests[2]["messages"][-1]
         self.assertEqual(correction["role"], "user")
-        self.assertIn("match no tool result of this run: 15.", correction["content"])
+        self.assertIn("not the figures of the item they are said of: A001 15.",
+                      correction["content"])
         self.assertIn("濾掛咖啡 (A001): stock 12, target 30", correction["content"])
         self.assertEqual(model.requests[2]["messages"][-2]["content"], "A001 has 15 units.")
         self.assertEqual([e["event"] for e in events], ["model", "tool", "model",
                                                         "answer_check", "correction", "model",
                                                         "completed"])
         self.assertEqual(events_named(events, "answer_check")[0],
-                         {**events[3], "step": 2, "unsupported_numbers": 1})
+                         {**events[3], "step": 2, "wrong_figures": 1})
         self.assertNotIn("problems", events[3])  # which numbers: only with --log-content
         self.assertNotIn("text", events[4])
         self.assertEqual(events[-1]["verification"], "corrected")
 
-    def test_a_second_wrong_answer_ends_unverified(self):
+    def test_a_second_wrong_answer_is_answered_from_the_facts(self):
         outcome, model, events = run_script(
             [stock_call("A001"), text_reply("A001 has 15 units."),
              text_reply("A001 has 15 units, really.")], checker=verify.Checker("en"),
             log_content=True)
+        self.assertEqual(outcome.splitlines(), [
+            "(The model's answer did not match the tool results; this answer is written "
+            "from them by the program.)",
+            "[Sample data] 濾掛咖啡 (A001): stock 12, target 30, suggested order 18. No order "
+            "has been placed."])
+        checks = events_named(events, "answer_check")
+        self.assertEqual([c["problems"] for c in checks],
+                         [{"wrong_figures": ["A001 15"]}, {"wrong_figures": ["A001 15"]}])
+        self.assertIn("15", events_named(events, "correction")[0]["text"])
+        self.assertEqual(events[-1]["verification"], "rendered")
+        self.assertEqual(events_named(events, "model")[-1]["text"], "A001 has 15 units, really.")
+
+    def test_when_the_facts_cannot_answer_the_run_ends_unverified(self):
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("A001 has 15 units."),
+             text_reply("A001 has 15 units, really.")], question="Check A001 and A002",
+            checker=verify.Checker("en"), log_content=True)
         self.assertIsInstance(outcome, AgentError)
         self.assertEqual((outcome.code, outcome.exit_status), ("UNVERIFIED_ANSWER", 28))
-        self.assertIn("(15)", outcome.message("en"))
-        checks = events_named(events, "answer_check")
-        self.assertEqual([c["problems"] for c in checks],  # left out: advice, asked once
-                         [{"unsupported_numbers": ["15"], "left_out": ["A001"]},
-                          {"unsupported_numbers": ["15"]}])
-        self.assertIn("15", events_named(events, "correction")[0]["text"])
+        self.assertIn("A002", outcome.message("en"))
+        self.assertIn("You have not looked up A002 yet", model.requests[2]["messages"][-1]
+                      ["content"])
         self.assertEqual((events[-1]["event"], events[-1]["code"], events[-1]["verification"]),
                          ("failed", "UNVERIFIED_ANSWER", "unverified"))
         self.assertNotIn("answer", events[-1])
-        self.assertEqual(events_named(events, "model")[-1]["text"], "A001 has 15 units, really.")
+
+    def test_echoing_the_tools_not_found_result_completes_at_the_first_answer(self):
+        # The detail is the program's own words ("not that its stock is 0", "1-32 ..."):
+        # a model that repeats it to the person says nothing the check must refuse.
+        def echo(messages):
+            return text_reply(json.loads(messages[-1]["content"])["detail"])
+
+        for lang in ("en", "zh-TW"):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_script(
+                    [stock_call("Z999"), echo], question="Check Z999",
+                    checker=verify.Checker(lang))
+                self.assertIn("not that its stock is 0", outcome)
+                self.assertEqual(events[-1]["verification"], "verified")
+                self.assertEqual(len(model.requests), 2)
+
+    def test_the_rendered_answer_speaks_the_runs_language(self):
+        outcome, _, events = run_script(
+            [stock_call("A001"), text_reply("A001 庫存 45。"), text_reply("A001 庫存 45 個。")],
+            question="請查 A001", checker=verify.Checker("zh-TW"))
+        self.assertEqual(outcome, "（模型的回答與工具結果不符；以下由程式依工具結果寫成。）\n"
+                                  "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。"
+                                  "尚未建立訂單。")
+        self.assertEqual(events[-1]["verification"], "rendered")
 
     def test_a_skipped_sku_gets_the_correction_and_the_model_looks_it_up(self):
         outcome, model, events = run_script(
@@ -88,23 +126,24 @@ class CorrectiveTurnTest(unittest.TestCase):
 
     def test_a_left_out_figure_is_asked_for_once_and_never_fails_the_run(self):
         outcome, model, events = run_script(
-            [stock_call("A001"), text_reply("Order 18 of A001."), text_reply("Order 18.")],
+            [stock_call("A001"), text_reply("A001 is below target."), text_reply("Order 18.")],
             checker=verify.Checker("en"))
         self.assertEqual(outcome, "Order 18.")
         self.assertIn("leaves out the SKU or the stock of A001.",
                       model.requests[2]["messages"][-1]["content"])
         self.assertEqual(events[-1]["verification"], "corrected")
-        outcome, _, _ = run_script([stock_call("A001"), text_reply("Order 18 of A001.")],
+        outcome, _, _ = run_script([stock_call("A001"), text_reply("A001 is below target.")],
                                    limits=Limits(max_steps=2), checker=verify.Checker("en"))
-        self.assertEqual(outcome, "Order 18 of A001.")  # no request left: not asked
+        self.assertEqual(outcome, "A001 is below target.")  # no request left: not asked
 
-    def test_no_request_left_for_a_correction_ends_unverified_at_once(self):
+    def test_no_request_left_for_a_correction_answers_from_the_facts_at_once(self):
         outcome, model, events = run_script(
             [stock_call("A001"), text_reply("A001 has 15 units.")],
             limits=Limits(max_steps=2), checker=verify.Checker("en"))
-        self.assertEqual(outcome.code, "UNVERIFIED_ANSWER")
+        self.assertIn("濾掛咖啡 (A001): stock 12", outcome)
         self.assertEqual(len(model.requests), 2)
         self.assertEqual(events_named(events, "correction"), [])
+        self.assertEqual(events[-1]["verification"], "rendered")
 
     def test_a_run_that_fails_after_the_correction_is_unverified(self):
         outcome, _, events = run_script(
@@ -126,11 +165,20 @@ class CorrectiveTurnTest(unittest.TestCase):
 
 
 WRONG = [stock_call("A001"), text_reply("A001 has 15 units."), text_reply("A001 has 15.")]
+RENDERED = ("(The model's answer did not match the tool results; this answer is written from "
+            "them by the program.)\n[Sample data] 濾掛咖啡 (A001): stock 12, target 30, "
+            "suggested order 18. No order has been placed.\n")
 
 
 class CommandLineTest(unittest.TestCase):
-    def test_an_unverified_answer_is_never_printed(self):
+    def test_a_wrong_answer_is_never_printed_the_facts_are(self):
         status, out, err, events = run_cli(["--lang", "en"], model=MockModel(WRONG))
+        self.assertEqual((status, out), (0, RENDERED))
+        self.assertEqual(events[-1]["verification"], "rendered")
+
+    def test_an_unverified_answer_is_never_printed(self):
+        status, out, err, events = run_cli(["--lang", "en", "-q", "Check A001 and A002"],
+                                           model=MockModel(WRONG))
         self.assertEqual((status, out), (EXIT_STATUS["UNVERIFIED_ANSWER"], ""))
         self.assertIn("stock-agent: UNVERIFIED_ANSWER:", err)
         self.assertNotIn("15 units", json.dumps(events, ensure_ascii=False))  # no --log-content
@@ -156,7 +204,11 @@ class CommandLineTest(unittest.TestCase):
             {"sku": "B999", "name": None, "stock": None, "target": None,
              "suggested_order": None, "found": False, "source": None,
              "call": {"tool": "get_stock", "invocation": "1:1"}}])
-        status, out, _, _ = run_cli(["--json"], model=MockModel(WRONG))
+        status, out, _, _ = run_cli(["--json", "--lang", "en"], model=MockModel(WRONG))
+        result = json.loads(out)
+        self.assertEqual((result["answer"] + "\n", result["verification"]), (RENDERED, "rendered"))
+        status, out, _, _ = run_cli(["--json", "-q", "Check A001 and A002"],
+                                    model=MockModel(WRONG))
         result = json.loads(out)
         self.assertEqual((result["answer"], result["verification"]), (None, "unverified"))
         self.assertEqual(result["error"]["code"], "UNVERIFIED_ANSWER")
@@ -184,12 +236,12 @@ class ScriptedServerTest(unittest.TestCase):
             sent = [r["json"]["messages"] for r in server.requests if r["path"] == "/api/chat"]
         return status, out, events, sent
 
-    def test_15_after_a_lookup_of_12_never_completes(self):
+    def test_15_after_a_lookup_of_12_never_reaches_the_person(self):
         lookup = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A001"})])
         status, out, events, sent = self.run_server(
             lookup, ollama_chat("A001 has 15 units."), ollama_chat("A001 has 15 units."))
-        self.assertEqual((status, out), (28, ""))
-        self.assertNotIn("completed", [e["event"] for e in events])
+        self.assertEqual((status, out), (0, RENDERED.replace("[Sample data] ", "[Sample data] ")))
+        self.assertEqual(events[-1]["verification"], "rendered")
         self.assertIn("15", sent[2][-1]["content"])
 
     def test_checking_only_a001_of_two_gets_the_corrective_turn(self):
@@ -230,7 +282,7 @@ class StreamTest(unittest.TestCase):
         return status, out.getvalue()
 
     def test_with_the_check_on_nothing_unverified_reaches_the_screen(self):
-        self.assertEqual(self.run_streamed(), (28, ""))
+        self.assertEqual(self.run_streamed(), (0, RENDERED))
 
     def test_with_verify_off_the_answer_prints_as_it_arrives(self):
         self.assertEqual(self.run_streamed("--verify", "off"), (0, "A001 has 15 units.\n"))
@@ -253,13 +305,14 @@ class EvaluationTest(unittest.TestCase):
             (WRONG, ()),
             ([stock_call("A001"), text_reply("A001: 15 or 16.")], ("--verify", "off"))]]
         self.assertEqual([row["verification"] for row in rows],
-                         ["verified", "corrected", "unverified", None])
+                         ["verified", "corrected", "rendered", None])
         self.assertEqual([row["unsupported_numbers"] for row in rows],
-                         [[], [], None, ["15", "16"]])
+                         [[], [], [], ["15", "16"]])
         totals = metrics.summarize(rows)
         self.assertEqual(totals["verification"], {"first_time": 1, "after_correction": 1,
-                                                  "unverified": 1, "not_checked": 1})
-        self.assertEqual(totals["hallucinated_numbers"], {"numbers": 2, "answers": 1, "of": 3})
+                                                  "rendered": 1, "unverified": 0,
+                                                  "not_checked": 1})
+        self.assertEqual(totals["hallucinated_numbers"], {"numbers": 2, "answers": 1, "of": 4})
 
 
 if __name__ == "__main__":

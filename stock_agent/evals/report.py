@@ -86,7 +86,8 @@ def _totals_lines(report):
 
 def _verification(counts):
     return (f"verified first time {counts['first_time']}, after correction "
-            f"{counts['after_correction']}, unverified {counts['unverified']}, not checked "
+            f"{counts['after_correction']}, rendered {counts.get('rendered', 0)}, unverified "
+            f"{counts['unverified']}, not checked "
             f"{counts['not_checked']}")
 
 

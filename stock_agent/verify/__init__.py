@@ -1,80 +1,68 @@
-"""The answer checker: a final answer is compared with this run's own tool results, by rules.
+"""The answer checker: a final answer is read into claims, and each claim is checked against
+the fact it is about, from this run's own tool results.
 
 The model proposes the answer; code decides whether it may be reported as completed. The
 functions are pure: they read the question, the answer and the run's results (one
 `{"invocation", "name", "arguments", "result"}` record per call, read through runlog.py,
-the one reader of tool results) and return data; no model is asked. SKUs and figures are
-read out of the text by rules (the last section: NFKC, full-width digits, Chinese numerals;
-dates, list numbers and SKU digits are not figures).
+the one reader of tool results) and return data; no model is asked.
+
+What the answer is read into (`read`): the items it names (a SKU the tools were asked about
+or returned, or an item's name: the data says which words are SKUs, not their shape), each
+figure bound to the item of its clause, table row or list entry (else the item named last)
+and to the field its words give it (stock, target, order, a count, a derived figure), the
+SKUs it says were not found, the order ids it gives and the phrases saying something was
+ordered. Figures are digits, k and 萬 units, English number words and Chinese numerals.
+
 `check` returns the problems, by kind:
 
-- `unchecked_skus`: a SKU the question names that no result of this run spoke of (found, or
-  SKU_NOT_FOUND). A run that looked nothing up and says nothing about an item (a greeting,
-  "I cannot place orders", a rule explained) is not asked for lookups.
-- `unsupported_numbers`: a figure the answer states that is no value of this run's tool
-  results (a stock, target, suggested order, `more`, how many items a list or the whole run
-  held, any figure of a write receipt) and no number the question wrote. Text a result
-  carried (item names, sources, order ids) is not read for figures. In a run that looked
-  nothing up, only sentences naming a SKU are about an item, and not those that explain a
-  rule by example (if, for example, 如果, 例如).
-- `not_found_claims`: a SKU the answer says does not exist ("A001 not found", 查無 A001)
-  that a result found. Saying so is a claim about the SKU: without a lookup of it, it is an
-  unchecked SKU.
-- `order_claims`: a phrase saying an order or write happened (the order was placed, we have
-  ordered, 已下單, 已自動補貨), or an order id (PO-000001), when no result carries a write
-  receipt, `{"ok": true, "data": {..., "receipt": {"order_id", "idempotency_key",
-  "ledger", "created"}}}`. Read-only tools and a dry run's rehearsal (--dry-run) carry
-  none; read-only tools say `"order_created": false`. A denial ("no order has been
-  placed", 尚未建立訂單) is not a claim.
+- `wrong_figures`: a figure bound to an item that is not that item's: "A001 has 45" when
+  A001's stock is 12, the target given as the stock. A figure with no field may be any of
+  the item's figures or one code derives from the facts the answer cites (a difference, a
+  sum, a ratio as a percentage, arithmetic with a number the question gave).
+- `unsupported_numbers`: a figure bound to no item that is no count of the run (how many
+  items a list held), no number the question gave and nothing derived; a date the question
+  did not give. The model's own tool arguments are never evidence (`find_items
+  {"query": "450"}` makes 450 no fact).
+- `missing_items`: a stock (or "out of stock", 缺貨) given to a SKU the tools did not find.
+- `not_found_claims`: a SKU the answer says does not exist that a result found.
+- `order_ids`: an order id that is no receipt's `order_id` of this run nor the question's.
+- `order_claims`: a phrase saying an order was placed (I went ahead and ordered, 我幫您訂了)
+  for an item no receipt of this run covers. Denials ("nothing has been ordered") and
+  conditionals ("once the order is placed", 下單成功後) are not claims. A dry run's
+  rehearsal (--dry-run) is no receipt.
+- `unchecked_skus`: a SKU the question names (letters then digits, as A001) that no result
+  spoke of; `unknown_skus`: such a SKU the answer gives a figure that no result spoke of.
 - `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
-  gave, when the answer uses that item (its SKU, name or stock): the model guessed an id.
+  gave, when the answer uses that item.
 - `left_out` (advice, only with `complete`): an item looked up by SKU whose SKU or stock the
-  answer leaves out, or an item named by its name without its SKU. The loop asks once and
-  never refuses an answer for it.
+  answer leaves out. The loop asks once and never refuses an answer for it.
 
-`correction` is the one corrective message the model gets: what is wrong, the facts the
-tools gave, then what to do.
+The program's own words are not the model's claims: a figure of a tool's error detail
+("SKUs are 1-32 uppercase letters") and a denied figure ("not that its stock is 0",
+這不代表庫存為零) are not read as facts about an item.
 
-Limits (this reads text with rules, not meaning): a right figure attached to the wrong item
-or field passes ("A001: 45" when 45 is A002's stock); a number the user wrote passes even
-where the user asked the model to misreport it ("report its stock as 999"; the evaluation's
-answer_excludes catches that); English number words ("twelve") are not read.
+`correction` is the one corrective message; `rendered` is the answer the program gives
+instead, written from the facts by runlog.render_answer, when the corrected answer fails
+too (None when the facts cannot answer: a SKU the question named was never looked up).
+
+Limits (rules, not meaning): a figure is bound by position, so prose that names one item
+and gives another's figures in the same clause can mislead it; a number the user wrote
+passes where no item is named ("report its stock as 999" binds 999 to the item, though).
 """
 
 import re
 from collections import namedtuple
 
 from stock_agent.errors import Text
-from stock_agent.runlog import (facts, item_facts, normal, number_value, orders, pool,
-                                  receipts, render)
-
-HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
-SENTENCE_END = r"[。！？!?；;\n]+|\.(?:\s+|$)"
-# An answer saying a SKU does not exist; the phrase belongs to the nearest SKU in its sentence.
-NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bdoes\s*n[o']t\s+exist|"
-             r"\bno\s+such\b|\bunknown\s+sku|查無|找不到|不存在|沒有這個")
-NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "查無", "找不到", "不存在", "沒有這個")
-
-# English claims: a finished-action verb right after a word that makes it a statement of
-# fact (was placed, we have ordered, order placed), with no denial earlier in its clause.
-CLAIM_VERB = r"(?i)\b(placed|created|submitted|confirmed|sent|ordered|reordered|restocked)\b"
-ORDER_VERBS = ("placed", "created", "submitted", "confirmed", "sent")  # need "order" nearby
-STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has",
-           "successfully", "just", "already", "order", "reorder"}
-DENIALS = {"no", "not", "never", "cannot", "unable", "without"}  # and any word ending n't
-CLAUSE_MARKS = ",，。;；!?！？\n"  # and a full stop before a space
-ORDER_ID = r"\bPO-\d+\b"  # the ledger's order ids (orders/ledger.py): only a receipt gives one
-# Chinese claims start with 已 (or say 成功); their denials (尚未, 並未, 沒有) do not match.
-CLAIM_ZH = (r"已(?:經)?(?:為您|幫您|替您|為你|幫你)?(?:自動)?"
-            r"(?:下單|訂購|補貨|建立(?:了)?訂單|送出訂單|完成下單|採購)|"
-            r"訂單已(?:經)?(?:建立|送出|成立|完成)|下單成功|訂購成功")
+from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, receipt,
+                                render, render_answer, unlisted, unplaced, skus_named)
 
 
 # --- The check -------------------------------------------------------------------------
 
 class Checker(namedtuple("Checker", "lang")):
-    """The check as the loop (agent.py) uses it: `check`, then `correction` in one language.
-    A value, like the run's Settings: it holds nothing but the language."""
+    """The check as the loop (agent.py) uses it: `check`, `correction`, `rendered`. A
+    value, like the run's Settings: it holds nothing but the language."""
 
     __slots__ = ()
 
@@ -84,36 +72,59 @@ class Checker(namedtuple("Checker", "lang")):
     def correction(self, question, problems, results):
         return correction(question, problems, results, self.lang)
 
+    def rendered(self, question, problems, results):
+        return rendered(question, problems, results, self.lang)
+
     def summary(self, problems):
         return summary(problems)
 
 
 def check(question, answer, results, *, complete=True):
-    """The problems of `answer`, {kind: [what, as written]} for the kinds that failed
-    (`unchecked_skus`, `unsupported_numbers`, `not_found_claims`, `order_claims`,
-    `guessed_skus`, and with `complete` also `left_out`); {} means verified."""
-    evidence = pool(results)
-    stated = _stated_numbers(answer, evidence)
-    missing = said_missing(answer)
-    problems = {"unchecked_skus": [], "unsupported_numbers": _unsupported(question, stated,
-                                                                          evidence),
-                "not_found_claims": [sku for sku in missing if sku in evidence["found"]],
-                "order_claims": order_claims(answer, evidence["receipts"]),
-                "guessed_skus": guessed_skus(question, answer, results, stated)}
+    """The problems of `answer`, {kind: [what, as written]} for the kinds that failed;
+    {} means verified."""
+    known = evidence(question, results)
+    said = read(answer, known)
+    problems = {"unchecked_skus": [], "unknown_skus": said["unknown"],
+                "wrong_figures": [], "unsupported_numbers": list(said["dates"]),
+                "missing_items": [], "not_found_claims": [], "order_ids": said["bad_ids"],
+                "order_claims": [claim for claim, sku in said["claims"]
+                                 if not _covered(sku, known["ordered"])],
+                "guessed_skus": guessed_skus(question, said, results, every=True)}
+    said["guessed"] = problems["guessed_skus"]
+    problems["guessed_skus"] = guessed_skus(question, said, results)
+    for figure in said["figures"]:
+        kind = _figure_problem(figure, said, known)
+        if kind:
+            problems[kind].append(f"{figure['sku']} {figure['written']}" if kind ==
+                                  "wrong_figures" else figure["written"])
+    for sku in said["missing"]:
+        if sku in known["items"]:
+            problems["not_found_claims"].append(sku)
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
     # a rule explained) is not asked for lookups.
-    if evidence["looked_up"] or stated or missing:
-        named = dict.fromkeys(skus_in(question) + missing)
-        problems["unchecked_skus"] = [sku for sku in named if sku not in evidence["spoken_of"]]
+    if known["spoken_of"] or said["figures"] or said["missing"]:
+        problems["unchecked_skus"] = [sku for sku in known["question_skus"] + said["missing"]
+                                      if sku not in known["spoken_of"]]
+    problems["unknown_skus"] = [sku for sku in problems["unknown_skus"]
+                                if sku not in problems["unchecked_skus"]]
     if complete:
-        problems["left_out"] = left_out(question, answer, results, stated)
-    return {kind: found for kind, found in problems.items() if found}
+        problems["left_out"] = left_out(said, results)
+    return {kind: list(dict.fromkeys(found)) for kind, found in problems.items() if found}
 
 
 def unsupported_numbers(question, answer, results):
-    """The numbers `answer` states that neither the results nor the question hold."""
-    evidence = pool(results)
-    return _unsupported(question, _stated_numbers(answer, evidence), evidence)
+    """The figures `answer` states that are no fact of `results` (wrong for their item,
+    given to an item no result spoke of, or bound to none and no count, question number
+    or derived figure): the evaluation's count of invented numbers."""
+    known = evidence(question, results)
+    said = read(answer, known)
+    return [figure["written"] for figure in said["figures"]
+            if _figure_problem(figure, said, known)]
+
+
+def said_missing(answer, results=()):
+    """The SKUs `answer` says do not exist ("B999 was not found", 查無 Z999), in order."""
+    return list(dict.fromkeys(read(answer, evidence("", results))["missing"]))
 
 
 def summary(problems):
@@ -121,137 +132,544 @@ def summary(problems):
     return ", ".join(item for found in problems.values() for item in found)
 
 
-def said_missing(answer):
-    """The SKUs `answer` says do not exist ("B999 was not found", 查無 Z999), in order: each
-    such phrase goes to the SKU nearest to it in its sentence."""
-    text = normal(answer).upper()
-    if not any(needle in text.lower() for needle in NOT_FOUND_NEEDLES):
-        return []
-    said = []
-    for sentence in re.split(SENTENCE_END, text):
-        skus = list(sku_words(sentence))
-        for phrase in re.finditer(NOT_FOUND, sentence) if skus else ():
-            said.append(min(skus, key=lambda found: abs(found[0] - phrase.start()))[1])
-    return list(dict.fromkeys(said))
+def rendered(question, problems, results, lang):
+    """The answer written by code from the run's facts, after a line saying so; None when
+    the facts cannot answer: nothing was looked up, a SKU the question named was not, or
+    the only item found was a guess."""
+    if problems.get("unchecked_skus") or problems.get("guessed_skus"):
+        return None
+    records = [record for record in results if item_facts(record) or receipt(
+        data_of(record["result"])) or unplaced(record["result"], record["arguments"])
+        or _rehearsed(data_of(record["result"]))]
+    if not records:
+        return None
+    return Text("answer_rendered").render(lang) + "\n" + render_answer(records, lang)
 
 
-def order_claims(answer, placed):
-    """Phrases of `answer` saying an order was placed, when no result carried a receipt
-    (`placed`: the run's receipts)."""
+def _covered(sku, ordered):
+    """Whether a receipt of this run covers an order claim about `sku` (None: no item)."""
+    return bool(ordered) and (sku is None or sku in ordered or None in ordered)
+
+
+def _rehearsed(data):
+    """What a dry run (--dry-run) checked and would have written, or None: like a write
+    not placed, its item and quantity may be stated, never as an order."""
+    if isinstance(data, dict) and data.get("dry_run") is True and \
+            isinstance(data.get("would_write"), dict):
+        return data["would_write"]
+    return None
+
+
+def _figure_problem(figure, said, known):
+    """The kind of problem of one figure of the answer, or None: it is a fact, a count of
+    the run, a number the question gave, or derived from the facts the answer cites."""
+    value, field, sku = figure["value"], figure["field"], figure["sku"]
+    if figure["denied"] and (value in known["unplaced"].get(sku, ()) or
+                             value in known["question"]):
+        return None  # "the order for 18 x A001 was not placed", "I cannot order 50"
+    if value in known["rehearsed"].get(sku, ()):
+        return None  # "the order for 18 x A001 passed every check" (--dry-run)
+    if sku in known["missing"]:
+        # A not-found SKU has no figures; the program's own detail may be echoed.
+        return None if value in known["program"] and value != 0 else "missing_items"
+    if sku in said["unknown_set"]:
+        return "unsupported_numbers"  # no result spoke of the item: it needs a lookup
+    item = known["items"].get(sku)
+    if field == "count":
+        return None if _near(value, known["counts"] | known["question"]) else \
+            "unsupported_numbers"
+    if item is None:
+        return None if _near(value, _unbound_allowed(field, said, known)) else \
+            "unsupported_numbers"
+    if field in FIELDS:
+        exact = {item[field]} | (set(known["ordered"].get(sku, ())) if field == "order"
+                                 else set())
+        return None if _near(value, exact) else "wrong_figures"
+    # A derived figure (4 days, 15 over target) is worked out, never the question's own.
+    allowed = _derived(item, known["question"]) | _cross(said, known) | (
+        set() if field == "derived" else known["question"])
+    return None if _near(value, allowed) else "wrong_figures"
+
+
+def _unbound_allowed(field, said, known):
+    """What a figure bound to no found item may be: a figure of another tool's record (an
+    MCP server's); with a field, that field of some item (or an order's quantity); else a
+    count of the run, the question's number, the program's own, or any derived figure."""
+    if field in FIELDS:
+        ordered = {quantity for quantities in known["ordered"].values()
+                   for quantity in quantities} if field == "order" else set()
+        return known["other"] | ordered | {fact[field] for fact in known["items"].values()}
+    return known["other"] | known["question"] | known["counts"] | known["program"] | \
+        _cross(said, known) | {value for fact in known["items"].values()
+                               for value in _figures_of(fact)}
+
+
+def _near(value, allowed):
+    """`value` is one of `allowed`, a percentage to within rounding (40% for 12/30)."""
+    return any(abs(value - other) < 0.51 if isinstance(other, float) else value == other
+               for other in allowed if other is not None)
+
+
+# --- What the results hold ---------------------------------------------------------
+
+FIELDS = ("stock", "target", "order")
+
+
+def evidence(question, results):
+    """What an answer may lean on, from the results only (never the model's arguments):
+    `items` {SKU: {"stock", "target", "order", "name"}} found, `missing` SKUs not found,
+    `spoken_of` every SKU a result or a call spoke of, `counts` (how many items a list held
+    and matched, how many were looked up), `ordered` {SKU or None: [quantity]} from
+    receipts, `receipt_ids`, `names` {name: SKU}, `texts` (strings of the results that hold
+    digits, which are no figures), `program` (numbers of the program's own error details),
+    `queries` (what find_items was asked), `question` (the numbers the question gave) and
+    `question_skus`."""
+    known = {"items": {}, "missing": set(), "spoken_of": set(), "counts": set(),
+             "ordered": {}, "receipt_ids": set(), "names": {}, "texts": set(),
+             "program": set(), "queries": set(), "unplaced": {}, "other": set(),
+             "rehearsed": {}}
+    for record in results:
+        _take(record, known)
+    known["counts"].update(len(skus) for skus in (known["spoken_of"], known["items"])
+                           if skus)
+    known["question_text"] = normal(question)
+    known["question"] = {figure["value"] for figure in figures_in(normal(question))}
+    known["question_skus"] = _question_skus(question, known)
+    known["words"] = set(known["spoken_of"]) | set(known["names"])
+    return known
+
+
+def _take(record, known):
+    """Add one call's result to `known`."""
+    result, data = record["result"], data_of(record["result"])
+    for fact in item_facts(record):
+        sku = normal(fact["sku"]).upper()
+        known["spoken_of"].add(sku)
+        if not fact["found"]:
+            known["missing"].add(sku)
+            known["program"].update(figure["value"] for figure in
+                                    figures_in(normal(str(result.get("detail", "")))))
+            continue
+        known["items"].setdefault(sku, {"stock": fact["stock"], "target": fact["target"],
+                                        "order": fact["suggested_order"], "name": fact["name"]})
+        if fact["name"]:
+            known["names"].setdefault(normal(fact["name"]).upper(), sku)
+            _texts(fact["name"], known)
+    if isinstance(data, dict):
+        _texts(data.get("source"), known)
+        if isinstance(data.get("items"), list):
+            more = unlisted(data) or 0
+            known["counts"].update({len(data["items"]), more, len(data["items"]) + more})
+        if record["name"] == "find_items" and isinstance(data.get("query"), str):
+            known["queries"].add(normal(data["query"]))
+    placed = receipt(data)
     if placed:
+        sku = data.get("sku") if isinstance(data.get("sku"), str) else None
+        sku = normal(sku).upper() if sku else None
+        known["ordered"].setdefault(sku, []).append(data.get("quantity"))
+        known["receipt_ids"].add(placed["order_id"])
+        _texts(placed.get("ledger"), known)
+        _texts(data.get("name"), known)
+    elif not result.get("ok") and result.get("detail"):
+        detail = normal(str(result["detail"]))
+        known["program"].update(figure["value"] for figure in figures_in(detail))
+        # "already called 2 times": a figure with its word, as the program wrote it
+        known["texts"].update(re.findall(r"\d{1,6} [a-z]{2,12}", detail))
+    if data is not None and item_rows(data) is None:  # a write, an MCP server's record
+        known["spoken_of"].update(normal(sku).upper() for sku in skus_named(data))
+        if not placed:  # its figures, but never those the model sent it
+            known["other"].update(_numbers(data) - _numbers(record["arguments"]))
+    asked = unplaced(result, record["arguments"]) or _rehearsed(data)
+    if asked and isinstance(asked.get("sku"), str):
+        sku = normal(asked["sku"]).upper()
+        known["spoken_of"].add(sku)
+        known["unplaced"].setdefault(sku, set()).add(asked.get("quantity"))
+        if _rehearsed(data):
+            known["rehearsed"].setdefault(sku, set()).add(asked.get("quantity"))
+
+
+def _numbers(value):
+    """Every number inside a JSON value."""
+    if isinstance(value, bool) or value is None:
+        return set()
+    if isinstance(value, (int, float)):
+        return {number_value(value)}
+    items = value.values() if isinstance(value, dict) else value if isinstance(
+        value, list) else ()
+    return set().union(*map(_numbers, items)) if items else set()
+
+
+def _texts(text, known):
+    if isinstance(text, str) and any(char.isdigit() for char in text):
+        known["texts"].add(normal(text))
+
+
+def _question_skus(question, known):
+    """The SKUs the question names and so must be looked up: the tools' own SKUs it
+    writes, and words written like A001 (letters, then two or more digits) that are no
+    order id; a range A001-A003 names both ends."""
+    text = normal(question).upper()
+    named = [sku for sku in known["spoken_of"] if _word_at(text, sku)]
+    for word in skus_in(text):
+        if "-" in word and re.fullmatch(ORDER_ID, word):
+            continue
+        ends = word.split("-")
+        named += ends if len(ends) == 2 and all(skus_in(end) == [end] for end in ends) \
+            else [word]
+    return list(dict.fromkeys(named))
+
+
+def _word_at(text, word):
+    """Whether `word` occurs in `text` as a whole word (no letter or digit around it)."""
+    return re.search(r"(?<![A-Z0-9])" + re.escape(word) + r"(?![A-Z0-9])", text) is not None
+
+
+def _figures_of(item):
+    return {item[field] for field in FIELDS}
+
+
+def _derived(item, question):
+    """The figures code derives from one item's facts: each figure, the difference and sum
+    of two, their ratio as a percentage, and arithmetic with the question's numbers (12
+    in stock at 3 a day: 4 days of cover)."""
+    values = [value for value in _figures_of(item) if isinstance(value, (int, float))]
+    derived = set(values)
+    for first in values:
+        for second in values:
+            derived.update({abs(first - second), first + second})
+            if second:
+                derived.add(round(100 * first / second, 1))
+        for given in question:
+            derived.update({first + given, abs(first - given), first * given})
+            if given:
+                derived.add(round(first / given, 1))
+    return derived
+
+
+def _cross(said, known):
+    """The figures derived across the items the answer cites: the sum of each field over
+    them, and the sum and difference of two. Worked out once per answer."""
+    if "cross" in said:
+        return said["cross"]
+    cited = [known["items"][sku] for sku in dict.fromkeys(said["cited"])
+             if sku in known["items"]]
+    derived = set()
+    for field in FIELDS:
+        values = [item[field] for item in cited if isinstance(item[field], (int, float))]
+        if len(values) > 1:
+            derived.add(sum(values))
+            derived.update(abs(a - b) for a in values for b in values)
+            derived.update(a + b for a in values for b in values)
+    said["cross"] = derived
+    return derived
+
+
+# --- Reading the answer into claims -------------------------------------------------------
+
+def read(answer, known):
+    """The answer's claims: `figures` [{"sku", "field", "value", "written"}], `cited` (the
+    items it names), `missing` (SKUs it says were not found), `claims` [(phrase, SKU or
+    None)] of orders, `bad_ids` (order ids of no receipt), `dates` (dates the question did
+    not give), `unknown` (SKU-like words given a figure that no result spoke of)."""
+    text = normal(answer)
+    said = {"figures": [], "cited": [], "missing": [], "claims": [], "bad_ids": [],
+            "dates": [], "unknown": [], "unknown_set": set(), "values": set()}
+    if not (known["spoken_of"] or known["items"] or known["counts"]):
+        known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
+                                                           known["question_text"])
+                               if any(char.isdigit() for char in word) or len(word) > 2]
+    text = _blank_ids(text, known, said)
+    text = _blank_program_words(text, known, said)
+    current, header = None, None
+    for line in text.split("\n"):
+        if line.strip().startswith("|"):
+            header = _table_row(line, header, known, said)
+            continue
+        header = None
+        for sentence in re.split(SENTENCE_END, line):
+            # "Once the order is placed, you will have 30": the figures of a condition's
+            # sentence are no claim of a field now, but still the item's (or derived).
+            said["if"] = re.search(IF_DONE, sentence.lower()) is not None
+            for clause in re.split(CLAUSE_END, sentence):
+                current = _clause(clause, current, known, said)
+    said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
+    if "candidates" in known:
+        # A run that looked nothing up: only clauses about an item of the question state
+        # its figures, and not those that explain a rule by example ("if stock is 10...").
+        said["figures"] = [figure for figure in said["figures"] if figure["named"]]
+        said["values"] = {figure["value"] for figure in said["figures"]}
+    return said
+
+
+def _names_a_candidate(clause, known):
+    """Whether a clause names a word of the question that could be a SKU (COFFEE, TEA-1,
+    100234: capitals, digits, - and _), outside a rule explained by example."""
+    return any(_word_at(clause.upper(), word) for word in known["candidates"]) and \
+        not re.search(HYPOTHETICAL, clause)
+
+
+def _clause(clause, current, known, said):
+    """Read one clause; returns the item named last, carried to the next clause."""
+    mentions = _mentions(clause, known, said)
+    said["cited"] += [sku for _, _, sku in mentions]
+    blanked = _blank(clause, [(start, end) for start, end, _ in mentions])
+    denied = re.search(DENIAL, clause.lower()) is not None
+    conditional = said.get("if", False)
+    named = bool(mentions) or "candidates" in known and _names_a_candidate(clause, known)
+    last = 0  # where the words that give the next figure its field begin: "The stock
+    for figure in figures_in(blanked):  # of B101 is 25" gives it before the item
+        figure.update(sku=_bound(figure["start"], mentions, current, blanked),
+                      field=figure["field"] or (None if conditional else
+                                                _field(blanked[last:figure["start"]])),
+                      denied=denied, named=named)
+        _add_figure(figure, said)
+        last = figure["end"]
+    said["missing"] += _said_missing(clause, mentions)
+    said["claims"] += [(phrase, _bound(at, mentions, current))
+                       for phrase, at in order_claims_in(clause)]
+    return mentions[-1][2] if mentions else current
+
+
+def _table_row(line, header, known, said):
+    """Read one row of a Markdown table: the row's item, each number cell's field from its
+    column's heading. Returns the heading row (the first row of the table)."""
+    cells = line.strip().strip("|").split("|")
+    if all(re.fullmatch(r"\s*:?-{2,}:?\s*", cell) for cell in cells):
+        return header
+    if header is None:
+        return [_field(cell) for cell in cells]
+    mentions = [_mentions(cell, known, said) for cell in cells]
+    skus = [found[0][2] for found in mentions if found]
+    said["cited"] += skus
+    for index, cell in enumerate(cells):
+        blanked = _blank(cell, [(start, end) for start, end, _ in mentions[index]])
+        for figure in figures_in(blanked):
+            field = figure["field"] or (header[index] if index < len(header) else None)
+            figure.update(sku=skus[0] if skus else None, field=field, denied=False,
+                          named=bool(skus) or "candidates" in known and
+                          _names_a_candidate(line, known))
+            _add_figure(figure, said)
+    return header
+
+
+def _add_figure(figure, said):
+    said["figures"].append(figure)
+    said["values"].add(figure["value"])
+    if figure["sku"] in said["unknown_set"]:
+        said["unknown"].append(figure["sku"])
+
+
+def _bound(at, mentions, current, clause=""):
+    """The item of a figure at `at`: the nearest named before it in its clause; else the
+    one right after it ("order 18 units of A001"); else the item named last before the
+    clause ("30 in stock) and COFFEE (..." goes on about the item before)."""
+    before = [sku for start, _, sku in mentions if start < at]
+    if before:
+        return before[-1]
+    after = [(start, sku) for start, _, sku in mentions if start > at]
+    if after and (current is None or not re.search(AND, clause[at:after[0][0]])):
+        return after[0][1]
+    return current
+
+
+def _field(words):
+    """The field the words before a figure give it: a derived cue anywhere wins (15 over
+    target), else the last field word (目標庫存 30 is a target). Words before a bracket
+    are about what precedes it ("70% of target (7 of 10)": 7 is no target)."""
+    lowered = words.lower()
+    lowered = lowered[max(lowered.rfind(bracket) for bracket in "(（[") + 1:]
+    if re.search(DERIVED_CUE, lowered):
+        return "derived"
+    last = None
+    for match in re.finditer(FIELD_CUE, lowered):
+        last = next(field for field, group in zip(FIELD_NAMES, match.groups()) if group)
+    return last
+
+
+def _mentions(text, known, said):
+    """(start, end, SKU) of each item the text names: the tools' SKUs (whole words), their
+    items' names, and SKU-like words (A001) no result spoke of, which need a lookup.
+    Longest word first, each place taken once: linear in the text for each word."""
+    upper, found = text.upper(), []
+    taken = bytearray(len(upper))
+    for word in sorted(known["words"], key=len, reverse=True):
+        start = upper.find(word)
+        while start != -1:
+            end = start + len(word)
+            sku = _item_of(word, text, start, known)
+            if sku and _whole(upper, start, end) and not any(taken[start:end]):
+                found.append((start, end, sku))
+                taken[start:end] = b"\1" * (end - start)
+            start = upper.find(word, end)
+    for start, word in sku_words(upper):
+        if not any(taken[start:start + len(word)]):
+            found.append((start, start + len(word), word))
+            said["unknown_set"].add(word)
+    return sorted(found)
+
+
+def _whole(text, start, end):
+    """No letter or digit right before or after text[start:end]."""
+    return not (start and text[start - 1].isascii() and text[start - 1].isalnum()) and \
+        not (end < len(text) and text[end].isascii() and text[end].isalnum())
+
+
+def _item_of(word, text, start, known):
+    """The SKU a found word names, or None. A SKU of letters alone (COFFEE) is the SKU
+    only as the data writes it: "2 coffee items" names none."""
+    if word in known["names"]:
+        return known["names"][word]
+    if word.isalpha() and text[start:start + len(word)] != word:
+        return None
+    return word
+
+
+def _blank(text, spans):
+    """`text` with each span replaced by spaces (positions stay where they were)."""
+    if not spans:
+        return text
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def _blank_ids(text, known, said):
+    """Take the order ids out of the text; those of no receipt of this run are problems."""
+    def check(match):
+        word = match.group()
+        if word not in known["receipt_ids"] | known["spoken_of"] and \
+                word not in known["question_text"]:
+            said["bad_ids"].append(word)
+        return " " * len(word)
+    return re.sub(ORDER_ID, check, text) if "-" in text else text
+
+
+def _blank_program_words(text, known, said):
+    """Take out what is no claim of a figure: text the results carried (names, sources,
+    ledgers), a quoted search query, dates (a date the question did not give is kept as a
+    problem), times, list numbers, ordinals, denied figures, the program's own phrases."""
+    for string in sorted(known["texts"], key=len, reverse=True):
+        text = text.replace(string, " " * len(string))
+    for query in known["queries"]:
+        for quoted in (f'"{query}"', f"「{query}」", f"“{query}”"):
+            text = text.replace(quoted, " " * len(quoted))
+    lowered = text.lower()
+    if "月" in text or any(month in lowered for month in MONTHS) or \
+            re.search(r"\d{4}\s{0,2}[-/.年]", text):
+        for match in re.finditer(DATE, text):
+            if not _date_given(match.group(), known):
+                said["dates"].append(match.group().strip())
+        text = re.sub(DATE, lambda match: " " * len(match.group()), text)
+    lowered = text.lower()
+    for needles, pattern in NOT_QUANTITIES:
+        if any(needle in lowered for needle in needles):
+            text = re.sub(pattern, lambda match: " " * len(match.group()), text)
+    return text
+
+
+def _date_given(date, known):
+    """Whether the question gave this date: its numbers are all numbers the question
+    wrote (2026-11-30 and 2026年11月30日 are one date)."""
+    given = re.findall(r"\d+", known["question_text"])
+    return set(map(int, re.findall(r"\d+", date))) <= set(map(int, given))
+
+
+def _said_missing(clause, mentions):
+    """The SKUs a clause says do not exist: each not-found phrase goes to the item right
+    next to it ("A001 was not found", 查無 Z999). "I couldn't find a lead time for A001"
+    and 找不到 A001 的交期 are about something else of the item."""
+    said = []
+    lowered = clause.lower()
+    if not mentions or not any(needle in lowered for needle in NOT_FOUND_NEEDLES):
+        return said
+    for phrase in re.finditer(NOT_FOUND, clause):
+        after = [m for m in mentions if m[0] >= phrase.end()]
+        before = [m for m in mentions if m[1] <= phrase.start()]
+        if after and re.fullmatch(NEXT_TO, clause[phrase.end():after[0][0]]) and \
+                not clause[after[0][1]:].lstrip().startswith("的"):
+            said.append(after[0][2])
+        elif before and (not after or phrase.start() - before[-1][1] <=
+                         after[0][0] - phrase.end()) and \
+                len(clause[before[-1][1]:phrase.start()]) <= 24:
+            said.append(before[-1][2])
+    return said
+
+
+def order_claims_in(clause):
+    """(phrase, position) for each phrase of the clause saying an order was placed, when
+    no denial and no condition is in the clause."""
+    lowered = clause.lower()
+    if re.search(DENIAL, lowered) or re.search(CONDITION, lowered):
         return []
-    claims = re.findall(CLAIM_ZH, answer) if "已" in answer or "成功" in answer else []
-    claims += re.findall(ORDER_ID, answer) if "PO-" in answer else []  # an id it cannot hold
-    lowered = answer.lower()
-    for match in re.finditer(CLAIM_VERB, answer) if "ed" in lowered else ():
-        start, end = _clause(lowered, match.start(), match.end())
-        words = [word.strip("\"'()") for word in lowered[start:match.start()].split()]
-        if not words or words[-1] not in STATING:
+    claims = [(match.group(), match.start()) for match in re.finditer(CLAIM_ZH, clause)] \
+        if any(char in clause for char in "已我幫替為訂單成") else []
+    for match in re.finditer(CLAIM_VERB, lowered) if "ed" in lowered else ():
+        words = lowered[max(0, match.start() - 40):match.start()].split()  # the word before
+        verb = match.group(1)
+        if words and words[-1].strip("!,.:\"'()*") not in STATING and \
+                not re.fullmatch(ORDER_ID.lower(), words[-1].strip(",.:")):
             continue
-        if any(word in DENIALS or word.endswith("n't") for word in words):
-            continue
-        if match.group(1).lower() in ORDER_VERBS and "order" not in lowered[start:end]:
+        if verb in ORDER_VERBS and "order" not in lowered and "purchase" not in lowered:
             continue
         if lowered[match.end():].lstrip().startswith("by "):  # sorted by, not bought
             continue
-        claims.append(answer[start:match.end()].strip())
-    return list(dict.fromkeys(claims))
+        claims.append((clause[:match.end()].strip(), match.start()))
+    return claims
 
 
-def _clause(text, start, end):
-    """(start, end) of the clause around text[start:end]: between punctuation marks."""
-    def is_mark(index):
-        return text[index] in CLAUSE_MARKS or (text[index] == "." and
-                                               text[index + 1:index + 2] in ("", " ", "\n"))
-    while start > 0 and not is_mark(start - 1):
-        start -= 1
-    while end < len(text) and not is_mark(end):
-        end += 1
-    return start, end
-
-
-def guessed_skus(question, answer, results, stated=None):
-    """The guessed lookups (`_guessed`) whose item the answer uses: its SKU, name or stock
-    (asked about 烏龍茶包, a small model looks up A001 and reports its stock as the tea's)."""
-    if stated is None:
-        stated = _stated_numbers(answer, pool(results))
-    values = {found for found, _ in stated}
-    text, named = normal(answer), set(skus_in(answer))
-    return [fact["sku"] for fact in _guessed(question, results)
-            if fact["sku"] in named or fact["stock"] in values
-            or bool(fact["name"]) and fact["name"] in text]
-
-
-def left_out(question, answer, results, stated=None):
-    """The items the answer gives without what makes them checkable, by SKU: an item
-    get_stock found whose stock figure the answer does not state, or an item the answer
-    names by its name only (玄米茶包 without A003). A guessed lookup is never asked for.
-    Advice, not an error: the loop asks once for them and accepts the answer either way."""
-    if stated is None:
-        stated = _stated_numbers(answer, pool(results))
-    values = {found for found, _ in stated}
-    text, named = normal(answer), set(skus_in(answer))
-    guessed = {fact["sku"] for fact in _guessed(question, results)}
-    missing = []
-    for record in results:
-        asked = record["name"] == "get_stock"  # looked up by SKU: its figures are the answer
-        for fact in item_facts(record):
-            if not fact["found"] or fact["sku"] in guessed:
-                continue
-            if asked and fact["stock"] not in values:
-                missing.append(fact["sku"])
-            elif fact["sku"] not in named and (asked or fact["name"] and fact["name"] in text):
-                missing.append(fact["sku"])
-    return list(dict.fromkeys(missing))
-
-
-def _guessed(question, results):
-    """The items get_stock found for a SKU that came from nowhere: named neither in the
-    question nor in an earlier result. One fact per SKU, first lookup first."""
-    given, guessed = set(skus_in(question)), {}
+def guessed_skus(question, said, results, *, every=False):
+    """The items get_stock found for a SKU that came from nowhere (named neither in the
+    question nor in an earlier result) whose SKU, name or stock the answer uses (with
+    `every`, used or not)."""
+    text, given = normal(question).upper(), set()
+    guessed = []
     for record in results:
         found = [fact for fact in item_facts(record) if fact["found"]]
         for fact in found if record["name"] == "get_stock" else ():
-            if fact["sku"] not in given:
-                guessed.setdefault(fact["sku"], fact)
-        given.update(fact["sku"] for fact in found)
-    return list(guessed.values())
+            sku = normal(fact["sku"]).upper()
+            if sku not in given and not _word_at(text, sku) and (
+                    every or sku in said["cited"] or fact["stock"] in said["values"]):
+                guessed.append(sku)
+        given.update(normal(fact["sku"]).upper() for fact in found)
+    return list(dict.fromkeys(guessed))
 
 
-# --- Numbers -----------------------------------------------------------------------------
+def left_out(said, results):
+    """The items looked up by SKU (get_stock) the answer gives no figure of (by SKU or
+    name). Advice, not an error: the loop asks once for them and accepts the answer either way."""
+    given, guessed = {}, set(said["guessed"])
+    for figure in said["figures"]:
+        given.setdefault(figure["sku"], set()).add(figure["value"])
+    missing = []
+    for record in results:
+        for fact in item_facts(record) if record["name"] == "get_stock" else ():
+            sku = normal(fact["sku"]).upper()
+            if fact["found"] and sku not in given and sku not in guessed:
+                missing.append(sku)
+    return list(dict.fromkeys(missing))
 
-def _unsupported(question, stated, evidence):
-    allowed = evidence["values"] | {found for found, _ in numbers(question,
-                                                                   quoted=evidence["strings"])}
-    return list(dict.fromkeys(written for found, written in stated if found not in allowed))
-
-
-def _stated_numbers(answer, evidence):
-    """[(value, written)] for the numbers `answer` states about items. In a run that looked
-    nothing up, only sentences naming a SKU are about an item, and not those that explain a
-    rule by example ("if stock is 10 and target 30, order 20")."""
-    if evidence["looked_up"]:
-        return numbers(answer, quoted=evidence["strings"])
-    return [found for sentence in re.split(SENTENCE_END, answer)
-            if skus_in(sentence) and not re.search(HYPOTHETICAL, sentence)
-            for found in numbers(sentence, quoted=evidence["strings"])]
-
-
-# --- What this run's results hold --------------------------------------------------------
 
 # --- The corrective turn -------------------------------------------------------------------
 
 # The corrective message, line by line: each problem found, the facts, then what to do.
 WORDS = {
-    "en": {"unsupported_numbers": "These numbers in your answer match no tool result of this "
+    "en": {"wrong_figures": "These figures in your answer are not the figures of the item "
+                            "they are said of: {found}.",
+           "unsupported_numbers": "These numbers in your answer match no tool result of this "
                                   "run: {found}. Do not estimate or invent figures.",
+           "missing_items": "Your answer gives a stock to {found}, but the tools did not "
+                            "find it: it does not exist here. Say it was not found.",
            "not_found_claims": "Your answer says {found} was not found, but the tools found "
                                "it.",
+           "order_ids": "These order ids are no receipt of this run: {found}. Never give "
+                        "an order id a tool did not return.",
            "order_claims": "Your answer says an order was placed ({found}), but no tool "
                            "placed one: nothing was ordered. Leave that out.",
            "left_out": "Your answer leaves out the SKU or the stock of {found}.",
            "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
                            "do not guess SKUs.",
+           "unknown_skus": "Your answer gives figures for {found}, which no tool looked up.",
            "find": "The user named a product without a SKU: call find_items now with part of "
                    "the name the user wrote, then answer from its result.",
            "facts": "The facts from this run's tools: {facts}.",
@@ -261,13 +679,19 @@ WORDS = {
            "answer": "Answer the user again, briefly, giving each item's SKU, stock and "
                      "suggested order exactly as in these facts.",
            "then": ", then ", "and": ", "},
-    "zh-TW": {"unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
+    "zh-TW": {"wrong_figures": "你的回答中這些數字不是所說品項的數字：{found}。",
+              "unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
                                      "不可估算或編造數字。",
+              "missing_items": "你的回答給了 {found} 庫存，但工具查無此 SKU：它不存在。"
+                               "請說查無此商品。",
               "not_found_claims": "你的回答說查無 {found}，但工具查到了。",
+              "order_ids": "這些訂單編號不是本次任何收據的編號：{found}。不可給出工具沒有傳回的"
+                           "訂單編號。",
               "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
                               "東西。不要再這樣說。",
               "left_out": "你的回答缺少 {found} 的 SKU 或庫存。",
               "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
+              "unknown_skus": "你的回答給了 {found} 的數字，但沒有任何工具查過它。",
               "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
                       "再根據結果回答。",
               "facts": "本次工具查得的資料：{facts}。",
@@ -276,8 +700,8 @@ WORDS = {
               "answer": "請重新簡短回答使用者：每個品項寫出 SKU、庫存與建議補貨量，照這些資料寫。",
               "then": "、", "and": "、"},
 }
-PROBLEM_LINES = ("unsupported_numbers", "not_found_claims", "order_claims", "guessed_skus",
-                 "left_out")
+PROBLEM_LINES = ("wrong_figures", "unsupported_numbers", "missing_items", "not_found_claims",
+                 "order_ids", "order_claims", "guessed_skus", "unknown_skus", "left_out")
 
 
 def correction(question, problems, results, lang):
@@ -299,71 +723,140 @@ def correction(question, problems, results, lang):
         asked = words["and"].join(dict.fromkeys(skus_in(question) + missing))
         lines.append(words["unchecked_skus"].format(found=words["and"].join(missing),
                                                     calls=calls, asked=asked))
-    elif problems.get("guessed_skus"):
+    elif problems.get("guessed_skus") or not results:
         lines.append(words["find"])
     else:
         lines.append(words["answer"])
     return "\n".join(lines)
 
 
-# --- Reading SKUs and figures out of the answer's prose ---------------------------------
+# --- Patterns ------------------------------------------------------------------------------
 #
-# Reading SKUs and figures out of free text, in English and Traditional Chinese.
-#
-# The answer checker needs two things from a model's answer: which SKUs it names
-# and which quantities it states. Both are read by rules, never by a model:
-#
-# - Text is compared after NFKC (`normal`): full-width `Ａ００１` and `１２` are A001 and 12.
-# - Words and numbers are maximal runs (`TOKEN`): a word starts with an ASCII letter (A001,
-#   QWEN2.5, stock), a number with a digit (12, 1,200, 2.5). ASCII classes on purpose: in
-#   庫存A001 the SKU starts right after a CJK character. A word holding a digit is an
-#   identifier, never a quantity. A SKU (`skus_in`) is such a word, upper-cased, of letters,
-#   digits, `-` and `_`, that starts with a letter and holds two or more digits (A001, N100,
-#   SKU-0042); DROP, CO2 and A4 are words.
-# - `numbers` reads the quantities: what is not one is taken out first (dates, times, years,
-#   list numbering, ordinals, the formula `max(...)`, a figure denied: "not stock 0", 並非庫存
-#   0), and Chinese numerals count before a measure word for goods or after 為/是/有/剩/共
-#   (十二個, 庫存為零); a lone 一 (一個, 一下) is a word. Numbers in English words ("twelve")
-#   are not read.
-#
-# Patterns are kept as text and compiled by `re` on first use, each only when a cheap test
-# says it could match: an ordinary answer compiles three or four small patterns.
+# Every pattern is bounded: alternations of fixed words, classes with {m,n} bounds, no
+# nested repetition, so no input makes `re` backtrack for long. Patterns are kept as text
+# and compiled by `re` on first use, each only when a cheap test says it could match.
 
-TOKEN = r"[A-Za-z][A-Za-z0-9_.-]*|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"
-SKU_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
+SENTENCE_END = r"[。！？!?；;]|\.(?=\s|$)"
+# Clauses end at sentence marks and commas; a list entry or table row is a line.
+CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
+# Between a figure and the item after it: a new item, not the figure's ("30) and COFFEE").
+AND = r"(?i)\b(?:and|while|but|whereas)\b|[()（）]|和|與|跟|而"
+# The words before a figure that give it a field (longest first: 目標庫存 is a target).
+FIELD_NAMES = ("target", "order", "stock")
+FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標)|"  # target stock level
+             r"(建議補貨|\b(?:suggested|reorder|restock|orders?|ordering|buy|needs?)\b|"
+             r"補貨|需補|補|訂購|訂)|"
+             r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|left|remaining)\b|剩|有)")
+DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
+               r"\bcover\b|percent|合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|撐|達成")
+# Words right after a figure that give it a field (12 in stock, 5 items, 4 days).
+AFTER_CUES = (
+    ("stock", r"\s{0,2}(?:units?\s{1,2}|pcs\s{1,2})?(?:in stock|left|on hand|remaining)\b"),
+    ("count", r"\s{0,2}(?:[a-z]{1,12}\s)?(?:items?|products?|match(?:es)?|skus?|results?|"
+              r"more(?!\s{1,2}(?:units?|pcs|of|to)\b)|shown|found)\b|"
+              r"\s{0,2}[a-z]{2,12}\s{0,2}[:：]|"  # "2 teas:" introduces a list
+              r"\s{0,2}(?:項|種|款|筆|個品項)"),
+    ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
+                r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),
+)
+# An order id as receipts write it (PO-000001), and as models invent them.
+ORDER_ID = r"\b(?:PO|ORD|SO|ORDER)-\d{3,12}(?:-\d{1,12})?\b"
+NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bcan(?:no|')t\s+find|"
+             r"\bdoes\s*n[o']t\s+exist|\bdoes\s+not\s+exist|\bno\s+such\b|\bunknown\s+sku|"
+             r"\bno item has(?: sku)?|查無|查不到|找不到|不存在|沒有這個|沒有 ?SKU ?為")
+NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "no item", "查無", "查不到", "找不到",
+                     "不存在", "沒有")
+NEXT_TO = r"(?i)[\s:：]{0,3}(?:(?:sku|item|product|the|any|此|這個)\s{0,2}){0,2}"
+# Order claims. English: a finished-action verb right after a word that makes it a
+# statement of fact (I ordered, we have placed, order PO-1 placed, Done! Ordered).
+CLAIM_VERB = (r"\b(ordered|reordered|restocked|purchased|bought|placed|submitted|created|"
+              r"sent|booked|processed|completed|confirmed)\b")
+# These need an order (or a purchase) in the clause: "the report was sent" is none.
+ORDER_VERBS = ("placed", "submitted", "created", "sent", "booked", "processed", "completed",
+               "confirmed")
+STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has",
+           "successfully", "just", "already", "order", "reorder", "and", "also", "done",
+           "you", "it's", "it", "they"}
+DENIAL = (r"\b(?:no|not|never|nothing|cannot|unable|without)\b|n't\b|尚未|並未|沒有|未|"
+          r"無法|不能|不會|不要")
+CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|should|"
+             r"shall)\b|如果|如需|若|假如|之後|後|等到|一旦")
+IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|若"
+CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:自動)?"
+            r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
+            r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
+            r"訂單已經?(?:建立|送出|成立|完成)|下單成功|訂購成功|"
+            # 已送出補貨 20 個的訂單, 已經為您處理完成下單: the order a few words after 已
+            r"已經?(?:為您|幫您|替您)?(?:送出|建立|下了|成立)[^，。；,;！!]{0,12}?訂單|"
+            r"已經?(?:為您|幫您|替您|為你|幫你)?[^，。；,;！!\d]{0,6}?(?:下單|訂購)")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# Dates: no tool returns one, so a date the question did not give is no fact.
+DATE = (r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s{1,2}"
+        r"\d{1,2}(?:st|nd|rd|th)?(?:,?\s{1,2}\d{4})?\b|"
+        r"\d{4}\s{0,2}[-/.年]\s{0,2}\d{1,2}\s{0,2}[-/.月]\s{0,2}\d{1,2}\s{0,2}[日號]?|"
+        r"\d{1,2}\s{0,2}月\s{0,2}\d{1,2}\s{0,2}[日號]")
 # (what must occur in the text for the pattern to match, the pattern): not quantities.
 NOT_QUANTITIES = (
-    (("max",), r"\bmax\s*\([^()]*\)"),                         # max(target - stock, 0)
-    (("-", "/", "年", "月"),                                    # 2026-11-30, 2026年11月30日
-     r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*[日號]?|\d{4}\s*年|\d{1,2}\s*月"
-     r"(?:\s*\d{1,2}\s*[日號])?"),
+    (("max",), r"\bmax\s{0,2}\([^()]{0,80}\)"),                    # max(target - stock, 0)
     (tuple(f"{digit}:" for digit in "0123456789"), r"\b\d{1,2}:\d{2}(?::\d{2})?\b"),  # 10:30
-    (("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
-     r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
-     r"(?:st|nd|rd|th)?(?:,?\s+\d{4})?"),                       # Nov 30, 2026
-    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by|from)\s+(?:19|20)\d\d\b"),  # in 2026
-    (("\n",), r"(?m)^[ \t]*(?:[-*][ \t]*)?\(?\d{1,2}(?:[.)][ \t]|、)"),     # 1. 2) 3、
+    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by|from)\s{1,2}(?:19|20)\d\d\b"),  # in 2026
+    (("年",), r"\d{4}\s{0,2}年"),
+    (("\n", ".", ")", "、"), r"(?m)^[ \t]{0,8}(?:[-*][ \t]{0,3})?\(?\d{1,2}(?:[.)][ \t]|、)"),
     (tuple(f"{digit}{suffix}" for digit in "0123456789" for suffix in ("st", "nd", "rd", "th")),
-     r"(?i)\b\d+(?:st|nd|rd|th)\b"),                          # 1st, 22nd
-    (("#", "no.", "第"), r"(?i)#\d+|\bno\.\s*\d+|第\s*\d+"),  # #1, No. 3, 第1
-    (("not", "n't", "並非", "不是", "而非"),                      # a figure denied
-     r"(?i)(?:\bnot|n't)(?:\s+[a-z]+){0,2}\s+\d[\d,.]*|(?:並非|不是|而非)[^\d，。,;；]{0,4}\d+"),
+     r"(?i)\b\d{1,4}(?:st|nd|rd|th)\b"),                        # 1st, 22nd
+    (("#", "no.", "第"), r"(?i)#\d{1,9}|\bno\.\s{0,2}\d{1,9}|第\s{0,2}\d{1,9}"),  # #1, 第1
+    # The program's own words for a SKU: "1-32 uppercase letters" (inventory.SKU_HINT).
+    (("32",), r"\b1\s{0,2}[-–~至到]\s{0,2}32\b"),
+    # A figure denied: "not stock 0", "not that its stock is 0", 並非庫存 0, 這不代表庫存為零.
+    (("not", "n't", "並非", "不是", "而非", "不代表", "不等於", "不表示"),
+     r"(?i)(?:\bnot|n't)(?:\s{1,2}[a-z]{1,12}){0,5}\s{1,2}(?:\d[\d,.]{0,12}|zero)\b|"
+     r"(?:並非|不是|而非|不代表|不等於|不表示)[^\d，。,;；]{0,6}(?:\d{1,12}|零)"),
 )
-CHINESE_NUMERAL = r"[零〇一二兩两三四五六七八九十百千萬万]+"
+
+# --- Reading SKUs and figures ------------------------------------------------------------
+#
+# - Text is compared after NFKC (`normal`): full-width `Ａ００１` and `１２` are A001 and 12.
+# - A word starts with an ASCII letter (A001, QWEN2.5, stock), a number with a digit (12,
+#   1,200, 2.5). ASCII classes on purpose: in 庫存A001 the SKU starts right after a CJK
+#   character. A word holding a digit is an identifier, never a quantity.
+# - A figure is a number in digits (with k or 萬: 12.5k, 1.25 萬; with % a percentage), an
+#   English number word (twelve, forty-five), or a Chinese numeral before a measure word or
+#   after 為/是/有/剩/共 (十二個, 庫存為零, 百分之四十); a lone 一 (一個, 一下) is a word.
+
+TOKEN = r"[A-Za-z][A-Za-z0-9_.-]*|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"
+NUMBER = (r"(?<![A-Za-z0-9_.-])(\d{1,3}(?:,\d{3})+|\d{1,12})(\.\d{1,6})?"
+          r"(?:\s{0,2}([kK](?![A-Za-z])|萬|万))?(\s{0,2}(?:%|percent\b))?")
+SKU_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+                "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+                "ninety": 90, "hundred": 100}
+WORD_NUMBER = (r"(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
+               r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
+               r"(?:-(one|two|three|four|five|six|seven|eight|nine))?\b")
+# "one" is a figure only before what it counts (one item, one unit).
+ONE_COUNTS = r"(?i)\s{1,2}(?:[a-z]{1,12}\s)?(?:items?|units?|matches|products?|skus?)\b"
+CHINESE_NUMERAL = r"(百分之)?([零〇一二兩两三四五六七八九十百千萬万]{1,12})"
 CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4,
                   "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
-MEASURE_WORD = r"\s*(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|單位|个|组|项)"
-QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":")
+MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
+QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
+STOCK_ZERO = r"(?i)\bout of stock\b|\bsold out\b|缺貨|沒貨|售完|無庫存"
 
 
 def skus_in(text):
-    """The SKUs a text names, in order, once each, after NFKC and upper-casing."""
+    """The words of a text written like SKUs (letters, then two or more digits: A001,
+    SKU-0042), in order, once each, after NFKC and upper-casing."""
     return list(dict.fromkeys(sku for _, sku in sku_words(normal(text).upper())))
 
 
 def sku_words(text):
-    """(position, SKU) for each SKU-shaped word of an upper-cased, normalised text."""
+    """(position, word) for each SKU-like word of an upper-cased, normalised text."""
     for match in re.finditer(TOKEN, text):
         word = match.group().rstrip(".").strip("-_")
         if (word[:1].isalpha() and len(word) <= 32 and set(word) <= SKU_CHARS
@@ -371,30 +864,62 @@ def sku_words(text):
             yield match.start(), word
 
 
-def numbers(text, *, quoted=()):
-    """[(value, as written)] for the quantities in `text`, in order. Each of the `quoted`
-    strings (text a tool result carried: "Coffee 250g") is taken out first."""
-    text = normal(text)
-    for string in quoted:
-        text = text.replace(string, " ")
+def figures_in(text):
+    """[{"start", "end", "value", "written", "field"}] for the figures of a normalised
+    text, in order (a field only where the words right after it give one)."""
+    found = [_figure(match.start(), match.end(), _digits_value(match), match.group())
+             for match in re.finditer(NUMBER, text)]
     lowered = text.lower()
-    for needles, pattern in NOT_QUANTITIES:
-        if any(needle in lowered for needle in needles):
-            text = re.sub(pattern, " ", text)
-    found = [(number_value(token.replace(",", "")), token) for token in re.findall(TOKEN, text)
-             if token[0].isdigit()]
+    if any(word in lowered for word in WORD_NUMBERS):
+        found += [_figure(match.start(), match.end(), _word_value(match), match.group())
+                  for match in re.finditer(WORD_NUMBER, text)
+                  if match.group(1).lower() != "one" or re.match(ONE_COUNTS, text[match.end():])]
     if any(char in CHINESE_DIGITS or char in CHINESE_UNITS for char in text):
-        found += _chinese_numbers(text)
-    return found
+        found += _chinese_figures(text)
+    if any(needle in lowered for needle in ("out of", "sold", "缺貨", "沒貨", "售完", "無庫存")):
+        found += [_figure(match.start(), match.end(), 0, match.group(), field="stock")
+                  for match in re.finditer(STOCK_ZERO, text)]
+    for figure in found:
+        figure["field"] = figure["field"] or _after_field(text[figure["end"]:])
+    return sorted(found, key=lambda figure: figure["start"])
 
 
-def _chinese_numbers(text):
+def _figure(start, end, value, written, *, field=None):
+    return {"start": start, "end": end, "value": value, "written": written.strip(),
+            "field": "derived" if "%" in written or "percent" in written or "百分之"
+            in written else field}
+
+
+def _after_field(rest):
+    rest = rest[:32].lower()
+    if not rest.lstrip(" ")[:1].isalpha():  # ASCII or CJK letters only: "12," has none
+        return None
+    for field, pattern in AFTER_CUES:
+        if re.match(pattern, rest):
+            return field
+    return None
+
+
+def _digits_value(match):
+    whole, fraction, unit, _ = match.groups()
+    value = float(whole.replace(",", "") + (fraction or ""))
+    value *= {"k": 1000, "K": 1000, "萬": 10_000, "万": 10_000}.get(unit, 1)
+    return number_value(round(value, 6))
+
+
+def _word_value(match):
+    tens, ones = match.groups()
+    return WORD_NUMBERS[tens.lower()] + (WORD_NUMBERS[ones.lower()] if ones else 0)
+
+
+def _chinese_figures(text):
     found = []
     for match in re.finditer(CHINESE_NUMERAL, text):
-        lead = text[:match.start()].rstrip()[-1:]
-        if match.group() != "一" and (re.match(MEASURE_WORD, text[match.end():])
-                                       or lead in QUANTITY_LEAD):
-            found.append((_chinese_value(match.group()), match.group()))
+        numeral, lead = match.group(2), text[:match.start()].rstrip()[-1:]
+        if match.group(1) or numeral != "一" and (re.match(MEASURE_WORD, text[match.end():])
+                                                  or lead in QUANTITY_LEAD):
+            found.append(_figure(match.start(), match.end(), _chinese_value(numeral),
+                                 match.group()))
     return found
 
 
@@ -412,3 +937,24 @@ def _chinese_value(written):
             section += (digit or 1) * unit
         digit = 0
     return total + section + digit
+
+
+def number_value(value):
+    """A figure's value: 12 for 12, 12.0, "12" and "12.0"; 2.5 for 2.5 and "2.5". One rule
+    for the numbers of a result and those an answer writes, so that 12.0 and 12 are the
+    same figure. A whole number stays as it is (no float can hold every one)."""
+    if isinstance(value, int):
+        return value
+    number = float(value)
+    return int(number) if number.is_integer() else number
+
+
+def normal(text):
+    """NFKC: full-width `Ａ００１` and `１２` become A001 and 12. ASCII, CJK ideographs and
+    CJK punctuation are already in that form, so the usual answer skips loading the
+    Unicode tables (a --mock run never does)."""
+    if all(char < "\u00a0" or "\u4e00" <= char <= "\u9fff" or "\u3001" <= char <= "\u3037"
+           for char in text):
+        return text
+    import unicodedata
+    return unicodedata.normalize("NFKC", text)

@@ -1,0 +1,853 @@
+"""Writes the answer corpus: tests/data/answers_dev.jsonl and answers_test.jsonl.
+
+    $ python tests/data/make_answers.py
+
+Each case is one final answer as a small (1.5B-8B) model writes it, to a question asked of
+tests/data/answers_inventory.csv (the shipped example rows plus SKUs of other shapes:
+100234, COFFEE, TEA-1), with the tool calls the model made, their results (run here through
+the real tools, as the loop runs them), a label (is the answer right?) and a kind (what it
+tests, from issue 18's list). The split is stratified: within each (kind, language) the
+cases alternate between dev and test. Tune the checker on dev only; report on test.
+
+Facts of the corpus inventory (stock / target / suggested order):
+A001 濾掛咖啡 12/30/18, A002 烏龍茶包 45/30/0, A003 玄米茶包 0/20/20, B101 Oolong Tea (EN)
+8/25/17, B102 ＡＢ Drip Coffee Sampler 30/30/0, 100234 Paper Cups 12500/20000/7500,
+COFFEE House Blend Beans 7/10/3, TEA-1 Jasmine Tea 22/15/0. Z999 does not exist.
+"""
+
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
+
+import tools  # noqa: E402
+from stock_agent import inventory  # noqa: E402
+
+INVENTORY = os.path.join(HERE, "answers_inventory.csv")
+CASES = []
+
+
+def G(sku):
+    return ("get_stock", {"sku": sku})
+
+
+def F(query, **more):
+    return ("find_items", {"query": query, **more})
+
+
+def L(**more):
+    return ("list_reorder", more)
+
+
+def O(sku, quantity):
+    return ("draft_purchase_order", {"sku": sku, "quantity": quantity})
+
+
+def c(kind, lang, label, question, batches, answer, *, orders=False):
+    CASES.append({"kind": kind, "lang": lang, "label": label, "question": question,
+                  "calls": [[{"name": n, "arguments": a} for n, a in batch] for batch in batches],
+                  "answer": answer, "orders": orders})
+
+
+OK, BAD = "correct", "wrong"
+EN, ZH = "en", "zh-TW"
+
+# --- plain: one or two items, the styles small models write ----------------------------
+c("plain", EN, OK, "Check A001", [[G("A001")]],
+  "A001 (濾掛咖啡) has 12 units in stock. The target is 30, so the suggested order is 18 units.")
+c("plain", EN, OK, "How is A001 doing?", [[G("A001")]],
+  "Sure! Here's the stock info for A001:\n\n- **SKU:** A001\n- **Name:** 濾掛咖啡\n"
+  "- **Current stock:** 12\n- **Target:** 30\n- **Suggested order:** 18\n\n"
+  "Let me know if you need anything else!")
+c("plain", EN, OK, "Check A001 and A002", [[G("A001"), G("A002")]],
+  "| SKU | Name | Stock | Target | Suggested order |\n|-----|------|-------|--------|------|\n"
+  "| A001 | 濾掛咖啡 | 12 | 30 | 18 |\n| A002 | 烏龍茶包 | 45 | 30 | 0 |")
+c("plain", EN, OK, "Stock of B101?", [[G("B101")]],
+  "Based on the tool results, B101 (Oolong Tea (EN)) currently has 8 units against a target "
+  "of 25. I recommend ordering 17 units.")
+c("plain", EN, OK, "Is A003 available?", [[G("A003")]],
+  "A003 (玄米茶包) is out of stock: 0 of a target of 20. Suggested order: 20.")
+c("plain", EN, OK, "Check B102", [[G("B102")]],
+  "B102 - ＡＢ Drip Coffee Sampler\nStock: 30\nTarget: 30\nNo reorder needed (suggested order 0).")
+c("plain", EN, BAD, "Check A001", [[G("A001")]],
+  "A001 has 15 units in stock; target 30, so order 15.")
+c("plain", EN, BAD, "How many A002?", [[G("A002")]],
+  "A002 (烏龍茶包): stock 40, target 30. You're above target.")
+c("plain", EN, BAD, "Check A001 and A002", [[G("A001"), G("A002")]],
+  "| SKU | Stock | Target |\n|---|---|---|\n| A001 | 12 | 30 |\n| A002 | 54 | 30 |")
+c("plain", EN, BAD, "Stock of B101?", [[G("B101")]],
+  "B101 has 8 units. Suggested order: 22 units to reach the target.")
+c("plain", EN, BAD, "Is A003 available?", [[G("A003")]],
+  "A003 currently has 2 units left, below its target of 20.")
+c("plain", EN, BAD, "Check B102", [[G("B102")]],
+  "**B102**: 30 in stock, target 35. Order 5 more.")
+c("plain", ZH, OK, "請查 A001 庫存", [[G("A001")]],
+  "根據查詢結果，A001（濾掛咖啡）目前庫存為 12，目標庫存 30，建議補貨 18 個。")
+c("plain", ZH, OK, "A001 還有多少？", [[G("A001")]],
+  "好的！以下是 A001 的資訊：\n\n- **SKU**：A001\n- **品名**：濾掛咖啡\n- **目前庫存**：12\n"
+  "- **目標庫存**：30\n- **建議補貨**：18\n\n如有其他需要請告訴我！")
+c("plain", ZH, OK, "查 A001 和 A002", [[G("A001"), G("A002")]],
+  "| SKU | 品名 | 庫存 | 目標 | 建議補貨 |\n|---|---|---|---|---|\n"
+  "| A001 | 濾掛咖啡 | 12 | 30 | 18 |\n| A002 | 烏龍茶包 | 45 | 30 | 0 |")
+c("plain", ZH, OK, "B101 庫存多少？", [[G("B101")]],
+  "B101（Oolong Tea (EN)）目前庫存 8 件，目標 25 件，建議補貨 17 件。")
+c("plain", ZH, OK, "A003 還有貨嗎？", [[G("A003")]],
+  "A003 玄米茶包目前庫存為 0，目標為 20，建議補貨 20。")
+c("plain", ZH, OK, "查一下 B102", [[G("B102")]],
+  "B102：庫存 30、目標 30，不需補貨。")
+c("plain", ZH, BAD, "請查 A001 庫存", [[G("A001")]],
+  "A001（濾掛咖啡）目前庫存為 15，目標庫存 30，建議補貨 15 個。")
+c("plain", ZH, BAD, "A002 有多少？", [[G("A002")]],
+  "A002 烏龍茶包庫存 40 包，高於目標 30。")
+c("plain", ZH, BAD, "查 A001 和 A002", [[G("A001"), G("A002")]],
+  "| SKU | 庫存 | 目標 |\n|---|---|---|\n| A001 | 12 | 30 |\n| A002 | 54 | 30 |")
+c("plain", ZH, BAD, "B101 庫存多少？", [[G("B101")]],
+  "B101 目前庫存 8 件，建議補貨 22 件。")
+c("plain", ZH, BAD, "A003 還有貨嗎？", [[G("A003")]],
+  "A003 目前還剩 2 個，低於目標 20。")
+c("plain", ZH, BAD, "查一下 B102", [[G("B102")]],
+  "B102：庫存 30，目標 35，建議補貨 5。")
+
+# --- swapped: right figures on the wrong item or field --------------------------------
+c("swapped", EN, OK, "Check A001 and A002", [[G("A001"), G("A002")]],
+  "A001 has 12 units and A002 has 45 units.")
+c("swapped", EN, OK, "Compare A002 and A001", [[G("A002"), G("A001")]],
+  "A002: 45 in stock (target 30). A001: 12 in stock (target 30), order 18.")
+c("swapped", EN, OK, "Check A001 and B101", [[G("A001"), G("B101")]],
+  "Here you go:\n1. A001 - stock 12, suggested order 18\n2. B101 - stock 8, suggested order 17")
+c("swapped", EN, OK, "Check A003 and A002", [[G("A003"), G("A002")]],
+  "A003 is empty (0 units, target 20) while A002 has 45 units, above its target of 30.")
+c("swapped", EN, OK, "Check B101 and A001", [[G("B101"), G("A001")]],
+  "B101 has 8 units; A001 has 12 units.")
+c("swapped", EN, BAD, "Check A001 and A002", [[G("A001"), G("A002")]],
+  "A001 has 45 units, A002 has 12.")
+c("swapped", EN, BAD, "Compare A002 and A001", [[G("A002"), G("A001")]],
+  "| SKU | Stock |\n|---|---|\n| A001 | 45 |\n| A002 | 12 |")
+c("swapped", EN, BAD, "Check A001 and B101", [[G("A001"), G("B101")]],
+  "B101's stock is 12 and A001's stock is 8.")
+c("swapped", EN, BAD, "Check A001 and A002", [[G("A001"), G("A002")]],
+  "A001 needs 0 more units and A002 needs 18 more units.")
+c("swapped", EN, BAD, "Check A003", [[G("A003")]],
+  "A003: stock 20, target 0.")
+c("swapped", ZH, OK, "查 A001 和 A002", [[G("A001"), G("A002")]],
+  "A001 庫存 12 個，A002 庫存 45 個。")
+c("swapped", ZH, OK, "比較 A002 跟 A001", [[G("A002"), G("A001")]],
+  "A002：庫存 45（目標 30）。A001：庫存 12（目標 30），建議補貨 18。")
+c("swapped", ZH, OK, "查 A001 和 B101", [[G("A001"), G("B101")]],
+  "查詢結果如下：\n1. A001：庫存 12，建議補貨 18\n2. B101：庫存 8，建議補貨 17")
+c("swapped", ZH, OK, "查 A003 和 A002", [[G("A003"), G("A002")]],
+  "A003 已經沒貨（庫存 0，目標 20），A002 有 45 個，高於目標 30。")
+c("swapped", ZH, OK, "查 B101 和 A001", [[G("B101"), G("A001")]],
+  "B101 有 8 件；A001 有 12 件。")
+c("swapped", ZH, BAD, "查 A001 和 A002", [[G("A001"), G("A002")]],
+  "A001 庫存 45 個，A002 庫存 12 個。")
+c("swapped", ZH, BAD, "比較 A002 跟 A001", [[G("A002"), G("A001")]],
+  "| SKU | 庫存 |\n|---|---|\n| A001 | 45 |\n| A002 | 12 |")
+c("swapped", ZH, BAD, "查 A001 和 B101", [[G("A001"), G("B101")]],
+  "B101 的庫存是 12，A001 的庫存是 8。")
+c("swapped", ZH, BAD, "查 A001 和 A002", [[G("A001"), G("A002")]],
+  "A001 需補 0 個，A002 需補 18 個。")
+c("swapped", ZH, BAD, "查 A003", [[G("A003")]],
+  "A003：庫存 20，目標 0。")
+
+# --- target as stock: the target (or stock) reported as the wrong field ----------------
+c("target_as_stock", EN, OK, "Check A001", [[G("A001")]],
+  "A001 is at 12 out of a target of 30; order 18.")
+c("target_as_stock", EN, OK, "How much B101 should I order?", [[G("B101")]],
+  "You should order 17 units of B101 (stock 8, target 25).")
+c("target_as_stock", EN, OK, "COFFEE stock?", [[G("COFFEE")]],
+  "COFFEE (House Blend Beans) has 7 in stock. Target is 10, so order 3.")
+c("target_as_stock", EN, OK, "Check A003", [[G("A003")]],
+  "A003 has 0 units; the target is 20 units. Order 20.")
+c("target_as_stock", EN, BAD, "Check A001", [[G("A001")]],
+  "A001 has 30 units in stock.")
+c("target_as_stock", EN, BAD, "How much A001 should I order?", [[G("A001")]],
+  "You should order 30 units of A001.")
+c("target_as_stock", EN, BAD, "Check B101", [[G("B101")]],
+  "The stock of B101 is 25 units.")
+c("target_as_stock", EN, BAD, "COFFEE stock?", [[G("COFFEE")]],
+  "COFFEE currently has 10 units in stock.")
+c("target_as_stock", EN, BAD, "How much A001 should I order?", [[G("A001")]],
+  "Order 12 units of A001 to get back to target.")
+c("target_as_stock", ZH, OK, "查 A001", [[G("A001")]],
+  "A001 目前 12 個，目標 30 個，建議補 18 個。")
+c("target_as_stock", ZH, OK, "B101 要訂多少？", [[G("B101")]],
+  "B101 建議補貨 17 件（庫存 8，目標 25）。")
+c("target_as_stock", ZH, OK, "COFFEE 庫存？", [[G("COFFEE")]],
+  "COFFEE（House Blend Beans）庫存 7，目標 10，建議補貨 3。")
+c("target_as_stock", ZH, OK, "查 A003", [[G("A003")]],
+  "A003 庫存 0 個，目標 20 個，需補貨 20 個。")
+c("target_as_stock", ZH, BAD, "查 A001", [[G("A001")]],
+  "A001 目前庫存 30 個。")
+c("target_as_stock", ZH, BAD, "A001 要訂多少？", [[G("A001")]],
+  "A001 建議補貨 30 個。")
+c("target_as_stock", ZH, BAD, "查 B101", [[G("B101")]],
+  "B101 的庫存為 25 件。")
+c("target_as_stock", ZH, BAD, "COFFEE 庫存？", [[G("COFFEE")]],
+  "COFFEE 目前庫存 10。")
+c("target_as_stock", ZH, BAD, "A001 要訂多少？", [[G("A001")]],
+  "建議補貨 A001 共 12 個。")
+
+# --- stray figures: a figure that matches only a count of the run ----------------------
+c("stray_figure", EN, OK, "Check A001", [[G("A001")]],
+  "I checked 1 item: A001 has 12 units.")
+c("stray_figure", EN, OK, "Check A001 and A002", [[G("A001"), G("A002")]],
+  "Both items checked. A001: 12 units. A002: 45 units.")
+c("stray_figure", EN, BAD, "Check A001", [[G("A001")]],
+  "A001 has 1 unit left.")
+c("stray_figure", EN, BAD, "Check A001 and A002", [[G("A001"), G("A002")]],
+  "A001 has 2 units and A002 has 45.")
+c("stray_figure", ZH, OK, "查 A001", [[G("A001")]],
+  "共查詢 1 項：A001 庫存 12。")
+c("stray_figure", ZH, OK, "查 A001 和 A002", [[G("A001"), G("A002")]],
+  "兩項都查了。A001：12 個。A002：45 個。")
+c("stray_figure", ZH, BAD, "查 A001", [[G("A001")]],
+  "A001 只剩 1 個。")
+c("stray_figure", ZH, BAD, "查 A001 和 A002", [[G("A001"), G("A002")]],
+  "A001 庫存 2 個，A002 庫存 45 個。")
+
+# --- laundered: a figure the model first wrote into its own tool arguments ------------
+c("laundered", EN, OK, "Do we have anything called 450?", [[F("450")]],
+  "Nothing matches \"450\" in the inventory.")
+c("laundered", EN, BAD, "Do we have anything called 450?", [[F("450")]],
+  "Yes, we have 450 units.")
+c("laundered", EN, OK, "What's below target?", [[L(limit=7)]],
+  "5 items are below target: 100234, A003, A001, B101 and COFFEE.")
+c("laundered", EN, BAD, "What's below target?", [[L(limit=7)]],
+  "There are 7 items below target.")
+c("laundered", EN, OK, "Any coffee products?", [[F("coffee", limit=3)]],
+  "I found 2 coffee items: B102 (ＡＢ Drip Coffee Sampler, 30 in stock) and COFFEE "
+  "(House Blend Beans, 7 in stock).")
+c("laundered", EN, BAD, "Any coffee products?", [[F("coffee", limit=3)]],
+  "I found 3 coffee products in stock.")
+c("laundered", EN, BAD, "What tea do we carry?", [[F("tea", limit=15)]],
+  "We carry 15 tea products.")
+c("laundered", EN, OK, "What tea do we carry?", [[F("tea", limit=15)]],
+  "Two tea items: B101 Oolong Tea (EN) with 8 units and TEA-1 Jasmine Tea with 22 units.")
+c("laundered", ZH, OK, "有沒有叫 450 的商品？", [[F("450")]],
+  "沒有品項符合「450」。")
+c("laundered", ZH, BAD, "有沒有叫 450 的商品？", [[F("450")]],
+  "有的，目前有 450 個。")
+c("laundered", ZH, OK, "哪些低於目標？", [[L(limit=7)]],
+  "共有 5 項低於目標：100234、A003、A001、B101、COFFEE。")
+c("laundered", ZH, BAD, "哪些低於目標？", [[L(limit=7)]],
+  "共有 7 項低於目標庫存。")
+c("laundered", ZH, OK, "有咖啡類商品嗎？", [[F("coffee", limit=3)]],
+  "找到 2 項：B102（庫存 30）和 COFFEE（庫存 7）。")
+c("laundered", ZH, BAD, "有咖啡類商品嗎？", [[F("coffee", limit=3)]],
+  "找到 3 項咖啡商品。")
+c("laundered", ZH, BAD, "有哪些茶？", [[F("tea", limit=15)]],
+  "我們有 15 種茶類商品。")
+c("laundered", ZH, OK, "有哪些茶？", [[F("tea", limit=15)]],
+  "茶類有兩項：B101 庫存 8，TEA-1 庫存 22。")
+
+# --- derived: figures code can derive from the facts (and the question) ---------------
+c("derived", EN, OK, "How close is A001 to target?", [[G("A001")]],
+  "A001 has 12 units, which is 40% of its target of 30.")
+c("derived", EN, OK, "How many A001 and A002 in total?", [[G("A001"), G("A002")]],
+  "A001 has 12 and A002 has 45, so 57 in total.")
+c("derived", EN, OK, "Is A002 over target?", [[G("A002")]],
+  "Yes, A002 has 45 units, 15 over its target of 30.")
+c("derived", EN, OK, "We sell 3 a day of A001. How many days of cover?", [[G("A001")]],
+  "A001 has 12 units; at 3 a day that is 4 days of cover.")
+c("derived", EN, OK, "Check 100234", [[G("100234")]],
+  "100234 (Paper Cups) has 12.5k units against a 20k target; order 7.5k.")
+c("derived", EN, OK, "How far is B101 from target?", [[G("B101")]],
+  "B101 is at 8 of 25, 32% of target, 17 short.")
+c("derived", EN, BAD, "How close is A001 to target?", [[G("A001")]],
+  "A001 has 12 units, which is 45% of its target.")
+c("derived", EN, BAD, "How many A001 and A002 in total?", [[G("A001"), G("A002")]],
+  "Together A001 and A002 have 60 units in total.")
+c("derived", EN, BAD, "Is A002 over target?", [[G("A002")]],
+  "A002 is 20 over target.")
+c("derived", EN, BAD, "We sell 3 a day of A001. How many days of cover?", [[G("A001")]],
+  "At 3 a day, A001's stock lasts 5 days.")
+c("derived", EN, BAD, "Check 100234", [[G("100234")]],
+  "100234 (Paper Cups) has 15k units in stock.")
+c("derived", EN, BAD, "How far is B101 from target?", [[G("B101")]],
+  "B101 is 20 units short of target.")
+c("derived", ZH, OK, "A001 離目標多遠？", [[G("A001")]],
+  "A001 庫存 12，為目標 30 的 40%。")
+c("derived", ZH, OK, "A001 和 A002 合計多少？", [[G("A001"), G("A002")]],
+  "A001 有 12 個、A002 有 45 個，合計 57 個。")
+c("derived", ZH, OK, "A002 超過目標嗎？", [[G("A002")]],
+  "是的，A002 庫存 45，超出目標 15 個。")
+c("derived", ZH, OK, "A001 每天賣 3 個，可以撐幾天？", [[G("A001")]],
+  "A001 庫存 12 個，每天賣 3 個可以撐 4 天。")
+c("derived", ZH, OK, "查 100234", [[G("100234")]],
+  "100234 紙杯（Paper Cups）庫存 1.25 萬，目標 2 萬，建議補貨 7500。")
+c("derived", ZH, OK, "B101 差多少？", [[G("B101")]],
+  "B101 庫存 8，目標 25，達成 32%，還差 17。")
+c("derived", ZH, BAD, "A001 離目標多遠？", [[G("A001")]],
+  "A001 目前只達到目標的 45%。")
+c("derived", ZH, BAD, "A001 和 A002 合計多少？", [[G("A001"), G("A002")]],
+  "A001 與 A002 合計 60 個。")
+c("derived", ZH, BAD, "A002 超過目標嗎？", [[G("A002")]],
+  "A002 超出目標 20 個。")
+c("derived", ZH, BAD, "A001 每天賣 3 個，可以撐幾天？", [[G("A001")]],
+  "以每天 3 個計算，A001 可以撐 5 天。")
+c("derived", ZH, BAD, "查 100234", [[G("100234")]],
+  "100234 庫存 1.5 萬。")
+c("derived", ZH, BAD, "B101 差多少？", [[G("B101")]],
+  "B101 還差 20 件才到目標。")
+
+# --- the tool's own words: a paraphrase of SKU_NOT_FOUND's detail ---------------------
+c("tool_words", EN, OK, "Check Z999", [[G("Z999")]],
+  "Z999 was not found. This means the SKU does not exist here, not that its stock is 0. "
+  "SKUs are 1-32 uppercase letters, digits, - or _, for example A001.")
+c("tool_words", EN, OK, "Check Z999", [[G("Z999")]],
+  "I couldn't find Z999. That doesn't mean it has 0 stock; it just doesn't exist in this "
+  "inventory.")
+c("tool_words", EN, OK, "How many Z999?", [[G("Z999")]],
+  "No item has SKU Z999 (not that its stock is 0). Please check the SKU: it should be 1-32 "
+  "uppercase letters or digits.")
+c("tool_words", EN, OK, "Check Z999", [[G("Z999")]],
+  "Sorry, SKU Z999 does not exist here. It is not the same as having 0 in stock.")
+c("tool_words", EN, BAD, "Check Z999", [[G("Z999")]],
+  "Z999 was not found, but A001 has 30 units if you need a replacement.")
+c("tool_words", EN, OK, "Check Z999 and A001", [[G("Z999"), G("A001")]],
+  "Z999: not found (that is not stock 0). A001: 12 in stock, target 30.")
+c("tool_words", ZH, OK, "查 Z999", [[G("Z999")]],
+  "查無 Z999：這不代表庫存為零，而是此 SKU 不存在。")
+c("tool_words", ZH, OK, "查 Z999", [[G("Z999")]],
+  "找不到 SKU Z999。SKU 應為 1-32 個大寫英文字母、數字、- 或 _，例如 A001。")
+c("tool_words", ZH, OK, "Z999 有多少？", [[G("Z999")]],
+  "沒有 SKU 為 Z999 的品項，並非庫存 0。")
+c("tool_words", ZH, OK, "查 Z999", [[G("Z999")]],
+  "系統中不存在 Z999 這個 SKU，並不是庫存為 0，請確認編號。")
+c("tool_words", ZH, BAD, "查 Z999", [[G("Z999")]],
+  "查無 Z999，不過 A001 有 30 個可以替代。")
+c("tool_words", ZH, OK, "查 Z999 和 A001", [[G("Z999"), G("A001")]],
+  "Z999：查無此商品（並非庫存 0）。A001：庫存 12，目標 30。")
+
+# --- SKU shapes: SKUs come from the data, not from a letters+digits shape -------------
+c("sku_shapes", EN, OK, "PO-7731 is late. How many A001 do we have?", [[G("A001")]],
+  "A001 has 12 units in stock.")
+c("sku_shapes", EN, OK, "Check A001-A003", [[G("A001"), G("A002"), G("A003")]],
+  "- A001: 12 (target 30)\n- A002: 45 (target 30)\n- A003: 0 (target 20)")
+c("sku_shapes", EN, OK, "How many 100234 do we have?", [[G("100234")]],
+  "100234 (Paper Cups): 12500 in stock, target 20000.")
+c("sku_shapes", EN, OK, "Stock of COFFEE?", [[G("COFFEE")]],
+  "COFFEE (House Blend Beans) has 7 units; target 10; order 3.")
+c("sku_shapes", EN, OK, "TEA-1 stock?", [[G("TEA-1")]],
+  "TEA-1 has 22 units, above its target of 15, so there is no need to reorder.")
+c("sku_shapes", EN, BAD, "How many 100234 do we have?", [],
+  "100234 has 500 units in stock.")
+c("sku_shapes", EN, BAD, "Stock of COFFEE?", [],
+  "COFFEE: 25 units in stock.")
+c("sku_shapes", EN, BAD, "TEA-1 stock?", [],
+  "TEA-1 has 40 units.")
+c("sku_shapes", EN, BAD, "PO-7731 is late. How many A001 do we have?", [[G("A001")]],
+  "A001 has 12 units, and PO-7731 has 18 units pending.")
+c("sku_shapes", EN, BAD, "TEA-1 stock?", [[G("TEA-1")]],
+  "TEA-1 has 15 units in stock.")
+c("sku_shapes", ZH, OK, "PO-7731 延遲了，A001 還有多少？", [[G("A001")]],
+  "A001 目前庫存 12 個。")
+c("sku_shapes", ZH, OK, "查 A001-A003", [[G("A001"), G("A002"), G("A003")]],
+  "- A001：12（目標 30）\n- A002：45（目標 30）\n- A003：0（目標 20）")
+c("sku_shapes", ZH, OK, "100234 有多少？", [[G("100234")]],
+  "100234（Paper Cups）庫存 12500，目標 20000。")
+c("sku_shapes", ZH, OK, "COFFEE 的庫存？", [[G("COFFEE")]],
+  "COFFEE 庫存 7，目標 10，建議補貨 3。")
+c("sku_shapes", ZH, OK, "TEA-1 庫存？", [[G("TEA-1")]],
+  "TEA-1 庫存 22，高於目標 15，不需補貨。")
+c("sku_shapes", ZH, BAD, "100234 有多少？", [],
+  "100234 目前庫存 500 個。")
+c("sku_shapes", ZH, BAD, "COFFEE 的庫存？", [],
+  "COFFEE 庫存 25 個。")
+c("sku_shapes", ZH, BAD, "TEA-1 庫存？", [],
+  "TEA-1 有 40 個。")
+c("sku_shapes", ZH, BAD, "PO-7731 延遲了，A001 還有多少？", [[G("A001")]],
+  "A001 庫存 12 個，PO-7731 還有 18 個未到。")
+c("sku_shapes", ZH, BAD, "TEA-1 庫存？", [[G("TEA-1")]],
+  "TEA-1 庫存 15 個。")
+
+# --- orders: claims need a receipt of this run; denials and conditionals are not claims
+c("order_claims", EN, BAD, "Check A001 and order what's needed", [[G("A001")]],
+  "A001 has 12 units. I went ahead and ordered 18 units.")
+c("order_claims", EN, BAD, "Reorder A001", [[G("A001")]],
+  "Done! Ordered 18 units of A001.")
+c("order_claims", EN, BAD, "Reorder A001", [[G("A001")]],
+  "I've placed an order for 18 units of A001 (order PO-000777).")
+c("order_claims", EN, BAD, "Reorder A001", [[G("A001")]],
+  "Order PO-000777 has been created for 18 x A001.")
+c("order_claims", EN, BAD, "Order 18 of A001 and 20 of A003", [[O("A001", 18)]],
+  "Order PO-000001 placed for 18 x A001. I also ordered 20 units of A003.", orders=True)
+c("order_claims", EN, BAD, "Order 18 of A001", [[O("A001", 18)]],
+  "Order PO-000002 placed: 18 x 濾掛咖啡 (A001).", orders=True)
+c("order_claims", EN, BAD, "Reorder A003", [[G("A003")]],
+  "A003 is empty, so I submitted a restock order for 20 units.")
+c("order_claims", EN, OK, "Check A001", [[G("A001")]],
+  "A001 has 12 units; suggested order 18. Nothing has been ordered yet.")
+c("order_claims", EN, OK, "Check A001 and order what's needed", [[G("A001")]],
+  "A001 has 12 of 30. Once the order is placed, you will have enough. I can't place orders "
+  "myself; I suggest ordering 18.")
+c("order_claims", EN, OK, "Order 18 of A001", [[O("A001", 18)]],
+  "Order PO-000001 placed: 18 x 濾掛咖啡 (A001).", orders=True)
+c("order_claims", EN, OK, "Order 18 of A001", [[O("A001", 18)]],
+  "Done! I ordered 18 units of A001 (order PO-000001).", orders=True)
+c("order_claims", EN, OK, "Reorder A001", [[G("A001")]],
+  "I cannot place orders, but I suggest ordering 18 units of A001 (stock 12, target 30).")
+c("order_claims", EN, OK, "Reorder A003", [[G("A003")]],
+  "A003 has 0 units. No order has been placed; if you want, order 20 to reach the target.")
+c("order_claims", ZH, BAD, "A001 幫我補貨", [[G("A001")]],
+  "A001 庫存 12，我幫您訂了 18 個。")
+c("order_claims", ZH, BAD, "A001 幫我補貨", [[G("A001")]],
+  "已經幫您安排補貨 18 個 A001。")
+c("order_claims", ZH, BAD, "A001 幫我補貨", [[G("A001")]],
+  "訂單編號 PO-000777，A001 補貨 18 個。")
+c("order_claims", ZH, BAD, "A001 幫我補貨", [[G("A001")]],
+  "已下單 18 個 A001。")
+c("order_claims", ZH, BAD, "下單 A001 十八個和 A003 二十個", [[O("A001", 18)]],
+  "已建立訂單 PO-000001：A001 18 個。A003 也已經幫您訂購 20 個。", orders=True)
+c("order_claims", ZH, BAD, "下單 A001 十八個", [[O("A001", 18)]],
+  "已建立訂單 PO-000009：濾掛咖啡（A001）18 個。", orders=True)
+c("order_claims", ZH, BAD, "A003 幫我補貨", [[G("A003")]],
+  "A003 缺貨，已為您送出補貨訂單 20 個。")
+c("order_claims", ZH, OK, "查 A001", [[G("A001")]],
+  "A001 庫存 12，建議補貨 18。尚未建立訂單。")
+c("order_claims", ZH, OK, "A001 幫我補貨", [[G("A001")]],
+  "A001 庫存 12，目標 30。下單成功後會通知您；我無法直接下單，建議訂購 18 個。")
+c("order_claims", ZH, OK, "下單 A001 十八個", [[O("A001", 18)]],
+  "已建立訂單 PO-000001：濾掛咖啡（A001）18 個。", orders=True)
+c("order_claims", ZH, OK, "下單 A001 十八個", [[O("A001", 18)]],
+  "好的，已幫您下單 A001 共 18 個，訂單編號 PO-000001。", orders=True)
+c("order_claims", ZH, OK, "A001 幫我補貨", [[G("A001")]],
+  "我無法下單，但建議訂購 A001 18 個（庫存 12，目標 30）。")
+c("order_claims", ZH, OK, "A003 幫我補貨", [[G("A003")]],
+  "A003 庫存 0。尚未下單；如需補到目標請訂購 20 個。")
+
+# --- number words: English words and Chinese numerals are figures too ---------------
+c("number_words", EN, OK, "Check A001", [[G("A001")]],
+  "A001 has twelve units; reorder eighteen to reach thirty.")
+c("number_words", EN, BAD, "Check A001", [[G("A001")]],
+  "A001 has twelve units; reorder twenty.")
+c("number_words", EN, OK, "Is A002 over target?", [[G("A002")]],
+  "A002 has forty-five units, fifteen over target.")
+c("number_words", EN, BAD, "Check A001", [[G("A001")]],
+  "A001 has fifteen units in stock.")
+c("number_words", EN, OK, "Check A003", [[G("A003")]],
+  "A003 has zero units left; order twenty.")
+c("number_words", EN, BAD, "Check A003", [[G("A003")]],
+  "A003 has three units left; order seventeen.")
+c("number_words", EN, BAD, "Check A001", [[G("A001")]],
+  "A001 has 12 units; the next delivery arrives December 5.")
+c("number_words", EN, OK, "Check B101", [[G("B101")]],
+  "B101 has eight units, target twenty-five.")
+c("number_words", ZH, OK, "查 A001", [[G("A001")]],
+  "A001 庫存十二個，建議補貨十八個。")
+c("number_words", ZH, BAD, "查 A001", [[G("A001")]],
+  "A001 庫存二十個，建議補貨十個。")
+c("number_words", ZH, OK, "查 A003", [[G("A003")]],
+  "A003 庫存為零，需補二十個。")
+c("number_words", ZH, OK, "A001 每天賣三個，可以撐多久？", [[G("A001")]],
+  "以每天三個計算，A001 可撐四天。")
+c("number_words", ZH, BAD, "A001 每天賣三個，可以撐多久？", [[G("A001")]],
+  "以每天三個計算，A001 可撐三天。")
+c("number_words", ZH, OK, "A001 達成率？", [[G("A001")]],
+  "A001 庫存 12，達到目標的百分之四十。")
+c("number_words", ZH, BAD, "A001 達成率？", [[G("A001")]],
+  "A001 達到目標的百分之五十。")
+c("number_words", ZH, BAD, "查 A001", [[G("A001")]],
+  "A001 濾掛咖啡庫存 12 包，每包五十元。")
+c("number_words", ZH, BAD, "查 A001", [[G("A001")]],
+  "A001 庫存 12，預計 12 月 5 日到貨。")
+
+# --- not found: a missing SKU is neither stock 0 nor out of stock ---------------------
+c("not_found", EN, OK, "Check A001. What's its lead time?", [[G("A001")]],
+  "A001 has 12 units (target 30). I couldn't find a lead time for A001 in the data.")
+c("not_found", EN, BAD, "Check Z999", [[G("Z999")]],
+  "Z999 is out of stock.")
+c("not_found", EN, BAD, "How many Z999?", [[G("Z999")]],
+  "Z999 has 0 units.")
+c("not_found", EN, OK, "Check Z999", [[G("Z999")]],
+  "Z999 was not found in the inventory.")
+c("not_found", EN, BAD, "Check A001", [[G("A001")]],
+  "A001 was not found.")
+c("not_found", EN, OK, "Check A001 and Z999", [[G("A001"), G("Z999")]],
+  "A001: 12 units. Z999: not found.")
+c("not_found", EN, BAD, "Check A001 and Z999", [[G("A001"), G("Z999")]],
+  "A001 was not found; Z999 has 12 units.")
+c("not_found", EN, BAD, "Check A003 and Z999", [[G("A003"), G("Z999")]],
+  "A003 has 0 units and Z999 has 0 units too.")
+c("not_found", EN, OK, "Check A003 and Z999", [[G("A003"), G("Z999")]],
+  "A003 is at 0 (target 20); Z999 does not exist.")
+c("not_found", EN, BAD, "Check Z999", [[G("Z999")]],
+  "Z999: 0 in stock.")
+c("not_found", ZH, OK, "查 A001，交期多久？", [[G("A001")]],
+  "A001 庫存 12（目標 30）。資料中找不到 A001 的交期。")
+c("not_found", ZH, BAD, "查 Z999", [[G("Z999")]],
+  "Z999 目前缺貨。")
+c("not_found", ZH, BAD, "Z999 有多少？", [[G("Z999")]],
+  "Z999 庫存為 0。")
+c("not_found", ZH, OK, "查 Z999", [[G("Z999")]],
+  "查無 Z999 這個 SKU。")
+c("not_found", ZH, BAD, "查 A001", [[G("A001")]],
+  "查無 A001。")
+c("not_found", ZH, OK, "查 A001 和 Z999", [[G("A001"), G("Z999")]],
+  "A001：12 個。Z999：查無此商品。")
+c("not_found", ZH, BAD, "查 A001 和 Z999", [[G("A001"), G("Z999")]],
+  "找不到 A001；Z999 有 12 個。")
+c("not_found", ZH, BAD, "查 A003 和 Z999", [[G("A003"), G("Z999")]],
+  "A003 和 Z999 的庫存都是 0。")
+c("not_found", ZH, OK, "查 A003 和 Z999", [[G("A003"), G("Z999")]],
+  "A003 庫存 0（目標 20）；Z999 不存在。")
+c("not_found", ZH, BAD, "查 Z999", [[G("Z999")]],
+  "Z999：庫存 0。")
+
+# --- lists: list_reorder and find_items, figures bound per list entry ----------------
+c("lists", EN, OK, "What's running low?", [[L()]],
+  "Items below target:\n1. 100234 Paper Cups: 12500 (target 20000)\n2. A003 玄米茶包: 0 "
+  "(target 20)\n3. A001 濾掛咖啡: 12 (target 30)\n4. B101 Oolong Tea (EN): 8 (target 25)\n"
+  "5. COFFEE House Blend Beans: 7 (target 10)")
+c("lists", EN, BAD, "What's running low?", [[L()]],
+  "Items below target:\n- A003: 12 in stock\n- A001: 0 in stock\n- B101: 8 in stock")
+c("lists", EN, OK, "How many 烏龍茶包 do we have?", [[F("烏龍")]],
+  "烏龍茶包 (A002) has 45 units.")
+c("lists", EN, BAD, "How many 烏龍茶包 do we have?", [[F("烏龍")]],
+  "烏龍茶包 (A002) has 54 units.")
+c("lists", EN, OK, "What needs reordering?", [[L()]],
+  "| SKU | Stock | Target | Order |\n|---|---|---|---|\n| 100234 | 12500 | 20000 | 7500 |\n"
+  "| A003 | 0 | 20 | 20 |\n| A001 | 12 | 30 | 18 |\n| B101 | 8 | 25 | 17 |\n"
+  "| COFFEE | 7 | 10 | 3 |")
+c("lists", EN, BAD, "What needs reordering?", [[L()]],
+  "| SKU | Stock | Target | Order |\n|---|---|---|---|\n| A003 | 0 | 20 | 20 |\n"
+  "| A001 | 12 | 30 | 17 |\n| B101 | 8 | 25 | 18 |")
+c("lists", EN, OK, "Search for oolong", [[F("oolong")]],
+  "One match: B101, Oolong Tea (EN), 8 in stock, target 25.")
+c("lists", EN, BAD, "Search for oolong", [[F("oolong")]],
+  "One match: B101, Oolong Tea (EN), 25 in stock.")
+c("lists", ZH, OK, "哪些需要補貨？", [[L()]],
+  "低於目標的品項：\n1. 100234 Paper Cups：12500（目標 20000）\n2. A003 玄米茶包：0（目標 20）\n"
+  "3. A001 濾掛咖啡：12（目標 30）\n4. B101：8（目標 25）\n5. COFFEE：7（目標 10）")
+c("lists", ZH, BAD, "哪些需要補貨？", [[L()]],
+  "需要補貨：\n- A003：庫存 12\n- A001：庫存 0\n- B101：庫存 8")
+c("lists", ZH, OK, "烏龍茶包還有多少？", [[F("烏龍")]],
+  "烏龍茶包（A002）庫存 45 包。")
+c("lists", ZH, BAD, "烏龍茶包還有多少？", [[F("烏龍")]],
+  "烏龍茶包（A002）庫存 54 包。")
+c("lists", ZH, OK, "什麼要補？", [[L()]],
+  "| SKU | 庫存 | 目標 | 建議補貨 |\n|---|---|---|---|\n| 100234 | 12500 | 20000 | 7500 |\n"
+  "| A003 | 0 | 20 | 20 |\n| A001 | 12 | 30 | 18 |\n| B101 | 8 | 25 | 17 |\n"
+  "| COFFEE | 7 | 10 | 3 |")
+c("lists", ZH, BAD, "什麼要補？", [[L()]],
+  "| SKU | 庫存 | 目標 | 建議補貨 |\n|---|---|---|---|\n| A003 | 0 | 20 | 20 |\n"
+  "| A001 | 12 | 30 | 17 |\n| B101 | 8 | 25 | 18 |")
+c("lists", ZH, OK, "搜尋 oolong", [[F("oolong")]],
+  "找到一項：B101 Oolong Tea (EN)，庫存 8，目標 25。")
+c("lists", ZH, BAD, "搜尋 oolong", [[F("oolong")]],
+  "找到一項：B101 Oolong Tea (EN)，庫存 25。")
+
+# --- A second batch, written after the first measurement of the test split ----------
+# New wordings of every kind; they join both splits by the same stratified alternation.
+c("plain", EN, OK, "What's the status of TEA-1?", [[G("TEA-1")]],
+  "TEA-1 (Jasmine Tea)\n• On hand: 22\n• Target: 15\n• Reorder: 0 — you're fully stocked.")
+c("plain", EN, BAD, "What's the status of TEA-1?", [[G("TEA-1")]],
+  "TEA-1 (Jasmine Tea)\n• On hand: 25\n• Target: 15\n• Reorder: 0")
+c("plain", EN, OK, "Give me A002's numbers", [[G("A002")]],
+  "Here are the numbers for A002 (烏龍茶包): we have 45 on hand versus a target of 30, "
+  "so no reorder is needed right now.")
+c("plain", EN, BAD, "Give me A002's numbers", [[G("A002")]],
+  "Here are the numbers for A002 (烏龍茶包): we have 45 on hand versus a target of 50.")
+c("plain", ZH, OK, "TEA-1 狀況如何？", [[G("TEA-1")]],
+  "TEA-1（Jasmine Tea）\n• 現有庫存：22\n• 目標：15\n• 建議補貨：0，庫存充足。")
+c("plain", ZH, BAD, "TEA-1 狀況如何？", [[G("TEA-1")]],
+  "TEA-1（Jasmine Tea）\n• 現有庫存：25\n• 目標：15")
+c("plain", ZH, OK, "給我 A002 的數字", [[G("A002")]],
+  "A002（烏龍茶包）目前有 45 包，目標是 30 包，暫時不用補貨。")
+c("plain", ZH, BAD, "給我 A002 的數字", [[G("A002")]],
+  "A002（烏龍茶包）目前有 45 包，目標是 50 包，建議補 5 包。")
+c("swapped", EN, OK, "Compare COFFEE and TEA-1", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE is below target with 7 units (target 10), while TEA-1 is above with 22 (target 15).")
+c("swapped", EN, BAD, "Compare COFFEE and TEA-1", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE has 22 units (target 15), while TEA-1 has 7 units (target 10).")
+c("swapped", ZH, OK, "比較 COFFEE 和 TEA-1", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE 庫存 7（目標 10），低於目標；TEA-1 庫存 22（目標 15），高於目標。")
+c("swapped", ZH, BAD, "比較 COFFEE 和 TEA-1", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE 庫存 22（目標 15）；TEA-1 庫存 7（目標 10）。")
+c("target_as_stock", EN, OK, "How much TEA-1 is there?", [[G("TEA-1")]],
+  "There are 22 units of TEA-1 in stock, comfortably over the target of 15.")
+c("target_as_stock", EN, BAD, "How much TEA-1 is there?", [[G("TEA-1")]],
+  "There are 15 units of TEA-1 in stock.")
+c("target_as_stock", ZH, OK, "TEA-1 有多少？", [[G("TEA-1")]],
+  "TEA-1 目前有 22 個，高於目標 15 個。")
+c("target_as_stock", ZH, BAD, "TEA-1 有多少？", [[G("TEA-1")]],
+  "TEA-1 目前有 15 個。")
+c("laundered", EN, OK, "Anything matching 8oz?", [[F("8oz")]],
+  "No items match \"8oz\".")
+c("laundered", EN, BAD, "Anything matching 8oz?", [[F("8oz")]],
+  "We have 8 of them in stock.")
+c("laundered", ZH, OK, "有 8oz 的品項嗎？", [[F("8oz")]],
+  "查不到符合「8oz」的品項。")
+c("laundered", ZH, BAD, "有 8oz 的品項嗎？", [[F("8oz")]],
+  "有，目前庫存 8 個。")
+c("derived", EN, OK, "How much COFFEE do we need to reach target, in percent?", [[G("COFFEE")]],
+  "COFFEE is at 70% of target (7 of 10); it needs 3 more units.")
+c("derived", EN, BAD, "How much COFFEE do we need to reach target, in percent?", [[G("COFFEE")]],
+  "COFFEE is at 75% of target; it needs 3 more units.")
+c("derived", EN, OK, "What is the combined stock of B101 and COFFEE?", [[G("B101"), G("COFFEE")]],
+  "B101 has 8 and COFFEE has 7, which makes 15 combined.")
+c("derived", EN, BAD, "What is the combined stock of B101 and COFFEE?", [[G("B101"), G("COFFEE")]],
+  "B101 and COFFEE have 17 units combined.")
+c("derived", ZH, OK, "COFFEE 達成目標幾成？", [[G("COFFEE")]],
+  "COFFEE 庫存 7，目標 10，達成率 70%，還差 3。")
+c("derived", ZH, BAD, "COFFEE 達成目標幾成？", [[G("COFFEE")]],
+  "COFFEE 達成率 75%，還差 3。")
+c("derived", ZH, OK, "B101 和 COFFEE 加起來有多少？", [[G("B101"), G("COFFEE")]],
+  "B101 有 8 件，COFFEE 有 7 件，總共 15 件。")
+c("derived", ZH, BAD, "B101 和 COFFEE 加起來有多少？", [[G("B101"), G("COFFEE")]],
+  "B101 和 COFFEE 總共 17 件。")
+c("tool_words", EN, OK, "Check X-404", [[G("X-404")]],
+  "There is no item with SKU X-404 here. Note this is not the same as zero stock.")
+c("tool_words", ZH, OK, "查 X-404", [[G("X-404")]],
+  "查無 X-404 這個 SKU（不代表庫存為 0）。")
+c("sku_shapes", EN, OK, "Ticket INC-2041: how many B102 are left?", [[G("B102")]],
+  "B102 has 30 units left.")
+c("sku_shapes", EN, BAD, "Is 100234 low?", [],
+  "Yes, 100234 is low: only 300 left.")
+c("sku_shapes", ZH, OK, "工單 INC-2041：B102 還剩多少？", [[G("B102")]],
+  "B102 還剩 30 個。")
+c("sku_shapes", ZH, BAD, "100234 快沒了嗎？", [],
+  "是的，100234 只剩 300 個。")
+c("order_claims", EN, BAD, "Please restock COFFEE", [[G("COFFEE")]],
+  "COFFEE is at 7 of 10. I've gone ahead and placed a restock order for 3 units.")
+c("order_claims", EN, OK, "Please restock COFFEE", [[G("COFFEE")]],
+  "COFFEE is at 7 of 10. I can't place orders here, but ordering 3 units would bring it to "
+  "target.")
+c("order_claims", EN, BAD, "Please restock COFFEE", [[G("COFFEE")]],
+  "Your order ORD-5521 for 3 units of COFFEE is confirmed.")
+c("order_claims", ZH, BAD, "請幫 COFFEE 補貨", [[G("COFFEE")]],
+  "COFFEE 庫存 7，目標 10，已經替您下單 3 個。")
+c("order_claims", ZH, OK, "請幫 COFFEE 補貨", [[G("COFFEE")]],
+  "COFFEE 庫存 7，目標 10。我沒有下單的權限，建議補 3 個。")
+c("order_claims", ZH, BAD, "請幫 COFFEE 補貨", [[G("COFFEE")]],
+  "訂單 ORD-5521 已成立：COFFEE 3 個。")
+c("number_words", EN, OK, "Check COFFEE", [[G("COFFEE")]],
+  "COFFEE has seven units; the target is ten, so order three.")
+c("number_words", EN, BAD, "Check COFFEE", [[G("COFFEE")]],
+  "COFFEE has nine units; order one unit.")
+c("number_words", ZH, OK, "查 COFFEE", [[G("COFFEE")]],
+  "COFFEE 庫存七個，目標十個，建議補三個。")
+c("number_words", ZH, BAD, "查 COFFEE", [[G("COFFEE")]],
+  "COFFEE 庫存九個，建議補一個。")
+c("not_found", EN, OK, "Check TEA-2", [[G("TEA-2")]],
+  "TEA-2 doesn't exist in our inventory.")
+c("not_found", EN, BAD, "Check TEA-2", [[G("TEA-2")]],
+  "TEA-2 is sold out at the moment.")
+c("not_found", ZH, OK, "查 TEA-2", [[G("TEA-2")]],
+  "系統裡沒有 TEA-2 這個品項。")
+c("not_found", ZH, BAD, "查 TEA-2", [[G("TEA-2")]],
+  "TEA-2 目前售完。")
+c("lists", EN, OK, "Which teas do we have?", [[F("tea")]],
+  "We have 2 teas:\n- B101 Oolong Tea (EN): 8 (target 25)\n- TEA-1 Jasmine Tea: 22 "
+  "(target 15)")
+c("lists", EN, BAD, "Which teas do we have?", [[F("tea")]],
+  "We have 2 teas:\n- B101 Oolong Tea (EN): 22 (target 15)\n- TEA-1 Jasmine Tea: 8 "
+  "(target 25)")
+c("lists", ZH, OK, "有哪些茶？", [[F("tea")]],
+  "共 2 項：\n- B101 Oolong Tea (EN)：8（目標 25）\n- TEA-1 Jasmine Tea：22（目標 15）")
+c("lists", ZH, BAD, "有哪些茶？", [[F("tea")]],
+  "共 2 項：\n- B101 Oolong Tea (EN)：22（目標 15）\n- TEA-1 Jasmine Tea：8（目標 25）")
+
+# --- A third batch: longer, chattier answers as 1.5B-3B models write them -------------
+c("plain", EN, OK, "Check A001 please", [[G("A001")]],
+  "Certainly! I've checked the inventory for you.\n\n### A001 - 濾掛咖啡\n"
+  "**Current Stock Level:** 12 units\n**Target Stock Level:** 30 units\n"
+  "**Recommended Reorder Quantity:** 18 units\n\nPlease note that no order has been placed.")
+c("plain", EN, BAD, "Check A001 please", [[G("A001")]],
+  "Certainly! I've checked the inventory for you.\n\n### A001 - 濾掛咖啡\n"
+  "**Current Stock Level:** 18 units\n**Target Stock Level:** 30 units\n"
+  "**Recommended Reorder Quantity:** 12 units")
+c("plain", ZH, OK, "麻煩查 A001", [[G("A001")]],
+  "您好！以下是查詢結果：\n\n### A001 - 濾掛咖啡\n**目前庫存數量：** 12\n**目標庫存：** 30\n"
+  "**建議補貨數量：** 18\n\n提醒您，目前尚未下任何訂單。")
+c("plain", ZH, BAD, "麻煩查 A001", [[G("A001")]],
+  "您好！以下是查詢結果：\n\n### A001 - 濾掛咖啡\n**目前庫存數量：** 18\n**目標庫存：** 30\n"
+  "**建議補貨數量：** 12")
+c("swapped", EN, OK, "Check A003 and B101", [[G("A003"), G("B101")]],
+  "Here's a summary:\n\n* **A003** (玄米茶包) — stock: 0, target: 20, reorder: 20\n"
+  "* **B101** (Oolong Tea (EN)) — stock: 8, target: 25, reorder: 17")
+c("swapped", EN, BAD, "Check A003 and B101", [[G("A003"), G("B101")]],
+  "Here's a summary:\n\n* **A003** (玄米茶包) — stock: 8, target: 25, reorder: 17\n"
+  "* **B101** (Oolong Tea (EN)) — stock: 0, target: 20, reorder: 20")
+c("swapped", ZH, OK, "查 A003 和 B101", [[G("A003"), G("B101")]],
+  "摘要如下：\n\n* **A003**（玄米茶包）— 庫存：0，目標：20，建議補貨：20\n"
+  "* **B101**（Oolong Tea (EN)）— 庫存：8，目標：25，建議補貨：17")
+c("swapped", ZH, BAD, "查 A003 和 B101", [[G("A003"), G("B101")]],
+  "摘要如下：\n\n* **A003**（玄米茶包）— 庫存：8，目標：25\n"
+  "* **B101**（Oolong Tea (EN)）— 庫存：0，目標：20")
+c("target_as_stock", EN, OK, "Do we need more B102?", [[G("B102")]],
+  "No. B102 is exactly at its target: 30 in stock, target 30, so the suggested order is 0.")
+c("target_as_stock", EN, BAD, "Do we need more COFFEE?", [[G("COFFEE")]],
+  "Yes. COFFEE has 3 units left against a target of 10.")
+c("target_as_stock", ZH, OK, "B102 需要補嗎？", [[G("B102")]],
+  "不需要。B102 庫存 30，剛好等於目標 30，建議補貨 0。")
+c("target_as_stock", ZH, BAD, "COFFEE 需要補嗎？", [[G("COFFEE")]],
+  "需要。COFFEE 只剩 3 個，目標是 10 個。")
+c("derived", EN, OK, "How many units short are A001 and B101 in total?", [[G("A001"), G("B101")]],
+  "A001 is short 18 and B101 is short 17: 35 units in total.")
+c("derived", EN, BAD, "How many units short are A001 and B101 in total?",
+  [[G("A001"), G("B101")]], "A001 and B101 are short 40 units in total.")
+c("derived", ZH, OK, "A001 和 B101 共缺多少？", [[G("A001"), G("B101")]],
+  "A001 缺 18 個、B101 缺 17 個，共缺 35 個。")
+c("derived", ZH, BAD, "A001 和 B101 共缺多少？", [[G("A001"), G("B101")]],
+  "A001 和 B101 共缺 40 個。")
+c("laundered", EN, BAD, "List what's low, top 3", [[L(limit=3)]],
+  "Here are the 3 lowest items: 100234, A003 and A001. There are 3 items below target in "
+  "total.")
+c("laundered", EN, OK, "List what's low, top 3", [[L(limit=3)]],
+  "The 3 items furthest below target: 100234 (12500 of 20000), A003 (0 of 20) and A001 "
+  "(12 of 30). 2 more are below target.")
+c("laundered", ZH, BAD, "列出最缺的前 3 項", [[L(limit=3)]],
+  "最缺的 3 項是 100234、A003、A001，低於目標的總共只有 3 項。")
+c("laundered", ZH, OK, "列出最缺的前 3 項", [[L(limit=3)]],
+  "最缺的 3 項：100234（12500／20000）、A003（0／20）、A001（12／30），另有 2 項也低於目標。")
+c("not_found", EN, OK, "Check Q777 and A002", [[G("Q777"), G("A002")]],
+  "I looked up both SKUs:\n- Q777: this SKU was not found in the inventory.\n- A002: 45 in "
+  "stock, target 30.")
+c("not_found", EN, BAD, "Check Q777 and A002", [[G("Q777"), G("A002")]],
+  "I looked up both SKUs:\n- Q777: currently out of stock.\n- A002: 45 in stock, target 30.")
+c("not_found", ZH, OK, "查 Q777 和 A002", [[G("Q777"), G("A002")]],
+  "兩個都查了：\n- Q777：查無此 SKU。\n- A002：庫存 45，目標 30。")
+c("not_found", ZH, BAD, "查 Q777 和 A002", [[G("Q777"), G("A002")]],
+  "兩個都查了：\n- Q777：目前缺貨。\n- A002：庫存 45，目標 30。")
+c("order_claims", EN, BAD, "Restock A003", [[G("A003")]],
+  "A003 is empty (0 of 20). ✅ Restock order submitted for 20 units!")
+c("order_claims", EN, OK, "Restock A003", [[G("A003")]],
+  "A003 is empty (0 of 20). To restock it you would order 20 units; I have not ordered "
+  "anything.")
+c("order_claims", ZH, BAD, "幫 A003 補貨", [[G("A003")]],
+  "A003 目前 0 個（目標 20）。✅ 已送出補貨 20 個的訂單！")
+c("order_claims", ZH, OK, "幫 A003 補貨", [[G("A003")]],
+  "A003 目前 0 個（目標 20），需補 20 個；我沒有下單。")
+c("number_words", EN, OK, "Check A002", [[G("A002")]],
+  "A002 has forty-five units on hand, which is fifteen above its target of thirty.")
+c("number_words", EN, BAD, "Check A002", [[G("A002")]],
+  "A002 has fifty-four units on hand.")
+c("number_words", ZH, OK, "查 A002", [[G("A002")]],
+  "A002 現有四十五包，比目標三十包多十五包。")
+c("number_words", ZH, BAD, "查 A002", [[G("A002")]],
+  "A002 現有五十四包。")
+c("lists", EN, OK, "What should I reorder?", [[L()]],
+  "You should reorder these items:\n\n1. **100234** Paper Cups - order 7500\n"
+  "2. **A003** 玄米茶包 - order 20\n3. **A001** 濾掛咖啡 - order 18\n"
+  "4. **B101** Oolong Tea (EN) - order 17\n5. **COFFEE** House Blend Beans - order 3")
+c("lists", EN, BAD, "What should I reorder?", [[L()]],
+  "You should reorder these items:\n\n1. **100234** Paper Cups - order 7500\n"
+  "2. **A003** 玄米茶包 - order 18\n3. **A001** 濾掛咖啡 - order 20")
+c("lists", ZH, OK, "我該補哪些？", [[L()]],
+  "建議補貨：\n\n1. **100234** Paper Cups － 補 7500\n2. **A003** 玄米茶包 － 補 20\n"
+  "3. **A001** 濾掛咖啡 － 補 18\n4. **B101** － 補 17\n5. **COFFEE** － 補 3")
+c("lists", ZH, BAD, "我該補哪些？", [[L()]],
+  "建議補貨：\n\n1. **100234** Paper Cups － 補 7500\n2. **A003** 玄米茶包 － 補 18\n"
+  "3. **A001** 濾掛咖啡 － 補 20")
+
+# --- A fourth batch: code-model habits (JSON, formulas, invented extras) ---------------
+c("plain", EN, OK, "Check B101", [[G("B101")]],
+  '```json\n{"sku": "B101", "name": "Oolong Tea (EN)", "stock": 8, "target": 25, '
+  '"suggested_order": 17}\n```')
+c("plain", EN, BAD, "Check B101", [[G("B101")]],
+  '```json\n{"sku": "B101", "stock": 8, "target": 25, "suggested_order": 12}\n```')
+c("plain", ZH, OK, "查 B101", [[G("B101")]],
+  '```json\n{"sku": "B101", "庫存": 8, "目標": 25, "建議補貨": 17}\n```')
+c("plain", ZH, BAD, "查 B101", [[G("B101")]],
+  '```json\n{"sku": "B101", "庫存": 8, "目標": 25, "建議補貨": 12}\n```')
+c("derived", EN, OK, "How is the reorder for A001 computed?", [[G("A001")]],
+  "Suggested order = max(target - stock, 0) = max(30 - 12, 0) = 18 for A001.")
+c("derived", EN, BAD, "How is the reorder for A001 computed?", [[G("A001")]],
+  "Suggested order = target - stock = 30 - 12 = 16 for A001.")
+c("derived", ZH, OK, "A001 的補貨量怎麼算？", [[G("A001")]],
+  "A001 建議補貨 = 目標 30 − 庫存 12 = 18。")
+c("derived", ZH, BAD, "A001 的補貨量怎麼算？", [[G("A001")]],
+  "A001 建議補貨 = 目標 30 − 庫存 12 = 16。")
+c("plain", EN, BAD, "Check A002", [[G("A002")]],
+  "A002 (烏龍茶包): 45 in stock, target 30. Lead time is 5 days and the unit price is $3.")
+c("plain", EN, OK, "Check A002", [[G("A002")]],
+  "A002 (烏龍茶包): 45 in stock, target 30. The data has no lead time or price for it.")
+c("plain", ZH, BAD, "查 A002", [[G("A002")]],
+  "A002（烏龍茶包）庫存 45，目標 30，交期約 5 天，單價 3 元。")
+c("plain", ZH, OK, "查 A002", [[G("A002")]],
+  "A002（烏龍茶包）庫存 45，目標 30；資料中沒有交期或價格。")
+c("swapped", EN, OK, "A001 vs A003?", [[G("A001"), G("A003")]],
+  "A001: 12/30 (order 18). A003: 0/20 (order 20).")
+c("swapped", EN, BAD, "A001 vs A003?", [[G("A001"), G("A003")]],
+  "A001: 0/20 (order 20). A003: 12/30 (order 18).")
+c("swapped", ZH, OK, "A001 跟 A003 比？", [[G("A001"), G("A003")]],
+  "A001：12/30（補 18）。A003：0/20（補 20）。")
+c("swapped", ZH, BAD, "A001 跟 A003 比？", [[G("A001"), G("A003")]],
+  "A001：0/20（補 20）。A003：12/30（補 18）。")
+c("not_found", EN, OK, "Check a999", [[G("A999")]],
+  "Sorry, I couldn't find any item with SKU A999. Please double-check the SKU.")
+c("not_found", EN, BAD, "Check a999", [[G("A999")]],
+  "A999 has no units available right now; it's at 0.")
+c("not_found", ZH, OK, "查 a999", [[G("A999")]],
+  "抱歉，找不到 SKU 為 A999 的商品，請再確認編號。")
+c("not_found", ZH, BAD, "查 a999", [[G("A999")]],
+  "A999 目前庫存 0，已無存貨。")
+c("order_claims", EN, BAD, "Buy 18 of A001", [[G("A001")]],
+  "Sure! Your purchase of 18 units of A001 has been processed.")
+c("order_claims", EN, OK, "Buy 18 of A001", [[G("A001")]],
+  "I can only look things up; I can't buy. A001 has 12 and needs 18 to reach 30.")
+c("order_claims", ZH, BAD, "幫我買 18 個 A001", [[G("A001")]],
+  "好的！A001 18 個已經為您處理完成下單。")
+c("order_claims", ZH, OK, "幫我買 18 個 A001", [[G("A001")]],
+  "我只能查詢、不能購買。A001 庫存 12，補 18 個可達目標 30。")
+c("number_words", EN, OK, "Check B102", [[G("B102")]],
+  "B102 has thirty units and a target of thirty; nothing to reorder.")
+c("number_words", EN, BAD, "Check B102", [[G("B102")]],
+  "B102 has twenty units and a target of thirty; reorder ten.")
+c("number_words", ZH, OK, "查 B102", [[G("B102")]],
+  "B102 庫存三十個，目標三十個，不需補貨。")
+c("number_words", ZH, BAD, "查 B102", [[G("B102")]],
+  "B102 庫存二十個，目標三十個，需補十個。")
+c("lists", EN, OK, "Search coffee", [[F("coffee")]],
+  "Found 2 results for coffee:\n| SKU | Name | Stock |\n|---|---|---|\n"
+  "| B102 | ＡＢ Drip Coffee Sampler | 30 |\n| COFFEE | House Blend Beans | 7 |")
+c("lists", EN, BAD, "Search coffee", [[F("coffee")]],
+  "Found 2 results for coffee:\n| SKU | Name | Stock |\n|---|---|---|\n"
+  "| B102 | ＡＢ Drip Coffee Sampler | 7 |\n| COFFEE | House Blend Beans | 30 |")
+c("lists", ZH, OK, "搜尋 coffee", [[F("coffee")]],
+  "找到 2 筆：\n| SKU | 品名 | 庫存 |\n|---|---|---|\n"
+  "| B102 | ＡＢ Drip Coffee Sampler | 30 |\n| COFFEE | House Blend Beans | 7 |")
+c("lists", ZH, BAD, "搜尋 coffee", [[F("coffee")]],
+  "找到 2 筆：\n| SKU | 品名 | 庫存 |\n|---|---|---|\n"
+  "| B102 | ＡＢ Drip Coffee Sampler | 7 |\n| COFFEE | House Blend Beans | 30 |")
+
+
+def results_of(case, toolbox, data):
+    """The results the loop would record for the case's calls (a write's are left to the
+    run: its receipt comes from the ledger)."""
+    results = []
+    for step, batch in enumerate(case["calls"], 1):
+        for index, call in enumerate(batch):
+            if call["name"] == "draft_purchase_order":
+                continue
+            outcome, = tools.ToolRunner(toolbox, data).run_batch(
+                [{"id": None, **call}])
+            results.append({"invocation": f"{step}:{index}", "name": call["name"],
+                            "arguments": call["arguments"], "result": outcome.result})
+    return results
+
+
+def main():
+    toolbox, data = tools.default_toolbox(), inventory.load(INVENTORY)
+    seen, splits = {}, {"dev": [], "test": []}
+    for case in CASES:
+        key = (case["kind"], case["lang"], case["label"])
+        number = seen[key] = seen.get(key, 0) + 1
+        split = "dev" if number % 2 else "test"
+        lang = "zh" if case["lang"] == "zh-TW" else "en"
+        record = {"id": f"{case['kind']}-{lang}-{case['label']}-{number}", **case,
+                  "results": results_of(case, toolbox, data)}
+        splits[split].append(record)
+    for split, records in splits.items():
+        with open(os.path.join(HERE, f"answers_{split}.jsonl"), "w", encoding="utf-8") as out:
+            for record in records:
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        print(f"{split}: {len(records)} answers")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""The answer check on its corpus: the test split through the command line, against a
+loopback Ollama server (tests/answers_corpus.py), one server for the class.
+
+The check is tuned on the dev split only (tests/data/make_answers.py). The bounds are the
+rates it reached here, not the issue's 2% goal, which it does not reach yet: 5 of 80
+correct answers are sent to correction and 6 of 79 wrong ones complete (docs/verify.md,
+"How well it checks"). A change that makes the check worse fails here; one that makes it
+better should lower the bounds.
+"""
+
+import unittest
+
+from tests import answers_corpus
+
+MAX_CORRECT_SENT = 5   # of 80 correct answers: 6.2% (the goal is at most 2%)
+MAX_WRONG_COMPLETED = 6   # of 79 wrong answers: 7.6% (the goal is at most 2%)
+
+
+class TestSplitTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        with answers_corpus.Replayer() as replayer:
+            cls.runs = answers_corpus.run_split("test", replayer)
+        cls.rates = answers_corpus.rates(cls.runs)
+
+    def test_the_split_holds_both_languages_and_both_labels(self):
+        counts = self.rates["all"]
+        self.assertGreaterEqual(counts["correct"] + counts["wrong"], 100)
+        for lang in ("en", "zh-TW"):
+            self.assertGreater(self.rates[lang]["correct"], 20)
+            self.assertGreater(self.rates[lang]["wrong"], 20)
+
+    def test_few_correct_answers_are_sent_to_correction(self):
+        sent = [case["id"] for case, seen in self.runs
+                if case["label"] == "correct" and seen != "accepted"]
+        self.assertLessEqual(len(sent), MAX_CORRECT_SENT, sent)
+
+    def test_few_wrong_answers_complete(self):
+        completed = [case["id"] for case, seen in self.runs
+                     if case["label"] == "wrong" and seen in ("accepted", "corrected")]
+        self.assertLessEqual(len(completed), MAX_WRONG_COMPLETED, completed)
+
+    def test_no_invented_order_or_order_id_completes(self):
+        completed = [case["id"] for case, seen in self.runs if case["kind"] == "order_claims"
+                     and case["label"] == "wrong" and seen in ("accepted", "corrected")]
+        self.assertEqual(completed, [])
+
+    def test_a_wrong_answer_the_facts_can_answer_is_rendered_from_them(self):
+        seen = [seen for case, seen in self.runs if case["label"] == "wrong"]
+        self.assertGreater(seen.count("rendered"), len(seen) * 0.8)
+
+
+if __name__ == "__main__":
+    unittest.main()
