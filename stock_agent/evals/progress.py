@@ -56,7 +56,8 @@ class Progress:
 
 
 def _width(stream):
+    """The terminal's columns; 80 when it cannot say (a new pty says 0)."""
     try:
-        return os.get_terminal_size(stream.fileno()).columns
+        return os.get_terminal_size(stream.fileno()).columns or 80
     except (AttributeError, ValueError, OSError):
         return 80
