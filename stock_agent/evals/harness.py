@@ -307,7 +307,7 @@ def describe_setup(settings, cases, *, environ, agent_flags, make_model=None,
     }
 
 
-SERVER_TIMEOUT = 2.0  # seconds for each question to the server: a report never waits long
+SERVER_TIMEOUT = 3.0  # seconds for each question to the server: a report never waits long
 UNKNOWN = "unknown"
 
 
