@@ -322,29 +322,27 @@ def server_info(model):
         return {"name": "none", "version": "none", "url": None}
     root = base_url.rstrip("/")
     root = root[:-3] if root.endswith("/v1") else root  # the OpenAI path's /v1
-    probes = (_ollama_version, _llama_props)
-    for probe in probes if model.provider == "ollama" else probes[::-1]:
-        found = _ask(root, *probe())
+    llama, ollama = ("/props", _from_props), ("/api/version", _from_version)
+    for path, read in (ollama, llama) if model.provider == "ollama" else (llama, ollama):
+        found = _ask(root, path, read)
         if found is not None:
             return {**found, "url": base_url}
     return {"name": UNKNOWN, "version": UNKNOWN, "url": base_url}
 
 
-def _llama_props():
-    def read(payload):
-        if isinstance(payload.get("build_info"), str):
-            return {"name": "llama-server", "version": payload["build_info"],
-                    "model_path": _text(payload.get("model_path"))}
+def _from_props(payload):
+    """llama-server's GET /props: its build, and the model file it serves."""
+    if not isinstance(payload.get("build_info"), str):
         return None
-    return "/props", read
+    return {"name": "llama-server", "version": payload["build_info"],
+            "model_path": _text(payload.get("model_path"))}
 
 
-def _ollama_version():
-    def read(payload):
-        if isinstance(payload.get("version"), str):
-            return {"name": "ollama", "version": payload["version"]}
+def _from_version(payload):
+    """Ollama's GET /api/version: {"version": "0.12.3"}."""
+    if not isinstance(payload.get("version"), str):
         return None
-    return "/api/version", read
+    return {"name": "ollama", "version": payload["version"]}
 
 
 def _ask(root, path, read):
