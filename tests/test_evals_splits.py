@@ -107,6 +107,7 @@ class SplitFlagTest(unittest.TestCase):
                 self.assertEqual([r["id"] for r in document["results"]], ids)
                 self.assertEqual(list(document["splits"]), [split])
                 self.assertNotIn(" set, ", out)  # one set: no block per set
+                self.assertIn(f"{len(ids)} cases ({split} set) x 1,", out)
 
     def test_a_set_with_no_cases_and_an_unknown_split_are_invalid_input(self):
         only_dev = write(self.dir, [{"id": "a", "question": "q"}], "dev.jsonl")

@@ -75,9 +75,11 @@ def render(report):
 def _setup_line(report):
     prompt = report["system_prompt"]
     hashes = ", ".join(f"{lang} {digest[:12]}" for lang, digest in prompt["sha256"].items())
+    splits = list(report.get("splits") or ())
+    which = f" ({splits[0]} set)" if len(splits) == 1 else ""
     return (f"model {report['provider']}/{report['model']}, server "
             f"{_server(report)}, prompt {prompt['file'] or 'built-in'} ({hashes}), "
-            f"{report['cases']} cases x {report['repeat']}, {report['utc']}")
+            f"{report['cases']} cases{which} x {report['repeat']}, {report['utc']}")
 
 
 def _server(report):
