@@ -70,9 +70,10 @@ def main(argv=None, *, environ=None, make_model=None):
     make_model = make_model or (lambda settings, environ: default_model(settings, environ,
                                                                         on_text=echo))
     listener = None
-    if settings.verbose:
-        from stock_agent import watch  # the live trace, loaded only when asked for
-        listener, make_model = watch.trace(sys.stderr, make_model, streamed=echo is not None)
+    if settings.verbose or not (settings.mock or settings.json):
+        from stock_agent import watch  # -v: the live trace; else a waiting line on a terminal
+        listener, make_model = watch.trace(sys.stderr, make_model, streamed=echo is not None,
+                                           verbose=settings.verbose)
     with cli.EndOnSignals():  # SIGTERM and SIGHUP end the run as Ctrl-C does
         if settings.otlp:  # a finished run's log as OpenTelemetry traces: nothing runs
             from stock_agent import otlp

@@ -916,6 +916,9 @@ LINES = {
     "case_blank": {"en": "{field} must be a non-empty string",
                    "zh-TW": "{field} 必須是非空白字串"},
     "case_lang": {"en": "lang must be one of {langs}", "zh-TW": "lang 必須是 {langs} 之一"},
+    "case_split": {"en": "split must be one of {splits}", "zh-TW": "split 必須是 {splits} 之一"},
+    "cases_none_in_split": {"en": "{path} holds no cases of the {split} set",
+                            "zh-TW": "{path} 沒有 {split} 集的案例"},
     "case_tool_calls": {"en": 'expect.tool_calls must be a list of {{"name", "arguments"}}',
                         "zh-TW": 'expect.tool_calls 必須是 {{"name", "arguments"}} 的清單'},
     "continue_other_tenant": {

@@ -268,9 +268,9 @@ class RunningTest(unittest.TestCase):
         with FakeServer() as server:
             server.reply("/api/version", 200, {"version": "0.5.7"})
             client = ollama.OllamaClient(base_url=server.url, model="m")
-            self.assertEqual(harness.server_version(client), "0.5.7")
-        self.assertIsNone(harness.server_version(client))  # the server is gone now
-        self.assertIsNone(harness.server_version(MockModel()))
+            self.assertEqual(harness.server_info(client)["version"], "0.5.7")
+        self.assertEqual(harness.server_info(client)["version"], "unknown")  # gone now
+        self.assertEqual(harness.server_info(MockModel())["name"], "none")
 
 
 class CommandTest(unittest.TestCase):
@@ -312,7 +312,7 @@ class CommandTest(unittest.TestCase):
         with open(path, encoding="utf-8") as file:
             document = json.load(file)
         self.assertEqual((document["provider"], document["model"]), ("mock", "mock"))
-        self.assertIsNone(document["server_version"])
+        self.assertEqual(document["server"], {"name": "none", "version": "none", "url": None})
         self.assertEqual(document["system_prompt"]["file"], prompt)
         self.assertEqual(len(document["system_prompt"]["sha256"]["en"]), 64)
         self.assertFalse(document["gate_passed"])

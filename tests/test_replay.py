@@ -373,7 +373,8 @@ class EvaluationTest(unittest.TestCase):
         self.assertEqual(rows[1], rows[0])
         self.assertTrue(rows[1]["success"])
         self.assertEqual(recorded_run["server_version"], "0.12.0")
-        self.assertIsNone(replayed["server_version"])  # no server was asked
+        # no server was asked: one asked and gone would be "unknown"
+        self.assertEqual(replayed["server"], {"name": "replay", "version": "none", "url": None})
 
 
 if __name__ == "__main__":

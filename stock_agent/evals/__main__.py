@@ -24,6 +24,7 @@ RUN_EPILOG = """\
 Any other flag is an agent flag (see stock-agent --help) used for every case; CASES, when
 given, comes first:
   python -m stock_agent.evals run --mock
+  python -m stock_agent.evals run --mock --split test
   python -m stock_agent.evals run --model qwen2.5:7b --repeat 3 --jobs 2
   python -m stock_agent.evals run my_cases.jsonl --mock --report out.json
   python -m stock_agent.evals run --mock --system-prompt stock_agent/evals/prompts/short.txt
@@ -46,6 +47,9 @@ def build_parser():
                      help="a JSONL file of cases (default: the shipped cases)")
     run.add_argument("--repeat", type=_positive_int, default=1,
                      help="run each case N times and report the spread (default: 1)")
+    run.add_argument("--split", choices=("dev", "test", "all"), default="all",
+                     help="run the dev set (tune on it), the test set (report it; never tune "
+                          "on it) or both, each reported apart (default: all)")
     run.add_argument("--jobs", type=_positive_int, default=1,
                      help="run up to N cases at once, for served models (default: 1)")
     run.add_argument("--min-success", type=_rate, metavar="RATE",
@@ -111,15 +115,23 @@ def _run(args, agent_argv, environ, make_model, *, usage_error):
     flags = cli.settings(harness.with_log_dir(agent_argv), environ).replace(conversation=False)
     if flags.resume:
         usage_error("--resume settles an interrupted run's orders; an evaluation asks questions")
-    cases = harness.load_cases(args.cases)
+    cases = harness.select(harness.load_cases(args.cases), args.split, args.cases)
     single = [flag for flag, given in (("--orders", flags.orders), ("--mcp", flags.mcp))
               if given]
     if single and any("turns" in case for case in cases):
         usage_error(f"{single[0]} is for single questions; these cases hold conversations")
     setup = harness.describe_setup(flags, cases, environ=environ, agent_flags=agent_argv,
                                    make_model=make_model, cases_path=args.cases)
-    rows = harness.run_cases(cases, flags, repeat=args.repeat, jobs=args.jobs,
-                             environ=environ, make_model=make_model)
+    progress = None
+    if cli.is_terminal(sys.stderr) and not flags.verbose:  # -v traces every case itself
+        from stock_agent.evals.progress import Progress
+        progress = Progress(sys.stderr, len(cases) * args.repeat)
+    try:
+        rows = harness.run_cases(cases, flags, repeat=args.repeat, jobs=args.jobs,
+                                 environ=environ, make_model=make_model, progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     document = report.build_report(setup, cases, rows, repeat=args.repeat, jobs=args.jobs,
                                    min_success=args.min_success)
     if args.report:  # first: a stdout that fails must not cost the report

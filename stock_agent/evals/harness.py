@@ -25,8 +25,10 @@ from stock_agent.errors import CANCELLED_CODES, AgentError, Text
 from stock_agent.evals import metrics
 from stock_agent.runlog import utc_now
 
-CASE_KEYS = {"id", "lang", "question", "turns", "tenant", "inventory", "tags", "expect",
-             "note"}
+CASE_KEYS = {"id", "lang", "split", "question", "turns", "tenant", "inventory", "tags",
+             "expect", "note"}
+# A case is tuned on (dev, the default) or held out to be reported (test): see select().
+SPLITS = ("dev", "test")
 TURN_KEYS = {"question", "expect", "note"}
 EXPECT_KEYS = {"tool_calls", "allowed_tools", "forbidden_tools", "answer_contains",
                "answer_excludes", "status"}
@@ -63,6 +65,16 @@ def load_cases(path):
     return cases
 
 
+def select(cases, split, path):
+    """The cases of one split ("dev" or "test"), or all of them ("all"); none is
+    INVALID_INPUT naming the file and the split."""
+    chosen = [case for case in cases if split in ("all", case["split"])]
+    if not chosen:
+        raise AgentError("INVALID_INPUT", detail=Text("cases_none_in_split", path=path,
+                                                      split=split))
+    return chosen
+
+
 def _check_case(line):
     try:
         case = json.loads(line)
@@ -77,6 +89,8 @@ def _check_case(line):
         return Text("case_blank", field="id"), None
     if case.get("lang", "en") not in run.SYSTEM_PROMPTS:
         return Text("case_lang", langs=sorted(run.SYSTEM_PROMPTS)), None
+    if case.get("split", "dev") not in SPLITS:
+        return Text("case_split", splits=list(SPLITS)), None
     if ("question" in case) == ("turns" in case):
         return Text("case_question_or_turns"), None
     if "turns" in case:
@@ -91,6 +105,7 @@ def _check_case(line):
     if problem:
         return problem, None
     case.setdefault("lang", "en")
+    case.setdefault("split", "dev")
     case.setdefault("expect", {})
     return None, case
 
@@ -113,21 +128,33 @@ def _check_turn(turn):
 
 # --- Running ---------------------------------------------------------------------------
 
-def run_cases(cases, settings, *, repeat=1, jobs=1, environ=None, make_model=None):
-    """Score every case `repeat` times. Returns rows in case order, repeats together."""
+def run_cases(cases, settings, *, repeat=1, jobs=1, environ=None, make_model=None,
+              progress=None):
+    """Score every case `repeat` times. Returns rows in case order, repeats together.
+    `progress` (progress.Progress, on a terminal) is told when each run starts and ends."""
     environ = os.environ if environ is None else environ
     tasks = [(case, index) for case in cases for index in range(repeat)]
+    run = _run_task if progress is None else _reporting(progress, repeat)
     if jobs <= 1:
-        rows = [_run_task(case, index, settings, environ, make_model) for case, index in tasks]
+        rows = [run(case, index, settings, environ, make_model) for case, index in tasks]
     else:
-        rows = _run_concurrently(tasks, settings, environ, make_model, jobs)
+        rows = _run_concurrently(run, tasks, settings, environ, make_model, jobs)
     return rows
 
 
-def _run_concurrently(tasks, settings, environ, make_model, jobs):
+def _reporting(progress, repeats):
+    def run(case, index, settings, environ, make_model):
+        progress.started(case["id"], index + 1, repeats)
+        row = _run_task(case, index, settings, environ, make_model)
+        progress.finished(row)
+        return row
+    return run
+
+
+def _run_concurrently(run, tasks, settings, environ, make_model, jobs):
     from concurrent.futures import ThreadPoolExecutor  # only served models need threads
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_run_task, case, index, settings, environ, make_model)
+        futures = [pool.submit(run, case, index, settings, environ, make_model)
                    for case, index in tasks]
         try:
             return [future.result() for future in futures]
@@ -266,32 +293,72 @@ def describe_setup(settings, cases, *, environ, agent_flags, make_model=None,
     """Model, provider, server version and prompt of this evaluation, for the report."""
     langs = sorted({case["lang"] for case in cases})
     model = (make_model or agent.default_model)(settings.replace(lang=langs[0]), environ)
+    # A replay (--replay) asks no server, not even for its version.
+    server = {"name": "replay", "version": "none", "url": None} if settings.replay \
+        else server_info(model)
     digests = {lang: run.prompt_digest(run.load_system_prompt(
                    settings.system_prompt, lang, orders=bool(settings.orders))[0])
                for lang in langs}
     return {
         "utc": utc_now(),
         "provider": model.provider, "model": model.model,
-        # A replay (--replay) asks no server, not even for its version.
-        "server_version": None if settings.replay else server_version(model),
+        "server": server, "server_version": server["version"],
         "system_prompt": {"file": settings.system_prompt, "sha256": digests},
         "cases_file": cases_path, "cases_sha256": _file_sha256(cases_path),
         "agent_flags": list(agent_flags),
     }
 
 
-def server_version(model):
-    """Ollama's GET /api/version when the provider is Ollama; None when unknown."""
+SERVER_TIMEOUT = 3.0  # seconds for each question to the server: a report never waits long
+UNKNOWN = "unknown"
+
+
+def server_info(model):
+    """Which server answers and its version, asked once per evaluation: llama-server's
+    GET /props (`build_info`, `model_path`), Ollama's GET /api/version (`version`), each
+    within SERVER_TIMEOUT, Ollama's first for the Ollama provider. "unknown" when neither
+    answers (a hosted API, a server that is down): the evaluation runs on all the same.
+    No server at all (the mock): "none"."""
     base_url = getattr(model, "base_url", None)
-    if model.provider != "ollama" or not base_url:
+    if not base_url:
+        return {"name": "none", "version": "none", "url": None}
+    root = base_url.rstrip("/")
+    root = root[:-3] if root.endswith("/v1") else root  # the OpenAI path's /v1
+    llama, ollama = ("/props", _from_props), ("/api/version", _from_version)
+    for path, read in (ollama, llama) if model.provider == "ollama" else (llama, ollama):
+        found = _ask(root, path, read)
+        if found is not None:
+            return {**found, "url": base_url}
+    return {"name": UNKNOWN, "version": UNKNOWN, "url": base_url}
+
+
+def _from_props(payload):
+    """llama-server's GET /props: its build, and the model file it serves."""
+    if not isinstance(payload.get("build_info"), str):
         return None
+    return {"name": "llama-server", "version": payload["build_info"],
+            "model_path": _text(payload.get("model_path"))}
+
+
+def _from_version(payload):
+    """Ollama's GET /api/version: {"version": "0.12.3"}."""
+    if not isinstance(payload.get("version"), str):
+        return None
+    return {"name": "ollama", "version": payload["version"]}
+
+
+def _ask(root, path, read):
+    """What `read` makes of the JSON object at root + path, or None on any failure."""
     from stock_agent.providers.transport import get_json
     try:
-        status, payload = get_json(base_url + "/api/version", timeout=3.0, server=base_url)
-    except AgentError:
+        status, payload = get_json(root + path, timeout=SERVER_TIMEOUT, server=root)
+    except (AgentError, OSError, ValueError):
         return None
-    version = payload.get("version") if status == 200 and isinstance(payload, dict) else None
-    return version if isinstance(version, str) else None
+    return read(payload) if status == 200 and isinstance(payload, dict) else None
+
+
+def _text(value):
+    return value if isinstance(value, str) else None
 
 
 def _file_sha256(path):

@@ -18,6 +18,12 @@ The names follow the public function-calling benchmarks (BFCL's AST checker and 
   arguments (or none made, when none is expected), every fact in the answer and no
   forbidden text in it.
 
+pass^k (tau-bench's headline): over the cases, the share that passed in every one of their k
+repeats, k being how many times each case ran. With k = 1 it is the mean; the more a model
+varies, the further it falls below the mean. Given for task success and for restraint (a
+case expecting no call counts only if every repeat made none; a repeat not judged, as no
+reply from the model, is no pass).
+
 A conversation (a case with turns) is scored turn by turn and merged into one row
 (`merge_turns`): it succeeds only when every turn does.
 
@@ -267,6 +273,7 @@ def summarize(rows):
         "not_run": not_run,
         "not_reached": len(rows) - len(ran) - not_run,
         "task_success": rate(row["success"] for row in rows),
+        "pass_k": pass_k(rows),
         "tool_selection_accuracy": rate(row["selection_ok"] for row in rows),
         "argument_accuracy": _ratio(calls.get("correct", 0), calls.get("name_matched", 0)),
         "restraint": rate(row["restraint_ok"] for row in rows),
@@ -281,6 +288,22 @@ def summarize(rows):
         "tokens": {"input": _total(row["input_tokens"] for row in ran),
                    "output": _total(row["output_tokens"] for row in ran)},
     }
+
+
+def pass_k(rows):
+    """{"k", "task_success", "restraint"}: per case (rows grouped by id), whether every one
+    of its k runs passed; k is the most runs any case had. A case counts for restraint when
+    any of its runs was judged on it."""
+    by_case = {}
+    for row in rows:
+        by_case.setdefault(row["id"], []).append(row)
+    restraint = [[row["restraint_ok"] for row in runs] for runs in by_case.values()]
+    return {"k": max(map(len, by_case.values()), default=0),
+            "task_success": rate(all(row["success"] for row in runs)
+                                 for runs in by_case.values()),
+            "restraint": rate(all(flag is True for flag in flags)
+                              if any(flag is not None for flag in flags) else None
+                              for flags in restraint)}
 
 
 def _verification(rows):

@@ -16,6 +16,8 @@ not know (added later) are still printed, as `name key=value ...`.
 While a model request is in flight the log is silent, so on a terminal `WaitingModel` shows a
 single updating "waiting for the model" line with the elapsed seconds and erases it when the
 reply arrives. When stderr is not a terminal (a file, a pipe, CI) nothing of it is written.
+A served model's run shows that line on a terminal without -v too (not with --json, nor for
+the mock, which answers at once): the one sign that the model is working.
 """
 
 import json
@@ -107,11 +109,13 @@ _DESCRIBE = {"run_started": _describe_started, "model": _describe_model,
 
 # --- The waiting line ----------------------------------------------------------------
 
-def trace(stream, make_model, *, streamed=False):
-    """--verbose, the wing's entry point: the run log listener that traces each event on
-    `stream`, and `make_model` wrapped to show a waiting line while a request runs (not when
-    a streamed answer on the screen is its own sign of progress)."""
-    return Trace(stream), make_model if streamed else waiting_factory(make_model, stream)
+def trace(stream, make_model, *, streamed=False, verbose=True):
+    """The wing's entry point: with --verbose the run log listener that traces each event on
+    `stream` (else None: a served model's run without -v shows only the waiting line), and
+    `make_model` wrapped to show a waiting line while a request runs, on a terminal only
+    (not when a streamed answer on the screen is its own sign of progress)."""
+    listener = Trace(stream) if verbose else None
+    return listener, make_model if streamed else waiting_factory(make_model, stream)
 
 
 def waiting_factory(make_model, stream, *, interval=0.25):
