@@ -79,13 +79,13 @@ class TransportFaults(FaultCase):
 
     def test_server_accepts_and_never_answers(self):
         started = time.monotonic()
-        self.fault("MODEL_TIMEOUT", 200, fake_server.hang(3.0), timeout="0.3")
+        self.fault("MODEL_TIMEOUT", 200, fake_server.hang(3.0), timeout="0.15")
         self.assertLess(time.monotonic() - started, 2.5)  # the timeout, not the server, ended it
 
     def test_a_body_trickled_byte_by_byte_still_ends_at_the_timeout(self):
         started = time.monotonic()
         self.fault("MODEL_TIMEOUT", 200, fake_server.trickle(WITH_CALL, interval=0.05),
-                   timeout="0.5")
+                   timeout="0.25")
         self.assertLess(time.monotonic() - started, 2.5)  # the body alone would take ~20 s
 
     def test_a_trickled_stream_still_ends_at_the_run_budget(self):
@@ -96,18 +96,19 @@ class TransportFaults(FaultCase):
             server.reply("/api/chat", 200, fake_server.trickle(
                 chunks, interval=0.02, content_type="application/x-ndjson"))
             result = run_main(server.url, "--stream", "--timeout", "30",
-                              "--budget-seconds", "0.6")
+                              "--budget-seconds", "0.3")
         self.assertFailsCleanly("TIME_BUDGET", *result)
         self.assertLess(time.monotonic() - started, 3)
 
     def test_run_budget_shorter_than_the_request_timeout(self):
         with FakeServer() as server:
             server.reply("/api/chat", 200, fake_server.hang(3.0))
-            result = run_main(server.url, "--timeout", "5", "--budget-seconds", "0.3")
+            result = run_main(server.url, "--timeout", "5", "--budget-seconds", "0.15")
         self.assertFailsCleanly("TIME_BUDGET", *result)
 
     def test_slow_headers_past_the_timeout(self):
-        self.fault("MODEL_TIMEOUT", 200, fake_server.slow_headers(2.0, WITH_CALL), timeout="0.3")
+        self.fault("MODEL_TIMEOUT", 200, fake_server.slow_headers(2.0, WITH_CALL),
+                   timeout="0.15")
 
     def test_slow_headers_within_the_timeout_still_work(self):
         with FakeServer() as server:
