@@ -38,7 +38,7 @@ AGENT_WITH_SHORT_GRACE = ("import runpy, sys; from stock_agent.mcp import stdio;
                           "runpy.run_path(sys.argv[0], run_name='__main__')")
 
 
-def agent_run(test, *options, timeout="1"):
+def agent_run(test, *options, timeout="0.6"):
     """Start agent.py --mock, asking for test__lookup from the server of `options`; returns
     (the child, its log folder)."""
     log_dir = tempfile.mkdtemp(prefix="mcp-stuck-")
