@@ -14,6 +14,7 @@ are in tests/test_providers_stream_faults.py, for every provider; the same scena
 everyday form run per provider in tests/test_providers_conformance.py.
 """
 
+import contextlib
 import json
 import os
 import subprocess
@@ -62,15 +63,24 @@ class FaultCase(unittest.TestCase):
         self.assertEqual([e["event"] for e in events].count("failed"), 1)
         self.assertEqual(sum(e["event"] == "tool" for e in events), tools_run)
 
+    server = None  # a class whose faults never hang sets one server for all its tests
+
     def fault(self, code, status, body, *, headers=None, timeout="5", retries="0",
               requests=1):
-        with FakeServer() as server:
+        with self.serving() as server:
             server.reply("/api/chat", status, body, headers=headers, repeat=True)
             result = run_main(server.url, "--timeout", timeout, "--retries", retries)
             chats = [r for r in server.requests if r["path"] == "/api/chat"]
         self.assertFailsCleanly(code, *result)
         self.assertEqual(len(chats), requests)  # exactly the tries asked for, none hidden
         return result
+
+    def serving(self):
+        """The class's server, cleared (left running), else a new one for this `with`."""
+        if self.server is None:
+            return FakeServer()
+        self.server.clear()
+        return contextlib.nullcontext(self.server)
 
 
 class TransportFaults(FaultCase):
@@ -138,6 +148,10 @@ class TransportFaults(FaultCase):
 
 
 class HttpStatusFaults(FaultCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = FakeServer.for_class(cls)
+
     def test_server_errors_with_and_without_retry_after(self):
         for status in (500, 502, 503):
             for headers in (None, {"Retry-After": "1"}, {"Retry-After": "garbage"}):

@@ -18,6 +18,7 @@ whose last line is the one terminal event with that code, and no tool run from t
 reply.
 """
 
+import contextlib
 import json
 import os
 import subprocess
@@ -106,12 +107,22 @@ def run_main(harness, server, *argv):
 
 
 class StreamFaultCase(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = FakeServer.for_class(cls)  # one for the class, cleared for each run
+
+    def cleared(self):
+        """The class's server with no request seen and no reply queued, for one `with`
+        (it goes on running)."""
+        self.server.clear()
+        return contextlib.nullcontext(self.server)
+
     def run_fault(self, provider, body, *argv, status=200):
-        harness = HARNESSES[provider]
-        with FakeServer() as server:
-            server.reply(harness.path, status, body)
-            result = run_main(harness, server, "--stream", *argv)
-            self.assertEqual(len(harness.requests(server)), 1)  # nothing retried
+        harness, server = HARNESSES[provider], self.server
+        server.clear()
+        server.reply(harness.path, status, body)
+        result = run_main(harness, server, "--stream", *argv)
+        self.assertEqual(len(harness.requests(server)), 1)  # nothing retried
         return result
 
     def assertFailsCleanly(self, code, result):
@@ -148,7 +159,7 @@ class StreamFaults(StreamFaultCase):
     def test_the_same_streams_whole_do_run_the_call(self):
         """The control: the unbroken stream's call runs, so the faults above are real."""
         for provider, harness in HARNESSES.items():
-            with self.subTest(provider=provider), FakeServer() as server:
+            with self.subTest(provider=provider), self.cleared() as server:
                 server.reply(harness.path, 200, stream_of(provider, call_chunks(provider)))
                 server.reply(harness.path, 200, harness.stream_answer(["A001: 12."]))
                 status, out, err, events = run_main(harness, server, "--stream")
@@ -181,7 +192,7 @@ class ProviderHttpFaults(StreamFaultCase):
                 if harness.key:  # servers echo the rejected key: it must not come back
                     body = json.loads(json.dumps(body).replace("invalid x-api-key",
                                                                f"invalid key {harness.key}"))
-                with self.subTest(provider=provider, stream=stream), FakeServer() as server:
+                with self.subTest(provider=provider, stream=stream), self.cleared() as server:
                     server.reply(harness.path, status, body)
                     result = run_main(harness, server, "--log-content", *stream)
                 self.assertFailsCleanly("AUTH_FAILED", result)
@@ -196,7 +207,7 @@ class ProviderHttpFaults(StreamFaultCase):
             limited = (fs.openai_error("Rate limit reached", kind="requests")
                        if provider == "openai"
                        else fs.anthropic_error("rate_limit_error", "Rate limited"))
-            with self.subTest(provider=provider), FakeServer() as server:
+            with self.subTest(provider=provider), self.cleared() as server:
                 server.reply(harness.path, 429, limited, headers={"Retry-After": "0.05"})
                 server.reply(harness.path, 200, harness.answer("A001: 12."))
                 status, out, err, events = run_main(harness, server, "--retries", "1")
@@ -209,7 +220,7 @@ class ProviderHttpFaults(StreamFaultCase):
     def test_429_without_retries_left_is_a_clean_failure(self):
         for provider in ("openai", "anthropic"):
             harness = HARNESSES[provider]
-            with self.subTest(provider=provider), FakeServer() as server:
+            with self.subTest(provider=provider), self.cleared() as server:
                 server.reply(harness.path, 429, {"error": {"message": "slow down"}},
                              headers={"Retry-After": "0"}, repeat=True)
                 result = run_main(harness, server, "--retries", "0")
