@@ -14,7 +14,6 @@ import shlex
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import unittest
@@ -24,7 +23,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import mcp
 from stock_agent.mcp import stdio
 from stock_agent.errors import EXIT_STATUS
-from tests.support import run_cli
+from tests.support import run_cli, temp_folder
 from tests.test_mcp_faults import Reaped
 from tests.test_mcp_protocol import Recorded, server
 
@@ -41,7 +40,7 @@ AGENT_WITH_SHORT_GRACE = ("import runpy, sys; from stock_agent.mcp import stdio;
 def agent_run(test, *options, timeout="0.6"):
     """Start agent.py --mock, asking for test__lookup from the server of `options`; returns
     (the child, its log folder)."""
-    log_dir = tempfile.mkdtemp(prefix="mcp-stuck-")
+    log_dir = temp_folder(test, "mcp-stuck-")
     argv = [sys.executable, "-c", AGENT_WITH_SHORT_GRACE, os.path.join(ROOT, "agent.py"),
             "--mock", "--mcp",
             server(*options), "--mcp-catalogue-above", "99", "--log-dir", log_dir,
