@@ -14,9 +14,11 @@ are in tests/test_providers_stream_faults.py, for every provider; the same scena
 everyday form run per provider in tests/test_providers_conformance.py.
 """
 
+import concurrent.futures
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -224,15 +226,21 @@ class RealProcess(unittest.TestCase):
     """Two faults through `python agent.py`: no traceback escapes the real entry point."""
 
     def test_refused_and_server_error_print_one_line(self):
-        with FakeServer() as server:
+        with FakeServer() as server, concurrent.futures.ThreadPoolExecutor(2) as pool:
             server.reply("/api/chat", 503, HTML_PAGE, headers={"Retry-After": "5"})
+            runs = []
             for url, code in ((fake_server.dead_url(), "MODEL_UNREACHABLE"),
                               (server.url, "MODEL_HTTP_ERROR")):
-                with self.subTest(code=code), tempfile.TemporaryDirectory() as log_dir:
-                    done = subprocess.run(
-                        [sys.executable, "agent.py", "--base-url", url, "--model", "m",
-                         "--log-dir", log_dir, "--lang", "en", "--retries", "0"], cwd=ROOT,
-                        capture_output=True, text=True, timeout=20)
+                log_dir = tempfile.mkdtemp(prefix="stock-agent-test-")
+                self.addCleanup(shutil.rmtree, log_dir)
+                runs.append((code, log_dir, pool.submit(  # both at once
+                    subprocess.run,
+                    [sys.executable, "agent.py", "--base-url", url, "--model", "m",
+                     "--log-dir", log_dir, "--lang", "en", "--retries", "0"], cwd=ROOT,
+                    capture_output=True, text=True, timeout=20)))
+            for code, log_dir, run in runs:
+                with self.subTest(code=code):
+                    done = run.result()
                     self.assertEqual(done.returncode, EXIT_STATUS[code])
                     lines = done.stderr.splitlines()
                     self.assertEqual(len(lines), 2, done.stderr)

@@ -18,6 +18,7 @@ whose last line is the one terminal event with that code, and no tool run from t
 reply.
 """
 
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -232,27 +233,34 @@ class RealProcess(unittest.TestCase):
     """A stream cut mid-line through `python agent.py`: no traceback from the real entry."""
 
     def test_cut_stream_through_the_real_entry_point(self):
-        for provider in ("openai", "anthropic"):
-            harness = HARNESSES[provider]
-            items = call_chunks(provider)
-            with self.subTest(provider=provider), FakeServer() as server, \
-                    tempfile.TemporaryDirectory() as log_dir:
-                server.reply(harness.path, 200, stream_of(provider, items, cut_after=2))
-                done = subprocess.run(
+        runs = {}
+        with contextlib.ExitStack() as stack, \
+                concurrent.futures.ThreadPoolExecutor(2) as pool:  # both at once
+            for provider in ("openai", "anthropic"):
+                harness = HARNESSES[provider]
+                server = stack.enter_context(FakeServer())
+                log_dir = stack.enter_context(tempfile.TemporaryDirectory())
+                server.reply(harness.path, 200, stream_of(provider, call_chunks(provider),
+                                                          cut_after=2))
+                runs[provider] = log_dir, pool.submit(
+                    subprocess.run,
                     [sys.executable, "agent.py", "--provider", provider, "--stream",
                      "--log-dir", log_dir, "--lang", "en", "--retries", "0"],
                     cwd=ROOT, capture_output=True, text=True, timeout=20,
                     env={"PATH": os.environ.get("PATH", ""), "LANG": "C",
                          **harness.env(server.url)})
-                lines = done.stderr.splitlines()
-                self.assertEqual(done.returncode, EXIT_STATUS["TRUNCATED"], done.stderr)
-                self.assertEqual(len(lines), 2, done.stderr)
-                self.assertTrue(lines[0].startswith("stock-agent: TRUNCATED: "))
-                [name] = os.listdir(log_dir)
-                with open(os.path.join(log_dir, name), encoding="utf-8") as file:
-                    events = [json.loads(line) for line in file]
-                self.assertEqual((events[-1]["event"], events[-1]["code"]),
-                                 ("failed", "TRUNCATED"))
+            for provider, (log_dir, run) in runs.items():
+                with self.subTest(provider=provider):
+                    done = run.result()
+                    lines = done.stderr.splitlines()
+                    self.assertEqual(done.returncode, EXIT_STATUS["TRUNCATED"], done.stderr)
+                    self.assertEqual(len(lines), 2, done.stderr)
+                    self.assertTrue(lines[0].startswith("stock-agent: TRUNCATED: "))
+                    [name] = os.listdir(log_dir)
+                    with open(os.path.join(log_dir, name), encoding="utf-8") as file:
+                        events = [json.loads(line) for line in file]
+                    self.assertEqual((events[-1]["event"], events[-1]["code"]),
+                                     ("failed", "TRUNCATED"))
 
 
 if __name__ == "__main__":
