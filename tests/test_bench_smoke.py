@@ -194,12 +194,16 @@ class StartupInstructions(unittest.TestCase):
         self.bench.write_sample_agent(article, os.path.join(self.tmp, "article"),
                                       sys.executable)
 
-    @unittest.skipUnless(shutil.which("valgrind"), "valgrind is not installed")
+    @unittest.skipUnless(shutil.which("valgrind") and shutil.which("sh"),
+                         "valgrind is not installed")
     def test_callgrind_counts_a_bare_start(self):
+        # The bare start of a shell, not of Python: the same run of valgrind and reading of
+        # its out file in a tenth of the time (about 200,000 instructions; Python's 27 million
+        # take callgrind two seconds).
         count = self.bench.callgrind_instructions(
-            shutil.which("valgrind"), [sys.executable, "-S", "-c", "pass"], self.tmp,
+            shutil.which("valgrind"), [shutil.which("sh"), "-c", ":"], self.tmp,
             os.path.join(self.tmp, "callgrind.out"))
-        self.assertGreater(count, 1_000_000)
+        self.assertGreater(count, 50_000)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
 """
 
 import json
+import os
 import random
 import sys
 import unittest
@@ -214,11 +215,16 @@ class RandomConversationTest(unittest.TestCase):
     """Random turns (several steps, batches of calls, long results, failures) and random
     budgets: the history never separates a call from its result."""
 
+    # 200 conversations at CI's FUZZ_CASES=20,000 (.ci/run), 80 in a plain run (8,000), as
+    # tests/test_fuzz_adapters_and_loop.py sizes its own: each costs the history of up to 24
+    # questions, and a plain run of the suite stays well under a minute.
+    CASES = max(int(os.environ.get("FUZZ_CASES", "8000")), 2000) // 100
+
     def test_no_history_separates_a_tool_call_from_its_result(self):
         rng = random.Random(1313)
-        for case in range(200):
+        for case in range(self.CASES):
             ctx = Context(fixed_chars=rng.randint(0, 3_000), lang=rng.choice(["en", "zh-TW"]))
-            turns = []
+            turns, self.folded_facts = [], {}  # per case: turns are only ever appended
             budget = rng.choice([500, 2_000, 5_000, 20_000, 80_000])
             for number in range(1, rng.randint(2, 25)):
                 question = f"q{number} " + "x" * rng.randint(0, 300)
@@ -245,7 +251,9 @@ class RandomConversationTest(unittest.TestCase):
                 pending = len(message.get("tool_calls") or [])
         self.assertEqual(pending, 0, "a call without its result")
         self.assertEqual(info["folded_turns"], ctx.folded)
-        folded_facts = context._facts(turns[:ctx.folded], ctx.labels)[0]
+        if ctx.folded not in self.folded_facts:  # the same first turns: the same facts
+            self.folded_facts[ctx.folded] = context._facts(turns[:ctx.folded], ctx.labels)[0]
+        folded_facts = self.folded_facts[ctx.folded]
         shown = notes[0]["content"] if notes else ""
         self.assertEqual(sum(fact in shown for fact in folded_facts) + info["facts_dropped"],
                          len(folded_facts))

@@ -12,6 +12,7 @@
 
 import ast
 import fnmatch
+import functools
 import importlib.util
 import os
 import re
@@ -83,6 +84,7 @@ def imports_of(path, modules):
     return found
 
 
+@functools.lru_cache(maxsize=None)  # two tests read it; the files do not change meanwhile
 def import_graph():
     modules = project_modules()
     return {name: imports_of(path, modules) - {name} for name, path in modules.items()}
@@ -192,22 +194,39 @@ class LayoutTest(unittest.TestCase):
         self.assertEqual(out.splitlines()[-1], "False")
 
 
+# Three of the modules that made most temporary folders (about 216 a suite run; a sample, so
+# the suite stays fast). Their run starts with this module's first test and goes on beside
+# the others; SuiteHygieneTest reads how it ended.
+HYGIENE_SAMPLE = ["tests.test_core_json_output", "tests.test_evals_stats",
+                  "tests.test_watch_verbose"]
+_hygiene = {}
+
+
+def setUpModule():
+    tmp = tempfile.mkdtemp(prefix="stock-agent-hygiene-")
+    unittest.addModuleCleanup(shutil.rmtree, tmp, ignore_errors=True)
+    child = subprocess.Popen([sys.executable, "-m", "unittest", *HYGIENE_SAMPLE], cwd=ROOT,
+                             env={**os.environ, "TMPDIR": tmp}, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    unittest.addModuleCleanup(lambda: child.poll() is None and (child.kill(),
+                                                                 child.communicate()))
+    _hygiene.update(tmp=tmp, child=child)
+
+
 class SuiteHygieneTest(unittest.TestCase):
     def test_the_tests_leave_no_temporary_folder_behind(self):
-        # Three of the modules that made most of them (about 216 a suite run; a sample, so the
-        # suite stays fast): their folders go with their tests (support.temp_folder,
-        # TemporaryDirectory). TMPDIR reaches the children.
-        modules = ["tests.test_core_json_output", "tests.test_evals_stats",
-                   "tests.test_watch_verbose"]
-        with tempfile.TemporaryDirectory() as tmp:
-            done = subprocess.run([sys.executable, "-m", "unittest", *modules], cwd=ROOT,
-                                  env={**os.environ, "TMPDIR": tmp}, capture_output=True,
-                                  text=True, timeout=300)
-            self.assertEqual(done.returncode, 0, done.stderr[-3000:])
-            self.assertEqual(sorted(os.listdir(tmp)), [])
+        # Their folders go with their tests (support.temp_folder, TemporaryDirectory).
+        # TMPDIR reaches the children.
+        child = _hygiene["child"]
+        _, err = child.communicate(timeout=300)
+        self.assertEqual(child.returncode, 0, err[-3000:])
+        self.assertEqual(sorted(os.listdir(_hygiene["tmp"])), [])
 
 
 class PackagingTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.built = cls.layout = None  # built at the first test that needs it, then shared
     def test_pyproject_installs_the_four_names_and_every_package_folder(self):
         modules = pyproject_list("py-modules")
         packages = pyproject_list("packages")
@@ -221,8 +240,7 @@ class PackagingTest(unittest.TestCase):
     @unittest.skipIf(importlib.util.find_spec("setuptools") is None, "needs setuptools")
     def test_a_build_lays_out_exactly_the_four_names_with_their_data(self):
         built = self.build()
-        self.assertEqual({name.removesuffix(".py") for name in os.listdir(built)},
-                         INSTALLED_NAMES)
+        self.assertEqual({name.removesuffix(".py") for name in self.layout}, INSTALLED_NAMES)
         for data in ("stock_agent/evals/cases.jsonl", "stock_agent/evals/conversations.jsonl",
                      "stock_agent/evals/inventory.csv",
                      "stock_agent/evals/prompts/short.txt",
@@ -238,24 +256,37 @@ class PackagingTest(unittest.TestCase):
             with open(os.path.join(elsewhere, name), "w", encoding="utf-8") as file:
                 file.write("raise SystemExit('the wrong module was imported')\n")
         env = {**os.environ, "PYTHONPATH": built}
-        help_text = subprocess.run(
-            [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
-             "import agent; agent.main(['--help'])", built],
-            cwd=elsewhere, capture_output=True, text=True, env=env)
-        self.assertEqual(help_text.returncode, 0, help_text.stderr)
-        self.assertTrue(help_text.stdout.startswith("usage: stock-agent "))
-        evaluation = subprocess.run(
-            [sys.executable, "-m", "stock_agent.evals", "run", "--mock", "--log-dir",
-             os.path.join(elsewhere, "runs")],
-            cwd=elsewhere, capture_output=True, text=True, env=env)
-        self.assertEqual(evaluation.returncode, 0, evaluation.stderr)
-        self.assertIn("task success", evaluation.stdout)
+        help_text, evaluation = [subprocess.Popen(  # both at once
+            [sys.executable, *argv], cwd=elsewhere, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env=env) for argv in (
+                ["-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                 "import agent; agent.main(['--help'])", built],
+                ["-m", "stock_agent.evals", "run", "--mock", "--log-dir",
+                 os.path.join(elsewhere, "runs")])]
+        for child in (help_text, evaluation):
+            self.addCleanup(lambda child=child: child.poll() is None and (
+                child.kill(), child.communicate()))
+        help_out, help_err = help_text.communicate(timeout=60)
+        self.assertEqual(help_text.returncode, 0, help_err)
+        self.assertTrue(help_out.startswith("usage: stock-agent "))
+        out, err = evaluation.communicate(timeout=60)
+        self.assertEqual(evaluation.returncode, 0, err)
+        self.assertIn("task success", out)
 
     def build(self):
         """What an install puts in site-packages: setuptools' build_py of a copy of the
-        checkout (so nothing is written into it), offline, no wheel tool needed."""
+        checkout (so nothing is written into it), offline, no wheel tool needed. One build
+        for the class; `layout` is its top folder as the build left it, before any test
+        imported from it (which adds a __pycache__)."""
+        cls = type(self)
+        if cls.built is None:
+            cls.built = self.build_once()
+            cls.layout = os.listdir(cls.built)
+        return cls.built
+
+    def build_once(self):
         work = tempfile.mkdtemp(prefix="stock-agent-build-")
-        self.addCleanup(shutil.rmtree, work)
+        self.addClassCleanup(shutil.rmtree, work)
         source = os.path.join(work, "source")
         shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
             ".git", "runs", "tests", "bench", "__pycache__", "*.egg-info", "build"))

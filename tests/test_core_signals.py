@@ -8,6 +8,7 @@ signal, as a shell reports it), no traceback, and a log that ends with `cancelle
 the code.
 """
 
+import concurrent.futures
 import json
 import os
 import signal
@@ -18,7 +19,7 @@ import unittest
 from stock_agent.errors import EXIT_STATUS
 from tests import fake_server
 from tests.fake_server import FakeServer
-from tests.support import sigint_child
+from tests.support import sigint_child, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIGNALS = {"SIGTERM": "TERMINATED", "SIGHUP": "HANGUP"}
@@ -44,9 +45,14 @@ class EndsLikeCtrlC(unittest.TestCase):
             return sigint_child(argv, asked, cwd=ROOT, sig=getattr(signal, name))
 
     def test_the_agent_ends_with_one_line_a_status_and_a_terminal_event(self):
+        log_dirs = {name: temp_folder(self) for name in SIGNALS}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:  # both at once
+            runs = {name: pool.submit(self.stop, [sys.executable, "agent.py"], name,
+                                      log_dirs[name]) for name in SIGNALS}
         for name, code in SIGNALS.items():
-            with self.subTest(signal=name), tempfile.TemporaryDirectory() as log_dir:
-                status, out, err = self.stop([sys.executable, "agent.py"], name, log_dir)
+            with self.subTest(signal=name):
+                log_dir = log_dirs[name]
+                status, out, err = runs[name].result()
                 self.assertEqual(status, EXIT_STATUS[code], err)
                 self.assertEqual(status, 128 + getattr(signal, name))
                 lines = err.splitlines()

@@ -243,6 +243,15 @@ class DocumentedToolTest(unittest.TestCase):
               "tests.test_core_tool_contracts.ExecuteTest",
               "tests.test_core_tool_contracts.ShippedToolsTest", "tests.test_core_tenant_scope",
               "tests.test_mcp_tools", "tests.test_providers_context_size"]
+    # Runs every other test of CHECKS (argv[1] says which half: 0 or 1), in their order: the
+    # two halves run at once, each in a unittest process of its own.
+    HALF = ("import sys, unittest\n"
+            "def flat(suite):\n"
+            "    for test in suite:\n"
+            "        yield from flat(test) if isinstance(test, unittest.TestSuite) else [test]\n"
+            "tests = list(flat(unittest.defaultTestLoader.loadTestsFromNames(sys.argv[2:])))\n"
+            "half = unittest.TestSuite(tests[int(sys.argv[1])::2])\n"
+            "sys.exit(not unittest.TextTestRunner().run(half).wasSuccessful())\n")
 
     def test_the_docs_example_pasted_into_tools_py_is_the_whole_change(self):
         with open(os.path.join(ROOT, "docs", "tools-and-data.md"), encoding="utf-8") as file:
@@ -260,15 +269,22 @@ class DocumentedToolTest(unittest.TestCase):
             self.assertIn(among, source)
             with open(path, "w", encoding="utf-8") as file:
                 file.write(source.replace(among, "\n\n" + example.rstrip() + "\n" + among, 1))
-            shown = subprocess.run(
-                [sys.executable, "-c", "import tools; print(tools.default_toolbox().names())"],
-                cwd=copy, capture_output=True, text=True, timeout=60)
-            self.assertEqual(shown.stdout.strip(),
-                             str([*tools.default_toolbox().names(), "stock_summary"]),
-                             shown.stderr)
-            checks = subprocess.run([sys.executable, "-m", "unittest", *self.CHECKS],
-                                    cwd=copy, capture_output=True, text=True, timeout=300)
-            self.assertEqual(checks.returncode, 0, checks.stderr[-3000:])
+            shown, *halves = [self.start(copy, "-c", *code) for code in (
+                ["import tools; print(tools.default_toolbox().names())"],
+                [self.HALF, "0", *self.CHECKS], [self.HALF, "1", *self.CHECKS])]
+            out, err = shown.communicate(timeout=60)
+            self.assertEqual(out.strip(), str([*tools.default_toolbox().names(),
+                                               "stock_summary"]), err)
+            for half in halves:
+                _, err = half.communicate(timeout=300)
+                self.assertEqual(half.returncode, 0, err[-3000:])
+                self.assertRegex(err, r"\nRan [1-9]\d* tests? in ")
+
+    def start(self, cwd, *argv):
+        child = subprocess.Popen([sys.executable, *argv], cwd=cwd, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        self.addCleanup(lambda: child.poll() is None and (child.kill(), child.communicate()))
+        return child
 
 
 if __name__ == "__main__":

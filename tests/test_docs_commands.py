@@ -10,9 +10,11 @@ line of a ```text transcript as one command, with `python` meaning this interpre
 command that needs something a fresh copy lacks (a model server, an installer) is named in
 NEEDS_MORE and not run, and neither is a benchmark (MEASURES). Every other one must exit 0
 without a traceback. A block must also run a second time just as well, since it may make
-files. Nothing may be left behind outside `runs/` (the logs' git-ignored folder). Each page
-runs on a copy of its own, the pages at once, so one page's logs never meet another's
-(`ls -t runs/*.jsonl` means this page's last run).
+files: it runs again unless its first run changed no file of the copy (`runs/` included,
+bytecode caches not) nor of its page's TMPDIR, when the second run would start from the
+same state as the first. Nothing may be left behind outside `runs/` (the logs' git-ignored
+folder). Each page runs on a copy of its own, with a TMPDIR of its own, the pages at once,
+so one page's logs never meet another's (`ls -t runs/*.jsonl` means this page's last run).
 
 Every page in docs/ is linked from the README, and every relative link of these pages leads
 to a file that exists and, when it names a heading, to that heading.
@@ -108,6 +110,19 @@ def files_in(folder):
     return found
 
 
+def file_state(folder):
+    """{path: (size, modification time)} of every file under `folder`, `runs/` included,
+    bytecode caches not (Python writes them as it imports)."""
+    state = {}
+    for base, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        for name in names:
+            path = os.path.join(base, name)
+            stat = os.lstat(path)
+            state[os.path.relpath(path, folder)] = (stat.st_size, stat.st_mtime_ns)
+    return state
+
+
 @unittest.skipUnless(shutil.which("sh"), "needs sh")
 class DocumentedCommands(unittest.TestCase):
     @classmethod
@@ -132,16 +147,21 @@ class DocumentedCommands(unittest.TestCase):
         checkout = os.path.join(self.folder, page.replace(os.sep, "-"))
         shutil.copytree(self.source, checkout, symlinks=True)
         before = files_in(checkout)
+        tmp = checkout + ".tmp"  # the page's own: what one page makes there is its own
+        os.makedirs(tmp)
         environ = {**os.environ, "PATH": self.bin + os.pathsep + os.environ["PATH"],
-                   "LANG": "C.UTF-8", "TMPDIR": self.folder}
+                   "LANG": "C.UTF-8", "TMPDIR": tmp}
         environ.pop("OLLAMA_HOST", None)
         ran = []
         for line, script, flags in commands:
             # A block may make files (a database, a report): it must work a second time too.
             for attempt in (1, 2) if flags == "-ec" else (1,):
+                state = (file_state(checkout), file_state(tmp))
                 done = subprocess.run(["sh", flags, script], cwd=checkout, env=environ,
                                       capture_output=True, text=True, timeout=60)
                 ran.append((line, attempt, script, done))
+                if state == (file_state(checkout), file_state(tmp)):
+                    break  # nothing changed: a second run would start where the first did
         return ran, sorted(files_in(checkout) - before)
 
     def test_every_command_runs_and_leaves_no_file(self):

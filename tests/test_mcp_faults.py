@@ -7,6 +7,7 @@ started) is gone when the run returns, also after Ctrl-C and SIGTERM to a real p
 when the server ignores both its closed stdin and SIGTERM.
 """
 
+import concurrent.futures
 import json
 import os
 import signal
@@ -95,7 +96,7 @@ class StartUpFaultTest(unittest.TestCase):
         started = time.monotonic()
         with mock.patch("stock_agent.mcp.client.DISCOVER_PROBE_SECONDS", 0.1):
             err = self.check("MCP_TIMEOUT", "--fault", "hang-at-start",
-                             argv=["--timeout", "0.4"])
+                             argv=["--timeout", "0.2"])
         self.assertLess(time.monotonic() - started, 2.5)
         self.assertIn("initialize", err)
 
@@ -182,19 +183,24 @@ class ReapingTest(unittest.TestCase):
         self.assertIs(signal.getsignal(signal.SIGTERM), before)
 
     def test_ctrl_c_and_sigterm_during_a_call_cancel_the_run_and_reap_the_server(self):
-        for signal_number, code in ((signal.SIGINT, "CANCELLED"),
-                                    (signal.SIGTERM, "TERMINATED")):
-            with self.subTest(signal=signal_number.name):
+        runs = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:  # both at once
+            for signal_number in (signal.SIGINT, signal.SIGTERM):
                 pids, record = Reaped(self), Recorded(self)
                 log_dir = temp_folder(self, "mcp-cancel-")
                 command = server(*pids.options(child=True), "--record", record.path)
                 argv = [sys.executable, os.path.join(ROOT, "agent.py"), "--mock", "--mcp",
                         command, "--mcp-catalogue-above", "99", "--log-dir", log_dir,
                         "-q", 'test__slow {"seconds": 30}']
-                status, out, err = sigint_child(
-                    argv, lambda: os.path.exists(record.path)
-                    and "tools/call" in record.methods(), cwd=ROOT,
-                    sig=signal_number)
+                ready = (lambda record: lambda: os.path.exists(record.path)
+                         and "tools/call" in record.methods())(record)
+                runs[signal_number] = (pids, log_dir, pool.submit(
+                    sigint_child, argv, ready, cwd=ROOT, sig=signal_number))
+        for signal_number, code in ((signal.SIGINT, "CANCELLED"),
+                                    (signal.SIGTERM, "TERMINATED")):
+            with self.subTest(signal=signal_number.name):
+                pids, log_dir, outcome = runs[signal_number]
+                status, out, err = outcome.result()
                 self.assertEqual(status, EXIT_STATUS[code], err)
                 self.assertNotIn("Traceback", err)
                 self.assertIn(code, err)

@@ -30,18 +30,19 @@ def start_up(*options, argv=(), environ=None):
 
 class TimeoutNamesItsLimitTest(unittest.TestCase):
     def test_the_timeout_that_ran_out_is_named_with_its_value(self):
-        with mock.patch("stock_agent.mcp.client.DISCOVER_PROBE_SECONDS", 2.0):
-            status, err = start_up("--fault", "hang-at-start", argv=["--timeout", "1"])
+        # A probe twice the timeout: the probe's wait takes all of it, nothing is left.
+        with mock.patch("stock_agent.mcp.client.DISCOVER_PROBE_SECONDS", 0.6):
+            status, err = start_up("--fault", "hang-at-start", argv=["--timeout", "0.3"])
         self.assertEqual(status, EXIT_STATUS["MCP_TIMEOUT"], err)
-        self.assertIn("did not answer initialize in time (--timeout 1). Raise --timeout", err)
+        self.assertIn("did not answer initialize in time (--timeout 0.3). Raise --timeout", err)
         self.assertNotIn("-0.0", err)
 
     def test_the_budget_is_named_when_it_ran_out_first(self):
-        with mock.patch("stock_agent.mcp.client.DISCOVER_PROBE_SECONDS", 0.1):
+        with mock.patch("stock_agent.mcp.client.DISCOVER_PROBE_SECONDS", 0.05):
             status, err = start_up("--fault", "hang-at-start",
-                                   argv=["--timeout", "30", "--budget-seconds", "0.4"])
+                                   argv=["--timeout", "30", "--budget-seconds", "0.25"])
         self.assertEqual(status, EXIT_STATUS["MCP_TIMEOUT"], err)
-        self.assertIn("in time (--budget-seconds 0.4). Raise --budget-seconds", err)
+        self.assertIn("in time (--budget-seconds 0.25). Raise --budget-seconds", err)
 
 
 class DroppedEnvironmentTest(unittest.TestCase):

@@ -30,7 +30,7 @@ SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mcp_server.py
 
 def server(*options):
     """The --mcp text that starts the test server with `options`."""
-    return " ".join(shlex.quote(part) for part in (sys.executable, SERVER, *options))
+    return " ".join(shlex.quote(part) for part in (sys.executable, "-S", SERVER, *options))
 
 
 def answer_only():

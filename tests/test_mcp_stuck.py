@@ -14,7 +14,6 @@ import shlex
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import unittest
@@ -24,19 +23,26 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import mcp
 from stock_agent.mcp import stdio
 from stock_agent.errors import EXIT_STATUS
-from tests.support import run_cli
+from tests.support import run_cli, temp_folder
 from tests.test_mcp_faults import Reaped
 from tests.test_mcp_protocol import Recorded, server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOUND = 8.0  # seconds: a run that takes longer than this is stuck
+# agent.py run as the script it is, with the wait between stopping a deaf server's stdin and
+# its SIGTERM (stdio.EXIT_GRACE_SECONDS, 1 s) cut to 0.1 s, as the in-process tests below
+# cut it: a deaf server is never going to exit on its own, and the suite need not wait.
+AGENT_WITH_SHORT_GRACE = ("import runpy, sys; from stock_agent.mcp import stdio; "
+                          "stdio.EXIT_GRACE_SECONDS = 0.1; sys.argv = sys.argv[1:]; "
+                          "runpy.run_path(sys.argv[0], run_name='__main__')")
 
 
-def agent_run(test, *options, timeout="1"):
+def agent_run(test, *options, timeout="0.6"):
     """Start agent.py --mock, asking for test__lookup from the server of `options`; returns
     (the child, its log folder)."""
-    log_dir = tempfile.mkdtemp(prefix="mcp-stuck-")
-    argv = [sys.executable, os.path.join(ROOT, "agent.py"), "--mock", "--mcp",
+    log_dir = temp_folder(test, "mcp-stuck-")
+    argv = [sys.executable, "-c", AGENT_WITH_SHORT_GRACE, os.path.join(ROOT, "agent.py"),
+            "--mock", "--mcp",
             server(*options), "--mcp-catalogue-above", "99", "--log-dir", log_dir,
             "--timeout", timeout, "-q", 'test__lookup {"sku": "A1"}']
     child = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -1,6 +1,7 @@
 """The same scenarios against every provider adapter, each through a loopback server that
 speaks that provider's wire format (tests/wire_harness.py says how each one looks)."""
 
+import contextlib
 import json
 import unittest
 from unittest import mock
@@ -19,8 +20,16 @@ class Conformance:
 
     h = None
 
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.server = FakeServer.for_class(cls)  # one server per provider, cleared per test
+
     def serve(self, *bodies):
-        server = FakeServer()
+        """The class's server, cleared, with `bodies` queued: `with self.serve(...) as
+        server` (the server goes on running for the next test)."""
+        server = self.server
+        server.clear()
         for body in bodies:
             if isinstance(body, tuple):
                 status, body, *rest = body
@@ -28,7 +37,7 @@ class Conformance:
                 server.reply(self.h.path, status, body, headers=headers, repeat=repeat)
             else:
                 server.reply(self.h.path, 200, body)
-        return server
+        return contextlib.nullcontext(server)
 
     # --- answers and tool calls -------------------------------------------------
 

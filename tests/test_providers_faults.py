@@ -14,8 +14,11 @@ are in tests/test_providers_stream_faults.py, for every provider; the same scena
 everyday form run per provider in tests/test_providers_conformance.py.
 """
 
+import concurrent.futures
+import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,15 +65,24 @@ class FaultCase(unittest.TestCase):
         self.assertEqual([e["event"] for e in events].count("failed"), 1)
         self.assertEqual(sum(e["event"] == "tool" for e in events), tools_run)
 
+    server = None  # a class whose faults never hang sets one server for all its tests
+
     def fault(self, code, status, body, *, headers=None, timeout="5", retries="0",
               requests=1):
-        with FakeServer() as server:
+        with self.serving() as server:
             server.reply("/api/chat", status, body, headers=headers, repeat=True)
             result = run_main(server.url, "--timeout", timeout, "--retries", retries)
             chats = [r for r in server.requests if r["path"] == "/api/chat"]
         self.assertFailsCleanly(code, *result)
         self.assertEqual(len(chats), requests)  # exactly the tries asked for, none hidden
         return result
+
+    def serving(self):
+        """The class's server, cleared (left running), else a new one for this `with`."""
+        if self.server is None:
+            return FakeServer()
+        self.server.clear()
+        return contextlib.nullcontext(self.server)
 
 
 class TransportFaults(FaultCase):
@@ -79,13 +91,13 @@ class TransportFaults(FaultCase):
 
     def test_server_accepts_and_never_answers(self):
         started = time.monotonic()
-        self.fault("MODEL_TIMEOUT", 200, fake_server.hang(3.0), timeout="0.3")
+        self.fault("MODEL_TIMEOUT", 200, fake_server.hang(3.0), timeout="0.15")
         self.assertLess(time.monotonic() - started, 2.5)  # the timeout, not the server, ended it
 
     def test_a_body_trickled_byte_by_byte_still_ends_at_the_timeout(self):
         started = time.monotonic()
         self.fault("MODEL_TIMEOUT", 200, fake_server.trickle(WITH_CALL, interval=0.05),
-                   timeout="0.5")
+                   timeout="0.25")
         self.assertLess(time.monotonic() - started, 2.5)  # the body alone would take ~20 s
 
     def test_a_trickled_stream_still_ends_at_the_run_budget(self):
@@ -96,18 +108,19 @@ class TransportFaults(FaultCase):
             server.reply("/api/chat", 200, fake_server.trickle(
                 chunks, interval=0.02, content_type="application/x-ndjson"))
             result = run_main(server.url, "--stream", "--timeout", "30",
-                              "--budget-seconds", "0.6")
+                              "--budget-seconds", "0.3")
         self.assertFailsCleanly("TIME_BUDGET", *result)
         self.assertLess(time.monotonic() - started, 3)
 
     def test_run_budget_shorter_than_the_request_timeout(self):
         with FakeServer() as server:
             server.reply("/api/chat", 200, fake_server.hang(3.0))
-            result = run_main(server.url, "--timeout", "5", "--budget-seconds", "0.3")
+            result = run_main(server.url, "--timeout", "5", "--budget-seconds", "0.15")
         self.assertFailsCleanly("TIME_BUDGET", *result)
 
     def test_slow_headers_past_the_timeout(self):
-        self.fault("MODEL_TIMEOUT", 200, fake_server.slow_headers(2.0, WITH_CALL), timeout="0.3")
+        self.fault("MODEL_TIMEOUT", 200, fake_server.slow_headers(2.0, WITH_CALL),
+                   timeout="0.15")
 
     def test_slow_headers_within_the_timeout_still_work(self):
         with FakeServer() as server:
@@ -137,6 +150,10 @@ class TransportFaults(FaultCase):
 
 
 class HttpStatusFaults(FaultCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = FakeServer.for_class(cls)
+
     def test_server_errors_with_and_without_retry_after(self):
         for status in (500, 502, 503):
             for headers in (None, {"Retry-After": "1"}, {"Retry-After": "garbage"}):
@@ -209,15 +226,21 @@ class RealProcess(unittest.TestCase):
     """Two faults through `python agent.py`: no traceback escapes the real entry point."""
 
     def test_refused_and_server_error_print_one_line(self):
-        with FakeServer() as server:
+        with FakeServer() as server, concurrent.futures.ThreadPoolExecutor(2) as pool:
             server.reply("/api/chat", 503, HTML_PAGE, headers={"Retry-After": "5"})
+            runs = []
             for url, code in ((fake_server.dead_url(), "MODEL_UNREACHABLE"),
                               (server.url, "MODEL_HTTP_ERROR")):
-                with self.subTest(code=code), tempfile.TemporaryDirectory() as log_dir:
-                    done = subprocess.run(
-                        [sys.executable, "agent.py", "--base-url", url, "--model", "m",
-                         "--log-dir", log_dir, "--lang", "en", "--retries", "0"], cwd=ROOT,
-                        capture_output=True, text=True, timeout=20)
+                log_dir = tempfile.mkdtemp(prefix="stock-agent-test-")
+                self.addCleanup(shutil.rmtree, log_dir)
+                runs.append((code, log_dir, pool.submit(  # both at once
+                    subprocess.run,
+                    [sys.executable, "agent.py", "--base-url", url, "--model", "m",
+                     "--log-dir", log_dir, "--lang", "en", "--retries", "0"], cwd=ROOT,
+                    capture_output=True, text=True, timeout=20)))
+            for code, log_dir, run in runs:
+                with self.subTest(code=code):
+                    done = run.result()
                     self.assertEqual(done.returncode, EXIT_STATUS[code])
                     lines = done.stderr.splitlines()
                     self.assertEqual(len(lines), 2, done.stderr)

@@ -18,6 +18,8 @@ whose last line is the one terminal event with that code, and no tool run from t
 reply.
 """
 
+import concurrent.futures
+import contextlib
 import json
 import os
 import subprocess
@@ -106,12 +108,22 @@ def run_main(harness, server, *argv):
 
 
 class StreamFaultCase(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = FakeServer.for_class(cls)  # one for the class, cleared for each run
+
+    def cleared(self):
+        """The class's server with no request seen and no reply queued, for one `with`
+        (it goes on running)."""
+        self.server.clear()
+        return contextlib.nullcontext(self.server)
+
     def run_fault(self, provider, body, *argv, status=200):
-        harness = HARNESSES[provider]
-        with FakeServer() as server:
-            server.reply(harness.path, status, body)
-            result = run_main(harness, server, "--stream", *argv)
-            self.assertEqual(len(harness.requests(server)), 1)  # nothing retried
+        harness, server = HARNESSES[provider], self.server
+        server.clear()
+        server.reply(harness.path, status, body)
+        result = run_main(harness, server, "--stream", *argv)
+        self.assertEqual(len(harness.requests(server)), 1)  # nothing retried
         return result
 
     def assertFailsCleanly(self, code, result):
@@ -148,7 +160,7 @@ class StreamFaults(StreamFaultCase):
     def test_the_same_streams_whole_do_run_the_call(self):
         """The control: the unbroken stream's call runs, so the faults above are real."""
         for provider, harness in HARNESSES.items():
-            with self.subTest(provider=provider), FakeServer() as server:
+            with self.subTest(provider=provider), self.cleared() as server:
                 server.reply(harness.path, 200, stream_of(provider, call_chunks(provider)))
                 server.reply(harness.path, 200, harness.stream_answer(["A001: 12."]))
                 status, out, err, events = run_main(harness, server, "--stream")
@@ -181,7 +193,7 @@ class ProviderHttpFaults(StreamFaultCase):
                 if harness.key:  # servers echo the rejected key: it must not come back
                     body = json.loads(json.dumps(body).replace("invalid x-api-key",
                                                                f"invalid key {harness.key}"))
-                with self.subTest(provider=provider, stream=stream), FakeServer() as server:
+                with self.subTest(provider=provider, stream=stream), self.cleared() as server:
                     server.reply(harness.path, status, body)
                     result = run_main(harness, server, "--log-content", *stream)
                 self.assertFailsCleanly("AUTH_FAILED", result)
@@ -196,7 +208,7 @@ class ProviderHttpFaults(StreamFaultCase):
             limited = (fs.openai_error("Rate limit reached", kind="requests")
                        if provider == "openai"
                        else fs.anthropic_error("rate_limit_error", "Rate limited"))
-            with self.subTest(provider=provider), FakeServer() as server:
+            with self.subTest(provider=provider), self.cleared() as server:
                 server.reply(harness.path, 429, limited, headers={"Retry-After": "0.05"})
                 server.reply(harness.path, 200, harness.answer("A001: 12."))
                 status, out, err, events = run_main(harness, server, "--retries", "1")
@@ -209,7 +221,7 @@ class ProviderHttpFaults(StreamFaultCase):
     def test_429_without_retries_left_is_a_clean_failure(self):
         for provider in ("openai", "anthropic"):
             harness = HARNESSES[provider]
-            with self.subTest(provider=provider), FakeServer() as server:
+            with self.subTest(provider=provider), self.cleared() as server:
                 server.reply(harness.path, 429, {"error": {"message": "slow down"}},
                              headers={"Retry-After": "0"}, repeat=True)
                 result = run_main(harness, server, "--retries", "0")
@@ -221,27 +233,34 @@ class RealProcess(unittest.TestCase):
     """A stream cut mid-line through `python agent.py`: no traceback from the real entry."""
 
     def test_cut_stream_through_the_real_entry_point(self):
-        for provider in ("openai", "anthropic"):
-            harness = HARNESSES[provider]
-            items = call_chunks(provider)
-            with self.subTest(provider=provider), FakeServer() as server, \
-                    tempfile.TemporaryDirectory() as log_dir:
-                server.reply(harness.path, 200, stream_of(provider, items, cut_after=2))
-                done = subprocess.run(
+        runs = {}
+        with contextlib.ExitStack() as stack, \
+                concurrent.futures.ThreadPoolExecutor(2) as pool:  # both at once
+            for provider in ("openai", "anthropic"):
+                harness = HARNESSES[provider]
+                server = stack.enter_context(FakeServer())
+                log_dir = stack.enter_context(tempfile.TemporaryDirectory())
+                server.reply(harness.path, 200, stream_of(provider, call_chunks(provider),
+                                                          cut_after=2))
+                runs[provider] = log_dir, pool.submit(
+                    subprocess.run,
                     [sys.executable, "agent.py", "--provider", provider, "--stream",
                      "--log-dir", log_dir, "--lang", "en", "--retries", "0"],
                     cwd=ROOT, capture_output=True, text=True, timeout=20,
                     env={"PATH": os.environ.get("PATH", ""), "LANG": "C",
                          **harness.env(server.url)})
-                lines = done.stderr.splitlines()
-                self.assertEqual(done.returncode, EXIT_STATUS["TRUNCATED"], done.stderr)
-                self.assertEqual(len(lines), 2, done.stderr)
-                self.assertTrue(lines[0].startswith("stock-agent: TRUNCATED: "))
-                [name] = os.listdir(log_dir)
-                with open(os.path.join(log_dir, name), encoding="utf-8") as file:
-                    events = [json.loads(line) for line in file]
-                self.assertEqual((events[-1]["event"], events[-1]["code"]),
-                                 ("failed", "TRUNCATED"))
+            for provider, (log_dir, run) in runs.items():
+                with self.subTest(provider=provider):
+                    done = run.result()
+                    lines = done.stderr.splitlines()
+                    self.assertEqual(done.returncode, EXIT_STATUS["TRUNCATED"], done.stderr)
+                    self.assertEqual(len(lines), 2, done.stderr)
+                    self.assertTrue(lines[0].startswith("stock-agent: TRUNCATED: "))
+                    [name] = os.listdir(log_dir)
+                    with open(os.path.join(log_dir, name), encoding="utf-8") as file:
+                        events = [json.loads(line) for line in file]
+                    self.assertEqual((events[-1]["event"], events[-1]["code"]),
+                                     ("failed", "TRUNCATED"))
 
 
 if __name__ == "__main__":
