@@ -35,8 +35,9 @@ NEEDS_MORE = ("pipx install", "ollama", "llama-server", "OLLAMA_MODEL=", "--prov
               "--model qwen", "ANTHROPIC_API_KEY=", "OPENAI_BASE_URL=", "pip install",
               "npm install", "mcp-server-", "--otlp-endpoint")
 # Measurements: they time this machine, and their exit status says whether it was quiet
-# enough. tests/test_bench_smoke.py runs each bench at a tiny size instead.
-MEASURES = ("python bench/",)
+# enough. tests/test_bench_smoke.py runs each bench at a tiny size instead; the answer
+# corpus's rates are asserted by tests/test_verify_corpus.py, on the same split.
+MEASURES = ("python bench/", "python -m tests.answers_corpus")
 # The suite is not run from inside the suite: a block line naming it becomes `:`.
 SUITE = ("python -m unittest", ".ci/run")
 # Made by running or building, never part of a release.

@@ -49,6 +49,18 @@ class TestSplitTest(unittest.TestCase):
         seen = [seen for case, seen in self.runs if case["label"] == "wrong"]
         self.assertGreater(seen.count("rendered"), len(seen) * 0.8)
 
+    def test_the_report_docs_verify_shows_is_these_rates(self):
+        # docs/verify.md's `python -m tests.answers_corpus test` prints this report; the
+        # docs check leaves that command to this class, which has the runs already.
+        lines = answers_corpus.report("test", self.runs).splitlines()
+        self.assertEqual(lines[0], f"split test: {len(self.runs)} answers")
+        row = self.rates["all"]
+        self.assertEqual(lines[2].split()[:5], [
+            "all", f"{row['sent']}/{row['correct']}",
+            f"{100 * row['sent'] / row['correct']:.1f}%",
+            f"{row['completed']}/{row['wrong']}",
+            f"{100 * row['completed'] / row['wrong']:.1f}%"])
+
 
 if __name__ == "__main__":
     unittest.main()
