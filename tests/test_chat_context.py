@@ -215,10 +215,10 @@ class RandomConversationTest(unittest.TestCase):
     """Random turns (several steps, batches of calls, long results, failures) and random
     budgets: the history never separates a call from its result."""
 
-    # 200 conversations at CI's FUZZ_CASES=20,000 (.ci/run), 80 in a plain run (8,000), as
+    # 200 conversations at CI's FUZZ_CASES=20,000 (.ci/run), 40 in a plain run (4,000), as
     # tests/test_fuzz_adapters_and_loop.py sizes its own: each costs the history of up to 24
     # questions, and a plain run of the suite stays well under a minute.
-    CASES = max(int(os.environ.get("FUZZ_CASES", "8000")), 2000) // 100
+    CASES = max(int(os.environ.get("FUZZ_CASES", "4000")), 2000) // 100
 
     def test_no_history_separates_a_tool_call_from_its_result(self):
         rng = random.Random(1313)

@@ -15,11 +15,13 @@ bytecode caches not) nor of its page's TMPDIR, when the second run would start f
 same state as the first. Nothing may be left behind outside `runs/` (the logs' git-ignored
 folder). Each page runs on a copy of its own, with a TMPDIR of its own, the pages at once,
 so one page's logs never meet another's (`ls -t runs/*.jsonl` means this page's last run).
+The pages start running when the suite loads this module, beside the other tests.
 
 Every page in docs/ is linked from the README, and every relative link of these pages leads
 to a file that exists and, when it names a heading, to that heading.
 """
 
+import atexit
 import concurrent.futures
 import os
 import re
@@ -124,23 +126,30 @@ def file_state(folder):
     return state
 
 
-@unittest.skipUnless(shutil.which("sh"), "needs sh")
-class DocumentedCommands(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        if os.path.exists(os.path.join(ROOT, ".git")) and not shutil.which("git"):
-            raise unittest.SkipTest("a git checkout, and no git to list its files")
-        cls.folder = tempfile.mkdtemp(prefix="stock-agent-docs-")
-        cls.addClassCleanup(shutil.rmtree, cls.folder)
-        cls.source = os.path.join(cls.folder, "release")
+class Pages:
+    """Every page's commands, run on copies of the release in a folder of their own. The
+    run starts when the suite loads this module (`started`) and goes on beside the other
+    tests: the work is in child processes, and the suite's own process leaves a core free.
+    The test reads how it ended."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="stock-agent-docs-")
+        atexit.register(shutil.rmtree, self.folder, ignore_errors=True)
+        self.source = os.path.join(self.folder, "release")
         for name in release_files():
-            target = os.path.join(cls.source, name)
+            target = os.path.join(self.source, name)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copy2(os.path.join(ROOT, name), target)
-        os.makedirs(os.path.join(cls.source, "runs"), exist_ok=True)
-        cls.bin = os.path.join(cls.folder, "bin")
-        os.makedirs(cls.bin)
-        os.symlink(sys.executable, os.path.join(cls.bin, "python"))
+        os.makedirs(os.path.join(self.source, "runs"), exist_ok=True)
+        self.bin = os.path.join(self.folder, "bin")
+        os.makedirs(self.bin)
+        os.symlink(sys.executable, os.path.join(self.bin, "python"))
+        self.work = {page: runnable(commands_of(page)) for page in pages()}
+        self.work = {page: commands for page, commands in self.work.items() if commands}
+        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=4)
+        atexit.register(self.pool.shutdown, cancel_futures=True)
+        self.done = {page: self.pool.submit(self.run_page, page, commands)
+                     for page, commands in self.work.items()}
 
     def run_page(self, page, commands):
         """Run `commands` in order on a copy of the release of their own. Returns
@@ -165,15 +174,27 @@ class DocumentedCommands(unittest.TestCase):
                     break  # nothing changed: a second run would start where the first did
         return ran, sorted(files_in(checkout) - before)
 
+
+def _start():
+    """The pages' run, started as the suite loads this module; None when it cannot run
+    here (the test says why)."""
+    if not shutil.which("sh"):
+        return None
+    if os.path.exists(os.path.join(ROOT, ".git")) and not shutil.which("git"):
+        return None
+    return Pages()
+
+
+started = _start()
+
+
+class DocumentedCommands(unittest.TestCase):
     def test_every_command_runs_and_leaves_no_file(self):
-        work = {page: runnable(commands_of(page)) for page in pages()}
-        work = {page: commands for page, commands in work.items() if commands}
-        self.assertIn("README.md", work)  # the parser still finds the commands
-        self.assertGreaterEqual(sum(map(len, work.values())), 20)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
-            done = {page: pool.submit(self.run_page, page, commands)
-                    for page, commands in work.items()}
-        for page, future in done.items():
+        if started is None:
+            self.skipTest("needs sh, and git in a git checkout to list its files")
+        self.assertIn("README.md", started.work)  # the parser still finds the commands
+        self.assertGreaterEqual(sum(map(len, started.work.values())), 20)
+        for page, future in started.done.items():
             ran, left = future.result()
             for line, attempt, script, finished in ran:
                 with self.subTest(page=page, line=line, attempt=attempt):

@@ -1,6 +1,6 @@
 """Fuzzing the reply path: thousands of broken model replies, none may crash or run bad calls.
 
-Four targets, each with fixed seeds (FUZZ_CASES=N runs N cases in all instead of 8,000; CI runs 20,000;
+Four targets, each with fixed seeds (FUZZ_CASES=N runs N cases in all instead of 4,000; CI runs 20,000;
 FUZZ_SEED=S moves every seed, to explore further):
 
 - the loop, fed neutral replies (`run_agent` with a scripted model);
@@ -50,9 +50,9 @@ from tests.support import execute
 # six adapter entries, 8% text, the rest (65%) executor.
 # At least 2,000: below that some targets get too few cases for the tests' own checks that
 # every kind of outcome was reached (they would fail on a small count, not on a bug).
-# A plain `python -m unittest` runs 8,000 (the suite stays well under a minute); CI runs its
+# A plain `python -m unittest` runs 4,000 (the suite stays well under a minute); CI runs its
 # normal size, 20,000 (.ci/run sets FUZZ_CASES).
-CASES = max(int(os.environ.get("FUZZ_CASES", "8000")), 2000)
+CASES = max(int(os.environ.get("FUZZ_CASES", "4000")), 2000)
 LOOP_CASES = CASES * 12 // 100
 ADAPTER_CASES = CASES * 25 // 1000  # for each entry of ADAPTERS
 TEXT_CASES = CASES * 8 // 100
