@@ -198,7 +198,9 @@ def _schema_summary(schema):
     fields = []
     for key, rule in schema.get("properties", {}).items():
         required = key in schema.get("required", ())
-        fields.append(f"{key} ({rule.get('type', 'any')}{'' if required else ', optional'})")
+        kind = rule.get("type", "any")
+        kind = " or ".join(kind) if isinstance(kind, list) else kind
+        fields.append(f"{key} ({kind}{'' if required else ', optional'})")
     return "an object with " + (", ".join(fields) or "no fields")
 
 
@@ -261,8 +263,9 @@ class ToolRunner:
         self.failures_in_a_row = 0
         self._times_called = {}
 
-    def run_batch(self, calls):
-        outcomes = [self._admit(call) for call in calls]
+    def run_batch(self, calls, toolbox=None):
+        """`toolbox`: the tools this request offered, when fewer than the run's."""
+        outcomes = [self._admit(call, toolbox or self.toolbox) for call in calls]
         admitted = [index for index, item in enumerate(outcomes)
                     if isinstance(item, _Admitted)]
         parallel = (len(admitted) > 1 and self.workers > 1
@@ -285,9 +288,9 @@ class ToolRunner:
         if self.failures_in_a_row >= self.max_errors:
             raise AgentError("TOOL_ERROR_LIMIT", count=self.failures_in_a_row)
 
-    def _admit(self, call):
+    def _admit(self, call, toolbox):
         """An _Admitted call, or the ToolOutcome that refuses it."""
-        tool, arguments, refusal = prepare(self.toolbox, call["name"], call["arguments"])
+        tool, arguments, refusal = prepare(toolbox, call["name"], call["arguments"])
         if refusal is not None:
             return ToolOutcome(call, refusal)
         origin = {"server": tool.server} if tool.server else {}  # for the log and -v
@@ -374,32 +377,56 @@ def default_toolbox(*, dry_run=False):
     return Toolbox(_SHIPPED, dry_run=dry_run)
 
 
+MAX_SKUS = 10  # SKUs one get_stock call may name
+
+
 def get_stock(inventory, arguments):
+    """One SKU: its item, or SKU_NOT_FOUND. A list of SKUs: every item found, and the SKUs
+    that were not (a small model asked about several items writes the list in one call)."""
     sku = arguments["sku"]
+    if isinstance(sku, list):
+        return _stock_of_each(inventory, list(dict.fromkeys(sku)))
     item = inventory.lookup(sku)
     if item is None:
         raise ToolError(
             "SKU_NOT_FOUND",
             f"No item has SKU {sku}. This means the SKU does not exist here, not that its "
             f"stock is 0. SKUs are {SKU_HINT}. Tell the user it was not found; do not guess.")
-    return {
-        "sku": item["sku"], "name": item["name"], "stock": item["stock"],
-        "target": item["target"], "suggested_order": max(item["target"] - item["stock"], 0),
-        "source": inventory.source, "order_created": False,
-    }
+    return {**_stock(item), "source": inventory.source, "order_created": False}
+
+
+def _stock(item):
+    return {"sku": item["sku"], "name": item["name"], "stock": item["stock"],
+            "target": item["target"], "suggested_order": max(item["target"] - item["stock"], 0)}
+
+
+def _stock_of_each(inventory, skus):
+    found = [inventory.lookup(sku) for sku in skus]
+    result = {"items": [_stock(item) for item in found if item is not None],
+              "not_found": [sku for sku, item in zip(skus, found) if item is None],
+              "source": inventory.source, "order_created": False}
+    if result["not_found"]:  # worded without a figure the model could repeat as a stock
+        result["note"] = ("The SKUs in not_found do not exist here, which says nothing about "
+                          "stock. Tell the user they were not found; do not guess.")
+    return result
 
 
 GET_STOCK = shipped(Tool(
     name="get_stock",
     description=(
-        "Look up one item's current stock and target stock by its exact SKU, and compute the "
-        "suggested reorder quantity max(target - stock, 0). Read-only: it never places an "
-        "order. Use it once per SKU the user names; do not use it to search by product name."),
+        "Look up items by their exact SKUs: each one's current stock, target stock and "
+        "suggested reorder quantity max(target - stock, 0). Give one SKU, or a list of all "
+        "the SKUs the user names in one call. Read-only: it never places an order. Do not use "
+        "it to search by product name."),
     parameters={
         "type": "object",
         "properties": {
-            "sku": {"type": "string", "description": f"Item SKU: {SKU_HINT}",
-                    "pattern": SKU_PATTERN, "minLength": 1, "maxLength": 32},
+            "sku": {"type": ["string", "array"],
+                    "description": f"One SKU, or a list of up to {MAX_SKUS}: {SKU_HINT}",
+                    "pattern": SKU_PATTERN, "minLength": 1, "maxLength": 32,
+                    "items": {"type": "string", "pattern": SKU_PATTERN, "minLength": 1,
+                              "maxLength": 32, "description": SKU_HINT},
+                    "minItems": 1, "maxItems": MAX_SKUS},
         },
         "required": ["sku"],
         "additionalProperties": False,
@@ -480,6 +507,28 @@ LIST_REORDER = shipped(Tool(
     },
     handler=list_reorder,
 ))
+
+
+# --- The first request's tools ----------------------------------------------------------
+
+SKU_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")  # what could be a SKU, in any text
+
+
+def first_toolbox(toolbox, inventory, question):
+    """The tools the first model request offers; every later request offers them all.
+
+    A question that names a SKU the data holds is first answered by get_stock: a small model
+    asked "Check A001 and A002" otherwise opens with list_reorder. Only a toolbox of our own
+    read-only tools is narrowed: with --orders or an MCP server's tools, another tool may be
+    the one the question asks for.
+    """
+    ours = all(toolbox.get(name).server is None for name in toolbox.names())
+    lookup = toolbox.get(GET_STOCK.name)
+    if lookup is None or not ours or toolbox.needs_approval() or toolbox.deferred():
+        return toolbox
+    if not any(inventory.lookup(word.upper()) for word in SKU_WORD.findall(question)):
+        return toolbox
+    return Toolbox([lookup], dry_run=toolbox.dry_run)
 
 
 # --- Tools from MCP servers (stock_agent/mcp) -----------------------------------------

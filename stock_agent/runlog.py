@@ -359,13 +359,20 @@ def facts(results):
 
 def item_facts(record):
     """The facts of one call: each item a successful result holds (one for get_stock, a
-    list for find_items and list_reorder), or the SKU a lookup did not find."""
+    list for find_items, list_reorder and get_stock asked for several SKUs), and each SKU a
+    lookup did not find."""
     result = record["result"]
     sku = missing_sku(result, record["arguments"])
     if sku:
         return [_fact(record, {"sku": sku}, None, found=False)]
     data = data_of(result)
-    return [_fact(record, row, data.get("source")) for row in item_rows(data) or ()]
+    found = [_fact(record, row, data.get("source")) for row in item_rows(data) or ()]
+    missing = data.get("not_found") if isinstance(data, dict) and \
+        record["name"] == "get_stock" else None
+    for sku in missing if isinstance(missing, list) else ():
+        if isinstance(sku, str):
+            found.append(_fact(record, {"sku": sku}, None, found=False))
+    return found
 
 
 def _fact(record, row, source, *, found=True):
