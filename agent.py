@@ -264,7 +264,6 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
-    first = tools.first_toolbox(toolbox, inventory, question)
     definitions = toolbox.definitions()
     # The system prompt and the tool definitions are never cut: they must fit alone.
     check_fixed_part(request_chars(definitions), chars(messages[0]),
@@ -274,8 +273,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     size = sum(map(message_chars, messages))
     cut_above = excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
-        offered = first if step == 1 else toolbox
-        definitions = offered.definitions()  # more once the model finds MCP tools by search
+        definitions = toolbox.definitions()  # more once the model finds MCP tools by search
         if step == limits.max_steps > 1 and last_request_note and messages[-1]["role"] == "tool":
             note = {"role": "user", "content": last_request_note}
             messages.append(note)
@@ -295,7 +293,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             continue
         meter.count(request_size, reply)
         calls = _checked_tool_calls(reply, limits)
-        written = [] if calls else _text_calls(reply, messages, offered, limits,
+        written = [] if calls else _text_calls(reply, messages, toolbox, limits,
                                                    recover_text_calls)
         calls = calls or written
         assistant = {"role": "assistant", "content": reply["text"], "tool_calls": calls,
@@ -313,7 +311,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             size += message_chars(correction)
             continue
         _check_deadline(deadline, limits)
-        for index, done in enumerate(runner.run_batch(calls, offered)):
+        for index, done in enumerate(runner.run_batch(calls)):
             # A long result reaches the model as an excerpt; the log keeps it whole.
             content, cut = tool_content(done.result, limit=cut_above)
             log.tool_event(invocation=f"{step}:{index}", outcome=done,

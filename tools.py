@@ -263,9 +263,8 @@ class ToolRunner:
         self.failures_in_a_row = 0
         self._times_called = {}
 
-    def run_batch(self, calls, toolbox=None):
-        """`toolbox`: the tools this request offered, when fewer than the run's."""
-        outcomes = [self._admit(call, toolbox or self.toolbox) for call in calls]
+    def run_batch(self, calls):
+        outcomes = [self._admit(call) for call in calls]
         admitted = [index for index, item in enumerate(outcomes)
                     if isinstance(item, _Admitted)]
         parallel = (len(admitted) > 1 and self.workers > 1
@@ -288,9 +287,9 @@ class ToolRunner:
         if self.failures_in_a_row >= self.max_errors:
             raise AgentError("TOOL_ERROR_LIMIT", count=self.failures_in_a_row)
 
-    def _admit(self, call, toolbox):
+    def _admit(self, call):
         """An _Admitted call, or the ToolOutcome that refuses it."""
-        tool, arguments, refusal = prepare(toolbox, call["name"], call["arguments"])
+        tool, arguments, refusal = prepare(self.toolbox, call["name"], call["arguments"])
         if refusal is not None:
             return ToolOutcome(call, refusal)
         origin = {"server": tool.server} if tool.server else {}  # for the log and -v
@@ -507,28 +506,6 @@ LIST_REORDER = shipped(Tool(
     },
     handler=list_reorder,
 ))
-
-
-# --- The first request's tools ----------------------------------------------------------
-
-SKU_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")  # what could be a SKU, in any text
-
-
-def first_toolbox(toolbox, inventory, question):
-    """The tools the first model request offers; every later request offers them all.
-
-    A question that names a SKU the data holds is first answered by get_stock: a small model
-    asked "Check A001 and A002" otherwise opens with list_reorder. Only a toolbox of our own
-    read-only tools is narrowed: with --orders or an MCP server's tools, another tool may be
-    the one the question asks for.
-    """
-    ours = all(toolbox.get(name).server is None for name in toolbox.names())
-    lookup = toolbox.get(GET_STOCK.name)
-    if lookup is None or not ours or toolbox.needs_approval() or toolbox.deferred():
-        return toolbox
-    if not any(inventory.lookup(word.upper()) for word in SKU_WORD.findall(question)):
-        return toolbox
-    return Toolbox([lookup], dry_run=toolbox.dry_run)
 
 
 # --- Tools from MCP servers (stock_agent/mcp) -----------------------------------------

@@ -65,31 +65,12 @@ class HistoryTest(unittest.TestCase):
         self.assertEqual([e["id"] for e in tool_events], ["b", "a", None])
 
     def test_tool_definitions_are_sent_with_every_request(self):
-        _, model, _ = run_script([calls_reply(stock_call()), text_reply("done")],
-                                 question="What is low?")
+        _, model, _ = run_script([calls_reply(stock_call()), text_reply("done")])
         for request in model.requests:
             self.assertEqual([t["name"] for t in request["tools"]],
                              tools.default_toolbox().names())
             self.assertEqual(request["tools"][0]["parameters"],
                              tools.GET_STOCK.parameters)
-
-    def test_a_question_naming_a_known_sku_is_first_offered_get_stock_alone(self):
-        # a small model asked about A001 and A002 otherwise opens with list_reorder
-        answer, model, events = run_script(
-            [calls_reply(tool_call("list_reorder", {}, "a")), calls_reply(stock_call()),
-             calls_reply(tool_call("list_reorder", {}, "b")), text_reply("done")],
-            question="請問A001和a002的庫存")
-        self.assertEqual(answer, "done")
-        offered = [[t["name"] for t in request["tools"]] for request in model.requests]
-        self.assertEqual(offered, [["get_stock"]] + [tools.default_toolbox().names()] * 3)
-        tool_events = [(e["name"], e["ok"], e.get("error")) for e in events
-                       if e["event"] == "tool"]
-        # what the first request did not offer is refused there, and runs later
-        self.assertEqual(tool_events, [("list_reorder", False, "UNKNOWN_TOOL"),
-                                       ("get_stock", True, None), ("list_reorder", True, None)])
-        for question in ("What is low?", "Check Z999", "A0011 or XA001?"):
-            _, model, _ = run_script([text_reply("ok")], question=question)
-            self.assertEqual(len(model.requests[0]["tools"]), 3, question)
 
     def test_tool_errors_go_back_to_the_model_and_the_run_goes_on(self):
         outcome, model, _ = run_script([
@@ -180,7 +161,7 @@ class ExitTest(unittest.TestCase):
         fixed = (run.request_chars(tools.default_toolbox().definitions())
                  + len(json.dumps({"role": "system", "content": "rules"})))
         # The fixed part fits; with the question it does not.
-        model, _ = self.assertFails("CONTEXT_LIMIT", [], question="What is low?",
+        model, _ = self.assertFails("CONTEXT_LIMIT", [],
                                     limits=Limits(max_context_chars=fixed + 10))
         self.assertEqual(model.requests, [])
 

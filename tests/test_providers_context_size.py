@@ -15,9 +15,7 @@ import unittest
 from tests.fake_server import FakeServer
 from tests.wire_harness import AnthropicHarness, OllamaHarness, OpenAIHarness
 
-# No SKU of the data in the question: every request offers all three tools, so the fixed
-# part is the first request's too (a question naming A001 is first offered get_stock alone).
-QUESTION = "Check the coffee and the oolong, then find the tea."
+QUESTION = "Check A001 and A002, then find the tea."
 TOLERANCE = 0.06
 
 
@@ -32,7 +30,7 @@ def converse(h, *argv):
     with FakeServer() as server:
         for reply in replies(h):
             server.reply(h.path, 200, reply)
-        run = h.run(server, "-q", QUESTION, "--verify", "off", *argv)
+        run = h.run(server, "-q", QUESTION, *argv)
         return run, [len(request["raw"].decode("utf-8")) for request in h.requests(server)]
 
 
