@@ -467,6 +467,9 @@ def _answer_sentence(record):
                     data=json.dumps(data, ensure_ascii=False)[:400])
     if not isinstance(data.get("items"), list):
         return Text("answer_item", **found[0])
+    if name == "get_stock":  # several SKUs in one lookup: each found, then each not found
+        return _Joined([Text("answer_item", **fact) if fact["found"] else
+                        Text("answer_not_found", sku=fact["sku"]) for fact in found])
     items = _Joined([Text("answer_item", **fact) for fact in found])
     more = Text("answer_more", more=unlisted(data)) if unlisted(data) else ""
     if "query" in data:

@@ -192,6 +192,11 @@ class ExecuteTest(unittest.TestCase):
         self.assertEqual([(fact["sku"], fact["found"], fact["stock"])
                           for fact in runlog.item_facts(record)],
                          [("A001", True, 12), ("Z999", False, None)])
+        # the answer written from it says each SKU's own fact, and nothing is "below target"
+        answer = runlog.render_answer([record], "en")
+        self.assertIn("(A001): stock 12, target 30, suggested order 18.", answer)
+        self.assertIn("SKU Z999 was not found", answer)
+        self.assertNotIn("Below target", answer)
 
     def test_handler_exception_is_internal_error_with_details_only_in_the_note(self):
         def broken(inventory, arguments):

@@ -72,8 +72,8 @@ class Checker(namedtuple("Checker", "lang")):
     def correction(self, question, problems, results):
         return correction(question, problems, results, self.lang)
 
-    def rendered(self, question, problems, results):
-        return rendered(question, problems, results, self.lang)
+    def rendered(self, question, problems, results, *, lead="answer_rendered"):
+        return rendered(question, problems, results, self.lang, lead=lead)
 
     def summary(self, problems):
         return summary(problems)
@@ -132,10 +132,11 @@ def summary(problems):
     return ", ".join(item for found in problems.values() for item in found)
 
 
-def rendered(question, problems, results, lang):
-    """The answer written by code from the run's facts, after a line saying so; None when
-    the facts cannot answer: nothing was looked up, a SKU the question named was not, or
-    the only item found was a guess."""
+def rendered(question, problems, results, lang, *, lead="answer_rendered"):
+    """The answer written by code from the run's facts, after a line saying so (`lead`, a
+    line of the catalogue: why the model's own answer is not given); None when the facts
+    cannot answer: nothing was looked up, a SKU the question named was not, or the only
+    item found was a guess."""
     if problems.get("unchecked_skus") or problems.get("guessed_skus"):
         return None
     records = [record for record in results if item_facts(record) or receipt(
@@ -143,7 +144,7 @@ def rendered(question, problems, results, lang):
         or _rehearsed(data_of(record["result"]))]
     if not records:
         return None
-    return Text("answer_rendered").render(lang) + "\n" + render_answer(records, lang)
+    return Text(lead).render(lang) + "\n" + render_answer(records, lang)
 
 
 def _covered(sku, ordered):
