@@ -361,18 +361,11 @@ def item_facts(record):
     """The facts of one call: each item a successful result holds (one for get_stock, a
     list for find_items, list_reorder and get_stock asked for several SKUs), and each SKU a
     lookup did not find."""
-    result = record["result"]
-    sku = missing_sku(result, record["arguments"])
-    if sku:
-        return [_fact(record, {"sku": sku}, None, found=False)]
-    data = data_of(result)
+    data = data_of(record["result"])
     found = [_fact(record, row, data.get("source")) for row in item_rows(data) or ()]
-    missing = data.get("not_found") if isinstance(data, dict) and \
-        record["name"] == "get_stock" else None
-    for sku in missing if isinstance(missing, list) else ():
-        if isinstance(sku, str):
-            found.append(_fact(record, {"sku": sku}, None, found=False))
-    return found
+    return found + [_fact(record, {"sku": sku}, None, found=False)
+                    for sku in missing_skus(record["name"], record["result"],
+                                            record["arguments"])]
 
 
 def _fact(record, row, source, *, found=True):
@@ -535,6 +528,17 @@ def unlisted(data):
     """How many more items a list matched than it shows (its `more`), or None."""
     more = data.get("more") if isinstance(data, dict) else None
     return more if isinstance(more, int) else None
+
+
+def missing_skus(name, result, arguments):
+    """The SKUs a lookup did not find: the one SKU_NOT_FOUND answered for, or those a
+    get_stock of several SKUs lists as `not_found`."""
+    sku = missing_sku(result, arguments)
+    if sku:
+        return [sku]
+    data = data_of(result)
+    listed = data.get("not_found") if isinstance(data, dict) and name == "get_stock" else None
+    return [sku for sku in listed if isinstance(sku, str)] if isinstance(listed, list) else []
 
 
 def missing_sku(result, arguments):
