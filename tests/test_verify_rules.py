@@ -233,6 +233,46 @@ class LeftOutTest(unittest.TestCase):
                 self.assertIn("left_out", verify.check("Check A001 and A003", answer, results))
         self.assertEqual(verify.check("Check A001", "A001: stock 12, order 18.", [A001]), {})
 
+    def test_a_figure_of_another_field_is_no_stock(self):
+        # "Leaves out the stock" means the stock: an order alone does not give it.
+        a002 = stock("A002", "烏龍茶包", 45, 30)
+        for question, answer, results in [
+                ("How many A002 should I reorder?",
+                 "The suggested reorder quantity for A002 is 0 units.", [a002]),
+                ("Check A001", "A001's target is 30.", [A001]),
+                ("A001 要補多少？", "A001 建議補貨 18 個。", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, results),
+                                 {"left_out": [results[0]["arguments"]["sku"]]})
+
+    def test_the_stock_is_given_by_its_figure_its_value_or_out_of_stock(self):
+        a003 = stock("A003", "玄米茶包", 0, 20)
+        for question, answer, results in [
+                ("Check A001", "A001 has 12 units.", [A001]),
+                ("Check A001", "A001: 12/30.", [A001]),
+                ("Check A003", "A003 is out of stock.", [a003]),
+                ("A003 還有貨嗎？", "A003 缺貨。", [a003]),
+                ("A001 每天賣三個，可以撐多久？", "以每天三個計算，A001 可撐四天。", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, results), {})
+
+    def test_asked_how_many_to_order_the_order_is_needed_too(self):
+        a002, a003 = stock("A002", "烏龍茶包", 45, 30), stock("A003", "玄米茶包", 0, 20)
+        for question, answer, results in [
+                ("How many A001 should I reorder?", "A001 has 12 units.", [A001]),
+                ("A003 要補多少？", "A003 缺貨。", [a003]),
+                ("請查 A001 並建議訂購量", "A001 庫存 12。", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertIn("left_out", verify.check(question, answer, results))
+        for question, answer, results in [
+                ("How many A001 should I reorder?", "A001 has 12; order 18.", [A001]),
+                ("Restock A002?", "A002 has 45 units; no reorder needed.", [a002]),
+                ("A003 要補多少？", "A003 缺貨，建議補貨 20。", [a003]),
+                ("A002 要補貨嗎？", "A002 庫存 45，不需補貨。", [a002]),
+                ("Check A001", "A001 has 12 units.", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, results), {})
+
     def test_a_guessed_lookup_is_never_asked_for(self):
         question = "Don't check the stock, just explain the reorder formula."
         self.assertEqual(verify.check(question, "Order max(target - stock, 0).", [A001]), {})
@@ -245,8 +285,8 @@ class LeftOutTest(unittest.TestCase):
 
     def test_the_correction_asks_for_them(self):
         text = correct({"left_out": ["A001"]}, [A001], "en")
-        self.assertIn("leaves out the SKU or the stock of A001.", text)
-        self.assertIn("你的回答缺少 A001 的 SKU 或庫存。",
+        self.assertIn("leaves out the stock (or the suggested order asked for) of A001.", text)
+        self.assertIn("你的回答缺少 A001 的庫存（或問到的建議補貨量）。",
                       correct({"left_out": ["A001"]}, [A001], "zh-TW"))
 
 

@@ -34,8 +34,10 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
   spoke of; `unknown_skus`: such a SKU the answer gives a figure that no result spoke of.
 - `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
   gave, when the answer uses that item.
-- `left_out` (advice, only with `complete`): an item looked up by SKU whose SKU or stock the
-  answer leaves out. The loop asks once and never refuses an answer for it.
+- `left_out` (advice, only with `complete`): an item looked up by SKU whose stock the answer
+  leaves out (a figure of its stock, or "out of stock" for a stock of 0), or its suggested
+  order when the question asks how many to order. The loop asks once and never refuses an
+  answer for it.
 
 The program's own words are not the model's claims: a figure of a tool's error detail
 ("SKUs are 1-32 uppercase letters") and a denied figure ("not that its stock is 0",
@@ -108,7 +110,7 @@ def check(question, answer, results, *, complete=True):
     problems["unknown_skus"] = [sku for sku in problems["unknown_skus"]
                                 if sku not in problems["unchecked_skus"]]
     if complete:
-        problems["left_out"] = left_out(said, results)
+        problems["left_out"] = left_out(question, said, results)
     return {kind: list(dict.fromkeys(found)) for kind, found in problems.items() if found}
 
 
@@ -393,6 +395,7 @@ def read(answer, known):
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
     said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
+    said["no_order"] = re.search(NO_ORDER, text) is not None
     if "candidates" in known:
         # A run that looked nothing up: only clauses about an item of the question state
         # its figures, and not those that explain a rule by example ("if stock is 10...").
@@ -635,19 +638,31 @@ def guessed_skus(question, said, results, *, every=False):
     return list(dict.fromkeys(guessed))
 
 
-def left_out(said, results):
-    """The items looked up by SKU (get_stock) the answer gives no figure of (by SKU or
-    name). Advice, not an error: the loop asks once for them and accepts the answer either way."""
-    given, guessed = {}, set(said["guessed"])
-    for figure in said["figures"]:
-        given.setdefault(figure["sku"], set()).add(figure["value"])
-    missing = []
+def left_out(question, said, results):
+    """The items looked up by SKU (get_stock) whose stock the answer leaves out, or their
+    suggested order when the question asks how many to order. Advice, not an error: the
+    loop asks once for them and accepts the answer either way."""
+    ordering = re.search(ASKS_ORDER, normal(question)) is not None
+    guessed, missing = set(said["guessed"]), []
     for record in results:
         for fact in item_facts(record) if record["name"] == "get_stock" else ():
             sku = normal(fact["sku"]).upper()
-            if fact["found"] and sku not in given and sku not in guessed:
+            if fact["found"] and sku not in guessed and not (
+                    _gives(said, sku, "stock", fact["stock"]) and (not ordering or _gives(
+                        said, sku, "order", fact["suggested_order"]))):
                 missing.append(sku)
     return list(dict.fromkeys(missing))
+
+
+def _gives(said, sku, field, value):
+    """Whether the answer gives this field of the item: a figure bound to the field, or
+    one with no field equal to it ("A003 is out of stock" is a stock of 0). A figure
+    derived from the stock stands for it (4 days of cover, 18 short); a suggested order
+    of 0 is given by saying none is needed."""
+    figures = [figure for figure in said["figures"] if figure["sku"] == sku]
+    return any(figure["field"] == field or figure["field"] is None and figure["value"] ==
+               value or field == "stock" and figure["field"] == "derived"
+               for figure in figures) or field == "order" and value == 0 and said["no_order"]
 
 
 # --- The corrective turn -------------------------------------------------------------------
@@ -666,7 +681,8 @@ WORDS = {
                         "an order id a tool did not return.",
            "order_claims": "Your answer says an order was placed ({found}), but no tool "
                            "placed one: nothing was ordered. Leave that out.",
-           "left_out": "Your answer leaves out the SKU or the stock of {found}.",
+           "left_out": "Your answer leaves out the stock (or the suggested order asked for) "
+                       "of {found}.",
            "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
                            "do not guess SKUs.",
            "unknown_skus": "Your answer gives figures for {found}, which no tool looked up.",
@@ -689,7 +705,7 @@ WORDS = {
                            "訂單編號。",
               "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
                               "東西。不要再這樣說。",
-              "left_out": "你的回答缺少 {found} 的 SKU 或庫存。",
+              "left_out": "你的回答缺少 {found} 的庫存（或問到的建議補貨量）。",
               "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
               "unknown_skus": "你的回答給了 {found} 的數字，但沒有任何工具查過它。",
               "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
@@ -749,7 +765,7 @@ FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目�
              r"補貨|需補|補|訂購|訂)|"
              r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|left|remaining)\b|剩|有)")
 DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
-               r"\bcover\b|percent|合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|撐|達成")
+               r"\bcover\b|percent|合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|缺(?!貨)|撐|達成")
 # Words right after a figure that give it a field (12 in stock, 5 items, 4 days).
 AFTER_CUES = (
     ("stock", r"\s{0,2}(?:units?\s{1,2}|pcs\s{1,2})?(?:in stock|left|on hand|remaining)\b"),
@@ -847,6 +863,10 @@ CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_00
 MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
 QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
 STOCK_ZERO = r"(?i)\bout of stock\b|\bsold out\b|缺貨|沒貨|售完|無庫存"
+# A question that asks how many to order, and an answer that says none is needed.
+ASKS_ORDER = r"(?i)\b(?:re-?order\w{0,3}|restock\w{0,3}|order\w{0,3}|buy)\b|補|訂|採購"
+NO_ORDER = (r"(?i)\bno (?:re-?)?order|\bno need\b|\bnot? (?:need|needed)\b|\bnothing to\b|"
+            r"\bno (?:restock|reorder)ing\b|n't need|不需|無需|不用|不必|免補")
 
 
 def skus_in(text):
