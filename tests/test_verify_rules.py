@@ -305,6 +305,43 @@ class BindingTest(unittest.TestCase):
         self.assertEqual(check("Check A001 and A002", table, both),
                          {"wrong_figures": ["A001 45", "A002 12"]})
 
+    def test_out_of_stock_said_of_an_item_in_stock_is_a_wrong_figure(self):
+        for answer, written in [("A001 is out of stock.", "out of stock"),
+                                ("A001 is sold out right now.", "sold out"),
+                                ("A001 缺貨。", "缺貨"), ("A001 目前沒貨。", "沒貨"),
+                                ("A001 無庫存。", "無庫存"), ("A001 目前沒有庫存。", "沒有庫存")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Check A001", answer, [A001]),
+                                 {"wrong_figures": [f"A001 {written}"]})
+
+    def test_in_stock_said_of_an_item_with_no_stock_is_a_wrong_figure(self):
+        a003 = stock("A003", "玄米茶包", 0, 20)
+        for answer, written in [("A003 is in stock.", "in stock"), ("A003 有貨。", "有貨"),
+                                ("A003 還有庫存。", "有庫存")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Check A003", answer, [a003]),
+                                 {"wrong_figures": [f"A003 {written}"]})
+        both = [A001, stock("A003", "玄米茶包", 0, 20, "1:1")]
+        self.assertEqual(check("Check A001 and A003",
+                               "A001 is out of stock but A003 is in stock.", both),
+                         {"wrong_figures": ["A001 out of stock", "A003 in stock"]})
+        self.assertEqual(check("查 A001 和 A003", "A001 缺貨，A003 有貨。", both),
+                         {"wrong_figures": ["A001 缺貨", "A003 有貨"]})
+
+    def test_a_true_stock_status_and_a_denied_one_are_no_problem(self):
+        a003 = stock("A003", "玄米茶包", 0, 20, "1:1")
+        for answer, results in [
+                ("A001 is not out of stock.", [A001]), ("A001 isn't sold out: 12 left.", [A001]),
+                ("A001 沒有缺貨，庫存 12。", [A001]), ("A001 不缺貨。", [A001]),
+                ("A001 有貨，庫存 12。", [A001]), ("A001 is in stock (12 units).", [A001]),
+                ("A003 is not in stock.", [a003]), ("A003 has 0 units in stock.", [a003]),
+                ("A003 沒有庫存。", [a003]), ("A003 沒有貨了。", [a003]),
+                ("A001 is in stock with 12 units but A003 is out of stock.", [A001, a003]),
+                ("A001 有貨，A003 缺貨。", [A001, a003])]:
+            with self.subTest(answer=answer):
+                question = "Check " + " and ".join(r["arguments"]["sku"] for r in results)
+                self.assertEqual(check(question, answer, results), {})
+
     def test_a_count_of_the_run_is_no_stock(self):
         self.assertEqual(check("Check A001", "A001 has 1 unit left.", [A001]),
                          {"wrong_figures": ["A001 1"]})

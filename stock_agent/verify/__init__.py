@@ -171,6 +171,9 @@ def _figure_problem(figure, said, known):
         return None  # "the order for 18 x A001 was not placed", "I cannot order 50"
     if value in known["rehearsed"].get(sku, ()):
         return None  # "the order for 18 x A001 passed every check" (--dry-run)
+    if field == "in_stock":  # "in stock", 有貨: a claim about a found item whose stock is 0
+        item = known["items"].get(sku)
+        return "wrong_figures" if item is not None and item["stock"] == 0 else None
     if sku in known["missing"]:
         # A not-found SKU has no figures; the program's own detail may be echoed.
         return None if value in known["program"] and value != 0 else "missing_items"
@@ -235,7 +238,7 @@ def evidence(question, results):
     known["counts"].update(len(skus) for skus in (known["spoken_of"], known["items"])
                            if skus)
     known["question_text"] = normal(question)
-    known["question"] = {figure["value"] for figure in figures_in(normal(question))}
+    known["question"] = _values(normal(question))
     known["question_skus"] = _question_skus(question, known)
     known["words"] = set(known["spoken_of"]) | set(known["names"])
     return known
@@ -249,8 +252,7 @@ def _take(record, known):
         known["spoken_of"].add(sku)
         if not fact["found"]:
             known["missing"].add(sku)
-            known["program"].update(figure["value"] for figure in
-                                    figures_in(normal(str(result.get("detail", "")))))
+            known["program"].update(_values(normal(str(result.get("detail", "")))))
             continue
         known["items"].setdefault(sku, {"stock": fact["stock"], "target": fact["target"],
                                         "order": fact["suggested_order"], "name": fact["name"]})
@@ -274,7 +276,7 @@ def _take(record, known):
         _texts(data.get("name"), known)
     elif not result.get("ok") and result.get("detail"):
         detail = normal(str(result["detail"]))
-        known["program"].update(figure["value"] for figure in figures_in(detail))
+        known["program"].update(_values(detail))
         # "already called 2 times": a figure with its word, as the program wrote it
         known["texts"].update(re.findall(r"\d{1,6} [a-z]{2,12}", detail))
     if data is not None and item_rows(data) is None:  # a write, an MCP server's record
@@ -288,6 +290,11 @@ def _take(record, known):
         known["unplaced"].setdefault(sku, set()).add(asked.get("quantity"))
         if _rehearsed(data):
             known["rehearsed"].setdefault(sku, set()).add(asked.get("quantity"))
+
+
+def _values(text):
+    """The numbers of a text's figures (a stock-status claim, "in stock", has none)."""
+    return {figure["value"] for figure in figures_in(text) if figure["value"] is not None}
 
 
 def _numbers(value):
@@ -862,7 +869,17 @@ CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "�
 CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
 MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
 QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
-STOCK_ZERO = r"(?i)\bout of stock\b|\bsold out\b|缺貨|沒貨|售完|無庫存"
+# Stock-status claims: a stock of 0, a stock above 0; a denial right before one.
+STOCK_ZERO = (r"(?i)\bout of stock\b|\bsold out\b|\bno stock\b|缺貨|沒有?貨|無貨|售完|售罄|"
+              r"無庫存|沒有庫存")
+IN_STOCK = r"(?i)\bin stock\b|有現?貨|有庫存"
+STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存")
+STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
+                 r"(?:不|沒|未|非|無)(?:有|是|會|再)?\s{0,2}$")
+# A figure right before "in stock" (12 units in stock): the claim is the figure's.
+COUNTED = (r"(?i)(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+           r"twelve|[a-z]{3,5}teen|[a-z]{3,5}ty(?:-[a-z]{3,5})?))\s{0,2}"
+           r"(?:(?:units?|pcs|items?)\s{0,2})?$")
 # A question that asks how many to order, and an answer that says none is needed.
 ASKS_ORDER = r"(?i)\b(?:re-?order\w{0,3}|restock\w{0,3}|order\w{0,3}|buy)\b|補|訂|採購"
 NO_ORDER = (r"(?i)\bno (?:re-?)?order|\bno need\b|\bnot? (?:need|needed)\b|\bnothing to\b|"
@@ -896,12 +913,28 @@ def figures_in(text):
                   if match.group(1).lower() != "one" or re.match(ONE_COUNTS, text[match.end():])]
     if any(char in CHINESE_DIGITS or char in CHINESE_UNITS for char in text):
         found += _chinese_figures(text)
-    if any(needle in lowered for needle in ("out of", "sold", "缺貨", "沒貨", "售完", "無庫存")):
-        found += [_figure(match.start(), match.end(), 0, match.group(), field="stock")
-                  for match in re.finditer(STOCK_ZERO, text)]
+    if any(needle in lowered for needle in STATUS_NEEDLES):
+        found += _status_claims(text)
     for figure in found:
         figure["field"] = figure["field"] or _after_field(text[figure["end"]:])
     return sorted(found, key=lambda figure: figure["start"])
+
+
+def _status_claims(text):
+    """The stock-status claims of a text as figures: "out of stock", 缺貨 (a stock of 0)
+    and "in stock", 有貨 (field `in_stock`: a stock above 0, no value). A denial right
+    before one ("not out of stock", 沒有缺貨) is no claim, nor "in stock" after its figure
+    ("12 units in stock" is the figure's)."""
+    claims = []
+    for field, pattern in (("stock", STOCK_ZERO), ("in_stock", IN_STOCK)):
+        for match in re.finditer(pattern, text):
+            before = text[max(0, match.start() - 32):match.start()]
+            if re.search(STATUS_DENIED, before) or field == "in_stock" and \
+                    re.search(COUNTED, before):
+                continue
+            claims.append(_figure(match.start(), match.end(), 0 if field == "stock" else None,
+                                  match.group(), field=field))
+    return claims
 
 
 def _figure(start, end, value, written, *, field=None):
