@@ -76,9 +76,10 @@ class Replayer:
         self.case = case
         environ = {"LANG": "C", "OLLAMA_HOST": self.server.url, "OLLAMA_MODEL": "qwen2.5:7b"}
         with tempfile.TemporaryDirectory() as logs:
+            # A real model's answer (kind real_model) was given on the built-in sample.
+            data = [] if case.get("inventory") == "sample" else ["--inventory", INVENTORY]
             argv = ["--provider", "ollama", "--log-dir", logs, "--retries", "0", "--json",
-                    "--lang", case["lang"], "--inventory", INVENTORY, *flags,
-                    "-q", case["question"]]
+                    "--lang", case["lang"], *data, *flags, "-q", case["question"]]
             if case.get("orders"):
                 argv += ["--orders", os.path.join(logs, "ledger.db"), "--approve"]
             out = io.StringIO()
