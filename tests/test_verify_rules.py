@@ -361,6 +361,67 @@ class BindingTest(unittest.TestCase):
         self.assertEqual(check("We sell 3 a day of A001.", "A001 lasts 5 days.", [A001]),
                          {"wrong_figures": ["A001 5"]})
 
+    def test_a_sum_said_of_a_field_is_that_fields_sum(self):
+        # A002 45/30 and B102 30/30: the stocks add up to 75, the targets to 60.
+        both = [stock("A002", "烏龍茶包", 45, 30), stock("B102", "Sampler", 30, 30, "1:1")]
+        question = "Combined stock of A002 and B102?"
+        for answer in ["Between them, A002 and B102 hold 75 units.",
+                       "A002 and B102 have 75 units in stock combined.",
+                       "A002 與 B102 的庫存加起來是 75 個。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, both), {})
+        for answer in ["Between them, A002 and B102 hold 60 units.",
+                       "A002 and B102 have 60 units in stock combined.",
+                       "A002 與 B102 的庫存加起來是 60 個。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, both),
+                                 {"wrong_figures": ["B102 60"]})
+
+    def test_a_difference_said_below_target_is_worked_out(self):
+        b101 = stock("B101", "Oolong Tea", 8, 25)
+        self.assertEqual(check("How far below target is B101?",
+                               "B101 is 17 units below its target.", [b101]), {})
+        self.assertEqual(check("How far below target is B101?",
+                               "B101 is 18 units below its target.", [b101]),
+                         {"wrong_figures": ["B101 18"]})
+
+    def test_the_field_word_after_the_item_binds_the_figure(self):
+        b101 = stock("B101", "Oolong Tea", 8, 25)
+        for answer, figure in [("Right now there are 25 units of B101 in stock.", "25"),
+                               ("You'll find 25 bags of B101 left on the shelf.", "25"),
+                               ("B101 目前是 25 件庫存。", "25"), ("目前 25 個 B101 在庫。", "25")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("How many B101?", answer, [b101]),
+                                 {"wrong_figures": [f"B101 {figure}"]})
+                self.assertEqual(check("How many B101?", answer.replace("25", "8"), [b101]),
+                                 {})
+
+    def test_with_after_a_target_gives_the_stock_not_after_an_order(self):
+        b102 = stock("B102", "Sampler", 30, 30)
+        self.assertEqual(verify.check("Check B102", "B102 sits right at target with 30.",
+                                      [b102]), {})
+        self.assertEqual(check("Check A001", "A001 is below target with 45.", [A001]),
+                         {"wrong_figures": ["A001 45"]})
+        self.assertEqual(check("Check A001", "A001 should be restocked with 18 units.",
+                               [A001]), {})
+
+    def test_a_count_of_the_items_shown_is_not_all_of_them(self):
+        shown = listing("list_reorder", [("A003", "玄米茶包", 0, 20),
+                                         ("A001", "濾掛咖啡", 12, 30)], more=3)
+        question = "Show me 2 items that need restocking."
+        for answer in ["Only 2 items need restocking: A003 and A001.",
+                       "All 2 items below target are A003 and A001.",
+                       "需要補貨的只有 2 項：A003 和 A001。", "低於目標的品項總共 2 項：A003、A001。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, [shown]),
+                                 {"unsupported_numbers": ["2"]})
+        for answer in ["Here are 2 of them: A003 and A001; 3 more are below target too.",
+                       "Only 5 items need restocking; the first 2 are A003 and A001."]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, [shown]), {})
+        self.assertEqual(check("What is low?", "Only 2 items need restocking: A003 and A001.",
+                               [LOW]), {})
+
     def test_the_models_own_arguments_are_no_evidence(self):
         searched = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "450"},
                     "result": {"ok": True, "data": {"query": "450", "items": [], "more": 0,
@@ -369,6 +430,25 @@ class BindingTest(unittest.TestCase):
                          {})
         self.assertEqual(check("Anything called 450?", "Yes, we have 450 units.", [searched]),
                          {"unsupported_numbers": ["450"]})
+
+    def test_an_id_of_another_kind_is_no_sku_to_look_up(self):
+        b101 = stock("B101", "Oolong Tea", 8, 25)
+        for question in ["Invoice INV-2207 mentions B101. How many are left?",
+                         "Ticket #TK-88 asks about B101.", "發票 INV-2207 上有 B101，還剩幾件？",
+                         "工單 WO-5120 提到 B101。"]:
+            with self.subTest(question=question):
+                self.assertEqual(check(question, "B101 has 8 units left.", [b101]), {})
+        self.assertEqual(check("Check INV-2207 and B101", "B101 has 8 units left.", [b101]),
+                         {"unchecked_skus": ["INV-2207"]})
+
+    def test_the_skus_inside_a_range_are_no_guess(self):
+        three = [A001, A002, stock("A003", "玄米茶包", 0, 20, "1:2")]
+        answer = "A001: 12 in stock. A002: 45 in stock. A003: 0 in stock."
+        for question in ["Stock for A001 through A003?", "A001 to A003?", "A001~A003 庫存",
+                         "A001 到 A003 的庫存", "A001-A003?"]:
+            with self.subTest(question=question):
+                self.assertEqual(check(question, answer, three), {})
+        self.assertEqual(check("A001 and A003?", answer, three), {"guessed_skus": ["A002"]})
 
     def test_skus_come_from_the_data_not_from_their_shape(self):
         tea = stock("TEA-1", "Jasmine Tea", 22, 15)

@@ -827,6 +827,113 @@ c("lists", ZH, BAD, "搜尋 coffee", [[F("coffee")]],
   "| B102 | ＡＢ Drip Coffee Sampler | 7 |\n| COFFEE | House Blend Beans | 30 |")
 
 
+# --- A fifth batch, dev only: new wordings for the kinds the test split still missed --
+# Written after the fourth measurement, from the kinds' descriptions (docs/verify.md), not
+# from the test answers; they go to dev only (split="dev").
+def d(kind, lang, label, question, batches, answer):
+    c(kind, lang, label, question, batches, answer, split="dev")
+
+
+# derived: a sum or difference given with its field word is of that field only
+d("derived", EN, OK, "Combined stock of A002 and B102?", [[G("A002"), G("B102")]],
+  "Between them, A002 and B102 hold 75 units.")
+d("derived", EN, BAD, "Combined stock of A002 and B102?", [[G("A002"), G("B102")]],
+  "Between them, A002 and B102 hold 60 units.")
+d("derived", EN, OK, "What is the stock of COFFEE and TEA-1 added up?",
+  [[G("COFFEE"), G("TEA-1")]], "COFFEE and TEA-1 have 29 units in stock combined.")
+d("derived", EN, BAD, "What is the stock of COFFEE and TEA-1 added up?",
+  [[G("COFFEE"), G("TEA-1")]], "COFFEE and TEA-1 have 25 units in stock combined.")
+d("derived", EN, OK, "How far below target is B101?", [[G("B101")]],
+  "B101 is 17 units below its target (8 on hand, target 25).")
+d("derived", EN, BAD, "How far below target is B101?", [[G("B101")]],
+  "B101 is 18 units below its target.")
+d("derived", ZH, OK, "A001 加 B101 的庫存總共多少？", [[G("A001"), G("B101")]],
+  "A001 與 B101 的庫存加起來是 20 個。")
+d("derived", ZH, BAD, "A001 加 B101 的庫存總共多少？", [[G("A001"), G("B101")]],
+  "A001 與 B101 的庫存加起來是 55 個。")
+d("derived", ZH, OK, "COFFEE 和 TEA-1 一共有多少庫存？", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE 和 TEA-1 庫存一共 29 個。")
+d("derived", ZH, BAD, "COFFEE 和 TEA-1 一共有多少庫存？", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE 和 TEA-1 庫存一共 25 個。")
+d("derived", ZH, OK, "B101 離目標還差多少？", [[G("B101")]],
+  "B101 目前 8 件，距離目標 25 件還差 17 件。")
+d("derived", ZH, BAD, "B101 離目標還差多少？", [[G("B101")]],
+  "B101 距離目標還差 18 件。")
+
+# laundered: a count of the items shown is not the count of all of them
+d("laundered", EN, OK, "Show me 2 items that need restocking.", [[L(limit=2)]],
+  "The top 2 are 100234 (order 7500) and A003 (order 20); 3 more items are also below "
+  "target.")
+d("laundered", EN, BAD, "Show me 2 items that need restocking.", [[L(limit=2)]],
+  "Only 2 items need restocking: 100234 and A003.")
+d("laundered", EN, OK, "List two teas.", [[F("tea", limit=2)]],
+  "Two teas: B101 (Oolong Tea (EN), 8 in stock) and TEA-1 (Jasmine Tea, 22 in stock).")
+d("laundered", EN, BAD, "Give me the 2 items most below target.", [[L(limit=2)]],
+  "All 2 items below target are 100234 and A003.")
+d("laundered", ZH, OK, "列出 2 個需要補貨的品項。", [[L(limit=2)]],
+  "前 2 項是 100234（建議補貨 7500）和 A003（建議補貨 20），另外還有 3 項也低於目標。")
+d("laundered", ZH, BAD, "列出 2 個需要補貨的品項。", [[L(limit=2)]],
+  "需要補貨的只有 2 項：100234 和 A003。")
+d("laundered", ZH, OK, "給我兩個茶類商品。", [[F("tea", limit=2)]],
+  "兩個茶類商品：B101（庫存 8）和 TEA-1（庫存 22）。")
+d("laundered", ZH, BAD, "最缺貨的 2 項是哪些？", [[L(limit=2)]],
+  "低於目標的品項總共 2 項：100234、A003。")
+
+# target_as_stock: the field word comes after the item
+d("target_as_stock", EN, OK, "How many B101 are there right now?", [[G("B101")]],
+  "Right now there are 8 units of B101 in stock.")
+d("target_as_stock", EN, BAD, "How many B101 are there right now?", [[G("B101")]],
+  "Right now there are 25 units of B101 in stock.")
+d("target_as_stock", EN, OK, "COFFEE count?", [[G("COFFEE")]],
+  "You'll find 7 bags of COFFEE left on the shelf.")
+d("target_as_stock", EN, BAD, "COFFEE count?", [[G("COFFEE")]],
+  "You'll find 10 bags of COFFEE left on the shelf.")
+d("target_as_stock", ZH, OK, "B101 現在有幾件？", [[G("B101")]],
+  "B101 目前是 8 件庫存。")
+d("target_as_stock", ZH, BAD, "B101 現在有幾件？", [[G("B101")]],
+  "B101 目前是 25 件庫存。")
+d("target_as_stock", ZH, OK, "TEA-1 數量？", [[G("TEA-1")]],
+  "目前 22 個 TEA-1 在庫，高於目標。")
+d("target_as_stock", ZH, BAD, "TEA-1 數量？", [[G("TEA-1")]],
+  "目前 15 個 TEA-1 在庫。")
+
+# sku_shapes: a SKU asked after another kind of id, or as a range
+d("sku_shapes", EN, OK, "Invoice INV-2207 mentions B101. How many B101 are left?",
+  [[G("B101")]], "B101 has 8 units left.")
+d("sku_shapes", EN, BAD, "Invoice INV-2207 mentions B101. How many B101 are left?",
+  [[G("B101")]], "B101 has 17 units left.")
+d("sku_shapes", EN, OK, "Stock for A001 through A003?",
+  [[G("A001"), G("A002"), G("A003")]],
+  "A001: 12 in stock. A002: 45 in stock. A003: 0 in stock.")
+d("sku_shapes", EN, OK, "Ticket TK-88 asks about A002, can you check it?", [[G("A002")]],
+  "A002 has 45 units, above its target of 30.")
+d("sku_shapes", ZH, OK, "發票 INV-2207 上有 B101，還剩幾件？", [[G("B101")]],
+  "B101 還剩 8 件。")
+d("sku_shapes", ZH, BAD, "發票 INV-2207 上有 B101，還剩幾件？", [[G("B101")]],
+  "B101 還剩 17 件。")
+d("sku_shapes", ZH, OK, "A001 到 A003 的庫存各是多少？",
+  [[G("A001"), G("A002"), G("A003")]],
+  "A001：12 個；A002：45 個；A003：0 個。")
+d("sku_shapes", ZH, OK, "工單 WO-5120 提到 A002，幫我查一下。", [[G("A002")]],
+  "A002 庫存 45，高於目標 30。")
+
+# swapped: above / below target with each item's own figures
+d("swapped", EN, OK, "Compare B101 and B102", [[G("B101"), G("B102")]],
+  "B101 is under target with 8 on hand (target 25), while B102 sits right at target "
+  "with 30 (target 30).")
+d("swapped", EN, BAD, "Compare B101 and B102", [[G("B101"), G("B102")]],
+  "B101 is under target with 30 on hand (target 25), while B102 sits right at target "
+  "with 8.")
+d("swapped", EN, OK, "Which of A001 and TEA-1 is over target?", [[G("A001"), G("TEA-1")]],
+  "TEA-1 is over target with 22 (target 15); A001 is below it with 12 (target 30).")
+d("swapped", ZH, OK, "比較 B101 和 B102", [[G("B101"), G("B102")]],
+  "B101 低於目標，只有 8 件（目標 25）；B102 剛好達標，有 30 件（目標 30）。")
+d("swapped", ZH, BAD, "比較 B101 和 B102", [[G("B101"), G("B102")]],
+  "B101 低於目標，只有 30 件（目標 25）；B102 剛好達標，有 8 件。")
+d("swapped", ZH, OK, "A001 和 TEA-1 哪個超過目標？", [[G("A001"), G("TEA-1")]],
+  "TEA-1 超過目標，有 22 個（目標 15）；A001 低於目標，只有 12 個（目標 30）。")
+
+
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
 # runs of Qwen2.5-Coder-1.5B-Instruct, Q4_K_M, llama.cpp --jinja, --repeat 3), rejected first
