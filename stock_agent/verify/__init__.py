@@ -16,13 +16,16 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
 `check` returns the problems, by kind:
 
 - `wrong_figures`: a figure bound to an item that is not that item's: "A001 has 45" when
-  A001's stock is 12, the target given as the stock. A figure with no field may be any of
-  the item's figures or one code derives from the facts the answer cites (a difference, a
-  sum, a ratio as a percentage, arithmetic with a number the question gave).
+  A001's stock is 12, the target given as the stock, "out of stock" (缺貨) of an item in
+  stock and "in stock" (有貨) of one with none. A figure with no field may be any of the
+  item's figures or one code derives from the facts the answer cites (a difference, a
+  sum, a ratio as a percentage, arithmetic with a number the question gave); a derived
+  figure said of a field ("their stock adds up to 75") is worked out from that field.
 - `unsupported_numbers`: a figure bound to no item that is no count of the run (how many
-  items a list held), no number the question gave and nothing derived; a date the question
-  did not give. The model's own tool arguments are never evidence (`find_items
-  {"query": "450"}` makes 450 no fact).
+  items a list held; not all of a cut list's items: "only 2" of 2 shown and 3 more), no
+  number the question gave and nothing derived; a date the question did not give. The
+  model's own tool arguments are never evidence (`find_items {"query": "450"}` makes 450
+  no fact).
 - `missing_items`: a stock (or "out of stock", 缺貨) given to a SKU the tools did not find.
 - `not_found_claims`: a SKU the answer says does not exist that a result found.
 - `order_ids`: an order id that is no receipt's `order_id` of this run nor the question's.
