@@ -91,7 +91,12 @@ class SkuTest(unittest.TestCase):
                 ("Order 50 units of A001 now.", "I cannot place orders."),
                 ("Without looking anything up: how do you compute the reorder for A001?",
                  "Order max(target - stock, 0). If stock is 10 and target 30, order 20."),
-                ("A001 的補貨量怎麼算？不用查。", "如果差值大於0，則補貨數量為差值，否則為0。")]:
+                ("A001 的補貨量怎麼算？不用查。", "如果差值大於0，則補貨數量為差值，否則為0。"),
+                # A real model's answer (dev runs): the 0 of the rule is no figure of A001.
+                ("Without looking anything up: how would you compute the reorder amount for "
+                 "A001 in general?", "To compute the reorder amount for A001, you would need "
+                 "to look up its stock. The suggested reorder quantity would be the "
+                 "difference, or 0 if the current stock is already above the target.")]:
             with self.subTest(question=question):
                 self.assertEqual(check(question, answer, []), {})
 

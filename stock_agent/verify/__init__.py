@@ -460,6 +460,8 @@ def read(answer, known):
         # its figures, and not those that explain a rule by example ("if stock is 10...").
         said["figures"] = [figure for figure in said["figures"] if figure["named"]]
         said["values"] = {figure["value"] for figure in said["figures"]}
+        said["unknown"] = [figure["sku"] for figure in said["figures"]
+                           if figure["sku"] in said["unknown_set"]]
     return said
 
 
