@@ -257,7 +257,10 @@ class LeftOutTest(unittest.TestCase):
                 ("Check A001", "A001: 12/30.", [A001]),
                 ("Check A003", "A003 is out of stock.", [a003]),
                 ("A003 還有貨嗎？", "A003 缺貨。", [a003]),
-                ("A001 每天賣三個，可以撐多久？", "以每天三個計算，A001 可撐四天。", [A001])]:
+                ("A001 每天賣三個，可以撐多久？", "以每天三個計算，A001 可撐四天。", [A001]),
+                # A real model's answer (dev runs): a figure bound to no item, of the stock
+                ("A002 還有多少？", "There are 45 items in stock.",
+                 [stock("A002", "烏龍茶包", 45, 30)])]:
             with self.subTest(answer=answer):
                 self.assertEqual(verify.check(question, answer, results), {})
 

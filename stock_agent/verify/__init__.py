@@ -733,16 +733,20 @@ def left_out(question, said, results):
 
 
 def _gives(said, sku, field, value):
-    """Whether the answer gives this field of the item: a figure bound to the field, or
-    one with no field equal to it ("A003 is out of stock" is a stock of 0). A figure
+    """Whether the answer gives this field of the item: a figure bound to the field, one
+    with no field equal to it ("A003 is out of stock" is a stock of 0), or one bound to no
+    item equal to it. A figure
     derived from the stock stands for it (4 days of cover, 18 short; a sum stands for
     every item of its clause); a suggested order
     of 0 is given by saying none is needed."""
     figures = [figure for figure in said["figures"] if figure["sku"] == sku or
                figure["field"] == "derived" and sku in figure["clause"]]
+    unbound = [figure for figure in said["figures"] if figure["sku"] is None and
+               figure["field"] in (None, field)]  # "There are 45 items in stock."
     return any(figure["field"] == field or figure["field"] is None and figure["value"] ==
                value or field == "stock" and figure["field"] == "derived"
-               for figure in figures) or field == "order" and value == 0 and said["no_order"]
+               for figure in figures) or any(figure["value"] == value for figure in unbound) \
+        or field == "order" and value == 0 and said["no_order"]
 
 
 # --- The corrective turn -------------------------------------------------------------------
@@ -857,6 +861,7 @@ TOTAL = r"\b(?:only|all|in total|total|altogether|in all)\b|總共|只有|一共
 AFTER_CUES = (
     ("stock", r"\s{0,2}(?:(?:units?|pcs|bags?|boxes|packs?)\s{1,2})?(?:of\s{1,40})?"
               r"(?:in stock|left|on hand|remaining)\b|"  # 25 units of B101 in stock
+              r"\s{0,2}items?\s{1,2}in stock\b|"  # "45 items in stock": a stock, no count
               r"\s{0,2}(?:個|件|包|盒|箱|瓶|袋)?(?:的)?\s{0,40}(?:庫存|存貨|現貨|在庫)"),
     ("count", r"\s{0,2}(?:[a-z]{1,12}\s)?(?:items?|products?|match(?:es)?|skus?|results?|"
               r"more(?!\s{1,2}(?:units?|pcs|of|to)\b)|shown|found)\b|"
