@@ -1830,7 +1830,8 @@ r(EN, OK, "dev", "20261202T033251Z-15ffc1",
   "Check A001 and suggest a reorder quantity.",
   [[G("A001")]],
   "The suggested reorder quantity for A001 is 35.",
-  note="35 is A001's suggested order for tenant north", inventory="tenants:north")
+  note="35 is A001's suggested order for tenant north",
+  inventory="tenants:north")
 r(EN, OK, "dev", "20261202T033307Z-518015",
   "Check S001 for me; it belongs to the south tenant, switch to it if needed.",
   [[G("S001")],
@@ -1840,33 +1841,38 @@ r(EN, OK, "dev", "20261202T033307Z-518015",
    [F("濾掛咖啡", limit=5)]],
   "The stock of the item with SKU \"N100\" is 3, and the target stock is 25. The "
   "suggested reorder quantity is max(25 - 3, 0) = 22.",
-  note="N100's true figures (a list result gave it); leaves out that S001 was not found", inventory="tenants:north")
+  note="N100's true figures (a list result gave it); leaves out that S001 was not found",
+  inventory="tenants:north")
 r(ZH, OK, "dev", "20261202T033434Z-941263",
   "哪些需要補貨？",
   [[L(limit=10)]],
   "需要補貨的項目包括：\n1. 滤掛咖啡：目前庫存5件，目標庫存40件，建議補貨"
   "35件\n2. 綠茶包：目前庫存3件，目標庫存25件，建議補貨22件",
-  note="every figure of tenant north's two items", inventory="tenants:north")
+  note="every figure of tenant north's two items",
+  inventory="tenants:north")
 r(ZH, OK, "dev", "20261202T033545Z-ebf9a2",
   "請查 A001 庫存。",
   [[G("A001")]],
   "The current stock of A001 is 70, and the target stock is 30. The suggested "
   "reorder quantity is 0, as the stock is already above the target.",
-  note="every figure of A001 for tenant south", inventory="tenants:south")
+  note="every figure of A001 for tenant south",
+  inventory="tenants:south")
 r(EN, OK, "dev", "20261202T033605Z-2be7ce",
   "Find items with 抹茶 in the name.",
   [[F("抹茶", limit=5)]],
   "The items with \"抹茶\" in the name "
   "are:\n- 抹茶粉 (SKU: S001, Stock: 77, "
   "Target: 20, Suggested Order: 0)\n\nThere are no other items matching the query.",
-  note="every figure of S001 for tenant south", inventory="tenants:south")
+  note="every figure of S001 for tenant south",
+  inventory="tenants:south")
 r(EN, OK, "dev", "20261202T033610Z-316f5c",
   "Find items with 抹茶 in the name.",
   [[F("抹茶", limit=5)]],
   "The items with \"抹茶\" in the name "
   "are:\n- 抹茶粉 (SKU: S001, Stock: 77, "
   "Target: 20, Suggested Order: 0)\n\nNo other items matched.",
-  note="every figure of S001 for tenant south", inventory="tenants:south")
+  note="every figure of S001 for tenant south",
+  inventory="tenants:south")
 
 
 def results_of(case, toolbox, data):
