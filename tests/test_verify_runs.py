@@ -129,7 +129,7 @@ class CorrectiveTurnTest(unittest.TestCase):
             [stock_call("A001"), text_reply("A001 is below target."), text_reply("Order 18.")],
             checker=verify.Checker("en"))
         self.assertEqual(outcome, "Order 18.")
-        self.assertIn("leaves out the SKU or the stock of A001.",
+        self.assertIn("leaves out the stock (or the suggested order asked for) of A001.",
                       model.requests[2]["messages"][-1]["content"])
         self.assertEqual(events[-1]["verification"], "corrected")
         outcome, _, _ = run_script([stock_call("A001"), text_reply("A001 is below target.")],

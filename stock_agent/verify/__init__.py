@@ -16,13 +16,16 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
 `check` returns the problems, by kind:
 
 - `wrong_figures`: a figure bound to an item that is not that item's: "A001 has 45" when
-  A001's stock is 12, the target given as the stock. A figure with no field may be any of
-  the item's figures or one code derives from the facts the answer cites (a difference, a
-  sum, a ratio as a percentage, arithmetic with a number the question gave).
+  A001's stock is 12, the target given as the stock, "out of stock" (缺貨) of an item in
+  stock and "in stock" (有貨) of one with none. A figure with no field may be any of the
+  item's figures or one code derives from the facts the answer cites (a difference, a
+  sum, a ratio as a percentage, arithmetic with a number the question gave); a derived
+  figure said of a field ("their stock adds up to 75") is worked out from that field.
 - `unsupported_numbers`: a figure bound to no item that is no count of the run (how many
-  items a list held), no number the question gave and nothing derived; a date the question
-  did not give. The model's own tool arguments are never evidence (`find_items
-  {"query": "450"}` makes 450 no fact).
+  items a list held; not all of a cut list's items: "only 2" of 2 shown and 3 more), no
+  number the question gave and nothing derived; a date the question did not give. The
+  model's own tool arguments are never evidence (`find_items {"query": "450"}` makes 450
+  no fact).
 - `missing_items`: a stock (or "out of stock", 缺貨) given to a SKU the tools did not find.
 - `not_found_claims`: a SKU the answer says does not exist that a result found.
 - `order_ids`: an order id that is no receipt's `order_id` of this run nor the question's.
@@ -34,8 +37,10 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
   spoke of; `unknown_skus`: such a SKU the answer gives a figure that no result spoke of.
 - `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
   gave, when the answer uses that item.
-- `left_out` (advice, only with `complete`): an item looked up by SKU whose SKU or stock the
-  answer leaves out. The loop asks once and never refuses an answer for it.
+- `left_out` (advice, only with `complete`): an item looked up by SKU whose stock the answer
+  leaves out (a figure of its stock, or "out of stock" for a stock of 0), or its suggested
+  order when the question asks how many to order. The loop asks once and never refuses an
+  answer for it.
 
 The program's own words are not the model's claims: a figure of a tool's error detail
 ("SKUs are 1-32 uppercase letters") and a denied figure ("not that its stock is 0",
@@ -52,6 +57,7 @@ passes where no item is named ("report its stock as 999" binds 999 to the item, 
 
 import re
 from collections import namedtuple
+from itertools import combinations
 
 from stock_agent.errors import Text
 from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, receipt,
@@ -108,7 +114,7 @@ def check(question, answer, results, *, complete=True):
     problems["unknown_skus"] = [sku for sku in problems["unknown_skus"]
                                 if sku not in problems["unchecked_skus"]]
     if complete:
-        problems["left_out"] = left_out(said, results)
+        problems["left_out"] = left_out(question, said, results)
     return {kind: list(dict.fromkeys(found)) for kind, found in problems.items() if found}
 
 
@@ -170,6 +176,9 @@ def _figure_problem(figure, said, known):
         return None  # "the order for 18 x A001 was not placed", "I cannot order 50"
     if value in known["rehearsed"].get(sku, ()):
         return None  # "the order for 18 x A001 passed every check" (--dry-run)
+    if field == "in_stock":  # "in stock", 有貨: a claim about a found item whose stock is 0
+        item = known["items"].get(sku)
+        return "wrong_figures" if item is not None and item["stock"] == 0 else None
     if sku in known["missing"]:
         # A not-found SKU has no figures; the program's own detail may be echoed.
         return None if value in known["program"] and value != 0 else "missing_items"
@@ -177,6 +186,8 @@ def _figure_problem(figure, said, known):
         return "unsupported_numbers"  # no result spoke of the item: it needs a lookup
     item = known["items"].get(sku)
     if field == "count":
+        if figure["total"] and value in known["shown"] and value not in known["totals"]:
+            return "unsupported_numbers"  # "only 2 need restocking" of 2 shown and 3 more
         return None if _near(value, known["counts"] | known["question"]) else \
             "unsupported_numbers"
     if item is None:
@@ -186,8 +197,10 @@ def _figure_problem(figure, said, known):
         exact = {item[field]} | (set(known["ordered"].get(sku, ())) if field == "order"
                                  else set())
         return None if _near(value, exact) else "wrong_figures"
-    # A derived figure (4 days, 15 over target) is worked out, never the question's own.
-    allowed = _derived(item, known["question"]) | _cross(said, known) | (
+    # A derived figure (4 days, 15 over target) is worked out, never the question's own;
+    # said of a field ("the stock adds up to 20"), it is worked out from that field.
+    basis = figure.get("basis")
+    allowed = _derived(item, known["question"], basis) | _cross(said, known, basis) | (
         set() if field == "derived" else known["question"])
     return None if _near(value, allowed) else "wrong_figures"
 
@@ -228,13 +241,13 @@ def evidence(question, results):
     known = {"items": {}, "missing": set(), "spoken_of": set(), "counts": set(),
              "ordered": {}, "receipt_ids": set(), "names": {}, "texts": set(),
              "program": set(), "queries": set(), "unplaced": {}, "other": set(),
-             "rehearsed": {}}
+             "rehearsed": {}, "totals": set(), "shown": set()}
     for record in results:
         _take(record, known)
     known["counts"].update(len(skus) for skus in (known["spoken_of"], known["items"])
                            if skus)
     known["question_text"] = normal(question)
-    known["question"] = {figure["value"] for figure in figures_in(normal(question))}
+    known["question"] = _values(normal(question))
     known["question_skus"] = _question_skus(question, known)
     known["words"] = set(known["spoken_of"]) | set(known["names"])
     return known
@@ -248,8 +261,7 @@ def _take(record, known):
         known["spoken_of"].add(sku)
         if not fact["found"]:
             known["missing"].add(sku)
-            known["program"].update(figure["value"] for figure in
-                                    figures_in(normal(str(result.get("detail", "")))))
+            known["program"].update(_values(normal(str(result.get("detail", "")))))
             continue
         known["items"].setdefault(sku, {"stock": fact["stock"], "target": fact["target"],
                                         "order": fact["suggested_order"], "name": fact["name"]})
@@ -261,6 +273,9 @@ def _take(record, known):
         if isinstance(data.get("items"), list):
             more = unlisted(data) or 0
             known["counts"].update({len(data["items"]), more, len(data["items"]) + more})
+            known["totals"].add(len(data["items"]) + more)
+            if more:
+                known["shown"].add(len(data["items"]))
         if record["name"] == "find_items" and isinstance(data.get("query"), str):
             known["queries"].add(normal(data["query"]))
     placed = receipt(data)
@@ -273,7 +288,7 @@ def _take(record, known):
         _texts(data.get("name"), known)
     elif not result.get("ok") and result.get("detail"):
         detail = normal(str(result["detail"]))
-        known["program"].update(figure["value"] for figure in figures_in(detail))
+        known["program"].update(_values(detail))
         # "already called 2 times": a figure with its word, as the program wrote it
         known["texts"].update(re.findall(r"\d{1,6} [a-z]{2,12}", detail))
     if data is not None and item_rows(data) is None:  # a write, an MCP server's record
@@ -287,6 +302,11 @@ def _take(record, known):
         known["unplaced"].setdefault(sku, set()).add(asked.get("quantity"))
         if _rehearsed(data):
             known["rehearsed"].setdefault(sku, set()).add(asked.get("quantity"))
+
+
+def _values(text):
+    """The numbers of a text's figures (a stock-status claim, "in stock", has none)."""
+    return {figure["value"] for figure in figures_in(text) if figure["value"] is not None}
 
 
 def _numbers(value):
@@ -308,16 +328,46 @@ def _texts(text, known):
 def _question_skus(question, known):
     """The SKUs the question names and so must be looked up: the tools' own SKUs it
     writes, and words written like A001 (letters, then two or more digits) that are no
-    order id; a range A001-A003 names both ends."""
+    order id nor another kind of id ("invoice INV-2207", 工單 WO-5120); a range A001-A003
+    names both ends."""
     text = normal(question).upper()
     named = [sku for sku in known["spoken_of"] if _word_at(text, sku)]
-    for word in skus_in(text):
-        if "-" in word and re.fullmatch(ORDER_ID, word):
+    first = {}
+    for start, word in sku_words(text):
+        first.setdefault(word, start)
+    for word, start in first.items():
+        if "-" in word and re.fullmatch(ORDER_ID, word) or \
+                re.search(OTHER_ID, text[max(0, start - 24):start]):
             continue
         ends = word.split("-")
         named += ends if len(ends) == 2 and all(skus_in(end) == [end] for end in ends) \
             else [word]
     return list(dict.fromkeys(named))
+
+
+def _between(text):
+    """The SKUs strictly inside the question's ranges ("A001 to A003", A001~A003, A001 至
+    A003 give A002): none of them is a guess. A range is two SKU-like words of one prefix
+    and one width, at most 50 apart."""
+    words, inside = list(sku_words(text)), set()
+    for (start, low), (end, high) in zip(words, words[1:]):
+        if re.fullmatch(RANGE_MARK, text[start + len(low):end]):
+            inside.update(_inside(low, high))
+    for _, word in words:  # A001-A003 is one word
+        if word.count("-") == 1:
+            inside.update(_inside(*word.split("-")))
+    return inside
+
+
+def _inside(low, high):
+    ends = [re.fullmatch(r"([A-Z_]{1,28})(\d{1,9})", end) for end in (low, high)]
+    if not all(ends) or ends[0].group(1) != ends[1].group(1) or \
+            len(ends[0].group(2)) != len(ends[1].group(2)):
+        return set()
+    first, last = int(ends[0].group(2)), int(ends[1].group(2))
+    width, prefix = len(ends[0].group(2)), ends[0].group(1)
+    return {f"{prefix}{number:0{width}d}" for number in range(first + 1, last)} \
+        if 0 < last - first <= 50 else set()
 
 
 def _word_at(text, word):
@@ -329,17 +379,24 @@ def _figures_of(item):
     return {item[field] for field in FIELDS}
 
 
-def _derived(item, question):
+def _derived(item, question, basis=None):
     """The figures code derives from one item's facts: each figure, the difference and sum
     of two, their ratio as a percentage, and arithmetic with the question's numbers (12
-    in stock at 3 a day: 4 days of cover)."""
+    in stock at 3 a day: 4 days of cover). With a `basis` field, only those worked out
+    from that field: its differences and ratios with the others, its arithmetic with the
+    question's numbers (the stock plus the target is no figure of the stock)."""
     values = [value for value in _figures_of(item) if isinstance(value, (int, float))]
-    derived = set(values)
-    for first in values:
+    firsts = [item[basis]] if basis and isinstance(item[basis], (int, float)) else values
+    derived = set(firsts)
+    for first in firsts:
         for second in values:
-            derived.update({abs(first - second), first + second})
+            derived.add(abs(first - second))
+            if not basis:
+                derived.add(first + second)
             if second:
                 derived.add(round(100 * first / second, 1))
+            if basis and first:
+                derived.add(round(100 * second / first, 1))
         for given in question:
             derived.update({first + given, abs(first - given), first * given})
             if given:
@@ -347,21 +404,24 @@ def _derived(item, question):
     return derived
 
 
-def _cross(said, known):
-    """The figures derived across the items the answer cites: the sum of each field over
-    them, and the sum and difference of two. Worked out once per answer."""
-    if "cross" in said:
-        return said["cross"]
+def _cross(said, known, basis=None):
+    """The figures derived across the items the answer cites: the sum of each field (or
+    of the `basis` field) over them, and the sum and difference of two. Worked out once
+    per answer and field."""
+    key = ("cross", basis)
+    if key in said:
+        return said[key]
     cited = [known["items"][sku] for sku in dict.fromkeys(said["cited"])
              if sku in known["items"]]
     derived = set()
-    for field in FIELDS:
+    for field in [basis] if basis else FIELDS:
         values = [item[field] for item in cited if isinstance(item[field], (int, float))]
         if len(values) > 1:
+            pairs = list(combinations(values, 2))  # two items, never one item twice
             derived.add(sum(values))
-            derived.update(abs(a - b) for a in values for b in values)
-            derived.update(a + b for a in values for b in values)
-    said["cross"] = derived
+            derived.update(abs(a - b) for a, b in pairs)
+            derived.update(a + b for a, b in pairs)
+    said[key] = derived
     return derived
 
 
@@ -391,14 +451,18 @@ def read(answer, known):
             # "Once the order is placed, you will have 30": the figures of a condition's
             # sentence are no claim of a field now, but still the item's (or derived).
             said["if"] = re.search(IF_DONE, sentence.lower()) is not None
+            said["sum"] = re.search(SUM, sentence.lower()) is not None
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
     said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
+    said["no_order"] = re.search(NO_ORDER, text) is not None
     if "candidates" in known:
         # A run that looked nothing up: only clauses about an item of the question state
         # its figures, and not those that explain a rule by example ("if stock is 10...").
         said["figures"] = [figure for figure in said["figures"] if figure["named"]]
         said["values"] = {figure["value"] for figure in said["figures"]}
+        said["unknown"] = [figure["sku"] for figure in said["figures"]
+                           if figure["sku"] in said["unknown_set"]]
     return said
 
 
@@ -417,12 +481,19 @@ def _clause(clause, current, known, said):
     denied = re.search(DENIAL, clause.lower()) is not None
     conditional = said.get("if", False)
     named = bool(mentions) or "candidates" in known and _names_a_candidate(clause, known)
+    combined = said.get("sum", False)
+    total = re.search(TOTAL, blanked.lower()) is not None
+    skus = {sku for _, _, sku in mentions}
     last = 0  # where the words that give the next figure its field begin: "The stock
     for figure in figures_in(blanked):  # of B101 is 25" gives it before the item
+        words = blanked[last:figure["start"]]
         figure.update(sku=_bound(figure["start"], mentions, current, blanked),
-                      field=figure["field"] or (None if conditional else
-                                                _field(blanked[last:figure["start"]])),
-                      denied=denied, named=named)
+                      field=figure["field"] or (None if conditional else _field(words)),
+                      denied=denied, named=named, total=total, clause=skus)
+        if figure["field"] == "derived" or combined and figure["field"] in FIELDS:
+            # "the stock adds up to 20", "A001 and A002 hold 57 between them"
+            figure.update(field="derived", basis=figure["field"] if figure["field"] in
+                          FIELDS else _last_field(words))
         _add_figure(figure, said)
         last = figure["end"]
     said["missing"] += _said_missing(clause, mentions)
@@ -447,6 +518,7 @@ def _table_row(line, header, known, said):
         for figure in figures_in(blanked):
             field = figure["field"] or (header[index] if index < len(header) else None)
             figure.update(sku=skus[0] if skus else None, field=field, denied=False,
+                          total=False, clause=set(skus[:1]),
                           named=bool(skus) or "candidates" in known and
                           _names_a_candidate(line, known))
             _add_figure(figure, said)
@@ -481,9 +553,18 @@ def _field(words):
     lowered = lowered[max(lowered.rfind(bracket) for bracket in "(（[") + 1:]
     if re.search(DERIVED_CUE, lowered):
         return "derived"
+    return _last_field(lowered)
+
+
+def _last_field(words):
+    """The field of the last field word of `words` (stock, target, order), or None. "with"
+    gives the stock after a target ("at target with 30"), not after an order word
+    ("restocked with 18")."""
     last = None
-    for match in re.finditer(FIELD_CUE, lowered):
-        last = next(field for field, group in zip(FIELD_NAMES, match.groups()) if group)
+    for match in re.finditer(FIELD_CUE, words.lower()):
+        field = next(field for field, group in zip(FIELD_NAMES, match.groups()) if group)
+        if not (match.group() == "with" and last == "order"):
+            last = field
     return last
 
 
@@ -623,8 +704,8 @@ def guessed_skus(question, said, results, *, every=False):
     """The items get_stock found for a SKU that came from nowhere (named neither in the
     question nor in an earlier result) whose SKU, name or stock the answer uses (with
     `every`, used or not)."""
-    text, given = normal(question).upper(), set()
-    guessed = []
+    text = normal(question).upper()
+    given, guessed = _between(text), []
     for record in results:
         found = [fact for fact in item_facts(record) if fact["found"]]
         for fact in found if record["name"] == "get_stock" else ():
@@ -636,19 +717,37 @@ def guessed_skus(question, said, results, *, every=False):
     return list(dict.fromkeys(guessed))
 
 
-def left_out(said, results):
-    """The items looked up by SKU (get_stock) the answer gives no figure of (by SKU or
-    name). Advice, not an error: the loop asks once for them and accepts the answer either way."""
-    given, guessed = {}, set(said["guessed"])
-    for figure in said["figures"]:
-        given.setdefault(figure["sku"], set()).add(figure["value"])
-    missing = []
+def left_out(question, said, results):
+    """The items looked up by SKU (get_stock) whose stock the answer leaves out, or their
+    suggested order when the question asks how many to order. Advice, not an error: the
+    loop asks once for them and accepts the answer either way."""
+    ordering = re.search(ASKS_ORDER, normal(question)) is not None
+    guessed, missing = set(said["guessed"]), []
     for record in results:
         for fact in item_facts(record) if record["name"] == "get_stock" else ():
             sku = normal(fact["sku"]).upper()
-            if fact["found"] and sku not in given and sku not in guessed:
+            if fact["found"] and sku not in guessed and not (
+                    _gives(said, sku, "stock", fact["stock"]) and (not ordering or _gives(
+                        said, sku, "order", fact["suggested_order"]))):
                 missing.append(sku)
     return list(dict.fromkeys(missing))
+
+
+def _gives(said, sku, field, value):
+    """Whether the answer gives this field of the item: a figure bound to the field, one
+    with no field equal to it ("A003 is out of stock" is a stock of 0), or one bound to no
+    item equal to it. A figure
+    derived from the stock stands for it (4 days of cover, 18 short; a sum stands for
+    every item of its clause); a suggested order
+    of 0 is given by saying none is needed."""
+    figures = [figure for figure in said["figures"] if figure["sku"] == sku or
+               figure["field"] == "derived" and sku in figure["clause"]]
+    unbound = [figure for figure in said["figures"] if figure["sku"] is None and
+               figure["field"] in (None, field)]  # "There are 45 items in stock."
+    return any(figure["field"] == field or figure["field"] is None and figure["value"] ==
+               value or field == "stock" and figure["field"] == "derived"
+               for figure in figures) or any(figure["value"] == value for figure in unbound) \
+        or field == "order" and value == 0 and said["no_order"]
 
 
 # --- The corrective turn -------------------------------------------------------------------
@@ -667,7 +766,8 @@ WORDS = {
                         "an order id a tool did not return.",
            "order_claims": "Your answer says an order was placed ({found}), but no tool "
                            "placed one: nothing was ordered. Leave that out.",
-           "left_out": "Your answer leaves out the SKU or the stock of {found}.",
+           "left_out": "Your answer leaves out the stock (or the suggested order asked for) "
+                       "of {found}.",
            "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
                            "do not guess SKUs.",
            "unknown_skus": "Your answer gives figures for {found}, which no tool looked up.",
@@ -690,7 +790,7 @@ WORDS = {
                            "訂單編號。",
               "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
                               "東西。不要再這樣說。",
-              "left_out": "你的回答缺少 {found} 的 SKU 或庫存。",
+              "left_out": "你的回答缺少 {found} 的庫存（或問到的建議補貨量）。",
               "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
               "unknown_skus": "你的回答給了 {found} 的數字，但沒有任何工具查過它。",
               "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
@@ -746,14 +846,24 @@ AND = r"(?i)\b(?:and|while|but|whereas)\b|[()（）]|和|與|跟|而"
 # The words before a figure that give it a field (longest first: 目標庫存 is a target).
 FIELD_NAMES = ("target", "order", "stock")
 FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標)|"  # target stock level
-             r"(建議補貨|\b(?:suggested|reorder|restock|orders?|ordering|buy|needs?)\b|"
+             r"(建議補貨|\b(?:suggested|reorder(?:ed)?|restock(?:ed)?|orders?|ordering|buy|needs?)\b|"
              r"補貨|需補|補|訂購|訂)|"
-             r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|left|remaining)\b|剩|有)")
+             r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|holds?|holding|left|remaining|"
+             r"with)\b|剩|有)")
 DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
-               r"\bcover\b|percent|合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|撐|達成")
+               r"\bcover\b|percent|\bcombined\b|\baltogether\b|\bbelow\b|\bunder\b|"
+               r"合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|缺(?!貨)|撐|達成|加起來|一共")
+# A clause that sums ("A001 and A002 hold 57 between them"): its figures of a field may be
+# that field's sum over the items; one that says a count is all ("only 2", 總共 2 項).
+SUM = (r"\b(?:total|together|combined|altogether|in all|between them|added up|sum)\b|"
+       r"合計|總共|共計|總計|加起來|合起來|一共|相加")
+TOTAL = r"\b(?:only|all|in total|total|altogether|in all)\b|總共|只有|一共|全部|共有|僅"
 # Words right after a figure that give it a field (12 in stock, 5 items, 4 days).
 AFTER_CUES = (
-    ("stock", r"\s{0,2}(?:units?\s{1,2}|pcs\s{1,2})?(?:in stock|left|on hand|remaining)\b"),
+    ("stock", r"\s{0,2}(?:(?:units?|pcs|bags?|boxes|packs?)\s{1,2})?(?:of\s{1,40})?"
+              r"(?:in stock|left|on hand|remaining)\b|"  # 25 units of B101 in stock
+              r"\s{0,2}items?\s{1,2}in stock\b|"  # "45 items in stock": a stock, no count
+              r"\s{0,2}(?:個|件|包|盒|箱|瓶|袋)?(?:的)?\s{0,40}(?:庫存|存貨|現貨|在庫)"),
     ("count", r"\s{0,2}(?:[a-z]{1,12}\s)?(?:items?|products?|match(?:es)?|skus?|results?|"
               r"more(?!\s{1,2}(?:units?|pcs|of|to)\b)|shown|found)\b|"
               r"\s{0,2}[a-z]{2,12}\s{0,2}[:：]|"  # "2 teas:" introduces a list
@@ -761,6 +871,12 @@ AFTER_CUES = (
     ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
                 r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),
 )
+# Words before an id of another kind than a SKU (invoice INV-2207, 工單 WO-5120), and
+# between the two ends of a range of SKUs (A001 to A003, A001~A003, A001 至 A003).
+OTHER_ID = (r"(?:\b(?:INVOICE|INV|TICKET|SHIPMENT|TRACKING|CASE|REF|REFERENCE|RECEIPT|"
+            r"BATCH|LOT|JOB|WORK ORDER|ORDER\s{0,2}(?:#|NO\.?|NUMBER|ID))\s{0,2}(?:#|NO\.?|"
+            r"NUMBER|ID)?\s{0,2}[:#]?|發票|單號|工單|出貨單|批號|票號|訂單編號)\s{0,2}$")
+RANGE_MARK = r"\s{0,2}(?:[-–~～]|TO|THROUGH|THRU|至|到)\s{0,2}"
 # An order id as receipts write it (PO-000001), and as models invent them.
 ORDER_ID = r"\b(?:PO|ORD|SO|ORDER)-\d{3,12}(?:-\d{1,12})?\b"
 NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bcan(?:no|')t\s+find|"
@@ -847,7 +963,21 @@ CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "�
 CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
 MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
 QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
-STOCK_ZERO = r"(?i)\bout of stock\b|\bsold out\b|缺貨|沒貨|售完|無庫存"
+# Stock-status claims: a stock of 0, a stock above 0; a denial right before one.
+STOCK_ZERO = (r"(?i)\bout of stock\b|\bsold out\b|\bno stock\b|缺貨|沒有?貨|無貨|售完|售罄|"
+              r"無庫存|沒有庫存")
+IN_STOCK = r"(?i)\bin stock\b|有現?貨|有庫存"
+STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存")
+STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
+                 r"(?:不|沒|未|非|無)(?:有|是|會|再)?\s{0,2}$")
+# A figure right before "in stock" (12 units in stock): the claim is the figure's.
+COUNTED = (r"(?i)(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+           r"twelve|[a-z]{3,5}teen|[a-z]{3,5}ty(?:-[a-z]{3,5})?))\s{0,2}"
+           r"(?:(?:units?|pcs|items?)\s{0,2})?$")
+# A question that asks how many to order, and an answer that says none is needed.
+ASKS_ORDER = r"(?i)\b(?:re-?order\w{0,3}|restock\w{0,3}|order\w{0,3}|buy)\b|補|訂|採購"
+NO_ORDER = (r"(?i)\bno (?:re-?)?order|\bno need\b|\bnot? (?:need|needed)\b|\bnothing to\b|"
+            r"\bno (?:restock|reorder)ing\b|n't need|不需|無需|不用|不必|免補")
 
 
 def skus_in(text):
@@ -877,12 +1007,28 @@ def figures_in(text):
                   if match.group(1).lower() != "one" or re.match(ONE_COUNTS, text[match.end():])]
     if any(char in CHINESE_DIGITS or char in CHINESE_UNITS for char in text):
         found += _chinese_figures(text)
-    if any(needle in lowered for needle in ("out of", "sold", "缺貨", "沒貨", "售完", "無庫存")):
-        found += [_figure(match.start(), match.end(), 0, match.group(), field="stock")
-                  for match in re.finditer(STOCK_ZERO, text)]
+    if any(needle in lowered for needle in STATUS_NEEDLES):
+        found += _status_claims(text)
     for figure in found:
         figure["field"] = figure["field"] or _after_field(text[figure["end"]:])
     return sorted(found, key=lambda figure: figure["start"])
+
+
+def _status_claims(text):
+    """The stock-status claims of a text as figures: "out of stock", 缺貨 (a stock of 0)
+    and "in stock", 有貨 (field `in_stock`: a stock above 0, no value). A denial right
+    before one ("not out of stock", 沒有缺貨) is no claim, nor "in stock" after its figure
+    ("12 units in stock" is the figure's)."""
+    claims = []
+    for field, pattern in (("stock", STOCK_ZERO), ("in_stock", IN_STOCK)):
+        for match in re.finditer(pattern, text):
+            before = text[max(0, match.start() - 32):match.start()]
+            if re.search(STATUS_DENIED, before) or field == "in_stock" and \
+                    re.search(COUNTED, before):
+                continue
+            claims.append(_figure(match.start(), match.end(), 0 if field == "stock" else None,
+                                  match.group(), field=field))
+    return claims
 
 
 def _figure(start, end, value, written, *, field=None):
@@ -892,7 +1038,7 @@ def _figure(start, end, value, written, *, field=None):
 
 
 def _after_field(rest):
-    rest = rest[:32].lower()
+    rest = rest[:56].lower()
     if not rest.lstrip(" ")[:1].isalpha():  # ASCII or CJK letters only: "12," has none
         return None
     for field, pattern in AFTER_CUES:
