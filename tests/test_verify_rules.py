@@ -102,6 +102,19 @@ class SkuTest(unittest.TestCase):
 
 
 class NumberTest(unittest.TestCase):
+    def test_a_figure_stated_outright_with_nothing_looked_up_is_a_claim(self):
+        # a real model's dev-run answer: no tool called, a stock made up, and it passed
+        for answer in ("庫存數量為100，建議補貨量為0。", "The stock is 100."):
+            problems = check("請問A001庫存多少", answer, [])
+            self.assertEqual(problems.get("unchecked_skus"), ["A001"], answer)
+            self.assertIn("100", problems["unsupported_numbers"])
+        # a rule explained by example, and the question's own numbers, state nothing
+        self.assertEqual(check("How would you compute the reorder amount for A001?",
+                               "If the stock is 10 and the target is 30, the order is 20.",
+                               []), {})
+        self.assertEqual(check("Hi", "I can look up the stock of an item such as A001.", []),
+                         {})
+
     def test_a_number_no_result_holds_is_refused(self):
         self.assertEqual(check("Check A001", "A001 has 15 units.", [A001]),
                          {"wrong_figures": ["A001 15"]})

@@ -459,11 +459,23 @@ def read(answer, known):
     if "candidates" in known:
         # A run that looked nothing up: only clauses about an item of the question state
         # its figures, and not those that explain a rule by example ("if stock is 10...").
-        said["figures"] = [figure for figure in said["figures"] if figure["named"]]
+        said["figures"] = [figure for figure in said["figures"]
+                           if figure["named"] or _stated(figure, known)]
         said["values"] = {figure["value"] for figure in said["figures"]}
         said["unknown"] = [figure["sku"] for figure in said["figures"]
                            if figure["sku"] in said["unknown_set"]]
     return said
+
+
+def _stated(figure, known):
+    """Whether a figure of a run that looked nothing up is a stock, target or order stated
+    outright ("The stock is 100." asked about A001): a claim about the item the question
+    names. A rule explained by example ("if stock is 10...") and arithmetic on the
+    question's own numbers ("30 - 12 = 18") are none."""
+    given = known["question"]
+    worked = {a + b for a in given for b in given} | {a - b for a in given for b in given}
+    return figure["field"] in FIELDS and not figure["hypothetical"] and \
+        bool(known["question_skus"]) and figure["value"] not in given | worked
 
 
 def _names_a_candidate(clause, known):
@@ -489,7 +501,8 @@ def _clause(clause, current, known, said):
         words = blanked[last:figure["start"]]
         figure.update(sku=_bound(figure["start"], mentions, current, blanked),
                       field=figure["field"] or (None if conditional else _field(words)),
-                      denied=denied, named=named, total=total, clause=skus)
+                      denied=denied, named=named, total=total, clause=skus,
+                      hypothetical=re.search(HYPOTHETICAL, clause) is not None)
         if figure["field"] == "derived" or combined and figure["field"] in FIELDS:
             # "the stock adds up to 20", "A001 and A002 hold 57 between them"
             figure.update(field="derived", basis=figure["field"] if figure["field"] in
