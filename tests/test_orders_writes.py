@@ -31,8 +31,8 @@ ORDER = {"sku": "A001", "name": "濾掛咖啡", "quantity": 18, "note": ""}
 # The built-in read-only prompts, pinned: --orders adds its part to its own prompts and leaves
 # these alone. A change to them is made on purpose and measured (docs/evaluation.md).
 READ_ONLY_PROMPT_SHA256 = {
-    "en": "d09ea9509c6a2faf687aaf74d9a79f819c52974db671d4a9291116b58f79edb3",
-    "zh-TW": "6aef60fd4cd27dc9332a5721b0b140c81e6eb0d99fe5a15f53afee51a3e5b1d0",
+    "en": "4c52273faede6fcd6987a857ac3d54b425761715a5fc30add8389fbfb1596f23",
+    "zh-TW": "1672995149a1c0ef79fd875aa618c4854bffd312d07ea0f0ffff309eeb081763",
 }
 
 
