@@ -53,15 +53,32 @@ too (None when the facts cannot answer: a SKU the question named was never looke
 Limits (rules, not meaning): a figure is bound by position, so prose that names one item
 and gives another's figures in the same clause can mislead it; a number the user wrote
 passes where no item is named ("report its stock as 999" binds 999 to the item, though).
+
+The wing's modules: this one holds the check in the order it runs (`check`, what the
+results hold, reading the answer into claims, the corrective message, reading SKUs and
+figures); below it, with no import of it, derived.py (what a figure may be besides a fact:
+the figures derived from the facts), patterns.py (the regex texts and number words) and
+words.py (the corrective message's lines). Every function a default `--mock` run calls is
+here: that run checks its answer, and tests/test_core_reading_path.py holds its path to at
+most ten files, this one the tenth.
 """
 
 import re
 from collections import namedtuple
-from itertools import combinations
 
 from stock_agent.errors import Text
 from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, receipt,
                                 render, render_answer, unlisted, unplaced, skus_named)
+from stock_agent.verify.derived import FIELDS, _cross, _derived, _unbound_allowed
+from stock_agent.verify.patterns import (
+    AFTER_CUES, AND, ASKS_ORDER, CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB,
+    CLAIM_ZH, CLAUSE_END, CONDITION, COUNTED, DATE, DENIAL, DERIVED_CUE, FIELD_CUE,
+    FIELD_NAMES, HYPOTHETICAL, IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, NEXT_TO, NOT_FOUND,
+    NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER, NUMBER, ONE_COUNTS, ORDER_ID, ORDER_VERBS,
+    OTHER_ID, QUANTITY_LEAD, RANGE_MARK, SENTENCE_END, SKU_CHARS, STATING, STATUS_DENIED,
+    STATUS_NEEDLES, STOCK_ZERO, SUM, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value,
+    _word_value)
+from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
 # --- The check -------------------------------------------------------------------------
@@ -205,19 +222,6 @@ def _figure_problem(figure, said, known):
     return None if _near(value, allowed) else "wrong_figures"
 
 
-def _unbound_allowed(field, said, known):
-    """What a figure bound to no found item may be: a figure of another tool's record (an
-    MCP server's); with a field, that field of some item (or an order's quantity); else a
-    count of the run, the question's number, the program's own, or any derived figure."""
-    if field in FIELDS:
-        ordered = {quantity for quantities in known["ordered"].values()
-                   for quantity in quantities} if field == "order" else set()
-        return known["other"] | ordered | {fact[field] for fact in known["items"].values()}
-    return known["other"] | known["question"] | known["counts"] | known["program"] | \
-        _cross(said, known) | {value for fact in known["items"].values()
-                               for value in _figures_of(fact)}
-
-
 def _near(value, allowed):
     """`value` is one of `allowed`, a percentage to within rounding (40% for 12/30)."""
     return any(abs(value - other) < 0.51 if isinstance(other, float) else value == other
@@ -225,9 +229,6 @@ def _near(value, allowed):
 
 
 # --- What the results hold ---------------------------------------------------------
-
-FIELDS = ("stock", "target", "order")
-
 
 def evidence(question, results):
     """What an answer may lean on, from the results only (never the model's arguments):
@@ -373,56 +374,6 @@ def _inside(low, high):
 def _word_at(text, word):
     """Whether `word` occurs in `text` as a whole word (no letter or digit around it)."""
     return re.search(r"(?<![A-Z0-9])" + re.escape(word) + r"(?![A-Z0-9])", text) is not None
-
-
-def _figures_of(item):
-    return {item[field] for field in FIELDS}
-
-
-def _derived(item, question, basis=None):
-    """The figures code derives from one item's facts: each figure, the difference and sum
-    of two, their ratio as a percentage, and arithmetic with the question's numbers (12
-    in stock at 3 a day: 4 days of cover). With a `basis` field, only those worked out
-    from that field: its differences and ratios with the others, its arithmetic with the
-    question's numbers (the stock plus the target is no figure of the stock)."""
-    values = [value for value in _figures_of(item) if isinstance(value, (int, float))]
-    firsts = [item[basis]] if basis and isinstance(item[basis], (int, float)) else values
-    derived = set(firsts)
-    for first in firsts:
-        for second in values:
-            derived.add(abs(first - second))
-            if not basis:
-                derived.add(first + second)
-            if second:
-                derived.add(round(100 * first / second, 1))
-            if basis and first:
-                derived.add(round(100 * second / first, 1))
-        for given in question:
-            derived.update({first + given, abs(first - given), first * given})
-            if given:
-                derived.add(round(first / given, 1))
-    return derived
-
-
-def _cross(said, known, basis=None):
-    """The figures derived across the items the answer cites: the sum of each field (or
-    of the `basis` field) over them, and the sum and difference of two. Worked out once
-    per answer and field."""
-    key = ("cross", basis)
-    if key in said:
-        return said[key]
-    cited = [known["items"][sku] for sku in dict.fromkeys(said["cited"])
-             if sku in known["items"]]
-    derived = set()
-    for field in [basis] if basis else FIELDS:
-        values = [item[field] for item in cited if isinstance(item[field], (int, float))]
-        if len(values) > 1:
-            pairs = list(combinations(values, 2))  # two items, never one item twice
-            derived.add(sum(values))
-            derived.update(abs(a - b) for a, b in pairs)
-            derived.update(a + b for a, b in pairs)
-    said[key] = derived
-    return derived
 
 
 # --- Reading the answer into claims -------------------------------------------------------
@@ -765,59 +716,6 @@ def _gives(said, sku, field, value):
 
 # --- The corrective turn -------------------------------------------------------------------
 
-# The corrective message, line by line: each problem found, the facts, then what to do.
-WORDS = {
-    "en": {"wrong_figures": "These figures in your answer are not the figures of the item "
-                            "they are said of: {found}.",
-           "unsupported_numbers": "These numbers in your answer match no tool result of this "
-                                  "run: {found}. Do not estimate or invent figures.",
-           "missing_items": "Your answer gives a stock to {found}, but the tools did not "
-                            "find it: it does not exist here. Say it was not found.",
-           "not_found_claims": "Your answer says {found} was not found, but the tools found "
-                               "it.",
-           "order_ids": "These order ids are no receipt of this run: {found}. Never give "
-                        "an order id a tool did not return.",
-           "order_claims": "Your answer says an order was placed ({found}), but no tool "
-                           "placed one: nothing was ordered. Leave that out.",
-           "left_out": "Your answer leaves out the stock (or the suggested order asked for) "
-                       "of {found}.",
-           "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
-                           "do not guess SKUs.",
-           "unknown_skus": "Your answer gives figures for {found}, which no tool looked up.",
-           "find": "The user named a product without a SKU: call find_items now with part of "
-                   "the name the user wrote, then answer from its result.",
-           "facts": "The facts from this run's tools: {facts}.",
-           "unchecked_skus": "You have not looked up {found} yet. Call get_stock for each of "
-                             "them now, one call per SKU: {calls}. Then answer about every "
-                             "SKU the user asked for: {asked}.",
-           "answer": "Answer the user again, briefly, giving each item's SKU, stock and "
-                     "suggested order exactly as in these facts.",
-           "then": ", then ", "and": ", "},
-    "zh-TW": {"wrong_figures": "你的回答中這些數字不是所說品項的數字：{found}。",
-              "unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
-                                     "不可估算或編造數字。",
-              "missing_items": "你的回答給了 {found} 庫存，但工具查無此 SKU：它不存在。"
-                               "請說查無此商品。",
-              "not_found_claims": "你的回答說查無 {found}，但工具查到了。",
-              "order_ids": "這些訂單編號不是本次任何收據的編號：{found}。不可給出工具沒有傳回的"
-                           "訂單編號。",
-              "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
-                              "東西。不要再這樣說。",
-              "left_out": "你的回答缺少 {found} 的庫存（或問到的建議補貨量）。",
-              "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
-              "unknown_skus": "你的回答給了 {found} 的數字，但沒有任何工具查過它。",
-              "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
-                      "再根據結果回答。",
-              "facts": "本次工具查得的資料：{facts}。",
-              "unchecked_skus": "你還沒有查詢 {found}。現在請對每個 SKU 各呼叫一次 get_stock："
-                                "{calls}。之後回答使用者問到的每個 SKU：{asked}。",
-              "answer": "請重新簡短回答使用者：每個品項寫出 SKU、庫存與建議補貨量，照這些資料寫。",
-              "then": "、", "and": "、"},
-}
-PROBLEM_LINES = ("wrong_figures", "unsupported_numbers", "missing_items", "not_found_claims",
-                 "order_ids", "order_claims", "guessed_skus", "unknown_skus", "left_out")
-
-
 def correction(question, problems, results, lang):
     """The corrective message: what is wrong, the facts the tools gave, then what to do
     (look up what is missing, or answer again from the facts)."""
@@ -844,106 +742,6 @@ def correction(question, problems, results, lang):
     return "\n".join(lines)
 
 
-# --- Patterns ------------------------------------------------------------------------------
-#
-# Every pattern is bounded: alternations of fixed words, classes with {m,n} bounds, no
-# nested repetition, so no input makes `re` backtrack for long. Patterns are kept as text
-# and compiled by `re` on first use, each only when a cheap test says it could match.
-
-HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
-SENTENCE_END = r"[。！？!?；;]|\.(?=\s|$)"
-# Clauses end at sentence marks and commas; a list entry or table row is a line.
-CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
-# Between a figure and the item after it: a new item, not the figure's ("30) and COFFEE").
-AND = r"(?i)\b(?:and|while|but|whereas)\b|[()（）]|和|與|跟|而"
-# The words before a figure that give it a field (longest first: 目標庫存 is a target).
-FIELD_NAMES = ("target", "order", "stock")
-FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標)|"  # target stock level
-             r"(建議補貨|\b(?:suggested|reorder(?:ed)?|restock(?:ed)?|orders?|ordering|buy|needs?)\b|"
-             r"補貨|需補|補|訂購|訂)|"
-             r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|holds?|holding|left|remaining|"
-             r"with)\b|剩|有)")
-DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
-               r"\bcover\b|percent|\bcombined\b|\baltogether\b|\bbelow\b|\bunder\b|"
-               r"合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|缺(?!貨)|撐|達成|加起來|一共")
-# A clause that sums ("A001 and A002 hold 57 between them"): its figures of a field may be
-# that field's sum over the items; one that says a count is all ("only 2", 總共 2 項).
-SUM = (r"\b(?:total|together|combined|altogether|in all|between them|added up|sum)\b|"
-       r"合計|總共|共計|總計|加起來|合起來|一共|相加")
-TOTAL = r"\b(?:only|all|in total|total|altogether|in all)\b|總共|只有|一共|全部|共有|僅"
-# Words right after a figure that give it a field (12 in stock, 5 items, 4 days).
-AFTER_CUES = (
-    ("stock", r"\s{0,2}(?:(?:units?|pcs|bags?|boxes|packs?)\s{1,2})?(?:of\s{1,40})?"
-              r"(?:in stock|left|on hand|remaining)\b|"  # 25 units of B101 in stock
-              r"\s{0,2}items?\s{1,2}in stock\b|"  # "45 items in stock": a stock, no count
-              r"\s{0,2}(?:個|件|包|盒|箱|瓶|袋)?(?:的)?\s{0,40}(?:庫存|存貨|現貨|在庫)"),
-    ("count", r"\s{0,2}(?:[a-z]{1,12}\s)?(?:items?|products?|match(?:es)?|skus?|results?|"
-              r"more(?!\s{1,2}(?:units?|pcs|of|to)\b)|shown|found)\b|"
-              r"\s{0,2}[a-z]{2,12}\s{0,2}[:：]|"  # "2 teas:" introduces a list
-              r"\s{0,2}(?:項|種|款|筆|個品項)"),
-    ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
-                r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),
-)
-# Words before an id of another kind than a SKU (invoice INV-2207, 工單 WO-5120), and
-# between the two ends of a range of SKUs (A001 to A003, A001~A003, A001 至 A003).
-OTHER_ID = (r"(?:\b(?:INVOICE|INV|TICKET|SHIPMENT|TRACKING|CASE|REF|REFERENCE|RECEIPT|"
-            r"BATCH|LOT|JOB|WORK ORDER|ORDER\s{0,2}(?:#|NO\.?|NUMBER|ID))\s{0,2}(?:#|NO\.?|"
-            r"NUMBER|ID)?\s{0,2}[:#]?|發票|單號|工單|出貨單|批號|票號|訂單編號)\s{0,2}$")
-RANGE_MARK = r"\s{0,2}(?:[-–~～]|TO|THROUGH|THRU|至|到)\s{0,2}"
-# An order id as receipts write it (PO-000001), and as models invent them.
-ORDER_ID = r"\b(?:PO|ORD|SO|ORDER)-\d{3,12}(?:-\d{1,12})?\b"
-NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bcan(?:no|')t\s+find|"
-             r"\bdoes\s*n[o']t\s+exist|\bdoes\s+not\s+exist|\bno\s+such\b|\bunknown\s+sku|"
-             r"\bno item has(?: sku)?|查無|查不到|找不到|不存在|沒有這個|沒有 ?SKU ?為")
-NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "no item", "查無", "查不到", "找不到",
-                     "不存在", "沒有")
-NEXT_TO = r"(?i)[\s:：]{0,3}(?:(?:sku|item|product|the|any|此|這個)\s{0,2}){0,2}"
-# Order claims. English: a finished-action verb right after a word that makes it a
-# statement of fact (I ordered, we have placed, order PO-1 placed, Done! Ordered).
-CLAIM_VERB = (r"\b(ordered|reordered|restocked|purchased|bought|placed|submitted|created|"
-              r"sent|booked|processed|completed|confirmed)\b")
-# These need an order (or a purchase) in the clause: "the report was sent" is none.
-ORDER_VERBS = ("placed", "submitted", "created", "sent", "booked", "processed", "completed",
-               "confirmed")
-STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has",
-           "successfully", "just", "already", "order", "reorder", "and", "also", "done",
-           "you", "it's", "it", "they"}
-DENIAL = (r"\b(?:no|not|never|nothing|cannot|unable|without)\b|n't\b|尚未|並未|沒有|未|"
-          r"無法|不能|不會|不要")
-CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|should|"
-             r"shall)\b|如果|如需|若|假如|之後|後|等到|一旦")
-IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|若"
-CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:自動)?"
-            r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
-            r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
-            r"訂單已經?(?:建立|送出|成立|完成)|下單成功|訂購成功|"
-            # 已送出補貨 20 個的訂單, 已經為您處理完成下單: the order a few words after 已
-            r"已經?(?:為您|幫您|替您)?(?:送出|建立|下了|成立)[^，。；,;！!]{0,12}?訂單|"
-            r"已經?(?:為您|幫您|替您|為你|幫你)?[^，。；,;！!\d]{0,6}?(?:下單|訂購)")
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-# Dates: no tool returns one, so a date the question did not give is no fact.
-DATE = (r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s{1,2}"
-        r"\d{1,2}(?:st|nd|rd|th)?(?:,?\s{1,2}\d{4})?\b|"
-        r"\d{4}\s{0,2}[-/.年]\s{0,2}\d{1,2}\s{0,2}[-/.月]\s{0,2}\d{1,2}\s{0,2}[日號]?|"
-        r"\d{1,2}\s{0,2}月\s{0,2}\d{1,2}\s{0,2}[日號]")
-# (what must occur in the text for the pattern to match, the pattern): not quantities.
-NOT_QUANTITIES = (
-    (("max",), r"\bmax\s{0,2}\([^()]{0,80}\)"),                    # max(target - stock, 0)
-    (tuple(f"{digit}:" for digit in "0123456789"), r"\b\d{1,2}:\d{2}(?::\d{2})?\b"),  # 10:30
-    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by|from)\s{1,2}(?:19|20)\d\d\b"),  # in 2026
-    (("年",), r"\d{4}\s{0,2}年"),
-    (("\n", ".", ")", "、"), r"(?m)^[ \t]{0,8}(?:[-*][ \t]{0,3})?\(?\d{1,2}(?:[.)][ \t]|、)"),
-    (tuple(f"{digit}{suffix}" for digit in "0123456789" for suffix in ("st", "nd", "rd", "th")),
-     r"(?i)\b\d{1,4}(?:st|nd|rd|th)\b"),                        # 1st, 22nd
-    (("#", "no.", "第"), r"(?i)#\d{1,9}|\bno\.\s{0,2}\d{1,9}|第\s{0,2}\d{1,9}"),  # #1, 第1
-    # The program's own words for a SKU: "1-32 uppercase letters" (inventory.SKU_HINT).
-    (("32",), r"\b1\s{0,2}[-–~至到]\s{0,2}32\b"),
-    # A figure denied: "not stock 0", "not that its stock is 0", 並非庫存 0, 這不代表庫存為零.
-    (("not", "n't", "並非", "不是", "而非", "不代表", "不等於", "不表示"),
-     r"(?i)(?:\bnot|n't)(?:\s{1,2}[a-z]{1,12}){0,5}\s{1,2}(?:\d[\d,.]{0,12}|zero)\b|"
-     r"(?:並非|不是|而非|不代表|不等於|不表示)[^\d，。,;；]{0,6}(?:\d{1,12}|零)"),
-)
-
 # --- Reading SKUs and figures ------------------------------------------------------------
 #
 # - Text is compared after NFKC (`normal`): full-width `Ａ００１` and `１２` are A001 and 12.
@@ -953,45 +751,6 @@ NOT_QUANTITIES = (
 # - A figure is a number in digits (with k or 萬: 12.5k, 1.25 萬; with % a percentage), an
 #   English number word (twelve, forty-five), or a Chinese numeral before a measure word or
 #   after 為/是/有/剩/共 (十二個, 庫存為零, 百分之四十); a lone 一 (一個, 一下) is a word.
-
-TOKEN = r"[A-Za-z][A-Za-z0-9_.-]*|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"
-NUMBER = (r"(?<![A-Za-z0-9_.-])(\d{1,3}(?:,\d{3})+|\d{1,12})(\.\d{1,6})?"
-          r"(?:\s{0,2}([kK](?![A-Za-z])|萬|万))?(\s{0,2}(?:%|percent\b))?")
-SKU_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-                "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-                "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                "ninety": 90, "hundred": 100}
-WORD_NUMBER = (r"(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
-               r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
-               r"(?:-(one|two|three|four|five|six|seven|eight|nine))?\b")
-# "one" is a figure only before what it counts (one item, one unit).
-ONE_COUNTS = r"(?i)\s{1,2}(?:[a-z]{1,12}\s)?(?:items?|units?|matches|products?|skus?)\b"
-CHINESE_NUMERAL = r"(百分之)?([零〇一二兩两三四五六七八九十百千萬万]{1,12})"
-CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4,
-                  "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
-MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
-QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
-# Stock-status claims: a stock of 0, a stock above 0; a denial right before one.
-STOCK_ZERO = (r"(?i)\bout of stock\b|\bsold out\b|\bno stock\b|缺貨|沒有?貨|無貨|售完|售罄|"
-              r"無庫存|沒有庫存")
-IN_STOCK = r"(?i)\bin stock\b|有現?貨|有庫存"
-STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存")
-STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
-                 r"(?:不|沒|未|非|無)(?:有|是|會|再)?\s{0,2}$")
-# A figure right before "in stock" (12 units in stock): the claim is the figure's.
-COUNTED = (r"(?i)(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
-           r"twelve|[a-z]{3,5}teen|[a-z]{3,5}ty(?:-[a-z]{3,5})?))\s{0,2}"
-           r"(?:(?:units?|pcs|items?)\s{0,2})?$")
-# A question that asks how many to order, and an answer that says none is needed.
-ASKS_ORDER = r"(?i)\b(?:re-?order\w{0,3}|restock\w{0,3}|order\w{0,3}|buy)\b|補|訂|採購"
-NO_ORDER = (r"(?i)\bno (?:re-?)?order|\bno need\b|\bnot? (?:need|needed)\b|\bnothing to\b|"
-            r"\bno (?:restock|reorder)ing\b|n't need|不需|無需|不用|不必|免補")
-
 
 def skus_in(text):
     """The words of a text written like SKUs (letters, then two or more digits: A001,
@@ -1067,11 +826,6 @@ def _digits_value(match):
     return number_value(round(value, 6))
 
 
-def _word_value(match):
-    tens, ones = match.groups()
-    return WORD_NUMBERS[tens.lower()] + (WORD_NUMBERS[ones.lower()] if ones else 0)
-
-
 def _chinese_figures(text):
     found = []
     for match in re.finditer(CHINESE_NUMERAL, text):
@@ -1081,22 +835,6 @@ def _chinese_figures(text):
             found.append(_figure(match.start(), match.end(), _chinese_value(numeral),
                                  match.group()))
     return found
-
-
-def _chinese_value(written):
-    """十二 -> 12, 二十 -> 20, 一百零五 -> 105, 兩千 -> 2000, 零 -> 0."""
-    total, section, digit = 0, 0, 0
-    for char in written:
-        if char in CHINESE_DIGITS:
-            digit = CHINESE_DIGITS[char]
-            continue
-        unit = CHINESE_UNITS[char]
-        if unit == 10_000:
-            total, section = total + (section + digit) * unit, 0
-        else:
-            section += (digit or 1) * unit
-        digit = 0
-    return total + section + digit
 
 
 def number_value(value):
