@@ -63,6 +63,7 @@ here: that run checks its answer, and tests/test_core_reading_path.py holds its 
 most ten files, this one the tenth.
 """
 
+import functools
 import re
 from collections import namedtuple
 
@@ -132,7 +133,31 @@ def check(question, answer, results, *, complete=True):
                                 if sku not in problems["unchecked_skus"]]
     if complete:
         problems["left_out"] = left_out(question, said, results)
+    problems["echoed"] = echoed(answer)
     return {kind: list(dict.fromkeys(found)) for kind, found in problems.items() if found}
+
+
+def echoed(answer):
+    """Words of the corrective message the answer repeats (one run of them): a small model
+    told to call get_stock sometimes answers with the instruction itself, which states
+    nothing false and answers nothing."""
+    return sorted(_runs(normal(answer)) & _instruction_runs())[:1]
+
+
+def _runs(text):
+    """Every run of 6 English words and of 8 Chinese characters in `text` (the characters
+    of one language read in order, whatever stands between them)."""
+    words = re.findall(r"[a-z_]{1,40}", text.lower())
+    chinese = "".join(re.findall(r"[\u4e00-\u9fff]", text))
+    return {" ".join(words[at:at + 6]) for at in range(len(words) - 5)} | \
+        {chinese[at:at + 8] for at in range(len(chinese) - 7)}
+
+
+@functools.cache
+def _instruction_runs():
+    # the fixed words of each line, between its {placeholders}
+    return set().union(*(_runs(normal(piece)) for words in WORDS.values()
+                         for line in words.values() for piece in re.split(r"\{\w+\}", line)))
 
 
 def unsupported_numbers(question, answer, results):

@@ -5,7 +5,8 @@ to do. `correction` in __init__.py puts them together.
 
 # The corrective message, line by line: each problem found, the facts, then what to do.
 WORDS = {
-    "en": {"wrong_figures": "These figures in your answer are not the figures of the item "
+    "en": {"echoed": "Your answer repeats these instructions instead of answering the user.",
+           "wrong_figures": "These figures in your answer are not the figures of the item "
                             "they are said of: {found}.",
            "unsupported_numbers": "These numbers in your answer match no tool result of this "
                                   "run: {found}. Do not estimate or invent figures.",
@@ -31,7 +32,8 @@ WORDS = {
            "answer": "Answer the user again, briefly, giving each item's SKU, stock and "
                      "suggested order exactly as in these facts.",
            "then": ", then ", "and": ", "},
-    "zh-TW": {"wrong_figures": "你的回答中這些數字不是所說品項的數字：{found}。",
+    "zh-TW": {"echoed": "你的回答只是重複這些指示，沒有回答使用者。",
+              "wrong_figures": "你的回答中這些數字不是所說品項的數字：{found}。",
               "unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
                                      "不可估算或編造數字。",
               "missing_items": "你的回答給了 {found} 庫存，但工具查無此 SKU：它不存在。"
@@ -52,5 +54,5 @@ WORDS = {
               "answer": "請重新簡短回答使用者：每個品項寫出 SKU、庫存與建議補貨量，照這些資料寫。",
               "then": "、", "and": "、"},
 }
-PROBLEM_LINES = ("wrong_figures", "unsupported_numbers", "missing_items", "not_found_claims",
+PROBLEM_LINES = ("echoed", "wrong_figures", "unsupported_numbers", "missing_items", "not_found_claims",
                  "order_ids", "order_claims", "guessed_skus", "unknown_skus", "left_out")
