@@ -141,7 +141,7 @@ def echoed(answer):
     """Words of the corrective message the answer repeats (one run of them): a small model
     told to call get_stock sometimes answers with the instruction itself, which states
     nothing false and answers nothing."""
-    return sorted(_runs(normal(answer)) & _instruction_runs())[:1]
+    return sorted(_runs(answer) & _instruction_runs())[:1]
 
 
 def _runs(text):
@@ -156,7 +156,7 @@ def _runs(text):
 @functools.cache
 def _instruction_runs():
     # the fixed words of each line, between its {placeholders}
-    return set().union(*(_runs(normal(piece)) for words in WORDS.values()
+    return set().union(*(_runs(piece) for words in WORDS.values()
                          for line in words.values() for piece in re.split(r"\{\w+\}", line)))
 
 
