@@ -274,7 +274,9 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     cut_above = excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
         definitions = toolbox.definitions()  # more once the model finds MCP tools by search
-        if step == limits.max_steps > 1 and last_request_note and messages[-1]["role"] == "tool":
+        told_to_answer = (step == limits.max_steps > 1 and last_request_note
+                          and messages[-1]["role"] == "tool")
+        if told_to_answer:
             note = {"role": "user", "content": last_request_note}
             messages.append(note)
             size += message_chars(note)
@@ -328,7 +330,24 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             messages.append(message)
             size += message_chars(message)
         runner.check_errors()
-    raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
+    return _answer_from_facts(question, outcome, checker, limits, told_to_answer)
+
+
+def _answer_from_facts(question, outcome, checker, limits, told_to_answer):
+    """The last request the run may make asked for tools, not an answer. When the model was
+    told to answer from the results and still did not (a small model looks everything up,
+    then keeps exploring), and those results answer the question, the person gets the
+    answer the program writes from them, as after a failed correction (verification
+    "rendered"); else STEP_LIMIT ends the run."""
+    rendered = None
+    if checker is not None and told_to_answer:
+        problems = checker.check(question, "", outcome.results, complete=False)
+        rendered = checker.rendered(question, problems, outcome.results,
+                                    lead="answer_rendered_unanswered")
+    if rendered is None:
+        raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
+    outcome.verification = "rendered"
+    return rendered
 
 
 def _review(answer, question, outcome, checker, *, step, limits, log):

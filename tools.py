@@ -198,7 +198,9 @@ def _schema_summary(schema):
     fields = []
     for key, rule in schema.get("properties", {}).items():
         required = key in schema.get("required", ())
-        fields.append(f"{key} ({rule.get('type', 'any')}{'' if required else ', optional'})")
+        kind = rule.get("type", "any")
+        kind = " or ".join(kind) if isinstance(kind, list) else kind
+        fields.append(f"{key} ({kind}{'' if required else ', optional'})")
     return "an object with " + (", ".join(fields) or "no fields")
 
 
@@ -374,32 +376,56 @@ def default_toolbox(*, dry_run=False):
     return Toolbox(_SHIPPED, dry_run=dry_run)
 
 
+MAX_SKUS = 10  # SKUs one get_stock call may name
+
+
 def get_stock(inventory, arguments):
+    """One SKU: its item, or SKU_NOT_FOUND. A list of SKUs: every item found, and the SKUs
+    that were not (a small model asked about several items writes the list in one call)."""
     sku = arguments["sku"]
+    if isinstance(sku, list):
+        return _stock_of_each(inventory, list(dict.fromkeys(sku)))
     item = inventory.lookup(sku)
     if item is None:
         raise ToolError(
             "SKU_NOT_FOUND",
             f"No item has SKU {sku}. This means the SKU does not exist here, not that its "
             f"stock is 0. SKUs are {SKU_HINT}. Tell the user it was not found; do not guess.")
-    return {
-        "sku": item["sku"], "name": item["name"], "stock": item["stock"],
-        "target": item["target"], "suggested_order": max(item["target"] - item["stock"], 0),
-        "source": inventory.source, "order_created": False,
-    }
+    return {**_stock(item), "source": inventory.source, "order_created": False}
+
+
+def _stock(item):
+    return {"sku": item["sku"], "name": item["name"], "stock": item["stock"],
+            "target": item["target"], "suggested_order": max(item["target"] - item["stock"], 0)}
+
+
+def _stock_of_each(inventory, skus):
+    found = [inventory.lookup(sku) for sku in skus]
+    result = {"items": [_stock(item) for item in found if item is not None],
+              "not_found": [sku for sku, item in zip(skus, found) if item is None],
+              "source": inventory.source, "order_created": False}
+    if result["not_found"]:  # worded without a figure the model could repeat as a stock
+        result["note"] = ("The SKUs in not_found do not exist here, which says nothing about "
+                          "stock. Tell the user they were not found; do not guess.")
+    return result
 
 
 GET_STOCK = shipped(Tool(
     name="get_stock",
     description=(
-        "Look up one item's current stock and target stock by its exact SKU, and compute the "
-        "suggested reorder quantity max(target - stock, 0). Read-only: it never places an "
-        "order. Use it once per SKU the user names; do not use it to search by product name."),
+        "Look up items by their exact SKUs: each one's current stock, target stock and "
+        "suggested reorder quantity max(target - stock, 0). Give one SKU, or a list of all "
+        "the SKUs the user names in one call. Read-only: it never places an order. Do not use "
+        "it to search by product name."),
     parameters={
         "type": "object",
         "properties": {
-            "sku": {"type": "string", "description": f"Item SKU: {SKU_HINT}",
-                    "pattern": SKU_PATTERN, "minLength": 1, "maxLength": 32},
+            "sku": {"type": ["string", "array"],
+                    "description": f"One SKU, or a list of up to {MAX_SKUS}: {SKU_HINT}",
+                    "pattern": SKU_PATTERN, "minLength": 1, "maxLength": 32,
+                    "items": {"type": "string", "pattern": SKU_PATTERN, "minLength": 1,
+                              "maxLength": 32, "description": SKU_HINT},
+                    "minItems": 1, "maxItems": MAX_SKUS},
         },
         "required": ["sku"],
         "additionalProperties": False,

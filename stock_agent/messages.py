@@ -532,6 +532,10 @@ LINES = {
     "answer_rendered": {"en": "(The model's answer did not match the tool results; this "
                               "answer is written from them by the program.)",
                         "zh-TW": "（模型的回答與工具結果不符；以下由程式依工具結果寫成。）"},
+    "answer_rendered_unanswered": {
+        "en": "(The model kept calling tools and gave no answer; this answer is written from "
+              "the tool results by the program.)",
+        "zh-TW": "（模型一直呼叫工具、沒有給出回答；以下由程式依工具結果寫成。）"},
 
     # --- --resume's answer (orders/resume.py): one sentence per operation ----------------
     "resume_run": {"en": "Run {run_id}: ", "zh-TW": "執行 {run_id}："},

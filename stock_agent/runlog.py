@@ -359,13 +359,13 @@ def facts(results):
 
 def item_facts(record):
     """The facts of one call: each item a successful result holds (one for get_stock, a
-    list for find_items and list_reorder), or the SKU a lookup did not find."""
-    result = record["result"]
-    sku = missing_sku(result, record["arguments"])
-    if sku:
-        return [_fact(record, {"sku": sku}, None, found=False)]
-    data = data_of(result)
-    return [_fact(record, row, data.get("source")) for row in item_rows(data) or ()]
+    list for find_items, list_reorder and get_stock asked for several SKUs), and each SKU a
+    lookup did not find."""
+    data = data_of(record["result"])
+    found = [_fact(record, row, data.get("source")) for row in item_rows(data) or ()]
+    return found + [_fact(record, {"sku": sku}, None, found=False)
+                    for sku in missing_skus(record["name"], record["result"],
+                                            record["arguments"])]
 
 
 def _fact(record, row, source, *, found=True):
@@ -460,6 +460,9 @@ def _answer_sentence(record):
                     data=json.dumps(data, ensure_ascii=False)[:400])
     if not isinstance(data.get("items"), list):
         return Text("answer_item", **found[0])
+    if name == "get_stock":  # several SKUs in one lookup: each found, then each not found
+        return _Joined([Text("answer_item", **fact) if fact["found"] else
+                        Text("answer_not_found", sku=fact["sku"]) for fact in found])
     items = _Joined([Text("answer_item", **fact) for fact in found])
     more = Text("answer_more", more=unlisted(data)) if unlisted(data) else ""
     if "query" in data:
@@ -525,6 +528,17 @@ def unlisted(data):
     """How many more items a list matched than it shows (its `more`), or None."""
     more = data.get("more") if isinstance(data, dict) else None
     return more if isinstance(more, int) else None
+
+
+def missing_skus(name, result, arguments):
+    """The SKUs a lookup did not find: the one SKU_NOT_FOUND answered for, or those a
+    get_stock of several SKUs lists as `not_found`."""
+    sku = missing_sku(result, arguments)
+    if sku:
+        return [sku]
+    data = data_of(result)
+    listed = data.get("not_found") if isinstance(data, dict) and name == "get_stock" else None
+    return [sku for sku in listed if isinstance(sku, str)] if isinstance(listed, list) else []
 
 
 def missing_sku(result, arguments):

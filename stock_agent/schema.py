@@ -2,7 +2,7 @@
 
 Supported: type (string, integer, number, boolean, object, array, null; a boolean is not an
 integer and NaN is not a number), properties, required, additionalProperties false, enum,
-pattern, minLength/maxLength, minimum/maximum, items, maxItems. `check_schema` refuses any
+pattern, minLength/maxLength, minimum/maximum, items, minItems/maxItems. `check_schema` refuses any
 other keyword when a tool is defined, so a schema never promises a rule that is not enforced.
 A `pattern` is ECMA-262's, matched by our own automaton in time linear in the value (see
 "Patterns" below): a pattern it cannot match so (a backreference, a lookaround) is refused
@@ -21,7 +21,7 @@ from stock_agent.errors import Text
 
 SUPPORTED_KEYWORDS = frozenset({
     "type", "properties", "required", "additionalProperties", "enum", "pattern",
-    "minLength", "maxLength", "minimum", "maximum", "items", "maxItems",
+    "minLength", "maxLength", "minimum", "maximum", "items", "minItems", "maxItems",
     "description", "title", "default"})
 
 _TYPE_CHECKS = {
@@ -40,8 +40,9 @@ _TYPE_CHECKS = {
 # elsewhere (an MCP server) must not make the validator crash later.
 _KEYWORD_VALUES = {
     "properties": (dict,), "required": (list,), "enum": (list,), "pattern": (str,),
-    "minLength": (int,), "maxLength": (int,), "maxItems": (int,), "minimum": (int, float),
-    "maximum": (int, float), "items": (dict,), "description": (str,), "title": (str,),
+    "minLength": (int,), "maxLength": (int,), "minItems": (int,), "maxItems": (int,),
+    "minimum": (int, float), "maximum": (int, float), "items": (dict,), "description": (str,),
+    "title": (str,),
     "type": (str, list)}
 _KIND_NAMES = {(dict,): Text("kind_object"), (list,): Text("kind_array"),
                (str,): Text("kind_string"), (int,): Text("kind_whole_number"),
@@ -158,6 +159,8 @@ def _validate_object(schema, value, path):
 
 
 def _validate_array(schema, value, path):
+    if "minItems" in schema and len(value) < schema["minItems"]:
+        return f"{path}: must have at least {schema['minItems']} items"
     if "maxItems" in schema and len(value) > schema["maxItems"]:
         return f"{path}: must have at most {schema['maxItems']} items"
     if "items" in schema:

@@ -31,6 +31,7 @@ from tests import fake_server as fs
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data")
 INVENTORY = os.path.join(DATA, "answers_inventory.csv")
+TENANTS = os.path.join(DATA, "answers_tenants.csv")
 PATH = "/api/chat"
 
 
@@ -76,9 +77,9 @@ class Replayer:
         self.case = case
         environ = {"LANG": "C", "OLLAMA_HOST": self.server.url, "OLLAMA_MODEL": "qwen2.5:7b"}
         with tempfile.TemporaryDirectory() as logs:
+            data = _inventory_flags(case.get("inventory"))
             argv = ["--provider", "ollama", "--log-dir", logs, "--retries", "0", "--json",
-                    "--lang", case["lang"], "--inventory", INVENTORY, *flags,
-                    "-q", case["question"]]
+                    "--lang", case["lang"], *data, *flags, "-q", case["question"]]
             if case.get("orders"):
                 argv += ["--orders", os.path.join(logs, "ledger.db"), "--approve"]
             out = io.StringIO()
@@ -87,6 +88,16 @@ class Replayer:
             events = [record for name in sorted(os.listdir(logs)) if name.endswith(".jsonl")
                       for record in read_records(os.path.join(logs, name))[0]]
         return status, json.loads(out.getvalue()), events
+
+
+def _inventory_flags(name):
+    """The data a case was answered on: the corpus inventory, or for a real model's
+    answer (kind real_model) the built-in sample or a tenant of answers_tenants.csv."""
+    if name == "sample":
+        return []
+    if name and name.startswith("tenants:"):
+        return ["--inventory", TENANTS, "--tenant", name.partition(":")[2]]
+    return ["--inventory", INVENTORY]
 
 
 def verdict(case, output):

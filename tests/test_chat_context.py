@@ -63,6 +63,17 @@ class NotesTest(unittest.TestCase):
             "- A404: no such SKU (SKU_NOT_FOUND; not stock 0) "
             "[get_stock, turn 2, 2026-11-30T12:00:02Z]"]))
 
+    def test_a_lookup_of_several_skus_keeps_each_fact_and_each_not_found(self):
+        data = {"items": [{"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30,
+                           "suggested_order": 18}], "not_found": ["A404"], "source": SOURCE}
+        turn = lookup_turn(1, "A001", data)
+        turn["messages"][1]["tool_calls"][0]["arguments"] = {"sku": ["A001", "A404"]}
+        notes, _ = notes_message([turn], [turn], context.LABELS["en"], max_chars=10_000)
+        self.assertIn("- A001 濾掛咖啡: stock 12, target 30, suggested order 18 [get_stock",
+                      notes["content"])
+        self.assertIn("- A404: no such SKU (SKU_NOT_FOUND; not stock 0) [get_stock",
+                      notes["content"])
+
     def test_the_notes_speak_the_conversations_language(self):
         turns = [lookup_turn(1, "A001")]
         notes, _ = notes_message(turns, turns, context.LABELS["zh-TW"], max_chars=10_000)

@@ -100,10 +100,11 @@ class FailureTest(unittest.TestCase):
         return run_cli(["--lang", "en", *argv], model=MockModel(script))
 
     def test_step_limit_exit_status_and_one_line(self):
-        # Distinct SKUs: the same call a third time would be REPEATED_CALL instead.
+        # Distinct SKUs: the same call a third time would be REPEATED_CALL instead. A009 is
+        # never looked up, so the facts cannot answer and no answer is written from them.
         script = [calls_reply(tool_call("get_stock", {"sku": sku}))
                   for sku in ("A001", "A002", "A003") * 2]
-        status, out, err, events = self.run_with_model(script)
+        status, out, err, events = self.run_with_model(script, "-q", "Check A001 and A009")
         self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
         self.assertEqual(out, "")
         first = err.splitlines()[0]

@@ -40,7 +40,7 @@ class GetStockTest(unittest.TestCase):
         result = call("get_stock", {"sku": 1})
         self.assertEqual(result["error"], "INVALID_ARGUMENTS")
         self.assertIn("$.sku", result["detail"])
-        self.assertIn("expected string, got integer", result["detail"])
+        self.assertIn("expected string or array, got integer", result["detail"])
 
     def test_extra_field(self):
         result = call("get_stock", {"sku": "A001", "tenant": "other"})

@@ -296,6 +296,29 @@ class LastRequestTest(unittest.TestCase):
         status, _, model = self.run_steps("en", 2, [lookup, lookup])
         self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
 
+    def test_told_to_answer_and_still_calling_the_facts_answer_for_the_model(self):
+        lookup = calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"))
+        explore = calls_reply(tool_call("list_reorder", {}, "c2"))
+        for lang, lead in (("en", "gave no answer"), ("zh-TW", "沒有給出回答")):
+            with self.subTest(lang=lang):
+                status, out, err, events = run_cli(
+                    ["--lang", lang, "--max-steps", "2", "--json", "-q", "Check A001"],
+                    model=MockModel([lookup, explore]))
+                self.assertEqual(status, 0, err)
+                result = json.loads(out)
+                self.assertEqual(result["verification"], "rendered")
+                self.assertIn(lead, result["answer"])
+                self.assertIn("12", result["answer"])
+                self.assertEqual(events[-1]["event"], "completed")
+        # Facts that cannot answer (A009 never looked up) leave it STEP_LIMIT.
+        status, _, _, events = run_cli(["--max-steps", "2", "-q", "Check A001 and A009"],
+                                       model=MockModel([lookup, explore]))
+        self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
+        # So does a single-step run: the model never saw the results, nor was told to answer.
+        status, _, _, _ = run_cli(["--max-steps", "1", "-q", "Check A001"],
+                                  model=MockModel([lookup]))
+        self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
+
     def test_a_single_step_run_gets_no_note(self):
         status, _, model = self.run_steps("en", 1, [text_reply("hello")])
         self.assertEqual(status, 0)

@@ -106,9 +106,11 @@ class UnsafeText(unittest.TestCase):
 
     def test_the_answer_is_exact_in_a_pipe_and_escaped_on_a_terminal(self):
         answer = "Stock " + HOSTILE + "\nline two"
-        _, piped, _ = run_main(["--mock"], MockModel([text_reply(answer)]))
+        # the printing is tested: a stock stated with nothing looked up is refused otherwise
+        _, piped, _ = run_main(["--mock", "--verify", "off"], MockModel([text_reply(answer)]))
         self.assertEqual(piped, answer.replace("\ud800", "\\ud800") + "\n")
-        _, shown, _ = run_main(["--mock"], MockModel([text_reply(answer)]), tty=True)
+        _, shown, _ = run_main(["--mock", "--verify", "off"], MockModel([text_reply(answer)]),
+                               tty=True)
         self.assertEqual(shown, "Stock 0\\u202e54\\x1b[2J\\rstock-agent: OK\\x9b31m\\ud800\n"
                                 "line two\n")
 

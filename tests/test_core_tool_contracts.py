@@ -11,6 +11,7 @@ import unittest
 import tools
 from stock_agent.inventory import sample_inventory
 from stock_agent.inventory import Inventory
+from stock_agent import runlog
 from stock_agent.schema import check_schema, validate
 from tests.support import execute
 
@@ -130,9 +131,10 @@ class ValidatorTest(unittest.TestCase):
         self.assertIn("must be one of", self.check({"enum": [1]}, "1"))
 
     def test_array_rules_name_the_index(self):
-        schema = {"type": "array", "maxItems": 2, "items": {"type": "string"}}
+        schema = {"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "string"}}
         self.assertEqual(self.check(schema, ["a", 5]), "$[1]: expected string, got integer 5")
         self.assertIn("at most 2 items", self.check(schema, ["a", "b", "c"]))
+        self.assertEqual(self.check(schema, []), "$: must have at least 1 items")
         self.assertEqual(validate({"type": "number", "maximum": 3}, 4),
                          "$: must be at most 3")
 
@@ -161,7 +163,40 @@ class ExecuteTest(unittest.TestCase):
         result, _ = self.run_call(tools.default_toolbox(), "get_stock", {"sku": 1})
         self.assertEqual(result["error"], "INVALID_ARGUMENTS")
         self.assertIn("$.sku", result["detail"])
-        self.assertIn("sku (string)", result["detail"])
+        self.assertIn("sku (string or array)", result["detail"])
+
+    def test_get_stock_takes_a_list_of_skus_in_one_call(self):
+        box = tools.default_toolbox()
+        result, _ = self.run_call(box, "get_stock", {"sku": ["A002", "A404", "A002", "A001"]})
+        self.assertTrue(result["ok"])
+        data = result["data"]
+        self.assertEqual([(item["sku"], item["stock"], item["suggested_order"])
+                          for item in data["items"]], [("A002", 45, 0), ("A001", 12, 18)])
+        self.assertEqual(data["not_found"], ["A404"])
+        self.assertFalse(data["order_created"])
+        # the not-found note holds no figure a model could repeat as a stock
+        self.assertIsNone(re.search(r"\d", data["note"]), data["note"])
+        every, _ = self.run_call(box, "get_stock", {"sku": ["A001"]})
+        self.assertNotIn("note", every["data"])
+        for wrong, words in (([], "at least 1 items"), (["A001"] * 11, "at most 10 items"),
+                             (["A001", "a 1"], "$.sku[1]")):
+            refused, _ = self.run_call(box, "get_stock", {"sku": wrong})
+            self.assertEqual(refused["error"], "INVALID_ARGUMENTS", wrong)
+            self.assertIn(words, refused["detail"])
+
+    def test_a_list_lookup_is_read_as_facts_found_and_not_found(self):
+        arguments = {"sku": ["A001", "Z999"]}
+        result, _ = self.run_call(tools.default_toolbox(), "get_stock", arguments)
+        record = {"invocation": "1:0", "name": "get_stock", "arguments": arguments,
+                  "result": result}
+        self.assertEqual([(fact["sku"], fact["found"], fact["stock"])
+                          for fact in runlog.item_facts(record)],
+                         [("A001", True, 12), ("Z999", False, None)])
+        # the answer written from it says each SKU's own fact, and nothing is "below target"
+        answer = runlog.render_answer([record], "en")
+        self.assertIn("(A001): stock 12, target 30, suggested order 18.", answer)
+        self.assertIn("SKU Z999 was not found", answer)
+        self.assertNotIn("Below target", answer)
 
     def test_handler_exception_is_internal_error_with_details_only_in_the_note(self):
         def broken(inventory, arguments):

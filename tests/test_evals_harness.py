@@ -146,6 +146,16 @@ class MatchingRulesTest(unittest.TestCase):
                          [("get_stock", {"sku": "A002"}), ("get_stock", {"sku": "A001"})])
         self.assertTrue(row["success"])
 
+    def test_one_lookup_of_several_skus_counts_as_one_call_per_sku(self):
+        row = self.score({"tool_calls": [gs("A001"), gs("A002")]},
+                         [("get_stock", {"sku": ["A002", "A001"]})])
+        self.assertTrue(row["success"])
+        self.assertEqual(row["calls"]["correct"], 2)
+        short = self.score({"tool_calls": [gs("A001"), gs("A002")]},
+                           [("get_stock", {"sku": ["A001"]})])
+        self.assertFalse(short["success"])
+        self.assertEqual(short["calls"]["not_called"], 1)
+
     def test_one_of_optional_and_case_insensitive_strings(self):
         want = {"name": "find_items", "arguments": {"query": {"one_of": ["烏龍", "oolong"]}},
                 "optional": ["limit"]}

@@ -91,12 +91,30 @@ class SkuTest(unittest.TestCase):
                 ("Order 50 units of A001 now.", "I cannot place orders."),
                 ("Without looking anything up: how do you compute the reorder for A001?",
                  "Order max(target - stock, 0). If stock is 10 and target 30, order 20."),
-                ("A001 的補貨量怎麼算？不用查。", "如果差值大於0，則補貨數量為差值，否則為0。")]:
+                ("A001 的補貨量怎麼算？不用查。", "如果差值大於0，則補貨數量為差值，否則為0。"),
+                # A real model's answer (dev runs): the 0 of the rule is no figure of A001.
+                ("Without looking anything up: how would you compute the reorder amount for "
+                 "A001 in general?", "To compute the reorder amount for A001, you would need "
+                 "to look up its stock. The suggested reorder quantity would be the "
+                 "difference, or 0 if the current stock is already above the target.")]:
             with self.subTest(question=question):
                 self.assertEqual(check(question, answer, []), {})
 
 
 class NumberTest(unittest.TestCase):
+    def test_a_figure_stated_outright_with_nothing_looked_up_is_a_claim(self):
+        # a real model's dev-run answer: no tool called, a stock made up, and it passed
+        for answer in ("庫存數量為100，建議補貨量為0。", "The stock is 100."):
+            problems = check("請問A001庫存多少", answer, [])
+            self.assertEqual(problems.get("unchecked_skus"), ["A001"], answer)
+            self.assertIn("100", problems["unsupported_numbers"])
+        # a rule explained by example, and the question's own numbers, state nothing
+        self.assertEqual(check("How would you compute the reorder amount for A001?",
+                               "If the stock is 10 and the target is 30, the order is 20.",
+                               []), {})
+        self.assertEqual(check("Hi", "I can look up the stock of an item such as A001.", []),
+                         {})
+
     def test_a_number_no_result_holds_is_refused(self):
         self.assertEqual(check("Check A001", "A001 has 15 units.", [A001]),
                          {"wrong_figures": ["A001 15"]})
@@ -233,6 +251,49 @@ class LeftOutTest(unittest.TestCase):
                 self.assertIn("left_out", verify.check("Check A001 and A003", answer, results))
         self.assertEqual(verify.check("Check A001", "A001: stock 12, order 18.", [A001]), {})
 
+    def test_a_figure_of_another_field_is_no_stock(self):
+        # "Leaves out the stock" means the stock: an order alone does not give it.
+        a002 = stock("A002", "烏龍茶包", 45, 30)
+        for question, answer, results in [
+                ("How many A002 should I reorder?",
+                 "The suggested reorder quantity for A002 is 0 units.", [a002]),
+                ("Check A001", "A001's target is 30.", [A001]),
+                ("A001 要補多少？", "A001 建議補貨 18 個。", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, results),
+                                 {"left_out": [results[0]["arguments"]["sku"]]})
+
+    def test_the_stock_is_given_by_its_figure_its_value_or_out_of_stock(self):
+        a003 = stock("A003", "玄米茶包", 0, 20)
+        for question, answer, results in [
+                ("Check A001", "A001 has 12 units.", [A001]),
+                ("Check A001", "A001: 12/30.", [A001]),
+                ("Check A003", "A003 is out of stock.", [a003]),
+                ("A003 還有貨嗎？", "A003 缺貨。", [a003]),
+                ("A001 每天賣三個，可以撐多久？", "以每天三個計算，A001 可撐四天。", [A001]),
+                # A real model's answer (dev runs): a figure bound to no item, of the stock
+                ("A002 還有多少？", "There are 45 items in stock.",
+                 [stock("A002", "烏龍茶包", 45, 30)])]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, results), {})
+
+    def test_asked_how_many_to_order_the_order_is_needed_too(self):
+        a002, a003 = stock("A002", "烏龍茶包", 45, 30), stock("A003", "玄米茶包", 0, 20)
+        for question, answer, results in [
+                ("How many A001 should I reorder?", "A001 has 12 units.", [A001]),
+                ("A003 要補多少？", "A003 缺貨。", [a003]),
+                ("請查 A001 並建議訂購量", "A001 庫存 12。", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertIn("left_out", verify.check(question, answer, results))
+        for question, answer, results in [
+                ("How many A001 should I reorder?", "A001 has 12; order 18.", [A001]),
+                ("Restock A002?", "A002 has 45 units; no reorder needed.", [a002]),
+                ("A003 要補多少？", "A003 缺貨，建議補貨 20。", [a003]),
+                ("A002 要補貨嗎？", "A002 庫存 45，不需補貨。", [a002]),
+                ("Check A001", "A001 has 12 units.", [A001])]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, results), {})
+
     def test_a_guessed_lookup_is_never_asked_for(self):
         question = "Don't check the stock, just explain the reorder formula."
         self.assertEqual(verify.check(question, "Order max(target - stock, 0).", [A001]), {})
@@ -245,8 +306,8 @@ class LeftOutTest(unittest.TestCase):
 
     def test_the_correction_asks_for_them(self):
         text = correct({"left_out": ["A001"]}, [A001], "en")
-        self.assertIn("leaves out the SKU or the stock of A001.", text)
-        self.assertIn("你的回答缺少 A001 的 SKU 或庫存。",
+        self.assertIn("leaves out the stock (or the suggested order asked for) of A001.", text)
+        self.assertIn("你的回答缺少 A001 的庫存（或問到的建議補貨量）。",
                       correct({"left_out": ["A001"]}, [A001], "zh-TW"))
 
 
@@ -264,6 +325,43 @@ class BindingTest(unittest.TestCase):
         table = "| SKU | Stock |\n|---|---|\n| A001 | 45 |\n| A002 | 12 |"
         self.assertEqual(check("Check A001 and A002", table, both),
                          {"wrong_figures": ["A001 45", "A002 12"]})
+
+    def test_out_of_stock_said_of_an_item_in_stock_is_a_wrong_figure(self):
+        for answer, written in [("A001 is out of stock.", "out of stock"),
+                                ("A001 is sold out right now.", "sold out"),
+                                ("A001 缺貨。", "缺貨"), ("A001 目前沒貨。", "沒貨"),
+                                ("A001 無庫存。", "無庫存"), ("A001 目前沒有庫存。", "沒有庫存")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Check A001", answer, [A001]),
+                                 {"wrong_figures": [f"A001 {written}"]})
+
+    def test_in_stock_said_of_an_item_with_no_stock_is_a_wrong_figure(self):
+        a003 = stock("A003", "玄米茶包", 0, 20)
+        for answer, written in [("A003 is in stock.", "in stock"), ("A003 有貨。", "有貨"),
+                                ("A003 還有庫存。", "有庫存")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Check A003", answer, [a003]),
+                                 {"wrong_figures": [f"A003 {written}"]})
+        both = [A001, stock("A003", "玄米茶包", 0, 20, "1:1")]
+        self.assertEqual(check("Check A001 and A003",
+                               "A001 is out of stock but A003 is in stock.", both),
+                         {"wrong_figures": ["A001 out of stock", "A003 in stock"]})
+        self.assertEqual(check("查 A001 和 A003", "A001 缺貨，A003 有貨。", both),
+                         {"wrong_figures": ["A001 缺貨", "A003 有貨"]})
+
+    def test_a_true_stock_status_and_a_denied_one_are_no_problem(self):
+        a003 = stock("A003", "玄米茶包", 0, 20, "1:1")
+        for answer, results in [
+                ("A001 is not out of stock.", [A001]), ("A001 isn't sold out: 12 left.", [A001]),
+                ("A001 沒有缺貨，庫存 12。", [A001]), ("A001 不缺貨。", [A001]),
+                ("A001 有貨，庫存 12。", [A001]), ("A001 is in stock (12 units).", [A001]),
+                ("A003 is not in stock.", [a003]), ("A003 has 0 units in stock.", [a003]),
+                ("A003 沒有庫存。", [a003]), ("A003 沒有貨了。", [a003]),
+                ("A001 is in stock with 12 units but A003 is out of stock.", [A001, a003]),
+                ("A001 有貨，A003 缺貨。", [A001, a003])]:
+            with self.subTest(answer=answer):
+                question = "Check " + " and ".join(r["arguments"]["sku"] for r in results)
+                self.assertEqual(check(question, answer, results), {})
 
     def test_a_count_of_the_run_is_no_stock(self):
         self.assertEqual(check("Check A001", "A001 has 1 unit left.", [A001]),
@@ -284,6 +382,67 @@ class BindingTest(unittest.TestCase):
         self.assertEqual(check("We sell 3 a day of A001.", "A001 lasts 5 days.", [A001]),
                          {"wrong_figures": ["A001 5"]})
 
+    def test_a_sum_said_of_a_field_is_that_fields_sum(self):
+        # A002 45/30 and B102 30/30: the stocks add up to 75, the targets to 60.
+        both = [stock("A002", "烏龍茶包", 45, 30), stock("B102", "Sampler", 30, 30, "1:1")]
+        question = "Combined stock of A002 and B102?"
+        for answer in ["Between them, A002 and B102 hold 75 units.",
+                       "A002 and B102 have 75 units in stock combined.",
+                       "A002 與 B102 的庫存加起來是 75 個。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, both), {})
+        for answer in ["Between them, A002 and B102 hold 60 units.",
+                       "A002 and B102 have 60 units in stock combined.",
+                       "A002 與 B102 的庫存加起來是 60 個。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, both),
+                                 {"wrong_figures": ["B102 60"]})
+
+    def test_a_difference_said_below_target_is_worked_out(self):
+        b101 = stock("B101", "Oolong Tea", 8, 25)
+        self.assertEqual(check("How far below target is B101?",
+                               "B101 is 17 units below its target.", [b101]), {})
+        self.assertEqual(check("How far below target is B101?",
+                               "B101 is 18 units below its target.", [b101]),
+                         {"wrong_figures": ["B101 18"]})
+
+    def test_the_field_word_after_the_item_binds_the_figure(self):
+        b101 = stock("B101", "Oolong Tea", 8, 25)
+        for answer, figure in [("Right now there are 25 units of B101 in stock.", "25"),
+                               ("You'll find 25 bags of B101 left on the shelf.", "25"),
+                               ("B101 目前是 25 件庫存。", "25"), ("目前 25 個 B101 在庫。", "25")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check("How many B101?", answer, [b101]),
+                                 {"wrong_figures": [f"B101 {figure}"]})
+                self.assertEqual(check("How many B101?", answer.replace("25", "8"), [b101]),
+                                 {})
+
+    def test_with_after_a_target_gives_the_stock_not_after_an_order(self):
+        b102 = stock("B102", "Sampler", 30, 30)
+        self.assertEqual(verify.check("Check B102", "B102 sits right at target with 30.",
+                                      [b102]), {})
+        self.assertEqual(check("Check A001", "A001 is below target with 45.", [A001]),
+                         {"wrong_figures": ["A001 45"]})
+        self.assertEqual(check("Check A001", "A001 should be restocked with 18 units.",
+                               [A001]), {})
+
+    def test_a_count_of_the_items_shown_is_not_all_of_them(self):
+        shown = listing("list_reorder", [("A003", "玄米茶包", 0, 20),
+                                         ("A001", "濾掛咖啡", 12, 30)], more=3)
+        question = "Show me 2 items that need restocking."
+        for answer in ["Only 2 items need restocking: A003 and A001.",
+                       "All 2 items below target are A003 and A001.",
+                       "需要補貨的只有 2 項：A003 和 A001。", "低於目標的品項總共 2 項：A003、A001。"]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, [shown]),
+                                 {"unsupported_numbers": ["2"]})
+        for answer in ["Here are 2 of them: A003 and A001; 3 more are below target too.",
+                       "Only 5 items need restocking; the first 2 are A003 and A001."]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, [shown]), {})
+        self.assertEqual(check("What is low?", "Only 2 items need restocking: A003 and A001.",
+                               [LOW]), {})
+
     def test_the_models_own_arguments_are_no_evidence(self):
         searched = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "450"},
                     "result": {"ok": True, "data": {"query": "450", "items": [], "more": 0,
@@ -292,6 +451,25 @@ class BindingTest(unittest.TestCase):
                          {})
         self.assertEqual(check("Anything called 450?", "Yes, we have 450 units.", [searched]),
                          {"unsupported_numbers": ["450"]})
+
+    def test_an_id_of_another_kind_is_no_sku_to_look_up(self):
+        b101 = stock("B101", "Oolong Tea", 8, 25)
+        for question in ["Invoice INV-2207 mentions B101. How many are left?",
+                         "Ticket #TK-88 asks about B101.", "發票 INV-2207 上有 B101，還剩幾件？",
+                         "工單 WO-5120 提到 B101。"]:
+            with self.subTest(question=question):
+                self.assertEqual(check(question, "B101 has 8 units left.", [b101]), {})
+        self.assertEqual(check("Check INV-2207 and B101", "B101 has 8 units left.", [b101]),
+                         {"unchecked_skus": ["INV-2207"]})
+
+    def test_the_skus_inside_a_range_are_no_guess(self):
+        three = [A001, A002, stock("A003", "玄米茶包", 0, 20, "1:2")]
+        answer = "A001: 12 in stock. A002: 45 in stock. A003: 0 in stock."
+        for question in ["Stock for A001 through A003?", "A001 to A003?", "A001~A003 庫存",
+                         "A001 到 A003 的庫存", "A001-A003?"]:
+            with self.subTest(question=question):
+                self.assertEqual(check(question, answer, three), {})
+        self.assertEqual(check("A001 and A003?", answer, three), {"guessed_skus": ["A002"]})
 
     def test_skus_come_from_the_data_not_from_their_shape(self):
         tea = stock("TEA-1", "Jasmine Tea", 22, 15)

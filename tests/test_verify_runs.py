@@ -43,6 +43,30 @@ class CorrectiveTurnTest(unittest.TestCase):
         self.assertNotIn("text", events[4])
         self.assertEqual(events[-1]["verification"], "corrected")
 
+    def test_an_answer_that_repeats_the_correction_is_no_answer(self):
+        # a real model's dev-set run: no lookup, a made-up stock, then the instruction
+        # given back as the answer, which used to complete as "corrected"
+        for lang, question, made_up, echo in (
+                ("zh-TW", "請問A001庫存多少", "庫存數量為100。",
+                 "請對每個 SKU 各呼叫一次 get_stock"),
+                ("en", "What's the stock of A001?", "The stock is 100.",
+                 "Call get_stock for each of them now, one call per SKU")):
+            with self.subTest(lang=lang):
+                checker = verify.Checker(lang)
+                first = checker.check(question, made_up, [])
+                self.assertIn(echo, checker.correction(question, first, []))
+                outcome, model, events = run_script(
+                    [text_reply(made_up), text_reply("OK. " + echo + ".")], question=question,
+                    checker=checker)
+                self.assertIsInstance(outcome, AgentError)
+                self.assertEqual(outcome.code, "UNVERIFIED_ANSWER")
+                self.assertEqual(events_named(events, "answer_check")[-1]["echoed"], 1)
+        self.assertEqual(verify.echoed("好的，請對每個 SKU 各呼叫一次 get_stock：{\"sku\": \"A001\"}。"),
+                         ["對每個各呼叫一次"])
+        for answer in ("The facts: A001 has 12 units, and the suggested order is 18.",
+                       "A001 庫存 12，目標 30，建議補貨 18。本次資料來源為教學樣本。"):
+            self.assertEqual(verify.echoed(answer), [], answer)
+
     def test_a_second_wrong_answer_is_answered_from_the_facts(self):
         outcome, model, events = run_script(
             [stock_call("A001"), text_reply("A001 has 15 units."),
@@ -129,7 +153,7 @@ class CorrectiveTurnTest(unittest.TestCase):
             [stock_call("A001"), text_reply("A001 is below target."), text_reply("Order 18.")],
             checker=verify.Checker("en"))
         self.assertEqual(outcome, "Order 18.")
-        self.assertIn("leaves out the SKU or the stock of A001.",
+        self.assertIn("leaves out the stock (or the suggested order asked for) of A001.",
                       model.requests[2]["messages"][-1]["content"])
         self.assertEqual(events[-1]["verification"], "corrected")
         outcome, _, _ = run_script([stock_call("A001"), text_reply("A001 is below target.")],

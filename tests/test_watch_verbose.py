@@ -111,7 +111,7 @@ class WaitingLineTest(unittest.TestCase):
 
     def run_slow(self, stderr):
         script = [slow(calls_reply(tool_call("get_stock", {"sku": "A001"})), 0.3),
-                  text_reply("A001: stock 12.")]
+                  text_reply("A001: stock 12, suggested order 18.")]
         factory = watch.waiting_factory(lambda *_: MockModel(script=script), stderr,
                                         interval=0.05)
         args = settings("--log-dir", self.logs)

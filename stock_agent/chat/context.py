@@ -35,7 +35,7 @@ message. Not guaranteed: that the model reads the notes well, or that a fact is 
 import itertools
 import json
 
-from stock_agent.runlog import data_of, item_rows, loads, missing_sku, unlisted
+from stock_agent.runlog import data_of, item_rows, loads, missing_sku, missing_skus, unlisted
 from stock_agent.run import chars, message_chars
 
 MAX_ASKED = 8             # earlier questions quoted in the notes (the newest)
@@ -292,6 +292,8 @@ def _fact_lines(call, result, labels):
     source = data.get("source") if isinstance(data.get("source"), str) else None
     items = item_rows(data)
     lines = [(("item", item["sku"]), _item(item, labels), source) for item in items or ()]
+    lines += [(("item", sku), labels["missing"].format(sku=sku, error="SKU_NOT_FOUND"), None)
+              for sku in missing_skus(call.get("name"), result, arguments)]
     more = unlisted(data)
     if more is not None and more > 0:
         text = labels["more"].format(call=named, shown=len(items or ()), more=more)

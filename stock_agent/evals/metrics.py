@@ -111,6 +111,7 @@ def _joined(lists):
 
 def _score_tools(expect, calls, row, *, wrote_a_call=False):
     expected = expect.get("tool_calls")
+    calls = one_sku_each(calls)
     names = [call["name"] for call in calls]
     forbidden = set(expect.get("forbidden_tools", ()))
     row["selection_ok"] = row["restraint_ok"] = row["wrong_tool_avoided"] = None
@@ -135,6 +136,20 @@ def _score_tools(expect, calls, row, *, wrote_a_call=False):
         row["differences"].append(f"wrong tool: {', '.join(dict.fromkeys(outside))}")
     exact = _match_calls(expected, calls, row, allowed)
     return exact and not outside
+
+
+def one_sku_each(calls):
+    """The calls with each get_stock of several SKUs counted as one call per SKU, so a case
+    that expects A001 and A002 looked up is met by one call that names both."""
+    each = []
+    for call in calls:
+        arguments = call.get("arguments")
+        skus = arguments.get("sku") if isinstance(arguments, dict) else None
+        if call["name"] == "get_stock" and isinstance(skus, list):
+            each.extend({**call, "arguments": {**arguments, "sku": sku}} for sku in skus)
+        else:
+            each.append(call)
+    return each
 
 
 def _match_calls(expected, calls, row, allowed):

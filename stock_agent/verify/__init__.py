@@ -16,13 +16,16 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
 `check` returns the problems, by kind:
 
 - `wrong_figures`: a figure bound to an item that is not that item's: "A001 has 45" when
-  A001's stock is 12, the target given as the stock. A figure with no field may be any of
-  the item's figures or one code derives from the facts the answer cites (a difference, a
-  sum, a ratio as a percentage, arithmetic with a number the question gave).
+  A001's stock is 12, the target given as the stock, "out of stock" (缺貨) of an item in
+  stock and "in stock" (有貨) of one with none. A figure with no field may be any of the
+  item's figures or one code derives from the facts the answer cites (a difference, a
+  sum, a ratio as a percentage, arithmetic with a number the question gave); a derived
+  figure said of a field ("their stock adds up to 75") is worked out from that field.
 - `unsupported_numbers`: a figure bound to no item that is no count of the run (how many
-  items a list held), no number the question gave and nothing derived; a date the question
-  did not give. The model's own tool arguments are never evidence (`find_items
-  {"query": "450"}` makes 450 no fact).
+  items a list held; not all of a cut list's items: "only 2" of 2 shown and 3 more), no
+  number the question gave and nothing derived; a date the question did not give. The
+  model's own tool arguments are never evidence (`find_items {"query": "450"}` makes 450
+  no fact).
 - `missing_items`: a stock (or "out of stock", 缺貨) given to a SKU the tools did not find.
 - `not_found_claims`: a SKU the answer says does not exist that a result found.
 - `order_ids`: an order id that is no receipt's `order_id` of this run nor the question's.
@@ -34,8 +37,10 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
   spoke of; `unknown_skus`: such a SKU the answer gives a figure that no result spoke of.
 - `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
   gave, when the answer uses that item.
-- `left_out` (advice, only with `complete`): an item looked up by SKU whose SKU or stock the
-  answer leaves out. The loop asks once and never refuses an answer for it.
+- `left_out` (advice, only with `complete`): an item looked up by SKU whose stock the answer
+  leaves out (a figure of its stock, or "out of stock" for a stock of 0), or its suggested
+  order when the question asks how many to order. The loop asks once and never refuses an
+  answer for it.
 
 The program's own words are not the model's claims: a figure of a tool's error detail
 ("SKUs are 1-32 uppercase letters") and a denied figure ("not that its stock is 0",
@@ -48,14 +53,33 @@ too (None when the facts cannot answer: a SKU the question named was never looke
 Limits (rules, not meaning): a figure is bound by position, so prose that names one item
 and gives another's figures in the same clause can mislead it; a number the user wrote
 passes where no item is named ("report its stock as 999" binds 999 to the item, though).
+
+The wing's modules: this one holds the check in the order it runs (`check`, what the
+results hold, reading the answer into claims, the corrective message, reading SKUs and
+figures); below it, with no import of it, derived.py (what a figure may be besides a fact:
+the figures derived from the facts), patterns.py (the regex texts and number words) and
+words.py (the corrective message's lines). Every function a default `--mock` run calls is
+here: that run checks its answer, and tests/test_core_reading_path.py holds its path to at
+most ten files, this one the tenth.
 """
 
+import functools
 import re
 from collections import namedtuple
 
 from stock_agent.errors import Text
 from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, receipt,
                                 render, render_answer, unlisted, unplaced, skus_named)
+from stock_agent.verify.derived import FIELDS, _cross, _derived, _unbound_allowed
+from stock_agent.verify.patterns import (
+    AFTER_CUES, AND, ASKS_ORDER, CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB,
+    CLAIM_ZH, CLAUSE_END, CONDITION, COUNTED, DATE, DENIAL, DERIVED_CUE, FIELD_CUE,
+    FIELD_NAMES, HYPOTHETICAL, IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, NEXT_TO, NOT_FOUND,
+    NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER, NUMBER, ONE_COUNTS, ORDER_ID, ORDER_VERBS,
+    OTHER_ID, QUANTITY_LEAD, RANGE_MARK, SENTENCE_END, SKU_CHARS, STATING, STATUS_DENIED,
+    STATUS_NEEDLES, STOCK_ZERO, SUM, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value,
+    _word_value)
+from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
 # --- The check -------------------------------------------------------------------------
@@ -72,8 +96,8 @@ class Checker(namedtuple("Checker", "lang")):
     def correction(self, question, problems, results):
         return correction(question, problems, results, self.lang)
 
-    def rendered(self, question, problems, results):
-        return rendered(question, problems, results, self.lang)
+    def rendered(self, question, problems, results, *, lead="answer_rendered"):
+        return rendered(question, problems, results, self.lang, lead=lead)
 
     def summary(self, problems):
         return summary(problems)
@@ -108,8 +132,32 @@ def check(question, answer, results, *, complete=True):
     problems["unknown_skus"] = [sku for sku in problems["unknown_skus"]
                                 if sku not in problems["unchecked_skus"]]
     if complete:
-        problems["left_out"] = left_out(said, results)
+        problems["left_out"] = left_out(question, said, results)
+    problems["echoed"] = echoed(answer)
     return {kind: list(dict.fromkeys(found)) for kind, found in problems.items() if found}
+
+
+def echoed(answer):
+    """Words of the corrective message the answer repeats (one run of them): a small model
+    told to call get_stock sometimes answers with the instruction itself, which states
+    nothing false and answers nothing."""
+    return sorted(_runs(answer) & _instruction_runs())[:1]
+
+
+def _runs(text):
+    """Every run of 6 English words and of 8 Chinese characters in `text` (the characters
+    of one language read in order, whatever stands between them)."""
+    words = re.findall(r"[a-z_]{1,40}", text.lower())
+    chinese = "".join(re.findall(r"[\u4e00-\u9fff]", text))
+    return {" ".join(words[at:at + 6]) for at in range(len(words) - 5)} | \
+        {chinese[at:at + 8] for at in range(len(chinese) - 7)}
+
+
+@functools.cache
+def _instruction_runs():
+    # the fixed words of each line, between its {placeholders}
+    return set().union(*(_runs(piece) for words in WORDS.values()
+                         for line in words.values() for piece in re.split(r"\{\w+\}", line)))
 
 
 def unsupported_numbers(question, answer, results):
@@ -132,10 +180,11 @@ def summary(problems):
     return ", ".join(item for found in problems.values() for item in found)
 
 
-def rendered(question, problems, results, lang):
-    """The answer written by code from the run's facts, after a line saying so; None when
-    the facts cannot answer: nothing was looked up, a SKU the question named was not, or
-    the only item found was a guess."""
+def rendered(question, problems, results, lang, *, lead="answer_rendered"):
+    """The answer written by code from the run's facts, after a line saying so (`lead`, a
+    line of the catalogue: why the model's own answer is not given); None when the facts
+    cannot answer: nothing was looked up, a SKU the question named was not, or the only
+    item found was a guess."""
     if problems.get("unchecked_skus") or problems.get("guessed_skus"):
         return None
     records = [record for record in results if item_facts(record) or receipt(
@@ -143,7 +192,7 @@ def rendered(question, problems, results, lang):
         or _rehearsed(data_of(record["result"]))]
     if not records:
         return None
-    return Text("answer_rendered").render(lang) + "\n" + render_answer(records, lang)
+    return Text(lead).render(lang) + "\n" + render_answer(records, lang)
 
 
 def _covered(sku, ordered):
@@ -169,6 +218,9 @@ def _figure_problem(figure, said, known):
         return None  # "the order for 18 x A001 was not placed", "I cannot order 50"
     if value in known["rehearsed"].get(sku, ()):
         return None  # "the order for 18 x A001 passed every check" (--dry-run)
+    if field == "in_stock":  # "in stock", 有貨: a claim about a found item whose stock is 0
+        item = known["items"].get(sku)
+        return "wrong_figures" if item is not None and item["stock"] == 0 else None
     if sku in known["missing"]:
         # A not-found SKU has no figures; the program's own detail may be echoed.
         return None if value in known["program"] and value != 0 else "missing_items"
@@ -176,6 +228,8 @@ def _figure_problem(figure, said, known):
         return "unsupported_numbers"  # no result spoke of the item: it needs a lookup
     item = known["items"].get(sku)
     if field == "count":
+        if figure["total"] and value in known["shown"] and value not in known["totals"]:
+            return "unsupported_numbers"  # "only 2 need restocking" of 2 shown and 3 more
         return None if _near(value, known["counts"] | known["question"]) else \
             "unsupported_numbers"
     if item is None:
@@ -185,23 +239,12 @@ def _figure_problem(figure, said, known):
         exact = {item[field]} | (set(known["ordered"].get(sku, ())) if field == "order"
                                  else set())
         return None if _near(value, exact) else "wrong_figures"
-    # A derived figure (4 days, 15 over target) is worked out, never the question's own.
-    allowed = _derived(item, known["question"]) | _cross(said, known) | (
+    # A derived figure (4 days, 15 over target) is worked out, never the question's own;
+    # said of a field ("the stock adds up to 20"), it is worked out from that field.
+    basis = figure.get("basis")
+    allowed = _derived(item, known["question"], basis) | _cross(said, known, basis) | (
         set() if field == "derived" else known["question"])
     return None if _near(value, allowed) else "wrong_figures"
-
-
-def _unbound_allowed(field, said, known):
-    """What a figure bound to no found item may be: a figure of another tool's record (an
-    MCP server's); with a field, that field of some item (or an order's quantity); else a
-    count of the run, the question's number, the program's own, or any derived figure."""
-    if field in FIELDS:
-        ordered = {quantity for quantities in known["ordered"].values()
-                   for quantity in quantities} if field == "order" else set()
-        return known["other"] | ordered | {fact[field] for fact in known["items"].values()}
-    return known["other"] | known["question"] | known["counts"] | known["program"] | \
-        _cross(said, known) | {value for fact in known["items"].values()
-                               for value in _figures_of(fact)}
 
 
 def _near(value, allowed):
@@ -211,9 +254,6 @@ def _near(value, allowed):
 
 
 # --- What the results hold ---------------------------------------------------------
-
-FIELDS = ("stock", "target", "order")
-
 
 def evidence(question, results):
     """What an answer may lean on, from the results only (never the model's arguments):
@@ -227,13 +267,13 @@ def evidence(question, results):
     known = {"items": {}, "missing": set(), "spoken_of": set(), "counts": set(),
              "ordered": {}, "receipt_ids": set(), "names": {}, "texts": set(),
              "program": set(), "queries": set(), "unplaced": {}, "other": set(),
-             "rehearsed": {}}
+             "rehearsed": {}, "totals": set(), "shown": set()}
     for record in results:
         _take(record, known)
     known["counts"].update(len(skus) for skus in (known["spoken_of"], known["items"])
                            if skus)
     known["question_text"] = normal(question)
-    known["question"] = {figure["value"] for figure in figures_in(normal(question))}
+    known["question"] = _values(normal(question))
     known["question_skus"] = _question_skus(question, known)
     known["words"] = set(known["spoken_of"]) | set(known["names"])
     return known
@@ -247,8 +287,7 @@ def _take(record, known):
         known["spoken_of"].add(sku)
         if not fact["found"]:
             known["missing"].add(sku)
-            known["program"].update(figure["value"] for figure in
-                                    figures_in(normal(str(result.get("detail", "")))))
+            known["program"].update(_values(normal(str(result.get("detail", "")))))
             continue
         known["items"].setdefault(sku, {"stock": fact["stock"], "target": fact["target"],
                                         "order": fact["suggested_order"], "name": fact["name"]})
@@ -260,6 +299,9 @@ def _take(record, known):
         if isinstance(data.get("items"), list):
             more = unlisted(data) or 0
             known["counts"].update({len(data["items"]), more, len(data["items"]) + more})
+            known["totals"].add(len(data["items"]) + more)
+            if more:
+                known["shown"].add(len(data["items"]))
         if record["name"] == "find_items" and isinstance(data.get("query"), str):
             known["queries"].add(normal(data["query"]))
     placed = receipt(data)
@@ -272,7 +314,7 @@ def _take(record, known):
         _texts(data.get("name"), known)
     elif not result.get("ok") and result.get("detail"):
         detail = normal(str(result["detail"]))
-        known["program"].update(figure["value"] for figure in figures_in(detail))
+        known["program"].update(_values(detail))
         # "already called 2 times": a figure with its word, as the program wrote it
         known["texts"].update(re.findall(r"\d{1,6} [a-z]{2,12}", detail))
     if data is not None and item_rows(data) is None:  # a write, an MCP server's record
@@ -286,6 +328,11 @@ def _take(record, known):
         known["unplaced"].setdefault(sku, set()).add(asked.get("quantity"))
         if _rehearsed(data):
             known["rehearsed"].setdefault(sku, set()).add(asked.get("quantity"))
+
+
+def _values(text):
+    """The numbers of a text's figures (a stock-status claim, "in stock", has none)."""
+    return {figure["value"] for figure in figures_in(text) if figure["value"] is not None}
 
 
 def _numbers(value):
@@ -307,11 +354,16 @@ def _texts(text, known):
 def _question_skus(question, known):
     """The SKUs the question names and so must be looked up: the tools' own SKUs it
     writes, and words written like A001 (letters, then two or more digits) that are no
-    order id; a range A001-A003 names both ends."""
+    order id nor another kind of id ("invoice INV-2207", 工單 WO-5120); a range A001-A003
+    names both ends."""
     text = normal(question).upper()
     named = [sku for sku in known["spoken_of"] if _word_at(text, sku)]
-    for word in skus_in(text):
-        if "-" in word and re.fullmatch(ORDER_ID, word):
+    first = {}
+    for start, word in sku_words(text):
+        first.setdefault(word, start)
+    for word, start in first.items():
+        if "-" in word and re.fullmatch(ORDER_ID, word) or \
+                re.search(OTHER_ID, text[max(0, start - 24):start]):
             continue
         ends = word.split("-")
         named += ends if len(ends) == 2 and all(skus_in(end) == [end] for end in ends) \
@@ -319,49 +371,34 @@ def _question_skus(question, known):
     return list(dict.fromkeys(named))
 
 
+def _between(text):
+    """The SKUs strictly inside the question's ranges ("A001 to A003", A001~A003, A001 至
+    A003 give A002): none of them is a guess. A range is two SKU-like words of one prefix
+    and one width, at most 50 apart."""
+    words, inside = list(sku_words(text)), set()
+    for (start, low), (end, high) in zip(words, words[1:]):
+        if re.fullmatch(RANGE_MARK, text[start + len(low):end]):
+            inside.update(_inside(low, high))
+    for _, word in words:  # A001-A003 is one word
+        if word.count("-") == 1:
+            inside.update(_inside(*word.split("-")))
+    return inside
+
+
+def _inside(low, high):
+    ends = [re.fullmatch(r"([A-Z_]{1,28})(\d{1,9})", end) for end in (low, high)]
+    if not all(ends) or ends[0].group(1) != ends[1].group(1) or \
+            len(ends[0].group(2)) != len(ends[1].group(2)):
+        return set()
+    first, last = int(ends[0].group(2)), int(ends[1].group(2))
+    width, prefix = len(ends[0].group(2)), ends[0].group(1)
+    return {f"{prefix}{number:0{width}d}" for number in range(first + 1, last)} \
+        if 0 < last - first <= 50 else set()
+
+
 def _word_at(text, word):
     """Whether `word` occurs in `text` as a whole word (no letter or digit around it)."""
     return re.search(r"(?<![A-Z0-9])" + re.escape(word) + r"(?![A-Z0-9])", text) is not None
-
-
-def _figures_of(item):
-    return {item[field] for field in FIELDS}
-
-
-def _derived(item, question):
-    """The figures code derives from one item's facts: each figure, the difference and sum
-    of two, their ratio as a percentage, and arithmetic with the question's numbers (12
-    in stock at 3 a day: 4 days of cover)."""
-    values = [value for value in _figures_of(item) if isinstance(value, (int, float))]
-    derived = set(values)
-    for first in values:
-        for second in values:
-            derived.update({abs(first - second), first + second})
-            if second:
-                derived.add(round(100 * first / second, 1))
-        for given in question:
-            derived.update({first + given, abs(first - given), first * given})
-            if given:
-                derived.add(round(first / given, 1))
-    return derived
-
-
-def _cross(said, known):
-    """The figures derived across the items the answer cites: the sum of each field over
-    them, and the sum and difference of two. Worked out once per answer."""
-    if "cross" in said:
-        return said["cross"]
-    cited = [known["items"][sku] for sku in dict.fromkeys(said["cited"])
-             if sku in known["items"]]
-    derived = set()
-    for field in FIELDS:
-        values = [item[field] for item in cited if isinstance(item[field], (int, float))]
-        if len(values) > 1:
-            derived.add(sum(values))
-            derived.update(abs(a - b) for a in values for b in values)
-            derived.update(a + b for a in values for b in values)
-    said["cross"] = derived
-    return derived
 
 
 # --- Reading the answer into claims -------------------------------------------------------
@@ -390,15 +427,31 @@ def read(answer, known):
             # "Once the order is placed, you will have 30": the figures of a condition's
             # sentence are no claim of a field now, but still the item's (or derived).
             said["if"] = re.search(IF_DONE, sentence.lower()) is not None
+            said["sum"] = re.search(SUM, sentence.lower()) is not None
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
     said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
+    said["no_order"] = re.search(NO_ORDER, text) is not None
     if "candidates" in known:
         # A run that looked nothing up: only clauses about an item of the question state
         # its figures, and not those that explain a rule by example ("if stock is 10...").
-        said["figures"] = [figure for figure in said["figures"] if figure["named"]]
+        said["figures"] = [figure for figure in said["figures"]
+                           if figure["named"] or _stated(figure, known)]
         said["values"] = {figure["value"] for figure in said["figures"]}
+        said["unknown"] = [figure["sku"] for figure in said["figures"]
+                           if figure["sku"] in said["unknown_set"]]
     return said
+
+
+def _stated(figure, known):
+    """Whether a figure of a run that looked nothing up is a stock, target or order stated
+    outright ("The stock is 100." asked about A001): a claim about the item the question
+    names. A rule explained by example ("if stock is 10...") and arithmetic on the
+    question's own numbers ("30 - 12 = 18") are none."""
+    given = known["question"]
+    worked = {a + b for a in given for b in given} | {a - b for a in given for b in given}
+    return figure["field"] in FIELDS and not figure["hypothetical"] and \
+        bool(known["question_skus"]) and figure["value"] not in given | worked
 
 
 def _names_a_candidate(clause, known):
@@ -416,12 +469,20 @@ def _clause(clause, current, known, said):
     denied = re.search(DENIAL, clause.lower()) is not None
     conditional = said.get("if", False)
     named = bool(mentions) or "candidates" in known and _names_a_candidate(clause, known)
+    combined = said.get("sum", False)
+    total = re.search(TOTAL, blanked.lower()) is not None
+    skus = {sku for _, _, sku in mentions}
     last = 0  # where the words that give the next figure its field begin: "The stock
     for figure in figures_in(blanked):  # of B101 is 25" gives it before the item
+        words = blanked[last:figure["start"]]
         figure.update(sku=_bound(figure["start"], mentions, current, blanked),
-                      field=figure["field"] or (None if conditional else
-                                                _field(blanked[last:figure["start"]])),
-                      denied=denied, named=named)
+                      field=figure["field"] or (None if conditional else _field(words)),
+                      denied=denied, named=named, total=total, clause=skus,
+                      hypothetical=re.search(HYPOTHETICAL, clause) is not None)
+        if figure["field"] == "derived" or combined and figure["field"] in FIELDS:
+            # "the stock adds up to 20", "A001 and A002 hold 57 between them"
+            figure.update(field="derived", basis=figure["field"] if figure["field"] in
+                          FIELDS else _last_field(words))
         _add_figure(figure, said)
         last = figure["end"]
     said["missing"] += _said_missing(clause, mentions)
@@ -446,6 +507,7 @@ def _table_row(line, header, known, said):
         for figure in figures_in(blanked):
             field = figure["field"] or (header[index] if index < len(header) else None)
             figure.update(sku=skus[0] if skus else None, field=field, denied=False,
+                          total=False, clause=set(skus[:1]),
                           named=bool(skus) or "candidates" in known and
                           _names_a_candidate(line, known))
             _add_figure(figure, said)
@@ -480,9 +542,18 @@ def _field(words):
     lowered = lowered[max(lowered.rfind(bracket) for bracket in "(（[") + 1:]
     if re.search(DERIVED_CUE, lowered):
         return "derived"
+    return _last_field(lowered)
+
+
+def _last_field(words):
+    """The field of the last field word of `words` (stock, target, order), or None. "with"
+    gives the stock after a target ("at target with 30"), not after an order word
+    ("restocked with 18")."""
     last = None
-    for match in re.finditer(FIELD_CUE, lowered):
-        last = next(field for field, group in zip(FIELD_NAMES, match.groups()) if group)
+    for match in re.finditer(FIELD_CUE, words.lower()):
+        field = next(field for field, group in zip(FIELD_NAMES, match.groups()) if group)
+        if not (match.group() == "with" and last == "order"):
+            last = field
     return last
 
 
@@ -622,8 +693,8 @@ def guessed_skus(question, said, results, *, every=False):
     """The items get_stock found for a SKU that came from nowhere (named neither in the
     question nor in an earlier result) whose SKU, name or stock the answer uses (with
     `every`, used or not)."""
-    text, given = normal(question).upper(), set()
-    guessed = []
+    text = normal(question).upper()
+    given, guessed = _between(text), []
     for record in results:
         found = [fact for fact in item_facts(record) if fact["found"]]
         for fact in found if record["name"] == "get_stock" else ():
@@ -635,74 +706,40 @@ def guessed_skus(question, said, results, *, every=False):
     return list(dict.fromkeys(guessed))
 
 
-def left_out(said, results):
-    """The items looked up by SKU (get_stock) the answer gives no figure of (by SKU or
-    name). Advice, not an error: the loop asks once for them and accepts the answer either way."""
-    given, guessed = {}, set(said["guessed"])
-    for figure in said["figures"]:
-        given.setdefault(figure["sku"], set()).add(figure["value"])
-    missing = []
+def left_out(question, said, results):
+    """The items looked up by SKU (get_stock) whose stock the answer leaves out, or their
+    suggested order when the question asks how many to order. Advice, not an error: the
+    loop asks once for them and accepts the answer either way."""
+    ordering = re.search(ASKS_ORDER, normal(question)) is not None
+    guessed, missing = set(said["guessed"]), []
     for record in results:
         for fact in item_facts(record) if record["name"] == "get_stock" else ():
             sku = normal(fact["sku"]).upper()
-            if fact["found"] and sku not in given and sku not in guessed:
+            if fact["found"] and sku not in guessed and not (
+                    _gives(said, sku, "stock", fact["stock"]) and (not ordering or _gives(
+                        said, sku, "order", fact["suggested_order"]))):
                 missing.append(sku)
     return list(dict.fromkeys(missing))
 
 
+def _gives(said, sku, field, value):
+    """Whether the answer gives this field of the item: a figure bound to the field, one
+    with no field equal to it ("A003 is out of stock" is a stock of 0), or one bound to no
+    item equal to it. A figure
+    derived from the stock stands for it (4 days of cover, 18 short; a sum stands for
+    every item of its clause); a suggested order
+    of 0 is given by saying none is needed."""
+    figures = [figure for figure in said["figures"] if figure["sku"] == sku or
+               figure["field"] == "derived" and sku in figure["clause"]]
+    unbound = [figure for figure in said["figures"] if figure["sku"] is None and
+               figure["field"] in (None, field)]  # "There are 45 items in stock."
+    return any(figure["field"] == field or figure["field"] is None and figure["value"] ==
+               value or field == "stock" and figure["field"] == "derived"
+               for figure in figures) or any(figure["value"] == value for figure in unbound) \
+        or field == "order" and value == 0 and said["no_order"]
+
+
 # --- The corrective turn -------------------------------------------------------------------
-
-# The corrective message, line by line: each problem found, the facts, then what to do.
-WORDS = {
-    "en": {"wrong_figures": "These figures in your answer are not the figures of the item "
-                            "they are said of: {found}.",
-           "unsupported_numbers": "These numbers in your answer match no tool result of this "
-                                  "run: {found}. Do not estimate or invent figures.",
-           "missing_items": "Your answer gives a stock to {found}, but the tools did not "
-                            "find it: it does not exist here. Say it was not found.",
-           "not_found_claims": "Your answer says {found} was not found, but the tools found "
-                               "it.",
-           "order_ids": "These order ids are no receipt of this run: {found}. Never give "
-                        "an order id a tool did not return.",
-           "order_claims": "Your answer says an order was placed ({found}), but no tool "
-                           "placed one: nothing was ordered. Leave that out.",
-           "left_out": "Your answer leaves out the SKU or the stock of {found}.",
-           "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
-                           "do not guess SKUs.",
-           "unknown_skus": "Your answer gives figures for {found}, which no tool looked up.",
-           "find": "The user named a product without a SKU: call find_items now with part of "
-                   "the name the user wrote, then answer from its result.",
-           "facts": "The facts from this run's tools: {facts}.",
-           "unchecked_skus": "You have not looked up {found} yet. Call get_stock for each of "
-                             "them now, one call per SKU: {calls}. Then answer about every "
-                             "SKU the user asked for: {asked}.",
-           "answer": "Answer the user again, briefly, giving each item's SKU, stock and "
-                     "suggested order exactly as in these facts.",
-           "then": ", then ", "and": ", "},
-    "zh-TW": {"wrong_figures": "你的回答中這些數字不是所說品項的數字：{found}。",
-              "unsupported_numbers": "你的回答中這些數字不在本次工具結果裡：{found}。"
-                                     "不可估算或編造數字。",
-              "missing_items": "你的回答給了 {found} 庫存，但工具查無此 SKU：它不存在。"
-                               "請說查無此商品。",
-              "not_found_claims": "你的回答說查無 {found}，但工具查到了。",
-              "order_ids": "這些訂單編號不是本次任何收據的編號：{found}。不可給出工具沒有傳回的"
-                           "訂單編號。",
-              "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
-                              "東西。不要再這樣說。",
-              "left_out": "你的回答缺少 {found} 的 SKU 或庫存。",
-              "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
-              "unknown_skus": "你的回答給了 {found} 的數字，但沒有任何工具查過它。",
-              "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
-                      "再根據結果回答。",
-              "facts": "本次工具查得的資料：{facts}。",
-              "unchecked_skus": "你還沒有查詢 {found}。現在請對每個 SKU 各呼叫一次 get_stock："
-                                "{calls}。之後回答使用者問到的每個 SKU：{asked}。",
-              "answer": "請重新簡短回答使用者：每個品項寫出 SKU、庫存與建議補貨量，照這些資料寫。",
-              "then": "、", "and": "、"},
-}
-PROBLEM_LINES = ("wrong_figures", "unsupported_numbers", "missing_items", "not_found_claims",
-                 "order_ids", "order_claims", "guessed_skus", "unknown_skus", "left_out")
-
 
 def correction(question, problems, results, lang):
     """The corrective message: what is wrong, the facts the tools gave, then what to do
@@ -730,90 +767,6 @@ def correction(question, problems, results, lang):
     return "\n".join(lines)
 
 
-# --- Patterns ------------------------------------------------------------------------------
-#
-# Every pattern is bounded: alternations of fixed words, classes with {m,n} bounds, no
-# nested repetition, so no input makes `re` backtrack for long. Patterns are kept as text
-# and compiled by `re` on first use, each only when a cheap test says it could match.
-
-HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
-SENTENCE_END = r"[。！？!?；;]|\.(?=\s|$)"
-# Clauses end at sentence marks and commas; a list entry or table row is a line.
-CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
-# Between a figure and the item after it: a new item, not the figure's ("30) and COFFEE").
-AND = r"(?i)\b(?:and|while|but|whereas)\b|[()（）]|和|與|跟|而"
-# The words before a figure that give it a field (longest first: 目標庫存 is a target).
-FIELD_NAMES = ("target", "order", "stock")
-FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標)|"  # target stock level
-             r"(建議補貨|\b(?:suggested|reorder|restock|orders?|ordering|buy|needs?)\b|"
-             r"補貨|需補|補|訂購|訂)|"
-             r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|left|remaining)\b|剩|有)")
-DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
-               r"\bcover\b|percent|合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|撐|達成")
-# Words right after a figure that give it a field (12 in stock, 5 items, 4 days).
-AFTER_CUES = (
-    ("stock", r"\s{0,2}(?:units?\s{1,2}|pcs\s{1,2})?(?:in stock|left|on hand|remaining)\b"),
-    ("count", r"\s{0,2}(?:[a-z]{1,12}\s)?(?:items?|products?|match(?:es)?|skus?|results?|"
-              r"more(?!\s{1,2}(?:units?|pcs|of|to)\b)|shown|found)\b|"
-              r"\s{0,2}[a-z]{2,12}\s{0,2}[:：]|"  # "2 teas:" introduces a list
-              r"\s{0,2}(?:項|種|款|筆|個品項)"),
-    ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
-                r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),
-)
-# An order id as receipts write it (PO-000001), and as models invent them.
-ORDER_ID = r"\b(?:PO|ORD|SO|ORDER)-\d{3,12}(?:-\d{1,12})?\b"
-NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bcan(?:no|')t\s+find|"
-             r"\bdoes\s*n[o']t\s+exist|\bdoes\s+not\s+exist|\bno\s+such\b|\bunknown\s+sku|"
-             r"\bno item has(?: sku)?|查無|查不到|找不到|不存在|沒有這個|沒有 ?SKU ?為")
-NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "no item", "查無", "查不到", "找不到",
-                     "不存在", "沒有")
-NEXT_TO = r"(?i)[\s:：]{0,3}(?:(?:sku|item|product|the|any|此|這個)\s{0,2}){0,2}"
-# Order claims. English: a finished-action verb right after a word that makes it a
-# statement of fact (I ordered, we have placed, order PO-1 placed, Done! Ordered).
-CLAIM_VERB = (r"\b(ordered|reordered|restocked|purchased|bought|placed|submitted|created|"
-              r"sent|booked|processed|completed|confirmed)\b")
-# These need an order (or a purchase) in the clause: "the report was sent" is none.
-ORDER_VERBS = ("placed", "submitted", "created", "sent", "booked", "processed", "completed",
-               "confirmed")
-STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has",
-           "successfully", "just", "already", "order", "reorder", "and", "also", "done",
-           "you", "it's", "it", "they"}
-DENIAL = (r"\b(?:no|not|never|nothing|cannot|unable|without)\b|n't\b|尚未|並未|沒有|未|"
-          r"無法|不能|不會|不要")
-CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|should|"
-             r"shall)\b|如果|如需|若|假如|之後|後|等到|一旦")
-IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|若"
-CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:自動)?"
-            r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
-            r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
-            r"訂單已經?(?:建立|送出|成立|完成)|下單成功|訂購成功|"
-            # 已送出補貨 20 個的訂單, 已經為您處理完成下單: the order a few words after 已
-            r"已經?(?:為您|幫您|替您)?(?:送出|建立|下了|成立)[^，。；,;！!]{0,12}?訂單|"
-            r"已經?(?:為您|幫您|替您|為你|幫你)?[^，。；,;！!\d]{0,6}?(?:下單|訂購)")
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-# Dates: no tool returns one, so a date the question did not give is no fact.
-DATE = (r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s{1,2}"
-        r"\d{1,2}(?:st|nd|rd|th)?(?:,?\s{1,2}\d{4})?\b|"
-        r"\d{4}\s{0,2}[-/.年]\s{0,2}\d{1,2}\s{0,2}[-/.月]\s{0,2}\d{1,2}\s{0,2}[日號]?|"
-        r"\d{1,2}\s{0,2}月\s{0,2}\d{1,2}\s{0,2}[日號]")
-# (what must occur in the text for the pattern to match, the pattern): not quantities.
-NOT_QUANTITIES = (
-    (("max",), r"\bmax\s{0,2}\([^()]{0,80}\)"),                    # max(target - stock, 0)
-    (tuple(f"{digit}:" for digit in "0123456789"), r"\b\d{1,2}:\d{2}(?::\d{2})?\b"),  # 10:30
-    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by|from)\s{1,2}(?:19|20)\d\d\b"),  # in 2026
-    (("年",), r"\d{4}\s{0,2}年"),
-    (("\n", ".", ")", "、"), r"(?m)^[ \t]{0,8}(?:[-*][ \t]{0,3})?\(?\d{1,2}(?:[.)][ \t]|、)"),
-    (tuple(f"{digit}{suffix}" for digit in "0123456789" for suffix in ("st", "nd", "rd", "th")),
-     r"(?i)\b\d{1,4}(?:st|nd|rd|th)\b"),                        # 1st, 22nd
-    (("#", "no.", "第"), r"(?i)#\d{1,9}|\bno\.\s{0,2}\d{1,9}|第\s{0,2}\d{1,9}"),  # #1, 第1
-    # The program's own words for a SKU: "1-32 uppercase letters" (inventory.SKU_HINT).
-    (("32",), r"\b1\s{0,2}[-–~至到]\s{0,2}32\b"),
-    # A figure denied: "not stock 0", "not that its stock is 0", 並非庫存 0, 這不代表庫存為零.
-    (("not", "n't", "並非", "不是", "而非", "不代表", "不等於", "不表示"),
-     r"(?i)(?:\bnot|n't)(?:\s{1,2}[a-z]{1,12}){0,5}\s{1,2}(?:\d[\d,.]{0,12}|zero)\b|"
-     r"(?:並非|不是|而非|不代表|不等於|不表示)[^\d，。,;；]{0,6}(?:\d{1,12}|零)"),
-)
-
 # --- Reading SKUs and figures ------------------------------------------------------------
 #
 # - Text is compared after NFKC (`normal`): full-width `Ａ００１` and `１２` are A001 and 12.
@@ -823,31 +776,6 @@ NOT_QUANTITIES = (
 # - A figure is a number in digits (with k or 萬: 12.5k, 1.25 萬; with % a percentage), an
 #   English number word (twelve, forty-five), or a Chinese numeral before a measure word or
 #   after 為/是/有/剩/共 (十二個, 庫存為零, 百分之四十); a lone 一 (一個, 一下) is a word.
-
-TOKEN = r"[A-Za-z][A-Za-z0-9_.-]*|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"
-NUMBER = (r"(?<![A-Za-z0-9_.-])(\d{1,3}(?:,\d{3})+|\d{1,12})(\.\d{1,6})?"
-          r"(?:\s{0,2}([kK](?![A-Za-z])|萬|万))?(\s{0,2}(?:%|percent\b))?")
-SKU_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-                "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-                "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                "ninety": 90, "hundred": 100}
-WORD_NUMBER = (r"(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
-               r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
-               r"(?:-(one|two|three|four|five|six|seven|eight|nine))?\b")
-# "one" is a figure only before what it counts (one item, one unit).
-ONE_COUNTS = r"(?i)\s{1,2}(?:[a-z]{1,12}\s)?(?:items?|units?|matches|products?|skus?)\b"
-CHINESE_NUMERAL = r"(百分之)?([零〇一二兩两三四五六七八九十百千萬万]{1,12})"
-CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4,
-                  "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
-MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
-QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
-STOCK_ZERO = r"(?i)\bout of stock\b|\bsold out\b|缺貨|沒貨|售完|無庫存"
-
 
 def skus_in(text):
     """The words of a text written like SKUs (letters, then two or more digits: A001,
@@ -876,12 +804,28 @@ def figures_in(text):
                   if match.group(1).lower() != "one" or re.match(ONE_COUNTS, text[match.end():])]
     if any(char in CHINESE_DIGITS or char in CHINESE_UNITS for char in text):
         found += _chinese_figures(text)
-    if any(needle in lowered for needle in ("out of", "sold", "缺貨", "沒貨", "售完", "無庫存")):
-        found += [_figure(match.start(), match.end(), 0, match.group(), field="stock")
-                  for match in re.finditer(STOCK_ZERO, text)]
+    if any(needle in lowered for needle in STATUS_NEEDLES):
+        found += _status_claims(text)
     for figure in found:
         figure["field"] = figure["field"] or _after_field(text[figure["end"]:])
     return sorted(found, key=lambda figure: figure["start"])
+
+
+def _status_claims(text):
+    """The stock-status claims of a text as figures: "out of stock", 缺貨 (a stock of 0)
+    and "in stock", 有貨 (field `in_stock`: a stock above 0, no value). A denial right
+    before one ("not out of stock", 沒有缺貨) is no claim, nor "in stock" after its figure
+    ("12 units in stock" is the figure's)."""
+    claims = []
+    for field, pattern in (("stock", STOCK_ZERO), ("in_stock", IN_STOCK)):
+        for match in re.finditer(pattern, text):
+            before = text[max(0, match.start() - 32):match.start()]
+            if re.search(STATUS_DENIED, before) or field == "in_stock" and \
+                    re.search(COUNTED, before):
+                continue
+            claims.append(_figure(match.start(), match.end(), 0 if field == "stock" else None,
+                                  match.group(), field=field))
+    return claims
 
 
 def _figure(start, end, value, written, *, field=None):
@@ -891,7 +835,7 @@ def _figure(start, end, value, written, *, field=None):
 
 
 def _after_field(rest):
-    rest = rest[:32].lower()
+    rest = rest[:56].lower()
     if not rest.lstrip(" ")[:1].isalpha():  # ASCII or CJK letters only: "12," has none
         return None
     for field, pattern in AFTER_CUES:
@@ -907,11 +851,6 @@ def _digits_value(match):
     return number_value(round(value, 6))
 
 
-def _word_value(match):
-    tens, ones = match.groups()
-    return WORD_NUMBERS[tens.lower()] + (WORD_NUMBERS[ones.lower()] if ones else 0)
-
-
 def _chinese_figures(text):
     found = []
     for match in re.finditer(CHINESE_NUMERAL, text):
@@ -921,22 +860,6 @@ def _chinese_figures(text):
             found.append(_figure(match.start(), match.end(), _chinese_value(numeral),
                                  match.group()))
     return found
-
-
-def _chinese_value(written):
-    """十二 -> 12, 二十 -> 20, 一百零五 -> 105, 兩千 -> 2000, 零 -> 0."""
-    total, section, digit = 0, 0, 0
-    for char in written:
-        if char in CHINESE_DIGITS:
-            digit = CHINESE_DIGITS[char]
-            continue
-        unit = CHINESE_UNITS[char]
-        if unit == 10_000:
-            total, section = total + (section + digit) * unit, 0
-        else:
-            section += (digit or 1) * unit
-        digit = 0
-    return total + section + digit
 
 
 def number_value(value):

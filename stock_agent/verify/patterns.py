@@ -1,0 +1,165 @@
+"""The answer checker's patterns (stock_agent/verify/): the regex texts an answer is read
+with, and the number words with the two functions that give their values.
+
+Every pattern is bounded: alternations of fixed words, classes with {m,n} bounds, no
+nested repetition, so no input makes `re` backtrack for long. Patterns are kept as text
+and compiled by `re` on first use, each only when a cheap test says it could match.
+"""
+
+HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
+SENTENCE_END = r"[。！？!?；;]|\.(?=\s|$)"
+# Clauses end at sentence marks and commas; a list entry or table row is a line.
+CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
+# Between a figure and the item after it: a new item, not the figure's ("30) and COFFEE").
+AND = r"(?i)\b(?:and|while|but|whereas)\b|[()（）]|和|與|跟|而"
+# The words before a figure that give it a field (longest first: 目標庫存 is a target).
+FIELD_NAMES = ("target", "order", "stock")
+FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標)|"  # target stock level
+             r"(建議補貨|\b(?:suggested|reorder(?:ed)?|restock(?:ed)?|orders?|ordering|buy|needs?)\b|"
+             r"補貨|需補|補|訂購|訂)|"
+             r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|holds?|holding|left|remaining|"
+             r"with)\b|剩|有)")
+DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
+               r"\bcover\b|percent|\bcombined\b|\baltogether\b|\bbelow\b|\bunder\b|"
+               r"合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|缺(?!貨)|撐|達成|加起來|一共")
+# A clause that sums ("A001 and A002 hold 57 between them"): its figures of a field may be
+# that field's sum over the items; one that says a count is all ("only 2", 總共 2 項).
+SUM = (r"\b(?:total|together|combined|altogether|in all|between them|added up|sum)\b|"
+       r"合計|總共|共計|總計|加起來|合起來|一共|相加")
+TOTAL = r"\b(?:only|all|in total|total|altogether|in all)\b|總共|只有|一共|全部|共有|僅"
+# Words right after a figure that give it a field (12 in stock, 5 items, 4 days).
+AFTER_CUES = (
+    ("stock", r"\s{0,2}(?:(?:units?|pcs|bags?|boxes|packs?)\s{1,2})?(?:of\s{1,40})?"
+              r"(?:in stock|left|on hand|remaining)\b|"  # 25 units of B101 in stock
+              r"\s{0,2}items?\s{1,2}in stock\b|"  # "45 items in stock": a stock, no count
+              r"\s{0,2}(?:個|件|包|盒|箱|瓶|袋)?(?:的)?\s{0,40}(?:庫存|存貨|現貨|在庫)"),
+    ("count", r"\s{0,2}(?:[a-z]{1,12}\s)?(?:items?|products?|match(?:es)?|skus?|results?|"
+              r"more(?!\s{1,2}(?:units?|pcs|of|to)\b)|shown|found)\b|"
+              r"\s{0,2}[a-z]{2,12}\s{0,2}[:：]|"  # "2 teas:" introduces a list
+              r"\s{0,2}(?:項|種|款|筆|個品項)"),
+    ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
+                r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),
+)
+# Words before an id of another kind than a SKU (invoice INV-2207, 工單 WO-5120), and
+# between the two ends of a range of SKUs (A001 to A003, A001~A003, A001 至 A003).
+OTHER_ID = (r"(?:\b(?:INVOICE|INV|TICKET|SHIPMENT|TRACKING|CASE|REF|REFERENCE|RECEIPT|"
+            r"BATCH|LOT|JOB|WORK ORDER|ORDER\s{0,2}(?:#|NO\.?|NUMBER|ID))\s{0,2}(?:#|NO\.?|"
+            r"NUMBER|ID)?\s{0,2}[:#]?|發票|單號|工單|出貨單|批號|票號|訂單編號)\s{0,2}$")
+RANGE_MARK = r"\s{0,2}(?:[-–~～]|TO|THROUGH|THRU|至|到)\s{0,2}"
+# An order id as receipts write it (PO-000001), and as models invent them.
+ORDER_ID = r"\b(?:PO|ORD|SO|ORDER)-\d{3,12}(?:-\d{1,12})?\b"
+NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bcan(?:no|')t\s+find|"
+             r"\bdoes\s*n[o']t\s+exist|\bdoes\s+not\s+exist|\bno\s+such\b|\bunknown\s+sku|"
+             r"\bno item has(?: sku)?|查無|查不到|找不到|不存在|沒有這個|沒有 ?SKU ?為")
+NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "no item", "查無", "查不到", "找不到",
+                     "不存在", "沒有")
+NEXT_TO = r"(?i)[\s:：]{0,3}(?:(?:sku|item|product|the|any|此|這個)\s{0,2}){0,2}"
+# Order claims. English: a finished-action verb right after a word that makes it a
+# statement of fact (I ordered, we have placed, order PO-1 placed, Done! Ordered).
+CLAIM_VERB = (r"\b(ordered|reordered|restocked|purchased|bought|placed|submitted|created|"
+              r"sent|booked|processed|completed|confirmed)\b")
+# These need an order (or a purchase) in the clause: "the report was sent" is none.
+ORDER_VERBS = ("placed", "submitted", "created", "sent", "booked", "processed", "completed",
+               "confirmed")
+STATING = {"was", "were", "been", "is", "i", "we", "i've", "we've", "have", "has",
+           "successfully", "just", "already", "order", "reorder", "and", "also", "done",
+           "you", "it's", "it", "they"}
+DENIAL = (r"\b(?:no|not|never|nothing|cannot|unable|without)\b|n't\b|尚未|並未|沒有|未|"
+          r"無法|不能|不會|不要")
+CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|should|"
+             r"shall)\b|如果|如需|若|假如|之後|後|等到|一旦")
+IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|若"
+CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:自動)?"
+            r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
+            r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
+            r"訂單已經?(?:建立|送出|成立|完成)|下單成功|訂購成功|"
+            # 已送出補貨 20 個的訂單, 已經為您處理完成下單: the order a few words after 已
+            r"已經?(?:為您|幫您|替您)?(?:送出|建立|下了|成立)[^，。；,;！!]{0,12}?訂單|"
+            r"已經?(?:為您|幫您|替您|為你|幫你)?[^，。；,;！!\d]{0,6}?(?:下單|訂購)")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# Dates: no tool returns one, so a date the question did not give is no fact.
+DATE = (r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s{1,2}"
+        r"\d{1,2}(?:st|nd|rd|th)?(?:,?\s{1,2}\d{4})?\b|"
+        r"\d{4}\s{0,2}[-/.年]\s{0,2}\d{1,2}\s{0,2}[-/.月]\s{0,2}\d{1,2}\s{0,2}[日號]?|"
+        r"\d{1,2}\s{0,2}月\s{0,2}\d{1,2}\s{0,2}[日號]")
+# (what must occur in the text for the pattern to match, the pattern): not quantities.
+NOT_QUANTITIES = (
+    (("max",), r"\bmax\s{0,2}\([^()]{0,80}\)"),                    # max(target - stock, 0)
+    (tuple(f"{digit}:" for digit in "0123456789"), r"\b\d{1,2}:\d{2}(?::\d{2})?\b"),  # 10:30
+    (("19", "20"), r"(?i)\b(?:in|since|year|as of|by|from)\s{1,2}(?:19|20)\d\d\b"),  # in 2026
+    (("年",), r"\d{4}\s{0,2}年"),
+    (("\n", ".", ")", "、"), r"(?m)^[ \t]{0,8}(?:[-*][ \t]{0,3})?\(?\d{1,2}(?:[.)][ \t]|、)"),
+    (tuple(f"{digit}{suffix}" for digit in "0123456789" for suffix in ("st", "nd", "rd", "th")),
+     r"(?i)\b\d{1,4}(?:st|nd|rd|th)\b"),                        # 1st, 22nd
+    (("#", "no.", "第"), r"(?i)#\d{1,9}|\bno\.\s{0,2}\d{1,9}|第\s{0,2}\d{1,9}"),  # #1, 第1
+    # The program's own words for a SKU: "1-32 uppercase letters" (inventory.SKU_HINT).
+    (("32",), r"\b1\s{0,2}[-–~至到]\s{0,2}32\b"),
+    # A figure denied: "not stock 0", "not that its stock is 0", 並非庫存 0, 這不代表庫存為零.
+    (("not", "n't", "並非", "不是", "而非", "不代表", "不等於", "不表示"),
+     r"(?i)(?:\bnot|n't)(?:\s{1,2}[a-z]{1,12}){0,5}\s{1,2}(?:\d[\d,.]{0,12}|zero)\b|"
+     r"(?:並非|不是|而非|不代表|不等於|不表示)[^\d，。,;；]{0,6}(?:\d{1,12}|零)"),
+)
+
+
+# --- SKUs and figures (read by sku_words and figures_in, stock_agent/verify/__init__.py) -
+
+TOKEN = r"[A-Za-z][A-Za-z0-9_.-]*|[0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?"
+NUMBER = (r"(?<![A-Za-z0-9_.-])(\d{1,3}(?:,\d{3})+|\d{1,12})(\.\d{1,6})?"
+          r"(?:\s{0,2}([kK](?![A-Za-z])|萬|万))?(\s{0,2}(?:%|percent\b))?")
+SKU_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+                "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+                "ninety": 90, "hundred": 100}
+WORD_NUMBER = (r"(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
+               r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
+               r"(?:-(one|two|three|four|five|six|seven|eight|nine))?\b")
+# "one" is a figure only before what it counts (one item, one unit).
+ONE_COUNTS = r"(?i)\s{1,2}(?:[a-z]{1,12}\s)?(?:items?|units?|matches|products?|skus?)\b"
+CHINESE_NUMERAL = r"(百分之)?([零〇一二兩两三四五六七八九十百千萬万]{1,12})"
+CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4,
+                  "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
+MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
+QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
+# Stock-status claims: a stock of 0, a stock above 0; a denial right before one.
+STOCK_ZERO = (r"(?i)\bout of stock\b|\bsold out\b|\bno stock\b|缺貨|沒有?貨|無貨|售完|售罄|"
+              r"無庫存|沒有庫存")
+IN_STOCK = r"(?i)\bin stock\b|有現?貨|有庫存"
+STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存")
+STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
+                 r"(?:不|沒|未|非|無)(?:有|是|會|再)?\s{0,2}$")
+# A figure right before "in stock" (12 units in stock): the claim is the figure's.
+COUNTED = (r"(?i)(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+           r"twelve|[a-z]{3,5}teen|[a-z]{3,5}ty(?:-[a-z]{3,5})?))\s{0,2}"
+           r"(?:(?:units?|pcs|items?)\s{0,2})?$")
+# A question that asks how many to order, and an answer that says none is needed.
+ASKS_ORDER = r"(?i)\b(?:re-?order\w{0,3}|restock\w{0,3}|order\w{0,3}|buy)\b|補|訂|採購"
+NO_ORDER = (r"(?i)\bno (?:re-?)?order|\bno need\b|\bnot? (?:need|needed)\b|\bnothing to\b|"
+            r"\bno (?:restock|reorder)ing\b|n't need|不需|無需|不用|不必|免補")
+
+
+# --- The value of a number word (twelve, forty-five, 十二, 一百零五) ---------------------
+
+def _word_value(match):
+    tens, ones = match.groups()
+    return WORD_NUMBERS[tens.lower()] + (WORD_NUMBERS[ones.lower()] if ones else 0)
+
+
+def _chinese_value(written):
+    """十二 -> 12, 二十 -> 20, 一百零五 -> 105, 兩千 -> 2000, 零 -> 0."""
+    total, section, digit = 0, 0, 0
+    for char in written:
+        if char in CHINESE_DIGITS:
+            digit = CHINESE_DIGITS[char]
+            continue
+        unit = CHINESE_UNITS[char]
+        if unit == 10_000:
+            total, section = total + (section + digit) * unit, 0
+        else:
+            section += (digit or 1) * unit
+        digit = 0
+    return total + section + digit
