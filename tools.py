@@ -49,10 +49,11 @@ class Tool:
     """One tool: everything the model is told and everything the program enforces."""
 
     __slots__ = ("name", "description", "parameters", "handler", "read_only",
-                 "needs_approval", "preview", "rehearse", "server")
+                 "needs_approval", "preview", "rehearse", "server", "instead")
 
     def __init__(self, *, name, description, parameters, handler, read_only=True,
-                 needs_approval=False, preview=None, rehearse=None, server=None):
+                 needs_approval=False, preview=None, rehearse=None, server=None,
+                 instead=None):
         if not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name or ""):
             raise ValueError(f"tool name {name!r} must be 1-64 letters, digits, _ or -")
         if not description:
@@ -71,6 +72,9 @@ class Tool:
         # every check made and nothing written; None: the runner's `_rehearsal`.
         self.rehearse = rehearse
         self.server = server  # the MCP server that serves it; None for ours
+        # instead(arguments) -> str or None: for arguments its schema refused, the call to
+        # make instead, when a better one is known (a name sent as a SKU: find_items).
+        self.instead = instead
 
     def definition(self):
         """The provider-neutral declaration sent to the model."""
@@ -145,10 +149,12 @@ def prepare(toolbox, name, arguments):
     if problem is None:
         problem = validate(tool.parameters, arguments)
     if problem is not None:
+        instead = tool.instead(arguments) if tool.instead and isinstance(arguments, dict) \
+            else None
         return None, None, error_result(
-            "INVALID_ARGUMENTS",
-            f"{problem}. Call {tool.name} again with arguments that match its schema: "
-            f"{_schema_summary(tool.parameters)}.")
+            "INVALID_ARGUMENTS", f"{problem}. " + (instead or (
+                f"Call {tool.name} again with arguments that match its schema: "
+                f"{_schema_summary(tool.parameters)}.")))
     return tool, arguments, None
 
 
@@ -410,6 +416,19 @@ def _stock_of_each(inventory, skus):
     return result
 
 
+def _stock_instead(arguments):
+    """A name sent as a SKU (a small model asked about "oolong tea bags" writes it as the
+    sku and, told to call get_stock again, sends it again): search for it instead."""
+    sku = arguments.get("sku")
+    if not isinstance(sku, str) or not sku.strip():
+        return None
+    if re.fullmatch(SKU_PATTERN[1:-1], sku.strip().upper()):
+        return f'Send the SKU in capitals: get_stock {{"sku": "{sku.strip().upper()}"}}.'
+    query = json.dumps(sku.strip()[:64], ensure_ascii=False)
+    return (f"That is not a SKU. To find an item by its name, call find_items "
+            f'{{"query": {query}}} instead, then use the SKU it returns.')
+
+
 GET_STOCK = shipped(Tool(
     name="get_stock",
     description=(
@@ -431,6 +450,7 @@ GET_STOCK = shipped(Tool(
         "additionalProperties": False,
     },
     handler=get_stock,
+    instead=_stock_instead,
 ))
 
 

@@ -42,6 +42,16 @@ class GetStockTest(unittest.TestCase):
         self.assertIn("$.sku", result["detail"])
         self.assertIn("expected string or array, got integer", result["detail"])
 
+    def test_a_name_sent_as_a_sku_is_sent_to_find_items_not_back_to_get_stock(self):
+        # a real model sent "oolong tea bags" three times: told to call get_stock again
+        for name in ("oolong tea bags", "濾掛咖啡"):
+            detail = call("get_stock", {"sku": name})["detail"]
+            self.assertIn(f'call find_items {{"query": "{name}"}} instead', detail)
+            self.assertNotIn("Call get_stock again", detail)
+        detail = call("get_stock", {"sku": "a001"})["detail"]
+        self.assertIn('Send the SKU in capitals: get_stock {"sku": "A001"}.', detail)
+        self.assertIn("Call get_stock again", call("get_stock", {"sku": 1})["detail"])
+
     def test_extra_field(self):
         result = call("get_stock", {"sku": "A001", "tenant": "other"})
         self.assertEqual(result["error"], "INVALID_ARGUMENTS")
