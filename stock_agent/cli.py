@@ -98,8 +98,9 @@ def build_parser():
                           "one; its name and hash go into the log")
     ask.add_argument("--verify", choices=("on", "off"), default="on",
                      help="check the final answer against this run's tool results: SKUs "
-                          "asked, numbers, order claims; one correction, then "
-                          "UNVERIFIED_ANSWER (default: on)")
+                          "asked, numbers, order claims; one correction, then the answer "
+                          "the program writes from the results, or UNVERIFIED_ANSWER when "
+                          "they cannot answer (default: on)")
     server = parser.add_argument_group("model server")
     server.add_argument("--provider", choices=("ollama", "openai", "anthropic"),
                         help="protocol the server speaks: Ollama /api/chat, "
