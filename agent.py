@@ -137,8 +137,9 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
     if settings.verify:
         from stock_agent.verify import Checker
         checker = Checker(settings.lang)
+    # What an MCP server's tools know, the program cannot tell: they are never withheld.
     return run_agent(question, log=log, toolbox=toolbox, checker=checker, approver=approver,
-                     **given)
+                     may_withhold_tools=servers is None, **given)
 
 
 def prepare(settings, environ, make_model):
@@ -229,7 +230,7 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
               approver=None, recover_text_calls=False, history=(), meter=None,
-              checker=None, last_request_note=None):
+              checker=None, last_request_note=None, may_withhold_tools=False):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
     that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
     happened on the way, and the question's `transcript`. Logs every model and tool event;
@@ -238,7 +239,11 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     counts tokens against --max-tokens (a conversation passes its own, so the limit bounds
     all of it). With a `checker` (verify.Checker), an answer is returned only once it
     matches the run's tool results. `last_request_note`, if given, is added before the
-    last request the run may make, asking for the answer now."""
+    last request the run may make, asking for the answer now. `may_withhold_tools`: a
+    question no lookup could help (tools.may_need_tools: a greeting, a sum) is first asked
+    without tools; a model that calls one all the same, or whose answer is corrected, is
+    offered them all from then on. A conversation's follow-up leans on earlier turns, so
+    it is never asked without them."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]
@@ -248,7 +253,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
                                recover_text_calls=recover_text_calls,
                                meter=meter or Meter(limits.max_tokens),
                                question=question, checker=checker,
-                               last_request_note=last_request_note)
+                               last_request_note=last_request_note,
+                               may_withhold_tools=may_withhold_tools)
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt as interrupt:
@@ -260,10 +266,13 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
 
 
 def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
-          recover_text_calls, meter, question, checker, last_request_note):
+          recover_text_calls, meter, question, checker, last_request_note, may_withhold_tools):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
+    withheld = may_withhold_tools and not tools.may_need_tools(question, inventory)
+    if withheld:
+        log.emit("tools_withheld", step=1)
     definitions = toolbox.definitions()
     # The system prompt and the tool definitions are never cut: they must fit alone.
     check_fixed_part(request_chars(definitions), chars(messages[0]),
@@ -273,7 +282,8 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     size = sum(map(message_chars, messages))
     cut_above = excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
-        definitions = toolbox.definitions()  # more once the model finds MCP tools by search
+        # More once the model finds MCP tools by search; none while they are withheld.
+        definitions = [] if withheld else toolbox.definitions()
         told_to_answer = (step == limits.max_steps > 1 and last_request_note
                           and messages[-1]["role"] == "tool")
         if told_to_answer:
@@ -302,6 +312,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                      "raw": reply.get("raw")}
         messages.append(assistant)
         size += message_chars(assistant)
+        withheld = withheld and not calls  # a model that calls a tool is offered them all
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
@@ -309,6 +320,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                                          step=step, limits=limits, log=log)
             if correction is None:
                 return answer
+            withheld = False  # an answer that needs a lookup gets one
             messages.append(correction)
             size += message_chars(correction)
             continue

@@ -382,6 +382,65 @@ def default_toolbox(*, dry_run=False):
     return Toolbox(_SHIPPED, dry_run=dry_run)
 
 
+# --- Whether a question is offered the tools -----------------------------------------
+
+# What the tools know about, in words a question would use. A question with none of them,
+# no SKU and no item of the data cannot be helped by a lookup. The list leans wide: a word
+# too many only keeps today's behaviour (the tools are offered).
+TOOL_WORDS = (
+    "stock", "inventor", "reorder", "order", "restock", "replenish", "item", "product",
+    "sku", "unit", "warehouse", "shelf", "shelves", "target", "low", "short", "buy",
+    "purchas", "suppl", "left", "how many", "how much", "available", "quantit", "on hand",
+    "sell", "sold", "carry", "called", "named", "have any", "got any", "is there", "are there", "do we have",
+    "do you have",
+    "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "多少", "幾", "商品", "品項",
+    "貨", "倉", "目標", "數量", "料號", "賣", "有沒有")
+# Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it.
+SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z])[a-z0-9_-]*(?![a-z0-9])"
+# The person says not to look anything up: a negation, then within a few words a lookup.
+NO_LOOKUP_EN = (("don't", "do not", "dont", "no need to", "without"),
+                ("check", "look", "search", "query"))
+NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋須", "不需要"), "查")
+
+
+def may_need_tools(question, inventory):
+    """False when the program can tell that no tool could help this question: the person
+    says not to look anything up, or it names no SKU, no item of the data and nothing the
+    tools know (a greeting, the weather, a sum). The loop then sends its first request
+    without tools: a small model offered tools calls one for "Good morning!" too."""
+    folded = _fold(question)
+    if _says_no_lookup(folded):
+        return False
+    if any(word in folded for word in TOOL_WORDS):
+        return True
+    if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
+        return True
+    return any(_names_item(folded, row) for row in inventory.rows())
+
+
+def _says_no_lookup(folded):
+    words = folded.replace(",", " ").replace(":", " ").split()
+    negations, lookups = NO_LOOKUP_EN
+    for index, word in enumerate(words):
+        if any(" ".join(words[index:index + 3]).startswith(negation) for negation in negations):
+            if any(later.startswith(lookups) for later in words[index + 1:index + 4]):
+                return True
+    negations, lookup = NO_LOOKUP_ZH
+    return any(lookup in folded[folded.find(negation) + len(negation):][:3]
+               for negation in negations if negation in folded)
+
+
+def _names_item(folded, row):
+    """The question names this item: its SKU, its whole name, or (a Chinese name) two
+    characters of it in a row; an English name, one of its words of four letters or more."""
+    name = _fold(row["name"])
+    if _fold(row["sku"]) in folded or name in folded:
+        return True
+    if name.isascii():
+        return any(len(word) >= 4 and word in folded for word in name.split())
+    return any(name[index:index + 2] in folded for index in range(len(name) - 1))
+
+
 MAX_SKUS = 10  # SKUs one get_stock call may name
 
 
@@ -484,6 +543,8 @@ def _brief(row):
 
 def _fold(text):
     # NFKC turns full-width ＡＢ into AB; casefold then ignores case in every script.
+    if text.isascii():  # NFKC leaves ASCII as it is (and a mock run never loads the tables)
+        return text.casefold()
     import unicodedata
 
     return unicodedata.normalize("NFKC", text).casefold()
