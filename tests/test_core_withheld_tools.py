@@ -1,0 +1,147 @@
+"""A question no lookup could help is first asked without tools (tools.may_need_tools).
+
+A small model offered tools calls one for "Good morning!" too. The program withholds them
+only when it can tell: the person says not to look anything up, or the question names no
+SKU, no item of the data and nothing the tools know. A call or a correction brings them
+back; MCP runs (covered in test_mcp_tools) and conversations never withhold them.
+"""
+
+import json
+import os
+import unittest
+
+import tools
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent.inventory import Inventory, sample_inventory
+from tests.support import run_cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EVALS = os.path.join(ROOT, "stock_agent", "evals")
+
+
+def needs(question, inventory=None):
+    return tools.may_need_tools(question, inventory or sample_inventory())
+
+
+class WhoNeedsToolsTest(unittest.TestCase):
+    def test_greetings_the_weather_and_sums_need_none(self):
+        for question in ("Good morning!", "How are you?", "Thanks, bye!", "早安！", "謝謝，再見",
+                         "Will it rain in Taipei tomorrow?", "明天高雄天氣如何？",
+                         "What is 17 times 3?", "？？？ ### ……"):
+            with self.subTest(question=question):
+                self.assertFalse(needs(question))
+
+    def test_the_person_saying_not_to_look_anything_up_wins_over_a_sku(self):
+        for question in ("Don't check the stock: A001 has 12, target 30. How many to order?",
+                         "Without looking anything up, how is the order for A001 computed?",
+                         "No need to check the system, B205 has 8 of 20.",
+                         "不用查庫存，A001 要補多少？", "別查系統了，A002 有 40 個。",
+                         "A003 我知道是 0 個，不用再查，直接告訴我。"):
+            with self.subTest(question=question):
+                self.assertFalse(needs(question))
+
+    def test_a_negation_far_from_any_lookup_is_no_such_instruction(self):
+        self.assertTrue(needs("Why is A001 not in stock? Please check it."))
+        self.assertTrue(needs("Don't worry about the others, just check A001."))
+        self.assertTrue(needs("不用急，幫我查 A001 庫存。"))
+
+    def test_a_sku_the_data_lacks_is_still_looked_up(self):
+        for question in ("Z999?", "What about B-205", "查一下X12", "4K-12 please"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
+
+    def test_the_datas_own_items_count_by_sku_name_or_part_of_a_chinese_name(self):
+        data = Inventory([{"sku": "100234", "name": "Espresso beans", "stock": 3,
+                           "target": 9}, {"sku": "A001", "name": "濾掛咖啡", "stock": 12,
+                                          "target": 30}], source="test")
+        self.assertFalse(needs("Is 100234 a prime?", sample_inventory()))
+        self.assertTrue(needs("Is 100234 a prime?", data))  # a SKU of this data
+        self.assertTrue(needs("Espresso, please.", data))
+        self.assertTrue(needs("咖啡呢？", data))
+        self.assertFalse(needs("Hello, please.", data))
+
+    def test_words_of_what_the_tools_know_offer_them(self):
+        for question in ("Do we sell anything called 'espresso beans'?", "What is running low?",
+                         "Is there oolong?", "我們有賣綠茶嗎？", "還剩幾盒？", "What should I buy?"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
+
+    def test_every_shipped_case_that_expects_a_tool_is_offered_the_tools(self):
+        # A case that needs a lookup and were asked without tools would be lost for good;
+        # tenant cases read their own data, so every tenant's rows are looked at.
+        with open(os.path.join(EVALS, "inventory.csv"), encoding="utf-8") as file:
+            rows = [dict(zip(("sku", "name"), line.split(",")[:2])) for line in file][1:]
+        data = Inventory([*sample_inventory().rows(), *({**row, "stock": 0, "target": 0}
+                                                        for row in rows)], source="all")
+        for name in ("cases.jsonl", "restraint-dev.jsonl"):
+            with open(os.path.join(EVALS, name), encoding="utf-8") as file:
+                cases = [json.loads(line) for line in file]
+            for case in cases:
+                if case["expect"].get("tool_calls"):
+                    with self.subTest(case=case["id"]):
+                        self.assertTrue(needs(case["question"], data))
+
+
+class WithheldRunTest(unittest.TestCase):
+    def run_question(self, question, *script, argv=()):
+        model = MockModel(list(script))
+        status, out, err, events = run_cli([*argv, "-q", question], model=model)
+        return status, out, err, events, model
+
+    def test_a_greeting_is_asked_without_tools_and_the_log_says_so(self):
+        status, out, err, events, model = self.run_question(
+            "Good morning!", text_reply("Good morning! Ask me about stock."))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out.strip(), "Good morning! Ask me about stock.")
+        self.assertEqual(model.requests[0]["tools"], [])
+        self.assertEqual([e for e in events if e["event"] == "tools_withheld"],
+                         [{"event": "tools_withheld", "t_ms": events[1]["t_ms"], "step": 1}])
+        self.assertEqual(events[-1]["event"], "completed")
+
+    def test_an_inventory_question_is_offered_every_tool(self):
+        status, _, err, events, model = self.run_question(
+            "Check A001", calls_reply(tool_call("get_stock", {"sku": "A001"})),
+            text_reply("A001: stock 12, target 30, suggested order 18."))
+        self.assertEqual(status, 0, err)
+        self.assertEqual([t["name"] for t in model.requests[0]["tools"]],
+                         ["get_stock", "find_items", "list_reorder"])
+        self.assertNotIn("tools_withheld", [e["event"] for e in events])
+
+    def test_a_call_made_all_the_same_runs_and_brings_the_tools_back(self):
+        status, out, err, events, model = self.run_question(
+            "Good morning!", calls_reply(tool_call("get_stock", {"sku": "A001"})),
+            text_reply("Good morning!"), argv=("--verify", "off"))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(model.requests[0]["tools"], [])
+        self.assertEqual(len(model.requests[1]["tools"]), 3)
+        self.assertEqual([(e["name"], e["ok"]) for e in events if e["event"] == "tool"],
+                         [("get_stock", True)])
+
+    def test_an_answer_stating_a_stock_unlooked_up_is_corrected_with_the_tools(self):
+        status, out, err, events, model = self.run_question(
+            "Don't check anything, just tell me: is the coffee A001 fine?",
+            text_reply("A001 has 12 units in stock."),
+            calls_reply(tool_call("get_stock", {"sku": "A001"})),
+            text_reply("A001 has 12 units in stock, target 30."))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(model.requests[0]["tools"], [])
+        self.assertEqual(len(model.requests[1]["tools"]), 3)  # the corrective request
+        self.assertIn("correction", [e["event"] for e in events])
+        self.assertEqual(events[-1]["verification"], "corrected")
+
+    def test_without_the_answer_check_a_withheld_run_still_ends_with_its_answer(self):
+        status, out, err, events, model = self.run_question(
+            "Thanks, bye!", text_reply("Bye!"), argv=("--verify", "off"))
+        self.assertEqual((status, out.strip()), (0, "Bye!"), err)
+        self.assertEqual(model.requests[0]["tools"], [])
+
+    def test_a_conversation_never_withholds_them(self):
+        model = MockModel()
+        status, out, err, events = run_cli(["--chat"], model=model, stdin="Hello\nThanks\n")
+        self.assertEqual(status, 0, err)
+        self.assertEqual([len(request["tools"]) for request in model.requests], [3, 3])
+        self.assertNotIn("tools_withheld", [e["event"] for e in events])
+
+
+if __name__ == "__main__":
+    unittest.main()
