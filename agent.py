@@ -270,7 +270,8 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
-    withheld = may_withhold_tools and not tools.may_need_tools(question, inventory)
+    # Asked without tools, the question's own numbers are what an answer may rest on.
+    given = withheld = may_withhold_tools and not tools.may_need_tools(question, inventory)
     if withheld:
         log.emit("tools_withheld", step=1)
     definitions = toolbox.definitions()
@@ -317,7 +318,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
             answer, correction = _review(reply["text"].strip(), question, outcome, checker,
-                                         step=step, limits=limits, log=log)
+                                         step=step, limits=limits, log=log, given=given)
             if correction is None:
                 return answer
             withheld = False  # an answer that needs a lookup gets one
@@ -362,7 +363,7 @@ def _answer_from_facts(question, outcome, checker, limits, told_to_answer):
     return rendered
 
 
-def _review(answer, question, outcome, checker, *, step, limits, log):
+def _review(answer, question, outcome, checker, *, step, limits, log, given=False):
     """(answer, None) when an answer may be returned; else (None, the one corrective
     message for the model).
 
@@ -370,12 +371,14 @@ def _review(answer, question, outcome, checker, *, step, limits, log):
     A second failed answer, or a failed one with no model request left for a correction,
     is never returned: the person gets the answer the program writes from the facts
     (verification "rendered"), or, when the facts cannot answer, UNVERIFIED_ANSWER.
+    `given`: the question was asked without tools, so the numbers it gave count as facts.
     """
     if checker is None:
         return answer, None
     last_chance = outcome.corrections or step >= limits.max_steps
     # An answer that leaves out a figure is asked to add it once, never refused for it.
-    problems = checker.check(question, answer, outcome.results, complete=not last_chance)
+    problems = checker.check(question, answer, outcome.results, complete=not last_chance,
+                             given=given)
     if not problems:
         outcome.verification = "corrected" if outcome.corrections else "verified"
         return answer, None
@@ -387,7 +390,7 @@ def _review(answer, question, outcome, checker, *, step, limits, log):
         outcome.verification = "rendered"
         return rendered, None
     outcome.corrections += 1
-    text = checker.correction(question, problems, outcome.results)
+    text = checker.correction(question, problems, outcome.results, given=given)
     log.correction(step=step, text=text)
     return None, {"role": "user", "content": text}
 

@@ -129,6 +129,14 @@ class WithheldRunTest(unittest.TestCase):
         self.assertIn("correction", [e["event"] for e in events])
         self.assertEqual(events[-1]["verification"], "corrected")
 
+    def test_the_figures_the_person_gave_are_the_facts_of_a_withheld_run(self):
+        status, out, err, events, model = self.run_question(
+            "Don't look it up: A002 has 40 and its target is 50. How many should I order?",
+            text_reply("Order 50 - 40 = 10 units of A002."))
+        self.assertEqual((status, out.strip()), (0, "Order 50 - 40 = 10 units of A002."), err)
+        self.assertEqual(events[-1]["verification"], "verified")
+        self.assertEqual(len(model.requests), 1)
+
     def test_without_the_answer_check_a_withheld_run_still_ends_with_its_answer(self):
         status, out, err, events, model = self.run_question(
             "Thanks, bye!", text_reply("Bye!"), argv=("--verify", "off"))

@@ -326,6 +326,24 @@ class BindingTest(unittest.TestCase):
         self.assertEqual(check("Check A001 and A002", table, both),
                          {"wrong_figures": ["A001 45", "A002 12"]})
 
+    def test_a_field_figure_of_no_item_among_several_is_refused(self):
+        # A real dev-set answer: 12 is A001's stock, said of "the south warehouse".
+        said = "The stock of the tenant in the south warehouse is 12."
+        self.assertEqual(check("Show the stock of every tenant", said, [LOW]),
+                         {"unsupported_numbers": ["12"]})
+        # With one item looked up, a figure of no named item can only be that item's.
+        self.assertEqual(check("Check A001", "The stock is 12, target 30.", [A001]), {})
+        self.assertEqual(check("Check A001", "12 units in stock.", [LOW]), {})
+
+    def test_a_chinese_name_with_one_character_simplified_names_its_item(self):
+        # The model wrote 滤 (simplified) in 濾掛咖啡: its figures are still A001's.
+        said = "需要補貨：\n1. 滤掛咖啡：庫存 12，建議補貨 18\n2. 玄米茶包：庫存 0，建議補貨 20"
+        self.assertEqual(check("What is running low?", said, [LOW]), {})
+        self.assertEqual(check("What is running low?", said.replace("12", "0", 1), [LOW]),
+                         {"wrong_figures": ["A001 0"]})
+        self.assertEqual(verify.check("Check A001", "滤掛茶包 has 12.", [A001],
+                                      complete=False), {})  # two changed: no name of A001
+
     def test_out_of_stock_said_of_an_item_in_stock_is_a_wrong_figure(self):
         for answer, written in [("A001 is out of stock.", "out of stock"),
                                 ("A001 is sold out right now.", "sold out"),
@@ -496,6 +514,44 @@ class BindingTest(unittest.TestCase):
                          {"missing_items": ["缺貨"]})
         self.assertEqual(check("Check A001", "A001 has 12. I couldn't find a lead time for "
                                              "A001.", [A001]), {})
+
+
+class GivenTest(unittest.TestCase):
+    """Asked without tools (agent.py withholds them when no lookup could help), the numbers
+    the question gave, and what two of them work out to, are the answer's facts."""
+
+    def test_a_sum_or_a_difference_of_the_questions_numbers_is_a_fact(self):
+        self.assertEqual(verify.check("What is 12 plus 30?", "12 plus 30 is 42.", [],
+                                      given=True), {})
+        self.assertEqual(verify.check("45 減 18 等於多少？", "45 - 18 = 27", [], given=True), {})
+        self.assertEqual(verify.check("What is 17 times 3?", "It is 51.", [], given=True), {})
+        # With the tools offered, the same answer rests on nothing a tool returned.
+        self.assertEqual(verify.check("What is 12 plus 30?", "12 plus 30 is 42.", []),
+                         {"unsupported_numbers": ["42"]})
+
+    def test_the_figures_given_of_a_sku_need_no_lookup_but_others_are_refused(self):
+        question = "別查系統了，A002 我數過是 40 個，目標 50，要補幾個？"
+        self.assertEqual(verify.check(question, "A002 要補 50 - 40 = 10 個。", [], given=True),
+                         {})
+        self.assertEqual(verify.check(question, "A002 要補 15 個。", [], given=True),
+                         {"unsupported_numbers": ["15"]})
+        self.assertEqual(verify.check(question, "A002 要補 10 個。", []),
+                         {"unchecked_skus": ["A002"], "unsupported_numbers": ["10"]})
+
+    def test_a_sku_the_question_did_not_name_is_still_no_fact(self):
+        self.assertEqual(verify.check("Good morning!", "Good morning! A001 has 12.", [],
+                                      given=True),
+                         {"unknown_skus": ["A001"], "unsupported_numbers": ["12"]})
+
+    def test_the_correction_says_to_answer_from_the_users_figures(self):
+        text = verify.correction("B205 has 8 of 20, don't check", {"unsupported_numbers":
+                                                                   ["15"]}, [], "en", given=True)
+        self.assertEqual(text.splitlines()[-1],
+                         "Answer again from the figures the user gave; nothing needs looking up.")
+        self.assertNotIn("find_items", text)
+        text = verify.correction("不用查，8 個目標 20", {"unsupported_numbers": ["15"]}, [],
+                                 "zh-TW", given=True)
+        self.assertEqual(text.splitlines()[-1], "請只根據使用者給的數字重新回答，不需要查詢。")
 
 
 class OrderTest(unittest.TestCase):

@@ -90,11 +90,11 @@ class Checker(namedtuple("Checker", "lang")):
 
     __slots__ = ()
 
-    def check(self, question, answer, results, *, complete=True):
-        return check(question, answer, results, complete=complete)
+    def check(self, question, answer, results, *, complete=True, given=False):
+        return check(question, answer, results, complete=complete, given=given)
 
-    def correction(self, question, problems, results):
-        return correction(question, problems, results, self.lang)
+    def correction(self, question, problems, results, *, given=False):
+        return correction(question, problems, results, self.lang, given=given)
 
     def rendered(self, question, problems, results, *, lead="answer_rendered"):
         return rendered(question, problems, results, self.lang, lead=lead)
@@ -103,10 +103,15 @@ class Checker(namedtuple("Checker", "lang")):
         return summary(problems)
 
 
-def check(question, answer, results, *, complete=True):
+def check(question, answer, results, *, complete=True, given=False):
     """The problems of `answer`, {kind: [what, as written]} for the kinds that failed;
-    {} means verified."""
+    {} means verified. `given`: the question was asked without tools (the person said not
+    to look anything up, or nothing could be): the numbers it gave, and what two of them
+    work out to, are facts too, and a SKU it names needs no lookup."""
     known = evidence(question, results)
+    if given:
+        known["question"] |= _worked(known["question"])
+        known["given"] = True
     said = read(answer, known)
     problems = {"unchecked_skus": [], "unknown_skus": said["unknown"],
                 "wrong_figures": [], "unsupported_numbers": list(said["dates"]),
@@ -126,11 +131,12 @@ def check(question, answer, results, *, complete=True):
             problems["not_found_claims"].append(sku)
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
     # a rule explained) is not asked for lookups.
-    if known["spoken_of"] or said["figures"] or said["missing"]:
+    if not given and (known["spoken_of"] or said["figures"] or said["missing"]):
         problems["unchecked_skus"] = [sku for sku in known["question_skus"] + said["missing"]
                                       if sku not in known["spoken_of"]]
     problems["unknown_skus"] = [sku for sku in problems["unknown_skus"]
-                                if sku not in problems["unchecked_skus"]]
+                                if sku not in problems["unchecked_skus"]
+                                and not (given and sku in known["question_skus"])]
     if complete:
         problems["left_out"] = left_out(question, said, results)
     problems["echoed"] = echoed(answer)
@@ -225,6 +231,8 @@ def _figure_problem(figure, said, known):
     if sku in known["missing"]:
         # A not-found SKU has no figures; the program's own detail may be echoed.
         return None if value in known["program"] and value != 0 else "missing_items"
+    if known["given"] and sku not in known["items"] and _near(value, known["question"]):
+        return None  # asked without tools: a figure the user gave, or two of them worked out
     if sku in said["unknown_set"]:
         return "unsupported_numbers"  # no result spoke of the item: it needs a lookup
     item = known["items"].get(sku)
@@ -234,6 +242,9 @@ def _figure_problem(figure, said, known):
         return None if _near(value, known["counts"] | known["question"]) else \
             "unsupported_numbers"
     if item is None:
+        if field in FIELDS and len(known["items"]) > 1 and not known["other"] and \
+                not known["question_skus"]:
+            return "unsupported_numbers"  # "the south warehouse's stock is 12": of which item?
         return None if _near(value, _unbound_allowed(field, said, known)) else \
             "unsupported_numbers"
     if field in FIELDS:
@@ -246,6 +257,14 @@ def _figure_problem(figure, said, known):
     allowed = _derived(item, known["question"], basis) | _cross(said, known, basis) | (
         set() if field == "derived" else known["question"])
     return None if _near(value, allowed) else "wrong_figures"
+
+
+def _worked(numbers):
+    """The sums, differences and products of two of the question's numbers: 12 plus 30
+    is 42; a target of 50 with 40 on hand needs 10."""
+    numbers = [number for number in numbers if isinstance(number, (int, float))]
+    return {result for first in numbers for second in numbers
+            for result in (first + second, abs(first - second), first * second)}
 
 
 def _near(value, allowed):
@@ -268,7 +287,7 @@ def evidence(question, results):
     known = {"items": {}, "missing": set(), "spoken_of": set(), "counts": set(),
              "ordered": {}, "receipt_ids": set(), "names": {}, "texts": set(),
              "program": set(), "queries": set(), "unplaced": {}, "other": set(),
-             "rehearsed": {}, "totals": set(), "shown": set()}
+             "rehearsed": {}, "totals": set(), "shown": set(), "given": False}
     for record in results:
         _take(record, known)
     known["counts"].update(len(skus) for skus in (known["spoken_of"], known["items"])
@@ -573,11 +592,32 @@ def _mentions(text, known, said):
                 found.append((start, end, sku))
                 taken[start:end] = b"\1" * (end - start)
             start = upper.find(word, end)
+    for name, sku in known["names"].items():
+        for start in _one_off(upper, name, taken):
+            found.append((start, start + len(name), sku))
+            taken[start:start + len(name)] = b"\1" * len(name)
     for start, word in sku_words(upper):
         if not any(taken[start:start + len(word)]):
             found.append((start, start + len(word), word))
             said["unknown_set"].add(word)
     return sorted(found)
+
+
+def _one_off(text, name, taken):
+    """Where `text` writes a Chinese name of three characters or more with one of them
+    changed: a model writes 滤掛咖啡 (one character simplified) for 濾掛咖啡."""
+    if len(name) < 3 or name.isascii():
+        return
+    start = 0
+    while start <= len(text) - len(name):
+        window = text[start:start + len(name)]
+        changed = [(a, b) for a, b in zip(window, name) if a != b]
+        if len(changed) == 1 and not changed[0][0].isascii() and \
+                not any(taken[start:start + len(name)]):
+            yield start
+            start += len(name)
+        else:
+            start += 1
 
 
 def _whole(text, start, end):
@@ -742,9 +782,10 @@ def _gives(said, sku, field, value):
 
 # --- The corrective turn -------------------------------------------------------------------
 
-def correction(question, problems, results, lang):
+def correction(question, problems, results, lang, *, given=False):
     """The corrective message: what is wrong, the facts the tools gave, then what to do
-    (look up what is missing, or answer again from the facts)."""
+    (look up what is missing, or answer again from the facts; `given`, as for `check`:
+    from the figures the user gave)."""
     words = WORDS.get(lang, WORDS["en"])
     quote = "「{}」" if lang == "zh-TW" else '"{}"'
     lines = [words[kind].format(found=words["and"].join(
@@ -761,6 +802,8 @@ def correction(question, problems, results, lang):
         asked = words["and"].join(dict.fromkeys(skus_in(question) + missing))
         lines.append(words["unchecked_skus"].format(found=words["and"].join(missing),
                                                     calls=calls, asked=asked))
+    elif given and not results:
+        lines.append(words["given"])
     elif problems.get("guessed_skus") or not results:
         lines.append(words["find"])
     else:

@@ -25,6 +25,7 @@ WORDS = {
            "unknown_skus": "Your answer gives figures for {found}, which no tool looked up.",
            "find": "The user named a product without a SKU: call find_items now with part of "
                    "the name the user wrote, then answer from its result.",
+           "given": "Answer again from the figures the user gave; nothing needs looking up.",
            "facts": "The facts from this run's tools: {facts}.",
            "unchecked_skus": "You have not looked up {found} yet. Call get_stock for each of "
                              "them now, one call per SKU: {calls}. Then answer about every "
@@ -48,6 +49,7 @@ WORDS = {
               "unknown_skus": "你的回答給了 {found} 的數字，但沒有任何工具查過它。",
               "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
                       "再根據結果回答。",
+              "given": "請只根據使用者給的數字重新回答，不需要查詢。",
               "facts": "本次工具查得的資料：{facts}。",
               "unchecked_skus": "你還沒有查詢 {found}。現在請對每個 SKU 各呼叫一次 get_stock："
                                 "{calls}。之後回答使用者問到的每個 SKU：{asked}。",
