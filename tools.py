@@ -391,8 +391,8 @@ TOOL_WORDS = (
     "stock", "inventor", "reorder", "order", "restock", "replenish", "item", "product",
     "sku", "unit", "warehouse", "shelf", "shelves", "target", "low", "short", "buy",
     "purchas", "suppl", "left", "how many", "how much", "available", "quantit", "on hand",
-    "sell", "sold", "carry", "called", "named", "have any", "got any", "is there", "are there", "do we have",
-    "do you have",
+    "sell", "sold", "carry", "called", "named", "have any", "got any", "is there",
+    "are there", "do we have", "do you have",
     "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "多少", "幾", "商品", "品項",
     "貨", "倉", "目標", "數量", "料號", "賣", "有沒有")
 # Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it.
@@ -419,6 +419,8 @@ def may_need_tools(question, inventory):
 
 
 def _says_no_lookup(folded):
+    """"don't check", "without looking", 不用再查: a negation, then a lookup word within
+    three words (two characters in Chinese). "Don't worry, just check A001" is none."""
     words = folded.replace(",", " ").replace(":", " ").split()
     negations, lookups = NO_LOOKUP_EN
     for index, word in enumerate(words):

@@ -56,5 +56,6 @@ WORDS = {
               "answer": "請重新簡短回答使用者：每個品項寫出 SKU、庫存與建議補貨量，照這些資料寫。",
               "then": "、", "and": "、"},
 }
-PROBLEM_LINES = ("echoed", "wrong_figures", "unsupported_numbers", "missing_items", "not_found_claims",
-                 "order_ids", "order_claims", "guessed_skus", "unknown_skus", "left_out")
+PROBLEM_LINES = ("echoed", "wrong_figures", "unsupported_numbers", "missing_items",
+                 "not_found_claims", "order_ids", "order_claims", "guessed_skus", "unknown_skus",
+                 "left_out")
