@@ -522,26 +522,10 @@ def find_items(inventory, arguments):
     """Items whose name or SKU contains the query, ignoring case and full/half width."""
     query = _fold(arguments["query"])
     limit = arguments.get("limit", FIND_LIMIT)
-    rows = inventory.rows()
-    matches = [row for row in rows if query in _fold(row["name"]) or query in _fold(row["sku"])]
-    found = {"query": arguments["query"], "items": [_brief(row) for row in matches[:limit]],
-             "more": max(len(matches) - limit, 0), "source": inventory.source}
-    if not matches and query.isascii() and query.replace(" ", "").isalpha():
-        found.update(_names_in_another_script(rows))
-    return found
-
-
-def _names_in_another_script(rows):
-    """A note for a search in English of data named in Chinese (a small model searches for
-    "oolong tea bags" where the name is 烏龍茶包, then says nothing matches): how the names
-    here are written. Names with digits are left out, so the note carries no figure."""
-    names = [row["name"] for row in rows if not row["name"].isascii()
-             and not any(character.isdigit() for character in row["name"])]
-    if not names:
-        return {}
-    return {"note": "No name contains this query, but names here are not in English, for "
-                    f"example {'、'.join(names[:3])}: search with part of the name as written "
-                    "here."}
+    matches = [row for row in inventory.rows()
+               if query in _fold(row["name"]) or query in _fold(row["sku"])]
+    return {"query": arguments["query"], "items": [_brief(row) for row in matches[:limit]],
+            "more": max(len(matches) - limit, 0), "source": inventory.source}
 
 
 def list_reorder(inventory, arguments):
