@@ -272,6 +272,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                               approver=approver)
     # Asked without tools, the question's own numbers are what an answer may rest on.
     given = withheld = may_withhold_tools and not tools.may_need_tools(question, inventory)
+    outcome.tools_withheld = withheld
     if withheld:
         log.emit("tools_withheld", step=1)
     definitions = toolbox.definitions()

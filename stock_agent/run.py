@@ -128,6 +128,8 @@ class Outcome:
         # "unverified" (failed after it: UNVERIFIED_ANSWER, or another error).
         self.verification = None
         self.corrections = 0  # corrective turns the model was given (at most one)
+        # The first request offered no tools: the question's own numbers are its facts.
+        self.tools_withheld = False
         # corrective requests after a tool call the server could not parse (at most one)
         self.call_corrections = 0
         self.tokens = {"input": None, "output": None}  # None: the server never said

@@ -13,7 +13,8 @@ import unittest
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent.inventory import Inventory, sample_inventory
-from tests.support import run_cli
+from stock_agent.evals import harness
+from tests.support import run_cli, settings, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EVALS = os.path.join(ROOT, "stock_agent", "evals")
@@ -142,6 +143,20 @@ class WithheldRunTest(unittest.TestCase):
             "Thanks, bye!", text_reply("Bye!"), argv=("--verify", "off"))
         self.assertEqual((status, out.strip()), (0, "Bye!"), err)
         self.assertEqual(model.requests[0]["tools"], [])
+
+    def test_the_evaluation_counts_no_invented_number_in_a_worked_sum(self):
+        folder = temp_folder(self)
+        cases = os.path.join(folder, "cases.jsonl")
+        with open(cases, "w", encoding="utf-8") as file:
+            for question in ("What is 12 plus 30?", "Check A001"):
+                file.write(json.dumps({"id": question, "question": question,
+                                       "expect": {"tool_calls": []}}) + "\n")
+        scripts = {"What is 12 plus 30?": [text_reply("12 plus 30 is 42.")],
+                   "Check A001": [text_reply("A001 has 42 in stock.")]}
+        rows = harness.run_cases(
+            harness.load_cases(cases), settings("--log-dir", folder, "--verify", "off"),
+            environ={}, make_model=lambda s, environ: MockModel(scripts.get(s.question)))
+        self.assertEqual([row["unsupported_numbers"] for row in rows], [[], ["42"]])
 
     def test_a_conversation_never_withholds_them(self):
         model = MockModel()

@@ -262,7 +262,8 @@ def _unsupported_numbers(question, outcome, earlier):
     stock_agent/verify.py), whether or not the run was checked; None without an answer."""
     if outcome.status != "completed":
         return None
-    return verify.unsupported_numbers(question, outcome.answer, [*earlier, *outcome.results])
+    return verify.unsupported_numbers(question, outcome.answer, [*earlier, *outcome.results],
+                                      given=outcome.tools_withheld)
 
 
 def _trace(case):

@@ -108,10 +108,7 @@ def check(question, answer, results, *, complete=True, given=False):
     {} means verified. `given`: the question was asked without tools (the person said not
     to look anything up, or nothing could be): the numbers it gave, and what two of them
     work out to, are facts too, and a SKU it names needs no lookup."""
-    known = evidence(question, results)
-    if given:
-        known["question"] |= _worked(known["question"])
-        known["given"] = True
+    known = evidence(question, results, given=given)
     said = read(answer, known)
     problems = {"unchecked_skus": [], "unknown_skus": said["unknown"],
                 "wrong_figures": [], "unsupported_numbers": list(said["dates"]),
@@ -167,11 +164,11 @@ def _instruction_runs():
                          for line in words.values() for piece in re.split(r"\{\w+\}", line)))
 
 
-def unsupported_numbers(question, answer, results):
+def unsupported_numbers(question, answer, results, *, given=False):
     """The figures `answer` states that are no fact of `results` (wrong for their item,
     given to an item no result spoke of, or bound to none and no count, question number
-    or derived figure): the evaluation's count of invented numbers."""
-    known = evidence(question, results)
+    or derived figure; `given` as for `check`): the evaluation's count of invented numbers."""
+    known = evidence(question, results, given=given)
     said = read(answer, known)
     return [figure["written"] for figure in said["figures"]
             if _figure_problem(figure, said, known)]
@@ -275,25 +272,28 @@ def _near(value, allowed):
 
 # --- What the results hold ---------------------------------------------------------
 
-def evidence(question, results):
+def evidence(question, results, *, given=False):
     """What an answer may lean on, from the results only (never the model's arguments):
     `items` {SKU: {"stock", "target", "order", "name"}} found, `missing` SKUs not found,
     `spoken_of` every SKU a result or a call spoke of, `counts` (how many items a list held
     and matched, how many were looked up), `ordered` {SKU or None: [quantity]} from
     receipts, `receipt_ids`, `names` {name: SKU}, `texts` (strings of the results that hold
     digits, which are no figures), `program` (numbers of the program's own error details),
-    `queries` (what find_items was asked), `question` (the numbers the question gave) and
+    `queries` (what find_items was asked), `question` (the numbers the question gave; when
+    it was asked without tools, `given`, also what two of them work out to) and
     `question_skus`."""
     known = {"items": {}, "missing": set(), "spoken_of": set(), "counts": set(),
              "ordered": {}, "receipt_ids": set(), "names": {}, "texts": set(),
              "program": set(), "queries": set(), "unplaced": {}, "other": set(),
-             "rehearsed": {}, "totals": set(), "shown": set(), "given": False}
+             "rehearsed": {}, "totals": set(), "shown": set(), "given": given}
     for record in results:
         _take(record, known)
     known["counts"].update(len(skus) for skus in (known["spoken_of"], known["items"])
                            if skus)
     known["question_text"] = normal(question)
     known["question"] = _values(normal(question))
+    if given:
+        known["question"] |= _worked(known["question"])
     known["question_skus"] = _question_skus(question, known)
     known["words"] = set(known["spoken_of"]) | set(known["names"])
     return known
