@@ -158,6 +158,15 @@ class WithheldRunTest(unittest.TestCase):
             environ={}, make_model=lambda s, environ: MockModel(scripts.get(s.question)))
         self.assertEqual([row["unsupported_numbers"] for row in rows], [[], ["42"]])
 
+    def test_a_run_with_mcp_servers_never_withholds_them(self):
+        from tests.test_mcp_protocol import server  # what a server's tools know is unknown
+        model = MockModel([text_reply("Good morning!")])
+        status, out, err, events = run_cli(["--mcp", server(), "-q", "Good morning!"],
+                                           model=model)
+        self.assertEqual(status, 0, err)
+        self.assertIn("get_stock", [tool["name"] for tool in model.requests[0]["tools"]])
+        self.assertNotIn("tools_withheld", [e["event"] for e in events])
+
     def test_a_conversation_never_withholds_them(self):
         model = MockModel()
         status, out, err, events = run_cli(["--chat"], model=model, stdin="Hello\nThanks\n")
