@@ -487,13 +487,17 @@ def _retry_wait(error, attempt, deadline, limits):
 
 def _text_calls(reply, messages, toolbox, limits, recover):
     """Tool calls the model wrote as text: [] if none; with `recover` the calls to run,
-    else TOOL_CALL_IN_TEXT. Such text is never the answer. Text quoted word for word from
-    an earlier tool result is data, never a call."""
+    else TOOL_CALL_IN_TEXT; INVALID_TOOL_CALL for one that names a tool but cannot be read.
+    Such text is never the answer. Text quoted word for word from an earlier tool result
+    is data, never a call."""
     if toolcalls.CALL_MARK not in reply["text"]:
         return []
     quoted = [text for message in messages if message["role"] == "tool"
               for text in _strings(json.loads(message["content"]))]
     calls = toolcalls.find(reply["text"], toolbox.names(), quoted=quoted)
+    broken = not calls and toolcalls.unreadable(reply["text"], toolbox.names(), quoted=quoted)
+    if broken:  # a call that cannot be read is no answer either
+        raise AgentError("INVALID_TOOL_CALL", detail=Text("call_unreadable", name=broken))
     if calls and not recover:
         raise AgentError("TOOL_CALL_IN_TEXT")
     if len(calls) > limits.max_tool_calls:

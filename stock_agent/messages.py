@@ -763,6 +763,8 @@ LINES = {
     "reply_not_object": {"en": "the reply is not an object", "zh-TW": "回覆不是物件"},
     "no_assistant_message": {"en": "no assistant message", "zh-TW": "沒有助理訊息"},
     "text_not_string": {"en": "the text is not a string", "zh-TW": "文字內容不是字串"},
+    "call_unreadable": {"en": "a call to {name} written as text that is not valid JSON",
+                        "zh-TW": "以文字寫出、不是有效 JSON 的 {name} 呼叫"},
     "tool_calls_not_list": {"en": "tool_calls is not a list", "zh-TW": "tool_calls 不是清單"},
     "too_many_calls": {"en": "{count} calls, more than {limit}",
                        "zh-TW": "{count} 個呼叫，超過 {limit}"},

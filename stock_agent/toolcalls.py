@@ -71,6 +71,21 @@ def find(text, tool_names, *, quoted=()):
         calls.extend(_calls_found(value, text[start:position], tool_names, quoted))
 
 
+def unreadable(text, tool_names, *, quoted=()):
+    """The tool a call in `text` names when no call could be read from it, else None.
+    `{{"name": "get_stock", "arguments": {"sku": ["A001']}}}` (a 1.5B model, asked about
+    "A001'; DROP TABLE") is a broken call, never an answer. A name inside text quoted from
+    an earlier tool result is data."""
+    import re
+
+    named = r'"name"\s{0,8}:\s{0,8}"([A-Za-z0-9_.-]{1,64})"'
+    for match in re.finditer(named, text[:MAX_SCAN_CHARS]):
+        if match.group(1) in tool_names and not any(match.group() in earlier
+                                                     for earlier in quoted):
+            return match.group(1)
+    return None
+
+
 def _decode(decoder, text, start):
     """(value, end) of the JSON value at `start`; a ValueError's `pos` counts from `start`."""
     window = text[start:start + _WINDOW]

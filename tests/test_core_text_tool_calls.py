@@ -45,6 +45,17 @@ class FindTest(unittest.TestCase):
             self.assertEqual(toolcalls.find(text, TOOLS), [])
 
 
+BROKEN = '{{"name": "get_stock", "arguments": {"sku": ["A001\']}}}'  # a 1.5B model's reply
+
+
+class UnreadableTest(unittest.TestCase):
+    def test_a_broken_call_names_its_tool_and_an_answer_names_none(self):
+        self.assertEqual(toolcalls.find(BROKEN, TOOLS), [])
+        self.assertEqual(toolcalls.unreadable(BROKEN, TOOLS), "get_stock")
+        self.assertIsNone(toolcalls.unreadable('{"name": "Drip coffee", "stock": 12}', TOOLS))
+        self.assertIsNone(toolcalls.unreadable(BROKEN, TOOLS, quoted=['x "name": "get_stock"']))
+
+
 class LoopTest(unittest.TestCase):
     def run_openai(self, first_text, *argv):
         h = OpenAIHarness()
@@ -70,6 +81,18 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(messages[-2], {"role": "assistant", "content": SHAPES["qwen tag"]})
         self.assertEqual(messages[-1]["role"], "user")  # no invented tool_call_id
         self.assertIn('"sku": "A001"', messages[-1]["content"])
+
+    def test_a_call_that_cannot_be_read_is_no_answer(self):
+        # Shown as the answer, it once completed "verified": it states no figure.
+        for argv in ((), ("--recover-text-tool-calls",)):
+            with self.subTest(argv=argv):
+                run, requests = self.run_openai(BROKEN, *argv)
+                self.assertEqual(run.code, EXIT_STATUS["INVALID_TOOL_CALL"])
+                self.assertEqual((run.out, run.of("tool"), len(requests)), ("", [], 1))
+                self.assertIn("a call to get_stock written as text that is not valid JSON",
+                              run.err)
+        run, _ = self.run_openai(BROKEN, "--lang", "zh-TW")
+        self.assertIn("以文字寫出、不是有效 JSON 的 get_stock 呼叫", run.err)
 
     def test_recovered_call_without_arguments_gets_invalid_arguments(self):
         run, _ = self.run_openai(SHAPES["no arguments"], "--recover-text-tool-calls")
