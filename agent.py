@@ -8,9 +8,9 @@ How one run goes, in the order this file reads: `main` turns the flags into one 
 Settings (stock_agent/cli.py); `ask` composes the run on one ExitStack (`_compose`: data,
 model and prompt from `prepare`, then each wing a flag asks for: orders/, mcp/, verify/);
 `run_agent` runs the bounded loop: the program sends [system, user] and the tool
-definitions to the model (none at first when no lookup could help: a greeting, a sum); the model either answers or proposes tool calls; the program
-validates every call, runs it (tools.py), appends the model's message and one tool result per
-call, and asks again. A conversation (`main` -> `converse`, the chat/ wing) runs the loop
+definitions to the model (none at first when no lookup could help: a greeting, a sum); the
+model either answers or proposes tool calls; the program validates every call, runs it
+(tools.py), appends the model's message and one tool result per call, and asks again. A conversation (`main` -> `converse`, the chat/ wing) runs the loop
 once per question, with the history the wing chose between the system prompt and the
 question. The loop is bounded: at most --max-steps model requests, at most --max-tool-calls
 calls per reply, a request size cap, a token budget, and a time budget for the whole run.
