@@ -14,8 +14,9 @@ model either answers or proposes tool calls; the program validates every call, r
 conversation (`main` -> `converse`, the chat/ wing) runs the loop once per question, with
 the history the wing chose between the system prompt and the question. The loop is
 bounded: at most --max-steps model requests, at most --max-tool-calls calls per reply, a
-request size cap, a token budget, and a time budget for the whole run. The loop never tests a feature flag: a wing hands it plain objects (tools, a checker, an
-approver, a history, a meter).
+request size cap, a token budget, and a time budget for the whole run. The loop never
+tests a feature flag: a wing hands it plain objects (tools, a checker, an approver, a
+history, a meter).
 
 The model is any object with `provider` and `model` names (for the log) and a method
 `chat(messages, tools, *, timeout)` that returns a neutral reply:
