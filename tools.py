@@ -415,7 +415,11 @@ def may_need_tools(question, inventory):
         return True
     if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
         return True
-    return any(_names_item(folded, row) for row in inventory.rows())
+    # Each row is looked at once, by set lookups: a long greeting over a large catalogue
+    # costs what the catalogue does, not catalogue times question.
+    words = set(re.findall(r"[a-z0-9_-]+", folded))
+    pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
+    return any(_names_item(row, words, pairs) for row in inventory.rows())
 
 
 def _says_no_lookup(folded):
@@ -432,15 +436,16 @@ def _says_no_lookup(folded):
                for negation in negations if negation in folded)
 
 
-def _names_item(folded, row):
-    """The question names this item: its SKU, its whole name, or (a Chinese name) two
-    characters of it in a row; an English name, one of its words of four letters or more."""
-    name = _fold(row["name"])
-    if _fold(row["sku"]) in folded or name in folded:
+def _names_item(row, words, pairs):
+    """The question (its `words` and its `pairs` of characters) names this item: its SKU,
+    two characters in a row of a Chinese name, or a word of four letters or more of an
+    English one."""
+    name = row["name"].casefold()
+    if row["sku"].casefold() in words:
         return True
     if name.isascii():
-        return any(len(word) >= 4 and word in folded for word in name.split())
-    return any(name[index:index + 2] in folded for index in range(len(name) - 1))
+        return any(len(word) >= 4 and word in words for word in name.split())
+    return any(name[index:index + 2] in pairs for index in range(len(name) - 1))
 
 
 MAX_SKUS = 10  # SKUs one get_stock call may name
