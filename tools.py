@@ -438,13 +438,13 @@ def _says_no_lookup(folded):
 
 def _names_item(row, words, pairs):
     """The question (its `words` and its `pairs` of characters) names this item: its SKU,
-    two characters in a row of a Chinese name, or a word of four letters or more of an
-    English one."""
+    two characters in a row of a Chinese name, an English name of one word, or a word of
+    four letters or more of a longer one."""
     name = row["name"].casefold()
     if row["sku"].casefold() in words:
         return True
     if name.isascii():
-        return any(len(word) >= 4 and word in words for word in name.split())
+        return name in words or any(len(word) >= 4 and word in words for word in name.split())
     return any(name[index:index + 2] in pairs for index in range(len(name) - 1))
 
 

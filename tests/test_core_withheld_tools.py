@@ -60,6 +60,9 @@ class WhoNeedsToolsTest(unittest.TestCase):
         self.assertTrue(needs("Espresso, please.", data))
         self.assertTrue(needs("咖啡呢？", data))
         self.assertFalse(needs("Hello, please.", data))
+        tea = Inventory([{"sku": "T1", "name": "Tea", "stock": 1, "target": 2}], source="t")
+        self.assertTrue(needs("Tea?", tea))
+        self.assertFalse(needs("Steam?", tea))  # a word, not a part of one
 
     def test_words_of_what_the_tools_know_offer_them(self):
         for question in ("Do we sell anything called 'espresso beans'?", "What is running low?",
