@@ -54,9 +54,9 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
 import tools
 from stock_agent import cli, inventory, toolcalls
 from stock_agent.errors import AgentError, Text, cancellation
-from stock_agent.run import (DEFAULT_QUESTIONS, LAST_REQUEST, Meter, Outcome, chars,
-                             check_fixed_part, ended_by, excerpt_limit, load_system_prompt,
-                             message_chars, request_chars, tool_content)
+from stock_agent.run import (DEFAULT_QUESTIONS, LAST_REQUEST, WITHHELD_NOTE, Meter, Outcome,
+                             chars, check_fixed_part, ended_by, excerpt_limit,
+                             load_system_prompt, message_chars, request_chars, tool_content)
 from stock_agent.runlog import RunLog, ms_since
 
 
@@ -138,9 +138,8 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
     if settings.verify:
         from stock_agent.verify import Checker
         checker = Checker(settings.lang)
-    # What an MCP server's tools know, the program cannot tell: they are never withheld.
     return run_agent(question, log=log, toolbox=toolbox, checker=checker, approver=approver,
-                     may_withhold_tools=servers is None, **given)
+                     withheld_note=WITHHELD_NOTE[settings.lang], **given)
 
 
 def prepare(settings, environ, make_model):
@@ -231,7 +230,7 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
               approver=None, recover_text_calls=False, history=(), meter=None,
-              checker=None, last_request_note=None, may_withhold_tools=False):
+              checker=None, last_request_note=None, withheld_note=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
     that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
     happened on the way, and the question's `transcript`. Logs every model and tool event;
@@ -240,10 +239,11 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     counts tokens against --max-tokens (a conversation passes its own, so the limit bounds
     all of it). With a `checker` (verify.Checker), an answer is returned only once it
     matches the run's tool results. `last_request_note`, if given, is added before the
-    last request the run may make, asking for the answer now. `may_withhold_tools`: a
+    last request the run may make, asking for the answer now. `withheld_note`, if given: a
     question no lookup could help (tools.may_need_tools: a greeting, a sum) is first asked
-    without tools; a model that calls one all the same, or whose answer is corrected, is
-    offered them all from then on. A conversation's follow-up leans on earlier turns, so
+    without tools, and this line (the tools' vocabulary) ends the system prompt; a model
+    that calls one all the same, or whose answer is corrected, is offered them all from
+    then on. A conversation's follow-up leans on earlier turns, so
     it is never asked without them."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
@@ -255,7 +255,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
                                meter=meter or Meter(limits.max_tokens),
                                question=question, checker=checker,
                                last_request_note=last_request_note,
-                               may_withhold_tools=may_withhold_tools)
+                               withheld_note=withheld_note)
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt as interrupt:
@@ -267,14 +267,17 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
 
 
 def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
-          recover_text_calls, meter, question, checker, last_request_note, may_withhold_tools):
+          recover_text_calls, meter, question, checker, last_request_note, withheld_note):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
     # Asked without tools, the question's own numbers are what an answer may rest on.
-    given = withheld = may_withhold_tools and not tools.may_need_tools(question, inventory)
+    # What an MCP server's tools know, the program cannot tell: they are never withheld.
+    given = withheld = (withheld_note is not None and toolbox.all_ours()
+                        and not tools.may_need_tools(question, inventory))
     outcome.tools_withheld = withheld
-    if withheld:
+    if withheld:  # the note stays when the tools come back: it is true of them too
+        messages[0] = {"role": "system", "content": f"{messages[0]['content']} {withheld_note}"}
         log.emit("tools_withheld", step=1)
     definitions = toolbox.definitions()
     # The system prompt and the tool definitions are never cut: they must fit alone.

@@ -111,11 +111,17 @@ class Toolbox:
 
     def needs_approval(self):
         """Whether any tool, offered or deferred, needs a person's approval to run."""
-        return any(tool.needs_approval for tool in [*self._tools.values(),
-                                                    *self._deferred.values()])
+        return any(tool.needs_approval for tool in self._every())
 
     def names(self):
         return list(self._tools)
+
+    def all_ours(self):
+        """No tool, offered or deferred, is an MCP server's."""
+        return all(tool.server is None for tool in self._every())
+
+    def _every(self):
+        return [*self._tools.values(), *self._deferred.values()]
 
     def definitions(self):
         return [tool.definition() for tool in self._tools.values()]
@@ -401,6 +407,12 @@ SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z])[a-z0-9_-]*(?![a-z0-9]
 NO_LOOKUP_EN = (("don't", "do not", "dont", "no need to", "without"),
                 ("check", "look", "search", "query"))
 NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋須", "不需要"), "查")
+# The person gives the facts: a number just after the word target, and another number
+# ("A002: 40 on hand, target 50"; 「剩 8 個，目標 30」), and asks for no check of them.
+GIVEN_TARGET = r"(?:target|目標)\D{0,12}\d"
+ASKS_A_CHECK = ("check", "look up", "look it up", "verify", "confirm", "查", "確認", "核對")
+# A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
+WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
 
 
 def may_need_tools(question, inventory):
@@ -409,8 +421,9 @@ def may_need_tools(question, inventory):
     tools know (a greeting, the weather, a sum). The loop then sends its first request
     without tools: a small model offered tools calls one for "Good morning!" too."""
     folded = _fold(question)
-    if _says_no_lookup(folded):
+    if _says_no_lookup(folded) or _gives_the_facts(folded):
         return False
+    folded = re.sub(WORKED_SUM, r"\1 ", folded)
     if any(word in folded for word in TOOL_WORDS):
         return True
     if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
@@ -434,6 +447,13 @@ def _says_no_lookup(folded):
     negations, lookup = NO_LOOKUP_ZH
     return any(lookup in folded[folded.find(negation) + len(negation):][:3]
                for negation in negations if negation in folded)
+
+
+def _gives_the_facts(folded):
+    """The item's stock and target are in the question, and nothing asks to check them."""
+    if not re.search(GIVEN_TARGET, folded) or any(word in folded for word in ASKS_A_CHECK):
+        return False
+    return len(re.findall(r"\d+", re.sub(SKU_SHAPE, " ", folded))) >= 2
 
 
 def _names_item(row, words, pairs):

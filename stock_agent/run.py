@@ -381,6 +381,16 @@ LAST_REQUEST = {
     "zh-TW": "這是本次最後一次回覆：請直接根據上面的工具結果回答問題，不要再呼叫工具。",
 }
 
+# Added to the system prompt of a run asked without tools (tools.may_need_tools): the tool
+# definitions are where a model learns what stock, a target and a suggested order are, and
+# then it sees none. Without it a small model explains "the reorder formula" with no word
+# of either. Worded without a figure a model could echo as a fact.
+WITHHELD_NOTE = {
+    "en": "Inventory terms: stock (units on hand), target (the stock to keep); when stock "
+          "is below target, the suggested order is target minus stock.",
+    "zh-TW": "庫存用語：庫存（現有數量）、目標（應保有的數量）；庫存低於目標時，建議補貨量為目標減庫存。",
+}
+
 DEFAULT_QUESTIONS = {
     "en": "Check the stock of A001 and suggest how many to reorder.",
     "zh-TW": "請查 A001 庫存，並建議補貨數量。",

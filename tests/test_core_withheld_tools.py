@@ -12,6 +12,7 @@ import unittest
 
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import run
 from stock_agent.inventory import Inventory, sample_inventory
 from stock_agent.evals import harness
 from tests.support import run_cli, settings, temp_folder
@@ -40,6 +41,27 @@ class WhoNeedsToolsTest(unittest.TestCase):
                          "A003 我知道是 0 個，不用再查，直接告訴我。"):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
+
+    def test_a_stock_and_target_the_person_gives_need_no_lookup(self):
+        for question in ("I counted A002 myself: 40 on hand, target 50. How many more?",
+                         "B205 has 8 and a target of 20; what should I order?",
+                         "A001 我剛點過剩 8 個，目標 30，要補多少？", "剩 3 盒，目標是 12，補幾盒？"):
+            with self.subTest(question=question):
+                self.assertFalse(needs(question))
+        for question in ("A001 has 12, target 30. Please check it.",  # asked to check
+                         "Is the target of A001 still 30?",  # one figure: the rest is looked up
+                         "A001 的目標是 30 嗎？查一下庫存。", "A001 有 12 個，目標 30，幫我確認。",
+                         "Target 30 for A001?"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
+
+    def test_a_sum_asked_in_chinese_needs_none_but_a_sku_still_does(self):
+        for question in ("45 減 18 等於多少？", "17 乘以 3 是多少？", "12 加 30 等於幾？"):
+            with self.subTest(question=question):
+                self.assertFalse(needs(question))
+        for question in ("Z9 是多少？", "A001 是多少？", "A001 庫存加 5 等於多少？", "45 個還剩多少？"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
 
     def test_a_negation_far_from_any_lookup_is_no_such_instruction(self):
         self.assertTrue(needs("Why is A001 not in stock? Please check it."))
@@ -101,6 +123,24 @@ class WithheldRunTest(unittest.TestCase):
         self.assertEqual([e for e in events if e["event"] == "tools_withheld"],
                          [{"event": "tools_withheld", "t_ms": events[1]["t_ms"], "step": 1}])
         self.assertEqual(events[-1]["event"], "completed")
+
+    def test_a_withheld_run_is_told_the_tools_vocabulary_in_its_language(self):
+        # Without the definitions a small model explains "the reorder formula" with no word
+        # of stock or target; the line is worded without a figure it could echo.
+        for lang, question in (("en", "Explain the reorder formula, don't check anything."),
+                               ("zh-TW", "不用查，解釋補貨怎麼算。")):
+            with self.subTest(lang=lang):
+                status, _, err, _, model = self.run_question(
+                    question, text_reply("ok"), argv=("--lang", lang))
+                self.assertEqual(status, 0, err)
+                system = model.requests[0]["messages"][0]
+                self.assertEqual(system["content"],
+                                 f"{run.SYSTEM_PROMPTS[lang]} {run.WITHHELD_NOTE[lang]}")
+                self.assertFalse(any(c.isdigit() for c in run.WITHHELD_NOTE[lang]))
+        status, _, err, _, model = self.run_question(
+            "Check A001", calls_reply(tool_call("get_stock", {"sku": "A001"})),
+            text_reply("A001: stock 12, target 30, suggested order 18."))
+        self.assertEqual(model.requests[0]["messages"][0]["content"], run.SYSTEM_PROMPTS["en"])
 
     def test_an_inventory_question_is_offered_every_tool(self):
         status, _, err, events, model = self.run_question(
