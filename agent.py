@@ -373,6 +373,9 @@ def _review(answer, question, outcome, checker, *, step, limits, log, given=Fals
     message for the model).
 
     The checker compares the answer with this run's tool results (stock_agent/verify/).
+    An answer whose one problem is a figure it leaves out (an item's stock, or the order
+    asked for) is returned with that item's facts added by the program (verification
+    "supplemented"): asking the model again costs a request and can lose a true answer.
     A second failed answer, or a failed one with no model request left for a correction,
     is never returned: the person gets the answer the program writes from the facts
     (verification "rendered"), or, when the facts cannot answer, UNVERIFIED_ANSWER.
@@ -380,15 +383,15 @@ def _review(answer, question, outcome, checker, *, step, limits, log, given=Fals
     """
     if checker is None:
         return answer, None
-    last_chance = outcome.corrections or step >= limits.max_steps
-    # An answer that leaves out a figure is asked to add it once, never refused for it.
-    problems = checker.check(question, answer, outcome.results, complete=not last_chance,
-                             given=given)
+    problems = checker.check(question, answer, outcome.results, given=given)
     if not problems:
         outcome.verification = "corrected" if outcome.corrections else "verified"
         return answer, None
     log.answer_check(step=step, problems=problems)
-    if last_chance:
+    if set(problems) == {"left_out"}:
+        outcome.verification = "supplemented"
+        return checker.supplemented(answer, problems, outcome.results), None
+    if outcome.corrections or step >= limits.max_steps:  # no second chance
         rendered = checker.rendered(question, problems, outcome.results)
         if rendered is None:
             raise AgentError("UNVERIFIED_ANSWER", problems=checker.summary(problems))

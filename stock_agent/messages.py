@@ -532,6 +532,8 @@ LINES = {
     "answer_rendered": {"en": "(The model's answer did not match the tool results; this "
                               "answer is written from them by the program.)",
                         "zh-TW": "（模型的回答與工具結果不符；以下由程式依工具結果寫成。）"},
+    "answer_supplemented": {"en": "(Added by the program from the tool results: {facts}.)",
+                            "zh-TW": "（程式依工具結果補上：{facts}。）"},
     "answer_rendered_unanswered": {
         "en": "(The model kept calling tools and gave no answer; this answer is written from "
               "the tool results by the program.)",

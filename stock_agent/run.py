@@ -124,8 +124,10 @@ class Outcome:
         self.results = []
         # The checker's verdict: None (not checked: --verify off, or no answer reached),
         # "verified" (the first answer passed), "corrected" (passed after the corrective
-        # turn), "rendered" (failed after it; the program answered from the facts),
-        # "unverified" (failed after it: UNVERIFIED_ANSWER, or another error).
+        # turn), "supplemented" (true, but short of an item's figure: the program added
+        # that item's facts), "rendered" (failed after the corrective turn; the program
+        # answered from the facts), "unverified" (failed after it: UNVERIFIED_ANSWER, or
+        # another error).
         self.verification = None
         self.corrections = 0  # corrective turns the model was given (at most one)
         # The first request offered no tools: the question's own numbers are its facts.

@@ -2,19 +2,20 @@
 loopback Ollama server (tests/answers_corpus.py), one server for the class.
 
 The check is tuned on the dev split only (tests/data/make_answers.py). The bounds are the
-rates it reached here, not the issue's 2% goal, which it does not reach yet: 17 of 135
+rates it reached here, not the issue's 2% goal, which it does not reach yet: 5 of 135
 correct answers are sent to correction and 6 of 95 wrong ones complete (docs/verify.md,
-"How well it checks"). Of those, 16 and 4 are the real model's answers (kind real_model):
-the 16 are partial answers asked once to add what they leave out, or to look up a SKU
-the question named. A change that makes the check worse fails here; one that makes it
-better should lower the bounds.
+"How well it checks"). All 5 and 4 of the 6 are the real model's answers (kind
+real_model): the 5 are partial answers asked to look up a SKU the question named (an
+answer that only leaves a figure out gets the facts added, "supplemented", and counts as
+accepted). A change that makes the check worse fails here; one that makes it better
+should lower the bounds.
 """
 
 import unittest
 
 from tests import answers_corpus
 
-MAX_CORRECT_SENT = 17   # of 135 correct answers: 12.6% (the goal is at most 2%)
+MAX_CORRECT_SENT = 5   # of 135 correct answers: 3.7% (the goal is at most 2%)
 MAX_WRONG_COMPLETED = 6   # of 95 wrong answers: 6.3% (the goal is at most 2%)
 
 
@@ -34,17 +35,17 @@ class TestSplitTest(unittest.TestCase):
 
     def test_few_correct_answers_are_sent_to_correction(self):
         sent = [case["id"] for case, seen in self.runs
-                if case["label"] == "correct" and seen != "accepted"]
+                if case["label"] == "correct" and seen not in answers_corpus.ACCEPTED]
         self.assertLessEqual(len(sent), MAX_CORRECT_SENT, sent)
 
     def test_few_wrong_answers_complete(self):
         completed = [case["id"] for case, seen in self.runs
-                     if case["label"] == "wrong" and seen in ("accepted", "corrected")]
+                     if case["label"] == "wrong" and seen in answers_corpus.COMPLETED]
         self.assertLessEqual(len(completed), MAX_WRONG_COMPLETED, completed)
 
     def test_no_invented_order_or_order_id_completes(self):
         completed = [case["id"] for case, seen in self.runs if case["kind"] == "order_claims"
-                     and case["label"] == "wrong" and seen in ("accepted", "corrected")]
+                     and case["label"] == "wrong" and seen in answers_corpus.COMPLETED]
         self.assertEqual(completed, [])
 
     def test_a_wrong_answer_the_facts_can_answer_is_rendered_from_them(self):

@@ -143,22 +143,47 @@ class CorrectiveTurnTest(unittest.TestCase):
     def test_an_order_claim_is_corrected(self):
         outcome, model, _ = run_script(
             [stock_call("A002"), text_reply("A002 庫存 45，已自動補貨。"),
-             text_reply("A002 庫存 45，未建立訂單。")],
+             text_reply("A002 庫存 45，不需補貨，未建立訂單。")],
             question="請查 A002，並已自動補貨。", checker=verify.Checker("zh-TW"))
-        self.assertEqual(outcome, "A002 庫存 45，未建立訂單。")
+        self.assertEqual(outcome, "A002 庫存 45，不需補貨，未建立訂單。")
         self.assertIn("「已自動補貨」", model.requests[2]["messages"][-1]["content"])
 
-    def test_a_left_out_figure_is_asked_for_once_and_never_fails_the_run(self):
+    def test_an_answer_short_of_a_figure_gets_its_facts_added_without_a_request(self):
+        # A true answer that leaves out the stock asked for is the model's still; asking
+        # again costs a request and a small model can lose the answer on the way.
+        for lang, answer, added in (
+                ("en", "A001 is below target.", "(Added by the program from the tool "
+                 "results: 濾掛咖啡 (A001): stock 12, target 30, suggested order 18.)"),
+                ("zh-TW", "A001 低於目標。",
+                 "（程式依工具結果補上：濾掛咖啡（A001）：庫存 12，目標 30，建議補貨 18。）")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_script([stock_call("A001"), text_reply(answer)],
+                                                    checker=verify.Checker(lang))
+                self.assertEqual(outcome, f"{answer}\n{added}")
+                self.assertEqual(len(model.requests), 2)
+                self.assertEqual(events_named(events, "correction"), [])
+                self.assertEqual(events_named(events, "answer_check")[0]["left_out"], 1)
+                self.assertEqual(events[-1]["verification"], "supplemented")
+
+    def test_only_the_items_left_out_are_added(self):
+        outcome, _, _ = run_script(
+            [calls_reply(tool_call("get_stock", {"sku": "A001"}),
+                         tool_call("get_stock", {"sku": "A002"})),
+             text_reply("A001 has 12 units; A002 is fine.")],
+            question="Check A001 and A002", checker=verify.Checker("en"))
+        self.assertEqual(outcome.splitlines()[1], "(Added by the program from the tool "
+                         "results: 烏龍茶包 (A002): stock 45, target 30, suggested order 0.)")
+
+    def test_a_figure_left_out_beside_a_wrong_one_is_asked_for_in_the_correction(self):
         outcome, model, events = run_script(
-            [stock_call("A001"), text_reply("A001 is below target."), text_reply("Order 18.")],
+            [stock_call("A001"), text_reply("Order 15 of A001."),
+             text_reply("A001 has 12 units; order 18.")], question="How many A001 to order?",
             checker=verify.Checker("en"))
-        self.assertEqual(outcome, "Order 18.")
+        self.assertEqual(outcome, "A001 has 12 units; order 18.")
+        correction = model.requests[2]["messages"][-1]["content"]
         self.assertIn("leaves out the stock (or the suggested order asked for) of A001.",
-                      model.requests[2]["messages"][-1]["content"])
+                      correction)
         self.assertEqual(events[-1]["verification"], "corrected")
-        outcome, _, _ = run_script([stock_call("A001"), text_reply("A001 is below target.")],
-                                   limits=Limits(max_steps=2), checker=verify.Checker("en"))
-        self.assertEqual(outcome, "A001 is below target.")  # no request left: not asked
 
     def test_no_request_left_for_a_correction_answers_from_the_facts_at_once(self):
         outcome, model, events = run_script(
@@ -326,17 +351,18 @@ class EvaluationTest(unittest.TestCase):
         rows = [metrics.score_run(self.CASE, self.observe(script, *flags)) for script, flags in [
             ([stock_call("A001"), text_reply("A001: 12.")], ()),
             ([stock_call("A001"), text_reply("A001: 15."), text_reply("A001: 12.")], ()),
+            ([stock_call("A001"), text_reply("A001 is below target.")], ()),
             (WRONG, ()),
             ([stock_call("A001"), text_reply("A001: 15 or 16.")], ("--verify", "off"))]]
         self.assertEqual([row["verification"] for row in rows],
-                         ["verified", "corrected", "rendered", None])
+                         ["verified", "corrected", "supplemented", "rendered", None])
         self.assertEqual([row["unsupported_numbers"] for row in rows],
-                         [[], [], [], ["15", "16"]])
+                         [[], [], [], [], ["15", "16"]])
         totals = metrics.summarize(rows)
         self.assertEqual(totals["verification"], {"first_time": 1, "after_correction": 1,
-                                                  "rendered": 1, "unverified": 0,
-                                                  "not_checked": 1})
-        self.assertEqual(totals["hallucinated_numbers"], {"numbers": 2, "answers": 1, "of": 4})
+                                                  "supplemented": 1, "rendered": 1,
+                                                  "unverified": 0, "not_checked": 1})
+        self.assertEqual(totals["hallucinated_numbers"], {"numbers": 2, "answers": 1, "of": 5})
 
 
 if __name__ == "__main__":

@@ -323,13 +323,15 @@ def pass_k(rows):
 
 def _verification(rows):
     """The answer checker's view: runs whose first answer passed, passed after the
-    corrective turn, were answered from the facts by the program (`rendered`: the model's
-    answer never passed), or never passed (UNVERIFIED_ANSWER, or another end after a
-    correction); `not_checked`: --verify off, or the run ended before any answer."""
-    counts = {"first_time": 0, "after_correction": 0, "rendered": 0, "unverified": 0,
-              "not_checked": 0}
+    corrective turn, passed with facts it left out added by the program (`supplemented`),
+    were answered from the facts by the program (`rendered`: the model's answer never
+    passed), or never passed (UNVERIFIED_ANSWER, or another end after a correction);
+    `not_checked`: --verify off, or the run ended before any answer."""
+    counts = {"first_time": 0, "after_correction": 0, "supplemented": 0, "rendered": 0,
+              "unverified": 0, "not_checked": 0}
     names = {"verified": "first_time", "corrected": "after_correction",
-             "rendered": "rendered", "unverified": "unverified", None: "not_checked"}
+             "supplemented": "supplemented", "rendered": "rendered",
+             "unverified": "unverified", None: "not_checked"}
     for row in rows:
         counts[names[row.get("verification")]] += 1
     return counts

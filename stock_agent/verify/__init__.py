@@ -39,16 +39,18 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
   gave, when the answer uses that item.
 - `left_out` (advice, only with `complete`): an item looked up by SKU whose stock the answer
   leaves out (a figure of its stock, or "out of stock" for a stock of 0), or its suggested
-  order when the question asks how many to order. The loop asks once and never refuses an
-  answer for it.
+  order when the question asks how many to order. Never a reason to refuse an answer: when
+  it is the only problem, the loop returns the answer with those items' facts added
+  (`supplemented`), and a corrective message for other problems asks for them too.
 
 The program's own words are not the model's claims: a figure of a tool's error detail
 ("SKUs are 1-32 uppercase letters") and a denied figure ("not that its stock is 0",
 這不代表庫存為零) are not read as facts about an item.
 
-`correction` is the one corrective message; `rendered` is the answer the program gives
-instead, written from the facts by runlog.render_answer, when the corrected answer fails
-too (None when the facts cannot answer: a SKU the question named was never looked up).
+`correction` is the one corrective message; `supplemented` is a true answer with the facts
+it left out added by code; `rendered` is the answer the program gives instead, written from
+the facts by runlog.render_answer, when the corrected answer fails too (None when the facts
+cannot answer: a SKU the question named was never looked up).
 
 Limits (rules, not meaning): a figure is bound by position, so prose that names one item
 and gives another's figures in the same clause can mislead it; a number the user wrote
@@ -98,6 +100,9 @@ class Checker(namedtuple("Checker", "lang")):
 
     def rendered(self, question, problems, results, *, lead="answer_rendered"):
         return rendered(question, problems, results, self.lang, lead=lead)
+
+    def supplemented(self, answer, problems, results):
+        return supplemented(answer, problems, results, self.lang)
 
     def summary(self, problems):
         return summary(problems)
@@ -202,6 +207,16 @@ def rendered(question, problems, results, lang, *, lead="answer_rendered"):
 def _covered(sku, ordered):
     """Whether a receipt of this run covers an order claim about `sku` (None: no item)."""
     return bool(ordered) and (sku is None or sku in ordered or None in ordered)
+
+
+def supplemented(answer, problems, results, lang):
+    """`answer`, then one line the program writes: the facts of each item it left out
+    (`left_out`), as the tools returned them. The model's words stay as they were."""
+    left = set(problems["left_out"])
+    found = [fact for fact in facts(results)
+             if fact["found"] and normal(fact["sku"]).upper() in left]
+    return answer + "\n" + Text("answer_supplemented", facts="; ".join(
+        render(found, lang, calls=False))).render(lang)
 
 
 def _rehearsed(data):
