@@ -8,9 +8,10 @@ How one run goes, in the order this file reads: `main` turns the flags into one 
 Settings (stock_agent/cli.py); `ask` composes the run on one ExitStack (`_compose`: data,
 model and prompt from `prepare`, then each wing a flag asks for: orders/, mcp/, verify/);
 `run_agent` runs the bounded loop: the program sends [system, user] and the tool
-definitions to the model (none at first when no lookup could help: a greeting, a sum); the
-model either answers or proposes tool calls; the program validates every call, runs it
-(tools.py), appends the model's message and one tool result per call, and asks again. A
+definitions to the model (at first only those the question can need: none for a greeting
+or a sum, get_stock alone for "Check A001 and A002"); the model either answers or proposes
+tool calls; the program validates every call, runs it (tools.py), appends the model's
+message and one tool result per call, and asks again. A
 conversation (`main` -> `converse`, the chat/ wing) runs the loop once per question, with
 the history the wing chose between the system prompt and the question. The loop is
 bounded: at most --max-steps model requests, at most --max-tool-calls calls per reply, a
@@ -239,12 +240,13 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     counts tokens against --max-tokens (a conversation passes its own, so the limit bounds
     all of it). With a `checker` (verify.Checker), an answer is returned only once it
     matches the run's tool results. `last_request_note`, if given, is added before the
-    last request the run may make, asking for the answer now. `withheld_note`, if given: a
-    question no lookup could help (tools.may_need_tools: a greeting, a sum) is first asked
-    without tools, and this line (the tools' vocabulary) ends the system prompt; a model
-    that calls one all the same, or whose answer is corrected, is offered them all from
-    then on. A conversation's follow-up leans on earlier turns, so
-    it is never asked without them."""
+    last request the run may make, asking for the answer now. `withheld_note`, if given:
+    the first request offers only the tools the question can need (tools.offered_first):
+    none for a question no lookup could help (a greeting, a sum), and then this line (the
+    tools' vocabulary) ends the system prompt; get_stock alone for one that names SKUs and
+    asks for no list or search. A model that calls another tool all the same, or whose
+    answer is corrected, is offered them all from then on. A conversation's follow-up
+    leans on earlier turns, so it is always offered every tool."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]
@@ -271,14 +273,18 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
+    # The first request offers only the tools the question can need (tools.offered_first:
+    # none, or get_stock alone); a call to another tool, or a corrective turn, brings them
+    # all. What an MCP server's tools know, the program cannot tell: it is offered all.
+    offered = (tools.offered_first(question, inventory, writes=toolbox.needs_approval())
+               if withheld_note is not None and toolbox.all_ours() else None)
     # Asked without tools, the question's own numbers are what an answer may rest on.
-    # What an MCP server's tools know, the program cannot tell: they are never withheld.
-    given = withheld = (withheld_note is not None and toolbox.all_ours()
-                        and not tools.may_need_tools(question, inventory))
-    outcome.tools_withheld = withheld
-    if withheld:  # the note stays when the tools come back: it is true of them too
+    given = outcome.tools_withheld = offered == ()
+    if given:  # the note stays when the tools come back: it is true of them too
         messages[0] = {"role": "system", "content": f"{messages[0]['content']} {withheld_note}"}
         log.emit("tools_withheld", step=1)
+    elif offered is not None:
+        log.emit("tools_narrowed", step=1, tools=list(offered))
     definitions = toolbox.definitions()
     # The system prompt and the tool definitions are never cut: they must fit alone.
     check_fixed_part(request_chars(definitions), chars(messages[0]),
@@ -288,8 +294,8 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     size = sum(map(message_chars, messages))
     cut_above = excerpt_limit(limits.max_context_chars)
     for step in range(1, limits.max_steps + 1):
-        # More once the model finds MCP tools by search; none while they are withheld.
-        definitions = [] if withheld else toolbox.definitions()
+        # More once the model finds MCP tools by search.
+        definitions = toolbox.definitions(only=offered)
         told_to_answer = (step == limits.max_steps > 1 and last_request_note
                           and messages[-1]["role"] == "tool")
         if told_to_answer:
@@ -318,7 +324,8 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                      "raw": reply.get("raw")}
         messages.append(assistant)
         size += message_chars(assistant)
-        withheld = withheld and not calls  # a model that calls a tool is offered them all
+        if offered is not None and any(call["name"] not in offered for call in calls):
+            offered = None  # a model that calls another tool is offered them all
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
@@ -326,7 +333,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                                          step=step, limits=limits, log=log, given=given)
             if correction is None:
                 return answer
-            withheld = False  # an answer that needs a lookup gets one
+            offered = None  # an answer that needs a lookup gets every tool for it
             messages.append(correction)
             size += message_chars(correction)
             continue

@@ -123,8 +123,10 @@ class Toolbox:
     def _every(self):
         return [*self._tools.values(), *self._deferred.values()]
 
-    def definitions(self):
-        return [tool.definition() for tool in self._tools.values()]
+    def definitions(self, only=None):
+        """The declarations sent to the model: every offered tool's, or those named `only`."""
+        return [tool.definition() for tool in self._tools.values()
+                if only is None or tool.name in only]
 
     def deferred(self):
         return list(self._deferred.values())
@@ -413,6 +415,32 @@ GIVEN_TARGET = r"(?:target|目標)\D{0,12}\d"
 ASKS_A_CHECK = ("check", "look up", "look it up", "verify", "confirm", "查", "確認", "核對")
 # A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
 WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
+
+
+# Words that ask for what only a list or a search gives: with one, a question that names a
+# SKU is offered every tool. The list leans wide: a word too many keeps today's behaviour.
+BEYOND_SKUS = (
+    "which items", "what items", "which products", "what products", "what else",
+    "anything else", "besides", "other", "except", "list", "every", "all items",
+    "all products", "everything", "find", "search", "named", "called", "similar",
+    "哪些", "其他", "其它", "還有什麼", "除了", "列出", "所有", "全部", "找", "搜尋", "名叫", "叫做")
+
+
+def offered_first(question, inventory, *, writes=False):
+    """The names of the tools the first request offers, or None for every tool: none when no
+    lookup could help (may_need_tools); only get_stock when the question names a SKU and
+    asks for nothing a list or a search gives. Offered all three, a small model answered
+    "Check A001 and A002 and suggest how many of each to reorder" with list_reorder.
+    `writes`: the run may place orders, and a question naming a SKU may ask for one."""
+    if not may_need_tools(question, inventory):
+        return ()
+    folded = _fold(question)
+    if writes or any(word in folded for word in BEYOND_SKUS):
+        return None
+    if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in
+                                           re.findall(r"[a-z0-9_-]+", folded)):
+        return ("get_stock",)
+    return None
 
 
 def may_need_tools(question, inventory):

@@ -81,7 +81,8 @@ class Interrupt(unittest.TestCase):
                 [sys.executable, "agent.py", "--base-url", server.url, "--model", "m",
                  "--log-dir", log_dir, "--lang", "en"],
                 lambda: any(r["path"] == "/api/chat" for r in server.requests), log_dir)
-        self.assertEqual([e["event"] for e in events], ["run_started", "cancelled"])
+        self.assertEqual([e["event"] for e in events],
+                         ["run_started", "tools_narrowed", "cancelled"])
 
     def test_ctrl_c_while_a_tool_runs(self):
         with tempfile.TemporaryDirectory() as log_dir:
@@ -91,7 +92,8 @@ class Interrupt(unittest.TestCase):
                  os.path.join(log_dir, "runs"), "--lang", "en"],
                 lambda: os.path.exists(marker), os.path.join(log_dir, "runs"))
         # The model's reply is logged; the interrupted tool never reports a result.
-        self.assertEqual([e["event"] for e in events], ["run_started", "model", "cancelled"])
+        self.assertEqual([e["event"] for e in events],
+                         ["run_started", "tools_narrowed", "model", "cancelled"])
 
 
 class RecordingLog(RunLog):
@@ -166,7 +168,7 @@ class LogFaults(unittest.TestCase):
             events = log_events(log_dir)
         self.assertLogUnwritable(*result)
         self.assertEqual(ran, [])  # nothing ran once the log stopped recording
-        self.assertEqual([e["event"] for e in events], ["run_started"])  # what it kept
+        self.assertEqual([e["event"] for e in events], ["run_started", "tools_narrowed"])  # kept
 
 
 if __name__ == "__main__":

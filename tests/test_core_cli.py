@@ -64,7 +64,7 @@ class LogShapeTest(unittest.TestCase):
     def test_started_model_tool_completed(self):
         _, _, _, events = run_cli(["--mock", "--lang", "en"])
         self.assertEqual([e["event"] for e in events],
-                         ["run_started", "model", "tool", "model", "completed"])
+                         ["run_started", "tools_narrowed", "model", "tool", "model", "completed"])
         started = events[0]
         self.assertEqual((started["provider"], started["model"]), ("mock", "mock"))
         self.assertEqual(started["limits"]["max_steps"], 6)
@@ -118,7 +118,8 @@ class FailureTest(unittest.TestCase):
         self.assertEqual(status, 130)
         self.assertIn("no order was placed", err)
         self.assertNotIn("Traceback", err)
-        self.assertEqual([e["event"] for e in events], ["run_started", "cancelled"])
+        self.assertEqual([e["event"] for e in events],
+                         ["run_started", "tools_narrowed", "cancelled"])
 
     def test_a_bug_is_one_line_and_internal_error(self):
         status, _, err, events = self.run_with_model([RuntimeError("boom")])

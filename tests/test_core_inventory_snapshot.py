@@ -155,7 +155,8 @@ class CtrlCOverALoadedInventory(unittest.TestCase):
         self.assertEqual(len(lines), 2, err)
         self.assertTrue(lines[0].startswith("stock-agent: CANCELLED: "))
         self.assertEqual(out, "")
-        self.assertEqual([e["event"] for e in events], ["run_started", "model", "cancelled"])
+        self.assertEqual([e["event"] for e in events],
+                         ["run_started", "tools_narrowed", "model", "cancelled"])
 
 
 if __name__ == "__main__":

@@ -282,7 +282,7 @@ class LastRequestTest(unittest.TestCase):
         for lang in ("en", "zh-TW"):
             with self.subTest(lang=lang):
                 status, out, model = self.run_steps(lang, 3, [
-                    lookup, calls_reply(tool_call("list_reorder", {}, "c2")),
+                    lookup, calls_reply(tool_call("get_stock", {"sku": "A002"}, "c2")),
                     text_reply("A001: 12.")])
                 self.assertEqual(status, 0)
                 last, before = model.requests[2]["messages"], model.requests[1]["messages"]

@@ -61,7 +61,8 @@ class EndsLikeCtrlC(unittest.TestCase):
                 self.assertNotIn("Traceback", err)
                 self.assertEqual(out, "")
                 events = only_log(log_dir)
-                self.assertEqual([e["event"] for e in events], ["run_started", "cancelled"])
+                self.assertEqual([e["event"] for e in events],
+                                 ["run_started", "tools_narrowed", "cancelled"])
                 self.assertEqual((events[-1]["code"], events[-1]["exit_status"]),
                                  (code, status))
 

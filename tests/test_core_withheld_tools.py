@@ -55,6 +55,19 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertTrue(needs(question))
 
+    def test_a_sku_and_no_list_or_search_asked_for_is_get_stock_alone(self):
+        data = Inventory([{"sku": "COFFEE", "name": "Beans", "stock": 1, "target": 2}],
+                         source="t")
+        for question, offered in (
+                ("Check A001 and A002 and suggest how many to reorder.", ("get_stock",)),
+                ("A003 還有貨嗎？要補多少？", ("get_stock",)), ("Z999?", ("get_stock",)),
+                ("Which items besides A001 are low?", None), ("Find items like A001", None),
+                ("A001 以外還有哪些要補？", None), ("What is running low?", None),
+                ("Good morning!", ())):
+            with self.subTest(question=question):
+                self.assertEqual(tools.offered_first(question, sample_inventory()), offered)
+        self.assertEqual(tools.offered_first("How many coffee left?", data), ("get_stock",))
+
     def test_a_sum_asked_in_chinese_needs_none_but_a_sku_still_does(self):
         for question in ("45 減 18 等於多少？", "17 乘以 3 是多少？", "12 加 30 等於幾？"):
             with self.subTest(question=question):
@@ -142,14 +155,36 @@ class WithheldRunTest(unittest.TestCase):
             text_reply("A001: stock 12, target 30, suggested order 18."))
         self.assertEqual(model.requests[0]["messages"][0]["content"], run.SYSTEM_PROMPTS["en"])
 
-    def test_an_inventory_question_is_offered_every_tool(self):
+    def test_an_inventory_question_with_no_sku_is_offered_every_tool(self):
         status, _, err, events, model = self.run_question(
-            "Check A001", calls_reply(tool_call("get_stock", {"sku": "A001"})),
-            text_reply("A001: stock 12, target 30, suggested order 18."))
+            "What is running low?", calls_reply(tool_call("list_reorder", {})),
+            text_reply("濾掛咖啡 A001 and 玄米茶包 A003 are below target."), argv=("--verify", "off"))
         self.assertEqual(status, 0, err)
         self.assertEqual([t["name"] for t in model.requests[0]["tools"]],
                          ["get_stock", "find_items", "list_reorder"])
         self.assertNotIn("tools_withheld", [e["event"] for e in events])
+        self.assertNotIn("tools_narrowed", [e["event"] for e in events])
+
+    def test_a_question_that_names_skus_is_offered_get_stock_alone(self):
+        status, _, err, events, model = self.run_question(
+            "Check A001 and A002 and suggest how many of each to reorder.",
+            calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
+            text_reply("A001: stock 12, order 18. A002: stock 45, order 0."))
+        self.assertEqual(status, 0, err)
+        self.assertEqual([[t["name"] for t in r["tools"]] for r in model.requests],
+                         [["get_stock"], ["get_stock"]])
+        self.assertEqual([e for e in events if e["event"] == "tools_narrowed"],
+                         [{"event": "tools_narrowed", "t_ms": events[1]["t_ms"], "step": 1,
+                           "tools": ["get_stock"]}])
+
+    def test_a_call_to_a_tool_not_offered_runs_and_brings_them_all(self):
+        status, _, err, events, model = self.run_question(
+            "Check A001", calls_reply(tool_call("list_reorder", {})),
+            text_reply("A001: stock 12."), argv=("--verify", "off"))
+        self.assertEqual(status, 0, err)
+        self.assertEqual([len(r["tools"]) for r in model.requests], [1, 3])
+        self.assertEqual([(e["name"], e["ok"]) for e in events if e["event"] == "tool"],
+                         [("list_reorder", True)])
 
     def test_a_call_made_all_the_same_runs_and_brings_the_tools_back(self):
         status, out, err, events, model = self.run_question(

@@ -44,14 +44,15 @@ class TraceTest(unittest.TestCase):
         lines = err.splitlines()
         self.assertIn("run ", lines[0])
         self.assertIn("mock/mock", lines[0])
-        self.assertIn("step 1: model replied", lines[1])
-        self.assertIn("stop tool_calls", lines[1])
-        self.assertIn('tool get_stock {"sku": "A001"} -> ok', lines[2])
-        self.assertIn('tool get_stock {"sku": "A404"} -> SKU_NOT_FOUND', lines[3])
-        self.assertIn("stop answer", lines[4])
-        self.assertIn("completed: 2 steps", lines[5])
-        self.assertTrue(lines[6].startswith("log: "))
-        self.assertEqual(len(lines), 7)
+        self.assertIn('tools_narrowed step=1 tools=["get_stock"]', lines[1])
+        self.assertIn("step 1: model replied", lines[2])
+        self.assertIn("stop tool_calls", lines[2])
+        self.assertIn('tool get_stock {"sku": "A001"} -> ok', lines[3])
+        self.assertIn('tool get_stock {"sku": "A404"} -> SKU_NOT_FOUND', lines[4])
+        self.assertIn("stop answer", lines[5])
+        self.assertIn("completed: 2 steps", lines[6])
+        self.assertTrue(lines[7].startswith("log: "))
+        self.assertEqual(len(lines), 8)
         self.assertTrue(out.startswith("[Sample data]"))  # stdout unchanged
 
     def test_a_failure_shows_its_code_and_exit_status(self):
