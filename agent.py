@@ -354,6 +354,11 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                        "is_error": not done.result["ok"]}
             messages.append(message)
             size += message_chars(message)
+            # A failed call brings every tool back: the narrowed guess may be wrong (a name
+            # sent as a SKU wants find_items), and a small model offered get_stock alone
+            # after "A404 not found" asked for A404 until TOOL_ERROR_LIMIT.
+            if not done.result["ok"]:
+                offered = None
         runner.check_errors()
     return _answer_from_facts(question, outcome, checker, limits, told_to_answer)
 

@@ -177,6 +177,13 @@ class WithheldRunTest(unittest.TestCase):
                          [{"event": "tools_narrowed", "t_ms": events[1]["t_ms"], "step": 1,
                            "tools": ["get_stock"]}])
 
+    def test_a_failed_call_brings_every_tool_back(self):
+        status, _, err, _, model = self.run_question(
+            "What is the stock of A404?", calls_reply(tool_call("get_stock", {"sku": "A404"})),
+            text_reply("A404 was not found."))
+        self.assertEqual(status, 0, err)
+        self.assertEqual([len(r["tools"]) for r in model.requests], [1, 3])
+
     def test_a_call_to_a_tool_not_offered_runs_and_brings_them_all(self):
         status, _, err, events, model = self.run_question(
             "Check A001", calls_reply(tool_call("list_reorder", {})),

@@ -516,6 +516,35 @@ class BindingTest(unittest.TestCase):
                                              "A001.", [A001]), {})
 
 
+class RelationTest(unittest.TestCase):
+    """An item's stock said to be below or above its target: a claim of no figure."""
+
+    def test_a_relation_the_facts_contradict_is_a_wrong_figure(self):
+        matcha = listing("find_items", [("S001", "抹茶粉", 77, 20)])
+        for question, answer, results, wrong in (
+                ("Find 抹茶", "The item 抹茶粉 has a stock of 77, which is below the target "
+                 "of 20.", [matcha], "S001 below the target"),
+                ("Check A001", "A001 has 12, which is above target.", [A001],
+                 "A001 above target"),
+                ("檢查 A002", "A002 庫存 45，低於目標 30。", [A002], "A002 低於目標"),
+                ("檢查 A001", "A001 庫存 12，已超過目標。", [A001], "A001 超過目標")):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, results),
+                                 {"wrong_figures": [wrong]})
+
+    def test_a_true_denied_or_conditional_relation_is_no_problem(self):
+        for question, answer, results in (
+                ("Check A001", "A001 has 12, below its target of 30; order 18.", [A001]),
+                ("Check A002", "A002 has 45, over target.", [A002]),
+                ("Check A002", "A002 has 45 and is not below target.", [A002]),
+                ("Check A002", "A002: 45 in stock, at or above target.", [A002]),
+                ("Check A002", "If A002 falls below target, reorder. It has 45.", [A002]),
+                ("檢查 A001", "A001 庫存 12，低於目標 30，建議補 18。", [A001]),
+                ("檢查 A002", "A002 庫存 45，沒有低於目標。", [A002])):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, results), {})
+
+
 class GivenTest(unittest.TestCase):
     """Asked without tools (agent.py withholds them when no lookup could help), the numbers
     the question gave, and what two of them work out to, are the answer's facts."""

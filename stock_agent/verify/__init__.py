@@ -74,13 +74,13 @@ from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, r
                                 render, render_answer, unlisted, unplaced, skus_named)
 from stock_agent.verify.derived import FIELDS, _cross, _derived, _unbound_allowed
 from stock_agent.verify.patterns import (
-    AFTER_CUES, AND, ASKS_ORDER, CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB,
-    CLAIM_ZH, CLAUSE_END, CONDITION, COUNTED, DATE, DENIAL, DERIVED_CUE, FIELD_CUE,
-    FIELD_NAMES, HYPOTHETICAL, IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, NEXT_TO, NOT_FOUND,
-    NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER, NUMBER, ONE_COUNTS, ORDER_ID, ORDER_VERBS,
-    OTHER_ID, QUANTITY_LEAD, RANGE_MARK, SENTENCE_END, SKU_CHARS, STATING, STATUS_DENIED,
-    STATUS_NEEDLES, STOCK_ZERO, SUM, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value,
-    _word_value)
+    ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, CHINESE_DIGITS,
+    CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END, CONDITION, COUNTED,
+    DATE, DENIAL, DERIVED_CUE, FIELD_CUE, FIELD_NAMES, HYPOTHETICAL, IF_DONE, IN_STOCK,
+    MEASURE_WORD, MONTHS, NEXT_TO, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER,
+    NUMBER, ONE_COUNTS, ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, RANGE_MARK,
+    RELATIONS, SENTENCE_END, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO,
+    SUM, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -240,6 +240,12 @@ def _figure_problem(figure, said, known):
     if field == "in_stock":  # "in stock", 有貨: a claim about a found item whose stock is 0
         item = known["items"].get(sku)
         return "wrong_figures" if item is not None and item["stock"] == 0 else None
+    if field in RELATIONS:  # "77, which is below the target of 20"
+        item = known["items"].get(sku)
+        if item is None or figure.get("hypothetical") or figure["conditional"]:
+            return None  # "reorder when stock falls below target" is a rule, not a claim
+        return None if (item["stock"] < item["target"]) == (field == "below_target") \
+            else "wrong_figures"
     if sku in known["missing"]:
         # A not-found SKU has no figures; the program's own detail may be echoed.
         return None if value in known["program"] and value != 0 else "missing_items"
@@ -513,7 +519,8 @@ def _clause(clause, current, known, said):
         figure.update(sku=_bound(figure["start"], mentions, current, blanked),
                       field=figure["field"] or (None if conditional else _field(words)),
                       denied=denied, named=named, total=total, clause=skus,
-                      hypothetical=re.search(HYPOTHETICAL, clause) is not None)
+                      hypothetical=re.search(HYPOTHETICAL, clause) is not None,
+                      conditional=conditional)
         if figure["field"] == "derived" or combined and figure["field"] in FIELDS:
             # "the stock adds up to 20", "A001 and A002 hold 57 between them"
             figure.update(field="derived", basis=figure["field"] if figure["field"] in
@@ -542,7 +549,7 @@ def _table_row(line, header, known, said):
         for figure in figures_in(blanked):
             field = figure["field"] or (header[index] if index < len(header) else None)
             figure.update(sku=skus[0] if skus else None, field=field, denied=False,
-                          total=False, clause=set(skus[:1]),
+                          total=False, clause=set(skus[:1]), conditional=False,
                           named=bool(skus) or "candidates" in known and
                           _names_a_candidate(line, known))
             _add_figure(figure, said)
@@ -871,12 +878,14 @@ def figures_in(text):
 
 
 def _status_claims(text):
-    """The stock-status claims of a text as figures: "out of stock", 缺貨 (a stock of 0)
-    and "in stock", 有貨 (field `in_stock`: a stock above 0, no value). A denial right
-    before one ("not out of stock", 沒有缺貨) is no claim, nor "in stock" after its figure
-    ("12 units in stock" is the figure's)."""
+    """The stock-status claims of a text as figures: "out of stock", 缺貨 (a stock of 0),
+    "in stock", 有貨 (field `in_stock`: a stock above 0, no value), and the stock against
+    the target (`below_target`, `above_target`: no value). A denial right before one ("not
+    out of stock", 沒有缺貨) is no claim, nor "in stock" after its figure ("12 units in
+    stock" is the figure's)."""
     claims = []
-    for field, pattern in (("stock", STOCK_ZERO), ("in_stock", IN_STOCK)):
+    for field, pattern in (("stock", STOCK_ZERO), ("in_stock", IN_STOCK),
+                           ("below_target", BELOW_TARGET), ("above_target", ABOVE_TARGET)):
         for match in re.finditer(pattern, text):
             before = text[max(0, match.start() - 32):match.start()]
             if re.search(STATUS_DENIED, before) or field == "in_stock" and \

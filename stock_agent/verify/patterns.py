@@ -129,7 +129,14 @@ QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "�
 STOCK_ZERO = (r"(?i)\bout of stock\b|\bsold out\b|\bno stock\b|缺貨|沒有?貨|無貨|售完|售罄|"
               r"無庫存|沒有庫存")
 IN_STOCK = r"(?i)\bin stock\b|有現?貨|有庫存"
-STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存")
+# An item's stock against its target: "below target", 低於目標; "above target", 超過目標.
+BELOW_TARGET = (r"(?i)(?<!at or )\b(?:below|under|short of)\s(?:its\s|the\s)?target\b|"
+                r"低於目標|未達目標|不足目標|少於目標")
+ABOVE_TARGET = (r"(?i)(?<!at or )\b(?:above|over|exceeds?)\s(?:its\s|the\s)?target\b|"
+                r"高於目標|超過目標|多於目標")
+RELATIONS = ("below_target", "above_target")
+STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存",
+                  "target", "目標")
 STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
                  r"(?:不|沒|未|非|無)(?:有|是|會|再)?\s{0,2}$")
 # A figure right before "in stock" (12 units in stock): the claim is the figure's.
