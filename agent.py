@@ -338,6 +338,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             size += message_chars(correction)
             continue
         _check_deadline(deadline, limits)
+        repeated = False
         for index, done in enumerate(runner.run_batch(calls)):
             # A long result reaches the model as an excerpt; the log keeps it whole.
             content, cut = tool_content(done.result, limit=cut_above)
@@ -355,10 +356,16 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             messages.append(message)
             size += message_chars(message)
             # A failed call brings every tool back: the narrowed guess may be wrong (a name
-            # sent as a SKU wants find_items), and a small model offered get_stock alone
-            # after "A404 not found" asked for A404 until TOOL_ERROR_LIMIT.
+            # sent as a SKU wants find_items).
             if not done.result["ok"]:
                 offered = None
+            repeated = repeated or done.result.get("error") == "REPEATED_CALL"
+        # A small model that asks again for a result it has goes on asking until
+        # TOOL_ERROR_LIMIT: when the results answer the question, the program does.
+        rendered = repeated and _rendered(question, outcome, checker,
+                                          "answer_rendered_repeated")
+        if rendered:
+            return rendered
         runner.check_errors()
     return _answer_from_facts(question, outcome, checker, limits, told_to_answer)
 
@@ -367,16 +374,25 @@ def _answer_from_facts(question, outcome, checker, limits, told_to_answer):
     """The last request the run may make asked for tools, not an answer. When the model was
     told to answer from the results and still did not (a small model looks everything up,
     then keeps exploring), and those results answer the question, the person gets the
-    answer the program writes from them, as after a failed correction (verification
-    "rendered"); else STEP_LIMIT ends the run."""
-    rendered = None
-    if checker is not None and told_to_answer:
-        problems = checker.check(question, "", outcome.results, complete=False)
-        rendered = checker.rendered(question, problems, outcome.results,
-                                    lead="answer_rendered_unanswered")
-    if rendered is None:
+    answer the program writes from them, as after a failed correction; else STEP_LIMIT
+    ends the run."""
+    rendered = told_to_answer and _rendered(question, outcome, checker,
+                                            "answer_rendered_unanswered")
+    if not rendered:
         raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
-    outcome.verification = "rendered"
+    return rendered
+
+
+def _rendered(question, outcome, checker, lead):
+    """The answer the program writes from the run's results, after the line `lead` says
+    why (verification "rendered"); None without a checker, or when the results cannot
+    answer the question (a SKU it names was never looked up)."""
+    if checker is None:
+        return None
+    problems = checker.check(question, "", outcome.results, complete=False)
+    rendered = checker.rendered(question, problems, outcome.results, lead=lead)
+    if rendered is not None:
+        outcome.verification = "rendered"
     return rendered
 
 

@@ -534,6 +534,10 @@ LINES = {
                         "zh-TW": "（模型的回答與工具結果不符；以下由程式依工具結果寫成。）"},
     "answer_supplemented": {"en": "(Added by the program from the tool results: {facts}.)",
                             "zh-TW": "（程式依工具結果補上：{facts}。）"},
+    "answer_rendered_repeated": {
+        "en": "(The model kept repeating a tool call whose result it already had; this answer "
+              "is written from the tool results by the program.)",
+        "zh-TW": "（模型一再重複已有結果的工具呼叫；以下由程式依工具結果寫成。）"},
     "answer_rendered_unanswered": {
         "en": "(The model kept calling tools and gave no answer; this answer is written from "
               "the tool results by the program.)",

@@ -194,6 +194,32 @@ class CorrectiveTurnTest(unittest.TestCase):
         self.assertEqual(events_named(events, "correction"), [])
         self.assertEqual(events[-1]["verification"], "rendered")
 
+    def test_a_repeated_call_is_answered_from_the_facts_when_they_answer(self):
+        # A small model asked for A404 after "not found" until TOOL_ERROR_LIMIT.
+        for lang, lead in (("en", "(The model kept repeating a tool call whose result it "
+                            "already had; this answer is written from the tool results by "
+                            "the program.)"),
+                           ("zh-TW", "（模型一再重複已有結果的工具呼叫；以下由程式依工具結果寫成。）")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_script(
+                    [stock_call("A404")] * 3 + [text_reply("never asked")],
+                    question="What is the stock of A404?", checker=verify.Checker(lang))
+                self.assertEqual(outcome.splitlines()[0], lead)
+                self.assertIn("A404", outcome.splitlines()[1])
+                self.assertEqual(len(model.requests), 3)
+                self.assertEqual([e["error"] for e in events_named(events, "tool")],
+                                 ["SKU_NOT_FOUND", "SKU_NOT_FOUND", "REPEATED_CALL"])
+                self.assertEqual(events[-1]["verification"], "rendered")
+
+    def test_a_repeated_call_the_facts_cannot_answer_for_goes_on_as_before(self):
+        outcome, model, _ = run_script(
+            [stock_call("A001")] * 5, question="Check A001 and A002",
+            checker=verify.Checker("en"))  # A002 never looked up: the facts cannot answer
+        self.assertIsInstance(outcome, AgentError)
+        self.assertEqual(outcome.code, "TOOL_ERROR_LIMIT")
+        outcome, _, _ = run_script([stock_call("A404")] * 5)  # no check: no facts to trust
+        self.assertEqual(outcome.code, "TOOL_ERROR_LIMIT")
+
     def test_a_run_that_fails_after_the_correction_is_unverified(self):
         outcome, _, events = run_script(
             [stock_call("A001"), text_reply("A001 has 15 units."), text_reply("")],
