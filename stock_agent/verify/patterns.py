@@ -135,8 +135,11 @@ BELOW_TARGET = (r"(?i)(?<!at or )\b(?:below|under|short of)\s(?:its\s|the\s)?tar
 ABOVE_TARGET = (r"(?i)(?<!at or )\b(?:above|over|exceeds?)\s(?:its\s|the\s)?target\b|"
                 r"高於目標|超過目標|多於目標")
 RELATIONS = ("below_target", "above_target")
+# Words one of those patterns needs: without any, an answer's claims skip the regexes (the
+# mock's "stock 12, target 30" has none, and compiling them costs a start-up).
 STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存",
-                  "target", "目標")
+                  "below", "under", "short of", "above", "over", "exceed", "低於", "未達",
+                  "不足", "少於", "高於", "超過", "多於")
 STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
                  r"(?:不|沒|未|非|無)(?:有|是|會|再)?\s{0,2}$")
 # A figure right before "in stock" (12 units in stock): the claim is the figure's.
