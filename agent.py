@@ -330,7 +330,8 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
             answer, correction = _review(reply["text"].strip(), question, outcome, checker,
-                                         step=step, limits=limits, log=log, given=given)
+                                         step=step, limits=limits, log=log, given=given,
+                                         runner=runner)
             if correction is None:
                 return answer
             offered = None  # an answer that needs a lookup gets every tool for it
@@ -342,14 +343,8 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         for index, done in enumerate(runner.run_batch(calls)):
             # A long result reaches the model as an excerpt; the log keeps it whole.
             content, cut = tool_content(done.result, limit=cut_above)
-            log.tool_event(invocation=f"{step}:{index}", outcome=done,
-                           **({"recovered": True} if written else {}),
-                           **({"cut": cut} if cut else {}))
-            outcome.tool_calls.append({"name": done.call["name"], "ok": done.result["ok"],
-                                       "error": done.result.get("error")})
-            outcome.results.append({"invocation": f"{step}:{index}", "name": done.call["name"],
-                                    "arguments": done.call["arguments"],
-                                    "result": done.result})
+            _record(done, f"{step}:{index}", outcome, log,
+                    **({"recovered": True} if written else {}), **({"cut": cut} if cut else {}))
             message = {"role": "tool", "tool_call_id": done.call["id"],
                        "tool_name": done.call["name"], "content": content,
                        "is_error": not done.result["ok"]}
@@ -368,6 +363,16 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             return rendered
         runner.check_errors()
     return _answer_from_facts(question, outcome, checker, limits, told_to_answer)
+
+
+def _record(done, invocation, outcome, log, **flags):
+    """One call's outcome (tools.ToolOutcome) into the log, and into the outcome's calls and
+    results, which the answer check and the facts are read from."""
+    log.tool_event(invocation=invocation, outcome=done, **flags)
+    outcome.tool_calls.append({"name": done.call["name"], "ok": done.result["ok"],
+                               "error": done.result.get("error")})
+    outcome.results.append({"invocation": invocation, "name": done.call["name"],
+                            "arguments": done.call["arguments"], "result": done.result})
 
 
 def _answer_from_facts(question, outcome, checker, limits, told_to_answer):
@@ -396,7 +401,8 @@ def _rendered(question, outcome, checker, lead):
     return rendered
 
 
-def _review(answer, question, outcome, checker, *, step, limits, log, given=False):
+def _review(answer, question, outcome, checker, *, step, limits, log, given=False,
+            runner=None):
     """(answer, None) when an answer may be returned; else (None, the one corrective
     message for the model).
 
@@ -404,6 +410,8 @@ def _review(answer, question, outcome, checker, *, step, limits, log, given=Fals
     An answer whose one problem is a figure it leaves out (an item's stock, or the order
     asked for) is returned with that item's facts added by the program (verification
     "supplemented"): asking the model again costs a request and can lose a true answer.
+    So is one whose only other problem is a SKU the question names and no call looked up:
+    the program looks it up itself with the `runner` (get_stock, logged `by: "program"`).
     A second failed answer, or a failed one with no model request left for a correction,
     is never returned: the person gets the answer the program writes from the facts
     (verification "rendered"), or, when the facts cannot answer, UNVERIFIED_ANSWER.
@@ -416,9 +424,12 @@ def _review(answer, question, outcome, checker, *, step, limits, log, given=Fals
         outcome.verification = "corrected" if outcome.corrections else "verified"
         return answer, None
     log.answer_check(step=step, problems=problems)
-    if set(problems) == {"left_out"}:
+    looked_up = _look_up(problems, outcome, runner, step=step, log=log)
+    if looked_up:
+        problems = checker.check(question, answer, outcome.results, given=given)
+    if set(problems) <= {"left_out"}:
         outcome.verification = "supplemented"
-        return checker.supplemented(answer, problems, outcome.results), None
+        return checker.supplemented(answer, problems, outcome.results, also=looked_up), None
     if outcome.corrections or step >= limits.max_steps:  # no second chance
         rendered = checker.rendered(question, problems, outcome.results)
         if rendered is None:
@@ -429,6 +440,25 @@ def _review(answer, question, outcome, checker, *, step, limits, log, given=Fals
     text = checker.correction(question, problems, outcome.results, given=given)
     log.correction(step=step, text=text)
     return None, {"role": "user", "content": text}
+
+
+def _look_up(problems, outcome, runner, *, step, log):
+    """The SKUs the program looked up itself, or (): when a first answer's only problems
+    are SKUs the question names that no call looked up (and figures it left out), get_stock
+    runs on them as a model's call would, validated and logged. A small model asked about
+    three SKUs often looks up one and answers; a corrective turn costs a request, and the
+    same answer again loses the run. A lookup the schema refuses (more SKUs than one call
+    takes) leaves the problems to the corrective turn."""
+    skus = problems.get("unchecked_skus")
+    if runner is None or outcome.corrections or not skus or \
+            not set(problems) <= {"unchecked_skus", "left_out"}:
+        return ()
+    call = {"id": f"program-{step}", "name": "get_stock",
+            "arguments": {"sku": skus[0] if len(skus) == 1 else skus}}
+    done, = runner.run_batch([call])
+    _record(done, f"{step}:program", outcome, log, by="program")
+    found = done.result["ok"] or done.result.get("error") == "SKU_NOT_FOUND"
+    return tuple(skus) if found else ()
 
 
 def _call_correction(error, outcome, *, step, limits, log):

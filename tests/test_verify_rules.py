@@ -326,6 +326,25 @@ class BindingTest(unittest.TestCase):
         self.assertEqual(check("Check A001 and A002", table, both),
                          {"wrong_figures": ["A001 45", "A002 12"]})
 
+    def test_a_figure_counts_the_item_it_is_of(self):
+        # A real dev-set answer: the second 18 is said "of A002" (suggested order 0),
+        # though A001 is named before it in the clause.
+        both = [A001, A002]
+        said = ("To reorder A001 and A002, you should reorder 18 units of A001 and {} units "
+                "of A002.")
+        self.assertEqual(check("Reorder A001 and A002?", said.format(18), both),
+                         {"wrong_figures": ["A002 18"]})
+        # ...and "45 units of A002" after an order of A001 is an order too, not a stock.
+        self.assertEqual(check("Reorder A001 and A002?", said.format(45), both),
+                         {"wrong_figures": ["A002 45"]})
+        self.assertEqual(check("Reorder A001 and A002?", said.format(0), both), {})
+        self.assertEqual(check("Check A001 and A002", "Order 18 for A001 and none for A002.",
+                               both), {})
+        # A stock word of its own is no order: "A001 and 45 in stock for A002".
+        self.assertEqual(check("Check A001 and A002",
+                               "Reorder 18 units of A001; there are 45 units of A002 in stock.",
+                               both), {})
+
     def test_a_field_figure_of_no_item_among_several_is_refused(self):
         # A real dev-set answer: 12 is A001's stock, said of "the south warehouse".
         said = "The stock of the tenant in the south warehouse is 12."
@@ -543,6 +562,46 @@ class RelationTest(unittest.TestCase):
                 ("檢查 A002", "A002 庫存 45，沒有低於目標。", [A002])):
             with self.subTest(answer=answer):
                 self.assertEqual(check(question, answer, results), {})
+
+
+class ComparisonTest(unittest.TestCase):
+    """One item compared with another (A001: stock 12, target 30; A002: 45, target 30)."""
+
+    def test_a_comparison_the_facts_contradict_is_refused(self):
+        both = [A001, A002]
+        for answer in ("A001 has more stock than A002.", "A002 has fewer units than A001.",
+                       "A001 needs less than A002.", "A001 的庫存比 A002 多。",
+                       "A002 比 A001 少。", "A001 比 A002 還高"):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Compare A001 and A002", answer, both),
+                                 {"wrong_comparisons": [answer.rstrip("。.")]})
+
+    def test_a_true_denied_or_conditional_comparison_is_no_problem(self):
+        both = [A001, A002]
+        for answer in ("A002 has more stock than A001.", "A001 needs more than A002.",
+                       "A001 does not have more stock than A002.",
+                       "If A001 had more stock than A002, it would not need an order.",
+                       "A002 的庫存比 A001 多。", "A001 沒有比 A002 多。",
+                       "A001 has a target no higher than A002."):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Compare A001 and A002", answer, both), {})
+
+    def test_the_figures_after_a_comparison_are_the_items_in_its_order(self):
+        both = [A001, A002]
+        self.assertEqual(check("Compare A001 and A002", "A002 has more stock than A001: 45 against 12.",
+                               both), {})
+        self.assertEqual(check("比較 A001 和 A002", "A002 比 A001 多，庫存 45 對 12。", both), {})
+        self.assertEqual(check("Compare A001 and A002", "A002 has more stock than A001: 12 against 45.",
+                               both), {"wrong_figures": ["A002 12", "A001 45"]})
+        # The difference after 比 is derived, never the second item's stock.
+        self.assertEqual(check("比較 A001 和 A002", "A002 的庫存比 A001 多 33 個。", both), {})
+
+    def test_the_corrective_message_names_it_in_both_languages(self):
+        problems = {"wrong_comparisons": ["A001 has more stock than A002"]}
+        self.assertIn("compares items the wrong way round: A001 has more stock than A002.",
+                      verify.correction("Compare", problems, [A001, A002], "en"))
+        self.assertIn("多寡比錯了：A001 has more stock than A002。",
+                      verify.correction("Compare", problems, [A001, A002], "zh-TW"))
 
 
 class GivenTest(unittest.TestCase):

@@ -7,7 +7,7 @@ import unittest
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import verify
 from stock_agent.errors import EXIT_STATUS, AgentError
-from stock_agent.evals import harness, metrics
+from stock_agent.evals import harness, metrics, report
 from stock_agent.run import Limits
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
 from tests.wire_harness import OllamaHarness
@@ -122,23 +122,83 @@ class CorrectiveTurnTest(unittest.TestCase):
                                   "尚未建立訂單。")
         self.assertEqual(events[-1]["verification"], "rendered")
 
-    def test_a_skipped_sku_gets_the_correction_and_the_model_looks_it_up(self):
+    def test_a_sku_the_model_skipped_is_looked_up_by_the_program(self):
+        # A small model asked about several SKUs often looks up one and answers; asked
+        # again, it writes the same answer. The program looks up the rest itself.
+        for lang, question, answer, added in (
+                ("en", "Check A001 and A002", "A001: stock 12.",
+                 "(Added by the program from the tool results: 烏龍茶包 (A002): stock 45, "
+                 "target 30, suggested order 0.)"),
+                ("zh-TW", "請查 A001 和 A002", "A001 庫存 12。",
+                 "（程式依工具結果補上：烏龍茶包（A002）：庫存 45，目標 30，建議補貨 0。）")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_script(
+                    [stock_call("A001"), text_reply(answer)], question=question,
+                    checker=verify.Checker(lang), log_content=True)
+                self.assertEqual(outcome, f"{answer}\n{added}")
+                self.assertEqual(len(model.requests), 2)
+                self.assertEqual([e["event"] for e in events], [
+                    "model", "tool", "model", "answer_check", "tool", "completed"])
+                self.assertEqual(events_named(events, "answer_check")[0]["unchecked_skus"], 1)
+                program = events_named(events, "tool")[1]
+                self.assertEqual((program["name"], program["by"], program["invocation"]),
+                                 ("get_stock", "program", "2:program"))
+                self.assertEqual(program["arguments"], {"sku": "A002"})
+                self.assertEqual(events[-1]["verification"], "supplemented")
+
+    def test_several_skipped_skus_are_looked_up_in_one_call_found_or_not(self):
         outcome, model, events = run_script(
-            [stock_call("A001"), text_reply("A001: stock 12."), stock_call("A002"),
+            [stock_call("A001"), text_reply("A001 has 12 units.")],
+            question="Check A001, A002 and A404", checker=verify.Checker("en"),
+            log_content=True)
+        self.assertEqual(outcome.splitlines()[1], "(Added by the program from the tool "
+                         "results: 烏龍茶包 (A002): stock 45, target 30, suggested order 0; "
+                         "A404: not found, no item has this SKU.)")
+        self.assertEqual(events_named(events, "tool")[1]["arguments"],
+                         {"sku": ["A002", "A404"]})
+        self.assertEqual(len(model.requests), 2)
+        self.assertEqual(events[-1]["verification"], "supplemented")
+
+    def test_a_single_skipped_sku_that_does_not_exist_is_said_not_found(self):
+        outcome, _, events = run_script(
+            [stock_call("A001"), text_reply("A001 has 12 units.")],
+            question="Check A001 and A404", checker=verify.Checker("en"))
+        self.assertEqual(outcome.splitlines()[1],
+                         "(Added by the program from the tool results: A404: not found, "
+                         "no item has this SKU.)")
+        self.assertEqual(events_named(events, "tool")[1]["error"], "SKU_NOT_FOUND")
+
+    def test_a_skipped_sku_beside_a_wrong_figure_gets_the_correction(self):
+        # The program looks up only for an answer whose figures all hold: a wrong one
+        # goes to the model, which is told to look up the rest too.
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("A001: stock 15."), stock_call("A002"),
              text_reply("A001: stock 12. A002: stock 45.")],
             question="Check A001 and A002", checker=verify.Checker("en"))
         self.assertEqual(outcome, "A001: stock 12. A002: stock 45.")
         self.assertIn('You have not looked up A002 yet', model.requests[2]["messages"][-1]
                       ["content"])
-        self.assertEqual(events_named(events, "answer_check")[0]["unchecked_skus"], 1)
+        self.assertNotIn("by", events_named(events, "tool")[1])
         self.assertEqual(events[-1]["verification"], "corrected")
 
     def test_the_correction_speaks_the_runs_language(self):
         _, model, _ = run_script(
-            [stock_call("A001"), text_reply("A001 庫存 12。"), stock_call("A002"),
+            [stock_call("A001"), text_reply("A001 庫存 15。"), stock_call("A002"),
              text_reply("A001 庫存 12，A002 庫存 45。")],
             question="請查 A001 和 A002", checker=verify.Checker("zh-TW"))
         self.assertIn("你還沒有查詢 A002", model.requests[2]["messages"][-1]["content"])
+
+    def test_more_skipped_skus_than_one_call_takes_are_left_to_the_correction(self):
+        question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 12))
+        outcome, model, events = run_script(
+            [stock_call("A001"), text_reply("A001: stock 12."), text_reply("A001: stock 12.")],
+            question=question, checker=verify.Checker("en"))
+        self.assertIsInstance(outcome, AgentError)
+        self.assertEqual(outcome.code, "UNVERIFIED_ANSWER")
+        refused = [e for e in events_named(events, "tool") if e.get("by") == "program"]
+        self.assertEqual([(e["ok"], e["error"]) for e in refused],
+                         [(False, "INVALID_ARGUMENTS")])  # once: never after the correction
+        self.assertEqual(len(model.requests), 3)
 
     def test_an_order_claim_is_corrected(self):
         outcome, model, _ = run_script(
@@ -319,11 +379,21 @@ class ScriptedServerTest(unittest.TestCase):
         self.assertEqual(events[-1]["verification"], "rendered")
         self.assertIn("15", sent[2][-1]["content"])
 
-    def test_checking_only_a001_of_two_gets_the_corrective_turn(self):
+    def test_checking_only_a001_of_two_gets_a002_looked_up_by_the_program(self):
+        lookup = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A001"})])
+        status, out, events, sent = self.run_server(
+            lookup, ollama_chat("A001 has 12 units."), question="Check A001 and A002")
+        self.assertEqual((status, out), (0, "A001 has 12 units.\n(Added by the program from "
+                         "the tool results: 烏龍茶包 (A002): stock 45, target 30, suggested "
+                         "order 0.)\n"))
+        self.assertEqual(len(sent), 2)
+        self.assertEqual(events[-1]["verification"], "supplemented")
+
+    def test_a_wrong_figure_and_a_skipped_sku_get_the_corrective_turn(self):
         lookup = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A001"})])
         second = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A002"})])
         status, out, events, sent = self.run_server(
-            lookup, ollama_chat("A001 has 12 units."), second,
+            lookup, ollama_chat("A001 has 15 units."), second,
             ollama_chat("A001 has 12 units, A002 has 45."), question="Check A001 and A002")
         self.assertEqual((status, out), (0, "A001 has 12 units, A002 has 45.\n"))
         self.assertEqual(sent[2][-1]["role"], "user")
@@ -387,8 +457,27 @@ class EvaluationTest(unittest.TestCase):
         totals = metrics.summarize(rows)
         self.assertEqual(totals["verification"], {"first_time": 1, "after_correction": 1,
                                                   "supplemented": 1, "rendered": 1,
-                                                  "unverified": 0, "not_checked": 1})
+                                                  "unverified": 0, "not_checked": 1,
+                                                  "program_lookups": 0})
         self.assertEqual(totals["hallucinated_numbers"], {"numbers": 2, "answers": 1, "of": 5})
+
+    def test_the_report_counts_the_runs_the_program_looked_up_for(self):
+        case = {**self.CASE, "question": "Check A001 and A002", "expect": {"tool_calls": [
+            {"name": "get_stock", "arguments": {"sku": "A001"}},
+            {"name": "get_stock", "arguments": {"sku": "A002"}}]}}
+        observed = harness.run_case(case, settings("--log-dir", self.log_dir), environ={},
+                                    make_model=lambda settings, environ: MockModel(
+                                        [stock_call("A001"), text_reply("A001: 12.")]))
+        row = metrics.score_run(case, observed)
+        self.assertEqual((row["verification"], row["program_lookups"]), ("supplemented", 1))
+        self.assertEqual([call["by"] for call in observed["calls"]], [None, "program"])
+        self.assertEqual(metrics.summarize([row])["verification"]["program_lookups"], 1)
+        setup = {"provider": "mock", "model": "mock", "server_version": None, "utc": "t",
+                 "system_prompt": {"file": None, "sha256": {"en": "0" * 64}}}
+        document = report.build_report(setup, [{**case, "split": "dev"}], [{**row, "repeat": 1}],
+                                       repeat=1, jobs=1, min_success=None)
+        self.assertIn("supplemented 1 (1 after the program's own lookup)",
+                      report.render(document))
 
 
 if __name__ == "__main__":

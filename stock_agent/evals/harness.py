@@ -235,7 +235,8 @@ def _listener(case, settings):
     def listen(record):
         if record["event"] == "tool":
             calls.append({"name": record["name"], "arguments": record.get("arguments"),
-                          "ok": record["ok"], "error": record["error"]})
+                          "ok": record["ok"], "error": record["error"],
+                          "by": record.get("by")})  # "program": a lookup it made itself
         if trace is not None:
             trace(record)
 

@@ -55,6 +55,7 @@ def score_run(case, observed):
            "input_tokens": observed["tokens"]["input"],
            "output_tokens": observed["tokens"]["output"],
            "verification": observed.get("verification"),
+           "program_lookups": sum(call.get("by") == "program" for call in observed["calls"]),
            "unsupported_numbers": observed.get("unsupported_numbers")}
     row["judged"] = observed.get("reached", True)
     if not row["judged"]:  # a failure, but not one the model can be judged on
@@ -326,9 +327,11 @@ def _verification(rows):
     corrective turn, passed with facts it left out added by the program (`supplemented`),
     were answered from the facts by the program (`rendered`: the model's answer never
     passed), or never passed (UNVERIFIED_ANSWER, or another end after a correction);
-    `not_checked`: --verify off, or the run ended before any answer."""
+    `not_checked`: --verify off, or the run ended before any answer. `program_lookups`:
+    runs in which the program looked up SKUs the model's answer skipped (agent._look_up)."""
     counts = {"first_time": 0, "after_correction": 0, "supplemented": 0, "rendered": 0,
-              "unverified": 0, "not_checked": 0}
+              "unverified": 0, "not_checked": 0,
+              "program_lookups": sum(bool(row.get("program_lookups")) for row in rows)}
     names = {"verified": "first_time", "corrected": "after_correction",
              "supplemented": "supplemented", "rendered": "rendered",
              "unverified": "unverified", None: "not_checked"}

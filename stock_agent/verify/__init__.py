@@ -75,12 +75,13 @@ from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, r
 from stock_agent.verify.derived import FIELDS, _cross, _derived, _unbound_allowed
 from stock_agent.verify.patterns import (
     ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, CHINESE_DIGITS,
-    CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END, CONDITION, COUNTED,
-    DATE, DENIAL, DERIVED_CUE, FIELD_CUE, FIELD_NAMES, HYPOTHETICAL, IF_DONE, IN_STOCK,
-    MEASURE_WORD, MONTHS, NEXT_TO, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER,
-    NUMBER, ONE_COUNTS, ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, RANGE_MARK,
-    RELATIONS, SENTENCE_END, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO,
-    SUM, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
+    CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END, COMPARE_NEEDLES,
+    CONDITION, COUNTED, DATE, DENIAL, DERIVED_CUE, FIELD_CUE, FIELD_NAMES, HYPOTHETICAL,
+    IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, MORE, MORE_THAN, NEXT_TO, NOT_FOUND,
+    NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER, NEXT_ITEM, NUMBER, OF_ITEM, ONE_COUNTS,
+    ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, RANGE_MARK, RELATIONS, SENTENCE_END,
+    SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUM, THAN_ZH, TOKEN,
+    TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -101,8 +102,8 @@ class Checker(namedtuple("Checker", "lang")):
     def rendered(self, question, problems, results, *, lead="answer_rendered"):
         return rendered(question, problems, results, self.lang, lead=lead)
 
-    def supplemented(self, answer, problems, results):
-        return supplemented(answer, problems, results, self.lang)
+    def supplemented(self, answer, problems, results, *, also=()):
+        return supplemented(answer, problems, results, self.lang, also=also)
 
     def summary(self, problems):
         return summary(problems)
@@ -131,6 +132,8 @@ def check(question, answer, results, *, complete=True, given=False):
     for sku in said["missing"]:
         if sku in known["items"]:
             problems["not_found_claims"].append(sku)
+    problems["wrong_comparisons"] = [comparison[0] for comparison in said["comparisons"]
+                                     if _wrong_comparison(comparison, known)]
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
     # a rule explained) is not asked for lookups.
     if not given and (known["spoken_of"] or said["figures"] or said["missing"]):
@@ -209,12 +212,13 @@ def _covered(sku, ordered):
     return bool(ordered) and (sku is None or sku in ordered or None in ordered)
 
 
-def supplemented(answer, problems, results, lang):
+def supplemented(answer, problems, results, lang, *, also=()):
     """`answer`, then one line the program writes: the facts of each item it left out
-    (`left_out`), as the tools returned them. The model's words stay as they were."""
-    left = set(problems["left_out"])
-    found = [fact for fact in facts(results)
-             if fact["found"] and normal(fact["sku"]).upper() in left]
+    (`left_out`), and of each SKU in `also` (the program looked them up: found or not), as
+    the tools returned them. The model's words stay as they were."""
+    left, also = set(problems.get("left_out", ())), set(also)
+    found = [fact for fact in facts(results) if normal(fact["sku"]).upper() in also
+             or fact["found"] and normal(fact["sku"]).upper() in left]
     return answer + "\n" + Text("answer_supplemented", facts="; ".join(
         render(found, lang, calls=False))).render(lang)
 
@@ -451,7 +455,8 @@ def read(answer, known):
     not give), `unknown` (SKU-like words given a figure that no result spoke of)."""
     text = normal(answer)
     said = {"figures": [], "cited": [], "missing": [], "claims": [], "bad_ids": [],
-            "dates": [], "unknown": [], "unknown_set": set(), "values": set()}
+            "dates": [], "unknown": [], "unknown_set": set(), "values": set(),
+            "comparisons": []}
     if not (known["spoken_of"] or known["items"] or known["counts"]):
         known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
                                                            known["question_text"])
@@ -469,6 +474,7 @@ def read(answer, known):
             # sentence are no claim of a field now, but still the item's (or derived).
             said["if"] = re.search(IF_DONE, sentence.lower()) is not None
             said["sum"] = re.search(SUM, sentence.lower()) is not None
+            said["pair"] = None  # items compared: the sentence's figures are theirs
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
     said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
@@ -513,11 +519,23 @@ def _clause(clause, current, known, said):
     combined = said.get("sum", False)
     total = re.search(TOTAL, blanked.lower()) is not None
     skus = {sku for _, _, sku in mentions}
-    last = 0  # where the words that give the next figure its field begin: "The stock
-    for figure in figures_in(blanked):  # of B101 is 25" gives it before the item
+    compared = _comparisons(clause, mentions) if any(
+        word in clause for word in COMPARE_NEEDLES) else []
+    if compared:  # "A002 has more stock than A001: 45 against 12": in the items' order
+        *_, first, second, field, _, at = compared[-1]
+        said["pair"] = {"skus": [first, second], "field": field, "at": at}
+    pair = said.get("pair")
+    last, before = 0, None  # where the words that give the next figure its field begin:
+    for figure in figures_in(blanked):  # "The stock of B101 is 25" gives it before the item
         words = blanked[last:figure["start"]]
-        figure.update(sku=_bound(figure["start"], mentions, current, blanked),
-                      field=figure["field"] or (None if conditional else _field(words)),
+        # "reorder 18 units of A001 and 45 units of A002": the second is an order too.
+        field = figure["field"] or (None if conditional else _field(words) or (
+            before if re.fullmatch(NEXT_ITEM, words) else None))
+        sku = _bound(figure["start"], mentions, current, blanked, end=figure["end"])
+        if pair and pair["skus"] and figure["start"] >= pair["at"] and not any(
+                pair["at"] <= start < figure["start"] for start, _, _ in mentions):
+            sku, field = pair["skus"].pop(0), field or pair["field"]
+        figure.update(sku=sku, field=field,
                       denied=denied, named=named, total=total, clause=skus,
                       hypothetical=re.search(HYPOTHETICAL, clause) is not None,
                       conditional=conditional)
@@ -526,11 +544,46 @@ def _clause(clause, current, known, said):
             figure.update(field="derived", basis=figure["field"] if figure["field"] in
                           FIELDS else _last_field(words))
         _add_figure(figure, said)
-        last = figure["end"]
+        last, before = figure["end"], figure["field"] if figure["field"] in FIELDS else None
     said["missing"] += _said_missing(clause, mentions)
+    if not (denied or conditional):
+        said["comparisons"] += compared
+    if pair:
+        pair["at"] = 0  # the next clause of the sentence may hold the figures
     said["claims"] += [(phrase, _bound(at, mentions, current))
                        for phrase, at in order_claims_in(clause)]
     return mentions[-1][2] if mentions else current
+
+
+def _comparisons(clause, mentions):
+    """The comparisons of one item with another in a clause, (as written, first SKU, second
+    SKU, field, True for "more", where it ends): "A001 has more stock than A002",
+    「A001 比 A002 多」."""
+    found = []
+    for (start, end, first), (after, after_end, second) in zip(mentions, mentions[1:]):
+        between = clause[end:after]
+        english = re.search(MORE_THAN, between)
+        chinese = re.search(r"比\s*$", between) and re.match(THAN_ZH, clause[after_end:])
+        match = english or chinese
+        if match and first != second:
+            words = between + (match.group("field") or "")
+            field = "target" if re.search("target|目標", words) else \
+                "order" if re.search("order|need|short|補", words) else "stock"
+            stop = after_end + (match.end() if chinese else 0)
+            found.append((clause[start:stop].strip(), first, second, field,
+                          match.group("way").lower() in MORE, stop))
+    return found
+
+
+def _wrong_comparison(comparison, known):
+    """Whether a comparison (`_comparisons`) contradicts the two items' facts; one of an
+    item not found says nothing."""
+    _, first, second, field, more, _ = comparison
+    a, b = known["items"].get(first), known["items"].get(second)
+    if a is None or b is None or not all(isinstance(item[field], (int, float))
+                                         for item in (a, b)):
+        return False
+    return not (a[field] > b[field] if more else a[field] < b[field])
 
 
 def _table_row(line, header, known, said):
@@ -563,14 +616,17 @@ def _add_figure(figure, said):
         said["unknown"].append(figure["sku"])
 
 
-def _bound(at, mentions, current, clause=""):
-    """The item of a figure at `at`: the nearest named before it in its clause; else the
-    one right after it ("order 18 units of A001"); else the item named last before the
-    clause ("30 in stock) and COFFEE (..." goes on about the item before)."""
+def _bound(at, mentions, current, clause="", *, end=None):
+    """The item of a figure at `at` (ending at `end`): the one it counts ("18 units of
+    A002", even after A001 in the clause); else the nearest named before it in its
+    clause; else the one right after it ("order 18, A001's shortfall"); else the item named
+    last before the clause ("30 in stock) and COFFEE (..." goes on about the item before)."""
+    after = [(start, sku) for start, _, sku in mentions if start > at]
+    if end is not None and after and re.fullmatch(OF_ITEM, clause[end:after[0][0]]):
+        return after[0][1]
     before = [sku for start, _, sku in mentions if start < at]
     if before:
         return before[-1]
-    after = [(start, sku) for start, _, sku in mentions if start > at]
     if after and (current is None or not re.search(AND, clause[at:after[0][0]])):
         return after[0][1]
     return current

@@ -12,6 +12,10 @@ SENTENCE_END = r"[。！？!?；;]|\.(?=\s|$)"
 CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
 # Between a figure and the item after it: a new item, not the figure's ("30) and COFFEE").
 AND = r"(?i)\b(?:and|while|but|whereas)\b|[()（）]|和|與|跟|而"
+# What may stand between a figure and the item it counts: "18 units of A002", "18 for A002".
+OF_ITEM = r"(?i)\s*(?:(?:more\s+)?(?:units?|pieces|pcs|boxes|bags|packs)\s+)?(?:of|for)\s*"
+# ... and between one such figure's item and the next figure: "18 units of A001 and 45".
+NEXT_ITEM = rf"{OF_ITEM}\s*(?:,|and)\s*"
 # The words before a figure that give it a field (longest first: 目標庫存 is a target).
 FIELD_NAMES = ("target", "order", "stock")
 FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標)|"  # target stock level
@@ -21,7 +25,7 @@ FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目�
              r"with)\b|剩|有)")
 DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
                r"\bcover\b|percent|\bcombined\b|\baltogether\b|\bbelow\b|\bunder\b|"
-               r"合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|缺(?!貨)|撐|達成|加起來|一共")
+               r"合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|缺(?!貨)|撐|達成|加起來|一共|比(?!較)")
 # A clause that sums ("A001 and A002 hold 57 between them"): its figures of a field may be
 # that field's sum over the items; one that says a count is all ("only 2", 總共 2 項).
 SUM = (r"\b(?:total|together|combined|altogether|in all|between them|added up|sum)\b|"
@@ -135,6 +139,13 @@ BELOW_TARGET = (r"(?i)(?<!at or )\b(?:below|under|short of)\s(?:its\s|the\s)?tar
 ABOVE_TARGET = (r"(?i)(?<!at or )\b(?:above|over|exceeds?)\s(?:its\s|the\s)?target\b|"
                 r"高於目標|超過目標|多於目標")
 RELATIONS = ("below_target", "above_target")
+# One item against another: "A001 has more stock than A002" (the second item follows
+# "than"), 「A001 比 A002 多」 (it follows 比; the word after it says which way).
+MORE_THAN = (r"(?i)\b(?P<way>more|less|fewer|higher|lower|greater|smaller|larger)\b"
+             r"(?P<field>(?:\s+[a-z']+){0,3}?)\s+than\s*$")
+MORE = ("more", "higher", "greater", "larger", "多", "高")
+THAN_ZH = r"^\s*(?:的)?\s*(?P<field>庫存|存貨|數量|目標|建議補貨|補貨量)?\s*(?:還|更|要)?\s*(?P<way>多|少|高|低)"
+COMPARE_NEEDLES = ("than", "比")
 # Words one of those patterns needs: without any, an answer's claims skip the regexes (the
 # mock's "stock 12, target 30" has none, and compiling them costs a start-up).
 STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存",

@@ -936,6 +936,35 @@ d("swapped", ZH, OK, "A001 和 TEA-1 哪個超過目標？", [[G("A001"), G("TEA
   "TEA-1 超過目標，有 22 個（目標 15）；A001 低於目標，只有 12 個（目標 30）。")
 
 
+# --- A sixth batch, dev only: one item compared with another ------------------------
+# Written when a comparison ("A001 has more stock than A002", stocks 12 and 45) was found
+# to pass unread; a test answer of that kind is how it was found, so these go to dev.
+d("comparisons", EN, OK, "Which has more stock, A001 or A002?", [[G("A001"), G("A002")]],
+  "A002 has more stock than A001: 45 against 12.")
+d("comparisons", EN, BAD, "Which has more stock, A001 or A002?", [[G("A001"), G("A002")]],
+  "A001 has more stock than A002.")
+d("comparisons", EN, OK, "Compare B101 and TEA-1.", [[G("B101"), G("TEA-1")]],
+  "B101 has fewer units than TEA-1 (8 vs 22), and it is the one below its target.")
+d("comparisons", EN, BAD, "Compare B101 and TEA-1.", [[G("B101"), G("TEA-1")]],
+  "TEA-1 has fewer units than B101, so TEA-1 is the one to watch.")
+d("comparisons", EN, OK, "Does COFFEE need more than B101?", [[G("COFFEE"), G("B101")]],
+  "No: COFFEE does not need more than B101. COFFEE needs 3, B101 needs 17.")
+d("comparisons", EN, BAD, "Does COFFEE need more than B101?", [[G("COFFEE"), G("B101")]],
+  "Yes, COFFEE needs more than B101.")
+d("comparisons", ZH, OK, "A001 和 A002 哪個庫存比較多？", [[G("A001"), G("A002")]],
+  "A002 比 A001 多，庫存 45 對 12。")
+d("comparisons", ZH, BAD, "A001 和 A002 哪個庫存比較多？", [[G("A001"), G("A002")]],
+  "A001 的庫存比 A002 多。")
+d("comparisons", ZH, OK, "B101 跟 TEA-1 比一下。", [[G("B101"), G("TEA-1")]],
+  "B101 的庫存比 TEA-1 少（8 件對 22 件），B101 低於目標。")
+d("comparisons", ZH, BAD, "B101 跟 TEA-1 比一下。", [[G("B101"), G("TEA-1")]],
+  "TEA-1 的庫存比 B101 少，要先補 TEA-1。")
+d("comparisons", ZH, OK, "COFFEE 和 B101 的目標誰高？", [[G("COFFEE"), G("B101")]],
+  "B101 的目標比 COFFEE 高：25 對 10。")
+d("comparisons", ZH, BAD, "COFFEE 和 B101 的目標誰高？", [[G("COFFEE"), G("B101")]],
+  "COFFEE 的目標比 B101 高。")
+
+
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
 # runs of Qwen2.5-Coder-1.5B-Instruct, Q4_K_M, llama.cpp --jinja, --repeat 3), rejected first
