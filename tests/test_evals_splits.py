@@ -36,6 +36,28 @@ def run_evals(*argv, make_model=None, stderr=None):
     return status, out.getvalue(), err.getvalue() if stderr is None else None
 
 
+class HoldoutTest(unittest.TestCase):
+    """stock_agent/evals/holdout.jsonl: cases written by someone who saw neither the
+    agent's code nor its cases, run on the real model before any change they could steer."""
+
+    def test_the_holdout_is_new_test_cases_in_both_languages_the_mock_reads_as_marked(self):
+        path = os.path.join(os.path.dirname(SHIPPED_CASES), "holdout.jsonl")
+        cases = harness.load_cases(path)
+        self.assertGreaterEqual(len(cases), 30)
+        self.assertEqual({case["split"] for case in cases}, {"test"})
+        self.assertEqual(sum(case["lang"] == "zh-TW" for case in cases), len(cases) / 2)
+        shipped = {case["question"] for case in harness.load_cases(SHIPPED_CASES)}
+        self.assertFalse([case["id"] for case in cases if case["question"] in shipped])
+        folder = temp_folder(self)
+        status, _, err = run_evals("run", path, "--mock", "--log-dir", folder, "--report",
+                                   os.path.join(folder, "report.json"))
+        self.assertEqual(status, 0, err)
+        with open(os.path.join(folder, "report.json"), encoding="utf-8") as file:
+            results = json.load(file)["results"]
+        self.assertEqual([result["id"] for result in results
+                          if (result["passes"] == 1) == ("mock-fails" in result["tags"])], [])
+
+
 class ShippedSplitsTest(unittest.TestCase):
     """The shipped cases on the mock, once for the class: 92 runs in about a second."""
 
