@@ -251,6 +251,20 @@ class LeftOutTest(unittest.TestCase):
                 self.assertIn("left_out", verify.check("Check A001 and A003", answer, results))
         self.assertEqual(verify.check("Check A001", "A001: stock 12, order 18.", [A001]), {})
 
+    def test_an_item_of_a_list_or_search_named_only_by_name_needs_its_sku(self):
+        found = listing("find_items", [("A002", "烏龍茶包", 45, 30)])
+        for question, answer, results, left in (
+                ("Which item is furthest below target?",
+                 "The single item furthest below its target is 玄米茶包, with a stock of 0.",
+                 [LOW], ["A003"]),
+                ("烏龍茶包還有多少？", "烏龍茶包還有 45 包。", [found], ["A002"]),
+                ("What is low?", "玄米茶包 (A003) has 0 and 濾掛咖啡 has 12.", [LOW], ["A001"])):
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check(question, answer, results), {"left_out": left})
+        for answer in ("A003 (玄米茶包) has 0; A001 has 12.", "玄米茶包 A003 和 A001 都要補。"):
+            with self.subTest(answer=answer):
+                self.assertEqual(verify.check("What is low?", answer, [LOW]), {})
+
     def test_a_figure_of_another_field_is_no_stock(self):
         # "Leaves out the stock" means the stock: an order alone does not give it.
         a002 = stock("A002", "烏龍茶包", 45, 30)
@@ -299,15 +313,18 @@ class LeftOutTest(unittest.TestCase):
         self.assertEqual(verify.check(question, "Order max(target - stock, 0).", [A001]), {})
 
     def test_an_item_named_by_its_name_is_named(self):
-        # The name is the item's as the data gives it: its figures are checked as its own.
-        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是0，建議補20。", [LOW]), {})
+        # The name is the item's as the data gives it: its figures are checked as its own
+        # (and its SKU, never written, is only advice: the program adds it).
+        self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是0，建議補20。", [LOW]),
+                         {"left_out": ["A003"]})
         self.assertEqual(verify.check("What is low?", "玄米茶包的庫存是12。", [LOW]),
-                         {"wrong_figures": ["A003 12"]})
+                         {"wrong_figures": ["A003 12"], "left_out": ["A003"]})
 
     def test_the_correction_asks_for_them(self):
         text = correct({"left_out": ["A001"]}, [A001], "en")
-        self.assertIn("leaves out the stock (or the suggested order asked for) of A001.", text)
-        self.assertIn("你的回答缺少 A001 的庫存（或問到的建議補貨量）。",
+        self.assertIn("leaves out the stock (or the suggested order asked for, or the SKU) "
+                      "of A001.", text)
+        self.assertIn("你的回答缺少 A001 的庫存（或問到的建議補貨量，或 SKU）。",
                       correct({"left_out": ["A001"]}, [A001], "zh-TW"))
 
 

@@ -241,8 +241,8 @@ class CorrectiveTurnTest(unittest.TestCase):
             checker=verify.Checker("en"))
         self.assertEqual(outcome, "A001 has 12 units; order 18.")
         correction = model.requests[2]["messages"][-1]["content"]
-        self.assertIn("leaves out the stock (or the suggested order asked for) of A001.",
-                      correction)
+        self.assertIn("leaves out the stock (or the suggested order asked for, or the SKU) "
+                      "of A001.", correction)
         self.assertEqual(events[-1]["verification"], "corrected")
 
     def test_no_request_left_for_a_correction_answers_from_the_facts_at_once(self):

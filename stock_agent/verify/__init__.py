@@ -456,7 +456,7 @@ def read(answer, known):
     text = normal(answer)
     said = {"figures": [], "cited": [], "missing": [], "claims": [], "bad_ids": [],
             "dates": [], "unknown": [], "unknown_set": set(), "values": set(),
-            "comparisons": []}
+            "comparisons": [], "by_sku": set(), "by_name": set()}
     if not (known["spoken_of"] or known["items"] or known["counts"]):
         known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
                                                            known["question_text"])
@@ -522,7 +522,7 @@ def _clause(clause, current, known, said):
     compared = _comparisons(clause, mentions) if any(
         word in clause for word in COMPARE_NEEDLES) else []
     if compared:  # "A002 has more stock than A001: 45 against 12": in the items' order
-        *_, first, second, field, _, at = compared[-1]
+        _, first, second, field, _, at = compared[-1]
         said["pair"] = {"skus": [first, second], "field": field, "at": at}
     pair = said.get("pair")
     last, before = 0, None  # where the words that give the next figure its field begin:
@@ -678,6 +678,8 @@ def _mentions(text, known, said):
         if not any(taken[start:start + len(word)]):
             found.append((start, start + len(word), word))
             said["unknown_set"].add(word)
+    for start, end, sku in found:  # named by its SKU, or only by its name (烏龍茶包)?
+        said["by_sku" if upper[start:end] == sku else "by_name"].add(sku)
     return sorted(found)
 
 
@@ -827,17 +829,22 @@ def guessed_skus(question, said, results, *, every=False):
 
 def left_out(question, said, results):
     """The items looked up by SKU (get_stock) whose stock the answer leaves out, or their
-    suggested order when the question asks how many to order. Advice, not an error: the
-    loop asks once for them and accepts the answer either way."""
+    suggested order when the question asks how many to order; and the items of any result
+    it names by name alone, never by SKU. Advice, not an error: the program adds their
+    facts under an answer that has no other problem."""
     ordering = re.search(ASKS_ORDER, normal(question)) is not None
     guessed, missing = set(said["guessed"]), []
     for record in results:
-        for fact in item_facts(record) if record["name"] == "get_stock" else ():
+        for fact in item_facts(record):
             sku = normal(fact["sku"]).upper()
-            if fact["found"] and sku not in guessed and not (
+            if not fact["found"] or sku in guessed:
+                continue
+            if record["name"] == "get_stock" and not (
                     _gives(said, sku, "stock", fact["stock"]) and (not ordering or _gives(
                         said, sku, "order", fact["suggested_order"]))):
                 missing.append(sku)
+            elif sku in said["by_name"] and sku not in said["by_sku"]:
+                missing.append(sku)  # "玄米茶包 is furthest below": which SKU is it?
     return list(dict.fromkeys(missing))
 
 

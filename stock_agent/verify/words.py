@@ -20,8 +20,8 @@ WORDS = {
                         "an order id a tool did not return.",
            "order_claims": "Your answer says an order was placed ({found}), but no tool "
                            "placed one: nothing was ordered. Leave that out.",
-           "left_out": "Your answer leaves out the stock (or the suggested order asked for) "
-                       "of {found}.",
+           "left_out": "Your answer leaves out the stock (or the suggested order asked for, "
+                       "or the SKU) of {found}.",
            "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
                            "do not guess SKUs.",
            "unknown_skus": "Your answer gives figures for {found}, which no tool looked up.",
@@ -47,7 +47,7 @@ WORDS = {
                            "訂單編號。",
               "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
                               "東西。不要再這樣說。",
-              "left_out": "你的回答缺少 {found} 的庫存（或問到的建議補貨量）。",
+              "left_out": "你的回答缺少 {found} 的庫存（或問到的建議補貨量，或 SKU）。",
               "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
               "unknown_skus": "你的回答給了 {found} 的數字，但沒有任何工具查過它。",
               "find": "使用者只給了品名、沒有 SKU：現在請用使用者寫的品名的一部分呼叫 find_items，"
