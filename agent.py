@@ -9,9 +9,9 @@ Settings (stock_agent/cli.py); `ask` composes the run on one ExitStack (`_compos
 model and prompt from `prepare`, then each wing a flag asks for: orders/, mcp/, verify/);
 `run_agent` runs the bounded loop: the program sends [system, user] and the tool
 definitions to the model (at first only those the question can need: none for a greeting
-or a sum, get_stock alone for "Check A001 and A002"); the model either answers or proposes
-tool calls; the program validates every call, runs it (tools.py), appends the model's
-message and one tool result per call, and asks again. A conversation (`main` -> `converse`,
+or a sum, get_stock alone for "Check A001 and A002", find_items for a name); the model
+either answers or proposes tool calls; the program validates every call, runs it
+(tools.py), appends the model's message and one tool result per call, and asks again. A conversation (`main` -> `converse`,
 the chat/ wing) runs the loop once per question, with the history the wing chose between
 the system prompt and the question. The loop is bounded: at most --max-steps model
 requests, at most --max-tool-calls calls per reply, a request size cap, a token budget, and
@@ -242,10 +242,11 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     last request the run may make, asking for the answer now. `withheld_note`, if given:
     the first request offers only the tools the question can need (tools.offered_first):
     none for a question no lookup could help (a greeting, a sum), and then this line (the
-    tools' vocabulary) ends the system prompt; get_stock alone for one that names SKUs and
-    asks for no list or search. A model that calls another tool all the same, whose call
-    fails, or whose answer is corrected, is offered them all from then on. A conversation's follow-up
-    leans on earlier turns, so it is always offered every tool."""
+    tools' vocabulary) ends the system prompt; one tool for a question one tool answers
+    (get_stock for SKUs, find_items for a name, list_reorder for which items are low). A
+    model that calls another tool all the same, whose call fails, or whose answer is
+    corrected, is offered them all from then on. A conversation's follow-up leans on
+    earlier turns, so it is always offered every tool."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]
@@ -273,9 +274,9 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
     # The first request offers only the tools the question can need (tools.offered_first:
-    # none, or get_stock alone); a call to another tool, a failed call or a corrective turn
-    # brings them all. What an MCP server's tools know, the program cannot tell: it is
-    # offered all.
+    # none, or the one tool that answers it); a call to another tool, a failed call or a
+    # corrective turn brings them all. What an MCP server's tools know, the program cannot
+    # tell: it is offered all.
     offered = (tools.offered_first(question, inventory, writes=toolbox.needs_approval())
                if withheld_note is not None and toolbox.all_ours() else None)
     # Asked without tools, the question's own numbers are what an answer may rest on.

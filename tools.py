@@ -426,20 +426,39 @@ BEYOND_SKUS = (
     "哪些", "其他", "其它", "還有什麼", "除了", "列出", "所有", "全部", "找", "搜尋", "名叫", "叫做")
 
 
+# Words that ask about items other than those named: every tool stays offered.
+OTHER_ITEMS = ("what else", "anything else", "besides", "other", "except", "除了", "其他",
+               "其它", "還有什麼", "以外")
+# A question for the reorder list names no item and asks which ones are low.
+WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
+         "what's running", "what should", "what to", "anything", "list", "哪些", "哪幾",
+         "列出", "有沒有")
+LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
+       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠")
+
+
 def offered_first(question, inventory, *, writes=False):
     """The names of the tools the first request offers, or None for every tool: none when no
     lookup could help (may_need_tools); only get_stock when the question names a SKU and
-    asks for nothing a list or a search gives. Offered all three, a small model answered
-    "Check A001 and A002 and suggest how many of each to reorder" with list_reorder.
-    `writes`: the run may place orders, and a question naming a SKU may ask for one."""
+    asks for nothing a list or a search gives; only find_items when it names an item by its
+    name alone; only list_reorder when it names none and asks which are low. Offered all
+    three, a small model answered "Check A001 and A002 and suggest how many of each to
+    reorder" with list_reorder, 濾掛咖啡的庫存 with list_reorder too, and 哪些需要補貨 with
+    a search for 需要補貨. `writes`: the run may place orders, and a question naming a SKU
+    may ask for one."""
     if not may_need_tools(question, inventory):
         return ()
     folded = _fold(question)
-    if writes or any(word in folded for word in BEYOND_SKUS):
+    if writes or any(word in folded for word in OTHER_ITEMS):
         return None
-    if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in
-                                           re.findall(r"[a-z0-9_-]+", folded)):
-        return ("get_stock",)
+    words = re.findall(r"[a-z0-9_-]+", folded)
+    if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in words):
+        return None if any(word in folded for word in BEYOND_SKUS) else ("get_stock",)
+    pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
+    if any(_names_by_name(row, set(words), pairs) for row in inventory.rows()):
+        return ("find_items",)
+    if any(word in folded for word in WHICH) and any(word in folded for word in LOW):
+        return ("list_reorder",)
     return None
 
 
@@ -486,11 +505,14 @@ def _gives_the_facts(folded):
 
 def _names_item(row, words, pairs):
     """The question (its `words` and its `pairs` of characters) names this item: its SKU,
-    two characters in a row of a Chinese name, an English name of one word, or a word of
-    four letters or more of a longer one."""
+    or its name (_names_by_name)."""
+    return row["sku"].casefold() in words or _names_by_name(row, words, pairs)
+
+
+def _names_by_name(row, words, pairs):
+    """Two characters in a row of the item's Chinese name, an English name of one word, or
+    a word of four letters or more of a longer one."""
     name = row["name"].casefold()
-    if row["sku"].casefold() in words:
-        return True
     if name.isascii():
         return name in words or any(len(word) >= 4 and word in words for word in name.split())
     return any(name[index:index + 2] in pairs for index in range(len(name) - 1))

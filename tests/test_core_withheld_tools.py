@@ -62,11 +62,26 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("Check A001 and A002 and suggest how many to reorder.", ("get_stock",)),
                 ("A003 還有貨嗎？要補多少？", ("get_stock",)), ("Z999?", ("get_stock",)),
                 ("Which items besides A001 are low?", None), ("Find items like A001", None),
-                ("A001 以外還有哪些要補？", None), ("What is running low?", None),
+                ("A001 以外還有哪些要補？", None), ("How many units in all?", None),
                 ("Good morning!", ())):
             with self.subTest(question=question):
                 self.assertEqual(tools.offered_first(question, sample_inventory()), offered)
         self.assertEqual(tools.offered_first("How many coffee left?", data), ("get_stock",))
+
+    def test_a_name_alone_is_find_items_and_which_are_low_is_list_reorder(self):
+        data = Inventory([{"sku": "B7", "name": "House Blend Beans", "stock": 1,
+                           "target": 2}], source="t")
+        for question, offered in (
+                ("濾掛咖啡的庫存和建議補貨量是多少？", ("find_items",)),
+                ("Which items have 茶包 in their name?", ("find_items",)),
+                ("除了濾掛咖啡，還有什麼要補？", None),  # other items: a list may be needed
+                ("What is running low?", ("list_reorder",)), ("哪些需要補貨？", ("list_reorder",)),
+                ("Is anything below target?", ("list_reorder",)),
+                ("What is a reorder point?", None),  # a definition asks for no list
+                ("Which A001 is it?", ("get_stock",))):  # a SKU wins
+            with self.subTest(question=question):
+                self.assertEqual(tools.offered_first(question, sample_inventory()), offered)
+        self.assertEqual(tools.offered_first("Any blend beans left?", data), ("find_items",))
 
     def test_a_sum_asked_in_chinese_needs_none_but_a_sku_still_does(self):
         for question in ("45 減 18 等於多少？", "17 乘以 3 是多少？", "12 加 30 等於幾？"):
@@ -157,7 +172,7 @@ class WithheldRunTest(unittest.TestCase):
 
     def test_an_inventory_question_with_no_sku_is_offered_every_tool(self):
         status, _, err, events, model = self.run_question(
-            "What is running low?", calls_reply(tool_call("list_reorder", {})),
+            "How many units do we carry in all?", calls_reply(tool_call("list_reorder", {})),
             text_reply("濾掛咖啡 A001 and 玄米茶包 A003 are below target."), argv=("--verify", "off"))
         self.assertEqual(status, 0, err)
         self.assertEqual([t["name"] for t in model.requests[0]["tools"]],
