@@ -54,9 +54,10 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
 import tools
 from stock_agent import cli, inventory, toolcalls
 from stock_agent.errors import AgentError, Text, cancellation
-from stock_agent.run import (DEFAULT_QUESTIONS, LAST_REQUEST, WITHHELD_NOTE, Meter, Outcome,
-                             chars, check_fixed_part, ended_by, excerpt_limit,
-                             load_system_prompt, message_chars, request_chars, tool_content)
+from stock_agent.run import (DEFAULT_QUESTIONS, LAST_REQUEST, UNREADABLE_CALL,
+                             WITHHELD_NOTE, Meter, Outcome, chars, check_fixed_part, ended_by,
+                             excerpt_limit, load_system_prompt, message_chars, request_chars,
+                             tool_content)
 from stock_agent.runlog import RunLog, ms_since
 
 
@@ -152,7 +153,8 @@ def prepare(settings, environ, make_model):
                                                     orders=bool(settings.orders))
     given = {"model": model, "inventory": data, "limits": settings.limits,
              "system_prompt": system_prompt, "last_request_note": LAST_REQUEST[settings.lang],
-             "recover_text_calls": settings.recover_text_tool_calls}
+             "recover_text_calls": settings.recover_text_tool_calls,
+             "unreadable_note": UNREADABLE_CALL[settings.lang]}
     return given, {"provider": model.provider, "model": model.model, "lang": settings.lang,
                    "limits": settings.limits, "source": data.source, "prompt": prompt_info,
                    "request": getattr(model, "request_options", None)}  # fields a client sends
@@ -230,7 +232,8 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
               approver=None, recover_text_calls=False, history=(), meter=None,
-              checker=None, last_request_note=None, withheld_note=None):
+              checker=None, last_request_note=None, withheld_note=None,
+              unreadable_note=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
     that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
     happened on the way, and the question's `transcript`. Logs every model and tool event;
@@ -246,7 +249,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     (get_stock for SKUs, find_items for a name, list_reorder for which items are low). A
     model that calls another tool all the same, whose call fails, or whose answer is
     corrected, is offered them all from then on. A conversation's follow-up leans on
-    earlier turns, so it is always offered every tool."""
+    earlier turns, so it is always offered every tool. `unreadable_note`, if given, is the
+    one corrective message for a tool call written as text that cannot be read."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]
@@ -257,7 +261,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
                                meter=meter or Meter(limits.max_tokens),
                                question=question, checker=checker,
                                last_request_note=last_request_note,
-                               withheld_note=withheld_note)
+                               withheld_note=withheld_note, unreadable_note=unreadable_note)
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt as interrupt:
@@ -269,7 +273,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
 
 
 def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
-          recover_text_calls, meter, question, checker, last_request_note, withheld_note):
+          recover_text_calls, meter, question, checker, last_request_note, withheld_note,
+          unreadable_note):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
@@ -311,15 +316,15 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         try:
             reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                                limits=limits, log=log, outcome=outcome)
-        except AgentError as exc:  # a call the server could not parse: one correction
+            meter.count(request_size, reply)
+            calls = _checked_tool_calls(reply, limits)
+            written = [] if calls else _text_calls(reply, messages, toolbox, limits,
+                                                   recover_text_calls, unreadable_note)
+        except AgentError as exc:  # a call the server or the program could not read
             note = _call_correction(exc, outcome, step=step, limits=limits, log=log)
             messages.append(note)
             size += message_chars(note)
             continue
-        meter.count(request_size, reply)
-        calls = _checked_tool_calls(reply, limits)
-        written = [] if calls else _text_calls(reply, messages, toolbox, limits,
-                                                   recover_text_calls)
         calls = calls or written
         assistant = {"role": "assistant", "content": reply["text"], "tool_calls": calls,
                      "raw": reply.get("raw")}
@@ -551,11 +556,13 @@ def _retry_wait(error, attempt, deadline, limits):
     return wait if time.monotonic() + wait < deadline else None
 
 
-def _text_calls(reply, messages, toolbox, limits, recover):
+def _text_calls(reply, messages, toolbox, limits, recover, unreadable_note=None):
     """Tool calls the model wrote as text: [] if none; with `recover` the calls to run,
-    else TOOL_CALL_IN_TEXT; INVALID_TOOL_CALL for one that names a tool but cannot be read.
-    Such text is never the answer. Text quoted word for word from an earlier tool result
-    is data, never a call."""
+    else TOOL_CALL_IN_TEXT; INVALID_TOOL_CALL for one that names a tool but cannot be read,
+    carrying `unreadable_note` as the one correction the loop may send (a small model
+    wrote {"sku": ["A001']} and, told so, writes it again readably). Such text is never
+    the answer. Text quoted word for word from an earlier tool result is data, never a
+    call."""
     if toolcalls.CALL_MARK not in reply["text"]:
         return []
     quoted = [text for message in messages if message["role"] == "tool"
@@ -563,7 +570,8 @@ def _text_calls(reply, messages, toolbox, limits, recover):
     calls = toolcalls.find(reply["text"], toolbox.names(), quoted=quoted)
     broken = not calls and toolcalls.unreadable(reply["text"], toolbox.names(), quoted=quoted)
     if broken:  # a call that cannot be read is no answer either
-        raise AgentError("INVALID_TOOL_CALL", detail=Text("call_unreadable", name=broken))
+        raise AgentError("INVALID_TOOL_CALL", detail=Text("call_unreadable", name=broken),
+                         **({"correction": unreadable_note} if unreadable_note else {}))
     if calls and not recover:
         raise AgentError("TOOL_CALL_IN_TEXT")
     if len(calls) > limits.max_tool_calls:

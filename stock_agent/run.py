@@ -383,6 +383,18 @@ LAST_REQUEST = {
     "zh-TW": "這是本次最後一次回覆：請直接根據上面的工具結果回答問題，不要再呼叫工具。",
 }
 
+# The one corrective message for a tool call written as text that cannot be read
+# (INVALID_TOOL_CALL): at temperature 0 the same request writes the same broken call.
+UNREADABLE_CALL = {
+    "en": "The tool call in your last reply is not valid JSON, so nothing ran. Write each "
+          "tool call as one JSON object, double-quoted, every bracket closed, shaped like "
+          '{"name": "<tool name>", "arguments": {"<parameter>": "<value>"}}; or answer in '
+          "plain text if no tool is needed.",
+    "zh-TW": "你上一則回覆中的工具呼叫不是有效的 JSON，所以沒有執行。每個工具呼叫請寫成一個 JSON "
+             '物件，一律用雙引號、括號都要成對，形式如 {"name": "<tool name>", "arguments": '
+             '{"<parameter>": "<value>"}}；若不需要工具，請直接以文字回答。',
+}
+
 # Added to the system prompt of a run asked without tools (tools.may_need_tools): the tool
 # definitions are where a model learns what stock, a target and a suggested order are, and
 # then it sees none. Without it a small model explains "the reorder formula" with no word

@@ -82,17 +82,38 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(messages[-1]["role"], "user")  # no invented tool_call_id
         self.assertIn('"sku": "A001"', messages[-1]["content"])
 
-    def test_a_call_that_cannot_be_read_is_no_answer(self):
-        # Shown as the answer, it once completed "verified": it states no figure.
+    def run_replies(self, *texts, argv=()):
+        h = OpenAIHarness()
+        with FakeServer() as server:
+            for text in texts:
+                server.reply(h.path, 200, fs.openai_chat(text))
+            return h.run(server, *argv), h.requests(server)
+
+    def test_a_call_that_cannot_be_read_gets_one_correction_then_ends(self):
+        # Shown as the answer, it once completed "verified": it states no figure. At
+        # temperature 0 the same request writes it again, so the model is told instead.
         for argv in ((), ("--recover-text-tool-calls",)):
             with self.subTest(argv=argv):
-                run, requests = self.run_openai(BROKEN, *argv)
+                run, requests = self.run_replies(BROKEN, BROKEN, argv=argv)
                 self.assertEqual(run.code, EXIT_STATUS["INVALID_TOOL_CALL"])
-                self.assertEqual((run.out, run.of("tool"), len(requests)), ("", [], 1))
+                self.assertEqual((run.out, run.of("tool"), len(requests)), ("", [], 2))
                 self.assertIn("a call to get_stock written as text that is not valid JSON",
                               run.err)
-        run, _ = self.run_openai(BROKEN, "--lang", "zh-TW")
+                told = requests[1]["json"]["messages"][-1]
+                self.assertEqual(told["role"], "user")
+                self.assertIn("The tool call in your last reply is not valid JSON",
+                              told["content"])
+                self.assertEqual(len(run.of("correction")), 1)
+        run, requests = self.run_replies(BROKEN, BROKEN, argv=("--lang", "zh-TW"))
         self.assertIn("以文字寫出、不是有效 JSON 的 get_stock 呼叫", run.err)
+        self.assertIn("工具呼叫不是有效的 JSON", requests[1]["json"]["messages"][-1]["content"])
+
+    def test_a_call_written_readably_after_the_correction_runs(self):
+        run, requests = self.run_replies(BROKEN, SHAPES["qwen tag"], "A001 has 12 units.",
+                                         argv=("--recover-text-tool-calls",))
+        self.assertEqual(run.code, 0, run.err)
+        self.assertEqual([(t["name"], t["ok"]) for t in run.of("tool")], [("get_stock", True)])
+        self.assertEqual(len(requests), 3)
 
     def test_recovered_call_without_arguments_gets_invalid_arguments(self):
         run, _ = self.run_openai(SHAPES["no arguments"], "--recover-text-tool-calls")
