@@ -357,8 +357,9 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             messages.append(message)
             size += message_chars(message)
             # A failed call brings every tool back: the narrowed guess may be wrong (a name
-            # sent as a SKU wants find_items).
-            if not done.result["ok"]:
+            # sent as a SKU wants find_items). "Not found" is an answer, not a wrong guess:
+            # offered all three then, a small model went exploring other items.
+            if not done.result["ok"] and done.result.get("error") != "SKU_NOT_FOUND":
                 offered = None
             repeated = repeated or done.result.get("error") == "REPEATED_CALL"
         # A small model that asks again for a result it has goes on asking until

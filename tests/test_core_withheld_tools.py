@@ -194,10 +194,18 @@ class WithheldRunTest(unittest.TestCase):
 
     def test_a_failed_call_brings_every_tool_back(self):
         status, _, err, _, model = self.run_question(
+            "Is A001 濾掛咖啡?", calls_reply(tool_call("get_stock", {"sku": "濾掛咖啡"})),
+            text_reply("A001 has 12."), argv=("--verify", "off"))
+        self.assertEqual(status, 0, err)
+        self.assertEqual([len(r["tools"]) for r in model.requests], [1, 3])
+
+    def test_a_sku_not_found_keeps_the_tools_as_they_were(self):
+        # "Not found" answers the question; offered all, a small model explored others.
+        status, _, err, _, model = self.run_question(
             "What is the stock of A404?", calls_reply(tool_call("get_stock", {"sku": "A404"})),
             text_reply("A404 was not found."))
         self.assertEqual(status, 0, err)
-        self.assertEqual([len(r["tools"]) for r in model.requests], [1, 3])
+        self.assertEqual([len(r["tools"]) for r in model.requests], [1, 1])
 
     def test_a_call_to_a_tool_not_offered_runs_and_brings_them_all(self):
         status, _, err, events, model = self.run_question(
