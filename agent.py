@@ -247,9 +247,9 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     none for a question no lookup could help (a greeting, a sum), and then this line (the
     tools' vocabulary) ends the system prompt; one tool for a question one tool answers
     (get_stock for SKUs, find_items for a name, list_reorder for which items are low). A
-    model that calls another tool all the same, whose call fails, or whose answer is
-    corrected, is offered them all from then on. A conversation's follow-up leans on
-    earlier turns, so it is always offered every tool. `unreadable_note`, if given, is the
+    model that calls another tool all the same, whose call fails (but for SKU_NOT_FOUND),
+    or whose answer is corrected, is offered them all from then on. A conversation's
+    follow-up leans on earlier turns, so it is always offered every tool. `unreadable_note`, if given, is the
     one corrective message for a tool call written as text that cannot be read."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
