@@ -11,12 +11,13 @@ model and prompt from `prepare`, then each wing a flag asks for: orders/, mcp/, 
 definitions to the model (at first only those the question can need: none for a greeting
 or a sum, get_stock alone for "Check A001 and A002", find_items for a name); the model
 either answers or proposes tool calls; the program validates every call, runs it
-(tools.py), appends the model's message and one tool result per call, and asks again. A conversation (`main` -> `converse`,
-the chat/ wing) runs the loop once per question, with the history the wing chose between
-the system prompt and the question. The loop is bounded: at most --max-steps model
-requests, at most --max-tool-calls calls per reply, a request size cap, a token budget, and
-a time budget for the whole run. The loop never tests a feature flag: a wing hands it plain
-objects (tools, a checker, an approver, a history, a meter).
+(tools.py), appends the model's message and one tool result per call, and asks again. A
+conversation (`main` -> `converse`, the chat/ wing) runs the loop once per question, with
+the history the wing chose between the system prompt and the question. The loop is
+bounded: at most --max-steps model requests, at most --max-tool-calls calls per reply, a
+request size cap, a token budget, and a time budget for the whole run. The loop never
+tests a feature flag: a wing hands it plain objects (tools, a checker, an approver, a
+history, a meter).
 
 The model is any object with `provider` and `model` names (for the log) and a method
 `chat(messages, tools, *, timeout)` that returns a neutral reply:
@@ -54,10 +55,9 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
 import tools
 from stock_agent import cli, inventory, toolcalls
 from stock_agent.errors import AgentError, Text, cancellation
-from stock_agent.run import (DEFAULT_QUESTIONS, LAST_REQUEST, UNREADABLE_CALL,
-                             WITHHELD_NOTE, Meter, Outcome, chars, check_fixed_part, ended_by,
-                             excerpt_limit, load_system_prompt, message_chars, request_chars,
-                             tool_content)
+from stock_agent.run import (DEFAULT_QUESTIONS, RUN_NOTES, WITHHELD_NOTE, Meter, Outcome,
+                             chars, check_fixed_part, ended_by, excerpt_limit,
+                             load_system_prompt, message_chars, request_chars, tool_content)
 from stock_agent.runlog import RunLog, ms_since
 
 
@@ -152,9 +152,8 @@ def prepare(settings, environ, make_model):
     system_prompt, prompt_info = load_system_prompt(settings.system_prompt, settings.lang,
                                                     orders=bool(settings.orders))
     given = {"model": model, "inventory": data, "limits": settings.limits,
-             "system_prompt": system_prompt, "last_request_note": LAST_REQUEST[settings.lang],
-             "recover_text_calls": settings.recover_text_tool_calls,
-             "unreadable_note": UNREADABLE_CALL[settings.lang]}
+             "system_prompt": system_prompt,
+             "recover_text_calls": settings.recover_text_tool_calls, **RUN_NOTES[settings.lang]}
     return given, {"provider": model.provider, "model": model.model, "lang": settings.lang,
                    "limits": settings.limits, "source": data.source, "prompt": prompt_info,
                    "request": getattr(model, "request_options", None)}  # fields a client sends
@@ -249,8 +248,9 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     (get_stock for SKUs, find_items for a name, list_reorder for which items are low). A
     model that calls another tool all the same, whose call fails (but for SKU_NOT_FOUND),
     or whose answer is corrected, is offered them all from then on. A conversation's
-    follow-up leans on earlier turns, so it is always offered every tool. `unreadable_note`, if given, is the
-    one corrective message for a tool call written as text that cannot be read."""
+    follow-up leans on earlier turns, so it is always offered every tool.
+    `unreadable_note`, if given, is the one corrective message for a tool call written as
+    text that cannot be read."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]

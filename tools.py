@@ -465,8 +465,9 @@ def offered_first(question, inventory, *, writes=False):
 def may_need_tools(question, inventory):
     """False when the program can tell that no tool could help this question: the person
     says not to look anything up, gives the stock and target themselves, or it names no
-    SKU, no item of the data and nothing the tools know (a greeting, the weather, a sum). The loop then sends its first request
-    without tools: a small model offered tools calls one for "Good morning!" too."""
+    SKU, no item of the data and nothing the tools know (a greeting, the weather, a sum).
+    The loop then sends its first request without tools: a small model offered tools calls
+    one for "Good morning!" too."""
     folded = _fold(question)
     if _says_no_lookup(folded) or _gives_the_facts(folded):
         return False

@@ -395,6 +395,10 @@ UNREADABLE_CALL = {
              '{"<parameter>": "<value>"}}；若不需要工具，請直接以文字回答。',
 }
 
+# The notes every run in a language is given, as run_agent's keywords.
+RUN_NOTES = {lang: {"last_request_note": LAST_REQUEST[lang],
+                    "unreadable_note": UNREADABLE_CALL[lang]} for lang in LAST_REQUEST}
+
 # Added to the system prompt of a run asked without tools (tools.may_need_tools): the tool
 # definitions are where a model learns what stock, a target and a suggested order are, and
 # then it sees none. Without it a small model explains "the reorder formula" with no word

@@ -1,7 +1,7 @@
 """Fuzzing the reply path: thousands of broken model replies, none may crash or run bad calls.
 
-Four targets, each with fixed seeds (FUZZ_CASES=N runs N cases in all instead of 4,000; CI runs 20,000;
-FUZZ_SEED=S moves every seed, to explore further):
+Four targets, each with fixed seeds (FUZZ_CASES=N runs N cases in all instead of 4,000; CI
+runs 20,000; FUZZ_SEED=S moves every seed, to explore further):
 
 - the loop, fed neutral replies (`run_agent` with a scripted model);
 - each provider adapter (Ollama, OpenAI-compatible, Anthropic; whole bodies and streams),

@@ -605,11 +605,12 @@ class ComparisonTest(unittest.TestCase):
 
     def test_the_figures_after_a_comparison_are_the_items_in_its_order(self):
         both = [A001, A002]
-        self.assertEqual(check("Compare A001 and A002", "A002 has more stock than A001: 45 against 12.",
-                               both), {})
+        self.assertEqual(check("Compare A001 and A002",
+                               "A002 has more stock than A001: 45 against 12.", both), {})
         self.assertEqual(check("比較 A001 和 A002", "A002 比 A001 多，庫存 45 對 12。", both), {})
-        self.assertEqual(check("Compare A001 and A002", "A002 has more stock than A001: 12 against 45.",
-                               both), {"wrong_figures": ["A002 12", "A001 45"]})
+        self.assertEqual(check("Compare A001 and A002",
+                               "A002 has more stock than A001: 12 against 45.", both),
+                         {"wrong_figures": ["A002 12", "A001 45"]})
         # The difference after 比 is derived, never the second item's stock.
         self.assertEqual(check("比較 A001 和 A002", "A002 的庫存比 A001 多 33 個。", both), {})
 

@@ -60,5 +60,5 @@ WORDS = {
               "then": "、", "and": "、"},
 }
 PROBLEM_LINES = ("echoed", "wrong_figures", "unsupported_numbers", "missing_items",
-                 "not_found_claims", "wrong_comparisons", "order_ids", "order_claims", "guessed_skus", "unknown_skus",
-                 "left_out")
+                 "not_found_claims", "wrong_comparisons", "order_ids", "order_claims",
+                 "guessed_skus", "unknown_skus", "left_out")
