@@ -2,13 +2,10 @@
 loopback Ollama server (tests/answers_corpus.py), one server for the class.
 
 The check is tuned on the dev split only (tests/data/make_answers.py). The bounds are the
-rates it reached here, not the issue's 2% goal, which it does not reach yet: 5 of 135
-correct answers are sent to correction and 6 of 95 wrong ones complete (docs/verify.md,
-"How well it checks"). All 5 and 4 of the 6 are the real model's answers (kind
-real_model): the 5 are partial answers asked to look up a SKU the question named (an
-answer that only leaves a figure out gets the facts added, "supplemented", and counts as
-accepted). A change that makes the check worse fails here; one that makes it better
-should lower the bounds.
+rates it reached here (docs/verify.md, "How well it checks"): no correct answer is sent to
+correction and no wrong one completes. An answer that only leaves a figure out gets the
+facts added ("supplemented") and counts as accepted. A change that makes the check worse
+fails here.
 """
 
 import unittest
@@ -16,7 +13,7 @@ import unittest
 from tests import answers_corpus
 
 MAX_CORRECT_SENT = 0   # of 135 correct answers (the goal is at most 2%)
-MAX_WRONG_COMPLETED = 5   # of 95 wrong answers: 5.3% (the goal is at most 2%)
+MAX_WRONG_COMPLETED = 0   # of 95 wrong answers (the goal is at most 2%)
 
 
 class TestSplitTest(unittest.TestCase):

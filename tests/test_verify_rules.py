@@ -452,6 +452,27 @@ class BindingTest(unittest.TestCase):
                 self.assertEqual(check(question, answer, both),
                                  {"wrong_figures": ["B102 60"]})
 
+    def test_a_sum_with_no_field_word_is_a_sum_of_the_stock_or_the_order(self):
+        # B101 8/25 (17 to order) and COFFEE 7/10 (3): stocks add up to 15, orders to 20;
+        # 35 is the sum of the targets, 17 is B101's own order.
+        both = [stock("B101", "Oolong Tea", 8, 25), stock("COFFEE", "Beans", 7, 10, "1:1")]
+        for question, answer in [("B101 和 COFFEE 加起來有多少？", "B101 和 COFFEE 總共 15 件。"),
+                                 ("What do B101 and COFFEE come to?",
+                                  "B101 and COFFEE come to 15 units in total."),
+                                 ("How much to buy for B101 and COFFEE?",
+                                  "B101 and COFFEE need 20 units in total (17 + 3)."),
+                                 ("B101 and COFFEE?",
+                                  "B101 has 8 and COFFEE has 7, so 15 together.")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, both), {})
+        for question, answer, wrong in [
+                ("B101 和 COFFEE 加起來有多少？", "B101 和 COFFEE 總共 17 件。", "COFFEE 17"),
+                ("B101 和 COFFEE 合計多少？", "B101 和 COFFEE 合計 35 個。", "COFFEE 35"),
+                ("What do B101 and COFFEE come to?",
+                 "B101 and COFFEE come to 35 units in total.", "COFFEE 35")]:
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, both), {"wrong_figures": [wrong]})
+
     def test_a_difference_said_below_target_is_worked_out(self):
         b101 = stock("B101", "Oolong Tea", 8, 25)
         self.assertEqual(check("How far below target is B101?",
@@ -579,6 +600,64 @@ class RelationTest(unittest.TestCase):
                 ("檢查 A002", "A002 庫存 45，沒有低於目標。", [A002])):
             with self.subTest(answer=answer):
                 self.assertEqual(check(question, answer, results), {})
+
+
+    def test_saying_an_item_needs_an_order_is_a_stock_below_its_target(self):
+        for question, answer, results, wrong in (
+                ("Does A002 need topping up?", "A002 needs topping up before the weekend.",
+                 [A002], "A002 needs topping up"),
+                ("Is A002 due?", "A002 should be reordered.", [A002],
+                 "A002 should be reordered"),
+                ("A002 要補貨嗎？", "A002 該補貨了，目前庫存 45。", [A002], "A002 該補貨")):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, results),
+                                 {"wrong_figures": [wrong]})
+        for question, answer, results in (
+                ("Check A001", "A001 needs restocking: order 18.", [A001]),
+                ("Check A002", "A002 does not need restocking.", [A002]),
+                ("Check A002", "A002 has 45; it will need reordering below 30.", [A002]),
+                ("A002 要補貨嗎？", "A002 不需要補貨，庫存 45。", [A002]),
+                ("A002 要補貨嗎？", "A002 是否需要補貨？不用，庫存 45。", [A002])):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, results), {})
+
+    def test_a_status_said_of_a_list_is_said_of_every_entry(self):
+        for answer, wrong in (("目前缺貨的商品有：玄米茶包、濾掛咖啡", "A001 缺貨"),
+                              ("Out of stock: A003, A001.", "A001 Out of stock"),
+                              ("These need restocking: A001, A002.", "A002 need restocking")):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Which of A001, A002?", answer, [LOW, A002]),
+                                 {"wrong_figures": [wrong]})
+        for answer in ("缺貨或快沒了的商品：A003、A001。", "Out of stock: A003. Low: A001 (12).",
+                       "缺貨的品項：A003（庫存 0）。"):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Which?", answer, [LOW]), {})
+
+
+class NoMatchTest(unittest.TestCase):
+    """A search the answer says found nothing, when every search found items."""
+
+    def test_saying_a_search_found_nothing_is_refused_when_it_found_items(self):
+        found = listing("find_items", [("A002", "烏龍茶包", 45, 30)])
+        found["result"]["data"]["query"] = "烏龍"
+        for answer in ('There are no items that match the query "烏龍".',
+                       "查無符合「烏龍」的商品。", "I couldn't find any oolong."):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("找烏龍", answer, [found]),
+                                 {"not_found_claims": ["\u201c烏龍\u201d"]})
+
+    def test_an_empty_search_or_a_rule_may_say_nothing_matched(self):
+        empty = listing("find_items", [])
+        empty["result"]["data"]["query"] = "matcha"
+        found = listing("find_items", [("A002", "烏龍茶包", 45, 30)])
+        found["result"]["data"]["query"] = "烏龍"
+        for answer, results in (("No items match 'matcha'.", [empty]),
+                                ("找不到符合「matcha」的商品。", [empty]),
+                                ("A002 烏龍茶包 has 45. No other items matched.", [found]),
+                                ("A002 has 45. If nothing matches, try a shorter name.",
+                                 [found])):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Find", answer, results), {})
 
 
 class ComparisonTest(unittest.TestCase):

@@ -17,17 +17,21 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
 
 - `wrong_figures`: a figure bound to an item that is not that item's: "A001 has 45" when
   A001's stock is 12, the target given as the stock, "out of stock" (缺貨) of an item in
-  stock and "in stock" (有貨) of one with none. A figure with no field may be any of the
-  item's figures or one code derives from the facts the answer cites (a difference, a
-  sum, a ratio as a percentage, arithmetic with a number the question gave); a derived
-  figure said of a field ("their stock adds up to 75") is worked out from that field.
+  stock (or of each entry of a list it heads) and "in stock" (有貨) of one with none, "needs
+  topping up" (需要補貨) of one at or above its target; a sum of two items that is neither
+  their stocks' nor their orders' (nor the field's its words name). A figure with no field
+  may be any of the item's figures or one code derives from the facts the answer cites
+  (a difference, a sum, a ratio as a percentage, arithmetic with a number the question
+  gave); a derived figure said of a field ("their stock adds up to 75") is worked out
+  from that field.
 - `unsupported_numbers`: a figure bound to no item that is no count of the run (how many
   items a list held; not all of a cut list's items: "only 2" of 2 shown and 3 more), no
   number the question gave and nothing derived; a date the question did not give. The
   model's own tool arguments are never evidence (`find_items {"query": "450"}` makes 450
   no fact).
 - `missing_items`: a stock (or "out of stock", 缺貨) given to a SKU the tools did not find.
-- `not_found_claims`: a SKU the answer says does not exist that a result found.
+- `not_found_claims`: a SKU the answer says does not exist that a result found; a search
+  it says found nothing ("No items match 'coffee'") when every search found items.
 - `order_ids`: an order id that is no receipt's `order_id` of this run nor the question's.
 - `order_claims`: a phrase saying an order was placed (I went ahead and ordered, 我幫您訂了)
   for an item no receipt of this run covers. Denials ("nothing has been ordered") and
@@ -72,12 +76,13 @@ from collections import namedtuple
 from stock_agent.errors import Text
 from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, receipt,
                                 render, render_answer, unlisted, unplaced, skus_named)
-from stock_agent.verify.derived import FIELDS, _cross, _derived, _unbound_allowed
+from stock_agent.verify.derived import FIELDS, _cross, _derived, _figures_of, _unbound_allowed
 from stock_agent.verify.patterns import (
     ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, CHINESE_DIGITS,
     CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END, COMPARE_NEEDLES,
     CONDITION, COUNTED, DATE, DENIAL, DERIVED_CUE, FIELD_CUE, FIELD_NAMES, HYPOTHETICAL,
-    IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, MORE, MORE_THAN, NEXT_TO, NOT_FOUND,
+    HEAD_ALTERNATIVE, IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, MORE, MORE_THAN,
+    NEEDS_LATER, NEEDS_ORDER, NEXT_TO, NO_MATCH, NO_MATCH_NEEDLES, NOT_FOUND,
     NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER, NEXT_ITEM, NUMBER, OF_ITEM, ONE_COUNTS,
     ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, RANGE_MARK, RELATIONS, SENTENCE_END,
     SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUM, THAN_ZH, TOKEN,
@@ -132,6 +137,9 @@ def check(question, answer, results, *, complete=True, given=False):
     for sku in said["missing"]:
         if sku in known["items"]:
             problems["not_found_claims"].append(sku)
+    if said["no_match"] and known["searches"] and all(known["searches"].values()):
+        # "No items match 'coffee'" when every search found some
+        problems["not_found_claims"] += [f"\u201c{query}\u201d" for query in known["searches"]]
     problems["wrong_comparisons"] = [comparison[0] for comparison in said["comparisons"]
                                      if _wrong_comparison(comparison, known)]
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
@@ -276,6 +284,15 @@ def _figure_problem(figure, said, known):
     # A derived figure (4 days, 15 over target) is worked out, never the question's own;
     # said of a field ("the stock adds up to 20"), it is worked out from that field.
     basis = figure.get("basis")
+    if figure.get("addend"):  # "38 in total (18 + 20)": a figure of an item it sums
+        cited = [known["items"][sku] for sku in said["cited"] if sku in known["items"]]
+        return None if _near(value, set().union(*map(_figures_of, cited))) else \
+            "wrong_figures"
+    if figure.get("summed"):  # of the field named, else of the units on hand or to order
+        bases = [basis or _last_field(known["question_text"])] if basis or \
+            _last_field(known["question_text"]) else ["stock", "order"]
+        sums = set().union(*(_cross(said, known, field) for field in bases))
+        return None if _near(value, sums) else "wrong_figures"
     allowed = _derived(item, known["question"], basis) | _cross(said, known, basis) | (
         set() if field == "derived" else known["question"])
     return None if _near(value, allowed) else "wrong_figures"
@@ -304,13 +321,15 @@ def evidence(question, results, *, given=False):
     and matched, how many were looked up), `ordered` {SKU or None: [quantity]} from
     receipts, `receipt_ids`, `names` {name: SKU}, `texts` (strings of the results that hold
     digits, which are no figures), `program` (numbers of the program's own error details),
-    `queries` (what find_items was asked), `question` (the numbers the question gave; when
+    `queries` (what find_items was asked) and `searches` (how many items each query
+    found), `question` (the numbers the question gave; when
     it was asked without tools, `given`, also what two of them work out to) and
     `question_skus`."""
     known = {"items": {}, "missing": set(), "spoken_of": set(), "counts": set(),
              "ordered": {}, "receipt_ids": set(), "names": {}, "texts": set(),
              "program": set(), "queries": set(), "unplaced": {}, "other": set(),
-             "rehearsed": {}, "totals": set(), "shown": set(), "given": given}
+             "rehearsed": {}, "totals": set(), "shown": set(), "searches": {},
+             "given": given}
     for record in results:
         _take(record, known)
     known["counts"].update(len(skus) for skus in (known["spoken_of"], known["items"])
@@ -349,6 +368,8 @@ def _take(record, known):
                 known["shown"].add(len(data["items"]))
         if record["name"] == "find_items" and isinstance(data.get("query"), str):
             known["queries"].add(normal(data["query"]))
+            if isinstance(data.get("items"), list):  # how many it found
+                known["searches"][normal(data["query"])] = len(data["items"]) + more
     placed = receipt(data)
     if placed:
         sku = data.get("sku") if isinstance(data.get("sku"), str) else None
@@ -456,7 +477,7 @@ def read(answer, known):
     text = normal(answer)
     said = {"figures": [], "cited": [], "missing": [], "claims": [], "bad_ids": [],
             "dates": [], "unknown": [], "unknown_set": set(), "values": set(),
-            "comparisons": [], "by_sku": set(), "by_name": set()}
+            "comparisons": [], "by_sku": set(), "by_name": set(), "no_match": False}
     if not (known["spoken_of"] or known["items"] or known["counts"]):
         known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
                                                            known["question_text"])
@@ -475,8 +496,12 @@ def read(answer, known):
             said["if"] = re.search(IF_DONE, sentence.lower()) is not None
             said["sum"] = re.search(SUM, sentence.lower()) is not None
             said["pair"] = None  # items compared: the sentence's figures are theirs
+            said["no_match"] = said["no_match"] or _says_no_match(sentence, said)
+            head = _list_status(sentence)
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
+                if head:  # "缺貨的品項：A003、A001": each entry after the colon is said so
+                    head = _list_entry(clause, head, known, said)
     said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
     said["no_order"] = re.search(NO_ORDER, text) is not None
     if "candidates" in known:
@@ -488,6 +513,47 @@ def read(answer, known):
         said["unknown"] = [figure["sku"] for figure in said["figures"]
                            if figure["sku"] in said["unknown_set"]]
     return said
+
+
+def _says_no_match(sentence, said):
+    """Whether a sentence says a search found nothing ("No items match 'coffee'", 查無符合
+    「tea」的商品); not as a rule ("if nothing matches, ...")."""
+    lowered = sentence.lower()
+    return any(needle in lowered for needle in NO_MATCH_NEEDLES) and \
+        re.search(NO_MATCH, sentence) is not None and not said["if"] and \
+        re.search(HYPOTHETICAL, sentence) is None
+
+
+def _list_status(sentence):
+    """The status a sentence says of the list after its colon, as a figure to give each
+    entry ("Out of stock: A003, B101": a stock of 0 each), or None. A head of two statuses
+    ("缺貨或快沒了的商品：") says neither of every entry."""
+    colon = min((at for at in (sentence.find(":"), sentence.find("：")) if at >= 0),
+                default=-1)
+    head = sentence[:colon]
+    if not 0 < colon <= 60 or not any(needle in head.lower() for needle in STATUS_NEEDLES) \
+            or re.search(HEAD_ALTERNATIVE, head):
+        return None
+    claims = [claim for claim in _status_claims(head)
+              if claim["field"] in ("stock", "below_target")]
+    return {**claims[-1], "colon": colon + 1} if claims else None
+
+
+def _list_entry(clause, head, known, said):
+    """Give a list entry the head's status (`_list_status`) when the entry is an item and
+    nothing more (A003, 玄米茶包, 濾掛咖啡 (A001)); returns the head for the next clause.
+    The first clause holds the head itself: only what follows its colon is an entry."""
+    entry = clause[head.pop("colon"):] if "colon" in head else clause
+    scratch = {"unknown_set": set(), "by_sku": set(), "by_name": set()}  # read already
+    mentions = _mentions(entry, known, scratch)
+    rest = re.sub(r"[(（][^()（）]{0,40}[)）]|\band\b|以及|和|與|及|[\W_]", "",
+                  _blank(entry, [(start, end) for start, end, _ in mentions]))
+    skus = {sku for _, _, sku in mentions}
+    if len(skus) == 1 and not rest.strip():
+        figure = {**head, "sku": skus.pop(), "denied": False, "named": True, "total": False,
+                  "clause": skus, "hypothetical": False, "conditional": False}
+        _add_figure(figure, said)
+    return head
 
 
 def _stated(figure, known):
@@ -526,8 +592,11 @@ def _clause(clause, current, known, said):
         said["pair"] = {"skus": [first, second], "field": field, "at": at}
     pair = said.get("pair")
     last, before = 0, None  # where the words that give the next figure its field begin:
-    for figure in figures_in(blanked):  # "The stock of B101 is 25" gives it before the item
+    found = figures_in(blanked)  # "The stock of B101 is 25" gives it before the item
+    for index, figure in enumerate(found):
         words = blanked[last:figure["start"]]
+        after = blanked[figure["end"]:found[index + 1]["start"] if index + 1 < len(found)
+                        else None]
         # "reorder 18 units of A001 and 45 units of A002": the second is an order too.
         field = figure["field"] or (None if conditional else _field(words) or (
             before if re.fullmatch(NEXT_ITEM, words) else None))
@@ -540,11 +609,15 @@ def _clause(clause, current, known, said):
                       hypothetical=re.search(HYPOTHETICAL, clause) is not None,
                       conditional=conditional)
         if figure["field"] == "derived" or combined and figure["field"] in FIELDS:
-            # "the stock adds up to 20", "A001 and A002 hold 57 between them"
-            figure.update(field="derived", basis=figure["field"] if figure["field"] in
-                          FIELDS else _last_field(words))
+            # "the stock adds up to 20", "A001 and A002 hold 57 between them".
+            basis = figure["field"] if figure["field"] in FIELDS else _last_field(words)
+            figure.update(field="derived", basis=basis, summed=combined and len(skus) > 1
+                          and _sum_words(words, after))
+        elif combined and figure["field"] is None and len(skus) > 1:
+            figure["addend"] = True  # "38 in total (18 + 20)": a figure of one of them
         _add_figure(figure, said)
-        last, before = figure["end"], figure["field"] if figure["field"] in FIELDS else None
+        if not figure.get("cue"):
+            last, before = figure["end"], figure["field"] if figure["field"] in FIELDS else None
     said["missing"] += _said_missing(clause, mentions)
     if not (denied or conditional):
         said["comparisons"] += compared
@@ -553,6 +626,12 @@ def _clause(clause, current, known, said):
     said["claims"] += [(phrase, _bound(at, mentions, current))
                        for phrase, at in order_claims_in(clause)]
     return mentions[-1][2] if mentions else current
+
+
+def _sum_words(before, after):
+    """Whether the words around a figure make it a sum ("合計 60 個", "45 units in total"):
+    a sum of the items its clause names, never a figure of one of them."""
+    return re.search(SUM, (before + after[:24]).lower()) is not None
 
 
 def _comparisons(clause, mentions):
@@ -948,14 +1027,18 @@ def _status_claims(text):
     stock" is the figure's)."""
     claims = []
     for field, pattern in (("stock", STOCK_ZERO), ("in_stock", IN_STOCK),
-                           ("below_target", BELOW_TARGET), ("above_target", ABOVE_TARGET)):
+                           ("below_target", BELOW_TARGET), ("above_target", ABOVE_TARGET),
+                           ("below_target", NEEDS_ORDER)):
         for match in re.finditer(pattern, text):
             before = text[max(0, match.start() - 32):match.start()]
             if re.search(STATUS_DENIED, before) or field == "in_stock" and \
-                    re.search(COUNTED, before):
+                    re.search(COUNTED, before) or pattern == NEEDS_ORDER and \
+                    re.search(NEEDS_LATER, before):
                 continue
             claims.append(_figure(match.start(), match.end(), 0 if field == "stock" else None,
                                   match.group(), field=field))
+            if pattern == NEEDS_ORDER:  # "should be restocked with 18": the words go on
+                claims[-1]["cue"] = True  # to give the next figure its field
     return claims
 
 

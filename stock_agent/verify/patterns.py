@@ -139,6 +139,24 @@ BELOW_TARGET = (r"(?i)(?<!at or )\b(?:below|under|short of)\s(?:its\s|the\s)?tar
 ABOVE_TARGET = (r"(?i)(?<!at or )\b(?:above|over|exceeds?)\s(?:its\s|the\s)?target\b|"
                 r"高於目標|超過目標|多於目標")
 RELATIONS = ("below_target", "above_target")
+# A claim that an item needs an order, which is a stock below its target: "A002 needs
+# topping up", "B102 should be reordered", 需要補貨. Not "will need" (NEEDS_LATER).
+NEEDS_ORDER = (r"(?i)\b(?:needs?|requires?|is due for|should be|must be)\s{1,2}(?:an?\s{1,2})?"
+               r"(?:re-?stock(?:ing|ed)?|re-?order(?:ing|ed)?|top(?:ping)?[- ]up|topped up|"
+               r"replenish(?:ing|ed|ment))\b|需要補貨|該補貨|要補貨|需補貨|得補貨|應補貨|應該補貨")
+NEEDS_LATER = r"(?i)\b(?:will|would|may|might|could|to)\s{1,2}$"
+# A status said of a list ("缺貨的品項：A003、A001", "Out of stock: A003, B101"): what makes
+# the words before the colon no single status ("缺貨或快沒了", "out of stock and low").
+HEAD_ALTERNATIVE = r"(?i)\b(?:or|and)\b|或|及|和|與|、|/|,|，"
+# A search said to have found nothing: "No items match 'coffee'", 查無符合「tea」的商品.
+NO_MATCH = (r"(?i)\bno (?:matching )?(?:items?|products?|results?)\s{1,2}"
+            r"(?:that\s{1,2}|which\s{1,2})?(?:match(?:ed|es|ing)?|(?:were|was)\s{1,2}found|"
+            r"found|contain)|\bno match(?:es)?\b|\bnothing (?:matche[sd]|was found|found)\b|"
+            r"\b(?:did|could)(?:n't| not) find any|\bfound no (?:items?|products?|matches)\b|"
+            r"(?:找不到|沒有找到|查無|沒有)(?:任何)?(?:符合|相關|包含)|查無結果|無符合|"
+            r"沒有找到(?:任何)?(?:商品|品項|結果)")
+NO_MATCH_NEEDLES = ("no item", "no product", "no result", "no match", "nothing", "find any",
+                    "found no", "找不到", "沒有", "查無", "無符合")
 # One item against another: "A001 has more stock than A002" (the second item follows
 # "than"), 「A001 比 A002 多」 (it follows 比; the word after it says which way).
 MORE_THAN = (r"(?i)\b(?P<way>more|less|fewer|higher|lower|greater|smaller|larger)\b"
@@ -150,9 +168,10 @@ COMPARE_NEEDLES = ("than", "比")
 # mock's "stock 12, target 30" has none, and compiling them costs a start-up).
 STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存",
                   "below", "under", "short of", "above", "over", "exceed", "低於", "未達",
-                  "不足", "少於", "高於", "超過", "多於")
+                  "不足", "少於", "高於", "超過", "多於", "need", "requir", "due for", "should be",
+                  "must be", "補貨")
 STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
-                 r"(?:不|沒|未|非|無)(?:有|是|會|再)?\s{0,2}$")
+                 r"(?:不|沒|未|非|無|否)(?:有|是|會|再)?\s{0,2}$")
 # A figure right before "in stock" (12 units in stock): the claim is the figure's.
 COUNTED = (r"(?i)(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
            r"twelve|[a-z]{3,5}teen|[a-z]{3,5}ty(?:-[a-z]{3,5})?))\s{0,2}"
