@@ -210,6 +210,26 @@ class NotFoundTest(unittest.TestCase):
                 self.assertEqual(verify.said_missing(answer), ["B999"])
                 self.assertEqual(check("Check B999 and A001", answer, results), {})
 
+    def test_saying_the_sku_of_plural_items_do_not_exist_is_read(self):
+        self.assertEqual(check("Check B999 and A001.", "The SKUs B999 and A001 do not exist "
+                               "here.", [missing("B999"), A001]),
+                         {"not_found_claims": ["A001"]})
+
+    def test_saying_a_named_item_was_not_found_needs_a_search_first(self):
+        for question, answer, phrase in (("烏龍茶包還有多少庫存？", "查不到庫存信息。", "查不到"),
+                                         ("How many oolong bags?", "Oolong bags were not "
+                                          "found.", "not found"),
+                                         ("Any matcha?", "No items match matcha.",
+                                          "No items match")):
+            with self.subTest(answer=answer):
+                problems = check(question, answer, [])
+                self.assertEqual(problems, {"unsearched": [phrase]})
+                self.assertIn("find_items", verify.correction(question, problems, [], "en"))
+        self.assertEqual(check("Hi there", "Hello! No problem, ask me anything.", []), {})
+        # asked without tools (`given`): nothing could be looked up
+        self.assertEqual(verify.check("Any matcha?", "查不到。", [], complete=False,
+                                      given=True), {})
+
     def test_saying_not_found_needs_a_lookup_even_with_no_figure(self):
         self.assertEqual(check("How many A002 do we have?", "A002 not found", []),
                          {"unchecked_skus": ["A002"]})

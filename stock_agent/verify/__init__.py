@@ -32,6 +32,8 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
 - `missing_items`: a stock (or "out of stock", 缺貨) given to a SKU the tools did not find.
 - `not_found_claims`: a SKU the answer says does not exist that a result found; a search
   it says found nothing ("No items match 'coffee'") when every search found items.
+- `unsearched`: an answer that says something was not found (查不到庫存信息) when nothing
+  was looked up and the question names no SKU: the item named by name is searched first.
 - `order_ids`: an order id that is no receipt's `order_id` of this run nor the question's.
 - `order_claims`: a phrase saying an order was placed (I went ahead and ordered, 我幫您訂了)
   for an item no receipt of this run covers. Denials ("nothing has been ordered") and
@@ -137,6 +139,8 @@ def check(question, answer, results, *, complete=True, given=False):
     for sku in said["missing"]:
         if sku in known["items"]:
             problems["not_found_claims"].append(sku)
+    if not (results or given or known["question_skus"]):
+        problems["unsearched"] = _says_not_found(normal(answer))  # 查不到庫存信息, unlooked
     if said["no_match"] and known["searches"] and all(known["searches"].values()):
         # "No items match 'coffee'" when every search found some
         problems["not_found_claims"] += [f"\u201c{query}\u201d" for query in known["searches"]]
@@ -522,6 +526,16 @@ def _says_no_match(sentence, said):
     return any(needle in lowered for needle in NO_MATCH_NEEDLES) and \
         re.search(NO_MATCH, sentence) is not None and not said["if"] and \
         re.search(HYPOTHETICAL, sentence) is None
+
+
+def _says_not_found(text):
+    """The phrases of a text saying something was not found (not found, 查不到, "no items
+    match"), in order."""
+    lowered = text.lower()
+    return [match.group() for pattern, needles in ((NOT_FOUND, NOT_FOUND_NEEDLES),
+                                                   (NO_MATCH, NO_MATCH_NEEDLES))
+            if any(needle in lowered for needle in needles)
+            for match in re.finditer(pattern, text)]
 
 
 def _list_status(sentence):

@@ -53,8 +53,8 @@ RANGE_MARK = r"\s{0,2}(?:[-–~～]|TO|THROUGH|THRU|至|到)\s{0,2}"
 # An order id as receipts write it (PO-000001), and as models invent them.
 ORDER_ID = r"\b(?:PO|ORD|SO|ORDER)-\d{3,12}(?:-\d{1,12})?\b"
 NOT_FOUND = (r"(?i)\bnot\s+(?:be\s+)?found|\bcould\s*n[o']t\s+find|\bcan(?:no|')t\s+find|"
-             r"\bdoes\s*n[o']t\s+exist|\bdoes\s+not\s+exist|\bno\s+such\b|\bunknown\s+sku|"
-             r"\bno item has(?: sku)?|查無|查不到|找不到|不存在|沒有這個|沒有 ?SKU ?為")
+             r"\bdo(?:es)?\s*n[o']t\s+exist|\bdo(?:es)?\s+not\s+exist|\bno\s+such\b|"
+             r"\bunknown\s+sku|\bno item has(?: sku)?|查無|查不到|找不到|不存在|沒有這個|沒有 ?SKU ?為")
 NOT_FOUND_NEEDLES = ("not", "n't", "no such", "unknown", "no item", "查無", "查不到", "找不到",
                      "不存在", "沒有")
 NEXT_TO = r"(?i)[\s:：]{0,3}(?:(?:sku|item|product|the|any|此|這個)\s{0,2}){0,2}"

@@ -14,6 +14,8 @@ WORDS = {
                             "find it: it does not exist here. Say it was not found.",
            "not_found_claims": "Your answer says {found} was not found, but the tools found "
                                "it.",
+           "unsearched": "Your answer says something was not found, but nothing has been "
+                         "looked up yet.",
            "wrong_comparisons": "Your answer compares items the wrong way round: {found}. "
                                 "Compare their figures in the facts below.",
            "order_ids": "These order ids are no receipt of this run: {found}. Never give "
@@ -42,6 +44,7 @@ WORDS = {
               "missing_items": "你的回答給了 {found} 庫存，但工具查無此 SKU：它不存在。"
                                "請說查無此商品。",
               "not_found_claims": "你的回答說查無 {found}，但工具查到了。",
+              "unsearched": "你的回答說查不到，但還沒有查詢任何東西。",
               "wrong_comparisons": "你的回答把品項之間的多寡比錯了：{found}。請對照下面資料中的數字。",
               "order_ids": "這些訂單編號不是本次任何收據的編號：{found}。不可給出工具沒有傳回的"
                            "訂單編號。",
@@ -60,5 +63,5 @@ WORDS = {
               "then": "、", "and": "、"},
 }
 PROBLEM_LINES = ("echoed", "wrong_figures", "unsupported_numbers", "missing_items",
-                 "not_found_claims", "wrong_comparisons", "order_ids", "order_claims",
+                 "not_found_claims", "unsearched", "wrong_comparisons", "order_ids", "order_claims",
                  "guessed_skus", "unknown_skus", "left_out")

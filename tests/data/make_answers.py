@@ -1023,6 +1023,15 @@ d("lists", EN, OK, "Which items are out of stock?", [[L()]],
   "Out of stock: A003. Running low: COFFEE (7), B101 (8).")
 d("lists", EN, BAD, "What needs restocking?", [[F("tea")]],
   "These need restocking: B101, TEA-1.")  # TEA-1 is above its target
+# From the dev set's real-model runs of 2026-12-03: "not found" with nothing looked up, and
+# a plural "do not exist" said of a found item.
+d("not_found", ZH, BAD, "濾掛咖啡還剩多少？我不記得編號。", [], "查不到這個商品的庫存資料。")
+d("not_found", EN, BAD, "How many jasmine tea do we have? No idea of the SKU.", [],
+  "I couldn't find any jasmine tea in the inventory.")
+d("not_found", EN, BAD, "Check Z999 and COFFEE.", [[G("Z999"), G("COFFEE")]],
+  "The SKUs Z999 and COFFEE do not exist here.")
+d("not_found", EN, OK, "Check Z999 and COFFEE.", [[G("Z999"), G("COFFEE")]],
+  "Z999 was not found. COFFEE has 7 in stock (target 10, order 3).")
 
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
