@@ -628,6 +628,8 @@ class RelationTest(unittest.TestCase):
                  [A002], "A002 needs topping up"),
                 ("Is A002 due?", "A002 should be reordered.", [A002],
                  "A002 should be reordered"),
+                ("Is A002 due?", "A002 needs to be restocked.", [A002],
+                 "A002 needs to be restocked"),
                 ("A002 要補貨嗎？", "A002 該補貨了，目前庫存 45。", [A002], "A002 該補貨")):
             with self.subTest(answer=answer):
                 self.assertEqual(check(question, answer, results),
@@ -661,7 +663,7 @@ class NoMatchTest(unittest.TestCase):
         found = listing("find_items", [("A002", "烏龍茶包", 45, 30)])
         found["result"]["data"]["query"] = "烏龍"
         for answer in ('There are no items that match the query "烏龍".',
-                       "查無符合「烏龍」的商品。", "I couldn't find any oolong."):
+                       "查無符合「烏龍」的商品。", "I couldn't find any 烏龍."):
             with self.subTest(answer=answer):
                 self.assertEqual(check("找烏龍", answer, [found]),
                                  {"not_found_claims": ["\u201c烏龍\u201d"]})
@@ -678,6 +680,54 @@ class NoMatchTest(unittest.TestCase):
                                  [found])):
             with self.subTest(answer=answer):
                 self.assertEqual(check("Find", answer, results), {})
+
+
+class NewClaimsFalsePositivesTest(unittest.TestCase):
+    """True answers a hostile review wrote against the sum, needs-an-order, list-status and
+    no-match claims (2026-12-03): each was refused before the claims were narrowed."""
+
+    def test_true_answers_around_the_new_claims_are_accepted(self):
+        a003 = stock("A003", "玄米茶包", 0, 20, "1:1")
+        b101 = stock("B101", "Oolong Tea", 40, 25, "1:1")
+        tea = listing("find_items", [("A002", "烏龍茶包", 45, 30), ("B101", "Oolong Tea", 40, 25)])
+        tea["result"]["data"]["query"] = "tea"
+        oolong = listing("find_items", [("A002", "烏龍茶包", 45, 30)])
+        oolong["result"]["data"]["query"] = "烏龍"
+        for question, answer, results in (
+                ("Check A002. Any need restocking?",
+                 "A002 has 45 units (target 30). No items need restocking.", [A002]),
+                ("A002 要補貨嗎？", "A002 需要補貨嗎？不需要，庫存 45，高於目標 30。", [A002]),
+                ("A002 要補貨嗎？", "A002 庫存 45，目前沒有品項需要補貨。", [A002]),
+                ("Check A002 and B101", "None of them need restocking: A002 has 45 and B101 "
+                 "has 40.", [A002, b101]),
+                ("Does A002 need restocking?", "Does A002 need restocking? No, it has 45.",
+                 [A002]),
+                ("Does A002 need restocking?", "You asked whether A002 needs restocking. It "
+                 "doesn't: 45 on hand.", [A002]),
+                ("A002 要補貨嗎？", "A002 庫存 45，毋需補貨。", [A002]),
+                ("Find tea that is out of stock", "I couldn't find any tea items that are out "
+                 "of stock: A002 has 45 and B101 has 40.", [tea]),
+                ("Find tea under 10", "No products found with stock under 10. A002 has 45 and "
+                 "B101 has 40.", [tea]),
+                ("找烏龍，下過單嗎？", "找到 A002 烏龍茶包，庫存 45。沒有找到符合的訂單。", [oolong]),
+                ("Do we have green tea bags?", "No items match 'green tea bags'. Searching "
+                 "'tea' found A002 (45) and B101 (40).", [tea]),
+                ("Any of A001, A002 out of stock?",
+                 "No items are out of stock: A001 (12 units), A002 (45 units).", [A001, A002]),
+                ("A003、A001、A002 哪些缺貨？", "哪些缺貨：A003、A001、A002？只有 A003。",
+                 [LOW, A002]),
+                ("Do A002 and B101 need restocking?", "Neither A002 nor B101 needs restocking.",
+                 [A002, b101]),
+                ("Check A001 and A002", "A001 and A002 come to 57 units together.",
+                 [A001, A002]),
+                ("Check A001 and A003", "After restocking, A001 and A003 will have 50 units "
+                 "combined.", [A001, a003]),
+                ("Check A001 and A003", "A001 and A003 are 38 units below target in total.",
+                 [A001, a003]),
+                ("A001 and A003?", "A001 and A003 need 38 units in total (A001 is at 40% of "
+                 "its target).", [A001, a003])):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, results), {})
 
 
 class ComparisonTest(unittest.TestCase):

@@ -78,16 +78,16 @@ from collections import namedtuple
 from stock_agent.errors import Text
 from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, receipt,
                                 render, render_answer, unlisted, unplaced, skus_named)
-from stock_agent.verify.derived import FIELDS, _cross, _derived, _figures_of, _unbound_allowed
+from stock_agent.verify.derived import FIELDS, _cross, _derived, _unbound_allowed
 from stock_agent.verify.patterns import (
     ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, CHINESE_DIGITS,
     CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END, COMPARE_NEEDLES,
     CONDITION, COUNTED, DATE, DENIAL, DERIVED_CUE, FIELD_CUE, FIELD_NAMES, HYPOTHETICAL,
-    HEAD_ALTERNATIVE, IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, MORE, MORE_THAN,
-    NEEDS_LATER, NEEDS_ORDER, NEXT_TO, NO_MATCH, NO_MATCH_NEEDLES, NOT_FOUND,
+    HEAD_ALTERNATIVE, HEAD_QUESTION, IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, MORE, MORE_THAN,
+    NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_TO, NO_MATCH, NO_MATCH_NEEDLES, NOT_FOUND,
     NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER, NEXT_ITEM, NUMBER, OF_ITEM, ONE_COUNTS,
     ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, RANGE_MARK, RELATIONS, SENTENCE_END,
-    SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUM, THAN_ZH, TOKEN,
+    SEARCH_END, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUM, THAN_ZH, TOKEN,
     TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
@@ -141,9 +141,8 @@ def check(question, answer, results, *, complete=True, given=False):
             problems["not_found_claims"].append(sku)
     if not (results or given or known["question_skus"]):
         problems["unsearched"] = _says_not_found(normal(answer))  # 查不到庫存信息, unlooked
-    if said["no_match"] and known["searches"] and all(known["searches"].values()):
-        # "No items match 'coffee'" when every search found some
-        problems["not_found_claims"] += [f"\u201c{query}\u201d" for query in known["searches"]]
+    problems["not_found_claims"] += [f"\u201c{query}\u201d" for query in _searches_denied(
+        answer, known["searches"])]
     problems["wrong_comparisons"] = [comparison[0] for comparison in said["comparisons"]
                                      if _wrong_comparison(comparison, known)]
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
@@ -290,12 +289,11 @@ def _figure_problem(figure, said, known):
     basis = figure.get("basis")
     if figure.get("addend"):  # "38 in total (18 + 20)": a figure of an item it sums
         cited = [known["items"][sku] for sku in said["cited"] if sku in known["items"]]
-        return None if _near(value, set().union(*map(_figures_of, cited))) else \
-            "wrong_figures"
-    if figure.get("summed"):  # of the field named, else of the units on hand or to order
-        bases = [basis or _last_field(known["question_text"])] if basis or \
-            _last_field(known["question_text"]) else ["stock", "order"]
-        sums = set().union(*(_cross(said, known, field) for field in bases))
+        return None if _near(value, set().union(*(_derived(fact, known["question"])
+                                                  for fact in cited))) else "wrong_figures"
+    if figure.get("summed"):  # the units on hand or to order, or of the field named
+        named = {basis, _last_field(known["question_text"])} - {None}
+        sums = set().union(*(_cross(said, known, field) for field in {"stock", "order"} | named))
         return None if _near(value, sums) else "wrong_figures"
     allowed = _derived(item, known["question"], basis) | _cross(said, known, basis) | (
         set() if field == "derived" else known["question"])
@@ -481,7 +479,7 @@ def read(answer, known):
     text = normal(answer)
     said = {"figures": [], "cited": [], "missing": [], "claims": [], "bad_ids": [],
             "dates": [], "unknown": [], "unknown_set": set(), "values": set(),
-            "comparisons": [], "by_sku": set(), "by_name": set(), "no_match": False}
+            "comparisons": [], "by_sku": set(), "by_name": set()}
     if not (known["spoken_of"] or known["items"] or known["counts"]):
         known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
                                                            known["question_text"])
@@ -500,7 +498,6 @@ def read(answer, known):
             said["if"] = re.search(IF_DONE, sentence.lower()) is not None
             said["sum"] = re.search(SUM, sentence.lower()) is not None
             said["pair"] = None  # items compared: the sentence's figures are theirs
-            said["no_match"] = said["no_match"] or _says_no_match(sentence, said)
             head = _list_status(sentence)
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
@@ -519,13 +516,13 @@ def read(answer, known):
     return said
 
 
-def _says_no_match(sentence, said):
+def _says_no_match(sentence):
     """Whether a sentence says a search found nothing ("No items match 'coffee'", 查無符合
     「tea」的商品); not as a rule ("if nothing matches, ...")."""
     lowered = sentence.lower()
     return any(needle in lowered for needle in NO_MATCH_NEEDLES) and \
-        re.search(NO_MATCH, sentence) is not None and not said["if"] and \
-        re.search(HYPOTHETICAL, sentence) is None
+        re.search(NO_MATCH, sentence) is not None and \
+        re.search(IF_DONE, lowered) is None and re.search(HYPOTHETICAL, sentence) is None
 
 
 def _says_not_found(text):
@@ -538,6 +535,26 @@ def _says_not_found(text):
             for match in re.finditer(pattern, text)]
 
 
+def _searches_denied(answer, searches):
+    """The queries that found items which a sentence of the answer says found nothing,
+    named as its last words ("No items match 'coffee'.", 查無符合「tea」的商品): "no tea
+    items that are out of stock" or "no orders for 烏龍" say something else. Read from the
+    answer as written: `read` blanks the model's own search words."""
+    if not any(searches.values()):
+        return []
+    denied = []
+    sentences = [sentence for line in normal(answer).split("\n")
+                 for sentence in re.split(SENTENCE_END, line) if _says_no_match(sentence)]
+    for sentence in sentences:
+        lowered = sentence.lower()
+        for query, found in searches.items():
+            at = lowered.rfind(query.lower())
+            if found and at >= 0 and re.fullmatch(
+                    SEARCH_END, lowered[at + len(query):]) and query not in denied:
+                denied.append(query)
+    return denied
+
+
 def _list_status(sentence):
     """The status a sentence says of the list after its colon, as a figure to give each
     entry ("Out of stock: A003, B101": a stock of 0 each), or None. A head of two statuses
@@ -546,7 +563,8 @@ def _list_status(sentence):
                 default=-1)
     head = sentence[:colon]
     if not 0 < colon <= 60 or not any(needle in head.lower() for needle in STATUS_NEEDLES) \
-            or re.search(HEAD_ALTERNATIVE, head):
+            or re.search(HEAD_ALTERNATIVE, head) or re.search(NEEDS_DENIED, head) or \
+            re.search(HEAD_QUESTION, sentence):
         return None
     claims = [claim for claim in _status_claims(head)
               if claim["field"] in ("stock", "below_target")]
@@ -605,7 +623,7 @@ def _clause(clause, current, known, said):
         _, first, second, field, _, at = compared[-1]
         said["pair"] = {"skus": [first, second], "field": field, "at": at}
     pair = said.get("pair")
-    last, before = 0, None  # where the words that give the next figure its field begin:
+    last, before, sums = 0, None, 0  # where the next figure's field words begin; sums read
     found = figures_in(blanked)  # "The stock of B101 is 25" gives it before the item
     for index, figure in enumerate(found):
         words = blanked[last:figure["start"]]
@@ -622,13 +640,18 @@ def _clause(clause, current, known, said):
                       denied=denied, named=named, total=total, clause=skus,
                       hypothetical=re.search(HYPOTHETICAL, clause) is not None,
                       conditional=conditional)
-        if figure["field"] == "derived" or combined and figure["field"] in FIELDS:
+        # A sum of the items the clause names ("合計 60 個", "come to 57 units together"),
+        # then the figures it adds up ("38 in total (18 + 20)"); not after "if" or "after".
+        summing = combined and len(skus) > 1 and not conditional
+        if figure["field"] == "derived" or combined and figure["field"] in FIELDS or \
+                summing and figure["field"] is None and not sums and _sum_words(words, after):
             # "the stock adds up to 20", "A001 and A002 hold 57 between them".
             basis = figure["field"] if figure["field"] in FIELDS else _last_field(words)
-            figure.update(field="derived", basis=basis, summed=combined and len(skus) > 1
-                          and _sum_words(words, after))
-        elif combined and figure["field"] is None and len(skus) > 1:
-            figure["addend"] = True  # "38 in total (18 + 20)": a figure of one of them
+            figure.update(field="derived", basis=basis,  # one sum a clause
+                          summed=summing and not sums and _sum_words(words, after))
+            sums += figure["summed"]
+        elif summing and figure["field"] is None and sums:
+            figure["addend"] = True
         _add_figure(figure, said)
         if not figure.get("cue"):
             last, before = figure["end"], figure["field"] if figure["field"] in FIELDS else None
@@ -1046,8 +1069,8 @@ def _status_claims(text):
         for match in re.finditer(pattern, text):
             before = text[max(0, match.start() - 32):match.start()]
             if re.search(STATUS_DENIED, before) or field == "in_stock" and \
-                    re.search(COUNTED, before) or pattern == NEEDS_ORDER and \
-                    re.search(NEEDS_LATER, before):
+                    re.search(COUNTED, before) or pattern == NEEDS_ORDER and (
+                    re.search(NEEDS_LATER, before) or re.search(NEEDS_DENIED, text)):
                 continue
             claims.append(_figure(match.start(), match.end(), 0 if field == "stock" else None,
                                   match.group(), field=field))

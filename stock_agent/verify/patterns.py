@@ -141,10 +141,17 @@ ABOVE_TARGET = (r"(?i)(?<!at or )\b(?:above|over|exceeds?)\s(?:its\s|the\s)?targ
 RELATIONS = ("below_target", "above_target")
 # A claim that an item needs an order, which is a stock below its target: "A002 needs
 # topping up", "B102 should be reordered", 需要補貨. Not "will need" (NEEDS_LATER).
-NEEDS_ORDER = (r"(?i)\b(?:needs?|requires?|is due for|should be|must be)\s{1,2}(?:an?\s{1,2})?"
+NEEDS_ORDER = (r"(?i)\b(?:needs?|requires?|is due for|should be|must be)\s{1,2}"
+               r"(?:an?\s{1,2}|to be\s{1,2})?"
                r"(?:re-?stock(?:ing|ed)?|re-?order(?:ing|ed)?|top(?:ping)?[- ]up|topped up|"
                r"replenish(?:ing|ed|ment))\b|需要補貨|該補貨|要補貨|需補貨|得補貨|應補貨|應該補貨")
 NEEDS_LATER = r"(?i)\b(?:will|would|may|might|could|to)\s{1,2}$"
+# A clause that denies or asks it ("None of them need restocking", "Does A002 need
+# restocking?", 沒有品項需要補貨, 「A002 需要補貨嗎」, 毋需補貨): no claim of any item.
+NEEDS_DENIED = (r"(?i)\b(?:no|not|none|nothing|neither|nor|never|without|does|do|did|whether|"
+                r"if|asked)\b|n't\b|沒|不|毋|無|未|否|嗎|免")
+# A head that asks which items ("哪些缺貨：", "Which are out of stock:") states nothing.
+HEAD_QUESTION = r"(?i)\b(?:which|what)\b|哪|\?|？"
 # A status said of a list ("缺貨的品項：A003、A001", "Out of stock: A003, B101"): what makes
 # the words before the colon no single status ("缺貨或快沒了", "out of stock and low").
 HEAD_ALTERNATIVE = r"(?i)\b(?:or|and)\b|或|及|和|與|、|/|,|，"
@@ -155,6 +162,9 @@ NO_MATCH = (r"(?i)\bno (?:matching )?(?:items?|products?|results?)\s{1,2}"
             r"\b(?:did|could)(?:n't| not) find any|\bfound no (?:items?|products?|matches)\b|"
             r"(?:找不到|沒有找到|查無|沒有)(?:任何)?(?:符合|相關|包含)|查無結果|無符合|"
             r"沒有找到(?:任何)?(?:商品|品項|結果)")
+# What may follow the query a sentence says found nothing: quotes, 的商品, "items".
+SEARCH_END = (r"""[\s'"「」『』“”)）]{0,4}(?:的?(?:相關)?的?(?:商品|品項|產品|項目|結果)|"""
+              r"""(?:items?|products?|results?)(?: in (?:the )?inventory)?)?[\s'"」』”)）.。!！]{0,4}""")
 NO_MATCH_NEEDLES = ("no item", "no product", "no result", "no match", "nothing", "find any",
                     "found no", "找不到", "沒有", "查無", "無符合")
 # One item against another: "A001 has more stock than A002" (the second item follows
