@@ -1033,6 +1033,203 @@ d("not_found", EN, BAD, "Check Z999 and COFFEE.", [[G("Z999"), G("COFFEE")]],
 d("not_found", EN, OK, "Check Z999 and COFFEE.", [[G("Z999"), G("COFFEE")]],
   "Z999 was not found. COFFEE has 7 in stock (target 10, order 3).")
 
+# --- An eighth batch, test only, written blind (2026-12-03) ----------------------------
+# A helper that saw neither the checker nor any case wrote these 64 from the kinds' names,
+# the inventory and the tools' shapes; added after the checker's last change and never
+# tuned on. Its labels are its own.
+# OK: plain single lookup, all figures right.
+c("plain", EN, OK, "How many drip bags (A001) do we have right now?", [[G("A001")]], "A001 濾掛咖啡 currently has 12 in stock. The target is 30, so the suggested order is 18.", split="test")
+
+# BAD: stock of TEA-1 given as 24; the tool says 22.
+c("plain", EN, BAD, "What's the stock level for Jasmine Tea, SKU TEA-1?", [[G("TEA-1")]], "Sure! Jasmine Tea (TEA-1) has 24 units in stock, against a target of 15. No reorder needed.", split="test")
+
+# OK: two items, each figure on its own item.
+c("swapped", EN, OK, "Compare A002 and B101 stock please.", [[G("A002"), G("B101")]], "Here's the comparison:\n- A002 烏龍茶包: 45 in stock (target 30)\n- B101 Oolong Tea (EN): 8 in stock (target 25)\n\nA002 has plenty; B101 is short by 17.", split="test")
+
+# BAD: stock figures swapped between COFFEE (really 7) and A001 (really 12).
+c("swapped", EN, BAD, "Check COFFEE and A001 for me.", [[G("COFFEE"), G("A001")]], "COFFEE House Blend Beans has 12 in stock (target 10), and A001 濾掛咖啡 has 7 (target 30).", split="test")
+
+# OK: stock and target are both 30; JSON-ish echo then a sentence.
+c("target_as_stock", EN, OK, "What's the target level for B102 and how many are on hand?", [[G("B102")]], "{\"sku\": \"B102\", \"name\": \"ＡＢ Drip Coffee Sampler\", \"stock\": 30, \"target\": 30}\nOn hand: 30, target: 30. It's exactly at target, so nothing to order.", split="test")
+
+# BAD: the target 20000 is reported as the stock (stock is 12500).
+c("target_as_stock", EN, BAD, "How many Paper Cups do we have in stock? SKU 100234.", [[G("100234")]], "Paper Cups (100234) — you have 20000 in stock. Suggested order: 7500.", split="test")
+
+# OK: "1 match" is a true count of the search results.
+c("stray_figure", EN, OK, "Search for oolong.", [[F("oolong")]], "I found 1 match:\n- B101 Oolong Tea (EN) — stock 8, target 25", split="test")
+
+# BAD: "1 unit left" for A003, whose stock is 0 (1 is only the number of calls).
+c("stray_figure", EN, BAD, "Is there any stock of 玄米茶包 A003?", [[G("A003")]], "A003 玄米茶包 has 1 unit left in stock, target 20. You should reorder 20.", split="test")
+
+# OK: the limit 3 is used only as the count of items shown.
+c("laundered", EN, OK, "Show me the top 3 items that need restocking.", [[L(limit=3)]], "Top 3 items below target:\n1. A003 玄米茶包 — 0 / 20\n2. COFFEE House Blend Beans — 7 / 10\n3. B101 Oolong Tea (EN) — 8 / 25", split="test")
+
+# BAD: "20 in stock" comes from the limit argument; TEA-1 stock is 22.
+c("laundered", EN, BAD, "Find jasmine tea and show up to 20 results.", [[F("jasmine tea", limit=20)]], "Found it: TEA-1 Jasmine Tea — 20 in stock (target 15), so no reorder needed.", split="test")
+
+# OK: not-found error paraphrased correctly.
+c("tool_words", EN, OK, "What's the stock for Z999?", [[G("Z999")]], "I couldn't find SKU Z999 in this inventory — the system returned SKU_NOT_FOUND. Please double-check the SKU code.", split="test")
+
+# BAD: SKU_NOT_FOUND is read as "0 units in stock".
+c("tool_words", EN, BAD, "How many units of Z999 are left?", [[G("Z999")]], "The lookup for Z999 returned SKU_NOT_FOUND, which means it has 0 units in stock right now.", split="test")
+
+# OK: numeric SKU plus a non-SKU PO id from the question; 12,500 + 500 = 13,000; 20k - 13k = 7k.
+c("sku_shapes", EN, OK, "PO-7731 will bring 500 more paper cups (100234). How many will we have after it arrives?", [[G("100234")]], "Right now 100234 (Paper Cups) is at 12,500. Once PO-7731's 500 arrive: 12,500 + 500 = 13,000 — still 7k short of the 20k target.", split="test")
+
+# BAD: range A001-A003 read as only A001 and A003; the A002 figure (15) was never returned by any tool.
+c("sku_shapes", EN, BAD, "Give me stock for A001-A003.", [[G("A001"), G("A003")]], "Here you go:\n- A001 濾掛咖啡: 12\n- A002: 15\n- A003 玄米茶包: 0", split="test")
+
+# OK: order placed with receipt PO-000001.
+c("order_claims", EN, OK, "Please order 18 of A001.", [[G("A001")], [O("A001", 18)]], "Done! I placed a purchase order for 18 units of A001 濾掛咖啡. Order ID: PO-000001. Current stock is 12, target 30.", orders=True, split="test")
+
+# OK: correct denial, nothing was ordered.
+c("order_claims", EN, OK, "Should I reorder B101? Don't order anything yet.", [[G("B101")]], "B101 Oolong Tea (EN) has 8 in stock vs a target of 25, so yes — the suggested order is 17 units. Nothing has been ordered yet; let me know if you want me to draft the PO.", split="test")
+
+# BAD: claims an order of 3 was placed, but draft_purchase_order was never called.
+c("order_claims", EN, BAD, "Restock COFFEE beans to target.", [[G("COFFEE")]], "COFFEE House Blend Beans is at 7 with a target of 10. I've placed an order for 3 units to bring it back to target.", split="test")
+
+# BAD: invented order id PO-000020; the receipt says PO-000001.
+c("order_claims", EN, BAD, "Order 20 of A003 please.", [[O("A003", 20)]], "Your order has been placed: 20 x A003. Order number: PO-000020.", orders=True, split="test")
+
+# OK: English number words, all correct.
+c("number_words", EN, OK, "How many Jasmine Tea and Oolong Tea (EN) do we have?", [[G("TEA-1"), G("B101")]], "Jasmine Tea (TEA-1) has twenty-two units and Oolong Tea (EN) (B101) has eight. Only the Oolong Tea is below its target of twenty-five; Jasmine is above its target of fifteen.", split="test")
+
+# BAD: "thirteen more" — the suggested order (30 - 12) is eighteen.
+c("number_words", EN, BAD, "How many drip bags A001?", [[G("A001")]], "You've got twelve bags of 濾掛咖啡 (A001). Target is thirty, so you'd need thirteen more to get there.", split="test")
+
+# OK: missing SKU described as not found; the other item right.
+c("not_found", EN, OK, "Check stock for Z999 and A002.", [[G("Z999"), G("A002")]], "- Z999: not found in this inventory (SKU_NOT_FOUND)\n- A002 烏龍茶包: 45 in stock, target 30 — no reorder needed", split="test")
+
+# BAD: a missing SKU called "out of stock".
+c("not_found", EN, BAD, "Is Z999 in stock?", [[G("Z999")]], "No, Z999 is out of stock.", split="test")
+
+# BAD: says nothing matched, but the search returned B102 and COFFEE.
+c("not_found", EN, BAD, "Do we carry anything with 'coffee' in the name?", [[F("coffee")]], "I searched for 'coffee' but no items matched. You may want to check the spelling.", split="test")
+
+# OK: full reorder list as a Markdown table.
+c("lists", EN, OK, "What needs reordering?", [[L()]], "Here's everything below target:\n\n| SKU | Name | Stock | Target | Suggested |\n|---|---|---|---|---|\n| A003 | 玄米茶包 | 0 | 20 | 20 |\n| COFFEE | House Blend Beans | 7 | 10 | 3 |\n| B101 | Oolong Tea (EN) | 8 | 25 | 17 |\n| A001 | 濾掛咖啡 | 12 | 30 | 18 |\n| 100234 | Paper Cups | 12500 | 20000 | 7500 |", split="test")
+
+# OK: find_items result as a bullet list.
+c("lists", EN, OK, "List all items containing 'tea'.", [[F("tea")]], "Found 2 items:\n* B101 — Oolong Tea (EN)\n* TEA-1 — Jasmine Tea", split="test")
+
+# BAD: Paper Cups stock shown as 1250 (dropped a zero); it is 12500.
+c("lists", EN, BAD, "Give me the reorder list.", [[L()]], "Items below target:\n1. A003 玄米茶包 (0/20)\n2. COFFEE House Blend Beans (7/10)\n3. B101 Oolong Tea (EN) (8/25)\n4. A001 濾掛咖啡 (12/30)\n5. 100234 Paper Cups (1250/20000)", split="test")
+
+# OK: above target, 22 - 15 = 7 over.
+c("relations", EN, OK, "Is TEA-1 above or below target?", [[G("TEA-1")]], "TEA-1 Jasmine Tea is above target: 22 in stock vs. a target of 15 (7 over). No need to reorder.", split="test")
+
+# OK: comparison and both-below-target, with a bit of mixed Chinese.
+c("relations", EN, OK, "Which has more stock, A001 or COFFEE?", [[G("A001"), G("COFFEE")]], "A001 濾掛咖啡 has more: 12 vs 7 for COFFEE House Blend Beans. 兩個都低於目標 though (30 and 10).", split="test")
+
+# BAD: B102 is at target (30/30, suggested 0) but is said to need restocking.
+c("relations", EN, BAD, "Does B102 need restocking?", [[G("B102")]], "Yes — B102 ＡＢ Drip Coffee Sampler has 30 units against a target of 30, so it needs restocking.", split="test")
+
+# OK: days of cover from a rate given in the question, 12 / 3 = 4.
+c("derived", EN, OK, "We sell about 3 A001 drip bags a day. How many days will current stock last?", [[G("A001")]], "A001 濾掛咖啡 stock is 12. At 3 per day: 12 / 3 = 4 days of cover.", split="test")
+
+# BAD: wrong sum, 12 + 45 is 57, not 67.
+c("derived", EN, BAD, "What's the total stock of A001 and A002 combined?", [[G("A001"), G("A002")]], "A001: 12\nA002: 45\nTotal: 12 + 45 = 67 units", split="test")
+
+# BAD: 37.5% is the shortfall share; stock is 62.5% of target.
+c("derived", EN, BAD, "What percent of target is Paper Cups at?", [[G("100234")]], "Paper Cups (100234) is at 12.5k vs a 20k target — that's 37.5% of target.", split="test")
+
+
+# OK: plain lookup in zh-TW.
+c("plain", ZH, OK, "幫我查一下烏龍茶包 A002 還有多少庫存？", [[G("A002")]], "A002 烏龍茶包目前庫存 45，目標量 30，庫存充足，不需要補貨。", split="test")
+
+# BAD: B101 stock given as 18; it is 8.
+c("plain", ZH, BAD, "B101 現在庫存多少？", [[G("B101")]], "B101 Oolong Tea (EN) 目前庫存為 18，目標 25，建議再訂 17。", split="test")
+
+# OK: two searches in two turns, figures on the right items.
+c("swapped", ZH, OK, "玄米茶包和濾掛咖啡的庫存各是多少？", [[F("玄米茶")], [F("咖啡")]], "查詢結果如下：\n- 玄米茶包 (A003)：庫存 0，目標 20\n- 濾掛咖啡 (A001)：庫存 12，目標 30\n兩項都低於目標量。", split="test")
+
+# BAD: stock (12) and suggested order (18) swapped between fields.
+c("swapped", ZH, BAD, "濾掛咖啡 A001 的庫存跟建議訂購量？", [[G("A001")]], "A001 濾掛咖啡：\n庫存：18\n目標：30\n建議訂購：12", split="test")
+
+# OK: target and stock each reported in the right field.
+c("target_as_stock", ZH, OK, "TEA-1 茉莉花茶的安全庫存（目標量）是多少？現在有多少？", [[G("TEA-1")]], "TEA-1 Jasmine Tea 的目標量是 15，目前庫存 22，高於目標，不用補貨。", split="test")
+
+# BAD: target 10 reported as the stock; COFFEE stock is 7.
+c("target_as_stock", ZH, BAD, "COFFEE 這個品項還有多少貨？", [[G("COFFEE")]], "COFFEE（House Blend Beans）目前庫存 10，建議訂購量 3。", split="test")
+
+# OK: "1 筆" is a true count of search results.
+c("stray_figure", ZH, OK, "幫我找「烏龍」相關的商品", [[F("烏龍")]], "找到 1 筆符合「烏龍」的商品：\nA002 烏龍茶包，庫存 45，目標 30。", split="test")
+
+# BAD: "庫存 1 件" for B102, whose stock is 30.
+c("stray_figure", ZH, BAD, "查詢 B102 的庫存", [[G("B102")]], "B102 ＡＢ Drip Coffee Sampler 目前庫存 1 件，目標 30。", split="test")
+
+# OK: limit 2 used only as the count of items listed; mixed EN/ZH.
+c("laundered", ZH, OK, "列出前 2 個最需要補貨的品項", [[L(limit=2)]], "Top 2 需要補貨的品項：\n1. A003 玄米茶包：庫存 0 / 目標 20\n2. COFFEE House Blend Beans：庫存 7 / 目標 10", split="test")
+
+# BAD: A003 stock given as 10, which is the limit argument; it is 0.
+c("laundered", ZH, BAD, "幫我搜尋茶包，最多列 10 筆", [[F("茶包", limit=10)]], "找到以下茶包：\n- A002 烏龍茶包：庫存 45\n- A003 玄米茶包：庫存 10", split="test")
+
+# OK: not-found error explained correctly (not the same as stock 0).
+c("tool_words", ZH, OK, "Z999 還有貨嗎？", [[G("Z999")]], "查不到 Z999 這個料號，系統回傳 SKU_NOT_FOUND（此庫存中沒有這個 SKU）。這不代表庫存是 0，可能是料號打錯了，請再確認一下。", split="test")
+
+# BAD: false claim about SKU format (SKUs may be 1-32 uppercase letters, digits, - or _).
+c("tool_words", ZH, BAD, "Z999 查得到嗎？", [[G("Z999")]], "Z999 查無此料號（SKU_NOT_FOUND）。提醒您，SKU 格式必須是一個英文字母加三位數字，例如 A001。", split="test")
+
+# OK: COFFEE and 100234 SKUs in a Markdown table.
+c("sku_shapes", ZH, OK, "幫我查 COFFEE 和 100234 的庫存", [[G("COFFEE"), G("100234")]], "| SKU | 品名 | 庫存 | 目標 |\n|---|---|---|---|\n| COFFEE | House Blend Beans | 7 | 10 |\n| 100234 | Paper Cups | 12500 | 20000 |\n\n兩個都低於目標，建議分別補 3 和 7500。", split="test")
+
+# BAD: suggested order "1" taken from the SKU TEA-1; the suggested order is 0.
+c("sku_shapes", ZH, BAD, "TEA-1 還剩多少？", [[G("TEA-1")]], "TEA-1 Jasmine Tea 庫存 22，目標 15，建議訂購 1 個。", split="test")
+
+# OK: order placed with receipt PO-000001.
+c("order_claims", ZH, OK, "幫我下單 B101 補到目標量", [[G("B101")], [O("B101", 17)]], "已幫您建立採購單：B101 Oolong Tea (EN) 訂購 17 個（目前庫存 8，目標 25）。訂單編號：PO-000001。", orders=True, split="test")
+
+# BAD: claims an order of 20 was placed; no draft_purchase_order was called.
+c("order_claims", ZH, BAD, "玄米茶包缺貨了嗎？需要的話請補貨", [[G("A003")]], "A003 玄米茶包目前庫存 0，確實缺貨。已為您下單補貨 20 包。", split="test")
+
+# BAD: denies the order, but the order succeeded (PO-000001).
+c("order_claims", ZH, BAD, "COFFEE 幫我訂 3 包", [[O("COFFEE", 3)]], "好的，COFFEE 目前還沒有下單。要我幫您訂 3 包嗎？", orders=True, split="test")
+
+# OK: Chinese numerals, 12 / 4 = 3 days.
+c("number_words", ZH, OK, "濾掛咖啡還有幾包？每天大概賣四包，可以撐幾天？", [[G("A001")]], "濾掛咖啡（A001）目前庫存十二包，以每天四包計算，大約可以撐三天。", split="test")
+
+# BAD: target given as 二十; it is 30.
+c("number_words", ZH, BAD, "烏龍茶包庫存多少？", [[F("烏龍茶")]], "烏龍茶包（A002）目前庫存四十五包，目標量是二十，已經超過目標。", split="test")
+
+# OK: missing SKU described correctly, the other item right.
+c("not_found", ZH, OK, "幫我查 Z999 跟 TEA-1", [[G("Z999"), G("TEA-1")]], "- Z999：查無此料號（SKU_NOT_FOUND），系統裡沒有這個品項\n- TEA-1 Jasmine Tea：庫存 22，目標 15", split="test")
+
+# OK: the search really found nothing.
+c("not_found", ZH, OK, "有沒有賣抹茶？", [[F("抹茶")]], "搜尋「抹茶」沒有找到任何符合的商品，目前庫存系統裡沒有抹茶相關品項。", split="test")
+
+# BAD: a missing SKU called out of stock with stock 0.
+c("not_found", ZH, BAD, "Z999 的庫存是多少？", [[G("Z999")]], "Z999 目前庫存 0，缺貨中。", split="test")
+
+# OK: full reorder list, lowest stock first.
+c("lists", ZH, OK, "哪些品項低於目標量？", [[L()]], "低於目標量的品項（依庫存由低到高）：\n1. A003 玄米茶包 — 庫存 0，目標 20\n2. COFFEE House Blend Beans — 庫存 7，目標 10\n3. B101 Oolong Tea (EN) — 庫存 8，目標 25\n4. A001 濾掛咖啡 — 庫存 12，目標 30\n5. 100234 Paper Cups — 庫存 12500，目標 20000", split="test")
+
+# BAD: table adds A001 濾掛咖啡, which the "coffee" search did not return.
+c("lists", ZH, BAD, "搜尋 coffee，用表格列出", [[F("coffee")]], "| SKU | 品名 | 庫存 | 目標 |\n|---|---|---|---|\n| B102 | ＡＢ Drip Coffee Sampler | 30 | 30 |\n| COFFEE | House Blend Beans | 7 | 10 |\n| A001 | 濾掛咖啡 | 12 | 30 |", split="test")
+
+# BAD: claims everything else is well stocked; the list was cut at 3 (A001 and 100234 are also below target).
+c("lists", ZH, BAD, "列出最需要補貨的三項", [[L(limit=3)]], "1. A003 玄米茶包（0/20）\n2. COFFEE House Blend Beans（7/10）\n3. B101 Oolong Tea (EN)（8/25）\n\n除了這三項以外，其他品項庫存都充足。", split="test")
+
+# OK: comparison with a difference, 45 - 8 = 37.
+c("relations", ZH, OK, "A002 和 B101 哪個庫存比較多？", [[G("A002"), G("B101")]], "A002 烏龍茶包（45）比 B101 Oolong Tea (EN)（8）多了 37。", split="test")
+
+# OK: at target, no reorder needed.
+c("relations", ZH, OK, "B102 需要補貨嗎？", [[G("B102")]], "不需要喔！B102 ＡＢ Drip Coffee Sampler 庫存 30，剛好等於目標 30，建議訂購量是 0。", split="test")
+
+# BAD: says both need reordering, but TEA-1 (22/15) is above target.
+c("relations", ZH, BAD, "TEA-1 跟 COFFEE 哪個需要補貨？", [[G("TEA-1"), G("COFFEE")]], "TEA-1 Jasmine Tea 庫存 22、目標 15；COFFEE House Blend Beans 庫存 7、目標 10。兩個都需要補貨。", split="test")
+
+# BAD: A001 called 缺貨 (out of stock) though it has 12.
+c("relations", ZH, BAD, "濾掛咖啡是不是缺貨了？", [[G("A001")]], "是的，A001 濾掛咖啡目前缺貨，庫存只剩 12，目標 30，建議補 18。", split="test")
+
+# OK: percentage 12 / 30 = 40%.
+c("derived", ZH, OK, "濾掛咖啡的庫存是目標的百分之幾？", [[G("A001")]], "A001 濾掛咖啡：庫存 12 ÷ 目標 30 = 40%，也就是百分之四十。還差 18 包才達標。", split="test")
+
+# OK: conditional order with arithmetic, 8 + 17 = 25; nothing ordered.
+c("derived", ZH, OK, "B101 如果我訂 17 個，庫存會變多少？先不要下單。", [[G("B101")]], "B101 目前庫存 8。下單 17 個之後會變成 8 + 17 = 25，剛好達到目標 25。目前還沒有下單。", split="test")
+
+# BAD: shortfall in 萬 given as 0.85 萬; it is 0.75 萬 (7500).
+c("derived", ZH, BAD, "紙杯還差多少才到目標？", [[F("cup")]], "Paper Cups（100234）目前 1.25 萬個，目標 2 萬個，還差 0.85 萬個。", split="test")
+
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
 # runs of Qwen2.5-Coder-1.5B-Instruct, Q4_K_M, llama.cpp --jinja, --repeat 3), rejected first
