@@ -558,7 +558,8 @@ def _searches_denied(answer, searches):
 def _list_status(sentence):
     """The status a sentence says of the list after its colon, as a figure to give each
     entry ("Out of stock: A003, B101": a stock of 0 each), or None. A head of two statuses
-    ("缺貨或快沒了的商品：") says neither of every entry."""
+    ("缺貨或快沒了的商品："), one denied ("No items are out of stock:") or one that asks
+    ("哪些缺貨：") says nothing of every entry."""
     colon = min((at for at in (sentence.find(":"), sentence.find("：")) if at >= 0),
                 default=-1)
     head = sentence[:colon]
