@@ -31,7 +31,7 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
   no fact).
 - `missing_items`: a stock (or "out of stock", 缺貨) given to a SKU the tools did not find.
 - `not_found_claims`: a SKU the answer says does not exist that a result found; a search
-  it says found nothing ("No items match 'coffee'") when every search found items.
+  it says found nothing, naming the query last ("No items match 'coffee'"), that found items.
 - `unsearched`: an answer that says something was not found (查不到庫存信息) when nothing
   was looked up and the question names no SKU: the item named by name is searched first.
 - `order_ids`: an order id that is no receipt's `order_id` of this run nor the question's.
