@@ -409,10 +409,20 @@ SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z])[a-z0-9_-]*(?![a-z0-9]
 NO_LOOKUP_EN = (("don't", "do not", "dont", "no need to", "without"),
                 ("check", "look", "search", "query"))
 NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋須", "不需要"), "查")
-# The person gives the facts: a number just after the word target, and another number
-# ("A002: 40 on hand, target 50"; 「剩 8 個，目標 30」), and asks for no check of them.
-GIVEN_TARGET = r"(?:target|目標)\D{0,12}\d"
-ASKS_A_CHECK = ("check", "look up", "look it up", "verify", "confirm", "查", "確認", "核對")
+# The person gives the facts: a number just after a word for the level they want, and
+# another number ("A002: 40 on hand, target 50"; "we like to keep 25"; 「剩 8 個，至少要
+# 30」), and asks for no check of them: "I just checked the shelf" or 我已經查過 asks none.
+GIVEN_LEVEL = (r"(?:target|\bpar\b|\bkeep\b|maintain|\bwant\b|should have|like to have|"
+               r"at least|minimum|safety|目標|維持|保持|希望|至少|安全|要有|應該有|最低)\D{0,20}\d")
+ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
+                r"確認(?!過)|核對(?!過)")
+# A question about inventory in general (what a reorder point is, why stock-outs happen)
+# that speaks of no SKU, no item of the data and nothing of ours: no lookup answers it.
+IN_GENERAL = (r"\b(?:in general|generally|in plain terms|in theory|what is an?|what's an?|"
+              r"define|definition|why do(?:es)?|what does\b.{1,40}?\b(?:mean|stand for))\b|"
+              r"一般來說|一般而言|什麼是|是什麼意思|的定義|是指什麼|為什麼會")
+OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們|我的|我|目前|"
+        r"現在|今天|本週|這週")
 # A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
 WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
 
@@ -464,17 +474,18 @@ def offered_first(question, inventory, *, writes=False):
 
 def may_need_tools(question, inventory):
     """False when the program can tell that no tool could help this question: the person
-    says not to look anything up, gives the stock and target themselves, or it names no
-    SKU, no item of the data and nothing the tools know (a greeting, the weather, a sum).
+    says not to look anything up, gives the stock and the level wanted themselves, asks
+    about inventory in general (_asks_in_general), or it names no SKU, no item of the data
+    and nothing the tools know (a greeting, the weather, a sum).
     The loop then sends its first request without tools: a small model offered tools calls
     one for "Good morning!" too."""
     folded = _fold(question)
     if _says_no_lookup(folded) or _gives_the_facts(folded):
         return False
     folded = re.sub(WORKED_SUM, r"\1 ", folded)
-    if any(word in folded for word in TOOL_WORDS):
-        return True
     if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
+        return True
+    if any(word in folded for word in TOOL_WORDS) and not _asks_in_general(folded):
         return True
     # Each row is looked at once, by set lookups: a long greeting over a large catalogue
     # costs what the catalogue does, not catalogue times question.
@@ -498,10 +509,16 @@ def _says_no_lookup(folded):
 
 
 def _gives_the_facts(folded):
-    """The item's stock and target are in the question, and nothing asks to check them."""
-    if not re.search(GIVEN_TARGET, folded) or any(word in folded for word in ASKS_A_CHECK):
+    """The item's stock and the level wanted are in the question, and nothing asks to
+    check them."""
+    if not re.search(GIVEN_LEVEL, folded) or re.search(ASKS_A_CHECK, folded):
         return False
     return len(re.findall(r"\d+", re.sub(SKU_SHAPE, " ", folded))) >= 2
+
+
+def _asks_in_general(folded):
+    """"What is a reorder point?", 一般來說…: asked of inventory in general, not of ours."""
+    return re.search(IN_GENERAL, folded) is not None and re.search(OURS, folded) is None
 
 
 def _names_item(row, words, pairs):
