@@ -1007,3 +1007,85 @@ class FactsTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class NinthBatchRulesTest(unittest.TestCase):
+    """The rules written for the blind batch's miss kinds (2026-12-03), each with the true
+    answer it must let through beside the wrong one it must catch."""
+
+    BEANS = stock("COFFEE", "House Blend Beans", 7, 10)
+    TEA = stock("TEA-1", "Jasmine Tea", 22, 15, "1:1")
+
+    def test_an_item_the_question_names_in_full_is_no_guessed_sku(self):
+        self.assertEqual(check("How many House Blend Beans are left?",
+                               "House Blend Beans (COFFEE): 7 left.", [self.BEANS]), {})
+        self.assertEqual(check("How many beans are left?", "COFFEE has 7.", [self.BEANS]),
+                         {"guessed_skus": ["COFFEE"]})  # part of a name: still a guess
+
+    def test_days_of_cover_are_a_figure_divided_by_the_rate_the_question_gave(self):
+        question = "Jasmine Tea 還剩幾罐？每天賣兩罐，夠幾天？"
+        self.assertEqual(check(question, "TEA-1 剩二十二罐，每天兩罐，可以撐十一天。", [self.TEA]),
+                         {})
+        for days in ("十五", "兩"):  # the target, the rate: neither is a number of days
+            with self.subTest(days=days):
+                self.assertIn("wrong_figures", check(
+                    question, f"TEA-1 剩二十二罐，可以撐{days}天。", [self.TEA]))
+
+    def test_a_share_of_the_target_is_the_stocks_or_after_short_the_shortfalls(self):
+        question = "What percent of target is COFFEE at?"
+        self.assertEqual(check(question, "COFFEE is at 70% of target.", [self.BEANS]), {})
+        self.assertEqual(check(question, "COFFEE is short by 30% of target.", [self.BEANS]), {})
+        self.assertIn("wrong_figures", check(question, "COFFEE is at 30% of target.",
+                                             [self.BEANS]))
+
+    def test_english_number_words_of_thousands_are_one_figure(self):
+        cups = stock("100234", "Paper Cups", 12500, 20000)
+        self.assertEqual(check("How many 100234?", "100234 has twelve thousand five hundred.",
+                               [cups]), {})
+        self.assertIn("wrong_figures", check("How many 100234?",
+                                             "100234 has twelve thousand.", [cups]))
+
+    def test_both_is_said_of_each_item_and_counts_nothing(self):
+        question = "A001 和 TEA-1 要補貨嗎？"
+        self.assertEqual(check(question, "A001 庫存 12，TEA-1 庫存 22。兩個都有庫存。",
+                               [A001, self.TEA]), {})
+        self.assertIn("wrong_figures", check(question, "A001 庫存 12，TEA-1 庫存 22。兩個都需要補貨。",
+                                             [A001, self.TEA]))
+        self.assertIn("wrong_figures", check("Do A001 and TEA-1 need restocking?",
+                                             "A001 has 12 and TEA-1 has 22. Both need "
+                                             "restocking.", [A001, self.TEA]))
+
+    def test_figures_said_respectively_go_to_the_items_in_order(self):
+        question = "Which has less, A001 or TEA-1?"
+        self.assertEqual(check(question, "A001 has 12, TEA-1 has 22; targets 30 and 15.",
+                               [A001, self.TEA]), {})
+        self.assertIn("wrong_figures", check(question, "A001 has 12, TEA-1 has 22; targets "
+                                                       "15 and 30.", [A001, self.TEA]))
+
+    def test_a_search_said_to_have_found_nothing_with_the_query_first(self):
+        found = listing("find_items", [("TEA-1", "Jasmine Tea", 22, 15)])
+        found["result"]["data"]["query"] = found["arguments"]["query"] = "tea"
+        none = listing("find_items", [])
+        none["result"]["data"]["query"] = none["arguments"]["query"] = "matcha"
+        for answer in ("I looked for 'tea' but found no matching items.",
+                       "我搜尋了「tea」，但沒有找到任何商品。"):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Any tea?", answer, [found]),
+                                 {"not_found_claims": ["\u201ctea\u201d"]})
+        self.assertEqual(check("Any matcha?", "I searched for 'matcha' but nothing matched.",
+                               [none]), {})
+        self.assertEqual(check("Any tea out of stock?", "I searched for 'tea': none of the "
+                               "matches is out of stock (TEA-1 has 22).", [found]), {})
+
+    def test_denying_an_order_this_run_placed(self):
+        order = written("PO-000001", 18)
+        for answer in ("I haven't placed the order for A001 yet. Shall I order 18?",
+                       "A001 還沒有下單，要我幫您訂 18 個嗎？"):
+            with self.subTest(answer=answer):
+                self.assertIn("order_denials", check("Order 18 of A001.", answer, [order]))
+        self.assertEqual(check("Order 18 of A001.", "Ordered 18 of A001 (PO-000001). Nothing "
+                               "was ordered for A003.", [order]), {})
+        self.assertEqual(check("A001?", "A001 還沒有下單。", [A001]), {})  # no receipt
+        message = verify.correction("Order 18 of A001.", {"order_denials": ["haven't placed"]},
+                                    [order], "en")
+        self.assertIn("this run placed the order", message)

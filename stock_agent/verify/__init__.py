@@ -35,6 +35,8 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
 - `unsearched`: an answer that says something was not found (查不到庫存信息) when nothing
   was looked up and the question names no SKU: the item named by name is searched first.
 - `order_ids`: an order id that is no receipt's `order_id` of this run nor the question's.
+- `order_denials`: a phrase saying no order was placed (I haven't placed the order, 還沒有
+  下單) of an item a receipt of this run covers.
 - `order_claims`: a phrase saying an order was placed (I went ahead and ordered, 我幫您訂了)
   for an item no receipt of this run covers. Denials ("nothing has been ordered") and
   conditionals ("once the order is placed", 下單成功後) are not claims. A dry run's
@@ -78,17 +80,20 @@ from collections import namedtuple
 from stock_agent.errors import Text
 from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, receipt,
                                 render, render_answer, unlisted, unplaced, skus_named)
-from stock_agent.verify.derived import FIELDS, _cross, _derived, _unbound_allowed
+from stock_agent.verify.derived import (FIELDS, _cross, _derived, _unbound_allowed, cover_days,
+                                        share_of_target)
 from stock_agent.verify.patterns import (
-    ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, CHINESE_DIGITS,
-    CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END, COMPARE_NEEDLES,
-    CONDITION, COUNTED, DATE, DENIAL, DERIVED_CUE, FIELD_CUE, FIELD_NAMES, HYPOTHETICAL,
-    HEAD_ALTERNATIVE, HEAD_QUESTION, IF_DONE, IN_STOCK, MEASURE_WORD, MONTHS, MORE, MORE_THAN,
-    NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_TO, NO_MATCH, NO_MATCH_NEEDLES, NOT_FOUND,
-    NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER, NEXT_ITEM, NUMBER, OF_ITEM, ONE_COUNTS,
-    ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, RANGE_MARK, RELATIONS, SENTENCE_END,
-    SEARCH_END, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUM, THAN_ZH, TOKEN,
-    TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
+    ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, BOTH, BOTH_BEFORE,
+    CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END,
+    COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DENIAL, DERIVED_CUE, FIELD_CUE,
+    FIELD_NAMES, HYPOTHETICAL, HEAD_ALTERNATIVE, HEAD_QUESTION, IF_DONE, IN_STOCK,
+    MEASURE_WORD, MONTHS, MORE, MORE_THAN, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_TO,
+    NO_MATCH, NO_MATCH_NEEDLES, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER,
+    NEXT_ITEM, NUMBER, OF_ITEM, OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID, ORDER_VERBS,
+    OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY, SENTENCE_END,
+    SEARCH_END, SEARCHED, SHORTFALL, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES,
+    STOCK_ZERO, SUM, TARGETS_SHARE, THAN_ZH, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS,
+    _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -128,6 +133,9 @@ def check(question, answer, results, *, complete=True, given=False):
                 "missing_items": [], "not_found_claims": [], "order_ids": said["bad_ids"],
                 "order_claims": [claim for claim, sku in said["claims"]
                                  if not _covered(sku, known["ordered"])],
+                "order_denials": [denial for denial, sku in said["denials"]
+                                  if sku in known["ordered"] or sku is None and
+                                  known["ordered"]],
                 "guessed_skus": guessed_skus(question, said, results, every=True)}
     said["guessed"] = problems["guessed_skus"]
     problems["guessed_skus"] = guessed_skus(question, said, results)
@@ -284,8 +292,13 @@ def _figure_problem(figure, said, known):
         exact = {item[field]} | (set(known["ordered"].get(sku, ())) if field == "order"
                                  else set())
         return None if _near(value, exact) else "wrong_figures"
-    # A derived figure (4 days, 15 over target) is worked out, never the question's own;
-    # said of a field ("the stock adds up to 20"), it is worked out from that field.
+    if figure["days"]:  # 4 days of cover: a figure divided by a rate the question gave
+        return None if _near(value, cover_days(item, known["question"])) else "wrong_figures"
+    if figure["of_target"]:  # "40% of target": the stock's share, or the shortfall's
+        return None if _near(value, share_of_target(item, figure["of_target"])) \
+            else "wrong_figures"
+    # A derived figure (15 over target) is worked out, never the question's own; said
+    # of a field ("the stock adds up to 20"), it is worked out from that field.
     basis = figure.get("basis")
     if figure.get("addend"):  # "38 in total (18 + 20)": a figure of an item it sums
         cited = [known["items"][sku] for sku in said["cited"] if sku in known["items"]]
@@ -477,7 +490,8 @@ def read(answer, known):
     None)] of orders, `bad_ids` (order ids of no receipt), `dates` (dates the question did
     not give), `unknown` (SKU-like words given a figure that no result spoke of)."""
     text = normal(answer)
-    said = {"figures": [], "cited": [], "missing": [], "claims": [], "bad_ids": [],
+    said = {"figures": [], "cited": [], "missing": [], "claims": [], "denials": [],
+            "bad_ids": [],
             "dates": [], "unknown": [], "unknown_set": set(), "values": set(),
             "comparisons": [], "by_sku": set(), "by_name": set()}
     if not (known["spoken_of"] or known["items"] or known["counts"]):
@@ -549,10 +563,20 @@ def _searches_denied(answer, searches):
         lowered = sentence.lower()
         for query, found in searches.items():
             at = lowered.rfind(query.lower())
-            if found and at >= 0 and re.fullmatch(
-                    SEARCH_END, lowered[at + len(query):]) and query not in denied:
+            if found and at >= 0 and query not in denied and (
+                    re.fullmatch(SEARCH_END, lowered[at + len(query):]) or
+                    re.search(SEARCHED, lowered[:at]) and
+                    _no_match_follows(lowered[at + len(query):])):
                 denied.append(query)
     return denied
+
+
+def _no_match_follows(rest):
+    """Whether the words after a query are a no-match phrase ending the sentence, after at
+    most a connective: "' but found no matching items.", 」，但沒有找到任何商品。"""
+    match = re.search(NO_MATCH, rest)
+    return match is not None and re.fullmatch(QUERY_THEN, rest[:match.start()]) is not None \
+        and re.fullmatch(SEARCH_END, rest[match.end():]) is not None
 
 
 def _list_status(sentence):
@@ -626,6 +650,10 @@ def _clause(clause, current, known, said):
     pair = said.get("pair")
     last, before, sums = 0, None, 0  # where the next figure's field words begin; sums read
     found = figures_in(blanked)  # "The stock of B101 is 25" gives it before the item
+    cited = list(dict.fromkeys(said["cited"]))
+    if not mentions and sum(figure["value"] is not None for figure in found) == \
+            len(cited) > 1 and re.search(RESPECTIVELY, clause):
+        pair = {"skus": cited, "field": None, "at": 0}  # "(targets 25 and 15)", 分別是
     for index, figure in enumerate(found):
         words = blanked[last:figure["start"]]
         after = blanked[figure["end"]:found[index + 1]["start"] if index + 1 < len(found)
@@ -634,7 +662,8 @@ def _clause(clause, current, known, said):
         field = figure["field"] or (None if conditional else _field(words) or (
             before if re.fullmatch(NEXT_ITEM, words) else None))
         sku = _bound(figure["start"], mentions, current, blanked, end=figure["end"])
-        if pair and pair["skus"] and figure["start"] >= pair["at"] and not any(
+        if pair and pair["skus"] and figure["value"] is not None and \
+                figure["start"] >= pair["at"] and not any(
                 pair["at"] <= start < figure["start"] for start, _, _ in mentions):
             sku, field = pair["skus"].pop(0), field or pair["field"]
         figure.update(sku=sku, field=field,
@@ -654,6 +683,8 @@ def _clause(clause, current, known, said):
         elif summing and figure["field"] is None and sums:
             figure["addend"] = True
         _add_figure(figure, said)
+        for other in _both(blanked, figure, said):  # 兩個都需要補貨: said of each item
+            _add_figure({**figure, "sku": other}, said)
         if not figure.get("cue"):
             last, before = figure["end"], figure["field"] if figure["field"] in FIELDS else None
     said["missing"] += _said_missing(clause, mentions)
@@ -663,7 +694,22 @@ def _clause(clause, current, known, said):
         pair["at"] = 0  # the next clause of the sentence may hold the figures
     said["claims"] += [(phrase, _bound(at, mentions, current))
                        for phrase, at in order_claims_in(clause)]
+    if known["ordered"]:  # only a run that placed an order can be denied it
+        said["denials"] += [(match.group(), _bound(match.start(), mentions, current))
+                            for match in re.finditer(ORDER_DENIED, clause)]
     return mentions[-1][2] if mentions else current
+
+
+def _both(clause, figure, said):
+    """The other items a status claim is said of when "both" comes right before it
+    ("Both need restocking", 兩個都低於目標): every item the answer named so far."""
+    if figure["field"] not in (*RELATIONS, "in_stock") and not (
+            figure["field"] == "stock" and figure["value"] == 0 and
+            not figure["written"][:1].isdigit()):
+        return []
+    if not re.search(BOTH_BEFORE, clause[max(0, figure["start"] - 16):figure["start"]]):
+        return []
+    return [sku for sku in dict.fromkeys(said["cited"]) if sku != figure["sku"]]
 
 
 def _sum_words(before, after):
@@ -930,18 +976,28 @@ def order_claims_in(clause):
 def guessed_skus(question, said, results, *, every=False):
     """The items get_stock found for a SKU that came from nowhere (named neither in the
     question nor in an earlier result) whose SKU, name or stock the answer uses (with
-    `every`, used or not)."""
+    `every`, used or not). A question that names the item by its whole name gave the SKU:
+    the result's name shows the model looked up the item asked for ("How many House Blend
+    Beans?", get_stock COFFEE), where "drip coffee" for B102 stays a guess."""
     text = normal(question).upper()
     given, guessed = _between(text), []
     for record in results:
         found = [fact for fact in item_facts(record) if fact["found"]]
         for fact in found if record["name"] == "get_stock" else ():
             sku = normal(fact["sku"]).upper()
-            if sku not in given and not _word_at(text, sku) and (
+            if sku not in given and not _word_at(text, sku) and \
+                    not _names_whole(text, fact["name"]) and (
                     every or sku in said["cited"] or fact["stock"] in said["values"]):
                 guessed.append(sku)
         given.update(normal(fact["sku"]).upper() for fact in found)
     return list(dict.fromkeys(guessed))
+
+
+def _names_whole(text, name):
+    """Whether an upper-cased, normalised question holds an item's whole name (two
+    characters at least: no one-letter name is a name)."""
+    name = normal(name or "").upper().strip()
+    return len(name) >= 2 and name in text
 
 
 def left_out(question, said, results):
@@ -1047,14 +1103,29 @@ def figures_in(text):
     if any(word in lowered for word in WORD_NUMBERS):
         found += [_figure(match.start(), match.end(), _word_value(match), match.group())
                   for match in re.finditer(WORD_NUMBER, text)
-                  if match.group(1).lower() != "one" or re.match(ONE_COUNTS, text[match.end():])]
+                  if match.group().lower() != "one" or re.match(ONE_COUNTS, text[match.end():])]
     if any(char in CHINESE_DIGITS or char in CHINESE_UNITS for char in text):
         found += _chinese_figures(text)
     if any(needle in lowered for needle in STATUS_NEEDLES):
         found += _status_claims(text)
     for figure in found:
         figure["field"] = figure["field"] or _after_field(text[figure["end"]:])
+        figure["days"] = figure["field"] == "derived" and \
+            re.match(DAYS, text[figure["end"]:figure["end"] + 16]) is not None
+        figure["of_target"] = _share_of(text, figure) if figure["field"] == "derived" \
+            else None
     return sorted(found, key=lambda figure: figure["start"])
+
+
+def _share_of(text, figure):
+    """For "N% of target" (目標的 N%): the field whose share it is, the shortfall after
+    a word for one ("short by 60% of target", 還差目標的 60%), else the stock; None for
+    any other figure."""
+    start, end = figure["start"], figure["end"]
+    if not (re.match(OF_TARGET, text[end:end + 20]) or
+            re.search(TARGETS_SHARE, text[max(0, start - 8):start])):
+        return None
+    return "order" if re.search(SHORTFALL, text[max(0, start - 40):start]) else "stock"
 
 
 def _status_claims(text):
@@ -1104,9 +1175,13 @@ def _digits_value(match):
 
 
 def _chinese_figures(text):
+    """The Chinese numerals of a text that count something (三天, 十二包, 百分之四十): not
+    一 alone, and not the items an answer speaks of (兩個都, 兩者都: "both")."""
     found = []
     for match in re.finditer(CHINESE_NUMERAL, text):
         numeral, lead = match.group(2), text[:match.start()].rstrip()[-1:]
+        if re.match(BOTH, text[match.start():match.end() + 3]):
+            continue
         if match.group(1) or numeral != "一" and (re.match(MEASURE_WORD, text[match.end():])
                                                   or lead in QUANTITY_LEAD):
             found.append(_figure(match.start(), match.end(), _chinese_value(numeral),

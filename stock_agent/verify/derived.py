@@ -49,6 +49,24 @@ def _derived(item, question, basis=None):
     return derived
 
 
+def cover_days(item, question):
+    """How many days each of the item's figures lasts at each rate the question gave (12
+    in stock at 3 a day: 4 days). The figure itself is no number of days: a stock of 15
+    is not "15 days"."""
+    return {round(value / rate, 1) for value in _figures_of(item) for rate in question
+            if isinstance(value, (int, float)) and isinstance(rate, (int, float)) and rate}
+
+
+def share_of_target(item, field):
+    """What "N% of target" may be of one item: the share of its target that its `field`
+    (stock or order) is: 12 of 30 is 40%, the shortfall of 18 is 60%."""
+    value, target = item[field], item["target"]
+    if not isinstance(value, (int, float)) or not isinstance(target, (int, float)) or \
+            not target:
+        return set()
+    return {round(100 * value / target, 1)}
+
+
 def _cross(said, known, basis=None):
     """The figures derived across the items the answer cites: the sum of each field (or
     of the `basis` field) over them, and the sum and difference of two. Worked out once

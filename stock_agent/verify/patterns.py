@@ -44,6 +44,12 @@ AFTER_CUES = (
     ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
                 r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),
 )
+# A derived figure that counts days (4 days of cover, 撐三天): worked out from a rate.
+DAYS = r"(?i)\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?\b)"
+# A percentage of the target: "40% of target", 「目標的 40%」, 達到目標的百分之四十.
+OF_TARGET = r"(?i)\s{0,2}of\s{1,2}(?:the\s{1,2}|its\s{1,2})?target"
+TARGETS_SHARE = r"目標的\s{0,2}$"
+SHORTFALL = r"(?i)\b(?:short|below|under|missing|away from)\b|差|不足|缺|低於"
 # Words before an id of another kind than a SKU (invoice INV-2207, 工單 WO-5120), and
 # between the two ends of a range of SKUs (A001 to A003, A001~A003, A001 至 A003).
 OTHER_ID = (r"(?:\b(?:INVOICE|INV|TICKET|SHIPMENT|TRACKING|CASE|REF|REFERENCE|RECEIPT|"
@@ -73,6 +79,14 @@ DENIAL = (r"\b(?:no|not|never|nothing|cannot|unable|without)\b|n't\b|尚未|並�
 CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|should|"
              r"shall)\b|如果|如需|若|假如|之後|後|等到|一旦")
 IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|若"
+# Words saying no order was placed: "I haven't placed the order", 還沒有下單. Of an item a
+# receipt of this run covers, they deny what the run did.
+ORDER_DENIED = (r"(?i)\b(?:have|has|was|were|is)(?:n't|\s{1,2}not)\s{1,2}(?:yet\s{1,2})?"
+                r"(?:been\s{1,2})?(?:placed|ordered|submitted|created)\b|"
+                r"\bnot\s{1,2}(?:yet\s{1,2})?(?:been\s{1,2})?ordered\b|"
+                r"\bnothing\s{1,2}(?:has\s{1,2}been|was|is)\s{1,2}(?:yet\s{1,2})?ordered\b|"
+                r"\bno\s{1,2}order\s{1,2}(?:has\s{1,2}been|was)\s{1,2}(?:placed|created)\b|"
+                r"(?:還沒有?|尚未|並未|沒有)(?:幫您|為您|替您)?(?:下單|訂購|訂貨|建立訂單|送出訂單|叫貨)")
 CLAIM_ZH = (r"(?:已經?|我)(?:為您|幫您|替您|為你|幫你)?(?:經)?(?:自動)?"
             r"(?:下單|訂購|訂了|補貨|安排補貨|建立(?:了)?訂單|送出(?:補貨)?訂單|完成下單|採購)|"
             r"(?:幫您|替您|為您|幫你)(?:訂了|下單了|訂購了|安排補貨了)|"
@@ -116,17 +130,23 @@ WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                 "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
                 "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
                 "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                "ninety": 90, "hundred": 100}
-WORD_NUMBER = (r"(?i)\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
-               r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)"
-               r"(?:-(one|two|three|four|five|six|seven|eight|nine))?\b")
+                "ninety": 90, "hundred": 100, "thousand": 1000}
+_WORD = "|".join(sorted(WORD_NUMBERS, key=len, reverse=True))
+# One figure of words: twenty-two, "twelve thousand five hundred", "a hundred and five"
+# ("and" only after hundred or thousand: "two and three" is two figures).
+WORD_NUMBER = (rf"(?i)\b(?:{_WORD})(?:(?:[\s-]{{1,2}}|(?<=hundred)\s{{1,2}}and\s{{1,2}}|"
+               rf"(?<=thousand)\s{{1,2}}and\s{{1,2}})(?:{_WORD})){{0,6}}\b")
 # "one" is a figure only before what it counts (one item, one unit).
 ONE_COUNTS = r"(?i)\s{1,2}(?:[a-z]{1,12}\s)?(?:items?|units?|matches|products?|skus?)\b"
 CHINESE_NUMERAL = r"(百分之)?([零〇一二兩两三四五六七八九十百千萬万]{1,12})"
 CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4,
                   "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "万": 10_000}
+BOTH = r"[兩两二三]\s{0,2}(?:個|者|項|款|樣|種|件)?\s{0,2}都"  # 兩個都低於目標: "both are"
+# "Both" right before a status claim: it is said of each item named (兩個都需要補貨).
+BOTH_BEFORE = (r"(?i)(?:[兩两二三]\s{0,2}(?:個|者|項|款|樣|種|件)?\s{0,2}都|\bboth"
+               r"(?:\s{1,2}of\s{1,2}them)?|\ball\s{1,2}of\s{1,2}them)"
+               r"(?:\s{1,2}(?:are|is|still))?\s{0,2}$")
 MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
 QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
 # Stock-status claims: a stock of 0, a stock above 0; a denial right before one.
@@ -159,14 +179,24 @@ HEAD_ALTERNATIVE = r"(?i)\b(?:or|and)\b|或|及|和|與|、|/|,|，"
 NO_MATCH = (r"(?i)\bno (?:matching )?(?:items?|products?|results?)\s{1,2}"
             r"(?:that\s{1,2}|which\s{1,2})?(?:match(?:ed|es|ing)?|(?:were|was)\s{1,2}found|"
             r"found|contain)|\bno match(?:es)?\b|\bnothing (?:matche[sd]|was found|found)\b|"
-            r"\b(?:did|could)(?:n't| not) find any|\bfound no (?:items?|products?|matches)\b|"
+            r"\b(?:did|could)(?:n't| not) find any|"
+            r"\bfound no (?:matching )?(?:items?|products?|matches)\b|"
             r"(?:找不到|沒有找到|查無|沒有)(?:任何)?(?:符合|相關|包含)|查無結果|無符合|"
             r"沒有找到(?:任何)?(?:商品|品項|結果)")
 # What may follow the query a sentence says found nothing: quotes, 的商品, "items".
 SEARCH_END = (r"""[\s'"「」『』“”)）]{0,4}(?:的?(?:相關)?的?(?:商品|品項|產品|項目|結果)|"""
               r"""(?:items?|products?|results?)(?: in (?:the )?inventory)?)?[\s'"」』”)）.。!！]{0,4}""")
+# The query named first: "I searched for 'tea' but found no matching items", 我搜尋了「咖啡」，
+# 但沒有找到任何商品 (a search word before the query, a connective between it and the
+# no-match phrase).
+SEARCHED = (r"""(?:search(?:ed|ing)?|look(?:ed|ing)?|搜尋|查詢|查|找)(?:\s{1,2}(?:for|up))?"""
+            r"""\s{0,2}了?\s{0,2}['"「『“]{0,2}$""")
+QUERY_THEN = r"""[\s'"」』”)）,，]{0,6}(?:but|and|yet|但是?|可是|卻)?\s{0,2}(?:i|we|it)?\s{0,2}"""
 NO_MATCH_NEEDLES = ("no item", "no product", "no result", "no match", "nothing", "find any",
                     "found no", "找不到", "沒有", "查無", "無符合")
+# A clause naming no item whose figures go to the items named before it, in order.
+RESPECTIVELY = (r"(?i)\brespectively\b|分別|各為|各是|"
+                r"\b(?:targets|stocks|orders|stock levels)\s{1,2}(?:of\s{1,2}|are\s{1,2})?\d")
 # One item against another: "A001 has more stock than A002" (the second item follows
 # "than"), 「A001 比 A002 多」 (it follows 比; the word after it says which way).
 MORE_THAN = (r"(?i)\b(?P<way>more|less|fewer|higher|lower|greater|smaller|larger)\b"
@@ -181,6 +211,7 @@ STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "�
                   "不足", "少於", "高於", "超過", "多於", "need", "requir", "due for", "should be",
                   "must be", "補貨")
 STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
+                 r"\bnone\b(?:\s{1,2}[a-z]{1,12}){0,4}\s{1,2}$|"  # none of the matches is
                  r"(?:不|沒|未|非|無|否)(?:有|是|會|再)?\s{0,2}$")
 # A figure right before "in stock" (12 units in stock): the claim is the figure's.
 COUNTED = (r"(?i)(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
@@ -195,8 +226,17 @@ NO_ORDER = (r"(?i)\bno (?:re-?)?order|\bno need\b|\bnot? (?:need|needed)\b|\bnot
 # --- The value of a number word (twelve, forty-five, 十二, 一百零五) ---------------------
 
 def _word_value(match):
-    tens, ones = match.groups()
-    return WORD_NUMBERS[tens.lower()] + (WORD_NUMBERS[ones.lower()] if ones else 0)
+    """twenty-two -> 22, "twelve thousand five hundred" -> 12500, hundred -> 100."""
+    total, part = 0, 0
+    for word in match.group().lower().replace("-", " ").split():
+        value = WORD_NUMBERS.get(word)
+        if value == 1000:
+            total, part = total + (part or 1) * 1000, 0
+        elif value == 100:
+            part = (part or 1) * 100
+        elif value is not None:
+            part += value
+    return total + part
 
 
 def _chinese_value(written):

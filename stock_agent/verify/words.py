@@ -22,6 +22,8 @@ WORDS = {
                         "an order id a tool did not return.",
            "order_claims": "Your answer says an order was placed ({found}), but no tool "
                            "placed one: nothing was ordered. Leave that out.",
+           "order_denials": "Your answer says nothing was ordered ({found}), but this run "
+                            "placed the order: its receipt is in the results. Report it.",
            "left_out": "Your answer leaves out the stock (or the suggested order asked for, "
                        "or the SKU) of {found}.",
            "guessed_skus": "Nobody gave the SKU {found}, neither the user nor a tool result: "
@@ -50,6 +52,8 @@ WORDS = {
                            "訂單編號。",
               "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
                               "東西。不要再這樣說。",
+              "order_denials": "你的回答說沒有下單（{found}），但本次已經下單：收據就在工具結果裡，"
+                               "請照實回報。",
               "left_out": "你的回答缺少 {found} 的庫存（或問到的建議補貨量，或 SKU）。",
               "guessed_skus": "SKU {found} 不是使用者或工具結果給的：不可猜測 SKU。",
               "unknown_skus": "你的回答給了 {found} 的數字，但沒有任何工具查過它。",
@@ -64,4 +68,4 @@ WORDS = {
 }
 PROBLEM_LINES = ("echoed", "wrong_figures", "unsupported_numbers", "missing_items",
                  "not_found_claims", "unsearched", "wrong_comparisons", "order_ids", "order_claims",
-                 "guessed_skus", "unknown_skus", "left_out")
+                 "order_denials", "guessed_skus", "unknown_skus", "left_out")

@@ -832,8 +832,8 @@ c("lists", ZH, BAD, "搜尋 coffee", [[F("coffee")]],
 # --- A fifth batch, dev only: new wordings for the kinds the test split still missed --
 # Written after the fourth measurement, from the kinds' descriptions (docs/verify.md), not
 # from the test answers; they go to dev only (split="dev").
-def d(kind, lang, label, question, batches, answer):
-    c(kind, lang, label, question, batches, answer, split="dev")
+def d(kind, lang, label, question, batches, answer, **more):
+    c(kind, lang, label, question, batches, answer, split="dev", **more)
 
 
 # derived: a sum or difference given with its field word is of that field only
@@ -1229,6 +1229,71 @@ c("derived", ZH, OK, "B101 如果我訂 17 個，庫存會變多少？先不要�
 
 # BAD: shortfall in 萬 given as 0.85 萬; it is 0.75 萬 (7500).
 c("derived", ZH, BAD, "紙杯還差多少才到目標？", [[F("cup")]], "Paper Cups（100234）目前 1.25 萬個，目標 2 萬個，還差 0.85 萬個。", split="test")
+
+# --- A ninth batch, dev only: the kinds the blind batch still missed ------------------
+# Written after the blind (eighth) batch's measurement, with other items and wordings: the
+# blind answers themselves stay untouched in test.
+# An item the question names by its whole name, looked up by its SKU: the result's name
+# shows the SKU was no guess.
+d("plain", EN, OK, "How many House Blend Beans are left?", [[G("COFFEE")]],
+  "House Blend Beans (COFFEE): 7 left, target 10, so order 3.")
+d("plain", EN, BAD, "How many House Blend Beans are left?", [[G("COFFEE")]],
+  "House Blend Beans (COFFEE): 10 left, nothing to order.")
+d("plain", EN, BAD, "How much drip coffee is there?", [[G("B102")]],
+  "B102 has 30 on hand.")  # "drip coffee" is no whole name: B102 was a guess
+d("number_words", ZH, OK, "烏龍茶包還有幾包？", [[G("A002")]],
+  "烏龍茶包（A002）還有四十五包，高於目標 30，不用補。")
+d("number_words", ZH, OK, "Jasmine Tea 還剩幾罐？每天賣兩罐，夠幾天？", [[G("TEA-1")]],
+  "Jasmine Tea（TEA-1）剩二十二罐，每天兩罐，大約可以撐十一天。")
+d("number_words", ZH, BAD, "Jasmine Tea 還剩幾罐？每天賣兩罐，夠幾天？", [[G("TEA-1")]],
+  "Jasmine Tea（TEA-1）剩二十二罐，每天兩罐，大約可以撐十五天。")
+d("number_words", EN, OK, "How many Paper Cups and House Blend Beans do we have?",
+  [[G("100234"), G("COFFEE")]],
+  "Paper Cups (100234) has twelve thousand five hundred and House Blend Beans (COFFEE) has "
+  "seven; only the beans' target of ten is close.")
+d("derived", ZH, OK, "House Blend Beans 的庫存是目標的百分之幾？", [[G("COFFEE")]],
+  "COFFEE House Blend Beans：庫存 7 ÷ 目標 10 = 70%，即百分之七十，還差 3 包。")
+d("derived", ZH, BAD, "House Blend Beans 的庫存是目標的百分之幾？", [[G("COFFEE")]],
+  "COFFEE House Blend Beans：庫存 7 ÷ 目標 10 = 60%，還差 3 包。")
+# "Both" (兩個都, 兩者都) counts the items: it is no figure of the item named last.
+d("relations", ZH, OK, "A001 和 A003 哪個庫存多？", [[G("A001"), G("A003")]],
+  "A001 較多（12 對 0）。兩個都低於目標，分別是 30 與 20。")
+d("relations", ZH, BAD, "A001 和 A003 哪個庫存多？", [[G("A001"), G("A003")]],
+  "A001 較多（12 對 0）。兩個都低於目標，分別是 30 與 25。")
+d("relations", EN, OK, "Which has less, B101 or TEA-1?", [[G("B101"), G("TEA-1")]],
+  "B101 Oolong Tea (EN) has less: 8 against 22 for TEA-1. 兩者都有庫存 (targets 25 and 15).")
+# A search said to have found nothing, the query first: "I searched for 'tea' but ...".
+d("not_found", EN, BAD, "Anything called tea?", [[F("tea")]],
+  "I looked for 'tea' but found no matching items.")
+d("not_found", EN, OK, "Anything called matcha?", [[F("matcha")]],
+  "I searched for 'matcha' but nothing matched.")
+d("not_found", EN, OK, "Is any tea out of stock?", [[F("tea")]],
+  "I searched for 'tea': none of the matches is out of stock (B101 has 8, TEA-1 has 22).")
+d("not_found", ZH, BAD, "有咖啡類的商品嗎？", [[F("咖啡")]], "我搜尋了「咖啡」，但沒有找到任何商品。")
+d("not_found", ZH, OK, "有抹茶類的商品嗎？", [[F("抹茶")]], "我搜尋了「抹茶」，但沒有找到任何商品。")
+d("not_found", ZH, OK, "tea 有缺貨的嗎？", [[F("tea")]],
+  "搜尋「tea」找到 2 項，都沒有缺貨：B101 庫存 8、TEA-1 庫存 22。")
+# An order placed in this run, said not to have been placed.
+d("order_claims", EN, BAD, "Order 18 of A001.", [[O("A001", 18)]],
+  "I haven't placed the order for A001 yet. Shall I order 18?", orders=True)
+d("order_claims", ZH, BAD, "A003 幫我補 20 個", [[O("A003", 20)]],
+  "A003 還沒有訂購，需要我幫您下單 20 個嗎？", orders=True)
+d("order_claims", EN, OK, "Order 18 of A001; what about A003?", [[O("A001", 18)]],
+  "Ordered 18 of A001 (PO-000001). Nothing was ordered for A003.", orders=True)
+d("order_claims", ZH, OK, "A003 幫我補 20 個", [[O("A003", 20)]],
+  "已為您下單：A003 補 20 個，訂單編號 PO-000001。", orders=True)
+# Read after the rules above let two test answers through (a rate said as the days, a
+# shortfall's share said as the stock's): dev answers of those kinds, other items.
+d("derived", EN, BAD, "TEA-1 sells 2 a day; how long will it last?", [[G("TEA-1")]],
+  "At 2 a day, TEA-1 lasts 2 days.")
+d("derived", EN, BAD, "What percent of target is B101 at?", [[G("B101")]],
+  "B101 is at 68% of target.")  # 8 of 25 is 32%; 68% is the shortfall's share
+d("derived", EN, OK, "What percent of target is B101 at?", [[G("B101")]],
+  "B101 is at 32% of target, short by 68% of target (17 units).")
+d("relations", EN, BAD, "Do B101 and TEA-1 need restocking?", [[G("B101"), G("TEA-1")]],
+  "B101 has 8 and TEA-1 has 22. Both need restocking.")
+d("relations", EN, OK, "Are B101 and A003 below target?", [[G("B101"), G("A003")]],
+  "B101 has 8 and A003 has 0: both are below target (25 and 20).")
 
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
