@@ -58,6 +58,22 @@ class HoldoutTest(unittest.TestCase):
                           if (result["passes"] == 1) == ("mock-fails" in result["tags"])], [])
 
 
+class RestraintHoldoutTest(unittest.TestCase):
+    """stock_agent/evals/restraint-holdout.jsonl: 28 restraint cases written blind with the
+    28 dev ones appended to restraint-dev.jsonl, held out from the tuning of both."""
+
+    def test_it_is_test_cases_in_both_languages_none_a_dev_question(self):
+        folder = os.path.dirname(SHIPPED_CASES)
+        cases = harness.load_cases(os.path.join(folder, "restraint-holdout.jsonl"))
+        self.assertEqual(len(cases), 28)
+        self.assertEqual({case["split"] for case in cases}, {"test"})
+        self.assertEqual(sum(case["lang"] == "zh-TW" for case in cases), 14)
+        dev = {case["question"] for name in ("restraint-dev.jsonl", "cases.jsonl")
+               for case in harness.load_cases(os.path.join(folder, name))}
+        self.assertFalse([case["id"] for case in cases if case["question"] in dev])
+        self.assertEqual(sum(bool(case["expect"]["tool_calls"]) for case in cases), 8)
+
+
 class ShippedSplitsTest(unittest.TestCase):
     """The shipped cases on the mock, once for the class: 92 runs in about a second."""
 
