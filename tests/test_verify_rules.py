@@ -1089,3 +1089,40 @@ class NinthBatchRulesTest(unittest.TestCase):
         message = verify.correction("Order 18 of A001.", {"order_denials": ["haven't placed"]},
                                     [order], "en")
         self.assertIn("this run placed the order", message)
+
+
+class JoinedItemsTest(unittest.TestCase):
+    """A status claim said of items joined by "and", 和 or 、 is a claim of each of them,
+    and figures that follow it go to those items in order."""
+
+    BEANS = stock("COFFEE", "House Blend Beans", 7, 10)
+    TEA = stock("TEA-1", "Jasmine Tea", 22, 15, "1:1")
+    OOLONG = stock("B101", "Oolong Tea (EN)", 8, 25, "1:1")
+
+    def test_a_claim_after_items_joined_by_and_is_checked_of_each(self):
+        question = "Do COFFEE and TEA-1 need restocking?"
+        for answer, claim in (("COFFEE and TEA-1 need restocking.", "need restocking"),
+                              ("COFFEE (House Blend Beans) and TEA-1 are below target.",
+                               "below target")):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, [self.BEANS, self.TEA]),
+                                 {"wrong_figures": [f"TEA-1 {claim}"]})
+        self.assertEqual(check(question, "COFFEE needs restocking and TEA-1 does not.",
+                               [self.BEANS, self.TEA]), {})
+
+    def test_items_in_clauses_of_their_own_are_one_subject(self):
+        question = "TEA-1 跟 COFFEE 要補貨嗎？"
+        self.assertEqual(check(question, "TEA-1、COFFEE 都需要補貨。", [self.BEANS, self.TEA]),
+                         {"wrong_figures": ["TEA-1 需要補貨"]})
+        self.assertEqual(check(question, "TEA-1 庫存 22，COFFEE 需要補貨。",
+                               [self.BEANS, self.TEA]), {})  # a clause with a figure
+
+    def test_figures_after_the_claim_go_to_the_items_in_order(self):
+        question = "Do COFFEE and B101 need restocking?"
+        results = [self.BEANS, self.OOLONG]
+        for answer in ("COFFEE and B101 are below target: 7 of 10 and 8 of 25.",
+                       "COFFEE and B101 are both below target (10 and 25)."):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, results), {})
+        self.assertEqual(check(question, "COFFEE and B101 are below target: 8 and 7.", results),
+                         {"wrong_figures": ["COFFEE 8", "B101 7"]})

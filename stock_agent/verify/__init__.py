@@ -86,13 +86,13 @@ from stock_agent.verify.patterns import (
     ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, BOTH, BOTH_BEFORE,
     CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END,
     COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DENIAL, DERIVED_CUE, FIELD_CUE,
-    FIELD_NAMES, HYPOTHETICAL, HEAD_ALTERNATIVE, HEAD_QUESTION, IF_DONE, IN_STOCK,
+    FIELD_NAMES, HYPOTHETICAL, HEAD_ALTERNATIVE, HEAD_QUESTION, IF_DONE, IN_STOCK, JOINER,
     MEASURE_WORD, MONTHS, MORE, MORE_THAN, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_TO,
     NO_MATCH, NO_MATCH_NEEDLES, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER,
     NEXT_ITEM, NUMBER, OF_ITEM, OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID, ORDER_VERBS,
     OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY, SENTENCE_END,
     SEARCH_END, SEARCHED, SHORTFALL, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES,
-    STOCK_ZERO, SUM, TARGETS_SHARE, THAN_ZH, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS,
+    STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS,
     _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
@@ -683,11 +683,15 @@ def _clause(clause, current, known, said):
         elif summing and figure["field"] is None and sums:
             figure["addend"] = True
         _add_figure(figure, said)
-        for other in _both(blanked, figure, said):  # 兩個都需要補貨: said of each item
+        others = _both(blanked, figure, said, mentions)  # 兩個都需要補貨: of each
+        for other in others:
             _add_figure({**figure, "sku": other}, said)
+        if others:  # "both are below target (25 and 20)": the figures go to them in order
+            pair = _in_turn(figure, others, found[index + 1:], mentions, said) or pair
         if not figure.get("cue"):
             last, before = figure["end"], figure["field"] if figure["field"] in FIELDS else None
     said["missing"] += _said_missing(clause, mentions)
+    said["bare"] = _bare(clause, mentions, said)
     if not (denied or conditional):
         said["comparisons"] += compared
     if pair:
@@ -700,16 +704,59 @@ def _clause(clause, current, known, said):
     return mentions[-1][2] if mentions else current
 
 
-def _both(clause, figure, said):
-    """The other items a status claim is said of when "both" comes right before it
-    ("Both need restocking", 兩個都低於目標): every item the answer named so far."""
+def _both(clause, figure, said, mentions):
+    """The other items a status claim is said of: after "both" ("Both need restocking",
+    兩個都低於目標) every item the answer named so far; after items joined by "and", 和 or
+    、 ("A002 and A001 need restocking", A002、A001 都需要補貨) each of them."""
     if figure["field"] not in (*RELATIONS, "in_stock") and not (
             figure["field"] == "stock" and figure["value"] == 0 and
             not figure["written"][:1].isdigit()):
         return []
-    if not re.search(BOTH_BEFORE, clause[max(0, figure["start"] - 16):figure["start"]]):
+    if re.search(BOTH_BEFORE, clause[max(0, figure["start"] - 16):figure["start"]]):
+        return [sku for sku in dict.fromkeys(said["cited"]) if sku != figure["sku"]]
+    joined = _joined(clause, figure["start"], mentions, said.get("bare", []))
+    return [sku for sku in joined if sku != figure["sku"]]
+
+
+def _in_turn(claim, others, rest, mentions, said):
+    """After a claim said of several items, the figures that follow it in its clause, one
+    or two an item, go to the items in the answer's order ("A003 and A001 are below target:
+    0 of 20 and 12 of 30"); None when their count fits no such reading or an item follows."""
+    items = set(others) | {claim["sku"]}
+    ordered = [sku for sku in dict.fromkeys(said["cited"]) if sku in items]
+    count = sum(figure["value"] is not None for figure in rest)
+    if any(start >= claim["end"] for start, _, _ in mentions) or \
+            count not in (len(ordered), 2 * len(ordered)):
+        return None
+    each = count // len(ordered)
+    return {"skus": [sku for sku in ordered for _ in range(each)], "field": None,
+            "at": claim["end"]}
+
+
+def _joined(clause, start, mentions, bare):
+    """The items of a subject that runs up to `start` and is only items and joiners
+    ("A002 (烏龍茶包) and A001 are", A003、A001 都), nearest first; [] without one. `bare`:
+    the items of the clauses right before, when they held nothing else ("A003, A001")."""
+    before = [mention for mention in mentions if mention[1] <= start]
+    if not before or not re.fullmatch(SUBJECT_END, clause[before[-1][1]:start]):
         return []
-    return [sku for sku in dict.fromkeys(said["cited"]) if sku != figure["sku"]]
+    skus = [before[-1][2]]
+    for (_, end, sku), (after, _, _) in zip(reversed(before[:-1]), reversed(before[1:])):
+        if not re.fullmatch(JOINER, clause[end:after]):
+            return list(dict.fromkeys(skus))
+        skus.append(sku)
+    if re.fullmatch(JOINER, clause[:before[0][0]]):
+        skus += reversed(bare)
+    return list(dict.fromkeys(skus))
+
+
+def _bare(clause, mentions, said):
+    """The items of the clauses read so far that held only items ("A003、A001、" before
+    需要補貨): the subject the next clause's claim may go on with."""
+    if not mentions or not re.fullmatch(
+            JOINER, _blank(clause, [(start, end) for start, end, _ in mentions]).strip()):
+        return []
+    return [*said.get("bare", []), *(sku for _, _, sku in mentions)]
 
 
 def _sum_words(before, after):

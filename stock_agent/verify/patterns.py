@@ -147,6 +147,12 @@ BOTH = r"[兩两二三]\s{0,2}(?:個|者|項|款|樣|種|件)?\s{0,2}都"  # 兩
 BOTH_BEFORE = (r"(?i)(?:[兩两二三]\s{0,2}(?:個|者|項|款|樣|種|件)?\s{0,2}都|\bboth"
                r"(?:\s{1,2}of\s{1,2}them)?|\ball\s{1,2}of\s{1,2}them)"
                r"(?:\s{1,2}(?:are|is|still))?\s{0,2}$")
+# Between items of one subject ("A002 and A001", "A003、A001", "A001 (濾掛咖啡) 和 A003"),
+# and between the last of them and its claim ("are both", 都, "still").
+JOINER = (r"(?i)[\s(（)）]{0,3}(?:[(（][^()（）]{0,40}[)）]\s{0,2})?"
+          r"(?:,|，|、|&|\band\b|,\s{0,2}and\b|和|與|及|以及|跟)?\s{0,2}")
+SUBJECT_END = (r"(?i)[\s)）]{0,3}(?:[(（][^()（）]{0,40}[)）]\s{0,2})?"
+               r"(?:(?:are|both|all|still|also|都|也|皆|均|仍)\s{0,2}){0,3}")
 MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
 QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
 # Stock-status claims: a stock of 0, a stock above 0; a denial right before one.

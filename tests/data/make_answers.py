@@ -1295,6 +1295,21 @@ d("relations", EN, BAD, "Do B101 and TEA-1 need restocking?", [[G("B101"), G("TE
 d("relations", EN, OK, "Are B101 and A003 below target?", [[G("B101"), G("A003")]],
   "B101 has 8 and A003 has 0: both are below target (25 and 20).")
 
+# --- A tenth batch, dev only: a claim said of items joined by "and" --------------------
+# "A002 and A001 need restocking" had been checked of A001 alone (stop 29's note).
+d("relations", EN, BAD, "Do COFFEE and TEA-1 need restocking?", [[G("COFFEE"), G("TEA-1")]],
+  "COFFEE and TEA-1 both need restocking.")  # TEA-1 is 22 against 15
+d("relations", EN, OK, "Do COFFEE and B101 need restocking?", [[G("COFFEE"), G("B101")]],
+  "COFFEE (House Blend Beans) and B101 are below target: 7 of 10 and 8 of 25.")
+d("relations", EN, BAD, "Which of A002, B101 and A003 are short?",
+  [[G("A002"), G("B101"), G("A003")]], "A002, B101 and A003 are below target.")
+d("relations", ZH, BAD, "TEA-1 跟 A003 要補貨嗎？", [[G("TEA-1"), G("A003")]],
+  "TEA-1、A003 都需要補貨。")  # TEA-1 is above its target
+d("relations", ZH, OK, "B101 跟 A003 要補貨嗎？", [[G("B101"), G("A003")]],
+  "B101 和 A003 都低於目標：B101 庫存 8（目標 25），A003 庫存 0（目標 20）。")
+d("relations", ZH, BAD, "B102 和 COFFEE 夠嗎？", [[G("B102"), G("COFFEE")]],
+  "B102 與 COFFEE 都有庫存，B102 與 COFFEE 均低於目標。")  # B102 is at its target
+
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
 # runs of Qwen2.5-Coder-1.5B-Instruct, Q4_K_M, llama.cpp --jinja, --repeat 3), rejected first
