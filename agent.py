@@ -421,7 +421,8 @@ def _review(answer, question, outcome, checker, *, step, limits, log, given=Fals
     the program looks it up itself with the `runner` (get_stock, logged `by: "program"`).
     A second failed answer, or a failed one with no model request left for a correction,
     is never returned: the person gets the answer the program writes from the facts
-    (verification "rendered"), or, when the facts cannot answer, UNVERIFIED_ANSWER.
+    (verification "rendered"; the SKUs the question names and no call looked up are looked
+    up first), or, when the facts cannot answer, UNVERIFIED_ANSWER.
     `given`: the question was asked without tools, so the numbers it gave count as facts.
     """
     if checker is None:
@@ -438,6 +439,9 @@ def _review(answer, question, outcome, checker, *, step, limits, log, given=Fals
         outcome.verification = "supplemented"
         return checker.supplemented(answer, problems, outcome.results, also=looked_up), None
     if outcome.corrections or step >= limits.max_steps:  # no second chance
+        skipped = {"unchecked_skus": checker.unlooked(question, outcome.results)}
+        if _look_up(skipped, outcome, runner, step=step, log=log, last=True):
+            problems = checker.check(question, answer, outcome.results, given=given)
         rendered = checker.rendered(question, problems, outcome.results)
         if rendered is None:
             raise AgentError("UNVERIFIED_ANSWER", problems=checker.summary(problems))
@@ -449,16 +453,20 @@ def _review(answer, question, outcome, checker, *, step, limits, log, given=Fals
     return None, {"role": "user", "content": text}
 
 
-def _look_up(problems, outcome, runner, *, step, log):
+def _look_up(problems, outcome, runner, *, step, log, last=False):
     """The SKUs the program looked up itself, or (): when a first answer's only problems
     are SKUs the question names that no call looked up (and figures it left out), get_stock
     runs on them as a model's call would, validated and logged. A small model asked about
     three SKUs often looks up one and answers; a corrective turn costs a request, and the
-    same answer again loses the run. A lookup the schema refuses (more SKUs than one call
-    takes) leaves the problems to the corrective turn."""
+    same answer again loses the run. `last`: the answer has had its chance, whatever its
+    problems, and the person is answered from the facts; a small model told to call
+    get_stock for A003 wrote the call as prose instead, and the run had no facts to answer
+    with. A lookup the schema refuses (more SKUs than one call takes) leaves the problems
+    to the corrective turn."""
     skus = problems.get("unchecked_skus")
-    if runner is None or outcome.corrections or not skus or \
-            not set(problems) <= {"unchecked_skus", "left_out"}:
+    tried = any(result["invocation"].endswith(":program") for result in outcome.results)
+    if runner is None or not skus or tried or not last and (
+            outcome.corrections or not set(problems) <= {"unchecked_skus", "left_out"}):
         return ()
     call = {"id": f"program-{step}", "name": "get_stock",
             "arguments": {"sku": skus[0] if len(skus) == 1 else skus}}

@@ -18,6 +18,11 @@ def stock_call(sku):
     return calls_reply(tool_call("get_stock", {"sku": sku}))
 
 
+# More SKUs than one get_stock call takes: the program cannot look up the ones a model
+# skipped, so the facts cannot answer it.
+TOO_MANY = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 12))
+
+
 def events_named(events, name):
     return [event for event in events if event["event"] == name]
 
@@ -45,22 +50,30 @@ class CorrectiveTurnTest(unittest.TestCase):
 
     def test_an_answer_that_repeats_the_correction_is_no_answer(self):
         # a real model's dev-set run: no lookup, a made-up stock, then the instruction
-        # given back as the answer, which used to complete as "corrected"
-        for lang, question, made_up, echo in (
+        # given back as the answer, which used to complete as "corrected", then ended
+        # UNVERIFIED_ANSWER with no facts to answer from: the program looks the SKU up
+        for lang, question, made_up, echo, facts in (
                 ("zh-TW", "請問A001庫存多少", "庫存數量為100。",
-                 "請對每個 SKU 各呼叫一次 get_stock"),
+                 "請對每個 SKU 各呼叫一次 get_stock", "濾掛咖啡（A001）庫存 12，目標 30"),
                 ("en", "What's the stock of A001?", "The stock is 100.",
-                 "Call get_stock for each of them now, one call per SKU")):
+                 "Call get_stock for each of them now, one call per SKU",
+                 "濾掛咖啡 (A001): stock 12, target 30")):
             with self.subTest(lang=lang):
                 checker = verify.Checker(lang)
                 first = checker.check(question, made_up, [])
                 self.assertIn(echo, checker.correction(question, first, []))
                 outcome, model, events = run_script(
                     [text_reply(made_up), text_reply("OK. " + echo + ".")], question=question,
-                    checker=checker)
-                self.assertIsInstance(outcome, AgentError)
-                self.assertEqual(outcome.code, "UNVERIFIED_ANSWER")
+                    checker=checker, log_content=True)
+                self.assertIn(facts, outcome)
+                self.assertNotIn("100", outcome)
+                self.assertEqual(len(model.requests), 2)
                 self.assertEqual(events_named(events, "answer_check")[-1]["echoed"], 1)
+                program, = events_named(events, "tool")
+                self.assertEqual((program["by"], program["arguments"]),
+                                 ("program", {"sku": "A001"}))
+                self.assertEqual((events[-1]["event"], events[-1]["verification"]),
+                                 ("completed", "rendered"))
         self.assertEqual(verify.echoed("好的，請對每個 SKU 各呼叫一次 get_stock：{\"sku\": \"A001\"}。"),
                          ["對每個各呼叫一次"])
         for answer in ("The facts: A001 has 12 units, and the suggested order is 18.",
@@ -87,12 +100,12 @@ class CorrectiveTurnTest(unittest.TestCase):
     def test_when_the_facts_cannot_answer_the_run_ends_unverified(self):
         outcome, model, events = run_script(
             [stock_call("A001"), text_reply("A001 has 15 units."),
-             text_reply("A001 has 15 units, really.")], question="Check A001 and A002",
+             text_reply("A001 has 15 units, really.")], question=TOO_MANY,
             checker=verify.Checker("en"), log_content=True)
         self.assertIsInstance(outcome, AgentError)
         self.assertEqual((outcome.code, outcome.exit_status), ("UNVERIFIED_ANSWER", 28))
-        self.assertIn("A002", outcome.message("en"))
-        self.assertIn("You have not looked up A002 yet", model.requests[2]["messages"][-1]
+        self.assertIn("B011", outcome.message("en"))
+        self.assertIn("You have not looked up B001", model.requests[2]["messages"][-1]
                       ["content"])
         self.assertEqual((events[-1]["event"], events[-1]["code"], events[-1]["verification"]),
                          ("failed", "UNVERIFIED_ANSWER", "unverified"))
@@ -189,10 +202,9 @@ class CorrectiveTurnTest(unittest.TestCase):
         self.assertIn("你還沒有查詢 A002", model.requests[2]["messages"][-1]["content"])
 
     def test_more_skipped_skus_than_one_call_takes_are_left_to_the_correction(self):
-        question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 12))
         outcome, model, events = run_script(
             [stock_call("A001"), text_reply("A001: stock 12."), text_reply("A001: stock 12.")],
-            question=question, checker=verify.Checker("en"))
+            question=TOO_MANY, checker=verify.Checker("en"))
         self.assertIsInstance(outcome, AgentError)
         self.assertEqual(outcome.code, "UNVERIFIED_ANSWER")
         refused = [e for e in events_named(events, "tool") if e.get("by") == "program"]
@@ -312,7 +324,7 @@ class CommandLineTest(unittest.TestCase):
         self.assertEqual(events[-1]["verification"], "rendered")
 
     def test_an_unverified_answer_is_never_printed(self):
-        status, out, err, events = run_cli(["--lang", "en", "-q", "Check A001 and A002"],
+        status, out, err, events = run_cli(["--lang", "en", "-q", TOO_MANY],
                                            model=MockModel(WRONG))
         self.assertEqual((status, out), (EXIT_STATUS["UNVERIFIED_ANSWER"], ""))
         self.assertIn("stock-agent: UNVERIFIED_ANSWER:", err)
@@ -342,8 +354,7 @@ class CommandLineTest(unittest.TestCase):
         status, out, _, _ = run_cli(["--json", "--lang", "en"], model=MockModel(WRONG))
         result = json.loads(out)
         self.assertEqual((result["answer"] + "\n", result["verification"]), (RENDERED, "rendered"))
-        status, out, _, _ = run_cli(["--json", "-q", "Check A001 and A002"],
-                                    model=MockModel(WRONG))
+        status, out, _, _ = run_cli(["--json", "-q", TOO_MANY], model=MockModel(WRONG))
         result = json.loads(out)
         self.assertEqual((result["answer"], result["verification"]), (None, "unverified"))
         self.assertEqual(result["error"]["code"], "UNVERIFIED_ANSWER")

@@ -100,8 +100,8 @@ from stock_agent.verify.words import PROBLEM_LINES, WORDS
 # --- The check -------------------------------------------------------------------------
 
 class Checker(namedtuple("Checker", "lang")):
-    """The check as the loop (agent.py) uses it: `check`, `correction`, `rendered`. A
-    value, like the run's Settings: it holds nothing but the language."""
+    """The check as the loop (agent.py) uses it: `check`, `correction`, `rendered`,
+    `unlooked`. A value, like the run's Settings: it holds nothing but the language."""
 
     __slots__ = ()
 
@@ -119,6 +119,9 @@ class Checker(namedtuple("Checker", "lang")):
 
     def summary(self, problems):
         return summary(problems)
+
+    def unlooked(self, question, results):
+        return unlooked(question, results)
 
 
 def check(question, answer, results, *, complete=True, given=False):
@@ -165,6 +168,12 @@ def check(question, answer, results, *, complete=True, given=False):
         problems["left_out"] = left_out(question, said, results)
     problems["echoed"] = echoed(answer)
     return {kind: list(dict.fromkeys(found)) for kind, found in problems.items() if found}
+
+
+def unlooked(question, results):
+    """The SKUs the question names that no result spoke of, whatever an answer says."""
+    known = evidence(question, results)
+    return [sku for sku in known["question_skus"] if sku not in known["spoken_of"]]
 
 
 def echoed(answer):
