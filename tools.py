@@ -410,17 +410,25 @@ NO_LOOKUP_EN = (("don't", "do not", "dont", "no need to", "without"),
                 ("check", "look", "search", "query"))
 NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋須", "不需要"), "查")
 # The person gives the facts: a number just after a word for the level they want, and
-# another number ("A002: 40 on hand, target 50"; "we like to keep 25"; 「剩 8 個，至少要
-# 30」), and asks for no check of them: "I just checked the shelf" or 我已經查過 asks none.
+# another number ("A002: 40 on hand, target 50"; "we like to keep 25"; "we aim for 40";
+# 「剩 8 個，至少要 30」; 標準量是 36), and asks for no check of them ("I just checked the
+# shelf" or 我已經查過 asks none) and not for the stock itself.
 GIVEN_LEVEL = (r"(?:target|\bpar\b|\bkeep\b|maintain|\bwant\b|should have|like to have|"
-               r"at least|minimum|safety|目標|維持|保持|希望|至少|安全|要有|應該有|最低)\D{0,20}\d")
+               r"at least|minimum|safety|\baim|\bneeds?\b|\brequire|supposed to|standard|"
+               r"(?:fill|top|bring \w+) up to|refill to|"
+               r"目標|維持|保持|希望|至少|安全|要有|應該有|最低|標準|要放|需要|補到|放到|上限)"
+               r"\D{0,20}\d")
+# ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?").
+ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
+              r"is there|are left|is left|in stock|on hand)\b|(?:還有|還剩|剩下|庫存|現有)(?:多少|幾)")
 ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
                 r"確認(?!過)|核對(?!過)")
 # A question about inventory in general (what a reorder point is, why stock-outs happen)
 # that speaks of no SKU, no item of the data and nothing of ours: no lookup answers it.
 IN_GENERAL = (r"\b(?:in general|generally|in plain terms|in theory|what is an?|what's an?|"
-              r"define|definition|why do(?:es)?|what does\b.{1,40}?\b(?:mean|stand for))\b|"
-              r"一般來說|一般而言|什麼是|是什麼意思|的定義|是指什麼|為什麼會")
+              r"define|definition|why do(?:es)?|what does\b.{1,40}?\b(?:mean|stand for)|"
+              r"difference between)\b|"
+              r"一般來說|一般而言|什麼是|是什麼意思|的定義|是指什麼|為什麼會|差別|差異|有什麼不同")
 OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們|我的|我|目前|"
         r"現在|今天|本週|這週")
 # A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
@@ -511,7 +519,8 @@ def _says_no_lookup(folded):
 def _gives_the_facts(folded):
     """The item's stock and the level wanted are in the question, and nothing asks to
     check them."""
-    if not re.search(GIVEN_LEVEL, folded) or re.search(ASKS_A_CHECK, folded):
+    if not re.search(GIVEN_LEVEL, folded) or re.search(ASKS_A_CHECK, folded) or \
+            re.search(ASKS_STOCK, folded):
         return False
     return len(re.findall(r"\d+", re.sub(SKU_SHAPE, " ", folded))) >= 2
 

@@ -50,14 +50,23 @@ class WhoNeedsToolsTest(unittest.TestCase):
                          "I counted 8 sleeves of cups and we like to keep 25. How many?",
                          "A001 is at 5, I just checked the shelf; our par level is 40.",
                          "攪拌棒我已經查過了，現在 6 盒，安全量抓 15 盒，還要補多少？",
-                         "玄米茶包剩 4 包，這個至少要 25 包，要叫幾包？"):
+                         "玄米茶包剩 4 包，這個至少要 25 包，要叫幾包？",
+                         # ...and in more words for the level: aim, need, standard, 要放
+                         "Napkins are down to 6 packs and we aim for 40. How many to reorder?",
+                         "We have 14 jars and we need 10 on the shelf. Is that enough?",
+                         "烏龍茶包剩 9 包，標準量是 36 包，要補幾包？",
+                         "抹茶粉還有 3 罐，架上要放 15 罐，還差幾罐？",
+                         "我數了還有 7 包，這週只需要 5 包，這樣夠嗎？"):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
         for question in ("A001 has 12, target 30. Please check it.",  # asked to check
                          "Is the target of A001 still 30?",  # one figure: the rest is looked up
                          "A001 的目標是 30 嗎？查一下庫存。", "A001 有 12 個，目標 30，幫我確認。",
                          "We keep 30 of A001 and I think 20 are left: can you check?",
-                         "Target 30 for A001?", "We want 25 of A002; how many do we have?"):
+                         "Target 30 for A001?", "We want 25 of A002; how many do we have?",
+                         # a level and a second number, but the stock is what is asked
+                         "We need 30 of A003 by the 5th: how many do we actually have?",
+                         "下週要 30 包 A003，需要 2 箱，現在庫存多少？"):
             with self.subTest(question=question):
                 self.assertTrue(needs(question))
 
@@ -94,14 +103,17 @@ class WhoNeedsToolsTest(unittest.TestCase):
         for question in ("What is a reorder point?", "Why do stock-outs usually happen?",
                          "What's a reorder point, in plain terms?", "What does SKU stand for?",
                          "In general, how is safety stock set?", "什麼是安全庫存？",
-                         "一般來說，先進先出是什麼意思？", "為什麼會缺貨？"):
+                         "一般來說，先進先出是什麼意思？", "為什麼會缺貨？",
+                         "What's the difference between a reorder point and safety stock?",
+                         "安全庫存跟再訂購點有什麼不同？"):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
         for question in ("What is a reorder point for A001?",  # a SKU: it is looked up
                          "What is the stock of 濾掛咖啡?",  # an item of the data
                          "Why do we keep running out of stock?",  # ours
                          "What is our reorder point?", "我們的安全庫存是多少？",
-                         "Which items are low?"):
+                         "Which items are low?",
+                         "What's the difference between our stock and the target of A001?"):
             with self.subTest(question=question):
                 self.assertTrue(needs(question))
 
