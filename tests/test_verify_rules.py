@@ -1126,3 +1126,28 @@ class JoinedItemsTest(unittest.TestCase):
                 self.assertEqual(check(question, answer, results), {})
         self.assertEqual(check(question, "COFFEE and B101 are below target: 8 and 7.", results),
                          {"wrong_figures": ["COFFEE 8", "B101 7"]})
+
+
+class StockNoToolGaveTest(unittest.TestCase):
+    """A run offered the tools that called none: a stock of ours it states is no fact,
+    with or without a SKU in the question; a rule or the usual case said by example is."""
+
+    def test_a_stock_stated_without_any_lookup_is_unsupported(self):
+        for question, answer in (("How many drip bags are left?", "There are 15 left."),
+                                 ("濾掛咖啡還剩幾包？", "還剩 15 包。"),
+                                 ("Do we have oolong tea?", "Yes, we have 15 in stock.")):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, []), {"unsupported_numbers": ["15"]})
+
+    def test_a_rule_or_the_usual_case_states_no_stock_of_ours(self):
+        question = "How is safety stock set?"
+        for answer in ("Safety stock is usually 2 weeks of demand.",
+                       "For example, with a target of 30 and 12 on hand you would order 18.",
+                       "Reorder when stock drops below 20 units.", "安全庫存通常是兩週的用量。"):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(question, answer, []), {})
+
+    def test_asked_without_tools_the_persons_own_figures_stay_facts(self):
+        self.assertEqual(verify.check("We have 15 and keep 30: how many to order?",
+                                      "You have 15 in stock, so order 15.", [], given=True,
+                                      complete=False), {})

@@ -85,7 +85,7 @@ from stock_agent.verify.derived import (FIELDS, _cross, _derived, _unbound_allow
 from stock_agent.verify.patterns import (
     ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, BOTH, BOTH_BEFORE,
     CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END,
-    COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DENIAL, DERIVED_CUE, FIELD_CUE,
+    COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DENIAL, DERIVED_CUE, EXAMPLE, FIELD_CUE,
     FIELD_NAMES, HYPOTHETICAL, HEAD_ALTERNATIVE, HEAD_QUESTION, IF_DONE, IN_STOCK, JOINER,
     MEASURE_WORD, MONTHS, MORE, MORE_THAN, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_TO,
     NO_MATCH, NO_MATCH_NEEDLES, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER,
@@ -521,6 +521,7 @@ def read(answer, known):
             said["if"] = re.search(IF_DONE, sentence.lower()) is not None
             said["sum"] = re.search(SUM, sentence.lower()) is not None
             said["pair"] = None  # items compared: the sentence's figures are theirs
+            said["example"] = re.search(EXAMPLE, sentence) is not None
             head = _list_status(sentence)
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
@@ -625,12 +626,16 @@ def _list_entry(clause, head, known, said):
 def _stated(figure, known):
     """Whether a figure of a run that looked nothing up is a stock, target or order stated
     outright ("The stock is 100." asked about A001): a claim about the item the question
-    names. A rule explained by example ("if stock is 10...") and arithmetic on the
-    question's own numbers ("30 - 12 = 18") are none."""
+    names, or with the tools offered a stock of ours. A rule explained by example ("if
+    stock is 10...", "usually 2 weeks") and arithmetic on the question's own numbers
+    ("30 - 12 = 18") are none."""
     given = known["question"]
     worked = {a + b for a in given for b in given} | {a - b for a in given for b in given}
     return figure["field"] in FIELDS and not figure["hypothetical"] and \
-        bool(known["question_skus"]) and figure["value"] not in given | worked
+        figure["value"] not in given | worked and (bool(known["question_skus"]) or (
+            # "There are 15 left." asked "How many drip bags are left?", tools offered
+            # and none called: a stock of ours no tool gave, unless said as a rule
+            figure["field"] == "stock" and not known["given"] and not figure["example"]))
 
 
 def _names_a_candidate(clause, known):
@@ -678,7 +683,7 @@ def _clause(clause, current, known, said):
         figure.update(sku=sku, field=field,
                       denied=denied, named=named, total=total, clause=skus,
                       hypothetical=re.search(HYPOTHETICAL, clause) is not None,
-                      conditional=conditional)
+                      example=said.get("example", False), conditional=conditional)
         # A sum of the items the clause names ("合計 60 個", "come to 57 units together"),
         # then the figures it adds up ("38 in total (18 + 20)"); not after "if" or "after".
         summing = combined and len(skus) > 1 and not conditional

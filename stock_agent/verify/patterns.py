@@ -7,6 +7,9 @@ and compiled by `re` on first use, each only when a cheap test says it could mat
 """
 
 HYPOTHETICAL = r"(?i)\b(?:if|for example|for instance|suppose)\b|如果|假設|假如|若|例如|比如|舉例"
+# A sentence that explains a rule or the usual case, not our stock ("usually 2 weeks").
+EXAMPLE = (HYPOTHETICAL + r"|\b(?:usually|typically|generally|often|commonly|normally|"
+           r"e\.g\.|say)\b|一般|通常|常見|往往")
 SENTENCE_END = r"[。！？!?；;]|\.(?=\s|$)"
 # Clauses end at sentence marks and commas; a list entry or table row is a line.
 CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
