@@ -86,6 +86,16 @@ def execute(toolbox, name, arguments, inventory):
     return outcome.result, outcome.note
 
 
+def pause(seconds=30.0):
+    """What a child driver sleeps in while a test signals it: short sleeps, not one long
+    one. A signal that lands after Python last checked for pending signals and before the
+    sleep's system call began interrupts nothing: the handler would wait out the whole
+    sleep (a SIGHUP test failed so under load, the child still asleep 10 s later)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def wait_for(predicate, seconds=10.0):
     deadline = time.monotonic() + seconds
     while not predicate():

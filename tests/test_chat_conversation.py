@@ -37,15 +37,16 @@ RECALL = "What did the first lookup of this conversation find?"
 
 # The real main() in a child, with get_stock slow for A003 (a marker file says it started).
 SLOW_A003_DRIVER = """
-import sys, time
+import sys
 import agent, tools
+from tests.support import pause
 
 fast = tools.GET_STOCK.handler
 
 def get_stock(inventory, arguments):
     if arguments["sku"] == "A003":
         open(sys.argv[1], "w").close()
-        time.sleep(30)
+        pause()
     return fast(inventory, arguments)
 
 tools.GET_STOCK.handler = get_stock

@@ -35,6 +35,7 @@ PAUSED_LEDGER = """
 import os, sys, time
 import agent
 from stock_agent.orders import ledger
+from tests.support import pause
 
 marker, when, go = sys.argv[1:4]
 real_place = ledger.Ledger.place
@@ -42,7 +43,7 @@ real_place = ledger.Ledger.place
 def place(self, tenant, key, order):
     if when == "before":
         open(marker, "w").close()
-        time.sleep(30)
+        pause()
     if when == "barrier":
         open(marker, "w").close()
         while not os.path.exists(go):
@@ -50,7 +51,7 @@ def place(self, tenant, key, order):
     placed = real_place(self, tenant, key, order)
     if when == "after":
         open(marker, "w").close()
-        time.sleep(30)
+        pause()
     return placed
 
 ledger.Ledger.place = place
@@ -60,9 +61,10 @@ raise SystemExit(agent.main(sys.argv[4:]))
 # The real main(), its ledger paused after the commit (touching `marker`) and, once a
 # Ctrl-C broke that pause, paused again in the lookup that settles it (touching `settling`).
 PAUSED_TWICE = """
-import sys, time
+import sys
 import agent
 from stock_agent.orders import ledger
+from tests.support import pause
 
 marker, settling = sys.argv[1:3]
 real_place, real_find = ledger.Ledger.place, ledger.Ledger.find
@@ -72,7 +74,7 @@ def place(self, tenant, key, order):
     placed = real_place(self, tenant, key, order)
     open(marker, "w").close()
     try:
-        time.sleep(30)
+        pause()
     except KeyboardInterrupt:
         interrupted.append(True)
         raise
@@ -81,7 +83,7 @@ def place(self, tenant, key, order):
 def find(self, tenant, key):
     if interrupted:
         open(settling, "w").close()
-        time.sleep(30)
+        pause()
     return real_find(self, tenant, key)
 
 ledger.Ledger.place, ledger.Ledger.find = place, find
@@ -90,15 +92,16 @@ raise SystemExit(agent.main(sys.argv[3:]))
 
 # The real main() with a model that is slow to answer once a tool result came back.
 SLOW_SECOND_REQUEST = """
-import sys, time
+import sys
 import agent, mock_model
+from tests.support import pause
 
 real_chat = mock_model.MockModel.chat
 
 def chat(self, messages, tools, *, timeout=None):
     if messages[-1]["role"] == "tool":
         open(sys.argv[1], "w").close()
-        time.sleep(30)
+        pause()
     return real_chat(self, messages, tools, timeout=timeout)
 
 mock_model.MockModel.chat = chat
