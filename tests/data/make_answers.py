@@ -1310,6 +1310,437 @@ d("relations", ZH, OK, "B101 跟 A003 要補貨嗎？", [[G("B101"), G("A003")]]
 d("relations", ZH, BAD, "B102 和 COFFEE 夠嗎？", [[G("B102"), G("COFFEE")]],
   "B102 與 COFFEE 都有庫存，B102 與 COFFEE 均低於目標。")  # B102 is at its target
 
+# --- An eleventh batch, test only, written blind (2026-12-03) --------------------------
+# A second helper that saw neither the checker nor any case wrote these 64 from the kinds'
+# names, the inventory and the tools' shapes, after the tenth batch's rules; added
+# untouched and never tuned on. Its labels are its own.
+
+
+def t(kind, lang, label, question, batches, answer, **more):
+    c(kind, lang, label, question, batches, answer, split="test", **more)
+
+# ======================= EN =======================
+
+# OK: A001 stock 12, target 30, suggested 18, order_created false -> "no PO yet" is backed.
+t("plain", EN, OK, "How many 濾掛咖啡 do we have in stock?",
+  [[G("A001")]],
+  """Sure! Here's what I found for **濾掛咖啡 (A001)**:
+
+- **Stock:** 12
+- **Target:** 30
+- **Suggested order:** 18
+
+Stock is below target. No purchase order has been created yet — let me know if you want me to draft one!""")
+
+# BAD: suggested_order for B101 is 17 (25-8), not 18; stock 8 and target 25 are right.
+t("plain", EN, BAD, "what is the stock of B101",
+  [[G("B101")]],
+  """The tool returned:
+
+```json
+{"sku": "B101", "name": "Oolong Tea (EN)", "stock": 8, "target": 25, "suggested_order": 18}
+```
+
+So B101 (Oolong Tea (EN)) has **8** units in stock, and you should order 18 to reach the target.""")
+
+# OK: A002 45/30, A003 0/20 (suggested 20); "respectively" pairs correctly.
+t("swapped", EN, OK, "Give me stock levels for A002 and A003.",
+  [[G("A002"), G("A003")]],
+  """Here you go:
+
+| SKU | Name | Stock | Target |
+|---|---|---|---|
+| A002 | 烏龍茶包 | 45 | 30 |
+| A003 | 玄米茶包 | 0 | 20 |
+
+So A002 and A003 have 45 and 0 units respectively. A002 is well stocked, but A003 is completely out — suggested order is 20.""")
+
+# BAD: stocks swapped: Oolong Tea (EN) B101 has 8 (not 22), Jasmine Tea TEA-1 has 22 (not 8).
+t("swapped", EN, BAD, "How are our tea items doing?",
+  [[F("tea")]],
+  """I found 2 items matching "tea":
+
+1. **Oolong Tea (EN)** (B101) – 22 in stock, target 25, suggested order 17
+2. **Jasmine Tea** (TEA-1) – 8 in stock, target 15, suggested order 0
+
+Let me know if you'd like to reorder the Oolong.""")
+
+# OK: Paper Cups 100234 stock 12,500, target 20,000, suggested 7,500.
+t("target_as_stock", EN, OK, "Paper cups - how many left and what's the target?",
+  [[F("paper cups")]],
+  """Paper Cups (SKU 100234): you currently have **12,500** on hand against a target of **20,000**. The suggested order is 7,500 to get back to target.""")
+
+# BAD: House Blend Beans stock is 7; 10 is the target, reported as stock.
+t("target_as_stock", EN, BAD, "How many House Blend Beans are left?",
+  [[F("house blend")]],
+  """We have **10** House Blend Beans (SKU: COFFEE) left. The suggested order is 3 to get back up to target.""")
+
+# OK: B102 stock 30 = target 30, suggested 0; every figure is from the result.
+t("stray_figure", EN, OK, "Is the drip coffee sampler at target?",
+  [[F("drip")]],
+  """Yes! The ＡＢ Drip Coffee Sampler (B102) has 30 in stock and its target is 30, so it's exactly at target. Nothing to reorder (suggested order: 0).""")
+
+# BAD: "cartons of 500" / "25 cartons" have no source; the rest (12500/20000/7500) is right.
+t("stray_figure", EN, BAD, "Check paper cups for me",
+  [[F("paper")]],
+  """Sure! Paper Cups (100234):
+- Stock: 12500
+- Target: 20000
+- Suggested order: 7500
+
+That's roughly 25 cartons of 500 cups on hand, so you'll want to order soon.""")
+
+# OK: limit 3 came from the question; 100234/A003/A001 top 3 by shortfall; more=2.
+t("laundered", EN, OK, "Show me the top 3 items I need to reorder.",
+  [[L(limit=3)]],
+  """Here are the top 3 items to reorder (by shortfall):
+
+1. Paper Cups (100234) — order 7500
+2. 玄米茶包 (A003) — order 20
+3. 濾掛咖啡 (A001) — order 18
+
+There are 2 more items below target that aren't shown here.""")
+
+# BAD: "only 2 items" comes from the model's own limit=2; result said more=3 (5 below target), so "everything else is fine" is false.
+t("laundered", EN, BAD, "Which items need reordering?",
+  [[L(limit=2)]],
+  """Only 2 items are below target right now:
+- **Paper Cups** (100234): suggested order 7500
+- **玄米茶包** (A003): suggested order 20
+
+Everything else is fine!""")
+
+# OK: 12 / 3 per day = 4 days; ordering 18 -> 30 = 10 days at 3/day.
+t("derived", EN, OK, "We go through about 3 bags of drip coffee (A001) per day. How many days will the current stock last?",
+  [[G("A001")]],
+  """With 12 bags in stock and usage of 3/day, you have about **4 days** of cover. The target is 30, so ordering the suggested 18 would bring you to 30 — roughly 10 days' worth.""")
+
+# BAD: 12,500 / 20,000 is 62.5%, not 60%; the k figures (12.5k, 20k, 7.5k) are right.
+t("derived", EN, BAD, "What percentage of target are the paper cups at?",
+  [[G("100234")]],
+  """Paper Cups are at 12.5k out of a 20k target — that's **60%** of target. You'd need 7.5k more to fill it.""")
+
+# BAD: combined target is 25+15 = 40, not 45; combined stock 30 is right.
+t("derived", EN, BAD, "What's the combined stock of Oolong Tea (EN) and Jasmine Tea?",
+  [[F("tea")]],
+  """Combined stock: 8 (Oolong Tea (EN)) + 22 (Jasmine Tea) = **30 units**, versus a combined target of 45.""")
+
+# OK: faithful paraphrase of SKU_NOT_FOUND: not existing, not stock 0.
+t("tool_words", EN, OK, "What's the stock for Z999?",
+  [[G("Z999")]],
+  """I couldn't find any item with SKU Z999. It doesn't exist in this inventory — that doesn't mean its stock is 0, it just isn't a SKU we have. Could you double-check the code? (SKUs look like A001.)""")
+
+# BAD: tool says SKUs are 1-32 characters, not 1-16.
+t("tool_words", EN, BAD, "How many Z999 do we have?",
+  [[G("Z999")]],
+  """Hmm, Z999 was not found. The system says SKUs must be 1–16 uppercase letters, digits, - or _ (for example A001), so please check the code and try again. I won't guess a number for it.""")
+
+# OK: TEA-1 22/15 (0 to order), COFFEE 7/10 (3 to order).
+t("sku_shapes", EN, OK, "Stock check on TEA-1 and COFFEE please",
+  [[G("TEA-1"), G("COFFEE")]],
+  """- **TEA-1** (Jasmine Tea): 22 in stock, target 15 → above target, nothing to order.
+- **COFFEE** (House Blend Beans): 7 in stock, target 10 → suggested order 3.""")
+
+# BAD: nothing the tools returned says PO-000123 was received; only the 12,500/20,000 figures are backed.
+t("sku_shapes", EN, BAD, "Did PO-000123 for paper cups arrive? What's stock on 100234 now?",
+  [[G("100234")]],
+  """Yes, PO-000123 has been received — Paper Cups (100234) now show 12,500 in stock against a 20,000 target.""")
+
+# OK: denial backed (no order call, order_created false); A003 0/20, suggested 20; offer is conditional.
+t("order_claims", EN, OK, "Did you already order more 玄米茶包?",
+  [[G("A003")]],
+  """No — I haven't placed any order. 玄米茶包 (A003) is at 0 with a target of 20, so the suggested order is 20. Want me to draft a purchase order for 20?""")
+
+# OK: order placed via draft_purchase_order, id PO-000001, qty 18; 12 -> 30 on arrival.
+t("order_claims", EN, OK, "Please order the suggested amount of A001.",
+  [[G("A001")], [O("A001", 18)]],
+  """Done! ✅ I've placed purchase order **PO-000001** for **18 × 濾掛咖啡 (A001)**. That brings you from 12 up to the target of 30 once it arrives.""",
+  orders=True)
+
+# BAD: claims an order of 17 was placed, but draft_purchase_order was never called; stock 8/target 25 are right.
+t("order_claims", EN, BAD, "Restock the Oolong Tea (EN)",
+  [[G("B101")]],
+  """I've gone ahead and ordered 17 units of Oolong Tea (EN) (B101) to bring it up to the target of 25. Current stock is 8.""")
+
+# OK: 22 in stock, target 15, 7 above; number words correct.
+t("number_words", EN, OK, "How many jasmine tea do we have?",
+  [[F("jasmine")]],
+  """We've got twenty-two Jasmine Tea (TEA-1) in stock, which is seven more than the target of fifteen. No need to reorder.""")
+
+# BAD: suggested order is three (10-7), not two; seven and ten are right.
+t("number_words", EN, BAD, "how many house blend beans are there",
+  [[G("COFFEE")]],
+  """House Blend Beans (COFFEE): seven in stock, target is ten, so I'd suggest ordering two more.""")
+
+# OK: empty search for "matcha"; no stock claim made.
+t("not_found", EN, OK, "Do we carry matcha?",
+  [[F("matcha")]],
+  """I searched for "matcha" and found no matching items — looks like we don't carry anything under that name. Want me to try a different search term?""")
+
+# BAD: Z999 was not found; calling it "out of stock (0 units)" is false. A002 line is right.
+t("not_found", EN, BAD, "Check stock for Z999 and A002.",
+  [[G("Z999"), G("A002")]],
+  """- A002 (烏龍茶包): 45 in stock, target 30 — well stocked.
+- Z999: out of stock (0 units).""")
+
+# OK: all five below-target items with correct stock/target/suggested; 5 total.
+t("lists", EN, OK, "List everything that's below target.",
+  [[L()]],
+  """Sure! Here's everything below target:
+
+| SKU | Name | Stock | Target | Suggested order |
+|---|---|---|---|---|
+| 100234 | Paper Cups | 12500 | 20000 | 7500 |
+| A003 | 玄米茶包 | 0 | 20 | 20 |
+| A001 | 濾掛咖啡 | 12 | 30 | 18 |
+| B101 | Oolong Tea (EN) | 8 | 25 | 17 |
+| COFFEE | House Blend Beans | 7 | 10 | 3 |
+
+5 items in total.""")
+
+# BAD: 濾掛咖啡 (A001) was not in the "coffee" search results and was never looked up (figure happens to be true but is unbacked).
+t("lists", EN, BAD, "What coffee products do we have and their stock?",
+  [[F("coffee")]],
+  """Here are the coffee items:
+- ＡＢ Drip Coffee Sampler (B102): 30 in stock
+- House Blend Beans (COFFEE): 7 in stock
+- 濾掛咖啡 (A001): 12 in stock""")
+
+# OK: only A001 below (12/30); A002 45/30 above; B102 30/30 at target.
+t("relations", EN, OK, "Which of A001, A002, B102 need restocking?",
+  [[G("A001"), G("A002"), G("B102")]],
+  """Only **A001** (濾掛咖啡) needs restocking — 12 vs a target of 30. A002 (烏龍茶包) is above target at 45/30, and B102 (ＡＢ Drip Coffee Sampler) is exactly at target (30/30), so neither of those needs an order.""")
+
+# OK: COFFEE 7 of 10, slightly below, suggest 3; order offered conditionally, not claimed.
+t("relations", EN, OK, "Are the House Blend Beans OK or do we need more?",
+  [[G("COFFEE")]],
+  """House Blend Beans (COFFEE) are slightly below target — 7 of 10. I'd suggest ordering 3. Once you approve, I can draft the purchase order for you.""")
+
+# BAD: B102 is exactly at target (30 = 30), not "above target".
+t("relations", EN, BAD, "Is B102 above or below target?",
+  [[G("B102")]],
+  """B102 (ＡＢ Drip Coffee Sampler) is **above target** — 30 in stock vs target 30. No reorder needed.""")
+
+# OK: A002 45 vs B101 8, difference 37.
+t("comparisons", EN, OK, "Which do we have more of, Oolong Tea (EN) or 烏龍茶包?",
+  [[G("B101"), G("A002")]],
+  """烏龍茶包 (A002), by a lot — 45 units vs only 8 of Oolong Tea (EN) (B101). That's 37 more.""")
+
+# BAD: COFFEE (7) has less stock than A001 (12), not the other way round.
+t("comparisons", EN, BAD, "Which is lower, A001 or COFFEE stock?",
+  [[G("A001"), G("COFFEE")]],
+  """Both are below target. House Blend Beans (COFFEE) has 7 and 濾掛咖啡 (A001) has 12, so **濾掛咖啡** is the one with less stock.""")
+
+# BAD: biggest shortfall is Paper Cups 100234 (7500), not A003 (20).
+t("comparisons", EN, BAD, "Of everything below target, which has the biggest shortfall?",
+  [[L()]],
+  """The biggest shortfall is **玄米茶包 (A003)** — it's at 0 with a target of 20, so it needs 20 units. Next is 濾掛咖啡 (A001) at 18.""")
+
+# ======================= ZH =======================
+
+# OK: 濾掛咖啡 A001 12/30，建議 18，order_created false。
+t("plain", ZH, OK, "濾掛咖啡還有多少？",
+  [[F("濾掛咖啡")]],
+  """好的！以下是**濾掛咖啡（A001）**的庫存資訊：
+
+- 目前庫存：12
+- 目標庫存：30
+- 建議訂購量：18
+
+目前低於目標，尚未建立訂單。""")
+
+# BAD: A002 高於目標，建議訂購量是 0，不是 15。
+t("plain", ZH, BAD, "A002 庫存多少",
+  [[G("A002")]],
+  """A002 烏龍茶包 目前庫存 45，目標 30，建議訂購 15。""")
+
+# OK: A002 45→目標30、A003 0→目標20，「分別」對應正確。
+t("swapped", ZH, OK, "玄米茶包跟烏龍茶包各有多少庫存？",
+  [[F("茶包")]],
+  """查到兩項：烏龍茶包（A002）庫存 45、玄米茶包（A003）庫存 0，分別對應目標 30 和 20。玄米茶包已經沒貨了，建議補 20。""")
+
+# BAD: 目標對調：A001 目標是 30（不是 25），B101 目標是 25（不是 30）。
+t("swapped", ZH, BAD, "A001 和 B101 的庫存？",
+  [[G("A001"), G("B101")]],
+  """| SKU | 品名 | 庫存 | 目標 |
+|---|---|---|---|
+| A001 | 濾掛咖啡 | 12 | 25 |
+| B101 | Oolong Tea (EN) | 8 | 30 |
+
+兩項都低於目標喔！""")
+
+# OK: 第一次搜尋「紙杯」無結果，再搜 cup 找到 100234：目標 20,000、庫存 12,500、差 7,500。
+t("target_as_stock", ZH, OK, "紙杯的目標量是多少？現在有多少？",
+  [[F("紙杯")], [F("cup")]],
+  """紙杯（Paper Cups，SKU 100234）的目標量是 20,000，目前庫存 12,500，還差 7,500。""")
+
+# BAD: TEA-1 庫存是 22；15 是目標，被當成庫存。「不需補貨」本身正確。
+t("target_as_stock", ZH, BAD, "TEA-1 現在庫存多少？",
+  [[G("TEA-1")]],
+  """TEA-1（Jasmine Tea）目前庫存 15 件，已達目標，不需補貨。""")
+
+# OK: B101 8/25，建議 17，補完達 25。
+t("stray_figure", ZH, OK, "B101 要補多少貨？",
+  [[G("B101")]],
+  """B101（Oolong Tea (EN)）目前只有 8 件，目標是 25 件，建議補貨 **17 件**。補完後即可達到目標 25。""")
+
+# BAD: 「每週銷售約 10 件」「約 4 週半」沒有任何來源；45/30/超出 15 正確。
+t("stray_figure", ZH, BAD, "烏龍茶包的庫存狀況？",
+  [[F("烏龍")]],
+  """烏龍茶包（A002）庫存 45，目標 30，超出目標 15 件。以每週銷售約 10 件計算，大約可以撐 4 週半，暫時不用補貨。""")
+
+# OK: 上限 5 來自問題；實際找到 2 項，數字正確。
+t("laundered", ZH, OK, "幫我找含 tea 的商品，最多列 5 個",
+  [[F("tea", limit=5)]],
+  """搜尋「tea」共找到 2 項（您設定的上限是 5 項）：
+1. B101 Oolong Tea (EN)：庫存 8／目標 25
+2. TEA-1 Jasmine Tea：庫存 22／目標 15""")
+
+# BAD: 「10 項」是模型自己的 limit=10，實際只找到 2 項。
+t("laundered", ZH, BAD, "有哪些茶類商品？",
+  [[F("tea", limit=10)]],
+  """共找到 10 項茶類商品，以下是符合的項目：
+- Oolong Tea (EN)（B101）：庫存 8
+- Jasmine Tea（TEA-1）：庫存 22""")
+
+# OK: 12,500 = 1.25 萬、20,000 = 2 萬、7,500 = 0.75 萬。
+t("derived", ZH, OK, "紙杯現在有多少？用萬表示",
+  [[G("100234")]],
+  """紙杯（100234）目前庫存約 **1.25 萬**個，目標 2 萬個，建議再訂 0.75 萬個（7,500）。""")
+
+# OK: 45 / 每天 2 包 = 22.5 天；高於目標 30。
+t("derived", ZH, OK, "如果每天賣 2 包烏龍茶包，A002 的庫存夠賣幾天？",
+  [[G("A002")]],
+  """A002 烏龍茶包目前有 45 包，以每天 2 包計算，約可撐 22 天（精確是 22.5 天）。目前高於目標 30，不用補貨。""")
+
+# BAD: 22 - 8 = 14，不是 16。
+t("derived", ZH, BAD, "B101 和 TEA-1 的庫存相差多少？",
+  [[G("B101"), G("TEA-1")]],
+  """TEA-1（Jasmine Tea）22 件，B101（Oolong Tea (EN)）8 件，兩者相差 16 件。""")
+
+# OK: 忠實轉述 SKU_NOT_FOUND：不存在，不是庫存 0；格式 1–32。
+t("tool_words", ZH, OK, "Z999 還有貨嗎？",
+  [[G("Z999")]],
+  """查無此 SKU：系統回報 SKU_NOT_FOUND，表示 Z999 在這裡不存在，並不是庫存為 0。SKU 格式為 1–32 個大寫英文字母、數字、- 或 _，例如 A001。請確認編號是否正確。""")
+
+# BAD: 工具明說「不是庫存為 0」，答案卻說系統表示庫存為 0 並建議補貨。
+t("tool_words", ZH, BAD, "查一下 Z999",
+  [[G("Z999")]],
+  """系統找不到 Z999（SKU_NOT_FOUND）。系統說明這代表該品項目前庫存為 0，建議盡快補貨。""")
+
+# OK: COFFEE 7/10，建議 3；日期只是轉述問題。
+t("sku_shapes", ZH, OK, "2024-07-01 盤點：COFFEE 這個料號還剩多少？",
+  [[G("COFFEE")]],
+  """COFFEE（House Blend Beans）目前庫存 7，目標 10，建議訂購 3。以上為系統目前資料，供您 2024-07-01 盤點參考。""")
+
+# BAD: 把 SKU 100234 當成庫存；紙杯實際庫存 12,500，低於目標 20,000（不是已超過目標）。
+t("sku_shapes", ZH, BAD, "100234 跟 TEA-1 庫存各多少？",
+  [[G("100234"), G("TEA-1")]],
+  """- TEA-1（Jasmine Tea）：庫存 22，目標 15，不需補貨
+- Paper Cups：目前庫存 100,234，目標 20,000，已超過目標""")
+
+# OK: 有 draft_purchase_order 呼叫，單號 PO-000001，A003 × 20，0 → 20。
+t("order_claims", ZH, OK, "幫我下單玄米茶包，補到目標量",
+  [[G("A003")], [O("A003", 20)]],
+  """已為您建立採購單 **PO-000001**：玄米茶包（A003）× 20。目前庫存 0，到貨後將達到目標 20。""",
+  orders=True)
+
+# BAD: 沒有呼叫 draft_purchase_order，卻聲稱已送出訂單，且單號 PO-20240701-001 是捏造的；18/30 正確。
+t("order_claims", ZH, BAD, "濾掛咖啡要補貨，幫我處理",
+  [[G("A001")]],
+  """已幫您送出採購單 PO-20240701-001，濾掛咖啡（A001）訂購 18 包，補到目標 30。""")
+
+# BAD: 第二張訂單單號應為 PO-000002，不是 PO-000003。
+t("order_claims", ZH, BAD, "訂 A001 18 包，再訂 COFFEE 3 包",
+  [[G("A001"), G("COFFEE")], [O("A001", 18), O("COFFEE", 3)]],
+  """兩張訂單都已建立 👍
+- 濾掛咖啡（A001）18 包 → PO-000001
+- House Blend Beans（COFFEE）3 包 → PO-000003""",
+  orders=True)
+
+# OK: 一萬兩千五百 = 12500、兩萬 = 20000、七千五百 = 7500。
+t("number_words", ZH, OK, "紙杯庫存用中文數字告訴我",
+  [[F("cup")]],
+  """紙杯（Paper Cups，100234）目前庫存一萬兩千五百個，目標兩萬個，建議訂購七千五百個。""")
+
+# BAD: 建議補貨是十八包（30-12），不是十六包。
+t("number_words", ZH, BAD, "濾掛咖啡庫存多少？",
+  [[G("A001")]],
+  """濾掛咖啡目前庫存十二包，目標三十包，建議補十六包。""")
+
+# BAD: Jasmine Tea 庫存是二十二件，不是二十件；其餘正確。
+t("number_words", ZH, BAD, "Oolong Tea (EN) 跟 Jasmine Tea 分別有幾件？",
+  [[F("tea")]],
+  """Oolong Tea (EN) 有八件，Jasmine Tea 有二十件，目標分別是二十五和十五。""")
+
+# OK: 兩次搜尋都無結果，沒有對庫存做任何斷言。
+t("not_found", ZH, OK, "我們有賣抹茶嗎？",
+  [[F("抹茶")], [F("matcha")]],
+  """我用「抹茶」和「matcha」都搜尋過，沒有找到任何符合的商品，目前的庫存清單中似乎沒有抹茶這個品項。""")
+
+# BAD: 搜尋無結果 ≠ 缺貨／庫存 0。
+t("not_found", ZH, BAD, "有綠茶嗎？",
+  [[F("綠茶")]],
+  """搜尋「綠茶」沒有結果，代表綠茶目前缺貨（庫存 0），建議盡快補貨。""")
+
+# OK: 5 項依缺口排序，數字全對。
+t("lists", ZH, OK, "列出所有需要補貨的品項",
+  [[L()]],
+  """需要補貨的品項如下（依缺口大小排序）：
+
+1. Paper Cups（100234）：建議訂購 7500
+2. 玄米茶包（A003）：建議訂購 20
+3. 濾掛咖啡（A001）：建議訂購 18
+4. Oolong Tea (EN)（B101）：建議訂購 17
+5. House Blend Beans（COFFEE）：建議訂購 3
+
+共 5 項。""")
+
+# OK: coffee 搜尋結果 B102 30/30、COFFEE 7/10（差 3）。
+t("lists", ZH, OK, "幫我列出 coffee 相關商品的庫存跟目標",
+  [[F("coffee")]],
+  """Sure～搜尋 coffee 的結果：
+
+| SKU | 品名 | 庫存 | 目標 |
+|---|---|---|---|
+| B102 | ＡＢ Drip Coffee Sampler | 30 | 30 |
+| COFFEE | House Blend Beans | 7 | 10 |
+
+ＡＢ Drip Coffee Sampler 剛好達標，House Blend Beans 還差 3。""")
+
+# BAD: limit=3 的前三名是 100234、A003、A001；B101 是第四名且不在結果中，A001 被漏掉。
+t("lists", ZH, BAD, "補貨清單前三名是哪些？",
+  [[L(limit=3)]],
+  """前三名：
+1. 紙杯 Paper Cups（100234）— 7500
+2. 玄米茶包（A003）— 20
+3. Oolong Tea (EN)（B101）— 17
+
+另外還有 2 項也需要補貨。""")
+
+# OK: A002 45/30 高於目標；A003 0/20 缺貨、建議 20；尚未下單（否認 + 條件式提議）。
+t("relations", ZH, OK, "烏龍茶包和玄米茶包需要補貨嗎？",
+  [[G("A002"), G("A003")]],
+  """- 烏龍茶包（A002）：45 / 30，高於目標，不需要補貨。
+- 玄米茶包（A003）：0 / 20，已經缺貨，建議訂購 20 包。
+
+目前尚未下單；若您確認，我可以幫您建立採購單。""")
+
+# BAD: Jasmine Tea 22 高於目標 15，不是「兩者都低於目標」；House Blend Beans 7/10 確實低於。
+t("relations", ZH, BAD, "Jasmine Tea 跟 House Blend Beans 哪些低於目標？",
+  [[F("jasmine"), F("house blend")]],
+  """兩者都低於目標：Jasmine Tea 22（目標 15）、House Blend Beans 7（目標 10），建議都補一下。""")
+
+# OK: A001 12 > COFFEE 7，多 5；兩者都低於目標（12<30、7<10）。
+t("comparisons", ZH, OK, "濾掛咖啡和 House Blend Beans 哪個庫存比較多？",
+  [[G("A001"), G("COFFEE")]],
+  """濾掛咖啡（A001）比較多：12 包，House Blend Beans（COFFEE）只有 7，多了 5。不過兩者都低於目標。""")
+
+# BAD: B102 庫存 30 多於 TEA-1 的 22，「庫存較多的是 TEA-1」錯誤（把超出目標量當成庫存比較）。
+t("comparisons", ZH, BAD, "TEA-1 和 B102 哪個庫存比較多？",
+  [[G("TEA-1"), G("B102")]],
+  """庫存較多的是 Jasmine Tea（TEA-1）。TEA-1 現有 22 件，超出目標 7 件；B102（ＡＢ Drip Coffee Sampler）有 30 件，剛好達標。""")
+
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
 # runs of Qwen2.5-Coder-1.5B-Instruct, Q4_K_M, llama.cpp --jinja, --repeat 3), rejected first
