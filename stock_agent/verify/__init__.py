@@ -80,20 +80,21 @@ from collections import namedtuple
 from stock_agent.errors import Text
 from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, receipt,
                                 render, render_answer, unlisted, unplaced, skus_named)
-from stock_agent.verify.derived import (FIELDS, _cross, _derived, _unbound_allowed, cover_days,
-                                        share_of_target)
+from stock_agent.verify.derived import (FIELDS, _cross, _derived, _unbound_allowed, apart,
+                                        cover_days, share_of_target)
 from stock_agent.verify.patterns import (
-    ABOVE_TARGET, AFTER_CUES, AND, ASKS_ORDER, BELOW_TARGET, BOTH, BOTH_BEFORE,
+    ABOVE_TARGET, AFTER_CUES, AND, APART, ASKS_ORDER, BELOW_TARGET, BOTH, BOTH_BEFORE,
     CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END,
-    COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DENIAL, DERIVED_CUE, EXAMPLE, FIELD_CUE,
-    FIELD_NAMES, HYPOTHETICAL, HEAD_ALTERNATIVE, HEAD_QUESTION, IF_DONE, IN_STOCK, JOINER,
-    MEASURE_WORD, MONTHS, MORE, MORE_THAN, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_TO,
-    NO_MATCH, NO_MATCH_NEEDLES, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_ORDER,
-    NEXT_ITEM, NUMBER, OF_ITEM, OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID, ORDER_VERBS,
-    OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY, SENTENCE_END,
-    SEARCH_END, SEARCHED, SHORTFALL, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES,
-    STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS,
-    _chinese_value, _word_value)
+    COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DENIAL, DERIVED_CUE, EXAMPLE,
+    EXTREME_AFTER, EXTREME_BEFORE, EXTREME_NEEDLES, FIELD_CUE, FIELD_NAMES, HEAD_ALTERNATIVE,
+    HEAD_QUESTION, HYPOTHETICAL, IF_DONE, IN_STOCK, JOINER, MEASURE_WORD, MONTHS, MORE,
+    MORE_THAN, MOST, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_ITEM, NEXT_TO, NOT_FOUND,
+    NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_MATCH, NO_MATCH_NEEDLES, NO_ORDER, NUMBER, OF_ITEM,
+    OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD,
+    QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY, SEARCHED, SEARCH_END, SENTENCE_END,
+    SHORTFALL, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM,
+    TARGETS_SHARE, THAN_ZH, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value,
+    _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -155,7 +156,9 @@ def check(question, answer, results, *, complete=True, given=False):
     problems["not_found_claims"] += [f"\u201c{query}\u201d" for query in _searches_denied(
         answer, known["searches"])]
     problems["wrong_comparisons"] = [comparison[0] for comparison in said["comparisons"]
-                                     if _wrong_comparison(comparison, known)]
+                                     if _wrong_comparison(comparison, known)] + [
+        f"{extreme[1]} {extreme[0]}" for extreme in said["extremes"]
+        if _wrong_extreme(extreme, known)]
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
     # a rule explained) is not asked for lookups.
     if not given and (known["spoken_of"] or said["figures"] or said["missing"]):
@@ -276,8 +279,8 @@ def _figure_problem(figure, said, known):
         item = known["items"].get(sku)
         if item is None or figure.get("hypothetical") or figure["conditional"]:
             return None  # "reorder when stock falls below target" is a rule, not a claim
-        return None if (item["stock"] < item["target"]) == (field == "below_target") \
-            else "wrong_figures"
+        below, above = item["stock"] < item["target"], item["stock"] > item["target"]
+        return None if (below if field == "below_target" else above) else "wrong_figures"
     if sku in known["missing"]:
         # A not-found SKU has no figures; the program's own detail may be echoed.
         return None if value in known["program"] and value != 0 else "missing_items"
@@ -306,6 +309,8 @@ def _figure_problem(figure, said, known):
     if figure["of_target"]:  # "40% of target": the stock's share, or the shortfall's
         return None if _near(value, share_of_target(item, figure["of_target"])) \
             else "wrong_figures"
+    if figure.get("apart"):  # 兩者相差 14: a difference of one field between two items named
+        return None if _near(value, apart(said, known)) else "wrong_figures"
     # A derived figure (15 over target) is worked out, never the question's own; said
     # of a field ("the stock adds up to 20"), it is worked out from that field.
     basis = figure.get("basis")
@@ -498,11 +503,11 @@ def read(answer, known):
     items it names), `missing` (SKUs it says were not found), `claims` [(phrase, SKU or
     None)] of orders, `bad_ids` (order ids of no receipt), `dates` (dates the question did
     not give), `unknown` (SKU-like words given a figure that no result spoke of)."""
-    text = normal(answer)
+    text = normal(answer).replace("**", "")  # bold: "**4 days** of cover" is 4 days
     said = {"figures": [], "cited": [], "missing": [], "claims": [], "denials": [],
             "bad_ids": [],
             "dates": [], "unknown": [], "unknown_set": set(), "values": set(),
-            "comparisons": [], "by_sku": set(), "by_name": set()}
+            "comparisons": [], "extremes": [], "by_sku": set(), "by_name": set()}
     if not (known["spoken_of"] or known["items"] or known["counts"]):
         known["candidates"] = [word for word in re.findall(r"[A-Z0-9][A-Z0-9_-]{1,31}",
                                                            known["question_text"])
@@ -664,10 +669,8 @@ def _clause(clause, current, known, said):
     pair = said.get("pair")
     last, before, sums = 0, None, 0  # where the next figure's field words begin; sums read
     found = figures_in(blanked)  # "The stock of B101 is 25" gives it before the item
-    cited = list(dict.fromkeys(said["cited"]))
-    if not mentions and sum(figure["value"] is not None for figure in found) == \
-            len(cited) > 1 and re.search(RESPECTIVELY, clause):
-        pair = {"skus": cited, "field": None, "at": 0}  # "(targets 25 and 15)", 分別是
+    if re.search(RESPECTIVELY, clause):  # "(targets 25 and 15)", "have 8 and 22 units
+        pair = _respectively(found, mentions, said) or pair  # respectively", 分別是
     for index, figure in enumerate(found):
         words = blanked[last:figure["start"]]
         after = blanked[figure["end"]:found[index + 1]["start"] if index + 1 < len(found)
@@ -683,7 +686,9 @@ def _clause(clause, current, known, said):
         figure.update(sku=sku, field=field,
                       denied=denied, named=named, total=total, clause=skus,
                       hypothetical=re.search(HYPOTHETICAL, clause) is not None,
-                      example=said.get("example", False), conditional=conditional)
+                      example=said.get("example", False), conditional=conditional,
+                      apart=field in (None, "derived") and len(set(said["cited"])) > 1 and
+                      re.search(APART, words) is not None)
         # A sum of the items the clause names ("合計 60 個", "come to 57 units together"),
         # then the figures it adds up ("38 in total (18 + 20)"); not after "if" or "after".
         summing = combined and len(skus) > 1 and not conditional
@@ -703,11 +708,14 @@ def _clause(clause, current, known, said):
         if others:  # "both are below target (25 and 20)": the figures go to them in order
             pair = _in_turn(figure, others, found[index + 1:], mentions, said) or pair
         if not figure.get("cue"):
-            last, before = figure["end"], figure["field"] if figure["field"] in FIELDS else None
+            last = figure["end"] + figure.get("after", 0)  # "12500 on hand against 20000"
+            before = figure["field"] if figure["field"] in FIELDS else None
     said["missing"] += _said_missing(clause, mentions)
     said["bare"] = _bare(clause, mentions, said)
     if not (denied or conditional):
         said["comparisons"] += compared
+        if any(word in clause for word in EXTREME_NEEDLES):
+            said["extremes"] += _extremes(clause, mentions)
     if pair:
         pair["at"] = 0  # the next clause of the sentence may hold the figures
     said["claims"] += [(phrase, _bound(at, mentions, current))
@@ -730,6 +738,19 @@ def _both(clause, figure, said, mentions):
         return [sku for sku in dict.fromkeys(said["cited"]) if sku != figure["sku"]]
     joined = _joined(clause, figure["start"], mentions, said.get("bare", []))
     return [sku for sku in joined if sku != figure["sku"]]
+
+
+def _respectively(found, mentions, said):
+    """Figures said "respectively" go to the items in order: those the clause names before
+    them, else those the answer named so far; None unless there is one figure an item."""
+    at = mentions[-1][1] if mentions else 0
+    items = list(dict.fromkeys(sku for _, _, sku in mentions) if mentions else
+                 dict.fromkeys(said["cited"]))
+    after = [figure for figure in found if figure["value"] is not None and
+             figure["start"] >= at]
+    if len(items) < 2 or len(after) != len(items):
+        return None
+    return {"skus": items, "field": None, "at": at}
 
 
 def _in_turn(claim, others, rest, mentions, said):
@@ -797,6 +818,34 @@ def _comparisons(clause, mentions):
             found.append((clause[start:stop].strip(), first, second, field,
                           match.group("way").lower() in MORE, stop))
     return found
+
+
+def _extremes(clause, mentions):
+    """The claims of a clause that one item has the most or the least of a field (as
+    written, SKU, field, True for the most): "the largest shortfall is 100234", 庫存較少的是
+    A003, "B101 is the one with less stock"."""
+    found = []
+    for start, end, sku in mentions:
+        match = re.search(EXTREME_BEFORE, clause[max(0, start - 48):start]) or \
+            re.match(EXTREME_AFTER, clause[end:end + 48])
+        if match:
+            words = match.group()
+            field = "order" if re.search(r"(?i)short|gap|order|缺|補", words) else "stock"
+            found.append((words.strip(), sku, field, re.search(MOST, words) is not None))
+    return found
+
+
+def _wrong_extreme(extreme, known):
+    """Whether an item said to have the most or the least of a field has not, among all
+    the items the results hold ("Of everything below target, the biggest shortfall is
+    A003" of a list led by 100234)."""
+    _, sku, field, most = extreme
+    values = [item[field] for item in known["items"].values()
+              if isinstance(item[field], (int, float))]
+    item = known["items"].get(sku)
+    if item is None or len(values) < 2 or not isinstance(item[field], (int, float)):
+        return False
+    return item[field] != (max(values) if most else min(values))
 
 
 def _wrong_comparison(comparison, known):
@@ -1170,7 +1219,8 @@ def figures_in(text):
     if any(needle in lowered for needle in STATUS_NEEDLES):
         found += _status_claims(text)
     for figure in found:
-        figure["field"] = figure["field"] or _after_field(text[figure["end"]:])
+        if not figure["field"]:  # "12 in stock": the words after it are its field's
+            figure["field"], figure["after"] = _after_field(text[figure["end"]:])
         figure["days"] = figure["field"] == "derived" and \
             re.match(DAYS, text[figure["end"]:figure["end"] + 16]) is not None
         figure["of_target"] = _share_of(text, figure) if figure["field"] == "derived" \
@@ -1219,13 +1269,16 @@ def _figure(start, end, value, written, *, field=None):
 
 
 def _after_field(rest):
+    """The field the words right after a figure give it, and how many characters those
+    words take (the next figure's field words begin after them): (None, 0) for none."""
     rest = rest[:56].lower()
     if not rest.lstrip(" ")[:1].isalpha():  # ASCII or CJK letters only: "12," has none
-        return None
+        return None, 0
     for field, pattern in AFTER_CUES:
-        if re.match(pattern, rest):
-            return field
-    return None
+        match = re.match(pattern, rest)
+        if match:
+            return field, match.end()
+    return None, 0
 
 
 def _digits_value(match):

@@ -20,8 +20,18 @@ def _unbound_allowed(field, said, known):
                    for quantity in quantities} if field == "order" else set()
         return known["other"] | ordered | {fact[field] for fact in known["items"].values()}
     return known["other"] | known["question"] | known["counts"] | known["program"] | \
-        _cross(said, known) | {value for fact in known["items"].values()
-                               for value in _figures_of(fact)}
+        _cross(said, known) | {value for fact in known["items"].values() for value in
+                               _figures_of(fact) | cover_days(fact, known["question"])}
+
+
+def apart(said, known):
+    """How far apart two items the answer cites are, field by field ("the difference
+    between A001 and A002 is 33", 兩者相差 33): never one item's own figure."""
+    cited = [known["items"][sku] for sku in dict.fromkeys(said["cited"])
+             if sku in known["items"]]
+    return {abs(first[field] - second[field]) for first, second in combinations(cited, 2)
+            for field in FIELDS if isinstance(first[field], (int, float)) and
+            isinstance(second[field], (int, float))}
 
 
 def _derived(item, question, basis=None):

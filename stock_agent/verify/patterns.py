@@ -14,7 +14,7 @@ SENTENCE_END = r"[。！？!?；;]|\.(?=\s|$)"
 # Clauses end at sentence marks and commas; a list entry or table row is a line.
 CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
 # Between a figure and the item after it: a new item, not the figure's ("30) and COFFEE").
-AND = r"(?i)\b(?:and|while|but|whereas)\b|[()（）]|和|與|跟|而"
+AND = r"(?i)\b(?:and|while|but|whereas|vs|versus)\b|[()（）]|和|與|跟|而"
 # What may stand between a figure and the item it counts: "18 units of A002", "18 for A002".
 OF_ITEM = r"(?i)\s*(?:(?:more\s+)?(?:units?|pieces|pcs|boxes|bags|packs)\s+)?(?:of|for)\s*"
 # ... and between one such figure's item and the next figure: "18 units of A001 and 45".
@@ -29,6 +29,8 @@ FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目�
 DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
                r"\bcover\b|percent|\bcombined\b|\baltogether\b|\bbelow\b|\bunder\b|"
                r"合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|缺(?!貨)|撐|達成|加起來|一共|比(?!較)")
+# Words of how far apart two items are: the figure after them is a difference of theirs.
+APART = r"(?i)\b(?:difference|apart|gap)\b|相差|差距|差了|相距|差別"
 # A clause that sums ("A001 and A002 hold 57 between them"): its figures of a field may be
 # that field's sum over the items; one that says a count is all ("only 2", 總共 2 項).
 SUM = (r"\b(?:total|together|combined|altogether|in all|between them|added up|sum)\b|"
@@ -41,8 +43,10 @@ AFTER_CUES = (
               r"\s{0,2}items?\s{1,2}in stock\b|"  # "45 items in stock": a stock, no count
               r"\s{0,2}(?:個|件|包|盒|箱|瓶|袋)?(?:的)?\s{0,40}(?:庫存|存貨|現貨|在庫)"),
     ("count", r"\s{0,2}(?:[a-z]{1,12}\s)?(?:items?|products?|match(?:es)?|skus?|results?|"
-              r"more(?!\s{1,2}(?:units?|pcs|of|to)\b)|shown|found)\b|"
-              r"\s{0,2}[a-z]{2,12}\s{0,2}[:：]|"  # "2 teas:" introduces a list
+              r"more(?!\s{1,2}(?:units?|pcs|of|to|than)\b)|shown|found)\b|"
+              # "2 teas:" introduces a list; "7 bags: at 2 a day" is a stock
+              r"\s{0,2}(?!(?:units?|pcs|bags?|boxes|packs?|jars?|cans?|bottles?)\s{0,2}[:：])"
+              r"[a-z]{2,12}\s{0,2}[:：]|"
               r"\s{0,2}(?:項|種|款|筆|個品項)"),
     ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
                 r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),
@@ -213,6 +217,19 @@ MORE_THAN = (r"(?i)\b(?P<way>more|less|fewer|higher|lower|greater|smaller|larger
 MORE = ("more", "higher", "greater", "larger", "多", "高")
 THAN_ZH = r"^\s*(?:的)?\s*(?P<field>庫存|存貨|數量|目標|建議補貨|補貨量)?\s*(?:還|更|要)?\s*(?P<way>多|少|高|低)"
 COMPARE_NEEDLES = ("than", "比")
+# One item said to have the most or the least: the phrase, then the item ("the largest
+# shortfall is 100234", 庫存較少的是 A003), or the item, then the phrase ("B101 is the one
+# with less stock", "A002 has the most"). Of a shortfall (缺, 補) the suggested order's,
+# else the stock's, among all the items the results hold.
+EXTREME_BEFORE = (r"(?i)\bthe\s{1,2}(?:largest|biggest|greatest|smallest|lowest|highest)"
+                  r"\s{1,2}(?:shortfall|gap|stock|order)\s{1,2}(?:is|belongs to)\s{1,2}$|"
+                  r"(?:庫存|缺|補)?(?:比較|較|最)(?:多|少|高|低)的(?:是|為)\s{0,2}$")
+EXTREME_AFTER = (r"(?i)^\s{0,2}(?:is|has)\s{1,2}(?:the\s{1,2}one\s{1,2}with\s{1,2})?"
+                 r"(?:the\s{1,2})?(?:less|fewer|more|most|least|fewest|lowest|highest)\b"
+                 r"(?![^.,;]{0,24}\bthan\b)|^\s{0,2}(?:的庫存|庫存)?(?:比較|較|最)(?:多|少|高|低)(?![^，。,.]{0,6}比)")
+MOST = r"(?i)more|most|highest|largest|biggest|greatest|多|高"
+EXTREME_NEEDLES = ("less", "fewer", "more", "most", "least", "lowest", "highest", "largest",
+                   "biggest", "greatest", "smallest", "較", "最")
 # Words one of those patterns needs: without any, an answer's claims skip the regexes (the
 # mock's "stock 12, target 30" has none, and compiling them costs a start-up).
 STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "售", "庫存",

@@ -1310,6 +1310,49 @@ d("relations", ZH, OK, "B101 跟 A003 要補貨嗎？", [[G("B101"), G("A003")]]
 d("relations", ZH, BAD, "B102 和 COFFEE 夠嗎？", [[G("B102"), G("COFFEE")]],
   "B102 與 COFFEE 都有庫存，B102 與 COFFEE 均低於目標。")  # B102 is at its target
 
+# --- A twelfth batch, dev only: the kinds the second blind batch missed ----------------
+# Written after reading its eleven misses, with other items and wordings; the blind
+# answers themselves stay untouched in test.
+d("swapped", EN, OK, "Stock for B101 and TEA-1?", [[G("B101"), G("TEA-1")]],
+  "| SKU | Stock |\n|---|---|\n| B101 | 8 |\n| TEA-1 | 22 |\n\n"
+  "So B101 and TEA-1 have 8 and 22 units respectively.")
+d("swapped", EN, BAD, "Stock for B101 and TEA-1?", [[G("B101"), G("TEA-1")]],
+  "| SKU | Stock |\n|---|---|\n| B101 | 8 |\n| TEA-1 | 22 |\n\n"
+  "So B101 and TEA-1 have 22 and 8 units respectively.")
+d("derived", EN, OK, "We sell 2 bags of COFFEE a day. How long will it last?", [[G("COFFEE")]],
+  "COFFEE has 7 bags: at 2/day that's about **3.5 days** of cover. Topped up to the target "
+  "of 10 it would last 5 days.")
+d("derived", EN, BAD, "We sell 2 bags of COFFEE a day. How long will it last?", [[G("COFFEE")]],
+  "COFFEE has 7 bags: at 2/day that's about **6 days** of cover.")
+d("number_words", EN, OK, "How does A002 compare with its target?", [[G("A002")]],
+  "A002 has forty-five bags, fifteen more than its target of thirty.")
+d("number_words", EN, BAD, "How does A002 compare with its target?", [[G("A002")]],
+  "A002 has forty-five bags, twenty more than its target of thirty.")
+d("relations", EN, BAD, "Is B102 over its target?", [[G("B102")]],
+  "Yes, B102 is over target: 30 on hand against a target of 30.")
+d("relations", ZH, BAD, "B102 高於目標嗎？", [[G("B102")]], "B102 庫存 30，高於目標 30。")
+d("relations", ZH, OK, "B102 高於目標嗎？", [[G("B102")]], "沒有，B102 庫存 30，剛好等於目標 30。")
+d("comparisons", EN, BAD, "Which is lower, TEA-1 or B101?", [[G("TEA-1"), G("B101")]],
+  "B101 has 8 and TEA-1 has 22, so TEA-1 is the one with less stock.")
+d("comparisons", EN, OK, "Which is lower, TEA-1 or B101?", [[G("TEA-1"), G("B101")]],
+  "B101 has 8 and TEA-1 has 22, so B101 is the one with less stock.")
+d("comparisons", ZH, BAD, "A002 和 A003 哪個庫存比較少？", [[G("A002"), G("A003")]],
+  "庫存較少的是 A002：A002 有 45 包，A003 有 0 包。")
+d("comparisons", ZH, OK, "A002 和 A003 哪個庫存比較少？", [[G("A002"), G("A003")]],
+  "庫存較少的是 A003：A003 有 0 包，A002 有 45 包。")
+d("comparisons", EN, BAD, "Which item below target is short the most?", [[L()]],
+  "The largest shortfall is B101 Oolong Tea (EN): 8 on hand against 25, 17 short.")
+d("comparisons", EN, OK, "Which item below target is short the most?", [[L()]],
+  "The largest shortfall is 100234 Paper Cups: 12500 on hand against 20000, 7500 short.")
+d("comparisons", ZH, BAD, "低於目標的品項中，哪個缺最多？", [[L()]],
+  "缺最多的是 A003 玄米茶包，庫存 0，目標 20，要補 20。")
+d("comparisons", EN, OK, "Which has more, jasmine tea or house blend beans?",
+  [[F("jasmine"), F("house blend")]],
+  "Jasmine Tea (TEA-1), easily — 22 units vs only 7 of House Blend Beans (COFFEE). "
+  "That's 15 more.")
+d("derived", ZH, BAD, "A001 和 A002 的庫存相差多少？", [[G("A001"), G("A002")]],
+  "A002（烏龍茶包）45 包，A001（濾掛咖啡）12 包，兩者相差 30 包。")
+
 # --- An eleventh batch, test only, written blind (2026-12-03) --------------------------
 # A second helper that saw neither the checker nor any case wrote these 64 from the kinds'
 # names, the inventory and the tools' shapes, after the tenth batch's rules; added
