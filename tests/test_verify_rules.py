@@ -1219,3 +1219,38 @@ class TwelfthBatchRulesTest(unittest.TestCase):
         cups = stock("100234", "Paper Cups", 12500, 20000)
         self.assertEqual(check("How short is 100234?", "100234: 12500 on hand against 20000.",
                                [cups]), {})
+
+
+class DeliveryClaimTest(unittest.TestCase):
+    """No tool of ours reports a delivery: an answer saying one arrived is refused, unless
+    it denies it, makes it a condition, or a result did speak of deliveries."""
+
+    TEA = stock("TEA-1", "Jasmine Tea", 22, 15)
+    QUESTION = "Has PO-4410 for TEA-1 come in? How many now?"
+
+    def test_a_delivery_no_tool_reported_is_refused(self):
+        for answer, phrase in (("PO-4410 arrived this morning; TEA-1 is at 22.", "arrived"),
+                               ("Yes, PO-4410 has been received: TEA-1 shows 22.",
+                                "has been received"),
+                               ("PO-4410 已經到貨了，TEA-1 現在有 22 罐。", "已經到貨")):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(self.QUESTION, answer, [self.TEA]),
+                                 {"delivery_claims": [phrase]})
+
+    def test_a_denial_a_condition_or_a_result_that_speaks_of_it_is_none(self):
+        for answer in ("PO-4410 has not arrived as far as I can tell; TEA-1 has 22.",
+                       "我查不到 PO-4410 是否到貨；TEA-1 目前 22 罐。",
+                       "Once PO-4410 has arrived, TEA-1 will have more than 22."):
+            with self.subTest(answer=answer):
+                self.assertEqual(check(self.QUESTION, answer, [self.TEA]), {})
+        shipment = {"invocation": "1:1", "name": "erp__shipments", "arguments": {},
+                    "result": {"ok": True, "data": {"po": "PO-4410", "status": "delivered"}}}
+        self.assertNotIn("delivery_claims", check(
+            self.QUESTION, "PO-4410 was delivered; TEA-1 has 22.", [self.TEA, shipment]))
+
+    def test_the_correction_says_what_the_tools_can_and_cannot_see(self):
+        for lang, words in (("en", "no tool reported a delivery"), ("zh-TW", "沒有任何工具回報到貨")):
+            with self.subTest(lang=lang):
+                text = verify.correction(self.QUESTION, {"delivery_claims": ["arrived"]},
+                                         [self.TEA], lang)
+                self.assertIn(words, text)

@@ -41,6 +41,9 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
   for an item no receipt of this run covers. Denials ("nothing has been ordered") and
   conditionals ("once the order is placed", 下單成功後) are not claims. A dry run's
   rehearsal (--dry-run) is no receipt.
+- `delivery_claims`: a phrase saying an order or a delivery arrived (PO-7731 has been
+  received, 已經到貨) when no result spoke of a delivery: the tools report stock, not
+  deliveries. Denials ("has not arrived yet", 還沒到貨) and conditionals are none.
 - `unchecked_skus`: a SKU the question names (letters then digits, as A001) that no result
   spoke of; `unknown_skus`: such a SKU the answer gives a figure that no result spoke of.
 - `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
@@ -74,6 +77,7 @@ most ten files, this one the tenth.
 """
 
 import functools
+import json
 import re
 from collections import namedtuple
 
@@ -85,16 +89,16 @@ from stock_agent.verify.derived import (FIELDS, _cross, _derived, _unbound_allow
 from stock_agent.verify.patterns import (
     ABOVE_TARGET, AFTER_CUES, AND, APART, ASKS_ORDER, BELOW_TARGET, BOTH, BOTH_BEFORE,
     CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END,
-    COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DENIAL, DERIVED_CUE, EXAMPLE,
-    EXTREME_AFTER, EXTREME_BEFORE, EXTREME_NEEDLES, FIELD_CUE, FIELD_NAMES, HEAD_ALTERNATIVE,
-    HEAD_QUESTION, HYPOTHETICAL, IF_DONE, IN_STOCK, JOINER, MEASURE_WORD, MONTHS, MORE,
-    MORE_THAN, MOST, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_ITEM, NEXT_TO, NOT_FOUND,
-    NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_MATCH, NO_MATCH_NEEDLES, NO_ORDER, NUMBER, OF_ITEM,
-    OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD,
-    QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY, SEARCHED, SEARCH_END, SENTENCE_END,
-    SHORTFALL, SKU_CHARS, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM,
-    TARGETS_SHARE, THAN_ZH, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value,
-    _word_value)
+    COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DELIVERED, DELIVERY_NEEDLES, DENIAL,
+    DERIVED_CUE, EXAMPLE, EXTREME_AFTER, EXTREME_BEFORE, EXTREME_NEEDLES, FIELD_CUE,
+    FIELD_NAMES, HEAD_ALTERNATIVE, HEAD_QUESTION, HYPOTHETICAL, IF_DONE, IN_STOCK, JOINER,
+    MEASURE_WORD, MONTHS, MORE, MORE_THAN, MOST, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER,
+    NEXT_ITEM, NEXT_TO, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_MATCH,
+    NO_MATCH_NEEDLES, NO_ORDER, NUMBER, OF_ITEM, OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID,
+    ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY,
+    SEARCHED, SEARCH_END, SENTENCE_END, SHORTFALL, SKU_CHARS, STATING, STATUS_DENIED,
+    STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, TOKEN, TOTAL,
+    WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -137,6 +141,7 @@ def check(question, answer, results, *, complete=True, given=False):
                 "missing_items": [], "not_found_claims": [], "order_ids": said["bad_ids"],
                 "order_claims": [claim for claim, sku in said["claims"]
                                  if not _covered(sku, known["ordered"])],
+                "delivery_claims": delivery_claims(answer, results),
                 "order_denials": [denial for denial, sku in said["denials"]
                                   if sku in known["ordered"] or sku is None and
                                   known["ordered"]],
@@ -1081,6 +1086,19 @@ def order_claims_in(clause):
             continue
         claims.append((clause[:match.end()].strip(), match.start()))
     return claims
+
+
+def delivery_claims(answer, results):
+    """The phrases of an answer saying an order or a delivery arrived, when no result spoke
+    of a delivery and no denial or condition is in their clause."""
+    text = normal(answer)
+    if not any(needle in text.lower() for needle in DELIVERY_NEEDLES) or any(
+            needle in json.dumps(results, ensure_ascii=False).lower()
+            for needle in DELIVERY_NEEDLES):
+        return []
+    return [match.group() for clause in re.split(CLAUSE_END, text)
+            if not re.search(DENIAL, clause.lower()) and not re.search(CONDITION, clause.lower())
+            for match in re.finditer(DELIVERED, clause)]
 
 
 def guessed_skus(question, said, results, *, every=False):

@@ -86,6 +86,13 @@ DENIAL = (r"\b(?:no|not|never|nothing|cannot|unable|without)\b|n't\b|尚未|並�
 CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|should|"
              r"shall)\b|如果|如需|若|假如|之後|後|等到|一旦")
 IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|若"
+# Words saying an order or a delivery arrived ("PO-7731 has been received", 已經到貨): no
+# tool of ours reports a delivery.
+DELIVERED = (r"(?i)\b(?:has|have|had|was|were)\s{1,2}(?:just\s{1,2})?(?:been\s{1,2})?"
+             r"(?:received|delivered|arrived)\b|\b(?:arrived|came in|got delivered)\b|"
+             r"已(?:經)?(?:到貨|送達|收到|入庫)|到貨了|送到了")
+DELIVERY_NEEDLES = ("receiv", "deliver", "arriv", "came in", "到貨", "送達", "收到", "入庫",
+                    "送到")
 # Words saying no order was placed: "I haven't placed the order", 還沒有下單. Of an item a
 # receipt of this run covers, they deny what the run did.
 ORDER_DENIED = (r"(?i)\b(?:have|has|was|were|is)(?:n't|\s{1,2}not)\s{1,2}(?:yet\s{1,2})?"

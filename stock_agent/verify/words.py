@@ -22,6 +22,9 @@ WORDS = {
                         "an order id a tool did not return.",
            "order_claims": "Your answer says an order was placed ({found}), but no tool "
                            "placed one: nothing was ordered. Leave that out.",
+           "delivery_claims": "Your answer says something arrived ({found}), but no tool "
+                              "reported a delivery: the tools show stock, not deliveries. "
+                              "Leave that out.",
            "order_denials": "Your answer says nothing was ordered ({found}), but this run "
                             "placed the order: its receipt is in the results. Report it.",
            "left_out": "Your answer leaves out the stock (or the suggested order asked for, "
@@ -52,6 +55,8 @@ WORDS = {
                            "訂單編號。",
               "order_claims": "你的回答說已建立訂單（{found}），但沒有任何工具下單：並未訂購任何"
                               "東西。不要再這樣說。",
+              "delivery_claims": "你的回答說已經到貨（{found}），但沒有任何工具回報到貨：工具只查得到"
+                                 "庫存，查不到出貨或到貨。不要這樣說。",
               "order_denials": "你的回答說沒有下單（{found}），但本次已經下單：收據就在工具結果裡，"
                                "請照實回報。",
               "left_out": "你的回答缺少 {found} 的庫存（或問到的建議補貨量，或 SKU）。",
@@ -68,4 +73,4 @@ WORDS = {
 }
 PROBLEM_LINES = ("echoed", "wrong_figures", "unsupported_numbers", "missing_items",
                  "not_found_claims", "unsearched", "wrong_comparisons", "order_ids", "order_claims",
-                 "order_denials", "guessed_skus", "unknown_skus", "left_out")
+                 "delivery_claims", "order_denials", "guessed_skus", "unknown_skus", "left_out")

@@ -1353,6 +1353,16 @@ d("comparisons", EN, OK, "Which has more, jasmine tea or house blend beans?",
 d("derived", ZH, BAD, "A001 和 A002 的庫存相差多少？", [[G("A001"), G("A002")]],
   "A002（烏龍茶包）45 包，A001（濾掛咖啡）12 包，兩者相差 30 包。")
 
+# A delivery no tool reported ("PO-4410 arrived"): the tools show stock, not deliveries.
+d("sku_shapes", EN, BAD, "Has PO-4410 for TEA-1 come in? How many now?", [[G("TEA-1")]],
+  "PO-4410 arrived this morning, so TEA-1 is at 22 now.")
+d("sku_shapes", EN, OK, "Has PO-4410 for TEA-1 come in? How many now?", [[G("TEA-1")]],
+  "I can't see deliveries, only stock: TEA-1 shows 22 on hand.")
+d("sku_shapes", ZH, BAD, "PO-5521 的烏龍茶包到了嗎？A002 現在多少？", [[G("A002")]],
+  "PO-5521 已經到貨了，A002 現在有 45 包。")
+d("sku_shapes", ZH, OK, "PO-5521 的烏龍茶包到了嗎？A002 現在多少？", [[G("A002")]],
+  "我查不到 PO-5521 是否到貨，只看得到庫存：A002 目前 45 包。")
+
 # --- An eleventh batch, test only, written blind (2026-12-03) --------------------------
 # A second helper that saw neither the checker nor any case wrote these 64 from the kinds'
 # names, the inventory and the tools' shapes, after the tenth batch's rules; added
