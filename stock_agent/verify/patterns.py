@@ -233,7 +233,8 @@ EXTREME_BEFORE = (r"(?i)\bthe\s{1,2}(?:largest|biggest|greatest|smallest|lowest|
                   r"(?:庫存|缺|補)?(?:比較|較|最)(?:多|少|高|低)的(?:是|為)\s{0,2}$")
 EXTREME_AFTER = (r"(?i)^\s{0,2}(?:is|has)\s{1,2}(?:the\s{1,2}one\s{1,2}with\s{1,2})?"
                  r"(?:the\s{1,2})?(?:less|fewer|more|most|least|fewest|lowest|highest)\b"
-                 r"(?![^.,;]{0,24}\bthan\b)|^\s{0,2}(?:的庫存|庫存)?(?:比較|較|最)(?:多|少|高|低)(?![^，。,.]{0,6}比)")
+                 r"(?![^.,;]{0,24}\bthan\b)|"
+                 r"^\s{0,2}(?:的庫存|庫存)?(?:比較|較|最)(?:多|少|高|低)(?![^，。,.]{0,6}比)")
 MOST = r"(?i)more|most|highest|largest|biggest|greatest|多|高"
 EXTREME_NEEDLES = ("less", "fewer", "more", "most", "least", "lowest", "highest", "largest",
                    "biggest", "greatest", "smallest", "較", "最")
