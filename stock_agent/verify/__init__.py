@@ -531,7 +531,7 @@ def read(answer, known):
             said["if"] = re.search(IF_DONE, sentence.lower()) is not None
             said["sum"] = re.search(SUM, sentence.lower()) is not None
             said["pair"] = None  # items compared: the sentence's figures are theirs
-            said["example"] = re.search(EXAMPLE, sentence) is not None
+            said["example"] = "candidates" in known and re.search(EXAMPLE, sentence) is not None
             head = _list_status(sentence)
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
@@ -674,8 +674,9 @@ def _clause(clause, current, known, said):
     pair = said.get("pair")
     last, before, sums = 0, None, 0  # where the next figure's field words begin; sums read
     found = figures_in(blanked)  # "The stock of B101 is 25" gives it before the item
-    if re.search(RESPECTIVELY, clause):  # "(targets 25 and 15)", "have 8 and 22 units
-        pair = _respectively(found, mentions, said) or pair  # respectively", 分別是
+    if sum(figure["value"] is not None for figure in found) > 1 and \
+            re.search(RESPECTIVELY, clause):  # "(targets 25 and 15)", 分別是, "have 8 and
+        pair = _respectively(found, mentions, said) or pair  # 22 units respectively"
     for index, figure in enumerate(found):
         words = blanked[last:figure["start"]]
         after = blanked[figure["end"]:found[index + 1]["start"] if index + 1 < len(found)
@@ -793,9 +794,10 @@ def _joined(clause, start, mentions, bare):
 def _bare(clause, mentions, said):
     """The items of the clauses read so far that held only items ("A003、A001、" before
     需要補貨): the subject the next clause's claim may go on with."""
-    if not mentions or not re.fullmatch(
-            JOINER, _blank(clause, [(start, end) for start, end, _ in mentions]).strip()):
-        return []
+    rest = _blank(clause, [(start, end) for start, end, _ in mentions]).strip() \
+        if mentions else "0"
+    if any(char.isdigit() for char in rest) or not re.fullmatch(JOINER, rest):
+        return []  # a figure, or other words: "A003, 0 left" is no subject
     return [*said.get("bare", []), *(sku for _, _, sku in mentions)]
 
 
