@@ -94,11 +94,11 @@ from stock_agent.verify.patterns import (
     FIELD_NAMES, HEAD_ALTERNATIVE, HEAD_QUESTION, HYPOTHETICAL, IF_DONE, IN_STOCK, JOINER,
     MEASURE_WORD, MONTHS, MORE, MORE_THAN, MOST, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER,
     NEXT_ITEM, NEXT_TO, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_MATCH,
-    NO_MATCH_NEEDLES, NO_ORDER, NUMBER, OF_ITEM, OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID,
-    ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY,
-    SEARCHED, SEARCH_END, SENTENCE_END, SHORTFALL, SKU_CHARS, STATING, STATUS_DENIED,
-    STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, TOKEN, TOTAL,
-    WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
+    NO_MATCH_NEEDLES, NO_ORDER, NUMBER, OF_ITEM, OF_ORDERS, OF_TARGET, ONE_COUNTS,
+    ORDER_DENIED, ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK,
+    RELATIONS, RESPECTIVELY, SEARCHED, SEARCH_END, SENTENCE_END, SHORTFALL, SKU_CHARS, STATING,
+    STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, TOKEN,
+    TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -837,7 +837,7 @@ def _extremes(clause, mentions):
             re.match(EXTREME_AFTER, clause[end:end + 48])
         if match:
             words = match.group()
-            field = "order" if re.search(r"(?i)short|gap|order|缺|補", words) else "stock"
+            field = "order" if re.search(OF_ORDERS, words) else "stock"
             found.append((words.strip(), sku, field, re.search(MOST, words) is not None))
     return found
 

@@ -236,6 +236,7 @@ EXTREME_AFTER = (r"(?i)^\s{0,2}(?:is|has)\s{1,2}(?:the\s{1,2}one\s{1,2}with\s{1,
                  r"(?![^.,;]{0,24}\bthan\b)|"
                  r"^\s{0,2}(?:的庫存|庫存)?(?:比較|較|最)(?:多|少|高|低)(?![^，。,.]{0,6}比)")
 MOST = r"(?i)more|most|highest|largest|biggest|greatest|多|高"
+OF_ORDERS = r"(?i)short|gap|order|缺|補"  # words of an extreme of the suggested order
 EXTREME_NEEDLES = ("less", "fewer", "more", "most", "least", "lowest", "highest", "largest",
                    "biggest", "greatest", "smallest", "較", "最")
 # Words one of those patterns needs: without any, an answer's claims skip the regexes (the
