@@ -1199,6 +1199,14 @@ class TwelfthBatchRulesTest(unittest.TestCase):
         self.assertIn("wrong_figures", check(
             question, "TEA-1 has 22, 9 more than its target of 15.", [self.TEA]))
 
+    def test_thats_n_more_is_a_difference_between_the_items(self):
+        question = "Which has more, TEA-1 or B101?"
+        results = [self.OOLONG, self.TEA]
+        self.assertEqual(check(question, "TEA-1: 22 units vs only 8 of B101. That's 14 more.",
+                               results), {})
+        self.assertIn("wrong_figures", check(
+            question, "TEA-1: 22 units vs only 8 of B101. That's 12 more.", results))
+
     def test_the_one_with_the_most_or_the_least_is_checked_among_all_results(self):
         question = "Which is lower, TEA-1 or B101?"
         results = [self.OOLONG, self.TEA]

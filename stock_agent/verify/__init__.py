@@ -97,8 +97,8 @@ from stock_agent.verify.patterns import (
     NO_MATCH_NEEDLES, NO_ORDER, NUMBER, OF_ITEM, OF_ORDERS, OF_TARGET, ONE_COUNTS,
     ORDER_DENIED, ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK,
     RELATIONS, RESPECTIVELY, SEARCHED, SEARCH_END, SENTENCE_END, SHORTFALL, SKU_CHARS, STATING,
-    STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, TOKEN,
-    TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
+    STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, THATS,
+    TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -1241,6 +1241,9 @@ def figures_in(text):
     for figure in found:
         if not figure["field"]:  # "12 in stock": the words after it are its field's
             figure["field"], figure["after"] = _after_field(text[figure["end"]:])
+        if figure["field"] == "count" and \
+                re.search(THATS, text[max(0, figure["start"] - 12):figure["start"]]):
+            figure["field"] = "derived"  # "That's 15 more": a difference, not a list's rest
         figure["days"] = figure["field"] == "derived" and \
             re.match(DAYS, text[figure["end"]:figure["end"] + 16]) is not None
         figure["of_target"] = _share_of(text, figure) if figure["field"] == "derived" \

@@ -51,6 +51,8 @@ AFTER_CUES = (
     ("derived", r"\s{0,2}(?:units?\s{1,2})?(?:in total|total|over|short|more than|days?|"
                 r"of cover)\b|\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?)"),
 )
+# Before a figure: it is worked out ("That's 15 more", "which is 7 more"), not counted.
+THATS = r"(?i)\b(?:that's|that is|which is|it's|it is|by)\s{1,2}$"
 # A derived figure that counts days (4 days of cover, 撐三天): worked out from a rate.
 DAYS = r"(?i)\s{0,2}(?:個|件|包)?\s{0,2}(?:天|days?\b)"
 # A percentage of the target: "40% of target", 「目標的 40%」, 達到目標的百分之四十.
