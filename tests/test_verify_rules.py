@@ -1162,6 +1162,11 @@ class TwelfthBatchRulesTest(unittest.TestCase):
     OOLONG = stock("B101", "Oolong Tea (EN)", 8, 25)
     TEA = stock("TEA-1", "Jasmine Tea", 22, 15, "1:1")
 
+    def assert_told_apart(self, question, right, wrong, results, problem="wrong_figures"):
+        """The true answer passes and the wrong one is caught, with `problem`."""
+        self.assertEqual(check(question, right, results), {})
+        self.assertIn(problem, check(question, wrong, results))
+
     def test_at_its_target_an_item_is_neither_above_nor_below_it(self):
         for answer in ("B102 is over target: 30 on hand against a target of 30.",
                        "B102 庫存 30，高於目標 30。"):
@@ -1172,40 +1177,30 @@ class TwelfthBatchRulesTest(unittest.TestCase):
 
     def test_bold_marks_do_not_hide_a_figures_words(self):
         question = "We sell 2 bags of COFFEE a day. How long will it last?"
-        self.assertEqual(check(question, "COFFEE has 7 bags: about **3.5 days** of cover.",
-                               [self.BEANS]), {})
-        self.assertIn("wrong_figures", check(
-            question, "COFFEE has 7 bags: about **6 days** of cover.", [self.BEANS]))
+        self.assert_told_apart(question, "COFFEE has 7 bags: about **3.5 days** of cover.",
+                               "COFFEE has 7 bags: about **6 days** of cover.", [self.BEANS])
 
     def test_how_far_apart_two_items_are_is_a_difference_of_theirs(self):
         question = "B101 和 TEA-1 的庫存相差多少？"
-        self.assertEqual(check(question, "TEA-1 22 件，B101 8 件，兩者相差 14 件。",
-                               [self.OOLONG, self.TEA]), {})
-        self.assertIn("wrong_figures", check(
-            question, "TEA-1 22 件，B101 8 件，兩者相差 25 件。", [self.OOLONG, self.TEA]))
+        self.assert_told_apart(question, "TEA-1 22 件，B101 8 件，兩者相差 14 件。",
+                               "TEA-1 22 件，B101 8 件，兩者相差 25 件。", [self.OOLONG, self.TEA])
 
     def test_respectively_in_the_clause_that_names_the_items(self):
         question = "Stock for B101 and TEA-1?"
         results = [self.OOLONG, self.TEA]
-        self.assertEqual(check(question, "B101 and TEA-1 have 8 and 22 units respectively.",
-                               results), {})
-        self.assertIn("wrong_figures", check(
-            question, "B101 and TEA-1 have 22 and 8 units respectively.", results))
+        self.assert_told_apart(question, "B101 and TEA-1 have 8 and 22 units respectively.",
+                               "B101 and TEA-1 have 22 and 8 units respectively.", results)
 
     def test_more_than_its_target_is_a_difference_not_a_count(self):
         question = "How does TEA-1 compare with its target?"
-        self.assertEqual(check(question, "TEA-1 has 22, 7 more than its target of 15.",
-                               [self.TEA]), {})
-        self.assertIn("wrong_figures", check(
-            question, "TEA-1 has 22, 9 more than its target of 15.", [self.TEA]))
+        self.assert_told_apart(question, "TEA-1 has 22, 7 more than its target of 15.",
+                               "TEA-1 has 22, 9 more than its target of 15.", [self.TEA])
 
     def test_thats_n_more_is_a_difference_between_the_items(self):
         question = "Which has more, TEA-1 or B101?"
         results = [self.OOLONG, self.TEA]
-        self.assertEqual(check(question, "TEA-1: 22 units vs only 8 of B101. That's 14 more.",
-                               results), {})
-        self.assertIn("wrong_figures", check(
-            question, "TEA-1: 22 units vs only 8 of B101. That's 12 more.", results))
+        self.assert_told_apart(question, "TEA-1: 22 units vs only 8 of B101. That's 14 more.",
+                               "TEA-1: 22 units vs only 8 of B101. That's 12 more.", results)
 
     def test_the_one_with_the_most_or_the_least_is_checked_among_all_results(self):
         question = "Which is lower, TEA-1 or B101?"
@@ -1219,9 +1214,9 @@ class TwelfthBatchRulesTest(unittest.TestCase):
                 self.assertEqual(check(question, answer, results), problems)
         shortfalls = [self.BEANS, self.OOLONG]
         question = "Of COFFEE and B101, which is short the most?"
-        self.assertEqual(check(question, "The biggest shortfall is B101.", shortfalls), {})
-        self.assertIn("wrong_comparisons", check(question, "The biggest shortfall is COFFEE.",
-                                                 shortfalls))
+        self.assert_told_apart(question, "The biggest shortfall is B101.",
+                               "The biggest shortfall is COFFEE.", shortfalls,
+                               problem="wrong_comparisons")
 
     def test_the_words_after_a_figure_are_its_own_not_the_next_figures(self):
         cups = stock("100234", "Paper Cups", 12500, 20000)
