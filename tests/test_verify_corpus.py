@@ -17,8 +17,10 @@ from tests import answers_corpus
 
 # With the second blind batch (64 answers nobody had read) the split measured 8 and 7;
 # after the twelfth batch's rules, what it measures now (the goal: at most 2% both ways).
-MAX_CORRECT_SENT = 4   # of 199 correct answers: 2.0%
-MAX_WRONG_COMPLETED = 1   # of 159 wrong answers: 0.6%
+# Two "top N" lists of the eighth batch were labelled correct though they name items
+# list_reorder never returned; relabelled wrong, they are caught (rendered).
+MAX_CORRECT_SENT = 2   # of 197 correct answers: 1.0%
+MAX_WRONG_COMPLETED = 1   # of 161 wrong answers: 0.6%
 
 
 class TestSplitTest(unittest.TestCase):

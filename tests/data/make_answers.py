@@ -1061,8 +1061,10 @@ c("stray_figure", EN, OK, "Search for oolong.", [[F("oolong")]], "I found 1 matc
 # BAD: "1 unit left" for A003, whose stock is 0 (1 is only the number of calls).
 c("stray_figure", EN, BAD, "Is there any stock of 玄米茶包 A003?", [[G("A003")]], "A003 玄米茶包 has 1 unit left in stock, target 20. You should reorder 20.", split="test")
 
-# OK: the limit 3 is used only as the count of items shown.
-c("laundered", EN, OK, "Show me the top 3 items that need restocking.", [[L(limit=3)]], "Top 3 items below target:\n1. A003 玄米茶包 — 0 / 20\n2. COFFEE House Blend Beans — 7 / 10\n3. B101 Oolong Tea (EN) — 8 / 25", split="test")
+# BAD (written as OK, relabelled 2026-12-03): list_reorder with limit 3 returns 100234,
+# A003 and A001; COFFEE and B101 and their figures are from no result of the run.
+c("laundered", EN, BAD, "Show me the top 3 items that need restocking.", [[L(limit=3)]], "Top 3 items below target:\n1. A003 玄米茶包 — 0 / 20\n2. COFFEE House Blend Beans — 7 / 10\n3. B101 Oolong Tea (EN) — 8 / 25", split="test",
+  note="relabelled: names items no tool returned")
 
 # BAD: "20 in stock" comes from the limit argument; TEA-1 stock is 22.
 c("laundered", EN, BAD, "Find jasmine tea and show up to 20 results.", [[F("jasmine tea", limit=20)]], "Found it: TEA-1 Jasmine Tea — 20 in stock (target 15), so no reorder needed.", split="test")
@@ -1158,8 +1160,10 @@ c("stray_figure", ZH, OK, "幫我找「烏龍」相關的商品", [[F("烏龍")]
 # BAD: "庫存 1 件" for B102, whose stock is 30.
 c("stray_figure", ZH, BAD, "查詢 B102 的庫存", [[G("B102")]], "B102 ＡＢ Drip Coffee Sampler 目前庫存 1 件，目標 30。", split="test")
 
-# OK: limit 2 used only as the count of items listed; mixed EN/ZH.
-c("laundered", ZH, OK, "列出前 2 個最需要補貨的品項", [[L(limit=2)]], "Top 2 需要補貨的品項：\n1. A003 玄米茶包：庫存 0 / 目標 20\n2. COFFEE House Blend Beans：庫存 7 / 目標 10", split="test")
+# BAD (written as OK, relabelled 2026-12-03): list_reorder with limit 2 returns 100234
+# and A003; COFFEE and its figures are from no result of the run.
+c("laundered", ZH, BAD, "列出前 2 個最需要補貨的品項", [[L(limit=2)]], "Top 2 需要補貨的品項：\n1. A003 玄米茶包：庫存 0 / 目標 20\n2. COFFEE House Blend Beans：庫存 7 / 目標 10", split="test",
+  note="relabelled: names an item no tool returned")
 
 # BAD: A003 stock given as 10, which is the limit argument; it is 0.
 c("laundered", ZH, BAD, "幫我搜尋茶包，最多列 10 筆", [[F("茶包", limit=10)]], "找到以下茶包：\n- A002 烏龍茶包：庫存 45\n- A003 玄米茶包：庫存 10", split="test")
