@@ -3,7 +3,8 @@ languages, with the false positives it must not raise next to the mistakes it mu
 
 import unittest
 
-from stock_agent import runlog, verify
+import tools
+from stock_agent import inventory, runlog, verify
 
 
 def check(question, answer, results):
@@ -1222,6 +1223,45 @@ class TwelfthBatchRulesTest(unittest.TestCase):
         cups = stock("100234", "Paper Cups", 12500, 20000)
         self.assertEqual(check("How short is 100234?", "100234: 12500 on hand against 20000.",
                                [cups]), {})
+
+
+class NameWordTest(unittest.TestCase):
+    """A word of four letters or more that only one item's name has names that item, as
+    its name writes it ("Jasmine"); a lower-case word and a shared word ("Tea") name none."""
+
+    OOLONG = stock("B101", "Oolong Tea (EN)", 8, 25)
+    TEA = stock("TEA-1", "Jasmine Tea", 22, 15, "1:1")
+    QUESTION = "How are TEA-1 and B101?"
+
+    def test_a_word_of_one_items_name_binds_what_follows_to_that_item(self):
+        said = "Jasmine Tea has 22 and Oolong Tea (EN) has 8. "
+        results = [self.TEA, self.OOLONG]
+        self.assertEqual(check(self.QUESTION, said + "Jasmine is over its target of 15.",
+                               results), {})
+        self.assertIn("wrong_figures", check(self.QUESTION, said + "Jasmine needs restocking.",
+                                             results))
+
+    def test_a_shared_or_lower_case_word_names_no_item(self):
+        self.assertEqual(verify._name_words(verify.evidence("?", [self.TEA, self.OOLONG])),
+                         {"Jasmine": "TEA-1", "Oolong": "B101"})
+        said = "Oolong Tea (EN) has 8 and Jasmine Tea has 22: the oolong is over target."
+        self.assertEqual(check(self.QUESTION, said, [self.TEA, self.OOLONG]), {})
+
+
+class NotFoundDetailNumbersTest(unittest.TestCase):
+    """The numbers of SKU_NOT_FOUND's detail may be echoed of the missing SKU; others,
+    and the digits of the SKU itself, may not."""
+
+    def test_the_details_numbers_pass_and_others_are_refused(self):
+        outcome, = tools.ToolRunner(tools.default_toolbox(), inventory.sample_inventory()) \
+            .run_batch([{"id": None, "name": "get_stock", "arguments": {"sku": "Z999"}}])
+        self.assertIn("1-32", outcome.result["detail"])
+        results = [{"invocation": "1:0", "name": "get_stock", "arguments": {"sku": "Z999"},
+                    "result": outcome.result}]
+        self.assertEqual(check("Z999?", "查無 Z999。SKU 最多三十二位，例如 A001。", results), {})
+        for answer in ("查無 Z999。SKU 是英文字母加四位數字。", "Z999 has 999 units in stock."):
+            with self.subTest(answer=answer):
+                self.assertIn("missing_items", check("Z999?", answer, results))
 
 
 class DeliveryClaimTest(unittest.TestCase):

@@ -374,7 +374,20 @@ def evidence(question, results, *, given=False):
         known["question"] |= _worked(known["question"])
     known["question_skus"] = _question_skus(question, known)
     known["words"] = set(known["spoken_of"]) | set(known["names"])
+    known["name_words"] = _name_words(known)
     return known
+
+
+def _name_words(known):
+    """{WORD: SKU} for the words of four letters or more that only one item's name has, as
+    its name writes them ("Jasmine" of Jasmine Tea; not "Tea", shared with Oolong Tea (EN)):
+    a model names an item by them ("Jasmine is above its target"). A SKU is no such word."""
+    owners = {}
+    for sku, item in known["items"].items():
+        for word in set(re.findall(r"[A-Za-z]{4,}", normal(item["name"] or ""))):
+            owners.setdefault(word, set()).add(sku)
+    return {word: skus.pop() for word, skus in owners.items()
+            if len(skus) == 1 and word.upper() not in known["words"]}
 
 
 def _take(record, known):
@@ -385,7 +398,10 @@ def _take(record, known):
         known["spoken_of"].add(sku)
         if not fact["found"]:
             known["missing"].add(sku)
-            known["program"].update(_values(normal(str(result.get("detail", "")))))
+            # The numbers of our own detail ("1-32 uppercase letters" is 1 and 32), not
+            # the digits of a SKU in it (Z999).
+            known["program"].update(map(int, re.findall(r"(?<![A-Za-z\d])\d+",
+                                                        str(result.get("detail", "")))))
             continue
         known["items"].setdefault(sku, {"stock": fact["stock"], "target": fact["target"],
                                         "order": fact["suggested_order"], "name": fact["name"]})
@@ -954,6 +970,10 @@ def _mentions(text, known, said):
         for start in _one_off(upper, name, taken):
             found.append((start, start + len(name), sku))
             taken[start:start + len(name)] = b"\1" * len(name)
+    for word, sku in known["name_words"].items():  # as the name writes it: "Jasmine"
+        for start in _spelled(text, word, taken):
+            found.append((start, start + len(word), sku))
+            taken[start:start + len(word)] = b"\1" * len(word)
     for start, word in sku_words(upper):
         if not any(taken[start:start + len(word)]):
             found.append((start, start + len(word), word))
@@ -961,6 +981,18 @@ def _mentions(text, known, said):
     for start, end, sku in found:  # named by its SKU, or only by its name (烏龍茶包)?
         said["by_sku" if upper[start:end] == sku else "by_name"].add(sku)
     return sorted(found)
+
+
+def _spelled(text, word, taken):
+    """Where `text` writes `word` as a whole word, in its own case or upper case, at a
+    place no longer mention took."""
+    for spelling in {word, word.upper()}:
+        start = text.find(spelling)
+        while start != -1:
+            end = start + len(word)
+            if _whole(text, start, end) and not any(taken[start:end]):
+                yield start
+            start = text.find(spelling, end)
 
 
 def _one_off(text, name, taken):

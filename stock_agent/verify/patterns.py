@@ -169,7 +169,7 @@ JOINER = (r"(?i)[\s(（)）]{0,3}(?:[(（][^()（）]{0,40}[)）]\s{0,2})?"
           r"(?:,|，|、|&|\band\b|,\s{0,2}and\b|和|與|及|以及|跟)?\s{0,2}")
 SUBJECT_END = (r"(?i)[\s)）]{0,3}(?:[(（][^()（）]{0,40}[)）]\s{0,2})?"
                r"(?:(?:are|both|all|still|also|都|也|皆|均|仍)\s{0,2}){0,3}")
-MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|單位|个|组|项)"
+MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|位|單位|个|组|项)"
 QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
 # Stock-status claims: a stock of 0, a stock above 0; a denial right before one.
 STOCK_ZERO = (r"(?i)\bout of stock\b|\bsold out\b|\bno stock\b|缺貨|沒有?貨|無貨|售完|售罄|"

@@ -1367,6 +1367,24 @@ d("sku_shapes", ZH, BAD, "PO-5521 的烏龍茶包到了嗎？A002 現在多少�
 d("sku_shapes", ZH, OK, "PO-5521 的烏龍茶包到了嗎？A002 現在多少？", [[G("A002")]],
   "我查不到 PO-5521 是否到貨，只看得到庫存：A002 目前 45 包。")
 
+# --- A thirteenth batch, dev only: an item named by a word of its name ----------------
+# "Jasmine is above its target": a word only one item's name has names that item.
+d("number_words", EN, OK, "How are TEA-1 and B101?", [[G("TEA-1"), G("B101")]],
+  "Jasmine Tea has twenty-two and Oolong Tea (EN) has eight. Jasmine is over its target "
+  "of fifteen; Oolong is under its target of twenty-five.")
+d("relations", EN, BAD, "How are TEA-1 and B101?", [[G("TEA-1"), G("B101")]],
+  "Jasmine Tea has 22 and Oolong Tea (EN) has 8 of 25. Jasmine needs restocking.")
+d("plain", EN, OK, "Check A001 and B102", [[G("A001"), G("B102")]],
+  "Drip bags (A001): 12 of 30, order 18. The ＡＢ Drip Coffee Sampler (B102): 30 of 30.")
+d("tool_words", ZH, BAD, "Z999 有貨嗎？", [[G("Z999")]],
+  "查無 Z999。SKU 必須是兩位英文字母加兩位數字，請確認。")
+d("tool_words", ZH, BAD, "Z999 還有嗎？", [[G("Z999")]],
+  "查無 Z999。料號應該是英文字母加四位數字，例如 A001。")
+d("not_found", EN, BAD, "Z999 stock?", [[G("Z999")]], "Z999 has 999 units in stock.")
+d("tool_words", ZH, OK, "Z999 有貨嗎？", [[G("Z999")]],
+  "查無 Z999 這個料號（不是庫存為 0）。SKU 最多三十二位，由大寫英文字母、數字、- 或 _ 組成，"
+  "例如 A001。")
+
 # --- An eleventh batch, test only, written blind (2026-12-03) --------------------------
 # A second helper that saw neither the checker nor any case wrote these 64 from the kinds'
 # names, the inventory and the tools' shapes, after the tenth batch's rules; added
