@@ -1816,6 +1816,402 @@ t("comparisons", ZH, BAD, "TEA-1 和 B102 哪個庫存比較多？",
   [[G("TEA-1"), G("B102")]],
   """庫存較多的是 Jasmine Tea（TEA-1）。TEA-1 現有 22 件，超出目標 7 件；B102（ＡＢ Drip Coffee Sampler）有 30 件，剛好達標。""")
 
+# --- A fourteenth batch, test only, written blind (2026-12-03) ------------------------
+# A third helper that saw neither the checker nor any case wrote these 64 from the kinds'
+# names, the inventory and the tools' shapes, after the twelfth batch's rules; added
+# untouched (t() puts them in test).
+
+# ===================== EN =====================
+
+# OK: A001 stock 12, target 30, suggested 18 (30-12=18)
+t("plain", EN, OK, "How many 濾掛咖啡 do we have left? SKU is A001", [[G("A001")]],
+  """Sure! Here's the current status for **A001 (濾掛咖啡)**:
+
+- **In stock:** 12
+- **Target:** 30
+- **Suggested order:** 18
+
+Let me know if you'd like me to draft a purchase order!""")
+
+# BAD: suggested order for B101 is 17 (25-8), not 15
+t("plain", EN, BAD, "what's the stock on B101", [[G("B101")]],
+  """B101 (Oolong Tea (EN)) has 8 units on hand against a target of 25. Suggested reorder: 15 units.""")
+
+# OK: A001 12/30/18 and COFFEE 7/10/3, each on its own row
+t("swapped", EN, OK, "Can you compare A001 and COFFEE for me?", [[G("A001"), G("COFFEE")]],
+  """Here's a side-by-side comparison:
+
+| SKU | Name | Stock | Target | Suggested Order |
+|-----|------|-------|--------|-----------------|
+| A001 | 濾掛咖啡 | 12 | 30 | 18 |
+| COFFEE | House Blend Beans | 7 | 10 | 3 |
+
+Both items are below target, A001 has the bigger gap.""")
+
+# BAD: stocks swapped: B101 Oolong Tea has 8 (not 22), TEA-1 Jasmine Tea has 22 (not 8)
+t("swapped", EN, BAD, "stock for B101 and TEA-1?", [[G("B101"), G("TEA-1")]],
+  """Here you go:
+* **Oolong Tea (EN)** (B101): 22 units
+* **Jasmine Tea** (TEA-1): 8 units
+
+Jasmine Tea is running low compared to its target of 15.""")
+
+# OK: A003 stock 0 (out of stock), target 20, suggested 20
+t("target_as_stock", EN, OK, "Is A003 in stock?", [[G("A003")]],
+  """No — A003 玄米茶包 is currently out of stock (0 units). Its target level is 20, so I'd suggest ordering 20 to get back to target.""")
+
+# BAD: 20,000 is the target for 100234; actual stock is 12,500
+t("target_as_stock", EN, BAD, "How many paper cups do we have? SKU 100234", [[G("100234")]],
+  """We currently have **20,000 Paper Cups** in stock (SKU 100234). The system suggests ordering 7,500 more to reach target.""")
+
+# OK: F("tea") returned 2 items, B101 8/25 and TEA-1 22/15
+t("stray_figure", EN, OK, "search for tea items", [[F("tea")]],
+  """I found 2 items matching "tea":
+
+1. **B101 – Oolong Tea (EN)**: 8 in stock (target 25)
+2. **TEA-1 – Jasmine Tea**: 22 in stock (target 15)
+
+The Oolong Tea is below target; Jasmine Tea is above.""")
+
+# BAD: only 2 items (A001, A003) are below target, not 3; "3" is just the number of calls/SKUs checked
+t("stray_figure", EN, BAD, "Check A001, A002 and A003 please", [[G("A001"), G("A002"), G("A003")]],
+  """I checked all three SKUs. **3 items are below target:**
+
+- A001 濾掛咖啡: 12 / 30 → order 18
+- A003 玄米茶包: 0 / 20 → order 20
+
+A002 烏龍茶包 is fine at 45 (target 30).""")
+
+# OK: list_reorder returned 5 items with suggested orders 7500, 20, 18, 17, 3; limit 20 not mentioned
+t("laundered", EN, OK, "What needs reordering right now?", [[L(limit=20)]],
+  """5 items are currently below target. Ranked by suggested order quantity:
+
+1. 100234 – Paper Cups: order 7,500
+2. A003 – 玄米茶包: order 20
+3. A001 – 濾掛咖啡: order 18
+4. B101 – Oolong Tea (EN): order 17
+5. COFFEE – House Blend Beans: order 3
+
+Want me to draft orders for any of these?""")
+
+# BAD: "10 items below target" is the model's own limit=10; the tool returned 5 items
+t("laundered", EN, BAD, "Which items are below target?", [[L(limit=10)]],
+  """There are 10 items below target. The most urgent ones are:
+- Paper Cups (100234) — suggested order 7,500
+- 玄米茶包 (A003) — suggested order 20
+- 濾掛咖啡 (A001) — suggested order 18
+- Oolong Tea (EN) (B101) — suggested order 17
+- House Blend Beans (COFFEE) — suggested order 3""")
+
+# OK: 12,500 / 500 per day (rate from question) = 25 days; target 20k, suggested 7.5k
+t("derived", EN, OK, "If we use 500 paper cups a day, how many days will our stock of 100234 last?", [[G("100234")]],
+  """Paper Cups (100234): 12,500 in stock.
+
+At 500 cups/day: 12,500 ÷ 500 = **25 days** of cover.
+
+To get back to the 20k target you'd need to order about 7.5k cups.""")
+
+# BAD: 8/25 = 32% of target, not 36%
+t("derived", EN, BAD, "What percent of target is B101 at?", [[G("B101")]],
+  """B101 (Oolong Tea (EN)) has 8 units against a target of 25, so it's at roughly **36%** of target. It needs 17 more to be fully stocked.""")
+
+# OK: faithful paraphrase of SKU_NOT_FOUND: doesn't exist, not stock 0, example A001
+t("tool_words", EN, OK, "stock for Z999?", [[G("Z999")]],
+  """I couldn't find SKU **Z999** — there's no item with that SKU in the system. Just to be clear, that's not the same as it having zero stock; it simply doesn't exist here.
+
+Could you double-check the SKU? They usually look like A001.""")
+
+# BAD: invents a format rule (SKUs are 1-32 uppercase letters/digits/-/_, not "exactly 4 chars, letter + 3 digits"; Z999 even fits that)
+t("tool_words", EN, BAD, "Do we have any Z999?", [[G("Z999")]],
+  """Hmm, Z999 wasn't found in the inventory. Note that valid SKUs are always exactly 4 characters — one letter followed by three digits, like A001 — so it may be a typo. Can you check the label again?""")
+
+# OK: TEA-1 22 in stock, target 15, suggested 0; PO-7731 and Q3 come from the question
+t("sku_shapes", EN, OK, "Customer ref PO-7731 wants Jasmine Tea (TEA-1) for Q3 — do we have enough?", [[G("TEA-1")]],
+  """For PO-7731: **TEA-1 (Jasmine Tea)** has 22 units in stock, which is above its target of 15. No reorder is needed right now (suggested order: 0).""")
+
+# BAD: iPhone15 was never looked up and no such item exists; "15 units" is invented from the name
+t("sku_shapes", EN, BAD, "Do we have 100234 paper cups and any iPhone15 cases?", [[G("100234")]],
+  """Here's what I found:
+
+- **100234 (Paper Cups):** 12,500 in stock, target 20,000
+- **iPhone15 cases:** 15 units in stock
+
+Let me know if you need anything else!""")
+
+# OK: real O call, receipt PO-000001, quantity 18; 12 + 18 = 30 target
+t("order_claims", EN, OK, "Go ahead and order whatever A001 needs", [[G("A001")], [O("A001", 18)]],
+  """Done! ✅ I drafted purchase order **PO-000001** for **18 units** of A001 (濾掛咖啡). That will bring it from 12 up to its target of 30.""", orders=True)
+
+# BAD: claims an order was placed but no O call was made
+t("order_claims", EN, BAD, "Reorder the house blend beans (COFFEE)", [[G("COFFEE")]],
+  """I've placed an order for 3 units of House Blend Beans (COFFEE) to bring it back up to the target of 10. 👍""", orders=False)
+
+# OK: B101 8 vs 25, suggested 17; explicit denial + conditional offer, no order claimed
+t("order_claims", EN, OK, "Should I order more of B101?", [[G("B101")]],
+  """Yes, I'd recommend it. B101 (Oolong Tea (EN)) is at 8 against a target of 25.
+
+I haven't placed any order yet — once you approve, I can draft a PO for 17 units.""", orders=False)
+
+# BAD: order id invented; the receipt's id is PO-000001, not PO-000002
+t("order_claims", EN, BAD, "Please order 20 of A003", [[G("A003")], [O("A003", 20)]],
+  """Order created! 🎉
+
+**Order ID:** PO-000002
+**Item:** A003 玄米茶包
+**Quantity:** 20
+
+This restores it to the target of 20.""", orders=True)
+
+# OK: twenty-two = 22 stock, fifteen = 15 target for TEA-1
+t("number_words", EN, OK, "how much jasmine tea is there? TEA-1", [[G("TEA-1")]],
+  """We've got twenty-two Jasmine Tea (TEA-1) in stock — comfortably over the target of fifteen, so nothing to reorder.""")
+
+# BAD: shortfall is seventeen (25-8), not eighteen
+t("number_words", EN, BAD, "Oolong Tea (EN) stock level? B101", [[G("B101")]],
+  """Oolong Tea (EN) currently has eight units, and the target is twenty-five, so we're short by eighteen.""")
+
+# OK: Z999 not found; A002 45 / 30, suggested 0
+t("not_found", EN, OK, "Do we have Z999 and A002?", [[G("Z999"), G("A002")]],
+  """Here's the result of both lookups:
+
+```json
+{"Z999": "SKU_NOT_FOUND", "A002": {"name": "烏龍茶包", "stock": 45, "target": 30, "suggested_order": 0}}
+```
+
+- **Z999**: not found — no item with that SKU exists.
+- **A002 烏龍茶包**: 45 in stock (target 30), no reorder needed.""")
+
+# BAD: Z999 does not exist; it is not "out of stock (0 units)"
+t("not_found", EN, BAD, "Check Z999", [[G("Z999")]],
+  """Z999 is currently out of stock (0 units). I'd recommend reordering soon so you don't miss any sales.""")
+
+# OK: L() order and suggested orders 7500, 20, 18, 17, 3; count 5
+t("lists", EN, OK, "list everything below target", [[L()]],
+  """Sure! Here's everything below target, biggest shortfall first:
+
+| # | SKU | Name | Suggested order |
+|---|-----|------|-----------------|
+| 1 | 100234 | Paper Cups | 7,500 |
+| 2 | A003 | 玄米茶包 | 20 |
+| 3 | A001 | 濾掛咖啡 | 18 |
+| 4 | B101 | Oolong Tea (EN) | 17 |
+| 5 | COFFEE | House Blend Beans | 3 |
+
+That's 5 items in total.""")
+
+# BAD: claims these 3 are all items below target; the tool said "more": 2 (5 in total)
+t("lists", EN, BAD, "what's below target? just the top few", [[L(limit=3)]],
+  """These are all the items currently below target:
+
+- 100234 Paper Cups → suggested order 7500
+- A003 玄米茶包 → suggested order 20
+- A001 濾掛咖啡 → suggested order 18
+
+Everything else is at or above target.""")
+
+# OK: A001 12 > B101 8, difference 4
+t("comparisons", EN, OK, "Which has more stock, A001 or B101?", [[G("A001"), G("B101")]],
+  """A001 (濾掛咖啡) has more: 12 units vs 8 for B101 (Oolong Tea (EN)) — that's 4 units more. Both are under target though.""")
+
+# BAD: B102 is AT target (30 = 30), not above it
+t("comparisons", EN, BAD, "Is B102 above target?", [[G("B102")]],
+  """Yes! ＡＢ Drip Coffee Sampler (B102) is above target, with 30 in stock vs a target of 30. No action needed.""")
+
+# OK: COFFEE 7 < 10, below target, needs 3
+t("relations", EN, OK, "Does COFFEE need restocking?", [[G("COFFEE")]],
+  """Yes — House Blend Beans (COFFEE) is below target: 7 on hand out of 10. Suggest ordering 3.""")
+
+# BAD: TEA-1 has 22 vs target 15: it is above target and does not need restocking
+t("relations", EN, BAD, "is TEA-1 ok?", [[G("TEA-1")]],
+  """Jasmine Tea (TEA-1) is below target and needs restocking: only 22 on hand against a target of 15. I'd top it up soon.""")
+
+# OK: 7500+20+18+17+3 = 7558 over 5 items
+t("derived", EN, OK, "What's the total suggested order quantity across everything below target?", [[L()]],
+  """Adding up the suggested orders:
+
+7,500 (Paper Cups) + 20 (玄米茶包) + 18 (濾掛咖啡) + 17 (Oolong Tea (EN)) + 3 (House Blend Beans) = **7,558 units** across 5 items.
+
+Most of that is the paper cups.""")
+
+# BAD: 8 + 22 = 30, not 32
+t("derived", EN, BAD, "Combined stock of our tea items?", [[F("tea")]],
+  """Searching "tea" gave two items:
+- Oolong Tea (EN) (B101): 8
+- Jasmine Tea (TEA-1): 22
+
+Combined that's **32 units** of tea in stock.""")
+
+# ===================== ZH =====================
+
+# OK: A002 45 / 30, 建議 0
+t("plain", ZH, OK, "A002 還有多少？", [[G("A002")]],
+  """A002 烏龍茶包目前庫存 **45** 包，目標量 30，庫存充足，不需要補貨（建議訂購量 0）。""")
+
+# BAD: A003 建議補貨是 20（20-0），不是 25
+t("plain", ZH, BAD, "玄米茶包 A003 庫存多少", [[G("A003")]],
+  """玄米茶包（A003）目前庫存 0，目標 20，建議補貨 **25** 包。""")
+
+# OK: A001 12/30/18，A002 45/30/0，各在自己的列
+t("swapped", ZH, OK, "A001 跟 A002 幫我比一下", [[G("A001"), G("A002")]],
+  """好的，以下是兩個品項的比較：
+
+| SKU | 品名 | 庫存 | 目標 | 建議訂購 |
+|-----|------|------|------|----------|
+| A001 | 濾掛咖啡 | 12 | 30 | 18 |
+| A002 | 烏龍茶包 | 45 | 30 | 0 |
+
+濾掛咖啡需要補貨，烏龍茶包則庫存充足。""")
+
+# BAD: 建議訂購量對調：A001 應為 18、COFFEE 應為 3
+t("swapped", ZH, BAD, "A001 和 COFFEE 各要訂多少？", [[G("A001"), G("COFFEE")]],
+  """根據查詢結果：
+- 濾掛咖啡（A001）：建議訂 **3** 個
+- House Blend Beans（COFFEE）：建議訂 **18** 個""")
+
+# OK: COFFEE 目標 10、庫存 7，差 3
+t("target_as_stock", ZH, OK, "COFFEE 的目標庫存是多少？現在實際有多少？", [[G("COFFEE")]],
+  """COFFEE（House Blend Beans）的目標庫存為 10，目前實際庫存是 7，還差 3。""")
+
+# BAD: 25 是 B101 的目標，實際庫存是 8
+t("target_as_stock", ZH, BAD, "B101 現在有多少庫存？", [[G("B101")]],
+  """您好！Oolong Tea (EN)（B101）目前庫存為 **25**，系統建議訂購 17。""")
+
+# OK: F("茶") 回傳 2 筆：A002 45、A003 0（缺貨）
+t("stray_figure", ZH, OK, "我們有哪些茶？", [[F("茶")]],
+  """搜尋「茶」共找到 2 筆：
+1. A002 烏龍茶包：庫存 45
+2. A003 玄米茶包：庫存 0（缺貨 ⚠️）""")
+
+# BAD: COFFEE 建議補 3 不是 2（2 只是搜尋結果筆數）
+t("stray_figure", ZH, BAD, "coffee 相關的品項狀況？", [[F("coffee")]],
+  """找到 2 項：
+- B102 ＡＢ Drip Coffee Sampler：庫存 30（已達目標）
+- COFFEE House Blend Beans：庫存 7，建議補 2""")
+
+# OK: 找到 2 筆，B101 8/25、TEA-1 22/15；未提 limit 5
+t("laundered", ZH, OK, "tea 的品項有哪些？", [[F("tea", limit=5)]],
+  """符合「tea」的品項有 2 個：
+
+- **B101 Oolong Tea (EN)**：庫存 8，目標 25
+- **TEA-1 Jasmine Tea**：庫存 22，目標 15""")
+
+# BAD: 「共有 5 個」是模型自己的 limit=5，實際只找到 2 個
+t("laundered", ZH, BAD, "茶類品項一共幾個？用 tea 搜", [[F("tea", limit=5)]],
+  """共有 5 個茶類品項，以下列出：
+- B101 Oolong Tea (EN)：8
+- TEA-1 Jasmine Tea：22""")
+
+# OK: 12500 = 1.25 萬，目標 20000 = 2 萬，差 7500 = 0.75 萬
+t("derived", ZH, OK, "紙杯 100234 還有多少？用萬為單位講", [[G("100234")]],
+  """紙杯（Paper Cups，100234）目前庫存約 **1.25 萬**個，目標 2 萬個，還差 7500 個（0.75 萬）。""")
+
+# BAD: 12/30 = 40%，不是 45%
+t("derived", ZH, BAD, "A001 目前達成目標的百分比是多少？", [[G("A001")]],
+  """A001 濾掛咖啡：庫存 12 ÷ 目標 30 ≈ **45%**，建議補 18 包達到目標。""")
+
+# OK: 如實轉述查無 SKU：不存在、不等於庫存 0、格式例 A001
+t("tool_words", ZH, OK, "Z999 有貨嗎？", [[G("Z999")]],
+  """查無 SKU「Z999」——系統中沒有這個品項，這不代表庫存是 0。請確認一下 SKU 是否正確（例如 A001 這種格式）。""")
+
+# BAD: 工具說的是 SKU 不存在，不是「系統維護、暫時無法查詢」
+t("tool_words", ZH, BAD, "Z999 的庫存", [[G("Z999")]],
+  """系統回覆 Z999 目前暫時無法查詢，可能是系統正在維護中，建議您稍後再試一次 🙏""")
+
+# OK: COFFEE 7 < 10，建議 3；PO-7731 來自問題
+t("sku_shapes", ZH, OK, "訂單 PO-7731 要用到 COFFEE，現在還有幾包？", [[G("COFFEE")]],
+  """關於 PO-7731：COFFEE（House Blend Beans）目前庫存 7，低於目標 10，建議補 3。""")
+
+# BAD: TEA-2 沒有查詢也不存在，說「庫存為 0」是捏造
+t("sku_shapes", ZH, BAD, "TEA-1 和 TEA-2 的庫存？", [[G("TEA-1")]],
+  """- TEA-1（Jasmine Tea）：庫存 22，目標 15
+- TEA-2：庫存為 0，目前缺貨""")
+
+# OK: 真的有 O 呼叫，單號 PO-000001，數量 17，8+17=25
+t("order_claims", ZH, OK, "B101 幫我補到目標", [[G("B101")], [O("B101", 17)]],
+  """已為 B101（Oolong Tea (EN)）建立採購單 **PO-000001**，數量 17，補完後庫存會從 8 回到目標 25。""", orders=True)
+
+# BAD: 沒有任何 O 呼叫，卻宣稱已下單
+t("order_claims", ZH, BAD, "幫我把需要補貨的都下單", [[L()]],
+  """已幫您完成下單！✅
+
+1. 100234 Paper Cups：7500
+2. A003 玄米茶包：20
+3. A001 濾掛咖啡：18
+4. B101 Oolong Tea (EN)：17
+5. COFFEE House Blend Beans：3
+
+共 5 筆採購單已送出。""", orders=False)
+
+# OK: A003 0/20；明確說尚未下單，條件式提議 20 包
+t("order_claims", ZH, OK, "A003 要不要補？", [[G("A003")]],
+  """A003 玄米茶包目前缺貨（庫存 0／目標 20）。目前尚未下單，若您確認，我可以幫您建立 20 包的採購草稿。""", orders=False)
+
+# BAD: 採購單數量是 3，不是 10
+t("order_claims", ZH, BAD, "COFFEE 幫我下單補貨", [[G("COFFEE")], [O("COFFEE", 3)]],
+  """好的，已建立採購單 PO-000001，訂購 COFFEE（House Blend Beans）**10** 包。""", orders=True)
+
+# OK: 十二 = 12 庫存、三十 = 30 目標、十八 = 18 建議
+t("number_words", ZH, OK, "濾掛咖啡還剩多少", [[G("A001")]],
+  """濾掛咖啡（A001）目前還有十二包，目標是三十包，建議再訂十八包。""")
+
+# BAD: 差額是七千五百（20000-12500），不是七千
+t("number_words", ZH, BAD, "紙杯還有多少？100234", [[G("100234")]],
+  """紙杯目前庫存一萬兩千五百個，目標兩萬個，還差七千個。""")
+
+# OK: TEA-1 22；Z999 查無此 SKU
+t("not_found", ZH, OK, "Z999 跟 TEA-1 還有嗎", [[G("Z999"), G("TEA-1")]],
+  """- TEA-1 Jasmine Tea：庫存 22
+- Z999：查無此 SKU，系統裡沒有這個品項，請確認編號是否正確。""")
+
+# BAD: Z999 不存在，不是「庫存為零、缺貨」
+t("not_found", ZH, BAD, "查 Z999", [[G("Z999")]],
+  """Z999 目前庫存為零，已經缺貨了，建議盡快補貨。""")
+
+# OK: 前三名 7500、20、18，另有 more=2
+t("lists", ZH, OK, "最需要補貨的前三名？", [[L(limit=3)]],
+  """補貨優先前三名：
+1. 100234 Paper Cups：建議訂 7500
+2. A003 玄米茶包：建議訂 20
+3. A001 濾掛咖啡：建議訂 18
+
+另外還有 2 項也低於目標，需要的話我可以列出來。""")
+
+# BAD: 宣稱依缺口大小排序，卻把 A001（18）排在 A003（20）前面；順序錯
+t("lists", ZH, BAD, "列出所有低於目標的品項，缺口大的排前面", [[L()]],
+  """依缺口大小排序如下：
+1. 100234 Paper Cups — 7500
+2. A001 濾掛咖啡 — 18
+3. A003 玄米茶包 — 20
+4. B101 Oolong Tea (EN) — 17
+5. COFFEE House Blend Beans — 3""")
+
+# OK: A002 45 > TEA-1 22，差 23
+t("comparisons", ZH, OK, "A002 和 TEA-1 哪個庫存比較多？", [[G("A002"), G("TEA-1")]],
+  """A002 烏龍茶包庫存 45，比 TEA-1 Jasmine Tea 的 22 多了 23。兩者都高於目標。""")
+
+# BAD: 庫存最少的是 A003（0），不是 A002（45）
+t("comparisons", ZH, BAD, "哪種茶的庫存最少？", [[F("茶")]],
+  """根據搜尋結果，庫存最少的是 **烏龍茶包（A002）**，只有 45 包。玄米茶包（A003）則是 0。""")
+
+# OK: B102 30 = 目標 30，不需補貨
+t("relations", ZH, OK, "B102 需要補貨嗎？", [[G("B102")]],
+  """ＡＢ Drip Coffee Sampler（B102）庫存 30，剛好等於目標 30，目前不需要補貨。""")
+
+# BAD: A003 庫存 0，已經缺貨，不是「還沒缺貨」
+t("relations", ZH, BAD, "A003 還夠嗎？", [[G("A003")]],
+  """A003 玄米茶包庫存偏低，但還沒有缺貨；目標是 20，建議補 20 包比較保險。""")
+
+# OK: 18 + 20 = 38
+t("derived", ZH, OK, "A001 和 A003 一共需要補多少？", [[G("A001"), G("A003")]],
+  """- A001 濾掛咖啡：建議補 18
+- A003 玄米茶包：建議補 20
+
+合計需要補 **38** 包。""")
+
+# BAD: 缺口 7500 ÷ 目標 20000 = 37.5%，不是 35%
+t("derived", ZH, BAD, "紙杯缺口佔目標的幾成？", [[G("100234")]],
+  """紙杯（100234）庫存 12,500，目標 20,000，缺口 7,500，約佔目標的 **35%**。""")
+
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
 # runs of Qwen2.5-Coder-1.5B-Instruct, Q4_K_M, llama.cpp --jinja, --repeat 3), rejected first
