@@ -1264,6 +1264,103 @@ class NotFoundDetailNumbersTest(unittest.TestCase):
                 self.assertIn("missing_items", check("Z999?", answer, results))
 
 
+class ThirdBlindBatchRulesTest(unittest.TestCase):
+    """The rules written for the third blind batch's miss kinds (2026-12-03), each with the
+    true answer it must let through beside the wrong one it must catch."""
+
+    DRIP = stock("A001", "濾掛咖啡", 12, 30)
+    RICE = stock("A003", "玄米茶包", 0, 20, "1:1")
+    OOLONG = stock("B101", "Oolong Tea (EN)", 8, 25, "1:2")
+    TEA = stock("TEA-1", "Jasmine Tea", 22, 15, "1:3")
+    REORDER = [("100234", "Paper Cups", 12500, 20000), ("A003", "玄米茶包", 0, 20),
+               ("A001", "濾掛咖啡", 12, 30), ("B101", "Oolong Tea (EN)", 8, 25),
+               ("COFFEE", "House Blend Beans", 7, 10)]
+
+    def assert_told_apart(self, question, right, wrong, results, problem):
+        self.assertEqual(check(question, right, results), {})
+        self.assertIn(problem, check(question, wrong, results))
+
+    def test_not_out_of_stock_is_a_stock_above_zero(self):
+        for right, wrong in (("A001 isn't out of stock yet: 12 left.",
+                              "A003 isn't out of stock yet."),
+                             ("A001 還沒缺貨，庫存 12。", "A003 尚未缺貨。")):
+            with self.subTest(wrong=wrong):
+                self.assert_told_apart("How are A001 and A003?", right, wrong,
+                                       [self.DRIP, self.RICE], "wrong_figures")
+        self.assertEqual(check("A003?", "A003 庫存 0，補 20 包之後就不會缺貨了。", [self.RICE]), {})
+
+    def test_a_figure_followed_by_its_item_in_brackets_is_that_items(self):
+        question = "What should I order of A001 and B101?"
+        self.assert_told_apart(question, "Orders: 18 (濾掛咖啡) and 17 (Oolong Tea (EN)).",
+                               "Orders: 17 (濾掛咖啡) and 18 (Oolong Tea (EN)).",
+                               [self.DRIP, self.OOLONG], "wrong_figures")
+
+    def test_an_aside_closed_before_a_figure_leaves_it_its_field(self):
+        # 訂購 A001（濾掛咖啡）30 包: 30 is an order (A001's is 18), not any field of A001.
+        self.assert_told_apart("A001?", "訂購 A001（濾掛咖啡）18 包。", "訂購 A001（濾掛咖啡）30 包。",
+                               [self.DRIP], "wrong_figures")
+
+    def test_items_counted_before_the_figure_are_a_count(self):
+        tea = listing("find_items", [("A002", "烏龍茶包", 45, 30), ("A003", "玄米茶包", 0, 20)])
+        self.assert_told_apart("有哪些茶？", "含「茶」的商品共有 2 個：A002 庫存 45、A003 庫存 0。",
+                               "含「茶」的商品共有 3 個：A002 庫存 45、A003 庫存 0。", [tea],
+                               "unsupported_numbers")
+
+    def test_how_many_items_are_below_target_is_counted(self):
+        looked_up = [self.DRIP, self.RICE, self.TEA]
+        self.assert_told_apart("Check A001, A003, TEA-1",
+                               "2 items are below target: A001 and A003.",
+                               "All 3 items are below target: A001, A003 and TEA-1.",
+                               looked_up, "unsupported_numbers")
+        top = listing("list_reorder", self.REORDER[:2], more=3)
+        self.assert_told_apart("最缺的？", "共有 5 個品項低於目標，先列 100234 與 A003。",
+                               "共有 2 個品項低於目標：100234 與 A003。", [top],
+                               "unsupported_numbers")
+        self.assertEqual(check("Top 2?", "100234 and A003; 3 more items are below target too.",
+                               [top]), {})
+
+    def test_a_list_said_complete_when_the_tool_left_items_out(self):
+        top = listing("list_reorder", self.REORDER[:2], more=3)
+        for answer, phrase in (("100234 and A003. Nothing else needs reordering.", "Nothing else"),
+                               ("需要補貨的就這兩項：100234、A003。", "就這兩")):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Top 2?", answer, [top]), {"complete_claims": [phrase]})
+        whole = listing("list_reorder", self.REORDER)
+        self.assertEqual(check("哪些？", "需要補貨的就這些：100234、A003、A001、B101、COFFEE。",
+                               [whole]), {})
+
+    def test_a_failure_no_result_gave_is_refused(self):
+        self.assertEqual(check("B101?", "B101 查詢逾時，請稍後再試。",
+                               [stock("B101", "Oolong Tea (EN)", 8, 25)]),
+                         {"failure_claims": ["查詢逾時", "稍後再試"]})
+        self.assertEqual(check("Z999?", "The system seems to be down. Try again later.",
+                               [missing("Z999", "1:0")]),
+                         {"failure_claims": ["system seems to be down", "Try again later"]})
+        self.assertEqual(check("Z999?", "Z999 was not found. If the system is down, you "
+                               "would see an error.", [missing("Z999", "1:0")]), {})
+        timeout = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": "B101"},
+                   "result": {"ok": False, "error": "TOOL_TIMEOUT", "detail": "too slow"}}
+        self.assertNotIn("failure_claims", check("B101?", "B101 查詢逾時，請稍後再試。", [timeout]))
+
+    def test_a_list_said_sorted_by_shortfall_must_be(self):
+        whole = listing("list_reorder", self.REORDER)
+        self.assert_told_apart("What needs reordering?",
+                               "Ranked by suggested order: 100234, A003, A001, B101, COFFEE.",
+                               "Ranked by suggested order: A003, 100234, A001, B101, COFFEE.",
+                               [whole], "wrong_comparisons")
+        self.assertIn("wrong_comparisons", check("?", "依缺口大小排序：100234、A001、A003。", [whole]))
+
+    def test_the_corrections_name_the_new_kinds_in_both_languages(self):
+        for lang, complete, failed in (("en", "listed only part of it", "every tool answered"),
+                                       ("zh-TW", "只列出了一部分", "每個工具都回應了")):
+            with self.subTest(lang=lang):
+                text = verify.correction("?", {"complete_claims": ["nothing else"],
+                                               "failure_claims": ["try again later"]},
+                                         [self.OOLONG], lang)
+                self.assertIn(complete, text)
+                self.assertIn(failed, text)
+
+
 class DeliveryClaimTest(unittest.TestCase):
     """No tool of ours reports a delivery: an answer saying one arrived is refused, unless
     it denies it, makes it a condition, or a result did speak of deliveries."""

@@ -25,11 +25,14 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
   gave); a derived figure said of a field ("their stock adds up to 75") is worked out
   from that field.
 - `unsupported_numbers`: a figure bound to no item that is no count of the run (how many
-  items a list held; not all of a cut list's items: "only 2" of 2 shown and 3 more), no
+  items a list held; not all of a cut list's items: "only 2" of 2 shown and 3 more; "N
+  items are below target" must be how many are), no
   number the question gave and nothing derived; a date the question did not give. The
   model's own tool arguments are never evidence (`find_items {"query": "450"}` makes 450
   no fact).
 - `missing_items`: a stock (or "out of stock", 缺貨) given to a SKU the tools did not find.
+- `wrong_comparisons`: two items compared the wrong way round, the one said to have the
+  most or least of a field that has not, a list said sorted by shortfall that is not.
 - `not_found_claims`: a SKU the answer says does not exist that a result found; a search
   it says found nothing, naming the query last ("No items match 'coffee'"), that found items.
 - `unsearched`: an answer that says something was not found (查不到庫存信息) when nothing
@@ -44,6 +47,10 @@ ordered. Figures are digits, k and 萬 units, English number words and Chinese n
 - `delivery_claims`: a phrase saying an order or a delivery arrived (PO-7731 has been
   received, 已經到貨) when no result spoke of a delivery: the tools report stock, not
   deliveries. Denials ("has not arrived yet", 還沒到貨) and conditionals are none.
+- `complete_claims`: a phrase saying a list is complete ("nothing else", 就這兩項) after a
+  tool listed only part of one (its `more`).
+- `failure_claims`: a phrase saying a lookup failed or the system is down ("try again
+  later", 系統暫時無法回應) when every call was answered.
 - `unchecked_skus`: a SKU the question names (letters then digits, as A001) that no result
   spoke of; `unknown_skus`: such a SKU the answer gives a figure that no result spoke of.
 - `guessed_skus`: a SKU get_stock found that neither the question nor an earlier result
@@ -87,18 +94,20 @@ from stock_agent.runlog import (data_of, facts, item_facts, item_rows, orders, r
 from stock_agent.verify.derived import (FIELDS, _cross, _derived, _unbound_allowed, apart,
                                         cover_days, share_of_target)
 from stock_agent.verify.patterns import (
-    ABOVE_TARGET, AFTER_CUES, AND, APART, ASKS_ORDER, BELOW_TARGET, BOTH, BOTH_BEFORE,
-    CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB, CLAIM_ZH, CLAUSE_END,
-    COMPARE_NEEDLES, CONDITION, COUNTED, DATE, DAYS, DELIVERED, DELIVERY_NEEDLES, DENIAL,
-    DERIVED_CUE, EXAMPLE, EXTREME_AFTER, EXTREME_BEFORE, EXTREME_NEEDLES, FIELD_CUE,
-    FIELD_NAMES, HEAD_ALTERNATIVE, HEAD_QUESTION, HYPOTHETICAL, IF_DONE, IN_STOCK, JOINER,
-    MEASURE_WORD, MONTHS, MORE, MORE_THAN, MOST, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER,
-    NEXT_ITEM, NEXT_TO, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_QUANTITIES, NO_MATCH,
-    NO_MATCH_NEEDLES, NO_ORDER, NUMBER, OF_ITEM, OF_ORDERS, OF_TARGET, ONE_COUNTS,
-    ORDER_DENIED, ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK,
-    RELATIONS, RESPECTIVELY, SEARCHED, SEARCH_END, SENTENCE_END, SHORTFALL, SKU_CHARS, STATING,
-    STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, THATS,
-    TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
+    ABOVE_TARGET, AFTER_CUES, ALL_LISTED, AND, APART, ASKS_ORDER, BELOW_COUNT, BELOW_TARGET,
+    BOTH, BOTH_BEFORE, BRACKETED, CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB,
+    CLAIM_ZH, CLAUSE_END, COMPARE_NEEDLES, CONDITION, COUNTED, COUNT_BEFORE, COUNT_NEEDLES,
+    DATE, DAYS, DELIVERED, DELIVERY_NEEDLES, DENIAL, DERIVED_CUE, EXAMPLE, EXTREME_AFTER,
+    EXTREME_BEFORE, EXTREME_NEEDLES, FAILED, FAILED_NEEDLES, FIELD_CUE, FIELD_NAMES,
+    HEAD_ALTERNATIVE, HEAD_QUESTION, HYPOTHETICAL, IF_DONE, IN_STOCK, JOINER, MEASURE_WORD,
+    MONTHS, MORE, MORE_THAN, MOST, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_ITEM, NEXT_TO,
+    NOT_FOUND, NOT_FOUND_NEEDLES, NOT_OUT, NOT_QUANTITIES, NO_MATCH, NO_MATCH_NEEDLES,
+    NO_ORDER, NUMBER, OF_ITEM, OF_ORDERS, OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID,
+    ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY,
+    REST_BEFORE, SEARCHED, SEARCH_END, SENTENCE_END, SHORTFALL, SKU_CHARS, SORTED,
+    SORTED_NEEDLES, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM,
+    TARGETS_SHARE, THAN_ZH, THATS, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value,
+    _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -142,6 +151,8 @@ def check(question, answer, results, *, complete=True, given=False):
                 "order_claims": [claim for claim, sku in said["claims"]
                                  if not _covered(sku, known["ordered"])],
                 "delivery_claims": delivery_claims(answer, results),
+                "complete_claims": _said_complete(answer, known),
+                "failure_claims": failure_claims(answer, results),
                 "order_denials": [denial for denial, sku in said["denials"]
                                   if sku in known["ordered"] or sku is None and
                                   known["ordered"]],
@@ -163,7 +174,7 @@ def check(question, answer, results, *, complete=True, given=False):
     problems["wrong_comparisons"] = [comparison[0] for comparison in said["comparisons"]
                                      if _wrong_comparison(comparison, known)] + [
         f"{extreme[1]} {extreme[0]}" for extreme in said["extremes"]
-        if _wrong_extreme(extreme, known)]
+        if _wrong_extreme(extreme, known)] + _unsorted(normal(answer), known)
     # A run that looked nothing up and says nothing about an item (a greeting, a refusal,
     # a rule explained) is not asked for lookups.
     if not given and (known["spoken_of"] or said["figures"] or said["missing"]):
@@ -295,6 +306,8 @@ def _figure_problem(figure, said, known):
         return "unsupported_numbers"  # no result spoke of the item: it needs a lookup
     item = known["items"].get(sku)
     if field == "count":
+        if figure.get("below"):  # "3 items are below target": so many are
+            return None if value in known["below"] else "unsupported_numbers"
         if figure["total"] and value in known["shown"] and value not in known["totals"]:
             return "unsupported_numbers"  # "only 2 need restocking" of 2 shown and 3 more
         return None if _near(value, known["counts"] | known["question"]) else \
@@ -362,7 +375,7 @@ def evidence(question, results, *, given=False):
     known = {"items": {}, "missing": set(), "spoken_of": set(), "counts": set(),
              "ordered": {}, "receipt_ids": set(), "names": {}, "texts": set(),
              "program": set(), "queries": set(), "unplaced": {}, "other": set(),
-             "rehearsed": {}, "totals": set(), "shown": set(), "searches": {},
+             "rehearsed": {}, "totals": set(), "shown": set(), "searches": {}, "listed": set(),
              "given": given}
     for record in results:
         _take(record, known)
@@ -375,6 +388,9 @@ def evidence(question, results, *, given=False):
     known["question_skus"] = _question_skus(question, known)
     known["words"] = set(known["spoken_of"]) | set(known["names"])
     known["name_words"] = _name_words(known)
+    # How many items are below their targets: a reorder list's total, else of those found.
+    known["below"] = known["listed"] or {sum(item["stock"] < item["target"]
+                                             for item in known["items"].values())}
     return known
 
 
@@ -384,7 +400,9 @@ def _name_words(known):
     a model names an item by them ("Jasmine is above its target"). A SKU is no such word."""
     owners = {}
     for sku, item in known["items"].items():
-        for word in set(re.findall(r"[A-Za-z]{4,}", normal(item["name"] or ""))):
+        letters = "".join(char if char.isascii() and char.isalpha() else " "
+                          for char in normal(item["name"] or ""))
+        for word in {word for word in letters.split() if len(word) >= 4}:
             owners.setdefault(word, set()).add(sku)
     return {word: skus.pop() for word, skus in owners.items()
             if len(skus) == 1 and word.upper() not in known["words"]}
@@ -414,6 +432,8 @@ def _take(record, known):
             more = unlisted(data) or 0
             known["counts"].update({len(data["items"]), more, len(data["items"]) + more})
             known["totals"].add(len(data["items"]) + more)
+            if record["name"] == "list_reorder":
+                known["listed"].add(len(data["items"]) + more)
             if more:
                 known["shown"].add(len(data["items"]))
         if record["name"] == "find_items" and isinstance(data.get("query"), str):
@@ -637,8 +657,7 @@ def _list_entry(clause, head, known, said):
     nothing more (A003, 玄米茶包, 濾掛咖啡 (A001)); returns the head for the next clause.
     The first clause holds the head itself: only what follows its colon is an entry."""
     entry = clause[head.pop("colon"):] if "colon" in head else clause
-    scratch = {"unknown_set": set(), "by_sku": set(), "by_name": set()}  # read already
-    mentions = _mentions(entry, known, scratch)
+    mentions = _items_named(entry, known)  # read already
     rest = re.sub(r"[(（][^()（）]{0,40}[)）]|\band\b|以及|和|與|及|[\W_]", "",
                   _blank(entry, [(start, end) for start, end, _ in mentions]))
     skus = {sku for _, _, sku in mentions}
@@ -706,6 +725,8 @@ def _clause(clause, current, known, said):
                 pair["at"] <= start < figure["start"] for start, _, _ in mentions):
             sku, field = pair["skus"].pop(0), field or pair["field"]
         figure.update(sku=sku, field=field,
+                      below=field == "count" and not re.search(REST_BEFORE, words) and
+                      re.match(BELOW_COUNT, blanked[figure["end"]:]) is not None,
                       denied=denied, named=named, total=total, clause=skus,
                       hypothetical=re.search(HYPOTHETICAL, clause) is not None,
                       example=said.get("example", False), conditional=conditional,
@@ -871,6 +892,21 @@ def _wrong_extreme(extreme, known):
     return item[field] != (max(values) if most else min(values))
 
 
+def _unsorted(text, known):
+    """The phrases saying a list is in order of shortfall, biggest first ("sorted by
+    shortfall", 依缺口大小排序), whose items after it are not, by their suggested orders."""
+    if len(known["items"]) < 2 or not any(needle in text.lower() for needle in SORTED_NEEDLES):
+        return []
+    found = []
+    for match in re.finditer(SORTED, text):
+        skus = dict.fromkeys(sku for _, _, sku in _items_named(text[match.end():], known)
+                             if sku in known["items"])
+        orders = [known["items"][sku]["order"] for sku in skus]
+        if any(first < second for first, second in zip(orders, orders[1:])):
+            found.append(match.group())
+    return found
+
+
 def _wrong_comparison(comparison, known):
     """Whether a comparison (`_comparisons`) contradicts the two items' facts; one of an
     item not found says nothing."""
@@ -917,14 +953,17 @@ def _bound(at, mentions, current, clause="", *, end=None):
     A002", even after A001 in the clause); else the nearest named before it in its
     clause; else the one right after it ("order 18, A001's shortfall"); else the item named
     last before the clause ("30 in stock) and COFFEE (..." goes on about the item before)."""
-    after = [(start, sku) for start, _, sku in mentions if start > at]
-    if end is not None and after and re.fullmatch(OF_ITEM, clause[end:after[0][0]]):
-        return after[0][1]
+    after = [(start, stop, sku) for start, stop, sku in mentions if start > at]
+    if end is not None and after and (
+            re.fullmatch(OF_ITEM, clause[end:after[0][0]]) or
+            re.fullmatch(BRACKETED, clause[end:after[0][0]]) and
+            clause[after[0][1]:].lstrip()[:1] in (")", "）")):
+        return after[0][2]
     before = [sku for start, _, sku in mentions if start < at]
     if before:
         return before[-1]
     if after and (current is None or not re.search(AND, clause[at:after[0][0]])):
-        return after[0][1]
+        return after[0][2]
     return current
 
 
@@ -933,9 +972,15 @@ def _field(words):
     target), else the last field word (目標庫存 30 is a target). Words before a bracket
     are about what precedes it ("70% of target (7 of 10)": 7 is no target)."""
     lowered = words.lower()
-    lowered = lowered[max(lowered.rfind(bracket) for bracket in "(（[") + 1:]
+    opened = max(lowered.rfind(bracket) for bracket in "(（[")
+    closed = max(lowered.rfind(bracket) for bracket in ")）]")
+    # An aside closed before the figure is skipped: "訂購 COFFEE（House Blend Beans）10 包".
+    lowered = lowered[:opened] + lowered[closed + 1:] if closed > opened else \
+        lowered[opened + 1:]
     if re.search(DERIVED_CUE, lowered):
         return "derived"
+    if any(word in lowered for word in COUNT_NEEDLES) and re.search(COUNT_BEFORE, lowered):
+        return "count"
     return _last_field(lowered)
 
 
@@ -993,6 +1038,11 @@ def _spelled(text, word, taken):
             if _whole(text, start, end) and not any(taken[start:end]):
                 yield start
             start = text.find(spelling, end)
+
+
+def _items_named(text, known):
+    """`_mentions` of a text read already: what it names, without noting it again."""
+    return _mentions(text, known, {"unknown_set": set(), "by_sku": set(), "by_name": set()})
 
 
 def _one_off(text, name, taken):
@@ -1133,6 +1183,33 @@ def delivery_claims(answer, results):
     return [match.group() for clause in re.split(CLAUSE_END, text)
             if not re.search(DENIAL, clause.lower()) and not re.search(CONDITION, clause.lower())
             for match in re.finditer(DELIVERED, clause)]
+
+
+def _said_complete(answer, known):
+    """The phrases of an answer saying a list is complete ("nothing else", 就這兩項) when a
+    tool listed only part of one (its `more`); not in a denial or a condition."""
+    if not known["shown"]:
+        return []
+    found = []
+    for clause in re.split(SENTENCE_END, normal(answer)):
+        rest = re.sub(ALL_LISTED, " ", clause).lower()  # "nothing else" denies nothing
+        if not re.search(DENIAL, rest) and not re.search(CONDITION, rest):
+            found += [match.group() for match in re.finditer(ALL_LISTED, clause)]
+    return found
+
+
+def failure_claims(answer, results):
+    """The phrases of an answer saying a lookup failed or the system is unavailable ("try
+    again later", 系統暫時無法回應) when every call was answered: each result has data or
+    says the SKU does not exist. Not in a condition ("if the system is down")."""
+    text = normal(answer)
+    if not results or not any(needle in text.lower() for needle in FAILED_NEEDLES) or any(
+            not record["result"].get("ok") and record["result"].get("error") != "SKU_NOT_FOUND"
+            for record in results):
+        return []
+    return [match.group() for clause in re.split(SENTENCE_END, text)  # 稍後 is no "after"
+            if not re.search(CONDITION, re.sub(FAILED, " ", clause).lower())
+            for match in re.finditer(FAILED, clause)]
 
 
 def guessed_skus(question, said, results, *, every=False):
@@ -1306,6 +1383,10 @@ def _status_claims(text):
                            ("below_target", NEEDS_ORDER)):
         for match in re.finditer(pattern, text):
             before = text[max(0, match.start() - 32):match.start()]
+            if pattern == STOCK_ZERO and re.search(NOT_OUT, before):
+                claims.append(_figure(match.start(), match.end(), None, match.group(),
+                                      field="in_stock"))  # "not out of stock": some left
+                continue
             if re.search(STATUS_DENIED, before) or field == "in_stock" and \
                     re.search(COUNTED, before) or pattern == NEEDS_ORDER and (
                     re.search(NEEDS_LATER, before) or re.search(NEEDS_DENIED, text)):

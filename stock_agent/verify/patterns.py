@@ -17,6 +17,8 @@ CLAUSE_END = r"[。！？!?；;，、\n]|,(?!\d{3})|\.(?=\s|$)|\s[-–—]\s"
 AND = r"(?i)\b(?:and|while|but|whereas|vs|versus)\b|[()（）]|和|與|跟|而"
 # What may stand between a figure and the item it counts: "18 units of A002", "18 for A002".
 OF_ITEM = r"(?i)\s*(?:(?:more\s+)?(?:units?|pieces|pcs|boxes|bags|packs)\s+)?(?:of|for)\s*"
+# ... or the item in brackets right after the figure: "18 (濾掛咖啡)", 7500（Paper Cups）.
+BRACKETED = r"\s{0,2}[(（]\s{0,2}"
 # ... and between one such figure's item and the next figure: "18 units of A001 and 45".
 NEXT_ITEM = rf"{OF_ITEM}\s*(?:,|and)\s*"
 # The words before a figure that give it a field (longest first: 目標庫存 is a target).
@@ -26,6 +28,46 @@ FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目�
              r"補貨|需補|補|訂購|訂)|"
              r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|holds?|holding|left|remaining|"
              r"with)\b|剩|有)")
+# Right after a count, that the items it counts are below their targets: "3 items are
+# below target", 2 個品項低於目標, 5 項需要補貨. It must be how many are.
+BELOW_COUNT = (r"(?i)\s{0,2}(?:(?!more\b|other\b)[a-z]{1,12}\s{1,2})?"
+               r"(?:items?|products?|skus?|of them)\s{1,2}"
+               r"(?:(?:are|is)\s{1,2}(?:currently\s{1,2}|still\s{1,2}|all\s{1,2})?"
+               r"(?:below|under|short of)\s{1,2}(?:its\s|the\s|their\s)?targets?\b|"
+               r"needs?\s{1,2}(?:restocking|reordering|an order))|"
+               r"\s{0,2}(?:個|項|款|種)?\s{0,2}(?:品項|商品|產品)?\s{0,2}(?:都|皆)?\s{0,2}"
+               r"(?:低於目標|未達目標|需要補貨|需補貨|要補貨)")
+# ... unless the count is of the rest: "另外還有 2 項低於目標", "plus 3 items below target".
+REST_BEFORE = r"(?i)(?:還有|另外|另|其他|其餘|\bplus|\banother|\bother)\s{0,2}$"
+# An answer saying a list is complete ("the full list", "nothing else", 就這兩項, 其他品項都):
+# false when the tool listed only part of it (its `more`).
+ALL_LISTED = (r"(?i)\bfull list\b|"
+              r"\b(?:these|those|that)\s{1,2}(?:are|is)\s{1,2}(?:all|everything)\b|"
+              r"\bthat's\s{1,2}(?:all|everything)\b|\beverything else\b|\bnothing else\b|"
+              r"\bno other items?\b|\bthe only (?:items?|ones)\b|\ball (?:of\s{1,2})?the items\b|"
+              r"就這[些幾兩三四五]|只有這[些幾兩三四五]|(?:其他|其餘)(?:的)?(?:品項|商品)?(?:的)?(?:庫存)?都")
+# A list said to be in order of shortfall, biggest first ("sorted by shortfall",
+# 依缺口大小排序): its items must be, by their suggested orders.
+SORTED = (r"(?i)\b(?:biggest|largest|greatest)\s{1,2}(?:shortfalls?|gaps?|shortages?)\s{1,2}"
+          r"first\b|\b(?:sorted|ranked|ordered|listed)\s{1,2}by\s{1,2}(?:the\s{1,2})?(?:size\s{1,2}"
+          r"of\s{1,2}(?:the\s{1,2})?)?(?:shortfall|suggested order|gap|shortage|reorder quantity)|"
+          r"(?:依|按|照)(?:照)?(?:缺口|缺額|建議補貨量|補貨量|建議訂購量|缺貨量)(?:的)?(?:大小|多寡|多少)?"
+          r"(?:由大到小|從大到小)?(?:排序|排列)|(?:缺口|缺額|補貨量)(?:大|多)的(?:排)?(?:在)?前|"
+          r"(?:缺口|缺額|補貨量)(?:由|從)大到小")
+SORTED_NEEDLES = ("first", "sorted", "ranked", "ordered by", "listed by", "排", "大到小")
+# A lookup said to have failed, an excuse no result gave: "the system seems to be down",
+# "try again later", 系統暫時無法回應, 稍後再試.
+FAILED = (r"(?i)\btemporar(?:il)?y\s{1,2}(?:unavailable|down)\b|\bunder maintenance\b|"
+          r"\b(?:system|server|service|database|tool|inventory)s?\s{1,2}"
+          r"(?:seems?\s{1,2}to\s{1,2}be|"
+          r"is|are|was|appears?\s{1,2}to\s{1,2}be)\s{1,2}(?:currently\s{1,2})?(?:down|unavailable|"
+          r"offline|not responding)\b|\btry again later\b|\btimed out\b|暫時無法|維護中|正在維護|"
+          r"稍後再試|查詢逾時|連線(?:失敗|逾時)|系統(?:異常|故障)")
+FAILED_NEEDLES = ("temporar", "maintenance", "down", "unavailable", "offline", "responding",
+                  "try again", "timed out", "暫時", "維護", "稍後", "逾時", "連線", "異常", "故障")
+# Words right before a figure that make it a count of items: 符合的品項有 2 個, 商品共有 5 個.
+COUNT_NEEDLES = ("品項", "項目", "商品", "產品", "結果", "料號")
+COUNT_BEFORE = rf"(?:{'|'.join(COUNT_NEEDLES)})\s{{0,2}}(?:共|總共|一共|只)?\s{{0,2}}(?:有|為|是)\s{{0,2}}$"
 DERIVED_CUE = (r"\btotal\b|\btogether\b|\bsum\b|\bover\b|\babove\b|\bshort\b|\bdays?\b|"
                r"\bcover\b|percent|\bcombined\b|\baltogether\b|\bbelow\b|\bunder\b|"
                r"合計|總共|共計|總計|超出|超過|多出|還差|差|缺口|缺(?!貨)|撐|達成|加起來|一共|比(?!較)")
@@ -250,6 +292,10 @@ STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "�
 STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
                  r"\bnone\b(?:\s{1,2}[a-z]{1,12}){0,4}\s{1,2}$|"  # none of the matches is
                  r"(?:不|沒|未|非|無|否)(?:有|是|會|再)?\s{0,2}$")
+# Right before "out of stock", 缺貨: it is denied now ("isn't out of stock yet", 還沒缺貨),
+# a stock above 0; not "won't be", 不會缺貨 (what an order would do).
+NOT_OUT = (r"(?i)(?:\b(?:is|are|was|were)\s{1,2}not|\b(?:isn't|aren't|wasn't|weren't))"
+           r"(?:\s{1,2}(?:yet|currently|actually))?\s{1,2}$|(?:還|尚|並)?(?:沒有?|未|不)\s{0,2}$")
 # A figure right before "in stock" (12 units in stock): the claim is the figure's.
 COUNTED = (r"(?i)(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
            r"twelve|[a-z]{3,5}teen|[a-z]{3,5}ty(?:-[a-z]{3,5})?))\s{0,2}"

@@ -25,6 +25,10 @@ WORDS = {
            "delivery_claims": "Your answer says something arrived ({found}), but no tool "
                               "reported a delivery: the tools show stock, not deliveries. "
                               "Leave that out.",
+           "complete_claims": "Your answer says the list is complete ({found}), but the "
+                              "tool listed only part of it: more items were left out.",
+           "failure_claims": "Your answer says a lookup failed or the system is unavailable "
+                             "({found}), but every tool answered. Report what they returned.",
            "order_denials": "Your answer says nothing was ordered ({found}), but this run "
                             "placed the order: its receipt is in the results. Report it.",
            "left_out": "Your answer leaves out the stock (or the suggested order asked for, "
@@ -57,6 +61,9 @@ WORDS = {
                               "東西。不要再這樣說。",
               "delivery_claims": "你的回答說已經到貨（{found}），但沒有任何工具回報到貨：工具只查得到"
                                  "庫存，查不到出貨或到貨。不要這樣說。",
+              "complete_claims": "你的回答說清單是完整的（{found}），但工具只列出了一部分：還有品項沒列出。",
+              "failure_claims": "你的回答說查詢失敗或系統無法使用（{found}），但每個工具都回應了。"
+                                "請照工具傳回的結果回答。",
               "order_denials": "你的回答說沒有下單（{found}），但本次已經下單：收據就在工具結果裡，"
                                "請照實回報。",
               "left_out": "你的回答缺少 {found} 的庫存（或問到的建議補貨量，或 SKU）。",
@@ -73,4 +80,5 @@ WORDS = {
 }
 PROBLEM_LINES = ("echoed", "wrong_figures", "unsupported_numbers", "missing_items",
                  "not_found_claims", "unsearched", "wrong_comparisons", "order_ids", "order_claims",
-                 "delivery_claims", "order_denials", "guessed_skus", "unknown_skus", "left_out")
+                 "delivery_claims", "complete_claims", "failure_claims", "order_denials",
+                 "guessed_skus", "unknown_skus", "left_out")

@@ -1385,6 +1385,77 @@ d("tool_words", ZH, OK, "Z999 有貨嗎？", [[G("Z999")]],
   "查無 Z999 這個料號（不是庫存為 0）。SKU 最多三十二位，由大寫英文字母、數字、- 或 _ 組成，"
   "例如 A001。")
 
+# --- A fifteenth batch, dev only: the kinds the third blind batch missed ---------------
+# Written after reading its nine misses, with other items and wordings; the blind answers
+# stay untouched in test.
+# "not out of stock", 還沒缺貨: a stock above 0 (not "won't be", 不會缺貨: a condition)
+d("relations", EN, BAD, "How is A003?", [[G("A003")]],
+  "A003 isn't out of stock yet, but it is low: target 20, order 20.")
+d("relations", EN, OK, "How is COFFEE?", [[G("COFFEE")]],
+  "COFFEE is not out of stock: 7 on hand, target 10.")
+d("relations", ZH, BAD, "A003 狀況？", [[G("A003")]], "A003 尚未缺貨，不過建議補 20 包。")
+d("relations", ZH, OK, "A001 狀況？", [[G("A001")]], "A001 還沒缺貨，庫存 12，目標 30，建議補 18。")
+d("relations", ZH, OK, "A003 狀況？", [[G("A003")]], "A003 庫存 0，補 20 包之後就不會缺貨了。")
+# a figure, then the item in brackets: "18 (濾掛咖啡)" is that item's
+d("derived", EN, OK, "What should I order of A001 and B101?", [[G("A001"), G("B101")]],
+  "Suggested orders: 18 (濾掛咖啡) and 17 (Oolong Tea (EN)), 35 in total.")
+d("derived", EN, BAD, "What should I order of A001 and B101?", [[G("A001"), G("B101")]],
+  "Suggested orders: 17 (濾掛咖啡) and 18 (Oolong Tea (EN)).")
+d("lists", ZH, OK, "缺最多的三個？", [[L(limit=3)]],
+  "建議補貨：7500（Paper Cups）、20（玄米茶包）、18（濾掛咖啡）。")
+# 品項有 N 個: a count of the results
+d("stray_figure", ZH, OK, "有咖啡嗎？", [[F("咖啡")]], "符合「咖啡」的品項有 1 個：A001 濾掛咖啡，庫存 12。")
+d("stray_figure", ZH, OK, "有哪些茶？", [[F("茶")]], "含「茶」的商品共有 2 個：A002 庫存 45、A003 庫存 0。")
+d("laundered", ZH, BAD, "有哪些茶？", [[F("茶", limit=10)]],
+  "含「茶」的商品有 10 個，列出如下：A002 45、A003 0。")
+# "N items are below target": a count of the items below their targets
+d("relations", EN, BAD, "Check A001, A003 and A002", [[G("A001"), G("A003"), G("A002")]],
+  "All 3 items are below target: A001 12/30, A003 0/20, A002 45/30.")
+d("relations", EN, OK, "Check A001, A003 and A002", [[G("A001"), G("A003"), G("A002")]],
+  "2 items are below target: A001 (12 of 30) and A003 (0 of 20). A002 is fine at 45.")
+d("relations", ZH, OK, "前兩個最缺的？", [[L(limit=2)]],
+  "共有 5 個品項低於目標，先列前 2 個：100234 Paper Cups 建議訂 7500、A003 玄米茶包 建議訂 20。")
+d("relations", ZH, BAD, "B101 和 TEA-1 呢？", [[G("B101"), G("TEA-1")]],
+  "有 2 個品項低於目標：B101 庫存 8（目標 25），TEA-1 庫存 22（目標 15）。")
+# a list said complete when the tool said more were left out
+d("lists", EN, BAD, "What needs reordering? Top 2.", [[L(limit=2)]],
+  "Here's the full list of items below target: 100234 Paper Cups (order 7500) and A003 "
+  "玄米茶包 (order 20). Nothing else needs reordering.")
+d("lists", EN, OK, "What needs reordering? Top 2.", [[L(limit=2)]],
+  "The two biggest shortfalls: 100234 Paper Cups (order 7500) and A003 玄米茶包 (order 20). "
+  "3 more items are below target too.")
+d("lists", ZH, BAD, "最缺的兩項？", [[L(limit=2)]],
+  "需要補貨的就這兩項：100234 Paper Cups 建議 7500、A003 玄米茶包 建議 20。其他品項庫存都充足。")
+d("lists", ZH, OK, "哪些要補貨？", [[L()]],
+  "需要補貨的就這些：100234 建議 7500、A003 建議 20、A001 建議 18、B101 建議 17、COFFEE 建議 3。")
+# the quantity of an order placed, after the item in brackets
+d("order_claims", ZH, BAD, "A001 幫我下單", [[G("A001")], [O("A001", 18)]],
+  "已下單 PO-000001：訂購 A001（濾掛咖啡）30 包。", orders=True)
+d("order_claims", EN, BAD, "Order A001 please", [[G("A001")], [O("A001", 18)]],
+  "Order PO-000001 placed: ordered A001 (濾掛咖啡) 12 units.", orders=True)
+d("order_claims", ZH, OK, "A001 幫我下單", [[G("A001")], [O("A001", 18)]],
+  "已下單 PO-000001：訂購 A001（濾掛咖啡）18 包，補完後達到目標 30。", orders=True)
+# a failure no tool reported: every tool answered
+d("tool_words", EN, BAD, "Do we have Z999?", [[G("Z999")]],
+  "The inventory system seems to be down right now, so I couldn't check Z999. Please try "
+  "again later.")
+d("tool_words", ZH, BAD, "B101 還有多少？", [[G("B101")]], "B101 查詢逾時，系統暫時無法回應，請稍後再試。")
+d("tool_words", EN, OK, "Do we have Z999?", [[G("Z999")]],
+  "Z999 wasn't found: it isn't in this inventory. If the system was down, you would see an "
+  "error instead.")
+d("tool_words", ZH, OK, "Z999 有嗎？", [[G("Z999")]], "查無 Z999：系統裡沒有這個 SKU，不是暫時的問題。")
+
+# a list said to be sorted by shortfall must be
+d("lists", ZH, BAD, "要補哪些？照缺口排", [[L()]],
+  "以下依建議補貨量排序：A003 20、100234 7500、A001 18、B101 17、COFFEE 3。")
+d("lists", EN, BAD, "What needs reordering?", [[L()]],
+  "Sorted by shortfall, biggest first:\n- COFFEE: 3\n- B101: 17\n- A001: 18\n- A003: 20\n"
+  "- 100234: 7500")
+d("lists", EN, OK, "What needs reordering?", [[L()]],
+  "Ranked by suggested order:\n1. 100234 (7500)\n2. A003 (20)\n3. A001 (18)\n4. B101 (17)\n"
+  "5. COFFEE (3)")
+d("lists", ZH, OK, "最缺的三個？", [[L(limit=3)]], "依缺口大小排序：100234 缺 7500、A003 缺 20、A001 缺 18。")
+
 # --- An eleventh batch, test only, written blind (2026-12-03) --------------------------
 # A second helper that saw neither the checker nor any case wrote these 64 from the kinds'
 # names, the inventory and the tools' shapes, after the tenth batch's rules; added
@@ -2899,14 +2970,15 @@ r(EN, OK, "dev", "20261202T032426Z-50a8b0",
   "reorder of 20.\n- 滤掛咖啡 (SKU: A001) "
   "with a stock of 12 and a target of 30, suggesting a reorder of 18.",
   note="every figure of the list's two items")
-r(EN, OK, "dev", "20261202T032438Z-402ed7",
+r(EN, BAD, "dev", "20261202T032438Z-402ed7",
   "What is running low? List what needs reordering.",
   [[L(limit=10)]],
   "The items whose stock is below target, the largest shortfall first, each with "
   "its suggested order max(target - "
   "stock, 0) are:\n- 滤掛咖啡: Suggested "
   "order: 18\n- 玄米茶包: Suggested order: 20",
-  note="both suggested orders true")
+  note="both suggested orders true, but after 'largest shortfall first' the smaller comes "
+       "first (labelled correct until 2026-12-03)")
 r(EN, OK, "dev", "20261202T032508Z-5926ba",
   "What is running low? List what needs reordering.",
   [[L(limit=10)]],
