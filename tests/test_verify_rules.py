@@ -1379,6 +1379,7 @@ class DeliveryClaimTest(unittest.TestCase):
 
     def test_a_denial_a_condition_or_a_result_that_speaks_of_it_is_none(self):
         for answer in ("PO-4410 has not arrived as far as I can tell; TEA-1 has 22.",
+                       "I have received your request: TEA-1 has 22.",
                        "我查不到 PO-4410 是否到貨；TEA-1 目前 22 罐。",
                        "Once PO-4410 has arrived, TEA-1 will have more than 22."):
             with self.subTest(answer=answer):

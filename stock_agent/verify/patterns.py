@@ -133,7 +133,8 @@ IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|
 # Words saying an order or a delivery arrived ("PO-7731 has been received", 已經到貨): no
 # tool of ours reports a delivery.
 DELIVERED = (r"(?i)\b(?:has|have|had|was|were)\s{1,2}(?:just\s{1,2})?(?:been\s{1,2})?"
-             r"(?:received|delivered|arrived)\b|\b(?:arrived|came in|got delivered)\b|"
+             r"(?:received|delivered|arrived)\b"
+             r"(?!\s{1,2}(?:your|the|this)\s{1,2}(?:request|question|message))|\b(?:arrived|came in|got delivered)\b|"
              r"已(?:經)?(?:到貨|送達|收到|入庫)|到貨了|送到了")
 DELIVERY_NEEDLES = ("receiv", "deliver", "arriv", "came in", "到貨", "送達", "收到", "入庫",
                     "送到")
