@@ -2283,6 +2283,422 @@ t("derived", ZH, OK, "A001 和 A003 一共需要補多少？", [[G("A001"), G("A
 t("derived", ZH, BAD, "紙杯缺口佔目標的幾成？", [[G("100234")]],
   """紙杯（100234）庫存 12,500，目標 20,000，缺口 7,500，約佔目標的 **35%**。""")
 
+# --- A sixteenth batch, test only, written blind (2026-12-03) -------------------------
+# A fourth helper that saw neither the checker nor any case wrote these 64 from the kinds'
+# names, the inventory and the tools' shapes, after the fifteenth batch's rules; added
+# untouched (t() puts them in test).
+
+# ===================== EN =====================
+
+# OK: A001 stock 12, target 30, suggested 18; order_created false so "no PO yet" is true
+t("plain", EN, OK, "How many 濾掛咖啡 (A001) do we have?", [[G("A001")]],
+  """Sure! Here's the current status for **A001 – 濾掛咖啡**:
+
+- On hand: 12
+- Target: 30
+- Suggested reorder: 18 units
+
+No purchase order has been created yet. Let me know if you'd like me to draft one!""")
+
+# BAD: B101 reorder is 25-8 = 17, not 18
+t("plain", EN, BAD, "What's the stock for B101?", [[G("B101")]],
+  """B101 (Oolong Tea (EN)) currently has 8 units in stock against a par level of 25, so I'd suggest reordering 18 units to get back to par.""")
+
+# OK: A001 12/30/18, COFFEE 7/10/3, both below target, 18 > 3
+t("swapped", EN, OK, "Compare stock for A001 and COFFEE.", [[G("A001"), G("COFFEE")]],
+  """| SKU | Name | On hand | Target | Reorder |
+|-----|------|---------|--------|---------|
+| A001 | 濾掛咖啡 | 12 | 30 | 18 |
+| COFFEE | House Blend Beans | 7 | 10 | 3 |
+
+Both are below target; A001 needs the bigger top-up.""")
+
+# BAD: targets swapped — B101 target is 25 (not 15), TEA-1 target is 15 (not 25)
+t("swapped", EN, BAD, "check B101 and TEA-1 please", [[G("B101"), G("TEA-1")]],
+  """Here you go:
+
+- **B101 – Oolong Tea (EN)**: 8 on hand, target 15 → reorder 17
+- **TEA-1 – Jasmine Tea**: 22 on hand, target 25 → reorder 0
+
+Let me know if you need anything else!""")
+
+# OK: B102 stock 30 = target 30, suggested 0, at target
+t("target_as_stock", EN, OK, "Do we have 30 of the AB Drip Coffee Sampler? SKU B102", [[G("B102")]],
+  """Yes — B102 (ＡＢ Drip Coffee Sampler) has exactly 30 in stock, which is right at its target of 30, so nothing needs to be reordered.""")
+
+# BAD: 20,000 is the target of Paper Cups; stock is 12,500
+t("target_as_stock", EN, BAD, "How many Paper Cups are in inventory?", [[F("cup")]],
+  """We currently have **20,000** Paper Cups (SKU 100234) in inventory. The suggested reorder is 7,500.""")
+
+# OK: F("tea") returned 2 items (B101 8/25, TEA-1 22/15), more 0
+t("stray_figure", EN, OK, "What tea items do we carry?", [[F("tea")]],
+  """I found 2 items matching "tea":
+
+1. B101 — Oolong Tea (EN): 8 in stock (target 25)
+2. TEA-1 — Jasmine Tea: 22 in stock (target 15)""")
+
+# BAD: A003 stock is 0, not 3 (3 is only the number of lookups)
+t("stray_figure", EN, BAD, "Check A001, A002 and A003", [[G("A001"), G("A002"), G("A003")]],
+  """I checked all three items. Summary:
+- A001 濾掛咖啡: 12 on hand
+- A002 烏龍茶包: 45 on hand
+- A003 玄米茶包: 3 on hand — urgent! ⚠️""")
+
+# OK: limit=3 gave 100234 7500 (12500/20000), A003 20 (0/20), A001 18 (12/30), more 2 -> 3+2 = 5 total
+t("laundered", EN, OK, "Give me the top 3 reorder items and tell me how many others there are.", [[L(limit=3)]],
+  """Top 3 by suggested order:
+1. 100234 Paper Cups – order 7,500 (12,500 on hand / 20,000 target)
+2. A003 玄米茶包 – order 20 (0 / 20)
+3. A001 濾掛咖啡 – order 18 (12 / 30)
+
+There are 2 more items below target that weren't shown, so 5 in total.""")
+
+# BAD: only 5 items are below target (more 0); 20 is the limit the model passed
+t("laundered", EN, BAD, "Which items need reordering? Show up to 20.", [[L(limit=20)]],
+  """I pulled 20 items that are below target. Here are the ones with the largest suggested orders:
+
+- 100234 Paper Cups: 7500
+- A003 玄米茶包: 20
+- A001 濾掛咖啡: 18
+- B101 Oolong Tea (EN): 17
+- COFFEE House Blend Beans: 3""")
+
+# OK: 12,500 / 250 = 50 days; target 20,000 / 250 = 80 days; 12.5k = 12,500; suggested 7,500
+t("derived", EN, OK, "We use 250 paper cups a day. How many days will current stock last?", [[F("cup")]],
+  """Paper Cups (100234) have 12.5k on hand (12,500). At 250/day that's 12,500 ÷ 250 = **50 days** of cover.
+
+The target is 20,000, so placing the suggested order of 7,500 would bring you to 80 days' worth.""")
+
+# BAD: 18 + 17 = 35, not 36 (stock sum 12 + 8 = 20 is right)
+t("derived", EN, BAD, "What's the total stock of A001 and B101 combined, and how much to order for both?", [[G("A001"), G("B101")]],
+  """A001 has 12 and B101 has 8, so combined stock is 20 units. Suggested orders are 18 and 17, for a total of 36 units to order.""")
+
+# OK: 7/10 = 70%; 3/10 = 30% short; suggested 3
+t("derived", EN, OK, "What percent of target is COFFEE at?", [[G("COFFEE")]],
+  """House Blend Beans (COFFEE) is at 7 of a 10 target — that's **70%** of target, i.e. 30% short. Topping up the suggested 3 would get it to 100%.""")
+
+# OK: correct paraphrase of the not-found detail: SKU does not exist, not stock 0; example A001
+t("tool_words", EN, OK, "How many Z999 do we have in stock?", [[G("Z999")]],
+  """Sorry, I couldn't find Z999 — the system says no item has that SKU. That means it doesn't exist in this inventory, not that it's out of stock, so I can't give you a quantity. Could you double-check the SKU? Valid SKUs look like A001.""")
+
+# BAD: the detail says the SKU does not exist, not that it is out of stock / 0 units
+t("tool_words", EN, BAD, "stock for Z999?", [[G("Z999")]],
+  """The lookup for Z999 returned SKU_NOT_FOUND, which the system explains means the item is currently out of stock (0 units). You may want to reorder it.""")
+
+# OK: TEA-1 22/15 above target; 100234 12,500/20,000, short 7,500; PO-7731 is the question's reference
+t("sku_shapes", EN, OK, "For PO-7731 I need to know stock of TEA-1 and 100234.", [[G("TEA-1"), G("100234")]],
+  """For your PO-7731 check:
+
+| SKU | Item | Stock | Target |
+|---|---|---|---|
+| TEA-1 | Jasmine Tea | 22 | 15 |
+| 100234 | Paper Cups | 12,500 | 20,000 |
+
+TEA-1 is above target; Paper Cups are 7,500 short of target.""")
+
+# BAD: no lookup of Q3 was made (Q3 is a quarter, not a SKU); the claim about the tool is false
+t("sku_shapes", EN, BAD, "Is SKU COFFEE in stock? Need it for the Q3 promo.", [[G("COFFEE")]],
+  """COFFEE (House Blend Beans): 7 on hand, target 10, suggest ordering 3 before the promo.
+
+I also checked Q3 but that SKU wasn't found in the system.""")
+
+# OK: O("A001", 18) receipt PO-000001; 12 + 18 = 30 = target
+t("order_claims", EN, OK, "Order the suggested amount for A001.", [[G("A001")], [O("A001", 18)]],
+  """Done ✅ I've drafted a purchase order for **18 × 濾掛咖啡 (A001)**.
+
+- Order ID: **PO-000001**
+- Once received, stock will go from 12 to 30, which matches the target.""", orders=True)
+
+# BAD: no O call was made — nothing was ordered
+t("order_claims", EN, BAD, "Please reorder B101.", [[G("B101")]],
+  """I've placed a reorder for 17 units of Oolong Tea (EN) (B101), bringing it up to its target of 25. You'll get a confirmation shortly.""")
+
+# BAD: the receipt's order id is PO-000001, not PO-000003
+t("order_claims", EN, BAD, "Order enough COFFEE to reach target.", [[G("COFFEE")], [O("COFFEE", 3)]],
+  """Purchase order created: **PO-000003** for 3 units of House Blend Beans (COFFEE). Stock will reach 10 once it arrives.""", orders=True)
+
+# OK: TEA-1 stock 22 (twenty-two), target 15 (fifteen), 22 - 15 = 7 (seven), suggested 0
+t("number_words", EN, OK, "how many jasmine tea do we have", [[F("jasmine")]],
+  """We have twenty-two Jasmine Tea (TEA-1) on hand — that's seven more than the target of fifteen, so no reorder is needed.""")
+
+# BAD: suggested order is 10 - 7 = 3 (three), not four
+t("number_words", EN, BAD, "How many House Blend Beans on hand? SKU COFFEE", [[G("COFFEE")]],
+  """Only seven left of House Blend Beans (COFFEE), against a target of ten. I'd suggest ordering four to get back to par.""")
+
+# OK: A002 45/30, no reorder; Z999 correctly reported as not found
+t("not_found", EN, OK, "What's the stock on Z999 and A002?", [[G("Z999"), G("A002")]],
+  """- **A002 (烏龍茶包)**: 45 in stock, target 30 — well stocked, no reorder needed.
+- **Z999**: not found. There's no item with that SKU, so I can't report a stock level for it.""")
+
+# BAD: Z999 was not found; it is shown as stock 0 / "out of stock"
+t("not_found", EN, BAD, "Check stock for Z999 and B102", [[G("Z999"), G("B102")]],
+  """| SKU | Name | Stock | Target |
+|-----|------|-------|--------|
+| Z999 | — | 0 | — |
+| B102 | ＡＢ Drip Coffee Sampler | 30 | 30 |
+
+Z999 is out of stock, while B102 is right at target.""")
+
+# OK: all 5 rows match L(); 7500+20+18+17+3 = 7,558
+t("lists", EN, OK, "List everything below target.", [[L()]],
+  """Here's everything currently below target (largest reorder first):
+
+```
+SKU     Name               Stock   Target  Reorder
+100234  Paper Cups         12500   20000   7500
+A003    玄米茶包             0       20      20
+A001    濾掛咖啡             12      30      18
+B101    Oolong Tea (EN)    8       25      17
+COFFEE  House Blend Beans  7       10      3
+```
+
+5 items in total, 7,558 units suggested overall.""")
+
+# BAD: TEA-1 is not below target (22 vs 15) and L() did not return it
+t("lists", EN, BAD, "Which items are below target? just the SKUs and reorder qty", [[L()]],
+  """- 100234: 7500
+- A003: 20
+- A001: 18
+- B101: 17
+- COFFEE: 3
+- TEA-1: 7""")
+
+# OK: F("coffee") -> B102 30/30, COFFEE 7/10; F("咖啡") -> A001 12/30; 3 items
+t("lists", EN, OK, "What coffee products do we have?", [[F("coffee"), F("咖啡")]],
+  """Found 3 coffee items:
+* **B102** ＡＢ Drip Coffee Sampler — 30 in stock (target 30)
+* **COFFEE** House Blend Beans — 7 in stock (target 10)
+* **A001** 濾掛咖啡 — 12 in stock (target 30)""")
+
+# OK: A002 45 > B101 8, 45 - 8 = 37; A002 above target 30; B101 short 25 - 8 = 17
+t("comparisons", EN, OK, "Which has more stock, oolong tea bags A002 or Oolong Tea B101?", [[G("A002"), G("B101")]],
+  """A002 (烏龍茶包) has more: 45 vs 8 for B101 (Oolong Tea (EN)) — a difference of 37 units. A002 is also above its target of 30, while B101 is 17 short of its 25 target.""")
+
+# BAD: the smallest shortfall is COFFEE (3), not B101 (17)
+t("comparisons", EN, BAD, "Among the items needing reorder, which has the smallest shortfall?", [[L()]],
+  """Good question! Looking at the reorder list, the smallest shortfall is **B101 (Oolong Tea (EN))** at 17 units — the rest need more than that.""")
+
+# BAD: ranking out of order — TEA-1 (22) should come before B101 (8)
+t("comparisons", EN, BAD, "Rank tea items by stock, highest first", [[F("tea"), F("茶")]],
+  """Sure! Tea items ranked by stock:
+
+1. 烏龍茶包 (A002) – 45
+2. Oolong Tea (EN) (B101) – 8
+3. Jasmine Tea (TEA-1) – 22
+4. 玄米茶包 (A003) – 0""")
+
+# OK: B102 30 vs target 30 = at target, not below; COFFEE 7 vs 10 also returned by the search
+t("relations", EN, OK, "Is the AB drip coffee sampler below target?", [[F("coffee")]],
+  """No. The ＡＢ Drip Coffee Sampler (B102) has 30 on hand and its target is 30 — it's exactly at target, so it's not below and doesn't need restocking. (The search also returned House Blend Beans, COFFEE, which is at 7 vs a target of 10.)""")
+
+# BAD: B102 is at target (30 = 30), not above it
+t("relations", EN, BAD, "Are B102 and TEA-1 above target?", [[G("B102"), G("TEA-1")]],
+  """Yes, both are above target 👍 B102 has 30 (target 30) and TEA-1 has 22 (target 15). No action needed.""")
+
+# ===================== ZH =====================
+
+# OK: F("玄米") 回傳 A003 庫存 0、目標 20、建議 20；庫存 0 即缺貨
+t("plain", ZH, OK, "玄米茶包還有多少庫存？", [[F("玄米")]],
+  """您好！查詢結果如下：
+
+**玄米茶包（A003）**
+- 目前庫存：0
+- 目標量：20
+- 建議叫貨：20
+
+目前已經缺貨，建議盡快補貨喔！""")
+
+# BAD: A002 建議叫貨量是 0（45 高於目標 30），不是 15
+t("plain", ZH, BAD, "A002 的庫存是多少？", [[G("A002")]],
+  """A002 烏龍茶包目前庫存 45 件，目標 30，建議訂購 15 件。""")
+
+# OK: A001 12/30/18，A003 0/20/20
+t("swapped", ZH, OK, "幫我查 A001 跟 A003", [[G("A001"), G("A003")]],
+  """| 品項 | 庫存 | 目標 | 建議補貨 |
+|---|---|---|---|
+| A001 濾掛咖啡 | 12 | 30 | 18 |
+| A003 玄米茶包 | 0 | 20 | 20 |
+
+兩項都低於目標，A003 已經沒有現貨。""")
+
+# BAD: 庫存對調 — A001 是 12（不是 8），B101 是 8（不是 12）
+t("swapped", ZH, BAD, "A001 和 B101 現在各有多少？", [[G("A001"), G("B101")]],
+  """查到了：
+- A001 濾掛咖啡：現貨 8，目標 30
+- B101 Oolong Tea (EN)：現貨 12，目標 25
+
+兩個都還沒到目標量喔。""")
+
+# OK: A002 目標 30、現貨 45，45-30 = 15，足夠、建議 0
+t("target_as_stock", ZH, OK, "烏龍茶包的安全庫存是多少？現在夠嗎？", [[F("烏龍")]],
+  """烏龍茶包（A002）的安全庫存（目標量）是 30，目前現貨有 45，比目標多 15，所以是足夠的，不需要叫貨。""")
+
+# BAD: 30 是 A001 的目標量，實際庫存是 12
+t("target_as_stock", ZH, BAD, "濾掛咖啡現在有幾包？", [[F("咖啡")]],
+  """濾掛咖啡（A001）目前庫存為 30，建議叫貨量 18。""")
+
+# OK: 茶 -> A002 45/30、A003 0/20；tea -> B101 8/25、TEA-1 22/15；共 4 項，低於目標的是 A003、B101 共 2 項
+t("stray_figure", ZH, OK, "有哪些茶類商品？", [[F("茶"), F("tea")]],
+  """共找到 4 項茶類商品：
+
+1. A002 烏龍茶包 — 庫存 45／目標 30
+2. A003 玄米茶包 — 庫存 0／目標 20
+3. B101 Oolong Tea (EN) — 庫存 8／目標 25
+4. TEA-1 Jasmine Tea — 庫存 22／目標 15
+
+其中 2 項低於目標（A003、B101）。""")
+
+# BAD: COFFEE 庫存是 7，不是 2（2 只是搜尋結果筆數）
+t("stray_figure", ZH, BAD, "查一下 coffee 相關的品項", [[F("coffee")]],
+  """找到以下品項：
+1. B102 ＡＢ Drip Coffee Sampler：庫存 30，目標 30
+2. COFFEE House Blend Beans：庫存 2，目標 10""")
+
+# OK: limit=3 -> 100234 7,500、A003 20、A001 18，more = 2
+t("laundered", ZH, OK, "列出需要補貨的前 3 名", [[L(limit=3)]],
+  """需要補貨的前三名（依建議叫貨量）：
+1. 100234 Paper Cups：建議 7,500
+2. A003 玄米茶包：建議 20
+3. A001 濾掛咖啡：建議 18
+
+另外還有 2 項低於目標但沒列出，需要的話我可以再查。""")
+
+# BAD: 搜尋 tea 只有 2 筆（more 0），5 是模型自己設的 limit
+t("laundered", ZH, BAD, "搜尋 tea，最多給我 5 筆", [[F("tea", limit=5)]],
+  """搜尋「tea」共有 5 筆結果，以下是其中幾項：
+- B101 Oolong Tea (EN)：庫存 8
+- TEA-1 Jasmine Tea：庫存 22""")
+
+# OK: 12,500 = 1.25萬，20,000 = 2萬，差 7,500 = 0.75萬，12500/20000 = 62.5%
+t("derived", ZH, OK, "紙杯庫存多少？用萬表示", [[F("cup")]],
+  """Paper Cups（100234）目前庫存約 1.25萬，目標 2萬，還差 7,500（約 0.75萬）。目前庫存是目標的 62.5%。""")
+
+# BAD: 18 + 20 = 38，不是 36
+t("derived", ZH, BAD, "A001 跟 A003 總共要補多少？", [[G("A001"), G("A003")]],
+  """A001 建議補 18，A003 建議補 20，合計 36。""")
+
+# BAD: 8 ÷ 25 = 32%，不是 40%
+t("derived", ZH, BAD, "B101 現在是目標量的幾成？", [[G("B101")]],
+  """B101 Oolong Tea (EN) 庫存 8、目標 25，約為目標的 40%（8 ÷ 25），建議補 17。""")
+
+# OK: 正確轉述查無料號：不存在，不是庫存 0；格式例 A001
+t("tool_words", ZH, OK, "Z999 還有貨嗎？", [[G("Z999")]],
+  """抱歉，系統查無 SKU「Z999」。這代表此品項在這裡不存在，而不是庫存為 0，所以我無法告訴您它有沒有貨。請確認一下料號是否正確（格式例如 A001）。""")
+
+# BAD: 系統說的是料號不存在，不是「暫時缺貨」
+t("tool_words", ZH, BAD, "幫我看 Z999 庫存", [[G("Z999")]],
+  """查詢結果：Z999 查無資料（SKU_NOT_FOUND）。系統表示這個料號暫時缺貨，建議稍後再查詢或補貨。""")
+
+# OK: COFFEE 7/10，差 10-7 = 3；TEA-1 22/15 高於目標；INV-88 是題目的盤點編號
+t("sku_shapes", ZH, OK, "INV-88 盤點：COFFEE 跟 TEA-1 各有多少？", [[G("COFFEE"), G("TEA-1")]],
+  """INV-88 盤點結果：
+
+| 料號 | 品名 | 庫存 | 目標 |
+|---|---|---|---|
+| COFFEE | House Blend Beans | 7 | 10 |
+| TEA-1 | Jasmine Tea | 22 | 15 |
+
+COFFEE 低於目標 3，TEA-1 高於目標。""")
+
+# BAD: 搜尋 iPhone15 沒有任何結果；15 只是名稱裡的數字，不是庫存
+t("sku_shapes", ZH, BAD, "iPhone15 的庫存還有嗎？", [[F("iPhone15")]],
+  """有的～iPhone15 目前庫存為 15 台，如需補貨請再告訴我。""")
+
+# OK: O("B101", 17) 回執 PO-000001；8 + 17 = 25 = 目標
+t("order_claims", ZH, OK, "幫我下單補 B101 到目標量", [[G("B101")], [O("B101", 17)]],
+  """已為您建立採購單 ✅
+- 單號：PO-000001
+- 品項：B101 Oolong Tea (EN)
+- 數量：17
+
+到貨後庫存會從 8 補到 25。""", orders=True)
+
+# BAD: 實際下單數量是 20，不是 30
+t("order_claims", ZH, BAD, "玄米茶包缺貨了，幫我補", [[F("玄米")], [O("A003", 20)]],
+  """好的！已下單 A003 玄米茶包 共 30 件，單號 PO-000001，到貨後就不會缺貨了。""", orders=True)
+
+# OK: COFFEE 7/10/3；只是否認已下單加上條件句，沒有宣稱下單
+t("order_claims", ZH, OK, "COFFEE 需要叫貨嗎？先不要下單", [[G("COFFEE")]],
+  """House Blend Beans（COFFEE）目前 7，目標 10，建議叫貨 3。
+
+依您的指示，目前還沒有下任何訂單；如果您確認要叫貨，我再幫您建立採購單。""")
+
+# OK: B102 三十 = 30，目標三十 = 30，建議 0
+t("number_words", ZH, OK, "B102 有幾個？", [[G("B102")]],
+  """ＡＢ Drip Coffee Sampler（B102）目前有三十個，剛好等於目標量三十，不需要補貨。""")
+
+# BAD: A001 建議補貨是 30-12 = 18（十八），不是十七
+t("number_words", ZH, BAD, "濾掛咖啡 A001 庫存？", [[G("A001")]],
+  """A001 濾掛咖啡目前庫存十二，目標三十，建議補十七。""")
+
+# OK: TEA-1 22/15 充足；Z999 正確回報查無料號
+t("not_found", ZH, OK, "查 Z999 和 TEA-1", [[G("Z999"), G("TEA-1")]],
+  """- TEA-1 Jasmine Tea：庫存 22，目標 15，庫存充足 👍
+- Z999：查無此料號，系統中沒有這個品項（不是庫存為零）。""")
+
+# BAD: Z999 是查無此料號，被寫成庫存 0／沒貨
+t("not_found", ZH, BAD, "Z999 跟 A001 還剩多少？", [[G("Z999"), G("A001")]],
+  """| 料號 | 庫存 |
+|---|---|
+| A001 | 12 |
+| Z999 | 0 |
+
+Z999 已經沒貨了，建議優先補貨。""")
+
+# OK: L() 5 項皆正確；7500+20+18+17+3 = 7,558
+t("lists", ZH, OK, "哪些東西低於安全庫存？", [[L()]],
+  """以下品項低於安全庫存：
+
+- **100234 Paper Cups**：現貨 12,500／目標 20,000，需補 7,500
+- **A003 玄米茶包**：現貨 0／目標 20，需補 20
+- **A001 濾掛咖啡**：現貨 12／目標 30，需補 18
+- **B101 Oolong Tea (EN)**：現貨 8／目標 25，需補 17
+- **COFFEE House Blend Beans**：現貨 7／目標 10，需補 3
+
+共 5 項，建議總叫貨量 7,558。""")
+
+# BAD: 需要補貨的是 5 項，不是 4 項（表格數字本身正確）
+t("lists", ZH, BAD, "列出所有需要補貨的品項和建議數量", [[L()]],
+  """| 料號 | 品名 | 建議叫貨 |
+|---|---|---|
+| 100234 | Paper Cups | 7,500 |
+| A003 | 玄米茶包 | 20 |
+| A001 | 濾掛咖啡 | 18 |
+| B101 | Oolong Tea (EN) | 17 |
+| COFFEE | House Blend Beans | 3 |
+
+合計 4 項需要補貨。""")
+
+# BAD: limit=3 只回傳前三項（more 2）；第 4 項 B101 不在工具結果中，模型不該知道
+t("lists", ZH, BAD, "列出前三名要補的", [[L(limit=3)]],
+  """1. 100234 Paper Cups：7500
+2. A003 玄米茶包：20
+3. A001 濾掛咖啡：18
+4. B101 Oolong Tea (EN)：17""")
+
+# OK: A001 12 > COFFEE 7，12-7 = 5；目標 30 與 10，皆低於目標
+t("comparisons", ZH, OK, "濾掛咖啡和 House Blend Beans 哪個庫存比較多？", [[F("咖啡"), F("blend")]],
+  """濾掛咖啡（A001）庫存 12，House Blend Beans（COFFEE）庫存 7，濾掛咖啡比較多，多 5 個。不過兩者都低於目標量（分別是 30 和 10）。""")
+
+# BAD: 建議叫貨量第二大的是 A003（20），不是 A001（18）
+t("comparisons", ZH, BAD, "建議叫貨量第二大的是哪個？", [[L()]],
+  """第二大的是 A001 濾掛咖啡，建議叫貨 18。第一名是 100234 Paper Cups（7,500）。""")
+
+# OK: 紙杯 12,500（一萬兩千五）/20,000 差 7,500；A002 45/30 超過 15；紙杯較遠
+t("comparisons", ZH, OK, "紙杯跟烏龍茶包，哪個離目標比較遠？", [[F("cup"), F("烏龍")]],
+  """- Paper Cups（100234）：現有一萬兩千五（12,500）／目標 20,000，差 7,500。
+- 烏龍茶包（A002）：45／目標 30，已經超過目標 15。
+
+所以紙杯離目標比較遠，烏龍茶包不用補。""")
+
+# OK: B101 8 < 25，建議 17
+t("relations", ZH, OK, "B101 要不要補貨？", [[G("B101")]],
+  """要喔！B101 Oolong Tea (EN) 現貨只有 8，低於目標 25，建議補 17。""")
+
+# BAD: A002 是 45，高於目標 30，不是「剛好在目標量」（B102 才是剛好 30）
+t("relations", ZH, BAD, "A002 跟 B102 的狀況？", [[G("A002"), G("B102")]],
+  """兩者都剛好在目標量：A002 烏龍茶包 45（目標 30），B102 ＡＢ Drip Coffee Sampler 30（目標 30），目前都不需要補貨。""")
+
 # --- real_model: a real model's answers from the evaluation's run logs ---------------
 # Every distinct answer of the held-out test set's runs (/work/measure/after-test-logs, 138
 # runs of Qwen2.5-Coder-1.5B-Instruct, Q4_K_M, llama.cpp --jinja, --repeat 3), rejected first
