@@ -402,7 +402,7 @@ TOOL_WORDS = (
     "sell", "sold", "carry", "called", "named", "have any", "got any", "is there",
     "are there", "do we have", "do you have",
     "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "多少", "幾", "商品", "品項",
-    "貨", "倉", "目標", "數量", "料號", "賣", "有沒有")
+    "貨", "倉", "目標", "數量", "料號", "賣", "有沒有", "search", "look up", "搜尋", "搜索", "查詢")
 # Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it.
 SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z])[a-z0-9_-]*(?![a-z0-9])"
 # The person says not to look anything up: a negation, then within a few words a lookup.

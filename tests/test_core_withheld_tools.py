@@ -150,7 +150,8 @@ class WhoNeedsToolsTest(unittest.TestCase):
 
     def test_words_of_what_the_tools_know_offer_them(self):
         for question in ("Do we sell anything called 'espresso beans'?", "What is running low?",
-                         "Is there oolong?", "我們有賣綠茶嗎？", "還剩幾盒？", "What should I buy?"):
+                         "Is there oolong?", "我們有賣綠茶嗎？", "還剩幾盒？", "What should I buy?",
+                         "搜尋 tea，最多給我 5 筆", "Search for tea.", "幫我查詢 tea"):
             with self.subTest(question=question):
                 self.assertTrue(needs(question))
 

@@ -5,6 +5,7 @@ import unittest
 
 import tools
 from stock_agent import inventory, runlog, verify
+from stock_agent.verify.patterns import _chinese_value
 
 
 def check(question, answer, results):
@@ -1359,6 +1360,84 @@ class ThirdBlindBatchRulesTest(unittest.TestCase):
                                          [self.OOLONG], lang)
                 self.assertIn(complete, text)
                 self.assertIn(failed, text)
+
+
+class FourthBlindBatchRulesTest(unittest.TestCase):
+    """The rules written for the fourth blind batch's miss kinds (2026-12-03), each with the
+    true answer it must let through beside the wrong one it must catch."""
+
+    BEANS = stock("COFFEE", "House Blend Beans", 7, 10)
+    SAMPLER = stock("B102", "ＡＢ Drip Coffee Sampler", 30, 30, "1:1")
+    DRIP = stock("A001", "濾掛咖啡", 12, 30, "1:2")
+    CUPS = stock("100234", "Paper Cups", 12500, 20000)
+    TOP = listing("list_reorder", [("100234", "Paper Cups", 12500, 20000),
+                                   ("A003", "玄米茶包", 0, 20)], more=3)
+
+    def assert_told_apart(self, question, right, wrong, results, problem):
+        self.assertEqual(check(question, right, results), {})
+        self.assertIn(problem, check(question, wrong, results))
+
+    def test_a_total_in_a_sentence_that_counts_items_is_a_count(self):
+        said = "1. 100234: order 7500\n2. A003: order 20\n\nAnother 3 items are below target, "
+        self.assert_told_apart("Top 2?", said + "which makes 5 in total.",
+                               said + "which makes 6 in total.", [self.TOP],
+                               "unsupported_numbers")
+
+    def test_a_denial_with_an_apostrophe_or_a_question_of_stock_is_no_claim(self):
+        for answer in ("Z999 wasn't found; that's not saying it's out of stock.",
+                       "查無 Z999，所以沒辦法確認它有沒有貨。"):
+            with self.subTest(answer=answer):
+                self.assertEqual(check("Z999?", answer, [missing("Z999", "1:0")]), {})
+
+    def test_a_status_goes_to_the_items_in_brackets_after_it(self):
+        results = [self.BEANS, self.SAMPLER, self.DRIP]
+        question = "COFFEE, B102 and A001?"
+        self.assert_told_apart(question, "B102 30. 其中 2 項低於目標（COFFEE、A001）。",
+                               "COFFEE 7. 其中 2 項低於目標（B102、A001）。", results,
+                               "wrong_figures")
+
+    def test_a_level_to_top_up_to_is_a_target_and_after_delivery_a_condition(self):
+        self.assert_told_apart("COFFEE?", "COFFEE 訂 3 包，補到 10。", "COFFEE 訂 3 包，補到 12。",
+                               [self.BEANS], "wrong_figures")
+        self.assertEqual(check("COFFEE?", "COFFEE 訂 3 包，到貨後會有 10 包。", [self.BEANS]), {})
+
+    def test_chinese_numerals_as_people_say_them(self):
+        for written, value in (("兩千五", 2500), ("一萬兩千五", 12500), ("三百五", 350),
+                               ("一萬二", 12000), ("一百零五", 105), ("十五", 15)):
+            with self.subTest(written=written):
+                self.assertEqual(_chinese_value(written), value)
+        self.assert_told_apart("100234?", "100234 現有一萬兩千五，要補七千五。",
+                               "100234 現有一萬兩千五，要補七千。", [self.CUPS], "wrong_figures")
+
+    def test_items_that_are_below_target_are_counted(self):
+        whole = listing("list_reorder", [("100234", "Paper Cups", 12500, 20000),
+                                         ("A003", "玄米茶包", 0, 20)])
+        self.assert_told_apart("Below target, up to 10?",
+                               "There are 2 items that are below target: 100234 and A003.",
+                               "There are 10 items that are below target: 100234 and A003.",
+                               [whole], "unsupported_numbers")
+
+    def test_the_results_total_is_a_count_of_the_run_not_the_limit_asked(self):
+        found = listing("find_items", [("B102", "ＡＢ Drip Coffee Sampler", 30, 30),
+                                       ("COFFEE", "House Blend Beans", 7, 10)])
+        self.assert_told_apart("找 coffee，最多 8 筆", "搜尋 coffee 共有 2 筆結果：B102、COFFEE。",
+                               "搜尋 coffee 共有 8 筆結果：B102、COFFEE。", [found],
+                               "unsupported_numbers")
+
+    def test_a_list_entry_headed_by_a_sku_no_result_gave_is_unknown(self):
+        problems = check("Top 2?", "- 100234: 7500\n- A003: 20\n- BEAN-7: 12", [self.TOP])
+        self.assertEqual(problems["unknown_skus"], ["BEAN-7"])
+        self.assertEqual(check("Top 2?", "- 100234: 7500\n- A003: 20", [self.TOP]), {})
+
+    def test_a_ranking_by_stock_must_be_in_that_order(self):
+        results = [self.BEANS, self.SAMPLER]
+        question = "Rank COFFEE and B102 by stock"
+        self.assert_told_apart(question, "Ranked by stock, lowest first: COFFEE 7, B102 30.",
+                               "Ranked by stock, lowest first: B102 30, COFFEE 7.", results,
+                               "wrong_comparisons")
+        self.assert_told_apart(question, "依庫存由多到少排序：B102 30、COFFEE 7。",
+                               "依庫存由多到少排序：COFFEE 7、B102 30。", results,
+                               "wrong_comparisons")
 
 
 class DeliveryClaimTest(unittest.TestCase):

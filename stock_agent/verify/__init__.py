@@ -96,18 +96,18 @@ from stock_agent.verify.derived import (FIELDS, _cross, _derived, _unbound_allow
 from stock_agent.verify.patterns import (
     ABOVE_TARGET, AFTER_CUES, ALL_LISTED, AND, APART, ASKS_ORDER, BELOW_COUNT, BELOW_TARGET,
     BOTH, BOTH_BEFORE, BRACKETED, CHINESE_DIGITS, CHINESE_NUMERAL, CHINESE_UNITS, CLAIM_VERB,
-    CLAIM_ZH, CLAUSE_END, COMPARE_NEEDLES, CONDITION, COUNTED, COUNT_BEFORE, COUNT_NEEDLES,
-    DATE, DAYS, DELIVERED, DELIVERY_NEEDLES, DENIAL, DERIVED_CUE, EXAMPLE, EXTREME_AFTER,
-    EXTREME_BEFORE, EXTREME_NEEDLES, FAILED, FAILED_NEEDLES, FIELD_CUE, FIELD_NAMES,
-    HEAD_ALTERNATIVE, HEAD_QUESTION, HYPOTHETICAL, IF_DONE, IN_STOCK, JOINER, MEASURE_WORD,
-    MONTHS, MORE, MORE_THAN, MOST, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER, NEXT_ITEM, NEXT_TO,
-    NOT_FOUND, NOT_FOUND_NEEDLES, NOT_OUT, NOT_QUANTITIES, NO_MATCH, NO_MATCH_NEEDLES,
-    NO_ORDER, NUMBER, OF_ITEM, OF_ORDERS, OF_TARGET, ONE_COUNTS, ORDER_DENIED, ORDER_ID,
-    ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK, RELATIONS, RESPECTIVELY,
-    REST_BEFORE, SEARCHED, SEARCH_END, SENTENCE_END, SHORTFALL, SKU_CHARS, SORTED,
-    SORTED_NEEDLES, STATING, STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM,
-    TARGETS_SHARE, THAN_ZH, THATS, TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value,
-    _word_value)
+    CLAIM_ZH, CLAUSE_END, COMPARE_NEEDLES, CONDITION, COUNTED, COUNTS_ITEMS, COUNT_BEFORE,
+    COUNT_NEEDLES, DATE, DAYS, DELIVERED, DELIVERY_NEEDLES, DENIAL, DERIVED_CUE, ENTRY_HEAD,
+    EXAMPLE, EXTREME_AFTER, EXTREME_BEFORE, EXTREME_NEEDLES, FAILED, FAILED_NEEDLES, FIELD_CUE,
+    FIELD_NAMES, HEAD_ALTERNATIVE, HEAD_QUESTION, HYPOTHETICAL, IF_DONE, IN_STOCK, JOINER,
+    MEASURE_WORD, MONTHS, MORE, MORE_THAN, MOST, NEEDS_DENIED, NEEDS_LATER, NEEDS_ORDER,
+    NEXT_ITEM, NEXT_TO, NOT_FOUND, NOT_FOUND_NEEDLES, NOT_OUT, NOT_QUANTITIES, NO_MATCH,
+    NO_MATCH_NEEDLES, NO_ORDER, NUMBER, OF_ITEM, OF_ORDERS, OF_TARGET, ONE_COUNTS,
+    ORDER_DENIED, ORDER_ID, ORDER_VERBS, OTHER_ID, QUANTITY_LEAD, QUERY_THEN, RANGE_MARK,
+    RELATIONS, RESPECTIVELY, REST_BEFORE, RESULTS_AFTER, SEARCHED, SEARCH_END, SENTENCE_END,
+    SHORTFALL, SKU_CHARS, SORTED, SORTED_LEAST, SORTED_NEEDLES, SORTED_STOCK, STATING,
+    STATUS_DENIED, STATUS_NEEDLES, STOCK_ZERO, SUBJECT_END, SUM, TARGETS_SHARE, THAN_ZH, THATS,
+    TOKEN, TOTAL, WORD_NUMBER, WORD_NUMBERS, _chinese_value, _word_value)
 from stock_agent.verify.words import PROBLEM_LINES, WORDS
 
 
@@ -308,6 +308,8 @@ def _figure_problem(figure, said, known):
     if field == "count":
         if figure.get("below"):  # "3 items are below target": so many are
             return None if value in known["below"] else "unsupported_numbers"
+        if figure.get("results") and known["totals"]:  # 共有 8 筆結果: the limit asked is
+            return None if value in known["counts"] else "unsupported_numbers"  # no count
         if figure["total"] and value in known["shown"] and value not in known["totals"]:
             return "unsupported_numbers"  # "only 2 need restocking" of 2 shown and 3 more
         return None if _near(value, known["counts"] | known["question"]) else \
@@ -568,11 +570,16 @@ def read(answer, known):
             said["sum"] = re.search(SUM, sentence.lower()) is not None
             said["pair"] = None  # items compared: the sentence's figures are theirs
             said["example"] = "candidates" in known and re.search(EXAMPLE, sentence) is not None
+            said["counting"] = "total" in sentence.lower() and \
+                re.search(COUNTS_ITEMS, sentence) is not None
             head = _list_status(sentence)
             for clause in re.split(CLAUSE_END, sentence):
                 current = _clause(clause, current, known, said)
                 if head:  # "缺貨的品項：A003、A001": each entry after the colon is said so
                     head = _list_entry(clause, head, known, said)
+    if "\n" in text:  # "- TEA-1: 7" of a list no result held
+        said["unknown"] += [word for word in re.findall(ENTRY_HEAD, text)
+                            if word not in known["words"]]
     said["unknown"] = [sku for sku in said["unknown"] if sku not in known["spoken_of"]]
     said["no_order"] = re.search(NO_ORDER, text) is not None
     if "candidates" in known:
@@ -719,6 +726,8 @@ def _clause(clause, current, known, said):
         # "reorder 18 units of A001 and 45 units of A002": the second is an order too.
         field = figure["field"] or (None if conditional else _field(words) or (
             before if re.fullmatch(NEXT_ITEM, words) else None))
+        if field == "derived" and not skus and said["counting"]:
+            field = "count"  # "Another 3 items are below target, which makes 5 in total"
         sku = _bound(figure["start"], mentions, current, blanked, end=figure["end"])
         if pair and pair["skus"] and figure["value"] is not None and \
                 figure["start"] >= pair["at"] and not any(
@@ -727,6 +736,8 @@ def _clause(clause, current, known, said):
         figure.update(sku=sku, field=field,
                       below=field == "count" and not re.search(REST_BEFORE, words) and
                       re.match(BELOW_COUNT, blanked[figure["end"]:]) is not None,
+                      results=field == "count" and total and
+                      re.match(RESULTS_AFTER, blanked[figure["end"]:]) is not None,
                       denied=denied, named=named, total=total, clause=skus,
                       hypothetical=re.search(HYPOTHETICAL, clause) is not None,
                       example=said.get("example", False), conditional=conditional,
@@ -893,16 +904,21 @@ def _wrong_extreme(extreme, known):
 
 
 def _unsorted(text, known):
-    """The phrases saying a list is in order of shortfall, biggest first ("sorted by
-    shortfall", 依缺口大小排序), whose items after it are not, by their suggested orders."""
+    """The phrases saying a list is in an order ("sorted by shortfall", 依缺口大小排序: the
+    biggest suggested order first; "ranked by stock, lowest first", 依庫存由多到少排序)
+    whose items after it are not in that order."""
     if len(known["items"]) < 2 or not any(needle in text.lower() for needle in SORTED_NEEDLES):
         return []
     found = []
     for match in re.finditer(SORTED, text):
+        words = text[match.start():match.end() + 24]
+        field = "stock" if re.search(SORTED_STOCK, match.group()) else "order"
         skus = dict.fromkeys(sku for _, _, sku in _items_named(text[match.end():], known)
                              if sku in known["items"])
-        orders = [known["items"][sku]["order"] for sku in skus]
-        if any(first < second for first, second in zip(orders, orders[1:])):
+        values = [known["items"][sku][field] for sku in skus]
+        if re.search(SORTED_LEAST, words):
+            values.reverse()
+        if any(first < second for first, second in zip(values, values[1:])):
             found.append(match.group())
     return found
 
@@ -957,7 +973,7 @@ def _bound(at, mentions, current, clause="", *, end=None):
     if end is not None and after and (
             re.fullmatch(OF_ITEM, clause[end:after[0][0]]) or
             re.fullmatch(BRACKETED, clause[end:after[0][0]]) and
-            clause[after[0][1]:].lstrip()[:1] in (")", "）")):
+            clause[after[0][1]:].lstrip()[:1] in (")", "）", "")):  # 低於目標（A003、B101）
         return after[0][2]
     before = [sku for start, _, sku in mentions if start < at]
     if before:

@@ -23,7 +23,7 @@ BRACKETED = r"\s{0,2}[(（]\s{0,2}"
 NEXT_ITEM = rf"{OF_ITEM}\s*(?:,|and)\s*"
 # The words before a figure that give it a field (longest first: 目標庫存 is a target).
 FIELD_NAMES = ("target", "order", "stock")
-FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標)|"  # target stock level
+FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目標|補到|補至)|"  # a level
              r"(建議補貨|\b(?:suggested|reorder(?:ed)?|restock(?:ed)?|orders?|ordering|buy|needs?)\b|"
              r"補貨|需補|補|訂購|訂)|"
              r"(庫存|現有|存量|\b(?:stock|on hand|has|have|had|holds?|holding|left|remaining|"
@@ -32,7 +32,8 @@ FIELD_CUE = (r"(目標庫存|安全庫存|\btargets?(?: stock)?\b|\bgoal\b|目�
 # below target", 2 個品項低於目標, 5 項需要補貨. It must be how many are.
 BELOW_COUNT = (r"(?i)\s{0,2}(?:(?!more\b|other\b)[a-z]{1,12}\s{1,2})?"
                r"(?:items?|products?|skus?|of them)\s{1,2}"
-               r"(?:(?:are|is)\s{1,2}(?:currently\s{1,2}|still\s{1,2}|all\s{1,2})?"
+               r"(?:(?:(?:that|which)\s{1,2})?(?:are|is)\s{1,2}"
+               r"(?:currently\s{1,2}|still\s{1,2}|all\s{1,2})?"
                r"(?:below|under|short of)\s{1,2}(?:its\s|the\s|their\s)?targets?\b|"
                r"needs?\s{1,2}(?:restocking|reordering|an order))|"
                r"\s{0,2}(?:個|項|款|種)?\s{0,2}(?:品項|商品|產品)?\s{0,2}(?:都|皆)?\s{0,2}"
@@ -53,8 +54,17 @@ SORTED = (r"(?i)\b(?:biggest|largest|greatest)\s{1,2}(?:shortfalls?|gaps?|shorta
           r"of\s{1,2}(?:the\s{1,2})?)?(?:shortfall|suggested order|gap|shortage|reorder quantity)|"
           r"(?:依|按|照)(?:照)?(?:缺口|缺額|建議補貨量|補貨量|建議訂購量|缺貨量)(?:的)?(?:大小|多寡|多少)?"
           r"(?:由大到小|從大到小)?(?:排序|排列)|(?:缺口|缺額|補貨量)(?:大|多)的(?:排)?(?:在)?前|"
-          r"(?:缺口|缺額|補貨量)(?:由|從)大到小")
-SORTED_NEEDLES = ("first", "sorted", "ranked", "ordered by", "listed by", "排", "大到小")
+          r"(?:缺口|缺額|補貨量)(?:由|從)大到小|"
+          # ... or of stock: "ranked by stock, lowest first", 依庫存由多到少排序
+          r"\b(?:sorted|ranked|ordered|listed)\s{1,2}by\s{1,2}(?:the\s{1,2})?(?:stock|on hand|"
+          r"inventory)(?:\s{0,2},?\s{0,2}(?:highest|lowest|most|least|fewest)\s{1,2}first)?|"
+          r"(?:依|按|照)(?:照)?(?:庫存|存量|現貨)(?:量)?(?:的)?(?:由多到少|從多到少|由少到多|從少到多|"
+          r"由高到低|由低到高|多寡|高低)?(?:排序|排列)|庫存(?:由|從)(?:多到少|少到多|高到低|低到高)")
+SORTED_NEEDLES = ("first", "sorted", "ranked", "ordered by", "listed by", "排", "大到小", "到少",
+                  "到多", "到低", "到高")
+# Which field a SORTED phrase orders by, and when it puts the least first.
+SORTED_STOCK = r"(?i)stock|on hand|inventory|庫存|存量|現貨"
+SORTED_LEAST = r"(?i)lowest|least|fewest|smallest|少到多|低到高"
 # A lookup said to have failed, an excuse no result gave: "the system seems to be down",
 # "try again later", 系統暫時無法回應, 稍後再試.
 FAILED = (r"(?i)\btemporar(?:il)?y\s{1,2}(?:unavailable|down)\b|\bunder maintenance\b|"
@@ -65,6 +75,13 @@ FAILED = (r"(?i)\btemporar(?:il)?y\s{1,2}(?:unavailable|down)\b|\bunder maintena
           r"稍後再試|查詢逾時|連線(?:失敗|逾時)|系統(?:異常|故障)")
 FAILED_NEEDLES = ("temporar", "maintenance", "down", "unavailable", "offline", "responding",
                   "try again", "timed out", "暫時", "維護", "稍後", "逾時", "連線", "異常", "故障")
+# Words of a sentence that counts items ("Another 3 items ... 5 in total"), and those right
+# after a count that make it the results' total (共有 8 筆結果, "8 results").
+COUNTS_ITEMS = r"(?i)\b(?:items?|products?|skus?|results?|matches)\b|項|筆"
+RESULTS_AFTER = r"(?i)\s{0,2}(?:筆|個)?\s{0,2}(?:搜尋)?結果|\s{0,2}(?:results?|matches)\b"
+# A list entry headed by a SKU-like word and a figure ("- TEA-1: 7", "3. A002：5").
+ENTRY_HEAD = (r"(?m)^\s{0,4}(?:[-*•]|\d{1,2}[.)、])\s{0,2}([A-Z][A-Z0-9_-]{0,30}\d[A-Z0-9_-]{0,30})"
+              r"\s{0,2}[:：–—]\s{0,2}\d")
 # Words right before a figure that make it a count of items: 符合的品項有 2 個, 商品共有 5 個.
 COUNT_NEEDLES = ("品項", "項目", "商品", "產品", "結果", "料號")
 COUNT_BEFORE = rf"(?:{'|'.join(COUNT_NEEDLES)})\s{{0,2}}(?:共|總共|一共|只)?\s{{0,2}}(?:有|為|是)\s{{0,2}}$"
@@ -129,12 +146,14 @@ DENIAL = (r"\b(?:no|not|never|nothing|cannot|unable|without)\b|n't\b|尚未|並�
           r"無法|不能|不會|不要")
 CONDITION = (r"\b(?:if|once|when|after|until|before|unless|would|will|can|could|should|"
              r"shall)\b|如果|如需|若|假如|之後|後|等到|一旦")
-IF_DONE = r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|若"
+IF_DONE = (r"\b(?:if|once|after|when|until|unless)\b|如果|假如|一旦|之後|下單後|補貨後|到貨後|"
+           r"收到後|若")
 # Words saying an order or a delivery arrived ("PO-7731 has been received", 已經到貨): no
 # tool of ours reports a delivery.
 DELIVERED = (r"(?i)\b(?:has|have|had|was|were)\s{1,2}(?:just\s{1,2})?(?:been\s{1,2})?"
              r"(?:received|delivered|arrived)\b"
-             r"(?!\s{1,2}(?:your|the|this)\s{1,2}(?:request|question|message))|\b(?:arrived|came in|got delivered)\b|"
+             r"(?!\s{1,2}(?:your|the|this)\s{1,2}(?:request|question|message))|"
+             r"\b(?:arrived|came in|got delivered)\b|"
              r"已(?:經)?(?:到貨|送達|收到|入庫)|到貨了|送到了")
 DELIVERY_NEEDLES = ("receiv", "deliver", "arriv", "came in", "到貨", "送達", "收到", "入庫",
                     "送到")
@@ -215,7 +234,7 @@ SUBJECT_END = (r"(?i)[\s)）]{0,3}(?:[(（][^()（）]{0,40}[)）]\s{0,2})?"
 MEASURE_WORD = r"\s{0,2}(?:個|件|包|盒|箱|瓶|罐|袋|組|份|支|項|種|款|天|元|塊|位|單位|个|组|项)"
 QUANTITY_LEAD = ("為", "是", "有", "剩", "共", ":", "撐", "補", "貨", "存", "標")
 # Stock-status claims: a stock of 0, a stock above 0; a denial right before one.
-STOCK_ZERO = (r"(?i)\bout of stock\b|\bsold out\b|\bno stock\b|缺貨|沒有?貨|無貨|售完|售罄|"
+STOCK_ZERO = (r"(?i)\bout of stock\b|\bsold out\b|\bno stock\b|缺貨|(?<!有)沒有?貨|無貨|售完|售罄|"
               r"無庫存|沒有庫存")
 IN_STOCK = r"(?i)\bin stock\b|有現?貨|有庫存"
 # An item's stock against its target: "below target", 低於目標; "above target", 超過目標.
@@ -290,7 +309,7 @@ STATUS_NEEDLES = ("out of", "sold", "no stock", "in stock", "缺貨", "貨", "�
                   "below", "under", "short of", "above", "over", "exceed", "低於", "未達",
                   "不足", "少於", "高於", "超過", "多於", "need", "requir", "due for", "should be",
                   "must be", "補貨")
-STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z]{1,12}){0,2}\s{1,2}$|"
+STATUS_DENIED = (r"(?i)(?:\bnot|n't|\bnever|\bno longer)(?:\s{1,2}[a-z'’]{1,12}){0,2}\s{1,2}$|"
                  r"\bnone\b(?:\s{1,2}[a-z]{1,12}){0,4}\s{1,2}$|"  # none of the matches is
                  r"(?:不|沒|未|非|無|否)(?:有|是|會|再)?\s{0,2}$")
 # Right before "out of stock", 缺貨: it is denied now ("isn't out of stock yet", 還沒缺貨),
@@ -324,16 +343,20 @@ def _word_value(match):
 
 
 def _chinese_value(written):
-    """十二 -> 12, 二十 -> 20, 一百零五 -> 105, 兩千 -> 2000, 零 -> 0."""
-    total, section, digit = 0, 0, 0
+    """十二 -> 12, 二十 -> 20, 一百零五 -> 105, 兩千 -> 2000, 零 -> 0; a last digit right
+    after a unit of a hundred or more counts the unit below it, as people say it: 兩千五 ->
+    2500, 一萬兩千五 -> 12500, 三百五 -> 350 (一百零五 is still 105)."""
+    total, section, digit, unit, zero = 0, 0, 0, 1, False
     for char in written:
         if char in CHINESE_DIGITS:
-            digit = CHINESE_DIGITS[char]
+            digit, zero = CHINESE_DIGITS[char], zero or char in "零〇"
             continue
-        unit = CHINESE_UNITS[char]
+        unit, zero = CHINESE_UNITS[char], False
         if unit == 10_000:
             total, section = total + (section + digit) * unit, 0
         else:
             section += (digit or 1) * unit
         digit = 0
+    if digit and unit >= 100 and not zero:
+        digit *= unit // 10
     return total + section + digit

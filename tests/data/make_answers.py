@@ -1456,6 +1456,61 @@ d("lists", EN, OK, "What needs reordering?", [[L()]],
   "5. COFFEE (3)")
 d("lists", ZH, OK, "最缺的三個？", [[L(limit=3)]], "依缺口大小排序：100234 缺 7500、A003 缺 20、A001 缺 18。")
 
+# --- A seventeenth batch, dev only: the kinds the fourth blind batch missed ------------
+# Written after reading its twelve misses, with other items and wordings.
+# "N in total" after a count of items is a count
+d("lists", EN, OK, "Top 2 to reorder, and how many others?", [[L(limit=2)]],
+  "1. 100234 Paper Cups: order 7500\n2. A003 玄米茶包: order 20\n\nAnother 3 items are "
+  "below target too, which makes 5 in total.")
+d("lists", EN, BAD, "Top 2 to reorder, and how many others?", [[L(limit=2)]],
+  "1. 100234 Paper Cups: order 7500\n2. A003 玄米茶包: order 20\n\nAnother 3 items are "
+  "below target too, which makes 6 in total.")
+# a denial with an apostrophe, "有沒有貨" (whether there is stock): no claim
+d("tool_words", EN, OK, "Z999 stock?", [[G("Z999")]],
+  "Z999 wasn't found. It doesn't exist here; that's not saying it's out of stock.")
+d("tool_words", ZH, OK, "Z999 有庫存嗎？", [[G("Z999")]],
+  "查無 Z999，所以沒辦法確認它有沒有貨，這不等於庫存為 0。")
+# a status said of the items in brackets after it
+d("relations", ZH, OK, "有哪些咖啡？", [[F("coffee"), F("咖啡")]],
+  "共 3 項：COFFEE 庫存 7／目標 10、A001 庫存 12／目標 30、B102 庫存 30／目標 30。"
+  "其中 2 項低於目標（COFFEE、A001）。")
+d("relations", ZH, BAD, "有哪些咖啡？", [[F("coffee"), F("咖啡")]],
+  "共 3 項：B102 庫存 30／目標 30、A001 庫存 12／目標 30、COFFEE 庫存 7／目標 10。"
+  "其中 2 項低於目標（B102、A001）。")
+# "補到 N" is a level to reach; 到貨後 is a condition
+d("order_claims", ZH, OK, "COFFEE 補到目標", [[G("COFFEE")], [O("COFFEE", 3)]],
+  "已建立採購單 PO-000001，COFFEE 訂 3 包，到貨後會從 7 補到 10。", orders=True)
+d("order_claims", ZH, BAD, "COFFEE 補到目標", [[G("COFFEE")], [O("COFFEE", 3)]],
+  "已建立採購單 PO-000001，COFFEE 訂 10 包，補到目標。", orders=True)
+# Chinese numerals as said: 一萬兩千五 is 12500, 兩千五 2500, 七千五 7500
+d("number_words", ZH, OK, "紙杯多少？", [[F("cup")]],
+  "Paper Cups（100234）現有一萬兩千五，目標兩萬，要補七千五。")
+d("number_words", ZH, BAD, "紙杯多少？", [[F("cup")]],
+  "Paper Cups（100234）現有一萬兩千五，目標兩萬，要補七千。")
+# a count of items said below target, "that are" too
+d("laundered", EN, BAD, "What's below target? Up to 10.", [[L(limit=10)]],
+  "There are 10 items that are below target: 100234, A003, A001, B101 and COFFEE.")
+d("laundered", EN, OK, "What's below target? Up to 10.", [[L(limit=10)]],
+  "There are 5 items that are below target: 100234, A003, A001, B101 and COFFEE.")
+# a total count of results is a count of the run, not the limit the question gave
+d("laundered", ZH, BAD, "找 coffee，最多 8 筆", [[F("coffee", limit=8)]],
+  "搜尋 coffee 共有 8 筆結果：B102 庫存 30、COFFEE 庫存 7。")
+d("laundered", ZH, OK, "找 coffee，最多 8 筆", [[F("coffee", limit=8)]],
+  "搜尋 coffee 共有 2 筆結果：B102 庫存 30、COFFEE 庫存 7。")
+# a list entry headed by a SKU-like word no result gave
+d("lists", EN, BAD, "What's below target? SKU and order only", [[L()]],
+  "- 100234: 7500\n- A003: 20\n- A001: 18\n- B101: 17\n- COFFEE: 3\n- B102: 4")
+d("lists", ZH, BAD, "要補的料號和數量", [[L(limit=2)]], "1. 100234：7500\n2. A003：20\n3. A002：5")
+d("lists", EN, BAD, "Reorder list, SKUs only", [[L(limit=3)]],
+  "- 100234: 7500\n- A003: 20\n- A001: 18\n- BEAN-7: 12")
+# a ranking by stock must be in that order
+d("comparisons", EN, BAD, "Rank the coffee items by stock, lowest first", [[F("coffee")]],
+  "Ranked by stock, lowest first:\n1. B102 – 30\n2. COFFEE – 7")
+d("comparisons", EN, OK, "Rank the coffee items by stock, lowest first", [[F("coffee")]],
+  "Ranked by stock, lowest first:\n1. COFFEE – 7\n2. B102 – 30")
+d("comparisons", ZH, BAD, "茶類依庫存排", [[F("茶")]], "依庫存由多到少排序：A003 0、A002 45。")
+d("comparisons", ZH, OK, "茶類依庫存排", [[F("茶")]], "依庫存由多到少排序：A002 45、A003 0。")
+
 # --- An eleventh batch, test only, written blind (2026-12-03) --------------------------
 # A second helper that saw neither the checker nor any case wrote these 64 from the kinds'
 # names, the inventory and the tools' shapes, after the tenth batch's rules; added
