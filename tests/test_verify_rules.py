@@ -1423,6 +1423,9 @@ class FourthBlindBatchRulesTest(unittest.TestCase):
         self.assert_told_apart("找 coffee，最多 8 筆", "搜尋 coffee 共有 2 筆結果：B102、COFFEE。",
                                "搜尋 coffee 共有 8 筆結果：B102、COFFEE。", [found],
                                "unsupported_numbers")
+        cut = listing("find_items", [("B102", "ＡＢ Drip Coffee Sampler", 30, 30)], more=1)
+        self.assertIn("unsupported_numbers",  # 1 shown of 2: "only 1 result" is not all
+                      check("找 coffee，最多 1 筆", "只有 1 筆結果：B102。", [cut]))
 
     def test_a_list_entry_headed_by_a_sku_no_result_gave_is_unknown(self):
         problems = check("Top 2?", "- 100234: 7500\n- A003: 20\n- BEAN-7: 12", [self.TOP])

@@ -308,10 +308,10 @@ def _figure_problem(figure, said, known):
     if field == "count":
         if figure.get("below"):  # "3 items are below target": so many are
             return None if value in known["below"] else "unsupported_numbers"
-        if figure.get("results") and known["totals"]:  # 共有 8 筆結果: the limit asked is
-            return None if value in known["counts"] else "unsupported_numbers"  # no count
         if figure["total"] and value in known["shown"] and value not in known["totals"]:
             return "unsupported_numbers"  # "only 2 need restocking" of 2 shown and 3 more
+        if figure.get("results") and known["totals"]:  # 共有 8 筆結果: the limit asked is
+            return None if value in known["counts"] else "unsupported_numbers"  # no count
         return None if _near(value, known["counts"] | known["question"]) else \
             "unsupported_numbers"
     if item is None:
