@@ -2,6 +2,7 @@
 
     $ python -m tests.answers_corpus            # both splits
     $ python -m tests.answers_corpus test       # the test split only
+    $ python -m tests.answers_corpus --verdicts test   # {id: verdict} as JSON
 
 Each case of tests/data/answers_{dev,test}.jsonl (written by tests/data/make_answers.py) is
 one run of `agent.main` with `--provider ollama` against a FakeServer speaking Ollama's wire
@@ -172,6 +173,9 @@ def main(argv=None):
     with Replayer() as replayer:
         for split in splits:
             runs = run_split(split, replayer)
+            if "--verdicts" in args:  # for tests/test_verify_corpus.py, one JSON object
+                print(json.dumps({case["id"]: seen for case, seen in runs}))
+                continue
             print(report(split, runs))
             if show:
                 print("\n".join(failures(runs)))
