@@ -1155,7 +1155,15 @@ class StockNoToolGaveTest(unittest.TestCase):
                                       complete=False), {})
 
 
-class TwelfthBatchRulesTest(unittest.TestCase):
+class ToldApart(unittest.TestCase):
+    """A rule's test: the true answer passes and the wrong one is caught, with `problem`."""
+
+    def assert_told_apart(self, question, right, wrong, results, problem="wrong_figures"):
+        self.assertEqual(check(question, right, results), {})
+        self.assertIn(problem, check(question, wrong, results))
+
+
+class TwelfthBatchRulesTest(ToldApart):
     """The rules written for the second blind batch's miss kinds (2026-12-03), each with
     the true answer it must let through beside the wrong one it must catch."""
 
@@ -1163,11 +1171,6 @@ class TwelfthBatchRulesTest(unittest.TestCase):
     SAMPLER = stock("B102", "ＡＢ Drip Coffee Sampler", 30, 30)
     OOLONG = stock("B101", "Oolong Tea (EN)", 8, 25)
     TEA = stock("TEA-1", "Jasmine Tea", 22, 15, "1:1")
-
-    def assert_told_apart(self, question, right, wrong, results, problem="wrong_figures"):
-        """The true answer passes and the wrong one is caught, with `problem`."""
-        self.assertEqual(check(question, right, results), {})
-        self.assertIn(problem, check(question, wrong, results))
 
     def test_at_its_target_an_item_is_neither_above_nor_below_it(self):
         for answer in ("B102 is over target: 30 on hand against a target of 30.",
@@ -1265,7 +1268,7 @@ class NotFoundDetailNumbersTest(unittest.TestCase):
                 self.assertIn("missing_items", check("Z999?", answer, results))
 
 
-class ThirdBlindBatchRulesTest(unittest.TestCase):
+class ThirdBlindBatchRulesTest(ToldApart):
     """The rules written for the third blind batch's miss kinds (2026-12-03), each with the
     true answer it must let through beside the wrong one it must catch."""
 
@@ -1276,10 +1279,6 @@ class ThirdBlindBatchRulesTest(unittest.TestCase):
     REORDER = [("100234", "Paper Cups", 12500, 20000), ("A003", "玄米茶包", 0, 20),
                ("A001", "濾掛咖啡", 12, 30), ("B101", "Oolong Tea (EN)", 8, 25),
                ("COFFEE", "House Blend Beans", 7, 10)]
-
-    def assert_told_apart(self, question, right, wrong, results, problem):
-        self.assertEqual(check(question, right, results), {})
-        self.assertIn(problem, check(question, wrong, results))
 
     def test_not_out_of_stock_is_a_stock_above_zero(self):
         for right, wrong in (("A001 isn't out of stock yet: 12 left.",
@@ -1362,7 +1361,7 @@ class ThirdBlindBatchRulesTest(unittest.TestCase):
                 self.assertIn(failed, text)
 
 
-class FourthBlindBatchRulesTest(unittest.TestCase):
+class FourthBlindBatchRulesTest(ToldApart):
     """The rules written for the fourth blind batch's miss kinds (2026-12-03), each with the
     true answer it must let through beside the wrong one it must catch."""
 
@@ -1372,10 +1371,6 @@ class FourthBlindBatchRulesTest(unittest.TestCase):
     CUPS = stock("100234", "Paper Cups", 12500, 20000)
     TOP = listing("list_reorder", [("100234", "Paper Cups", 12500, 20000),
                                    ("A003", "玄米茶包", 0, 20)], more=3)
-
-    def assert_told_apart(self, question, right, wrong, results, problem):
-        self.assertEqual(check(question, right, results), {})
-        self.assertIn(problem, check(question, wrong, results))
 
     def test_a_total_in_a_sentence_that_counts_items_is_a_count(self):
         said = "1. 100234: order 7500\n2. A003: order 20\n\nAnother 3 items are below target, "
