@@ -6,7 +6,8 @@
 
 How one run goes, in the order this file reads: `main` turns the flags into one frozen
 Settings (stock_agent/cli.py); `ask` composes the run on one ExitStack (`_compose`: data,
-model and prompt from `prepare`, then each wing a flag asks for: orders/, mcp/, verify/);
+model and prompt from `prepare`, then each wing a flag asks for: orders/, mcp/; answers/
+decides what the person reads);
 `run_agent` runs the bounded loop: the program sends [system, user] and the tool
 definitions to the model (at first only those the question can need: none for a greeting
 or a sum, get_stock alone for "Check A001 and A002", find_items for a name); the model
@@ -16,7 +17,7 @@ conversation (`main` -> `converse`, the chat/ wing) runs the loop once per quest
 the history the wing chose between the system prompt and the question. The loop is
 bounded: at most --max-steps model requests, at most --max-tool-calls calls per reply, a
 request size cap, a token budget, and a time budget for the whole run. The loop never
-tests a feature flag: a wing hands it plain objects (tools, a checker, an approver, a
+tests a feature flag: a wing hands it plain objects (tools, a policy, an approver, a
 history, a meter).
 
 The model is any object with `provider` and `model` names (for the log) and a method
@@ -53,7 +54,7 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tools
-from stock_agent import cli, inventory, toolcalls
+from stock_agent import answers, cli, inventory, toolcalls
 from stock_agent.errors import AgentError, Text, cancellation
 from stock_agent.run import (DEFAULT_QUESTIONS, RUN_NOTES, WITHHELD_NOTE, Meter, Outcome,
                              chars, check_fixed_part, ended_by, excerpt_limit,
@@ -115,7 +116,7 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
     """One question: its data, model and prompt, then each wing its flag asks for."""
     given, fields = prepare(settings, environ, make_model)
     question = settings.question or DEFAULT_QUESTIONS[settings.lang]
-    ledger = servers = checker = None
+    ledger = servers = None
     if settings.orders:  # each wing is imported only when its flag asks for it
         from stock_agent import orders
         ledger = orders.open_ledger(settings, opened)
@@ -136,11 +137,8 @@ def _compose(settings, environ, opened, ends, *, listener, make_model):
     log.started(question=question, tools=toolbox.names(), orders=ledger and ledger.name, **fields)
     for server in servers.servers if servers is not None else ():
         log.emit("mcp_server", **server)
-    if settings.verify:
-        from stock_agent.verify import Checker
-        checker = Checker(settings.lang)
-    return run_agent(question, log=log, toolbox=toolbox, checker=checker, approver=approver,
-                     withheld_note=WITHHELD_NOTE[settings.lang], **given)
+    return run_agent(question, log=log, toolbox=toolbox, policy=answers.policy(settings),
+                     approver=approver, withheld_note=WITHHELD_NOTE[settings.lang], **given)
 
 
 def prepare(settings, environ, make_model):
@@ -213,13 +211,14 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
     a run of the loop with the history before it. Yields a run.Outcome per question (the
     chat wing keeps the record and chooses the history). A conversation offers the
     read-only tools only: --orders, --resume and --mcp are for single runs; and its answers
-    are not checked (--verify): the checker reads one question's own results, and a
-    conversation answers from earlier turns too."""
+    are shown as the model gave them (answers.Plain): the answer policy reads one
+    question's own results, and a conversation answers from earlier turns too."""
     from stock_agent import chat
 
     def every_run():
         given, fields = prepare(settings, environ, make_model or default_model)
         given["toolbox"] = tools.default_toolbox()
+        given["policy"] = answers.Plain(settings.lang)
         fields["tools"] = given["toolbox"].names()
         return given, fields
 
@@ -230,25 +229,19 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
 # --- The loop ----------------------------------------------------------------------
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
-              approver=None, recover_text_calls=False, history=(), meter=None,
-              checker=None, last_request_note=None, withheld_note=None,
-              unreadable_note=None):
+              policy=None, approver=None, recover_text_calls=False, history=(), meter=None,
+              last_request_note=None, withheld_note=None, unreadable_note=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
     that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
     happened on the way, and the question's `transcript`. Logs every model and tool event;
     the caller writes the terminal event. `history` goes between the system prompt and the
-    question (a conversation's earlier turns, chosen by stock_agent/context.py); `meter`
-    counts tokens against --max-tokens (a conversation passes its own, so the limit bounds
-    all of it). With a `checker` (verify.Checker), an answer is returned only once it
-    matches the run's tool results. `last_request_note`, if given, is added before the
-    last request the run may make, asking for the answer now. `withheld_note`, if given:
-    the first request offers only the tools the question can need (tools.offered_first):
-    none for a question no lookup could help (a greeting, a sum), and then this line (the
-    tools' vocabulary) ends the system prompt; one tool for a question one tool answers
-    (get_stock for SKUs, find_items for a name, list_reorder for which items are low). A
-    model that calls another tool all the same, whose call fails (but for SKU_NOT_FOUND),
-    or whose answer is corrected, is offered them all from then on. A conversation's
-    follow-up leans on earlier turns, so it is always offered every tool.
+    question (a conversation's earlier turns, chosen by stock_agent/chat/context.py);
+    `meter` counts tokens against --max-tokens (a conversation passes its own, so the limit
+    bounds all of it). `policy` decides what the person reads (stock_agent/answers/: the
+    first request's tools, the review of an answer, the end when the steps run out); the
+    default shows the model's answer as it came. `last_request_note`, if given, is added
+    before the last request the run may make, asking for the answer now. `withheld_note`
+    ends the system prompt when the policy offers the first request no tools.
     `unreadable_note`, if given, is the one corrective message for a tool call written as
     text that cannot be read."""
     outcome = Outcome()
@@ -258,8 +251,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
         outcome.answer = _loop(messages, model, outcome, toolbox=toolbox, inventory=inventory,
                                limits=limits, log=log, approver=approver,
                                recover_text_calls=recover_text_calls,
-                               meter=meter or Meter(limits.max_tokens),
-                               question=question, checker=checker,
+                               meter=meter or Meter(limits.max_tokens), question=question,
+                               policy=policy or answers.Plain(None),
                                last_request_note=last_request_note,
                                withheld_note=withheld_note, unreadable_note=unreadable_note)
     except AgentError as exc:
@@ -273,28 +266,28 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
 
 
 def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
-          recover_text_calls, meter, question, checker, last_request_note, withheld_note,
+          recover_text_calls, meter, question, policy, last_request_note, withheld_note,
           unreadable_note):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
-    # The first request offers only the tools the question can need (tools.offered_first:
-    # none, or the one tool that answers it); a call to another tool, a failed call or a
-    # corrective turn brings them all. What an MCP server's tools know, the program cannot
-    # tell: it is offered all.
-    offered = (tools.offered_first(question, inventory, writes=toolbox.needs_approval())
-               if withheld_note is not None and toolbox.all_ours() else None)
-    # Asked without tools, the question's own numbers are what an answer may rest on.
-    given = outcome.tools_withheld = offered == ()
-    if given:  # the note stays when the tools come back: it is true of them too
+
+    def run_call(call, invocation):  # a call the policy makes itself, logged as the program's
+        done, = runner.run_batch([call])
+        _record(done, invocation, outcome, log, by="program")
+
+    # The first request offers the tools the policy chooses: None is all of them; a call
+    # to another tool, a failed call or a corrective turn brings them all back.
+    offered = policy.first_tools(question, toolbox, inventory)
+    outcome.tools_withheld = offered == ()
+    if offered == () and withheld_note:  # the note stays when the tools come back
         messages[0] = {"role": "system", "content": f"{messages[0]['content']} {withheld_note}"}
         log.emit("tools_withheld", step=1)
     elif offered is not None:
         log.emit("tools_narrowed", step=1, tools=list(offered))
     definitions = toolbox.definitions()
     # The system prompt and the tool definitions are never cut: they must fit alone.
-    check_fixed_part(request_chars(definitions), chars(messages[0]),
-                            limits.max_context_chars)
+    check_fixed_part(request_chars(definitions), chars(messages[0]), limits.max_context_chars)
     # The request size is kept as a running total, so the check costs the same at step 1
     # and at step 100: each message is measured once, when it is appended.
     size = sum(map(message_chars, messages))
@@ -335,9 +328,9 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         if not calls:
             if not reply["text"].strip():
                 raise AgentError("EMPTY_ANSWER")
-            answer, correction = _review(reply["text"].strip(), question, outcome, checker,
-                                         step=step, limits=limits, log=log, given=given,
-                                         runner=runner)
+            answer, correction = policy.review(
+                reply["text"].strip(), question, outcome, run_call=run_call, step=step,
+                last=step >= limits.max_steps, log=log)
             if correction is None:
                 return answer
             offered = None  # an answer that needs a lookup gets every tool for it
@@ -357,123 +350,34 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             messages.append(message)
             size += message_chars(message)
             # A failed call brings every tool back: the narrowed guess may be wrong (a name
-            # sent as a SKU wants find_items). "Not found" is an answer, not a wrong guess:
-            # offered all three then, a small model went exploring other items.
-            if not done.result["ok"] and done.result.get("error") != "SKU_NOT_FOUND":
+            # sent as a SKU wants a search), unless the policy reads the failure as an answer.
+            if not policy.keeps_narrow(done.result):
                 offered = None
             repeated = repeated or done.result.get("error") == "REPEATED_CALL"
         # A small model that asks again for a result it has goes on asking until
         # TOOL_ERROR_LIMIT: when the results answer the question, the program does.
-        rendered = repeated and _rendered(question, outcome, checker,
-                                          "answer_rendered_repeated")
-        if rendered:
-            return rendered
+        answer = repeated and policy.end(question, outcome, run_call=run_call, step=step,
+                                         lead="answer_rendered_repeated")
+        if answer:
+            return answer
         runner.check_errors()
-    return _answer_from_facts(question, outcome, checker, limits, told_to_answer)
+    # The last request asked for tools, not an answer. When the model was told to answer
+    # from the results and still did not, the policy may answer from them; else STEP_LIMIT.
+    answer = told_to_answer and policy.end(question, outcome, run_call=run_call, step=step,
+                                           lead="answer_rendered_unanswered")
+    if not answer:
+        raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
+    return answer
 
 
 def _record(done, invocation, outcome, log, **flags):
     """One call's outcome (tools.ToolOutcome) into the log, and into the outcome's calls and
-    results, which the answer check and the facts are read from."""
+    results, which the answer policy reads the facts from."""
     log.tool_event(invocation=invocation, outcome=done, **flags)
     outcome.tool_calls.append({"name": done.call["name"], "ok": done.result["ok"],
                                "error": done.result.get("error")})
     outcome.results.append({"invocation": invocation, "name": done.call["name"],
                             "arguments": done.call["arguments"], "result": done.result})
-
-
-def _answer_from_facts(question, outcome, checker, limits, told_to_answer):
-    """The last request the run may make asked for tools, not an answer. When the model was
-    told to answer from the results and still did not (a small model looks everything up,
-    then keeps exploring), and those results answer the question, the person gets the
-    answer the program writes from them, as after a failed correction; else STEP_LIMIT
-    ends the run."""
-    rendered = told_to_answer and _rendered(question, outcome, checker,
-                                            "answer_rendered_unanswered")
-    if not rendered:
-        raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
-    return rendered
-
-
-def _rendered(question, outcome, checker, lead):
-    """The answer the program writes from the run's results, after the line `lead` says
-    why (verification "rendered"); None without a checker, or when the results cannot
-    answer the question (a SKU it names was never looked up)."""
-    if checker is None:
-        return None
-    problems = checker.check(question, "", outcome.results, complete=False)
-    rendered = checker.rendered(question, problems, outcome.results, lead=lead)
-    if rendered is not None:
-        outcome.verification = "rendered"
-    return rendered
-
-
-def _review(answer, question, outcome, checker, *, step, limits, log, given=False,
-            runner=None):
-    """(answer, None) when an answer may be returned; else (None, the one corrective
-    message for the model).
-
-    The checker compares the answer with this run's tool results (stock_agent/verify/).
-    An answer whose one problem is a figure it leaves out (an item's stock, or the order
-    asked for) is returned with that item's facts added by the program (verification
-    "supplemented"): asking the model again costs a request and can lose a true answer.
-    So is one whose only other problem is a SKU the question names and no call looked up:
-    the program looks it up itself with the `runner` (get_stock, logged `by: "program"`).
-    A second failed answer, or a failed one with no model request left for a correction,
-    is never returned: the person gets the answer the program writes from the facts
-    (verification "rendered"; the SKUs the question names and no call looked up are looked
-    up first), or, when the facts cannot answer, UNVERIFIED_ANSWER.
-    `given`: the question was asked without tools, so the numbers it gave count as facts.
-    """
-    if checker is None:
-        return answer, None
-    problems = checker.check(question, answer, outcome.results, given=given)
-    if not problems:
-        outcome.verification = "corrected" if outcome.corrections else "verified"
-        return answer, None
-    log.answer_check(step=step, problems=problems)
-    looked_up = _look_up(problems, outcome, runner, step=step, log=log)
-    if looked_up:
-        problems = checker.check(question, answer, outcome.results, given=given)
-    if set(problems) <= {"left_out"}:
-        outcome.verification = "supplemented"
-        return checker.supplemented(answer, problems, outcome.results, also=looked_up), None
-    if outcome.corrections or step >= limits.max_steps:  # no second chance
-        skipped = {"unchecked_skus": checker.unlooked(question, outcome.results)}
-        if _look_up(skipped, outcome, runner, step=step, log=log, last=True):
-            problems = checker.check(question, answer, outcome.results, given=given)
-        rendered = checker.rendered(question, problems, outcome.results)
-        if rendered is None:
-            raise AgentError("UNVERIFIED_ANSWER", problems=checker.summary(problems))
-        outcome.verification = "rendered"
-        return rendered, None
-    outcome.corrections += 1
-    text = checker.correction(question, problems, outcome.results, given=given)
-    log.correction(step=step, text=text)
-    return None, {"role": "user", "content": text}
-
-
-def _look_up(problems, outcome, runner, *, step, log, last=False):
-    """The SKUs the program looked up itself, or (): when a first answer's only problems
-    are SKUs the question names that no call looked up (and figures it left out), get_stock
-    runs on them as a model's call would, validated and logged. A small model asked about
-    three SKUs often looks up one and answers; a corrective turn costs a request, and the
-    same answer again loses the run. `last`: the answer has had its chance, whatever its
-    problems, and the person is answered from the facts; a small model told to call
-    get_stock for A003 wrote the call as prose instead, and the run had no facts to answer
-    with. A lookup the schema refuses (more SKUs than one call takes) leaves the problems
-    to the corrective turn."""
-    skus = problems.get("unchecked_skus")
-    tried = any(result["invocation"].endswith(":program") for result in outcome.results)
-    if runner is None or not skus or tried or not last and (
-            outcome.corrections or not set(problems) <= {"unchecked_skus", "left_out"}):
-        return ()
-    call = {"id": f"program-{step}", "name": "get_stock",
-            "arguments": {"sku": skus[0] if len(skus) == 1 else skus}}
-    done, = runner.run_batch([call])
-    _record(done, f"{step}:program", outcome, log, by="program")
-    found = done.result["ok"] or done.result.get("error") == "SKU_NOT_FOUND"
-    return tuple(skus) if found else ()
 
 
 def _call_correction(error, outcome, *, step, limits, log):
@@ -535,9 +439,7 @@ def _checked_tool_calls(reply, limits):
         calls = []
     if not isinstance(calls, list):
         raise AgentError("INVALID_TOOL_BATCH", detail=Text("tool_calls_not_list"))
-    if len(calls) > limits.max_tool_calls:
-        raise AgentError("INVALID_TOOL_BATCH", detail=Text(
-            "too_many_calls", count=len(calls), limit=limits.max_tool_calls))
+    _check_batch_size(calls, limits)
     for index, call in enumerate(calls):
         if not (isinstance(call, dict) and isinstance(call.get("name"), str)
                 and call["name"] and "id" in call and isinstance(call["id"], (str, type(None)))
@@ -583,10 +485,15 @@ def _text_calls(reply, messages, toolbox, limits, recover, unreadable_note=None)
                          **({"correction": unreadable_note} if unreadable_note else {}))
     if calls and not recover:
         raise AgentError("TOOL_CALL_IN_TEXT")
+    _check_batch_size(calls, limits)
+    return calls
+
+
+def _check_batch_size(calls, limits):
+    """At most --max-tool-calls calls in one reply, native or written as text."""
     if len(calls) > limits.max_tool_calls:
         raise AgentError("INVALID_TOOL_BATCH", detail=Text(
             "too_many_calls", count=len(calls), limit=limits.max_tool_calls))
-    return calls
 
 
 def _strings(value):

@@ -28,7 +28,7 @@ test can assert on what went back to the model, not only on the outcome.
 import json
 import re
 
-from stock_agent.runlog import render_answer
+from stock_agent.answers import written
 
 SKU_IN_TEXT = re.compile(r"\b[A-Z][0-9]{3}\b")
 # Patterns, not compiled objects: `re` compiles them on first use, so a question with a SKU
@@ -44,8 +44,8 @@ CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000}
 ORDER_TOOL = "draft_purchase_order"
 
 # The mock's own words: what it says when the question gives it nothing to look up. Its
-# answers from tool results are the program's renderer (runlog.render_answer), the one that
-# also answers the person when a model's answer fails the check twice.
+# answers from tool results are the program's own (answers.written), the one that also
+# answers the person when a model's answer cannot be shown.
 NO_SKU = {
     "en": "I am the offline mock model: I only look up SKUs written like A001, names in "
           "quotes, or what is running low. Nothing was looked up and no order has been "
@@ -93,10 +93,12 @@ class MockModel:
         assistant_at = max(i for i, m in enumerate(messages) if m["role"] == "assistant")
         calls = messages[assistant_at]["tool_calls"]
         results = [json.loads(m["content"]) for m in messages[assistant_at + 1:]]
-        return render_answer([{"invocation": f"{assistant_at}:{index}", "name": call["name"],
-                               "arguments": call["arguments"], "result": result}
-                              for index, (call, result) in enumerate(zip(calls, results))],
-                             self._lang)
+        question = next(m["content"] for m in reversed(messages[:assistant_at])
+                        if m["role"] == "user")
+        return written([{"invocation": f"{assistant_at}:{index}", "name": call["name"],
+                         "arguments": call["arguments"], "result": result}
+                        for index, (call, result) in enumerate(zip(calls, results))],
+                       question, self._lang)
 
 
 def _order_for(question):

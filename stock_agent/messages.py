@@ -493,6 +493,61 @@ LINES = {
                           "{suggested_order}.",
                     "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，建議補貨 "
                              "{suggested_order}。"},
+    "item_below": {"en": "{name} ({sku}): stock {stock}, target {target}, below target; "
+                         "suggested order {suggested_order}.",
+                   "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，低於目標；建議補貨 "
+                            "{suggested_order}。"},
+    "item_out": {"en": "{name} ({sku}): stock {stock} (out of stock), target {target}, below "
+                       "target; suggested order {suggested_order}.",
+                 "zh-TW": "{name}（{sku}）庫存 {stock}（缺貨），目標 {target}，低於目標；建議補貨 "
+                          "{suggested_order}。"},
+    "item_at": {"en": "{name} ({sku}): stock {stock}, target {target}, at target; no reorder "
+                      "needed.",
+                "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，剛好達到目標；不需補貨。"},
+    "item_above": {"en": "{name} ({sku}): stock {stock}, target {target}, above target; no "
+                         "reorder needed.",
+                   "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，高於目標；不需補貨。"},
+    "lead_yes": {"en": "Yes, {claim}.", "zh-TW": "是的，{claim}。"},
+    "lead_no": {"en": "No, {claim}.", "zh-TW": "不，{claim}。"},
+    "verdict_out": {"en": "{sku} is out of stock", "zh-TW": "{sku} 缺貨"},
+    "verdict_not_out": {"en": "{sku} is not out of stock", "zh-TW": "{sku} 沒有缺貨"},
+    "verdict_reorder": {"en": "{sku} needs a reorder", "zh-TW": "{sku} 需要補貨"},
+    "verdict_not_reorder": {"en": "{sku} does not need a reorder", "zh-TW": "{sku} 不需要補貨"},
+    "verdict_below": {"en": "{sku} is below target", "zh-TW": "{sku} 低於目標"},
+    "verdict_not_below": {"en": "{sku} is not below target", "zh-TW": "{sku} 沒有低於目標"},
+    "verdict_above": {"en": "{sku} is above target", "zh-TW": "{sku} 高於目標"},
+    "verdict_not_above": {"en": "{sku} is not above target", "zh-TW": "{sku} 沒有高於目標"},
+    "verdict_reached": {"en": "{sku} meets its target", "zh-TW": "{sku} 已達標"},
+    "verdict_not_reached": {"en": "{sku} is below target", "zh-TW": "{sku} 低於目標"},
+    "verdict_found": {"en": "{sku} was found", "zh-TW": "有找到 {sku}"},
+    "verdict_missing": {"en": "{sku} was not found", "zh-TW": "查無 {sku}"},
+    "answer_total_stock": {"en": "Total stock of {items}: {total} ({terms}).",
+                           "zh-TW": "{items} 的庫存合計 {total}（{terms}）。"},
+    "answer_total_suggested_order": {
+        "en": "Total suggested order of {items}: {total} ({terms}).",
+        "zh-TW": "{items} 的建議補貨合計 {total}（{terms}）。"},
+    "answer_difference_stock": {"en": "Difference in stock between {items}: {difference} "
+                                      "({terms}).",
+                                "zh-TW": "{items} 的庫存相差 {difference}（{terms}）。"},
+    "answer_difference_suggested_order": {
+        "en": "Difference in suggested order between {items}: {difference} ({terms}).",
+        "zh-TW": "{items} 的建議補貨相差 {difference}（{terms}）。"},
+    "answer_given_total": {"en": "From the numbers in your question, not looked up: {terms} = "
+                                 "{total}.",
+                           "zh-TW": "依您問題中的數字（未查詢）：{terms} = {total}。"},
+    "answer_given_difference": {"en": "From the numbers in your question, not looked up: "
+                                      "{terms} = {difference}.",
+                                "zh-TW": "依您問題中的數字（未查詢）：{terms} = {difference}。"},
+    "answer_other": {"en": "{tool} for {sku}: {fields}.", "zh-TW": "{tool}（{sku}）：{fields}。"},
+    "answer_written": {"en": "{tool} placed {order_id} for {sku}, approved.",
+                       "zh-TW": "{tool} 已為 {sku} 建立 {order_id}（已核准）。"},
+    "answer_scope": {"en": "I can only answer questions about this inventory: stock, targets "
+                           "and suggested orders, with these tools: {tools}.",
+                     "zh-TW": "我只能回答這份庫存的問題（庫存、目標與建議補貨），可用的工具：{tools}。"},
+    "answer_look_up": {"en": "Your answer states things no tool result of this run shows. Look "
+                             "them up with the tools, then answer from the results only.",
+                       "zh-TW": "你的回答說了本次工具結果沒有的內容。請先用工具查詢，再只根據結果回答。"},
+    "answer_lookup_failed": {"en": "A lookup failed ({error}).", "zh-TW": "有一項查詢失敗（{error}）。"},
     "answer_not_found": {"en": "SKU {sku} was not found (it does not exist here; that is "
                                "not stock 0).",
                          "zh-TW": "找不到 SKU {sku}（查無此商品，並非庫存 0）。"},
@@ -511,6 +566,7 @@ LINES = {
     "answer_sample": {"en": "[Sample data] ", "zh-TW": "【教學樣本】"},
     "answer_source": {"en": "[Data: {source}] ", "zh-TW": "【資料：{source}】"},
     "answer_no_order": {"en": " No order has been placed.", "zh-TW": "尚未建立訂單。"},
+    "answer_no_order_placed": {"en": "No order has been placed.", "zh-TW": "尚未建立訂單。"},
     "answer_ordered": {"en": "Order {order_id} placed: {quantity} x {name} ({sku}) in "
                              "{ledger}.",
                        "zh-TW": "已建立訂單 {order_id}：{name}（{sku}）{quantity} 個，帳本 "
@@ -525,15 +581,16 @@ LINES = {
     "answer_rehearsed": {"en": "Dry run: the order for {quantity} x {name} ({sku}) passed every "
                                "check and was approved; nothing was written to {ledger}, so no "
                                "order was placed.",
-                         "zh-TW": "試運行：{name}（{sku}）{quantity} 個的訂單通過所有檢查並獲核准；"
+                         "zh-TW": "試運行：{name}（{sku}）{quantity} 個的訂單通過所有檢查；"
                                   "未寫入 {ledger}，並未建立訂單。"},
     "answer_not_ordered": {"en": "The order for {quantity} x {sku} was not placed ({error}).",
                            "zh-TW": "{sku} {quantity} 個的訂單未建立（{error}）。"},
-    "answer_rendered": {"en": "(The model's answer did not match the tool results; this "
-                              "answer is written from them by the program.)",
-                        "zh-TW": "（模型的回答與工具結果不符；以下由程式依工具結果寫成。）"},
-    "answer_supplemented": {"en": "(Added by the program from the tool results: {facts}.)",
-                            "zh-TW": "（程式依工具結果補上：{facts}。）"},
+    "answer_rendered": {"en": "(Part of the model's answer could not be checked against the "
+                              "tool results, so this answer is written from them by the "
+                              "program.)",
+                        "zh-TW": "（模型的回答有部分無法依工具結果核對；以下由程式依工具結果寫成。）"},
+    "answer_supplemented": {"en": "(Added by the program from the tool results: {facts})",
+                            "zh-TW": "（程式依工具結果補上：{facts}）"},
     "answer_rendered_repeated": {
         "en": "(The model kept repeating a tool call whose result it already had; this answer "
               "is written from the tool results by the program.)",

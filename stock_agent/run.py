@@ -120,15 +120,19 @@ class Outcome:
         self.tool_calls = []  # {"name", "ok", "error"} for every call, in order
         self.orders = []      # the receipts of the orders this run placed or confirmed
         # {"invocation", "name", "arguments", "result"} for every call, in order: what the
-        # answer checker (stock_agent/verify/) and the facts are read from; not in --json.
+        # answer policy (stock_agent/answers/) reads the facts from; not in --json.
         self.results = []
-        # The checker's verdict: None (not checked: --verify off, or no answer reached),
-        # "verified" (the first answer passed), "corrected" (passed after the corrective
-        # turn), "supplemented" (true, but short of an item's figure: the program added
-        # that item's facts), "rendered" (failed after the corrective turn; the program
-        # answered from the facts), "unverified" (failed after it: UNVERIFIED_ANSWER, or
-        # another error).
+        # The answer policy's verdict (stock_agent/answers/): None (not checked: --verify
+        # off, or no answer reached), "verified" (every sentence of the model's answer was
+        # understood and true), "corrected" (so, after the corrective turn), "supplemented"
+        # (true, and the program added facts it left out), "rendered" (a sentence could not
+        # be read or was false: the person reads the program's answer), "unverified"
+        # (corrected once, then the run failed).
         self.verification = None
+        # What the person reads, as claims with their citations: each figure or verdict
+        # with the call it came from ("source") or the facts it was worked out from
+        # ("computed_from"); in --json and the terminal event.
+        self.statements = []
         self.corrections = 0  # corrective turns the model was given (at most one)
         # The first request offered no tools: the question's own numbers are its facts.
         self.tools_withheld = False

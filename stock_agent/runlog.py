@@ -151,8 +151,8 @@ class RunLog:
         self.emit("tool", shown={"arguments": call["arguments"]}, **fields)
 
     def answer_check(self, *, step, problems):
-        """An answer the checker (stock_agent/verify/) refused: how many problems of each
-        kind; which ones (SKUs, numbers, phrases) only with `content`."""
+        """Sentences of an answer the policy did not show (stock_agent/answers/): how many
+        of each kind; which ones only with `content`."""
         fields = {"step": step, **{kind: len(found) for kind, found in problems.items()}}
         if self.content:
             fields["problems"] = problems
@@ -182,6 +182,10 @@ class RunLog:
             fields["orders"] = [receipt["order_id"] for receipt in outcome.orders]
         if outcome.verification is not None:
             fields["verification"] = outcome.verification
+        if outcome.statements:  # each figure and verdict read, with the call it came from
+            fields["statements"] = outcome.statements if self.content else [
+                {"claim": cite["claim"], "source": cite.get("source")}
+                for cite in outcome.statements]
         if outcome.status == "completed" and self.content:
             fields["answer"] = outcome.answer
         return fields

@@ -64,9 +64,10 @@ def temp_folder(test, prefix="stock-agent-test-", **options):
 
 
 def run_script(script, *, question="Check A001", limits=None, log_content=False,
-               toolbox=None, inventory=None, recover_text_calls=False, checker=None):
+               toolbox=None, inventory=None, recover_text_calls=False, policy=None):
     """Run the loop against a scripted mock. Returns (answer or AgentError, model, events).
-    `checker` (a verify.Checker) checks the answer, as the command line does by default."""
+    `policy` (answers.Answers) decides what the person reads, as the command line does by
+    default; without one, the model's answer is returned as it came."""
     model = MockModel(script)
     with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as log_dir:
         log = RunLog(log_dir, content=log_content)
@@ -74,7 +75,7 @@ def run_script(script, *, question="Check A001", limits=None, log_content=False,
             question, model, toolbox=toolbox or tools.default_toolbox(),
             inventory=inventory or sample_inventory(), limits=limits or Limits(),
             log=log, system_prompt="rules", recover_text_calls=recover_text_calls,
-            checker=checker)
+            policy=policy)
         log.finish(outcome)
         return (outcome.error or outcome.answer), model, read_only_log(log_dir)
 

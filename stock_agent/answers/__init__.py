@@ -1,0 +1,226 @@
+"""The answer policy: everything that decides what the person reads, behind one seam.
+
+The loop (agent.py) calls a policy at four named points and knows nothing of inventory:
+
+    first_tools(question, toolbox, inventory)  the tools the first request offers: None for
+                                               all, () for none (then the withheld note)
+    keeps_narrow(result)                       whether a failed call leaves the narrowed
+                                               offer as it is ("not found" is an answer)
+    review(text, question, outcome, ...)       the model's answer -> what the person reads,
+                                               or one corrective message for the model
+    end(question, outcome, ...)                the steps ran out: the program's answer, or
+                                               None (STEP_LIMIT)
+
+`Answers` (--verify on, the default) is precision-first: the program states the facts and
+verdicts it holds (stock/answers/writer.py), and a sentence of the model's own reaches the
+person only when every word of it is understood and each claim is true (reader.py). What
+decides: the model's whole answer is shown when every sentence passes and it states what
+the facts say of each item (verification "verified"); with facts it left out, those are
+added by the program ("supplemented"); when a sentence cannot be read or is false, the
+person reads the program's answer, after a one-line lead saying so ("rendered"). A run with
+no facts whose model answered from nothing gets one corrective turn to look them up
+("corrected" if it then passes). `Plain` (--verify off, and conversations) shows the
+model's answer as it came.
+
+Both label an answer written from our inventory with its source ([Sample data]), by one rule.
+"""
+
+from stock_agent.answers.facts import Facts
+from stock_agent.answers.question import offered_first, shape, skus_named
+from stock_agent.answers.reader import claims, read, sentences, true
+from stock_agent.answers.writer import write
+from stock_agent.errors import AgentError, Text
+
+__all__ = ["Answers", "Plain", "policy", "written"]
+
+
+def policy(settings):
+    """The policy the settings ask for: precision-first, or as it came with --verify off."""
+    return (Answers if settings.verify else Plain)(settings.lang)
+
+
+class Plain:
+    """--verify off: every tool offered, the model's answer shown as it came (labelled)."""
+
+    def __init__(self, lang):
+        self.lang, self.source, self.ours, self.writes = lang, None, (), set()
+
+    def first_tools(self, question, toolbox, inventory):
+        self.source, self.ours = inventory.source, tuple(toolbox.names())
+        self.writes = {name for name in self.ours if toolbox.get(name).needs_approval}
+        return None
+
+    def keeps_narrow(self, result):
+        return result["ok"] or result.get("error") == "SKU_NOT_FOUND"
+
+    def review(self, text, question, outcome, **_):
+        return self.labelled(text, outcome), None
+
+    def end(self, question, outcome, **_):
+        return None
+
+    def labelled(self, answer, outcome):
+        """The answer after the label of the data it used: one rule for every answer, a run
+        that called one of our inventory tools names their source."""
+        from stock_agent.inventory import SAMPLE_SOURCE
+        if self.source is None or not any("__" not in record["name"]
+                                          for record in outcome.results):
+            return answer
+        label = Text("answer_sample") if self.source == SAMPLE_SOURCE else \
+            Text("answer_source", source=self.source)
+        label = label.render(self.lang)
+        return answer if answer.startswith(label.strip()) else label + answer
+
+
+class Answers(Plain):
+    """--verify on: precision-first (the module's docstring)."""
+
+    def first_tools(self, question, toolbox, inventory):
+        super().first_tools(question, toolbox, inventory)
+        if not toolbox.all_ours():  # what an MCP server's tools know, the program cannot tell
+            return None
+        self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
+        return self.offered
+
+    def review(self, text, question, outcome, *, run_call, step, last, log):
+        asked = shape(question)
+        facts = self._facts(question, outcome, run_call, step)
+        kept, dropped, said = self._read(text, facts, asked)
+        if dropped:
+            log.answer_check(step=step, problems={"unread": dropped})
+            if self._may_look(facts, outcome, last):
+                outcome.corrections += 1
+                note = Text("answer_look_up").render(self.lang)
+                log.correction(step=step, text=note)
+                return None, {"role": "user", "content": note}
+            outcome.verification = "rendered"
+            return self.rendered(facts, asked, "answer_rendered", outcome), None
+        missing = self._left_out(facts, asked, said)
+        if missing:
+            outcome.verification = "supplemented"
+            added = " ".join(sentence for sentence, _ in write(missing, asked, self.lang))
+            text += "\n" + Text("answer_supplemented", facts=added).render(self.lang)
+        else:
+            outcome.verification = "corrected" if outcome.corrections else "verified"
+        outcome.statements = _cited(said, facts) + (
+            [cite for _, cited in write(missing, asked, self.lang) for cite in cited]
+            if missing else [])
+        return self.labelled(text, outcome), None
+
+    def end(self, question, outcome, *, run_call, step, lead):
+        facts = self._facts(question, outcome, run_call, step)
+        if not (facts.items or facts.lists or facts.other or facts.receipts):
+            return None
+        outcome.verification = "rendered"
+        return self.rendered(facts, shape(question), lead, outcome)
+
+    def rendered(self, facts, asked, lead, outcome):
+        """The program's answer, after the line `lead` says why."""
+        said = write(facts, asked, self.lang, tools=self.ours)
+        outcome.statements = [cite for _, cited in said for cite in cited]
+        body = ("" if self.lang == "zh-TW" else " ").join(sentence for sentence, _ in said)
+        return Text(lead).render(self.lang) + "\n" + self.labelled(body, outcome)
+
+    # --- The steps of a review ---
+
+    def _facts(self, question, outcome, run_call, step):
+        """The run's facts, after the program looked up the SKUs the question names that no
+        call did (once per run, as a model's call would run: validated, logged)."""
+        facts = Facts(outcome.results, writes=self.writes)
+        unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
+        tried = any(record["invocation"].endswith(":program") for record in outcome.results)
+        if unlooked and not tried and "get_stock" in self.ours and self.offered != ():
+            run_call({"id": f"program-{step}", "name": "get_stock",
+                      "arguments": {"sku": unlooked[0] if len(unlooked) == 1
+                                    else unlooked[:10]}}, f"{step}:program")
+            facts = Facts(outcome.results, writes=self.writes)
+        facts.sums = _sums(facts, shape(question))
+        return facts
+
+    def _read(self, text, facts, asked):
+        """(sentences kept, sentences dropped, the claims of those kept)."""
+        known, kept, dropped, said, last = facts.known_words(), [], [], [], ()
+        heading = None  # "Items below target:" says its verdict of each line under it
+        for sentence in sentences(text):
+            words = read(sentence, known)
+            names = words is not None and any(word[0] == "item" for word in words)
+            if heading is not None and names:
+                words = heading + words
+            elif heading is not None:
+                dropped.append(heading_text)  # a heading with no line under it
+                heading = None
+            reading = claims(words, last) if words is not None else None
+            if reading is None and words is not None and not names and \
+                    sentence.rstrip().endswith((":", "：")):
+                heading, heading_text = [w for w in words if w != ("clause",)], sentence
+                continue
+            if reading is None or not all(true(claim, facts) for claim in reading[0]):
+                dropped.append(sentence.strip())
+                continue
+            said += reading[0]
+            last = reading[1]
+            kept.append(sentence)
+        return kept, dropped, said
+
+    def _left_out(self, facts, asked, said):
+        """Facts holding only what the answer leaves out: an item it says nothing of, the
+        suggested order of one when the question speaks of ordering, a receipt."""
+        named = {sku for claim in said for sku in claim["items"]}
+        ordered = {sku for claim in said for sku in claim["items"]
+                   if claim["kind"] == "order" or claim["value"] == "reorder"}
+        missing = Facts([], writes=self.writes)
+        listed = {sku for listed in facts.lists for sku in listed["skus"]}
+        for sku, fact in facts.items.items():
+            if sku not in listed and (sku not in named or asked["order"] and fact["found"]
+                                      and fact["suggested_order"] and sku not in ordered):
+                missing.items[sku] = fact
+        if facts.receipts and not any(claim["kind"] in ("placed", "receipt") for claim in said):
+            missing.receipts = facts.receipts
+        missing.refused = facts.refused if not any(claim["kind"] == "placed"
+                                                    for claim in said) else []
+        return missing if missing.items or missing.receipts or missing.refused else None
+
+    def _may_look(self, facts, outcome, last):
+        """One corrective turn, for an answer given from nothing while the tools were
+        offered: no fact at all, no correction yet, and a request left for it."""
+        nothing = not (facts.items or facts.lists or facts.other or facts.receipts or
+                       facts.refused)
+        return nothing and self.offered != () and not outcome.corrections and not last
+
+
+def _cited(said, facts):
+    """The claims of the model's sentences that were shown, each with the call its fact came
+    from (a total: the facts it was worked out from)."""
+    cited = []
+    for claim in said:
+        for sku in claim["items"] or (None,):
+            fact = facts.items.get(sku)
+            source = fact["source"] if fact else \
+                next((write["source"] for write in facts.receipts + facts.refused), None)
+            cite = {"sku": sku, "claim": claim["kind"] if claim["kind"] != "verdict"
+                    else claim["value"], "value": claim["value"], "negated": claim["negated"]}
+            cite["source" if claim["kind"] != "total" else "computed_from"] = source if \
+                claim["kind"] != "total" else [fact["source"] for fact in facts.found()]
+            cited.append(cite)
+    return cited
+
+
+def _sums(facts, asked):
+    """The totals and differences a sentence may state: of the stock or the suggested
+    orders of the items found, and of the numbers the question gave."""
+    found = facts.found()
+    sums = set()
+    for field in ("stock", "suggested_order"):
+        values = [fact[field] for fact in found]
+        if len(values) >= 2:
+            sums.add(sum(values))
+    if len(asked["numbers"]) >= 2:
+        sums.add(sum(asked["numbers"]))
+    return sums
+
+
+def written(results, question, lang, *, tools=()):
+    """The program's answer from tool calls and their results alone, unlabelled: what the
+    mock model answers with."""
+    said = write(Facts(results), shape(question), lang, tools=tools)
+    return ("" if lang == "zh-TW" else " ").join(sentence for sentence, _ in said)

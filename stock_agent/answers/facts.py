@@ -1,0 +1,134 @@
+"""What one run's tool results establish, read once into plain data: the facts the person's
+answer is written from and the model's sentences are checked against.
+
+Every fact carries its `source`, the call that returned it ({"tool", "invocation"}), or for
+a figure code worked out, `computed_from` (the facts it was worked out from): a person or a
+test can trace each figure and verdict the answer states.
+
+Results are read through stock_agent/runlog.py, the one reader of tool results.
+"""
+
+import unicodedata
+
+from stock_agent.runlog import (data_of, item_facts, item_rows, receipt, unlisted,
+                                unplaced)
+
+
+class Facts:
+    """The items looked up (found or not), the lists and searches, the receipts, the writes
+    refused or rehearsed, and the structured results of other (MCP) tools."""
+
+    def __init__(self, results, *, writes=()):
+        self.items = {}      # sku -> item fact, in the order the results first spoke of it
+        self.lists = []      # {"tool", "query", "skus", "more", "source"}
+        self.receipts = []   # {"order_id", "sku", "quantity", "name", "source", ...}
+        self.refused = []    # {"sku", "quantity", "error", "source"}
+        self.rehearsed = []  # --dry-run: checked and approved, never written
+        self.other = []      # {"tool", "sku", "data", "source"}: an MCP tool's record
+        self.failed = []     # calls that failed for another reason than "not found"
+        self.sums = set()    # totals a sentence may state (the policy works them out)
+        for record in results:
+            self._read(record, writes)
+
+    def _read(self, record, writes):
+        source = {"tool": record["name"], "invocation": record["invocation"]}
+        result, data = record["result"], data_of(record["result"])
+        for fact in item_facts(record):
+            if fact["sku"] not in self.items or fact["found"]:
+                fact["source"] = source
+                self.items.setdefault(fact["sku"], fact)
+                self.items[fact["sku"]].update(fact)
+        if isinstance(data, dict) and isinstance(data.get("items"), list) and \
+                record["name"] != "get_stock":
+            self.lists.append({"tool": record["name"], "query": data.get("query"),
+                               "skus": [row["sku"] for row in item_rows(data)],
+                               "more": unlisted(data) or 0, "source": source})
+        placed = receipt(data)
+        if placed:
+            self.receipts.append({**data, **placed, "source": source})
+        elif isinstance(data, dict) and data.get("dry_run") is True:
+            self.rehearsed.append({**data, "source": source})
+        elif unplaced(result, record["arguments"]):
+            self.refused.append({**record["arguments"], "error": result["error"],
+                                 "source": source})
+        elif data is not None and item_rows(data) is None:
+            self._other(record["name"], data, source, written=record["name"] in writes)
+        elif not result.get("ok") and result.get("error") != "SKU_NOT_FOUND":
+            self.failed.append({"error": result.get("error"), "source": source})
+
+    def _other(self, tool, data, source, *, written):
+        """An MCP tool's structured result: a fact about the item it names. An approved
+        write of such a tool is a receipt in its own words."""
+        fact = {"tool": tool, "sku": data.get("sku") if isinstance(data, dict) else None,
+                "data": data, "source": source}
+        if written:
+            ids = [value for value in (data.values() if isinstance(data, dict) else ())
+                   if isinstance(value, str)]
+            self.receipts.append({"order_id": ids[0] if ids else None, "sku": fact["sku"],
+                                  "data": data, "source": source})
+        self.other.append(fact)
+
+    # --- What the facts say of an item ---
+
+    def found(self):
+        return [fact for fact in self.items.values() if fact["found"]]
+
+    def missing(self):
+        return [fact for fact in self.items.values() if not fact["found"]]
+
+    def numbers_of(self, sku):
+        """The figures of an item by field name: the tools' own, and those of an MCP
+        record that names it."""
+        fact = self.items.get(sku) or {}
+        figures = {field: fact.get(field) for field in ("stock", "target", "suggested_order")
+                   if isinstance(fact.get(field), int)}
+        figures["order"] = figures.pop("suggested_order", None)
+        for other in self.other:
+            if other["sku"] == sku and isinstance(other["data"], dict):
+                figures.update({key.casefold(): value for key, value in other["data"].items()
+                                if _number(value)})
+        return figures
+
+    def order_ids(self):
+        return {placed["order_id"] for placed in self.receipts if placed.get("order_id")}
+
+    def known_words(self):
+        """The words a sentence may use for the things this run saw: SKUs, names, order ids,
+        search queries and an MCP record's field names (each -> what it refers to)."""
+        words = {}
+        for sku, fact in self.items.items():
+            words[normal(sku)] = ("item", sku)
+            if fact.get("name"):
+                words[normal(fact["name"])] = ("item", sku)
+        for order_id in self.order_ids():
+            for said in ("", "order ", "訂單 ", "訂單"):
+                words[normal(said + order_id)] = ("receipt", order_id)
+        for write in self.receipts + self.rehearsed:
+            ledger = write.get("ledger") or write.get("would_write", {}).get("ledger")
+            if isinstance(ledger, str):
+                words.setdefault(normal(ledger), ("fill",))
+        for listed in self.lists:
+            # a search's own words name nothing; digits alone would pass for a figure
+            if isinstance(listed["query"], str) and not listed["query"].strip().isdigit():
+                words.setdefault(normal(listed["query"]).strip(), ("fill",))
+        for other in self.other:
+            for key in (other["data"] if isinstance(other["data"], dict) else ()):
+                if _number(other["data"][key]):
+                    words.setdefault(normal(key), ("field", key.casefold()))
+        return words
+
+
+def normal(text):
+    """Text as the reader compares it: NFKC (full-width ＡＢ is AB), then casefolded."""
+    return unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
+
+
+def verdicts(fact):
+    """The verdicts code holds about a found item, each a plain bool."""
+    stock, target = fact["stock"], fact["target"]
+    return {"below": stock < target, "at": stock == target, "above": stock > target,
+            "reached": stock >= target, "out": stock == 0, "reorder": fact["suggested_order"] > 0}
+
+
+def _number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -1,0 +1,207 @@
+"""What the question asks, read by code: which tools its first request offers, and the
+shape of the answer the program writes (a yes or no first, a total, numbers it gave).
+
+Reading the question wrongly costs the answer its shape, never its truth: each verdict the
+program writes restates its proposition ("Yes: A003 is out of stock"), and each figure it
+works out states its terms ("12 + 45 = 57").
+"""
+
+import re
+import unicodedata
+
+
+# What the tools know about, in words a question would use. A question with none of them,
+# no SKU and no item of the data cannot be helped by a lookup. The list leans wide: a word
+# too many only keeps today's behaviour (the tools are offered).
+TOOL_WORDS = (
+    "stock", "inventor", "reorder", "order", "restock", "replenish", "item", "product",
+    "sku", "unit", "warehouse", "shelf", "shelves", "target", "low", "short", "buy",
+    "purchas", "suppl", "left", "how many", "how much", "available", "quantit", "on hand",
+    "sell", "sold", "carry", "called", "named", "have any", "got any", "is there",
+    "are there", "do we have", "do you have",
+    "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "多少", "幾", "商品", "品項",
+    "貨", "倉", "目標", "數量", "料號", "賣", "有沒有", "search", "look up", "搜尋", "搜索", "查詢")
+# Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it.
+SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z])[a-z0-9_-]*(?![a-z0-9])"
+# The person says not to look anything up: a negation, then within a few words a lookup.
+NO_LOOKUP_EN = (("don't", "do not", "dont", "no need to", "without"),
+                ("check", "look", "search", "query"))
+NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋須", "不需要"), "查")
+# The person gives the facts: a number just after a word for the level they want, and
+# another number ("A002: 40 on hand, target 50"; "we like to keep 25"; "we aim for 40";
+# 「剩 8 個，至少要 30」; 標準量是 36), and asks for no check of them ("I just checked the
+# shelf" or 我已經查過 asks none) and not for the stock itself.
+GIVEN_LEVEL = (r"(?:target|\bpar\b|\bkeep\b|maintain|\bwant\b|should have|like to have|"
+               r"at least|minimum|safety|\baim|\bneeds?\b|\brequire|supposed to|standard|"
+               r"(?:fill|top|bring \w+) up to|refill to|"
+               r"目標|維持|保持|希望|至少|安全|要有|應該有|最低|標準|要放|需要|補到|放到|上限)"
+               r"\D{0,20}\d")
+# ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?").
+ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
+              r"is there|are left|is left|in stock|on hand)\b|(?:還有|還剩|剩下|庫存|現有)(?:多少|幾)")
+ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
+                r"確認(?!過)|核對(?!過)")
+# A question about inventory in general (what a reorder point is, why stock-outs happen)
+# that speaks of no SKU, no item of the data and nothing of ours: no lookup answers it.
+IN_GENERAL = (r"\b(?:in general|generally|in plain terms|in theory|what is an?|what's an?|"
+              r"define|definition|why do(?:es)?|what does\b.{1,40}?\b(?:mean|stand for)|"
+              r"difference between)\b|"
+              r"一般來說|一般而言|什麼是|是什麼意思|的定義|是指什麼|為什麼會|差別|差異|有什麼不同")
+OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們|我的|我|目前|"
+        r"現在|今天|本週|這週")
+# A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
+WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
+
+
+# Words that ask for what only a list or a search gives: with one, a question that names a
+# SKU is offered every tool. The list leans wide: a word too many keeps today's behaviour.
+BEYOND_SKUS = (
+    "which items", "what items", "which products", "what products", "what else",
+    "anything else", "besides", "other", "except", "list", "every", "all items",
+    "all products", "everything", "find", "search", "named", "called", "similar",
+    "哪些", "其他", "其它", "還有什麼", "除了", "列出", "所有", "全部", "找", "搜尋", "名叫", "叫做")
+
+
+# Words that ask about items other than those named: every tool stays offered.
+OTHER_ITEMS = ("what else", "anything else", "besides", "other", "except", "除了", "其他",
+               "其它", "還有什麼", "以外")
+# A question for the reorder list names no item and asks which ones are low.
+WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
+         "what's running", "what should", "what to", "anything", "list", "哪些", "哪幾",
+         "列出", "有沒有")
+LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
+       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠")
+
+
+def offered_first(question, inventory, *, writes=False):
+    """The names of the tools the first request offers, or None for every tool: none when no
+    lookup could help (may_need_tools); only get_stock when the question names a SKU and
+    asks for nothing a list or a search gives; only find_items when it names an item by its
+    name alone; only list_reorder when it names none and asks which are low. Offered all
+    three, a small model answered "Check A001 and A002 and suggest how many of each to
+    reorder" with list_reorder, 濾掛咖啡的庫存 with list_reorder too, and 哪些需要補貨 with
+    a search for 需要補貨. `writes`: the run may place orders, and a question naming a SKU
+    may ask for one."""
+    if not may_need_tools(question, inventory):
+        return ()
+    folded = _fold(question)
+    if writes or any(word in folded for word in OTHER_ITEMS):
+        return None
+    words = re.findall(r"[a-z0-9_-]+", folded)
+    if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in words):
+        return None if any(word in folded for word in BEYOND_SKUS) else ("get_stock",)
+    pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
+    if any(_names_by_name(row, set(words), pairs) for row in inventory.rows()):
+        return ("find_items",)
+    if any(word in folded for word in WHICH) and any(word in folded for word in LOW):
+        return ("list_reorder",)
+    return None
+
+
+def may_need_tools(question, inventory):
+    """False when the program can tell that no tool could help this question: the person
+    says not to look anything up, gives the stock and the level wanted themselves, asks
+    about inventory in general (_asks_in_general), or it names no SKU, no item of the data
+    and nothing the tools know (a greeting, the weather, a sum).
+    The loop then sends its first request without tools: a small model offered tools calls
+    one for "Good morning!" too."""
+    folded = _fold(question)
+    if _says_no_lookup(folded) or _gives_the_facts(folded):
+        return False
+    folded = re.sub(WORKED_SUM, r"\1 ", folded)
+    if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
+        return True
+    if any(word in folded for word in TOOL_WORDS) and not _asks_in_general(folded):
+        return True
+    # Each row is looked at once, by set lookups: a long greeting over a large catalogue
+    # costs what the catalogue does, not catalogue times question.
+    words = set(re.findall(r"[a-z0-9_-]+", folded))
+    pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
+    return any(_names_item(row, words, pairs) for row in inventory.rows())
+
+
+def _says_no_lookup(folded):
+    """"don't check", "without looking", 不用再查: a negation, then a lookup word within
+    three words (two characters in Chinese). "Don't worry, just check A001" is none."""
+    words = folded.replace(",", " ").replace(":", " ").split()
+    negations, lookups = NO_LOOKUP_EN
+    for index, word in enumerate(words):
+        if any(" ".join(words[index:index + 3]).startswith(negation) for negation in negations):
+            if any(later.startswith(lookups) for later in words[index + 1:index + 4]):
+                return True
+    negations, lookup = NO_LOOKUP_ZH
+    return any(lookup in folded[folded.find(negation) + len(negation):][:3]
+               for negation in negations if negation in folded)
+
+
+def _gives_the_facts(folded):
+    """The item's stock and the level wanted are in the question, and nothing asks to
+    check them."""
+    if not re.search(GIVEN_LEVEL, folded) or re.search(ASKS_A_CHECK, folded) or \
+            re.search(ASKS_STOCK, folded):
+        return False
+    return len(re.findall(r"\d+", re.sub(SKU_SHAPE, " ", folded))) >= 2
+
+
+def _asks_in_general(folded):
+    """"What is a reorder point?", 一般來說…: asked of inventory in general, not of ours."""
+    return re.search(IN_GENERAL, folded) is not None and re.search(OURS, folded) is None
+
+
+def _names_item(row, words, pairs):
+    """The question (its `words` and its `pairs` of characters) names this item: its SKU,
+    or its name (_names_by_name)."""
+    return row["sku"].casefold() in words or _names_by_name(row, words, pairs)
+
+
+def _names_by_name(row, words, pairs):
+    """Two characters in a row of the item's Chinese name, an English name of one word, or
+    a word of four letters or more of a longer one."""
+    name = row["name"].casefold()
+    if name.isascii():
+        return name in words or any(len(word) >= 4 and word in words for word in name.split())
+    return any(name[index:index + 2] in pairs for index in range(len(name) - 1))
+
+
+# --- The answer's shape -----------------------------------------------------------------
+
+YES_NO_EN = (r"^(?:is|are|do|does|did|should|shall|can|could|will|would|has|have|need|must)\b"
+             r"|yes or no|yes/no")
+YES_NO_ZH = r"嗎|是否|有沒有|要不要|需不需要|是不是|會不會|夠不夠|缺不缺|用不用|該不該"
+# Which verdict a yes-or-no question asks for, the first that its words name.
+ASKED = (("out", r"out of stock|sold out|run out|ran out|缺貨|沒貨|賣完|售完|斷貨"),
+         ("found", r"\bexists?\b|\bcarry\b|\bvalid\b|存在|有這個|有此"),
+         ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低"),
+         ("above", r"\babove\b|\bover\b|高於|超過"),
+         ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
+         ("reorder", r"order|restock|replenish|need more|top up|buy more|補|訂|進貨|叫貨|採購"))
+TOTAL = r"\btotal\b|\bsum\b|altogether|combined|in all|add(?:ed)? up|加起來|總共|合計|一共|總計|總和"
+DIFFERENCE = (r"difference|how many more|how much more|more than|fewer than|less than|"
+              r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
+ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購"
+
+
+def shape(question):
+    """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
+    "difference": bool, "order": bool (the question speaks of ordering), "numbers": the
+    numbers the question gives (not a SKU's digits)}."""
+    folded = _fold(question).strip()
+    yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
+    kind = next((kind for kind, words in ASKED if re.search(words, folded)), None)
+    numbers = [int(number) for number in
+               re.findall(r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])", re.sub(SKU_SHAPE, " ", folded))]
+    return {"yes_no": kind if yes_no else None, "total": bool(re.search(TOTAL, folded)),
+            "difference": bool(re.search(DIFFERENCE, folded)),
+            "order": bool(re.search(ORDER_WORDS, folded)), "numbers": numbers,
+            "skus": skus_named(question)}
+
+
+def skus_named(question, inventory=None):
+    """The SKUs the question names: words shaped like one (letters and digits), in capitals."""
+    return list(dict.fromkeys(word.upper() for word in
+                              re.findall(SKU_SHAPE, _fold(question))))
+
+
+def _fold(text):
+    # NFKC turns full-width ＡＢ into AB; casefold then ignores case in every script.
+    return unicodedata.normalize("NFKC", text).casefold()

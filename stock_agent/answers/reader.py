@@ -1,0 +1,417 @@
+"""Reading the model's answer, precision-first: a sentence is shown to the person only when
+every word of it is understood and every claim it makes is true of this run's facts.
+
+A sentence is read word by word against a closed lexicon (LEXICON below). Each word or
+phrase has a role: words that state nothing (`fill`), a field a number binds to (`field`),
+a verdict about an item (`verdict`), a negation (`neg`), a yes or no that answers the
+question (`answer`), an order placed (`placed`), a delivery (`delivery`). The things this
+run saw (SKUs, item names, receipts' order ids, search queries, an MCP record's field
+names) are words too, taken from the facts. A word that is none of these (a SKU no call
+looked up, "tomorrow", "Google Sheets", a tool's instruction to the model) makes the
+sentence unreadable, and an unreadable sentence is not shown: an unseen wording costs
+style, never truth.
+
+Claims: a number binds to the field next to it in its clause ("stock 12", "12 units in
+stock"); a verdict to the items of its clause, else to the item the answer spoke of last;
+a negation to the next field or verdict of its clause. A number with no field, a negation
+with nothing to negate and a claim with no item are unreadable too. Then each claim is
+checked against the facts (`_true`): a false one drops its sentence.
+
+Not guaranteed: that every true sentence is understood (a true sentence in an unknown
+wording is dropped, and the program states the facts itself).
+"""
+
+import re
+
+from stock_agent.answers.facts import normal, verdicts
+
+# --- The lexicon -----------------------------------------------------------------------
+# Each entry: role, then the phrases. English phrases are words separated by spaces;
+# Chinese phrases are matched character by character. A phrase is a tuple of tokens, and
+# the longest phrase that matches at a place wins ("not found" before "not").
+
+_EN_FILL = """
+a an the of for is are was were be been being am has have had having with in on at as by
+from to into about this that these those it its it's there there's here here's which who
+what also currently current right now today still we our us you your i i'm me my
+let let's know if need needs needed anything else further help helps hope glad happy
+please sure certainly okay ok thanks thank great good morning afternoon evening hello hi
+hey based according tool tools result results lookup look looked up check checked
+information info data details detail shows show showing following summary here's item
+items product products sku skus name named called level levels quantity quantities
+figure figures value values inventory so therefore which means meaning do does did should
+would recommend recommended suggest suggestion can assist any other question questions
+just to be sure indeed specifically note sample built-in live erp sample data listed below
+above see my i've we've you've you're they they're them their both each respectively
+status report reported record records system number numbers count amount total's
+""".split()
+_EN_PHRASES = {
+    "fill": ("let me know", "feel free to ask", "if you need anything else", "as follows",
+             "built in sample data", "not a live erp", "here is", "here are",
+             "how can i help", "how can i assist", "i can help", "is there anything else",
+             "in summary", "to summarize", "looked up", "for your reference", "as of now",
+             "at the moment", "at this time", "on the list"),
+    "field:stock": ("stock", "in stock now", "current stock", "stock level", "on hand",
+                    "units in stock", "available", "inventory level", "stock on hand",
+                    "quantity on hand", "units on hand", "in inventory"),
+    "field:target": ("target", "target stock", "target level", "target of", "goal", "par",
+                     "par level", "target quantity"),
+    "field:order": ("order", "reorder", "re-order", "restock", "replenish", "ordering",
+                    "reordering", "reordered", "restocking", "restocked", "replenishing",
+                    "suggested order", "suggested reorder", "reorder quantity",
+                    "order quantity", "suggested order quantity", "shortfall", "short by",
+                    "top up", "top it up", "topping up", "purchase"),
+    "field:total": ("total", "in total", "altogether", "combined", "sum", "together"),
+    "unit": ("unit", "units", "pcs", "pieces", "piece", "packs", "pack", "bags", "boxes"),
+    "count": ("item", "items", "products", "results", "matches", "skus", "entries"),
+    "verdict:below": ("below target", "below its target", "below the target", "under target",
+                      "below its target of", "below the target of", "under its target of",
+                      "under its target", "under the target", "below", "running low",
+                      "low on stock", "low stock", "low", "understocked", "short"),
+    "verdict:above": ("above target", "above its target", "above the target", "over target",
+                      "above its target of", "above the target of", "over its target of",
+                      "over its target", "overstocked", "above", "more than enough"),
+    "verdict:at": ("at target", "at its target", "exactly at target", "at the target",
+                   "exactly at its target", "equal to its target", "equal to the target"),
+    "verdict:reached": ("meets its target", "meets the target", "meets target",
+                        "reached its target", "has reached its target", "enough",
+                        "sufficient", "well stocked", "well-stocked", "fully stocked",
+                        "sufficiently stocked", "adequately stocked", "plenty"),
+    "verdict:out": ("out of stock", "sold out", "ran out", "run out", "has run out",
+                    "zero stock", "no stock", "none in stock", "nothing in stock"),
+    "verdict:instock": ("in stock", "has stock", "available in stock"),
+    "verdict:found": ("found", "exists", "exist", "was found", "were found",
+                      "in the catalogue", "in the catalog", "in our system"),
+    "verdict:missing": ("not found", "was not found", "were not found", "wasn't found",
+                        "weren't found", "could not be found", "couldn't be found",
+                        "does not exist", "doesn't exist", "do not exist", "don't exist",
+                        "no such sku", "no item has", "unknown sku", "not in the catalogue",
+                        "not in our system", "no item with"),
+    "neg": ("not", "no", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't",
+            "weren't", "hasn't", "haven't", "never", "nothing", "none", "no need to",
+            "not need to", "there is no need to", "there's no need to"),
+    "placed": ("placed", "ordered", "order placed", "order has been placed",
+               "order was placed", "purchase order", "order created", "has been ordered",
+               "have been ordered", "i ordered", "i've ordered", "i have ordered",
+               "i placed", "i've placed", "i have placed", "we ordered", "approved"),
+    "answer:yes": ("yes",),
+    "field:more": ("more not shown", "more not listed", "more matched"),
+    "field:quantity": ("x", "×"),
+    "list:nomatch": ("nothing matches", "no items match", "no matches", "no item matches"),
+    "list:nonelow": ("nothing is below target", "no items are below target",
+                     "no item is below target"),
+    "rehearsed": ("dry run",),
+    "fill ": ("below target, largest shortfall first", "matches for", "the order for",
+              "passed every check", "nothing was written to", "so", "largest shortfall first"),
+}
+_ZH_FILL = tuple("的了是有為目前現在共個件包盒項這此該其它們我您你請也都則所以因此而且且各分別為了即"
+                 "已經還剩下約莫")
+_ZH_PHRASES = {
+    "fill": ("目前", "現在", "根據", "依據", "工具", "查詢", "查到", "結果", "資料", "顯示",
+             "如下", "以下", "商品", "品項", "產品", "品名", "名稱", "我們", "好的", "當然",
+             "謝謝", "請問", "如果您需要其他協助", "如有其他需要", "歡迎再問", "為您", "幫您",
+             "教學樣本", "庫存資訊", "資訊", "情況", "狀況", "數量", "單位", "總結", "建議",
+             "需要", "應該", "可以", "狀態", "明細", "料號", "此", "已為您查詢", "隨時告訴我",
+             "有任何問題", "其他問題", "清單", "列表", "查詢結果", "相關"),
+    "field:stock": ("庫存", "庫存量", "現有庫存", "目前庫存", "現貨", "存貨", "庫存數量",
+                    "剩餘", "在庫"),
+    "field:target": ("目標", "目標庫存", "目標量", "目標值", "目標數量", "安全庫存量"),
+    "field:order": ("補貨", "建議補貨", "補貨量", "建議補貨量", "補貨數量", "建議訂購",
+                    "訂購", "補", "補上", "補足", "缺口", "差額", "進貨", "採購", "叫貨", "再訂"),
+    "field:total": ("總共", "合計", "總計", "加起來", "共計", "一共", "總和", "總庫存"),
+    "unit": ("個", "件", "包", "盒", "單位", "份"),
+    "count": ("項", "筆", "個品項", "項商品", "筆結果", "個結果", "種"),
+    "verdict:below": ("低於目標", "低於目標庫存", "未達目標", "不足", "偏低", "不夠",
+                      "快沒了", "庫存偏低", "庫存不足", "短缺", "低"),
+    "verdict:above": ("高於目標", "超過目標", "超出目標", "高於目標庫存", "偏高", "過多"),
+    "verdict:at": ("剛好達到目標", "等於目標", "正好達標", "剛好達標", "剛好等於目標"),
+    "verdict:reached": ("達到目標", "已達目標", "達標", "已達標", "充足", "足夠", "充裕",
+                        "夠用", "無虞"),
+    "verdict:out": ("缺貨", "沒貨", "沒有貨", "售完", "賣完", "零庫存", "無庫存", "沒有庫存",
+                    "庫存為零", "庫存為 0", "斷貨"),
+    "verdict:instock": ("有貨", "有庫存", "尚有庫存"),
+    "verdict:found": ("找到", "查到", "存在", "有此商品"),
+    "verdict:missing": ("找不到", "查無", "查無此", "不存在", "查無此商品", "查無此品項",
+                        "沒有這個商品", "沒有此商品", "沒有這個品項", "查不到"),
+    "neg": ("不", "沒", "沒有", "無", "未", "尚未", "並非", "不是", "無需", "無須", "不需",
+            "不需要", "不用", "不必", "暫時不"),
+    "placed": ("已下單", "下單", "已訂購", "訂購了", "已建立訂單", "建立訂單", "訂單已建立",
+               "已送出訂單", "已經下單", "下了訂單", "訂單", "已建立", "獲核准", "核准"),
+    "answer:yes": ("是的", "對", "沒錯", "是", "有的"),
+    "field:more": ("項未列出",),
+    "list:nomatch": ("沒有品項符合",),
+    "list:nonelow": ("沒有品項低於目標庫存", "沒有品項低於目標"),
+    "rehearsed": ("試運行",),
+    "fill ": ("低於目標庫存(缺口大者在前)", "符合", "另有", "通過所有檢查", "未寫入", "帳本", "有找到"),
+}
+_NO_ANSWER = {"no", "nope", "不", "不是", "不用", "不需要", "否"}  # followed by a comma
+_CLAUSE_MARKS = set(",;:，；、：") | {"and", "or", "but", "while", "whereas", "和", "與", "及", "以及",
+                                   "而", "但", "並且", "另外", "；"}
+_PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
+_lexicon = None
+_longest = 1
+
+
+def _role(role, phrase):
+    """A verdict that names the target ("below its target of 30") binds the number after
+    it as the target."""
+    if role.startswith("verdict:") and phrase.endswith("target of"):
+        return role + ":target"
+    return role
+
+
+def _build():
+    """The lexicon as {token tuple: role}, built on first use (a --verify off run never
+    pays for it)."""
+    table = {}
+    entries = [("fill", _EN_FILL), ("fill", _ZH_FILL)]
+    entries += [(role, phrases) for phrases_of in (_EN_PHRASES, _ZH_PHRASES)
+                for role, phrases in phrases_of.items()]
+    for role, phrases in entries:
+        for phrase in phrases:
+            table[tuple(_tokens(phrase))] = _role(role, phrase)
+    global _longest
+    _longest = max(map(len, table))
+    return table
+
+
+# --- Sentences and tokens --------------------------------------------------------------
+
+_SENTENCE = re.compile(r"[^。！？!?;；\n]*?(?:[。！？!?;；\n]+|\.(?=\s|$)|$)")
+_TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
+                    r"|[\u3400-\u9fff\uf900-\ufaff]|\S")
+_MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
+
+
+_LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+", re.M)
+
+
+def sentences(text):
+    """The sentences of an answer (list marks taken off; a table's rows as sentences that
+    name their columns' fields)."""
+    text = _rows_named(_LIST_MARK.sub("", text))
+    return [part for part in _SENTENCE.findall(text) if part.strip()]
+
+
+def _rows_named(text):
+    """A markdown table's rows with each cell after its header ("| A001 | 12 |" under "|
+    SKU | Stock |" reads "sku A001, stock 12"): a cell's number binds to its column."""
+    lines, header = text.split("\n"), None
+    for index, line in enumerate(lines):
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if not line.lstrip().startswith("|") or len(cells) < 2:
+            header = None
+        elif set("".join(cells)) <= set("-: "):
+            lines[index] = ""
+        elif header is None:
+            header, lines[index] = cells, ""
+        elif len(cells) == len(header):
+            lines[index] = ", ".join(f"{name} {cell}" for name, cell in zip(header, cells))
+    return "\n".join(lines)
+
+
+def _tokens(text):
+    return [token.rstrip(".") or token for token in _TOKEN.findall(normal(text))]
+
+
+def _marked(text, known):
+    """The sentence with each thing the run saw (known: word -> meaning) replaced by a mark
+    token, the longest first, on word bounds for letters and digits."""
+    meanings = []
+    for word in sorted(known, key=len, reverse=True):
+        pattern = re.escape(word)
+        if word[:1].isalnum() and word[:1].isascii():
+            pattern = r"(?<![a-z0-9_-])" + pattern
+        if word[-1:].isalnum() and word[-1:].isascii():
+            pattern += r"(?![a-z0-9_])"
+        if re.search(pattern, text):
+            text = re.sub(pattern, lambda _: f" \ue000{len(meanings)}\ue001 ", text)
+            meanings.append(known[word])
+    return text, meanings
+
+
+def read(sentence, known):
+    """The sentence as a list of (role, value) words, or None when a word is unknown."""
+    global _lexicon
+    if _lexicon is None:
+        _lexicon = _build()
+    text, meanings = _marked(_MARKDOWN.sub(" ", normal(sentence)), known)
+    tokens = [token.rstrip(".") or token for token in _TOKEN.findall(text)]
+    words, index = [], 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.startswith("\ue000"):
+            words.append(meanings[int(token[1:-1])])
+        elif re.fullmatch(r"\d+(?:,\d{3})*", token):
+            words.append(("number", int(token.replace(",", ""))))
+        else:
+            size = next((size for size in range(min(_longest, len(tokens) - index), 0, -1)
+                         if tuple(tokens[index:index + size]) in _lexicon), 0)
+            if size:
+                words.append(tuple(_lexicon[tuple(tokens[index:index + size])].strip().split(":")))
+                index += size
+                continue
+            if token in _CLAUSE_MARKS:
+                words.append(("clause",))
+            elif token in _PUNCT:
+                words.append(("punct",))
+            else:
+                return None
+        index += 1
+    return words
+
+
+# --- Claims ----------------------------------------------------------------------------
+
+def claims(words, last):
+    """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
+    the items the sentence spoke of (the next sentence's `last`); None when a number, a
+    negation or a claim cannot be placed. `last`: the items the answer spoke of before."""
+    found, spoken = [], last
+    answer = None
+    if words and words[0] == ("neg",) and words[1:2] == [("clause",)]:
+        answer, words = False, words[2:]
+    elif words and words[0] == ("answer", "yes"):
+        answer, words = True, words[1:]
+    subjects = ()  # "A001 and A404 were not found": items before the claim they share
+    for clause in _clauses(words):
+        items = tuple(dict.fromkeys(value for role, *value in clause if role == "item"
+                                    for value in value))
+        if items and subjects:
+            items = tuple(dict.fromkeys(subjects + items))
+        spoken = items or subjects or spoken
+        made = _clause_claims(clause, spoken, after_item=bool(subjects) and not items)
+        if made is None:
+            return None
+        subjects = items if items and not made else ()
+        found += made
+    if answer is not None and (not found or any(_negative(claim) == answer
+                                                for claim in found)):
+        return None  # a yes or no must agree with what its sentence says
+    return found, spoken
+
+
+def _negative(claim):
+    return claim["negated"] != (claim["value"] == "missing")
+
+
+def _clauses(words):
+    clause = []
+    for word in words:
+        if word == ("clause",):
+            yield clause
+            clause = []
+        else:
+            clause.append(word)
+    yield clause
+
+
+def _clause_claims(clause, items, *, after_item=False):
+    made, negate, field, numbers = [], False, None, []
+
+    def claim(kind, value=None):
+        nonlocal negate
+        made.append({"items": items, "kind": kind, "value": value, "negated": negate})
+        negate = False
+
+    previous = None
+    for role, *value in clause:
+        adjacent, previous = previous in ("number", "unit"), role
+        if role == "neg":
+            negate = True
+        elif role == "number":
+            if field is not None:
+                claim(field, value[0])
+                field = None
+            else:
+                numbers.append((value[0], after_item))
+        elif role == "count" and numbers:
+            claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
+        elif role == "unit" and numbers and adjacent:
+            numbers[-1] = (numbers[-1][0], True)  # "12 units": a stock, unless a field follows
+        elif role == "field":
+            if numbers and adjacent:
+                claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
+            else:
+                if field == "order":
+                    claim("verdict", "reorder")
+                field = value[0]
+        elif role == "verdict" and value[0] == "instock" and numbers and adjacent:
+            claim("stock", numbers.pop()[0])  # "12 in stock"
+        elif role == "verdict":
+            claim("verdict", value[0])
+            field = "target" if value[1:] else field  # "below its target of 30"
+        elif role in ("placed", "receipt", "rehearsed", "list"):
+            claim(value[0] if role == "list" else role, value[0] if value else None)
+        after_item = role == "item" or after_item and role in ("fill", "punct", "unit")
+    if field == "order":
+        claim("verdict", "reorder")  # "needs reordering": an order with no number
+    for number, next_to_item in numbers:
+        if next_to_item and not negate:
+            claim("stock", number)  # "A001: 12"
+        else:
+            return None  # a number with no field
+    if negate:
+        return None  # a negation with nothing to negate
+    needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
+    return None if needs_item and not items else made
+
+
+_OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
+               "quantity", "count")  # claims about the run, not about one item
+
+
+# --- Truth -----------------------------------------------------------------------------
+
+def true(claim, facts):
+    """Whether one claim is true of the facts. A claim about several items must hold of
+    each; one about no item is an order claim."""
+    if claim["kind"] == "placed":
+        placed = [receipt for receipt in facts.receipts
+                  if not claim["items"] or receipt.get("sku") in claim["items"]]
+        return bool(placed) != claim["negated"]
+    if claim["kind"] in _OF_THE_RUN[1:]:
+        return _true_of_run(claim, facts) != claim["negated"]
+    return all(_true_of(claim, facts, sku) for sku in claim["items"])
+
+
+def _true_of_run(claim, facts):
+    kind, value = claim["kind"], claim["value"]
+    if kind == "receipt":
+        return value in facts.order_ids()
+    if kind == "rehearsed":
+        return bool(facts.rehearsed)
+    searches = [listed for listed in facts.lists if listed["query"] is not None]
+    if kind == "nomatch":
+        return bool(searches) and not any(listed["skus"] for listed in searches)
+    if kind == "nonelow":
+        return any(listed["query"] is None and not listed["skus"] for listed in facts.lists)
+    if kind == "total":
+        return value in facts.sums
+    if kind == "more":
+        return any(listed["more"] == value for listed in facts.lists)
+    if kind == "count":  # how many items the run found, or one list held (or matched)
+        counts = {len(listed["skus"]) + listed["more"] for listed in facts.lists} or \
+            {len(facts.found()), len(facts.items)}
+        return value in counts
+    writes = facts.receipts + facts.refused + facts.rehearsed
+    return any(write.get("quantity") == value and (not claim["items"] or write.get("sku")
+                                                    in claim["items"]) for write in writes)
+
+
+def _true_of(claim, facts, sku):
+    fact = facts.items.get(sku)
+    if claim["kind"] == "verdict":
+        if claim["value"] in ("found", "missing"):
+            exists = fact is not None and fact["found"]
+            return (exists == (claim["value"] == "found")) != claim["negated"]
+        if fact is None or not fact["found"]:
+            return claim["negated"] and fact is not None  # "not out of stock: no such SKU"
+        holds = (verdicts(fact)["reached"] if claim["value"] == "reached" else
+                 not verdicts(fact)["out"] if claim["value"] == "instock" else
+                 verdicts(fact)[claim["value"]])
+        return holds != claim["negated"]
+    figures = facts.numbers_of(sku) if fact is None or fact["found"] else {}
+    if fact is not None and not fact["found"]:
+        return claim["negated"]  # "that is not stock 0" of a SKU that does not exist
+    return (figures.get(claim["kind"]) == claim["value"]) != claim["negated"]

@@ -1,0 +1,154 @@
+"""The answer the program writes from the facts, in the person's language, shaped by the
+question: a yes or no first when one is asked, each item's figures and verdict, lists in the
+tool's order, sums it worked out, receipts. Each sentence restates what it asserts, so a
+question read wrongly costs the answer its shape, never its truth.
+
+Every statement comes with its citations: {"sku", "claim", "value", "source"} where source
+is the call that returned the fact, or {"computed_from": [...]} for a figure worked out.
+"""
+
+from stock_agent.answers.facts import verdicts
+from stock_agent.errors import Text
+
+
+def write(facts, shape, lang, *, tools=()):
+    """[(sentence, citations)] for everything the facts say that the question can use."""
+    said = _leads(facts, shape) + _sums(facts, shape)
+    listed = {sku for listed in facts.lists for sku in listed["skus"]}
+    said += [_item(fact) for fact in facts.items.values() if fact["sku"] not in listed]
+    said += [_list(listed, facts) for listed in facts.lists]
+    said += [_other(other) for other in facts.other if other not in _written(facts)]
+    said += [_receipt(placed) for placed in facts.receipts]
+    said += [(Text("answer_denied" if refused["error"] == "APPROVAL_DENIED" else
+                   "answer_not_ordered", **refused), [_cite(refused, "refused", True)])
+             for refused in facts.refused]
+    said += [(Text("answer_rehearsed", **{**rehearsed, "ledger": rehearsed.get(
+        "would_write", {}).get("ledger")}), [_cite(rehearsed, "rehearsed", True)])
+        for rehearsed in facts.rehearsed]
+    said += [(Text("answer_lookup_failed", error=failed["error"]), [])
+             for failed in facts.failed]
+    if not said:
+        said = [(Text("answer_scope", tools=", ".join(tools)), [])]
+    elif not (facts.receipts or facts.refused or facts.rehearsed) and facts.items:
+        said.append((Text("answer_no_order_placed"), [{"claim": "placed", "value": False,
+                                                       "source": None}]))
+    return [(text.render(lang), cited) for text, cited in said]
+
+
+def _leads(facts, shape):
+    """A yes or no first, for each item, when the question asks for one verdict."""
+    kind = shape["yes_no"]
+    if kind is None:
+        return []
+    leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
+    for fact in facts.items.values():
+        if fact["sku"] in listed and fact["sku"] not in shape["skus"]:
+            continue
+        if kind == "found" or not fact["found"]:
+            holds = fact["found"]
+            text = Text("lead_yes" if holds == (kind != "missing") else "lead_no",
+                        claim=Text("verdict_found" if holds else "verdict_missing", **fact))
+            leads.append((text, [_cite(fact, "found", holds)]))
+            continue
+        holds = verdicts(fact)[kind]
+        claim = Text(f"verdict_{kind}" if holds else f"verdict_not_{kind}", **fact)
+        leads.append((Text("lead_yes" if holds else "lead_no", claim=claim),
+                      [_cite(fact, kind, holds)]))
+    return leads
+
+
+def _item(fact):
+    """One item's figures and its place against its target."""
+    if not fact["found"]:
+        return Text("answer_not_found", **fact), [_cite(fact, "found", False)]
+    level = next(level for level, holds in verdicts(fact).items() if holds)
+    key = "item_out" if fact["stock"] == 0 else f"item_{level}"
+    cited = [_cite(fact, field, fact[field]) for field in ("stock", "target", "suggested_order")]
+    return Text(key, **fact), cited + [_cite(fact, level, True)]
+
+
+def _list(listed, facts):
+    items = [facts.items[sku] for sku in listed["skus"]]
+    lines = _Joined([_item(fact)[0] for fact in items])
+    more = Text("answer_more", more=listed["more"]) if listed["more"] else ""
+    if listed["query"] is not None:
+        key = "answer_found" if items else "answer_none_found"
+    else:
+        key = "answer_low" if items else "answer_none_low"
+    cited = [{"claim": "listed", "value": listed["skus"], "more": listed["more"],
+              "source": listed["source"]}]
+    return Text(key, query=listed["query"], items=lines, more=more), cited
+
+
+def _sums(facts, shape):
+    """A total or a difference the question asks for: of the stock (or the suggested orders)
+    of the items found, else of the numbers the question gives, which are never facts of
+    ours."""
+    found = facts.found()
+    field = "suggested_order" if shape["order"] else "stock"
+    if len(found) >= 2:
+        terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
+        inputs = [_cite(fact, field, fact[field]) for fact in found]
+        key_total, key_difference = f"answer_total_{field}", f"answer_difference_{field}"
+    elif not facts.items and len(shape["numbers"]) >= 2:
+        terms, names, inputs = shape["numbers"], [], [{"claim": "question",
+                                                       "value": shape["numbers"]}]
+        key_total, key_difference = "answer_given_total", "answer_given_difference"
+    else:
+        return []
+    said = []
+    if shape["total"]:
+        total = sum(terms)
+        said.append((Text(key_total, items=", ".join(names), total=total,
+                          terms=" + ".join(map(str, terms))),
+                     [{"claim": "total", "value": total, "computed_from": inputs}]))
+    if shape["difference"] and len(terms) >= 2:
+        high, low = max(terms[:2]), min(terms[:2])
+        said.append((Text(key_difference, items=", ".join(names[:2]), difference=high - low,
+                          terms=f"{high} - {low}"),
+                     [{"claim": "difference", "value": high - low, "computed_from": inputs}]))
+    return said
+
+
+def _other(other):
+    data = other["data"]
+    if isinstance(data, dict) and other["sku"]:
+        fields = ", ".join(f"{key} {value}" for key, value in data.items() if key != "sku")
+        cited = [_cite({"sku": other["sku"], "source": other["source"]}, key, value)
+                 for key, value in data.items() if key != "sku"]
+        return Text("answer_other", tool=other["tool"], sku=other["sku"], fields=fields), cited
+    import json
+    return (Text("answer_plugin", tool=other["tool"],
+                 data=json.dumps(data, ensure_ascii=False)[:400]),
+            [{"claim": "data", "source": other["source"]}])
+
+
+def _written(facts):
+    return [other for other in facts.other
+            if any(placed.get("data") is other["data"] for placed in facts.receipts)]
+
+
+def _receipt(placed):
+    cited = [_cite(placed, "order_id", placed.get("order_id"))]
+    if "data" in placed:  # an MCP server's write, approved: its record is the receipt
+        return Text("answer_written", tool=placed["source"]["tool"], sku=placed.get("sku"),
+                    order_id=placed.get("order_id")), cited
+    key = "answer_ordered" if placed.get("created", True) else "answer_order_exists"
+    return Text(key, **placed), cited
+
+
+def _cite(fact, claim, value):
+    return {"sku": fact.get("sku"), "claim": claim, "value": value, "source": fact["source"]}
+
+
+class _Joined(Text):
+    """Texts rendered one after another, as one param of a line."""
+
+    __slots__ = ()
+
+    def __init__(self, texts):
+        super().__init__("", texts=texts)
+
+    def render(self, lang="en"):
+        separator = "" if lang == "zh-TW" else " "
+        return separator.join(text.render(lang) for text in self.params["texts"])
