@@ -596,6 +596,7 @@ def as_json(outcome, lang, *, dry_run=False):
         "facts": runlog.facts(outcome.results),
         "dry_run": _dry_run(outcome.results, lang) if dry_run else None,
         "verification": outcome.verification,
+        "statements": outcome.statements,
         "tokens": dict(outcome.tokens),
         "duration_ms": outcome.duration_ms,
     }
