@@ -642,8 +642,17 @@ LINES = {
     "column_twice": {"en": "{path}: {where}: column {column} appears twice",
                      "zh-TW": "{path}：{where}：欄位 {column} 出現兩次"},
     "column_missing": {
-        "en": "{path}: {where}: missing column {column} (needed: {columns}; optional: tenant)",
-        "zh-TW": "{path}：{where}：缺少欄位 {column}（必要：{columns}；選用：tenant）"},
+        "en": "{path}: {where}: missing column {column} (needed: {columns}; optional: "
+              "tenant){hint}",
+        "zh-TW": "{path}：{where}：缺少欄位 {column}（必要：{columns}；選用：tenant）{hint}"},
+    "csv_delimiter": {
+        "en": "; the columns seem separated by {delimiter}, but only a comma separates "
+              "them: save the file as comma-separated CSV",
+        "zh-TW": "；欄位似乎以 {delimiter} 分隔，但只有逗號才算分隔：請另存為以逗號分隔的 CSV"},
+    "csv_empty": {
+        "en": "{path}: the file is empty; its first line names the columns: {columns} "
+              "(optional: tenant)",
+        "zh-TW": "{path}：檔案是空的；第一列應為欄位名稱：{columns}（選用：tenant）"},
     "too_many_rows": {"en": "{path}: more than {limit} rows; split the file",
                       "zh-TW": "{path}：超過 {limit} 列；請分割檔案"},
     "duplicate_sku": {"en": "duplicate SKU {sku} (first at {first})",
