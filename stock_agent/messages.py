@@ -831,6 +831,8 @@ LINES = {
               "--orders never adds its table to another database",
         "zh-TW": "其中有其他資料表（{tables}），不是本程式建立的帳本；--orders 不會把資料表加進"
                  "其他資料庫"},
+    "ledger_no_folder": {"en": "there is no folder {folder} to make it in",
+                         "zh-TW": "沒有可建立它的資料夾 {folder}"},
     "ledger_is_inventory": {
         "en": "it is the --inventory file; the ledger must be a file of its own",
         "zh-TW": "它就是 --inventory 的資料檔；帳本必須是另一個檔案"},

@@ -1,7 +1,8 @@
 """Files and traces as strangers got them wrong (issue 34, item 14).
 
 - An empty CSV given to --inventory says it is empty; a CSV separated by `;` (or tabs) gets
-  a hint that only a comma separates columns.
+  a hint that only a comma separates columns. A folder, a FIFO or a missing folder given to
+  --orders is one clear LEDGER_UNAVAILABLE line, not SQLite's "unable to open database file".
 """
 
 import os
@@ -39,6 +40,42 @@ class InventoryFileTest(unittest.TestCase):
         self.assertIn("missing column target", err)
         self.assertNotIn("separated", err)
         self.assertNotIn("?", err)  # the hint's place is empty, not a '?'
+
+
+class LedgerPathTest(unittest.TestCase):
+    def refused(self, path, *flags):
+        status, out, err, events = run_cli(["--mock", "-q", "order 18 of A001", "--orders", path,
+                                            *flags])
+        self.assertEqual(status, EXIT_STATUS["LEDGER_UNAVAILABLE"], err)
+        self.assertEqual(err.count("\n"), 1, err)
+        self.assertNotIn("database file", err)  # SQLite's own words say nothing useful
+        self.assertNotIn("disk I/O", err)
+        return err
+
+    def test_a_folder_is_not_a_ledger(self):
+        folder = temp_folder(self)
+        for flags in ((), ("--dry-run",)):
+            with self.subTest(flags=flags):
+                self.assertIn(f"{folder}: not a regular file", self.refused(folder, *flags))
+
+    @unittest.skipUnless(hasattr(os, "mkfifo"), "needs FIFOs")
+    def test_a_fifo_is_not_a_ledger(self):
+        path = os.path.join(temp_folder(self), "fifo")
+        os.mkfifo(path)
+        self.assertIn("not a regular file", self.refused(path))
+
+    def test_a_ledger_in_a_folder_that_does_not_exist(self):
+        folder = os.path.join(temp_folder(self), "nope")
+        err = self.refused(os.path.join(folder, "orders.db"))
+        self.assertIn(f"there is no folder {folder} to make it in", err)
+        self.assertFalse(os.path.exists(folder))
+
+    def test_a_new_file_in_a_folder_that_exists_is_still_made_a_ledger(self):
+        path = os.path.join(temp_folder(self), "orders.db")
+        status, out, err, _ = run_cli(["--mock", "--approve", "-q", "order 18 of A001",
+                                       "--orders", path])
+        self.assertEqual(status, 0, err)
+        self.assertIn("PO-000001", out)
 
 
 def _write(folder, name, data):
