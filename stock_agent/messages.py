@@ -686,8 +686,12 @@ LINES = {
                  "zh-TW": "連接埠不是 1 到 65535 的數字"},
     "url_query": {"en": "it has a ?query or #fragment; give the server's base URL only",
                   "zh-TW": "含有 ?查詢或 #片段；請只提供伺服器的基本 URL"},
-    "key_spaces": {"en": "{env} holds spaces or control characters; set it to the key alone",
-                   "zh-TW": "{env} 含有空白或控制字元；請只放金鑰本身"},
+    "header_unsendable": {
+        "en": "{env} holds what an HTTP header cannot carry (a space at an end, a control "
+              "character, a character outside Latin-1); set it again (its value is not "
+              "shown: it may be a key)",
+        "zh-TW": "{env} 含有 HTTP 標頭無法傳送的字元（開頭或結尾的空白、控制字元、Latin-1 以外"
+                 "的字元）；請重新設定（不顯示其值：可能是金鑰）"},
 
     # --- Reaching a server ----------------------------------------------------------------
     "advice_running": {"en": "Is the server running there?",

@@ -1,14 +1,23 @@
-"""Files and traces as strangers got them wrong (issue 34, item 14).
+"""Files and traces as strangers got them wrong (issue 34, items 14 and 16).
 
 - An empty CSV given to --inventory says it is empty; a CSV separated by `;` (or tabs) gets
   a hint that only a comma separates columns. A folder, a FIFO or a missing folder given to
   --orders is one clear LEDGER_UNAVAILABLE line, not SQLite's "unable to open database file".
+- A header value no HTTP header can carry (a percent-encoded newline, a character outside
+  Latin-1) in $OTEL_EXPORTER_OTLP_HEADERS, or in an API key, is one INVALID_INPUT line that
+  never shows the value, even with --traceback.
 """
 
+import contextlib
+import io
 import os
 import unittest
 
+import agent
+from stock_agent import otlp
 from stock_agent.errors import EXIT_STATUS
+from tests import test_otlp_export
+from tests.fake_server import dead_url
 from tests.support import run_cli, temp_folder
 
 
@@ -76,6 +85,52 @@ class LedgerPathTest(unittest.TestCase):
                                        "--orders", path])
         self.assertEqual(status, 0, err)
         self.assertIn("PO-000001", out)
+
+
+class SecretHeaderTest(unittest.TestCase):
+    """Nothing listens at the endpoint: a header that got that far would be refused there,
+    OTLP_UNREACHABLE, not INVALID_INPUT."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.log = test_otlp_export.make_log(cls, ["-q", "Check A001"])
+
+    def assert_refused_unshown(self, argv, environ, variable):
+        for extra in ((), ("--traceback",)):
+            with self.subTest(environ=environ, extra=extra):
+                status, out, err = _main([*argv, *extra], environ=environ)
+                self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"], err)
+                self.assertTrue(err.startswith(f"stock-agent: INVALID_INPUT: {variable} "), err)
+                self.assertEqual(err.count("\n"), 1, err)
+                self.assertNotIn("LEAK", err)
+                self.assertNotIn("LEAK", out)
+
+    def test_otlp_headers_a_header_cannot_carry_are_invalid_input_never_shown(self):
+        argv = ["--otlp", self.log, "--otlp-endpoint", dead_url(), "--timeout", "5"]
+        for variable in ("OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"):
+            for value in ("api-key=sk-LEAK%0Ame", "api-key=sk-LEAK€", "api-key=sk-LEAK%E2%82%AC",
+                          "api-key=%0D%0Ask-LEAK", "api-key=sk-LEAK%20", "api key=sk-LEAK"):
+                self.assert_refused_unshown(argv, {variable: value}, variable)
+
+    def test_an_api_key_outside_latin1_is_refused_as_a_stray_newline_is(self):
+        for provider, variable in (("openai", "OPENAI_API_KEY"),
+                                   ("anthropic", "ANTHROPIC_API_KEY")):
+            argv = ["--provider", provider, "--model", "m", "--base-url", dead_url(),
+                    "-q", "Check A001", "--log-dir", temp_folder(self)]
+            self.assert_refused_unshown(argv, {variable: "sk-LEAK€"}, variable)
+
+    def test_headers_a_header_can_carry_still_go(self):
+        environ = {"OTEL_EXPORTER_OTLP_HEADERS": "Authorization=Basic%20c2VjcmV0,x-t=caf%C3%A9"}
+        self.assertEqual(otlp.headers(environ), {"Authorization": "Basic c2VjcmV0",
+                                                 "x-t": "café"})  # é is in Latin-1
+
+
+def _main(argv, *, environ=None):
+    """agent.main with captured streams: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = agent.main(argv, environ=environ or {})
+    return status, out.getvalue(), err.getvalue()
 
 
 def _write(folder, name, data):

@@ -85,14 +85,17 @@ def endpoint(url):
 def headers(environ):
     """The headers of $OTEL_EXPORTER_OTLP_HEADERS and $OTEL_EXPORTER_OTLP_TRACES_HEADERS
     (`name=value,name=value`, values percent-encoded; the second wins), as the
-    OpenTelemetry SDKs read them. They may hold a key: they are sent, never shown."""
+    OpenTelemetry SDKs read them. They may hold a key: they are sent, never shown, and
+    one that no header can carry is INVALID_INPUT naming only the variable."""
     from urllib.parse import unquote
+    from stock_agent.providers.transport import checked_header
     found = {}
     for variable in ("OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"):
         for pair in environ.get(variable, "").split(","):
             name, equals, value = pair.partition("=")
             if equals and name.strip():
-                found[name.strip()] = unquote(value.strip())
+                found[name.strip()] = checked_header(unquote(value.strip()), env=variable,
+                                                     name=name.strip())
     return found
 
 
