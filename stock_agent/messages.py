@@ -392,6 +392,13 @@ LINES = {
         "zh-TW": "這不是執行日誌（第一行不是 run_started 事件）；請指定 --log-dir 中的 .jsonl 檔"},
     "otlp_bad_line": {"en": "line {line} is not a run-log event",
                       "zh-TW": "第 {line} 行不是執行日誌事件"},
+    "otlp_bad_field": {
+        "en": "line {line}: field {field} of its {event} event is not a JSON {kind} (nor "
+              "null), as the program writes it",
+        "zh-TW": "第 {line} 行：{event} 事件的欄位 {field} 不是 JSON {kind}（也不是 null），"
+                 "與本程式寫入的不同"},
+    "otlp_too_deep": {"en": "a value in it is nested too deep to export",
+                      "zh-TW": "其中有值的巢狀層數太深，無法匯出"},
     "otlp_torn": {
         "en": "note: the last line of {path} is torn (the run was cut off while writing it); "
               "it is left out of the traces.",
