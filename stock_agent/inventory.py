@@ -139,10 +139,12 @@ def _read_csv(text, path):
     import csv
     import io
 
+    if not text.strip():  # no header at all: say so, not that `sku` is missing from it
+        raise _bad(Text("csv_empty", path=path, columns=", ".join(COLUMNS)))
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = [name.strip().lower() for name in next(reader, [])]
-        _check_header(header, path, Text("row", row=1))
+        _check_header(header, path, Text("row", row=1), hint=_delimiter_hint(header))
         checker = _RowChecker(path, "tenant" in header)
         for fields in reader:
             if fields:  # a blank line is not a row
@@ -159,6 +161,14 @@ def _csv_record(header, fields, path, where):
         raise _bad(Text("csv_columns", path=path, where=where, expected=len(header),
                         found=len(fields)))
     return dict(zip(header, fields))
+
+
+def _delimiter_hint(header):
+    """A hint for a header whose columns seem separated by another character than the
+    comma, the only one read (a spreadsheet set to a language whose decimal mark is the
+    comma saves CSV with `;`), or ""."""
+    found = next((mark for mark in ";\t|" if any(mark in name for name in header)), None)
+    return "" if found is None else Text("csv_delimiter", delimiter=repr(found))
 
 
 # --- SQLite ------------------------------------------------------------------------
@@ -205,14 +215,14 @@ def _sqlite_rows(connection, path):
 
 # --- Checking rows -----------------------------------------------------------------
 
-def _check_header(columns, path, where):
+def _check_header(columns, path, where, *, hint=""):
     repeated = [name for index, name in enumerate(columns) if name in columns[:index]]
     if repeated:
         raise _bad(Text("column_twice", path=path, where=where, column=repeated[0]))
     missing = [name for name in COLUMNS if name not in columns]
     if missing:
         raise _bad(Text("column_missing", path=path, where=where, column=missing[0],
-                        columns=", ".join(COLUMNS)))
+                        columns=", ".join(COLUMNS), hint=hint))
 
 
 class _RowChecker:

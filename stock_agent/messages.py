@@ -392,6 +392,13 @@ LINES = {
         "zh-TW": "這不是執行日誌（第一行不是 run_started 事件）；請指定 --log-dir 中的 .jsonl 檔"},
     "otlp_bad_line": {"en": "line {line} is not a run-log event",
                       "zh-TW": "第 {line} 行不是執行日誌事件"},
+    "otlp_bad_field": {
+        "en": "line {line}: field {field} of its {event} event is not a JSON {kind} (nor "
+              "null), as the program writes it",
+        "zh-TW": "第 {line} 行：{event} 事件的欄位 {field} 不是 JSON {kind}（也不是 null），"
+                 "與本程式寫入的不同"},
+    "otlp_too_deep": {"en": "a value in it is nested too deep to export",
+                      "zh-TW": "其中有值的巢狀層數太深，無法匯出"},
     "otlp_torn": {
         "en": "note: the last line of {path} is torn (the run was cut off while writing it); "
               "it is left out of the traces.",
@@ -699,8 +706,17 @@ LINES = {
     "column_twice": {"en": "{path}: {where}: column {column} appears twice",
                      "zh-TW": "{path}：{where}：欄位 {column} 出現兩次"},
     "column_missing": {
-        "en": "{path}: {where}: missing column {column} (needed: {columns}; optional: tenant)",
-        "zh-TW": "{path}：{where}：缺少欄位 {column}（必要：{columns}；選用：tenant）"},
+        "en": "{path}: {where}: missing column {column} (needed: {columns}; optional: "
+              "tenant){hint}",
+        "zh-TW": "{path}：{where}：缺少欄位 {column}（必要：{columns}；選用：tenant）{hint}"},
+    "csv_delimiter": {
+        "en": "; the columns seem separated by {delimiter}, but only a comma separates "
+              "them: save the file as comma-separated CSV",
+        "zh-TW": "；欄位似乎以 {delimiter} 分隔，但只有逗號才算分隔：請另存為以逗號分隔的 CSV"},
+    "csv_empty": {
+        "en": "{path}: the file is empty; its first line names the columns: {columns} "
+              "(optional: tenant)",
+        "zh-TW": "{path}：檔案是空的；第一列應為欄位名稱：{columns}（選用：tenant）"},
     "too_many_rows": {"en": "{path}: more than {limit} rows; split the file",
                       "zh-TW": "{path}：超過 {limit} 列；請分割檔案"},
     "duplicate_sku": {"en": "duplicate SKU {sku} (first at {first})",
@@ -734,8 +750,12 @@ LINES = {
                  "zh-TW": "連接埠不是 1 到 65535 的數字"},
     "url_query": {"en": "it has a ?query or #fragment; give the server's base URL only",
                   "zh-TW": "含有 ?查詢或 #片段；請只提供伺服器的基本 URL"},
-    "key_spaces": {"en": "{env} holds spaces or control characters; set it to the key alone",
-                   "zh-TW": "{env} 含有空白或控制字元；請只放金鑰本身"},
+    "header_unsendable": {
+        "en": "{env} holds what an HTTP header cannot carry (a space at an end, a control "
+              "character, a character outside Latin-1); set it again (its value is not "
+              "shown: it may be a key)",
+        "zh-TW": "{env} 含有 HTTP 標頭無法傳送的字元（開頭或結尾的空白、控制字元、Latin-1 以外"
+                 "的字元）；請重新設定（不顯示其值：可能是金鑰）"},
 
     # --- Reaching a server ----------------------------------------------------------------
     "advice_running": {"en": "Is the server running there?",
@@ -879,6 +899,8 @@ LINES = {
               "--orders never adds its table to another database",
         "zh-TW": "其中有其他資料表（{tables}），不是本程式建立的帳本；--orders 不會把資料表加進"
                  "其他資料庫"},
+    "ledger_no_folder": {"en": "there is no folder {folder} to make it in",
+                         "zh-TW": "沒有可建立它的資料夾 {folder}"},
     "ledger_is_inventory": {
         "en": "it is the --inventory file; the ledger must be a file of its own",
         "zh-TW": "它就是 --inventory 的資料檔；帳本必須是另一個檔案"},

@@ -75,6 +75,9 @@ class Ledger:
         self._db, self._has_table = None, False
         if not write and not os.path.exists(self.path):
             return
+        problem = _path_problem(self.path)
+        if problem is not None:
+            raise _unavailable(self.path, problem)
         try:
             # Autocommit: each statement is its own transaction, committed when it returns.
             self._db = sqlite3.connect(_address(self.path, write), uri=True,
@@ -141,6 +144,21 @@ def _same_file(path, other):
         return os.path.samefile(path, other)
     except OSError:  # one of them does not exist (yet)
         return os.path.realpath(path) == os.path.realpath(other)
+
+
+def _path_problem(path):
+    """Why no ledger can be at `path`, or None: it is a regular file, or none yet in a
+    folder that exists. Asked before SQLite is, which says only "unable to open database
+    file" for a folder or a missing folder (and "disk I/O error" for a FIFO)."""
+    from stock_agent import files
+    try:
+        files.open_regular(path).close()
+    except FileNotFoundError:
+        folder = os.path.dirname(path)
+        return None if os.path.isdir(folder) else Text("ledger_no_folder", folder=folder)
+    except OSError as exc:
+        return files.problem(exc)
+    return None
 
 
 def _unavailable(path, reason):

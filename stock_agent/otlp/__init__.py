@@ -36,10 +36,7 @@ def export(settings, environ):
         records, torn = read_log(settings.otlp)
         if torn:
             cli.print_err(Text("otlp_torn", path=settings.otlp).render(lang))
-        from stock_agent.otlp import spans
-        request = spans.request(records, version=cli.VERSION)
-        # ASCII: no character of the log (a bidi override, say) reaches a terminal as is.
-        body = json.dumps(request, separators=(",", ":"))
+        request, body = _encoded(records, settings.otlp)
         if settings.otlp_endpoint is None:
             return _print(body, lang)
         url = endpoint(settings.otlp_endpoint)
@@ -71,7 +68,28 @@ def read_log(path):
     if None in records:
         raise AgentError("OTLP_LOG_UNREADABLE", path=path,
                          reason=Text("otlp_bad_line", line=records.index(None) + 1))
+    from stock_agent.otlp import spans
+    for line, record in enumerate(records, 1):
+        wrong = spans.wrong_field(record)
+        if wrong is not None:
+            raise AgentError("OTLP_LOG_UNREADABLE", path=path, reason=Text(
+                "otlp_bad_field", line=line, event=record["event"], field=wrong[0],
+                kind=wrong[1]))
     return records, torn
+
+
+def _encoded(records, path):
+    """The request of `records`, and its JSON text. ASCII: no character of the log (a bidi
+    override, say) reaches a terminal as is. A value nested some hundred levels deep (JSON
+    reads a thousand) is more than the encoding can recurse into: OTLP_LOG_UNREADABLE."""
+    from stock_agent import cli
+    from stock_agent.otlp import spans
+    try:
+        request = spans.request(records, version=cli.VERSION)
+        return request, json.dumps(request, separators=(",", ":"))
+    except RecursionError:
+        raise AgentError("OTLP_LOG_UNREADABLE", path=path,
+                         reason=Text("otlp_too_deep")) from None
 
 
 def endpoint(url):
@@ -85,14 +103,17 @@ def endpoint(url):
 def headers(environ):
     """The headers of $OTEL_EXPORTER_OTLP_HEADERS and $OTEL_EXPORTER_OTLP_TRACES_HEADERS
     (`name=value,name=value`, values percent-encoded; the second wins), as the
-    OpenTelemetry SDKs read them. They may hold a key: they are sent, never shown."""
+    OpenTelemetry SDKs read them. They may hold a key: they are sent, never shown, and
+    one that no header can carry is INVALID_INPUT naming only the variable."""
     from urllib.parse import unquote
+    from stock_agent.providers.transport import checked_header
     found = {}
     for variable in ("OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"):
         for pair in environ.get(variable, "").split(","):
             name, equals, value = pair.partition("=")
             if equals and name.strip():
-                found[name.strip()] = unquote(value.strip())
+                found[name.strip()] = checked_header(unquote(value.strip()), env=variable,
+                                                     name=name.strip())
     return found
 
 

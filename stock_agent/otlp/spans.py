@@ -31,6 +31,7 @@ strings, enums (span kind, status code) as integers.
 
 import calendar
 import hashlib
+import math
 import time
 
 AGENT = "stock-agent"
@@ -43,6 +44,46 @@ STATUS_OK, STATUS_ERROR = 1, 2
 FINISH_REASONS = {"answer": "stop", "tool_calls": "tool_calls", "truncated": "length"}
 TOOL_FLAGS = ("approved", "approved_by", "repeated", "parallel", "recovered")
 INT64 = 2 ** 63
+
+# The fields the mapping reads, by event, with the JSON type the program writes each in
+# (or null). A hand-edited log with another type there (a list where a step number goes)
+# is refused by the reader, naming the field (`wrong_field`); any other field is passed on
+# as an attribute, whatever its JSON value.
+JSON_TYPES = {int: "integer", str: "string", bool: "boolean", list: "array", dict: "object"}
+_STARTED = {"run_id": str, "utc": str, "provider": str, "model": str, "data_source": str,
+            "session": bool, "question": str}
+_ENDED = {"code": str, "reason": str, "exit_status": int, "steps": int, "turn": int,
+          "verification": str, "orders": list, "answer": str}
+FIELDS = {
+    "run_started": _STARTED, "session_resumed": _STARTED,
+    "turn_started": {"turn": int, "utc": str, "question": str},
+    "model": {"step": int, "duration_ms": int, "stop": str, "input_tokens": int,
+              "output_tokens": int, "text": str},
+    "model_attempt": {"step": int, "attempt": int, "code": str, "status": int,
+                      "retry_in_ms": int},
+    "tool": {"invocation": str, "id": str, "name": str, "ok": bool, "error": str,
+             "duration_ms": int, "server": str, "result": dict, "approved_by": str,
+             **dict.fromkeys(("approved", "repeated", "parallel", "recovered"), bool)},
+    "mcp_server": {"name": str, "protocol": str},
+    "answer_check": {"step": int},
+    **dict.fromkeys(TERMINAL, _ENDED),
+}
+
+
+def wrong_field(record):
+    """(field, JSON type) of the first field of the event `record` that the mapping reads
+    and that holds another type than FIELDS says, or None."""
+    for name, kind in {"t_ms": int, **FIELDS.get(record["event"], {})}.items():
+        value = record.get(name)
+        if value is not None and not _has_type(value, kind):
+            return name, JSON_TYPES[kind]
+    return None
+
+
+def _has_type(value, kind):
+    if kind is int:  # a boolean is no number, and OTLP's integers have 64 bits
+        return isinstance(value, int) and not isinstance(value, bool) and -INT64 <= value < INT64
+    return isinstance(value, kind)
 
 
 def request(records, *, version):
@@ -296,8 +337,9 @@ def any_value(value):
         return {"boolValue": value}
     if isinstance(value, int):
         return {"intValue": str(value)} if -INT64 <= value < INT64 else {"stringValue": str(value)}
-    if isinstance(value, float):
-        return {"doubleValue": value}
+    if isinstance(value, float):  # NaN and the infinities as protobuf's JSON spells them
+        return {"doubleValue": value if math.isfinite(value) else "NaN" if math.isnan(value)
+                else "Infinity" if value > 0 else "-Infinity"}
     if isinstance(value, str):
         return {"stringValue": value}
     if isinstance(value, (list, tuple)):
@@ -309,7 +351,9 @@ def any_value(value):
 
 
 def _digest(text, size):
-    return hashlib.sha256(f"stock-agent/otlp/{text}".encode("utf-8")).hexdigest()[:size * 2]
+    # surrogatepass: a hand-edited id may hold half a character (JSON's "\\ud800")
+    key = f"stock-agent/otlp/{text}".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(key).hexdigest()[:size * 2]
 
 
 def _epoch_ns(utc):
@@ -344,4 +388,4 @@ def _ended(end, events, started):
 def _step_of(event):
     invocation = str(event.get("invocation"))
     step = invocation.partition(":")[0]
-    return int(step) if step.isdigit() else None
+    return int(step) if step.isascii() and step.isdigit() else None  # "²" is a digit too

@@ -12,7 +12,7 @@ import json
 import time
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.transport import exchange, get_json
+from stock_agent.providers.transport import checked_header, exchange, get_json
 
 DISCOVERY_TIMEOUT = 3.0  # listing models for a hint: a slow server is not worth waiting for
 
@@ -154,11 +154,11 @@ class ChatClient:
 
 def api_key(environ, name, *, url, required):
     """The key in $name, or None if the server at `url` is not `required` to get one. A key
-    with spaces or control characters (a stray newline from a file) is refused here: in a
-    header it would fail with the key in the error."""
+    no header can carry (a stray newline from a file, say) is refused here, without being
+    shown: sent, it would fail with the key in the error."""
     key = environ.get(name) or None
-    if key is not None and (key != key.strip() or not key.isprintable()):
-        raise AgentError("INVALID_INPUT", detail=Text("key_spaces", env=name))
+    if key is not None:
+        checked_header(key, env=name)
     if key is None and required:
         raise AgentError("NO_API_KEY", env=name, url=url)
     return key

@@ -388,6 +388,26 @@ def json_values(texts, server):
             broken = True
 
 
+# --- What a header can carry ----------------------------------------------------------
+
+# RFC 9110's token: what a header's name may be made of.
+HEADER_NAME = r"[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+
+
+def checked_header(value, *, env, name=None):
+    """`value` if a request header can carry it as it is, else INVALID_INPUT naming `env`,
+    the variable it came from, and never the value: it may be a key. A control character (a
+    stray newline from a file) would end the header, and http.client sends headers in
+    Latin-1 and raises, with the value in its error, on any character outside it; a space
+    at either end would be stripped off by the receiver. `name`, when the variable gives
+    one too, must be a token."""
+    import re
+    if (value != value.strip() or not value.isprintable() or max(value, default="") > "\xff"
+            or (name is not None and not re.fullmatch(HEADER_NAME, name))):
+        raise AgentError("INVALID_INPUT", detail=Text("header_unsendable", env=env))
+    return value
+
+
 # --- Where a URL points --------------------------------------------------------------
 
 def checked_url(url):
