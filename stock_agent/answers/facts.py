@@ -103,6 +103,10 @@ class Facts:
         for order_id in self.order_ids():
             for said in ("", "order ", "訂單 ", "訂單"):
                 words[normal(said + order_id)] = ("receipt", order_id)
+        for write in self.receipts + self.refused + self.rehearsed:  # the item a write names
+            for word in (write.get("sku"), write.get("name")):
+                if isinstance(word, str) and isinstance(write.get("sku"), str):
+                    words.setdefault(normal(word), ("item", write["sku"]))
         for write in self.receipts + self.rehearsed:
             ledger = write.get("ledger") or write.get("would_write", {}).get("ledger")
             if isinstance(ledger, str):
@@ -112,6 +116,8 @@ class Facts:
             if isinstance(listed["query"], str) and not listed["query"].strip().isdigit():
                 words.setdefault(normal(listed["query"]).strip(), ("fill",))
         for other in self.other:
+            if isinstance(other["sku"], str):
+                words.setdefault(normal(other["sku"]), ("item", other["sku"]))
             for key in (other["data"] if isinstance(other["data"], dict) else ()):
                 if _number(other["data"][key]):
                     words.setdefault(normal(key), ("field", key.casefold()))

@@ -43,7 +43,7 @@ figure figures value values inventory so therefore which means meaning do does d
 would recommend recommended suggest suggestion can assist any other question questions
 just to be sure indeed specifically note sample built-in live erp sample data listed below
 above see my i've we've you've you're they they're them their both each respectively
-status report reported record records system number numbers count amount total's
+status report reported record records system number numbers count amount s
 """.split()
 _EN_PHRASES = {
     "fill": ("let me know", "feel free to ask", "if you need anything else", "as follows",
@@ -285,6 +285,9 @@ def claims(words, last):
             return None
         subjects = items if items and not made else ()
         found += made
+    if any(claim["kind"] in ("placed", "receipt") for claim in found):
+        for claim in found:  # in an order's sentence, "18 個" is how many were ordered
+            claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
     if answer is not None and (not found or any(_negative(claim) == answer
                                                 for claim in found)):
         return None  # a yes or no must agree with what its sentence says
