@@ -128,6 +128,13 @@ class IssueWordingsTest(unittest.TestCase):
         self.assertIn("stock 12", shown)
         self.assertIn("X123 was not found", shown)
 
+    def test_found_items_listed_with_a_missing_one_and_called_missing(self):
+        # the real model, asked about A001, A002 and A009 (stop 32's run)
+        shown = self.assert_not_read("The SKUs A001, A002, and A009 were not found.",
+                                     "Check A001, A002 and A009",
+                                     [lookup("A001", "A002", "A009")])
+        self.assertIn("SKU A009 was not found", shown)
+
     def test_a_wrong_sum_of_the_questions_own_numbers(self):
         shown = self.assert_not_read(
             "15", "We have 12 of A001 and 45 of A002. What's the total? Don't look it up.", [])

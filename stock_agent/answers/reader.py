@@ -274,7 +274,7 @@ def claims(words, last):
     elif words and words[0] == ("answer", "yes"):
         answer, words = True, words[1:]
     subjects = ()  # "A001 and A404 were not found": items before the claim they share
-    for clause in _clauses(words):
+    for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
         items = tuple(dict.fromkeys(value for role, *value in clause if role == "item"
                                     for value in value))
         if items and subjects:
