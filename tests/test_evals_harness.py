@@ -258,9 +258,9 @@ class RunningTest(unittest.TestCase):
             harness.run_cases(cases, settings("--log-dir", self.dir, *UNCHECKED, "-v"), environ={},
                               make_model=scripted_by_question())
         lines = err.getvalue().splitlines()
-        # started, tools_withheld ("case exact" names nothing a tool knows), model, tool,
-        # model, terminal: per case
-        self.assertEqual(len(lines), 12)
+        # started, model, tool, model, terminal: per case (with --verify off every tool is
+        # offered from the first request: nothing is withheld)
+        self.assertEqual(len(lines), 10)
         self.assertTrue(all(line.startswith(("exact [", "wrong-value [")) for line in lines))
         self.assertIn('wrong-value [', next(l for l in lines if '"A003"' in l))
 
@@ -338,7 +338,15 @@ class CommandTest(unittest.TestCase):
         self.assertIn("gate --min-success", out)
 
     def test_bad_case_files_are_invalid_input_naming_the_line(self):
+        bad_expect = '{{"id": "a", "question": "q", "expect": {}}}\n'.format
         for text, fragment in (('{"id": "a", "question": "q"}\nnot json\n', "line 2"),
+                               (bad_expect('{"verdicts": {"A001": {"level": "low"}}}'),
+                                "expect.verdicts.A001: level must be"),
+                               (bad_expect('{"verdicts": {"A001": {"colour": 1}}}'),
+                                "colour"),
+                               (bad_expect('{"computed": {"total": "57"}}'),
+                                "expect.computed: total must be a whole number"),
+                               (bad_expect('{"no_false": [""]}'), "expect.no_false[0]"),
                                ('{"id": "a", "question": "q", "colour": 1}\n', "colour"),
                                ('{"id": "a", "question": "q"}\n' * 2, "duplicate id"),
                                ('{"id": "a", "question": "q", "lang": "fr"}\n', "lang"),
@@ -383,6 +391,98 @@ class CommandTest(unittest.TestCase):
         for case in cases:
             if case.get("inventory"):
                 self.assertTrue(os.path.exists(case["inventory"]), case["id"])
+
+class PersonReadTest(unittest.TestCase):
+    """What the person reads, every sentence of the delivered answer, against the verdicts
+    the case declares (stock_agent/evals/person.py)."""
+
+    REORDER = {"verdicts": {"A001": {"reorder": True}}}
+
+    def setUp(self):
+        self.dir = temp_folder(self)
+
+    def run_case(self, expect, replies, *flags, question="Should we reorder A001?"):
+        """One case run; `replies` None: the --mock model's own answer."""
+        path = os.path.join(self.dir, "cases.jsonl")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(json.dumps({"id": "c", "question": question, "expect": expect}) + "\n")
+        rows = harness.run_cases(harness.load_cases(path),
+                                 settings("--log-dir", self.dir, *flags), environ={},
+                                 make_model=None if replies is None else
+                                 lambda *_: MockModel(script=list(replies)))
+        return rows[0], metrics.summarize(rows)
+
+    def score(self, expect, answer):
+        observed = {"status": "completed", "answer": answer, "steps": 1, "duration_ms": 1,
+                    "tokens": {"input": None, "output": None}, "calls": []}
+        return metrics.score_run({"id": "x", "expect": expect}, observed)
+
+    def test_a_denied_reorder_the_case_declares_fails_and_is_one_false_statement(self):
+        row, totals = self.run_case(
+            self.REORDER, [calls_reply(tool_call("get_stock", {"sku": "A001"})),
+                           text_reply("No, we should not reorder A001.")], *UNCHECKED)
+        self.assertTrue(row["success"])  # the old criteria see nothing wrong
+        self.assertFalse(row["person_read_ok"])
+        self.assertEqual(row["false_statements"], ["says A001 not reorder"])
+        self.assertIn("person reads: says A001 not reorder", row["differences"])
+        self.assertEqual(totals["person_read_success"], {"rate": 0.0, "hits": 0, "of": 1})
+        self.assertEqual((totals["false_statements"]["statements"],
+                          totals["false_statements"]["answers"]), (1, 1))
+
+    def test_the_programs_own_answer_passes(self):
+        # With the answer check on, the false sentence never reaches the person: the
+        # program's answer from the facts does, and the person reads it true and complete.
+        row, totals = self.run_case(
+            self.REORDER, [calls_reply(tool_call("get_stock", {"sku": "A001"})),
+                           text_reply("No, we should not reorder A001.")])
+        self.assertEqual(row["verification"], "rendered")
+        self.assertTrue(row["person_read_ok"], row["differences"])
+        self.assertEqual(row["false_statements"], [])
+        self.assertEqual(totals["false_statements"]["statements"], 0)
+        mock_row, _ = self.run_case(self.REORDER, None, "--mock")  # the mock writes it too
+        self.assertTrue(mock_row["person_read_ok"], mock_row["differences"])
+
+    def test_a_no_false_phrase_fails_unless_the_answer_denies_it(self):
+        expect = {"no_false": ["has 300", "order has been placed"]}
+        row = self.score(expect, "A002 has 300 units. No order has been placed.")
+        self.assertFalse(row["person_read_ok"])
+        self.assertEqual(row["false_statements"], ["says 'has 300' (no_false)"])
+        self.assertTrue(self.score(expect, "A002: stock 45. No order has been placed.")
+                        ["person_read_ok"])
+
+    def test_a_declared_verdict_left_unstated_fails(self):
+        expect = {"verdicts": {"A003": {"out_of_stock": True}}}
+        row = self.score(expect, "A003: target 20.")
+        self.assertEqual((row["success"], row["person_read_ok"]), (True, False))
+        self.assertEqual((row["false_statements"], row["unstated"]),
+                         ([], ["A003 out_of_stock true"]))
+        self.assertTrue(self.score(expect, "A003 is out of stock.")["person_read_ok"])
+        self.assertTrue(self.score(expect, "A003: stock 0, target 20.")["person_read_ok"])
+        computed = {"computed": {"total": 57}}
+        self.assertEqual(self.score(computed, "That is 12 + 45.")["unstated"], ["total 57"])
+        self.assertTrue(self.score(computed, "Altogether 57.")["person_read_ok"])
+
+    def test_what_the_declared_fields_settle_by_the_one_rule(self):
+        a001 = {"verdicts": {"A001": {"stock": 12, "target": 30}}}
+        for answer, false in (
+                ("A001 is above target.", ["says A001 above"]),
+                ("A001 meets its target.", ["says A001 reached"]),
+                ("A001: stock 12, target 30, suggested order 20.", ["says A001 order 20"]),
+                ("A001 is not 12 in stock.", ["says A001 not stock 12"]),
+                ("A001 is below target; suggested order 18.", []),
+                ("Order placed for A001.", ["says an order was placed"])):
+            with self.subTest(answer=answer):
+                self.assertEqual(self.score(a001, answer)["false_statements"], false)
+        missing = {"verdicts": {"Z99": {"found": False}}}
+        self.assertEqual(self.score(missing, "Z99: stock 5.")["false_statements"],
+                         ["says Z99 stock 5"])
+        self.assertTrue(self.score(missing, "Z99 was not found.")["person_read_ok"])
+        self.assertFalse(self.score(missing, "Z99 was found.")["person_read_ok"])
+
+    def test_a_sentence_the_reader_cannot_read_is_unjudged_not_false(self):
+        row = self.score(self.REORDER, "A001 needs a reorder. Tomorrow it may rain.")
+        self.assertEqual((row["person_read_ok"], row["unjudged"]), (True, 1))
+
 
 class ConversationCasesTest(unittest.TestCase):
     """Cases with turns: one conversation per case, each turn scored, merged into one row."""
@@ -441,21 +541,27 @@ class ConversationCasesTest(unittest.TestCase):
                    and name != "turns.jsonl"]
         self.assertEqual(len(records), 2)
 
-    def test_a_recalled_number_is_no_hallucination_and_each_turn_counts(self):
+    def test_a_recalled_figure_reads_true_and_a_false_one_counts_in_its_turn(self):
         recall = {"id": "recall", "lang": "en", "turns": [
-            {"question": "Check A003"}, {"question": "And its target?"},
-            {"question": "And A001's target?"}]}
+            {"question": "Check A003", "expect": {"verdicts": {"A003": {"stock": 0}}}},
+            {"question": "And its target?", "expect": {"verdicts": {"A003": {"target": 20}}}},
+            {"question": "And A001's target?",
+             "expect": {"verdicts": {"A001": {"target": 30}}}}]}
 
         def make(settings, environ):  # recalls 20 (turn 1's result); invents A001's 31
             return MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),
                                      text_reply("A003: stock 0, target 20."),
-                                     text_reply("Its target is 20."),
-                                     text_reply("A001's target is 31.")])
+                                     text_reply("The target of A003 is 20."),
+                                     text_reply("The target of A001 is 31.")])
 
         status, _, err, document = self.run_evals([recall], make_model=make)
         self.assertEqual(status, 0, err)
-        self.assertEqual(document["totals"]["hallucinated_numbers"],
-                         {"numbers": 1, "answers": 1, "of": 3})
+        row = document["results"][0]["rows"][0]
+        self.assertTrue(row["success"])  # no expectation of the old kinds
+        self.assertFalse(row["person_read_ok"])
+        self.assertEqual(row["false_statements"], ["turn 3: says A001 target 31"])
+        self.assertEqual(document["totals"]["false_statements"]["statements"], 1)
+        self.assertEqual(document["totals"]["person_read_success"]["hits"], 0)
 
     def test_turns_a_conversation_never_reached_fail(self):
         case = {"id": "cut-short", "lang": "en", "turns": [

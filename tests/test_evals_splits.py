@@ -53,9 +53,26 @@ class HoldoutTest(unittest.TestCase):
                                    os.path.join(folder, "report.json"))
         self.assertEqual(status, 0, err)
         with open(os.path.join(folder, "report.json"), encoding="utf-8") as file:
-            results = json.load(file)["results"]
+            document = json.load(file)
+        results = document["results"]
         self.assertEqual([result["id"] for result in results
                           if (result["passes"] == 1) == ("mock-fails" in result["tags"])], [])
+        # The mock's answers are the program's own: the person reads nothing false in them.
+        self.assertEqual(document["totals"]["false_statements"]["statements"], 0)
+
+
+class BlindTest(unittest.TestCase):
+    """stock_agent/evals/blind.jsonl: 40 questions written by someone who saw neither the
+    code nor the cases, with the verdicts a person should read. Held out: never tuned on."""
+
+    def test_it_is_forty_test_cases_in_both_languages_declaring_what_to_read(self):
+        cases = harness.load_cases(os.path.join(os.path.dirname(SHIPPED_CASES), "blind.jsonl"))
+        self.assertEqual(len(cases), 40)
+        self.assertEqual({case["split"] for case in cases}, {"test"})
+        self.assertEqual(sum(case["lang"] == "zh-TW" for case in cases), 20)
+        declared = [case["id"] for case in cases if {"verdicts", "computed", "no_false"}
+                    & set(case["expect"])]
+        self.assertGreaterEqual(len(declared), 30)
 
 
 class RestraintHoldoutTest(unittest.TestCase):
@@ -110,13 +127,22 @@ class ShippedSplitsTest(unittest.TestCase):
                   and not case.get("note")]
         self.assertEqual(marked, [])  # each says why the mock cannot answer it
 
+    def test_the_person_reads_nothing_false_in_the_mocks_answers(self):
+        # The mock answers with the program's own words: each case it passes, it passes as
+        # the person reads it too (every declared verdict stated, none contradicted).
+        totals = self.document["totals"]
+        self.assertEqual(totals["false_statements"]["statements"], 0)
+        self.assertEqual(totals["person_read_success"], totals["task_success"])
+        declared = [case["id"] for case in self.cases if "verdicts" in case["expect"]]
+        self.assertGreaterEqual(len(declared), 50)
+
     def test_each_split_is_reported_apart_in_json_and_text(self):
         splits = self.document["splits"]
         self.assertEqual(list(splits), ["test", "dev"])
         self.assertEqual(splits["test"]["cases"] + splits["dev"]["cases"],
                          self.document["cases"])
         self.assertEqual(splits["dev"]["totals"]["task_success"],
-                         {"rate": 0.696, "hits": 32, "of": 46})
+                         {"rate": 0.739, "hits": 34, "of": 46})
         self.assertEqual(splits["test"]["totals"]["pass_k"]["k"], 1)
         for heading in ("test set, 46 cases x 1:", "dev set, 46 cases x 1:",
                         "all cases, 92 x 1:"):
@@ -173,7 +199,8 @@ def row(case_id, success, restraint=None, repeat=1):
             "calls": dict.fromkeys(metrics.CALL_ERRORS + ("expected", "correct",
                                                            "name_matched"), 0),
             "steps": 1, "duration_ms": 1, "input_tokens": None, "output_tokens": None,
-            "differences": []}
+            "differences": [], "person_read_ok": success, "false_statements": [],
+            "unstated": [], "unjudged": 0}
 
 
 class PassKTest(unittest.TestCase):

@@ -20,9 +20,9 @@ import json
 import os
 
 import agent  # the one package module that imports the root: it runs the command line's path
-from stock_agent import run, verify
+from stock_agent import run
 from stock_agent.errors import CANCELLED_CODES, AgentError, Text
-from stock_agent.evals import metrics
+from stock_agent.evals import metrics, person
 from stock_agent.runlog import utc_now
 
 CASE_KEYS = {"id", "lang", "split", "question", "turns", "tenant", "inventory", "tags",
@@ -31,7 +31,7 @@ CASE_KEYS = {"id", "lang", "split", "question", "turns", "tenant", "inventory", 
 SPLITS = ("dev", "test")
 TURN_KEYS = {"question", "expect", "note"}
 EXPECT_KEYS = {"tool_calls", "allowed_tools", "forbidden_tools", "answer_contains",
-               "answer_excludes", "status"}
+               "answer_excludes", "status", "verdicts", "computed", "no_false"}
 DEFAULT_LOG_DIR = os.path.join("runs", "evals")
 MAX_CASES_BYTES = 10_000_000
 
@@ -123,7 +123,7 @@ def _check_turn(turn):
     if calls is not None and not (isinstance(calls, list) and all(
             isinstance(c, dict) and isinstance(c.get("name"), str) for c in calls)):
         return Text("case_tool_calls")
-    return None
+    return person.problem(turn.get("expect") or {})
 
 
 # --- Running ---------------------------------------------------------------------------
@@ -173,7 +173,8 @@ def _run_task(case, index, settings, environ, make_model):
     if "turns" in case:
         seen = run_conversation(case, settings, environ=environ, make_model=make_model)
         row = metrics.merge_turns([
-            metrics.score_run({"id": case["id"], "expect": turn.get("expect") or {}}, observed)
+            metrics.score_run({"id": case["id"], "tags": case.get("tags", []),
+                               "expect": turn.get("expect") or {}}, observed)
             for turn, observed in zip(case["turns"], seen)])
     else:
         seen = [run_case(case, settings, environ=environ, make_model=make_model)]
@@ -194,7 +195,7 @@ def run_case(case, settings, *, environ, make_model=None):
     settings = _case_settings(case, settings, question=case["question"])
     calls, listen = _listener(case, settings)
     outcome = agent.ask(settings, environ, listener=listen, make_model=make_model)
-    return _observed(outcome, calls, case["lang"], case["expect"], case["question"])
+    return _observed(outcome, calls, case["lang"], case["expect"])
 
 
 def run_conversation(case, settings, *, environ, make_model=None):
@@ -209,7 +210,7 @@ def run_conversation(case, settings, *, environ, make_model=None):
             listener=listen, make_model=make_model)):
         turn = case["turns"][number]
         seen.append(_observed(outcome, calls, case["lang"], turn.get("expect") or {},
-                              turn["question"], earlier=earlier))
+                              earlier=earlier))
         earlier.extend(outcome.results)
         calls.clear()
     missing = len(case["turns"]) - len(seen)
@@ -243,7 +244,7 @@ def _listener(case, settings):
     return calls, listen
 
 
-def _observed(outcome, calls, lang, expected, question, *, earlier=()):
+def _observed(outcome, calls, lang, expected, *, earlier=()):
     error = outcome.error
     status = error.code if error else outcome.status
     # Judged only if the model answered at least once (or the run ended as the case
@@ -254,17 +255,9 @@ def _observed(outcome, calls, lang, expected, question, *, earlier=()):
             "answer": outcome.answer, "calls": list(calls), "steps": outcome.steps,
             "duration_ms": outcome.duration_ms, "tokens": outcome.tokens, "log": outcome.log,
             "verification": outcome.verification,
-            "unsupported_numbers": _unsupported_numbers(question, outcome, earlier)}
-
-
-def _unsupported_numbers(question, outcome, earlier):
-    """The numbers of a completed answer that match no tool result of its run (or of a
-    conversation's earlier turns) nor the question (the checker's own reading,
-    stock_agent/verify.py), whether or not the run was checked; None without an answer."""
-    if outcome.status != "completed":
-        return None
-    return verify.unsupported_numbers(question, outcome.answer, [*earlier, *outcome.results],
-                                      given=outcome.tools_withheld)
+            # what the person reads, with the words of this run's results (and the
+            # conversation's earlier ones: a later answer may recall them)
+            "read": person.reading(outcome.answer, [*earlier, *outcome.results], expected)}
 
 
 def _trace(case):
@@ -278,7 +271,7 @@ def _not_run(detail):
     return {"status": "not_run", "error": None, "reached": False, "detail": detail,
             "answer": None, "calls": [], "steps": 0, "duration_ms": 0,
             "tokens": {"input": None, "output": None}, "log": None,
-            "verification": None, "unsupported_numbers": None}
+            "verification": None, "read": None}
 
 
 def with_log_dir(agent_argv):

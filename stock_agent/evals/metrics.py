@@ -17,6 +17,11 @@ The names follow the public function-calling benchmarks (BFCL's AST checker and 
 - task success: the expected terminal status, every expected call made with the right
   arguments (or none made, when none is expected), every fact in the answer and no
   forbidden text in it.
+- person-read success: task success, and in what the person reads (every sentence of the
+  delivered answer, the model's words and the program's, read by the answers wing's reader)
+  no claim the case's declared verdicts contradict, every declared verdict stated and no
+  `no_false` phrase (person.py). False statements delivered: the contradicting claims and
+  the `no_false` phrases found, counted.
 
 pass^k (tau-bench's headline): over the cases, the share that passed in every one of their k
 repeats, k being how many times each case ran. With k = 1 it is the mean; the more a model
@@ -40,6 +45,8 @@ import json
 import math
 import re
 
+from stock_agent.evals import person
+
 CALL_ERRORS = ("wrong_tool_name", "not_called", "wrong_argument_name", "missing_argument",
                "unexpected_argument", "wrong_type", "wrong_value", "extra_calls")
 
@@ -55,14 +62,14 @@ def score_run(case, observed):
            "input_tokens": observed["tokens"]["input"],
            "output_tokens": observed["tokens"]["output"],
            "verification": observed.get("verification"),
-           "program_lookups": sum(call.get("by") == "program" for call in observed["calls"]),
-           "unsupported_numbers": observed.get("unsupported_numbers")}
+           "program_lookups": sum(call.get("by") == "program" for call in observed["calls"])}
     row["judged"] = observed.get("reached", True)
     if not row["judged"]:  # a failure, but not one the model can be judged on
         why = "not run" if observed["status"] == "not_run" else "no reply from the model"
         row.update(status_ok=None, selection_ok=None, restraint_ok=None,
                    wrong_tool_avoided=None, facts_missing=[], forbidden_text=[],
-                   success=False, differences=[f"{why}: {observed['detail']}"])
+                   success=False, differences=[f"{why}: {observed['detail']}"],
+                   person_read_ok=False, false_statements=[], unstated=[], unjudged=None)
         return row
     wanted_status = expect.get("status", "completed")
     row["status_ok"] = observed["status"] == wanted_status
@@ -75,7 +82,26 @@ def score_run(case, observed):
     tools_ok = _score_tools(expect, observed["calls"], row, wrote_a_call=wrote_a_call)
     answer_ok = _score_answer(expect, observed.get("answer") or "", row)
     row["success"] = row["status_ok"] and tools_ok and answer_ok
+    _score_person_read(case, observed, row)
     return row
+
+
+def _score_person_read(case, observed, row):
+    """What the person reads against the case's declared verdicts (person.py). An observed
+    run without a reading (scored by hand) is read with the words of its expectations."""
+    expect, answer = case.get("expect", {}), observed.get("answer")
+    read_as = observed["read"] if "read" in observed else person.reading(answer, (), expect)
+    judged = person.judge(expect, read_as, answer,
+                          orders_expected=person.orders_expected(case))
+    row["false_statements"] = judged["false"] + [f"says {text!r} (no_false)"
+                                                 for text in judged["no_false"]]
+    row["unstated"] = judged["unstated"]
+    row["unjudged"] = len(judged["unjudged"]) if answer else None
+    row["person_read_ok"] = row["success"] and not row["false_statements"] and \
+        not row["unstated"]
+    row["differences"] += [f"person reads: {text}" for text in row["false_statements"]]
+    if row["unstated"]:
+        row["differences"].append("answer does not state " + ", ".join(row["unstated"]))
 
 
 def merge_turns(rows):
@@ -95,19 +121,18 @@ def merge_turns(rows):
               "forbidden_text": [text for row in rows for text in row["forbidden_text"]],
               "success": all(row["success"] for row in rows), "turns": rows,
               # judged when any turn reached a model; a conversation's answers are not
-              # checked (--verify reads one question's results), but their numbers are read
+              # checked (--verify reads one question's results), but the person reads them
               "judged": any(row.get("judged", True) for row in rows), "verification": None,
-              "unsupported_numbers": _joined(row.get("unsupported_numbers") for row in rows)}
+              "person_read_ok": all(row["person_read_ok"] for row in rows),
+              "false_statements": [f"turn {number}: {text}" for number, row in enumerate(rows, 1)
+                                   for text in row["false_statements"]],
+              "unstated": [f"turn {number}: {text}" for number, row in enumerate(rows, 1)
+                           for text in row["unstated"]],
+              "unjudged": _total(row["unjudged"] for row in rows)}
     for check in ("status_ok", "selection_ok", "restraint_ok", "wrong_tool_avoided"):
         judged = [row[check] for row in rows if row[check] is not None]
         merged[check] = all(judged) if judged else None
     return merged
-
-
-def _joined(lists):
-    """The lists that are not None, joined; None when every one is None."""
-    present = [items for items in lists if items is not None]
-    return [item for items in present for item in items] if present else None
 
 
 def _score_tools(expect, calls, row, *, wrote_a_call=False):
@@ -289,6 +314,7 @@ def summarize(rows):
         "not_run": not_run,
         "not_reached": len(rows) - len(ran) - not_run,
         "task_success": rate(row["success"] for row in rows),
+        "person_read_success": rate(row["person_read_ok"] for row in rows),
         "pass_k": pass_k(rows),
         "tool_selection_accuracy": rate(row["selection_ok"] for row in rows),
         "argument_accuracy": _ratio(calls.get("correct", 0), calls.get("name_matched", 0)),
@@ -298,7 +324,7 @@ def summarize(rows):
         "call_errors": {key: calls.get(key, 0) for key in CALL_ERRORS},
         "avg_model_requests": _mean([row["steps"] for row in ran]),
         "verification": _verification(ran),
-        "hallucinated_numbers": _hallucinated(ran),
+        "false_statements": _false_statements(ran),
         "latency_ms": {"p50": percentile([row["duration_ms"] for row in ran], 50),
                        "p95": percentile([row["duration_ms"] for row in ran], 95)},
         "tokens": {"input": _total(row["input_tokens"] for row in ran),
@@ -340,13 +366,14 @@ def _verification(rows):
     return counts
 
 
-def _hallucinated(rows):
-    """Numbers in completed answers that match no tool result of their run nor the
-    question: how many, in how many of the completed answers."""
-    found = [answer["unsupported_numbers"] for row in rows for answer in row.get("turns", [row])
-             if answer.get("unsupported_numbers") is not None]  # a conversation: each turn
-    return {"numbers": sum(len(numbers) for numbers in found),
-            "answers": sum(bool(numbers) for numbers in found), "of": len(found)}
+def _false_statements(rows):
+    """What the person read that the cases' declarations contradict: how many statements,
+    in how many of the answers; and the sentences the reader could not read (unjudged)."""
+    read = [row for row in rows if row.get("unjudged") is not None]  # an answer was read
+    return {"statements": sum(len(row["false_statements"]) for row in rows),
+            "answers": sum(bool(row["false_statements"]) for row in rows), "of": len(read),
+            "unjudged_sentences": sum(row["unjudged"] for row in read),
+            "unjudged_answers": sum(bool(row["unjudged"]) for row in read)}
 
 
 def rate(flags):
@@ -376,8 +403,8 @@ def _total(values):
     return sum(known) if known else None
 
 
-RATES = ("task_success", "tool_selection_accuracy", "argument_accuracy", "restraint",
-         "wrong_tool_avoidance", "status_accuracy")
+RATES = ("task_success", "person_read_success", "tool_selection_accuracy",
+         "argument_accuracy", "restraint", "wrong_tool_avoidance", "status_accuracy")
 
 
 def spread(summaries):

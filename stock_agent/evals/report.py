@@ -110,7 +110,7 @@ def _totals_lines(summary):
               f"  {'':<26} {', '.join(errors[4:])}",
               f"  {'avg model requests':<26} {totals['avg_model_requests']}",
               f"  {'answer check':<26} {_verification(totals['verification'])}",
-              f"  {'hallucinated numbers':<26} {_hallucinated(totals['hallucinated_numbers'])}",
+              f"  {'false statements':<26} {_false(totals['false_statements'])}",
               f"  {'latency p50 / p95':<26} {latency['p50']} / {latency['p95']} ms",
               f"  {'tokens in / out':<26} {_known(tokens['input'])} / "
               f"{_known(tokens['output'])}"]
@@ -138,8 +138,10 @@ def _verification(counts):
             f"{counts['not_checked']}")
 
 
-def _hallucinated(found):
-    return f"{found['numbers']} in {found['answers']} of {found['of']} completed answers"
+def _false(found):
+    return (f"{found['statements']} delivered, in {found['answers']} of {found['of']} answers "
+            f"read ({found['unjudged_sentences']} sentences unjudged, in "
+            f"{found['unjudged_answers']} answers)")
 
 
 def _rate(value):
