@@ -252,7 +252,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
                                limits=limits, log=log, approver=approver,
                                recover_text_calls=recover_text_calls,
                                meter=meter or Meter(limits.max_tokens), question=question,
-                               policy=policy or answers.Plain(None),
+                               policy=policy or _AsItCame(None),
                                last_request_note=last_request_note,
                                withheld_note=withheld_note, unreadable_note=unreadable_note)
     except AgentError as exc:
@@ -265,6 +265,14 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     return outcome
 
 
+class _AsItCame(answers.Plain):
+    """No policy given (a test, a benchmark): the model's answer exactly as it came, not
+    even labelled."""
+
+    def labelled(self, answer, outcome):
+        return answer
+
+
 def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
           recover_text_calls, meter, question, policy, last_request_note, withheld_note,
           unreadable_note):
@@ -273,8 +281,8 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                               approver=approver)
 
     def run_call(call, invocation):  # a call the policy makes itself, logged as the program's
-        done, = runner.run_batch([call])
-        _record(done, invocation, outcome, log, by="program")
+        for done in runner.run_batch([call]):
+            _record(done, invocation, outcome, log, by="program")
 
     # The first request offers the tools the policy chooses: None is all of them; a call
     # to another tool, a failed call or a corrective turn brings them all back.

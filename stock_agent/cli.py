@@ -566,8 +566,11 @@ def _stdout_text(outcome, settings, shown):
     if outcome.status != "completed":
         return ""
     answer, shown = outcome.answer, shown.strip()
-    if shown and answer.startswith(shown):  # the streamed part is on screen already
-        answer = answer[len(shown):].strip()
+    at = answer.find(shown) if shown else -1
+    if at >= 0:  # the streamed part is on screen already; what the answer policy put before
+        # it (the label of the data) could not be, so it follows it on a line of its own
+        answer = "\n".join(part.strip() for part in (answer[:at], answer[at + len(shown):])
+                           if part.strip())
     parts = [answer] if answer else []
     if settings.facts:  # rendered by code from the tool results, never by the model
         parts.append(runlog.render_block(outcome.results, settings.lang))

@@ -586,8 +586,7 @@ LINES = {
                             "approved.",
                       "zh-TW": "{sku} {quantity} 個的訂單未建立：未獲核准。"},
     "answer_rehearsed": {"en": "Dry run: the order for {quantity} x {name} ({sku}) passed every "
-                               "check and was approved; nothing was written to {ledger}, so no "
-                               "order was placed.",
+                               "check; nothing was written to {ledger}, so no order was placed.",
                          "zh-TW": "試運行：{name}（{sku}）{quantity} 個的訂單通過所有檢查；"
                                   "未寫入 {ledger}，並未建立訂單。"},
     "answer_not_ordered": {"en": "The order for {quantity} x {sku} was not placed ({error}).",

@@ -629,7 +629,7 @@ class LimitsTest(unittest.TestCase):
         status, out, err, events = run_cli(["--chat", "--max-tokens", "1200"], model=model,
                                            stdin="Check A001\nCheck A002\nCheck A003\n")
         self.assertEqual(status, EXIT_STATUS["TOKEN_LIMIT"])
-        self.assertEqual(out, "A001: 12.\n")
+        self.assertEqual(out, "[Sample data] A001: 12.\n")
         self.assertEqual(len(model.requests), 2)  # turn 2 sent nothing, turn 3 never began
         self.assertEqual(terminal_events(events), [("completed", 1), ("failed", 2)])
         self.assertEqual(events[-1]["code"], "TOKEN_LIMIT")
@@ -701,7 +701,7 @@ class TerminalTest(unittest.TestCase):
         status, screen, err, events = self.on_a_terminal(["--mock", "--lang", "en"], b"")
         self.assertEqual(status, 0, err)
         self.assertNotIn("> ", screen)
-        self.assertIn("(A001): stock 12, target 30, suggested order 18", screen)
+        self.assertIn("(A001): stock 12, target 30, below target; suggested order 18", screen)
         self.assertEqual(events[-1]["event"], "completed")
 
 

@@ -18,7 +18,7 @@ from stock_agent.messages import MESSAGES
 from tests.support import run_cli, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARTICLE_LINE = "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。"
+ARTICLE_LINE = "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，低於目標；建議補貨 18。尚未建立訂單。"
 
 
 class MockRunTest(unittest.TestCase):
@@ -29,8 +29,8 @@ class MockRunTest(unittest.TestCase):
 
     def test_english_answer(self):
         status, out, _, _ = run_cli(["--mock", "--lang", "en"])
-        self.assertEqual(out, "[Sample data] 濾掛咖啡 (A001): stock 12, target 30, suggested "
-                              "order 18. No order has been placed.\n")
+        self.assertEqual(out, "[Sample data] 濾掛咖啡 (A001): stock 12, target 30, below "
+                              "target; suggested order 18. No order has been placed.\n")
 
     def test_two_skus_two_calls_in_one_batch(self):
         status, out, _, events = run_cli(["--mock", "--lang", "zh-TW", "-q",
@@ -38,11 +38,12 @@ class MockRunTest(unittest.TestCase):
         self.assertEqual(status, 0)
         self.assertEqual([e["invocation"] for e in events if e["event"] == "tool"],
                          ["1:0", "1:1"])
-        self.assertIn("烏龍茶包（A002）庫存 45，目標 30，建議補貨 0。", out)
+        self.assertIn("烏龍茶包（A002）庫存 45，目標 30，高於目標；不需補貨。", out)
 
     def test_not_found_and_out_of_stock_read_differently(self):
         _, out, _, _ = run_cli(["--mock", "--lang", "en", "-q", "A003 and A404?"])
-        self.assertIn("(A003): stock 0, target 20, suggested order 20", out)
+        self.assertIn("(A003): stock 0 (out of stock), target 20, below target; suggested order 20",
+                      out)
         self.assertIn("SKU A404 was not found", out)
 
     def test_answer_on_stdout_log_path_on_stderr(self):
@@ -100,11 +101,12 @@ class FailureTest(unittest.TestCase):
         return run_cli(["--lang", "en", *argv], model=MockModel(script))
 
     def test_step_limit_exit_status_and_one_line(self):
-        # Distinct SKUs: the same call a third time would be REPEATED_CALL instead. A009 is
-        # never looked up, so the facts cannot answer and no answer is written from them.
+        # Distinct SKUs: the same call a third time would be REPEATED_CALL instead. With
+        # --verify on the program would answer from the facts; off, nothing answers for it.
         script = [calls_reply(tool_call("get_stock", {"sku": sku}))
                   for sku in ("A001", "A002", "A003") * 2]
-        status, out, err, events = self.run_with_model(script, "-q", "Check A001 and A009")
+        status, out, err, events = self.run_with_model(script, "-q", "Check A001 and A009",
+                                                       "--verify", "off")
         self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
         self.assertEqual(out, "")
         first = err.splitlines()[0]

@@ -14,7 +14,8 @@ from stock_agent.runlog import RunLog
 from tests.support import run_cli, settings, temp_folder
 
 KEYS = {"status", "exit_status", "answer", "error", "log_error", "run_id", "log", "steps",
-        "tool_calls", "orders", "facts", "dry_run", "verification", "tokens", "duration_ms"}
+        "tool_calls", "orders", "facts", "dry_run", "verification", "statements", "tokens",
+        "duration_ms"}
 
 
 def run_main(*argv, environ=None):
@@ -48,6 +49,10 @@ class JsonOutputTest(unittest.TestCase):
         self.assertEqual(result["status"], "completed")
         self.assertEqual(result["exit_status"], 0)
         self.assertIn("suggested order 18", result["answer"])
+        # Each claim the person reads, with the call its fact came from.
+        self.assertEqual(result["statements"][0], {
+            "sku": "A001", "claim": "stock", "value": 12, "negated": False,
+            "source": {"tool": "get_stock", "invocation": "1:0"}})
         self.assertIsNone(result["error"])
         self.assertEqual(result["steps"], 2)
         self.assertEqual(result["tool_calls"], [

@@ -310,9 +310,18 @@ class LastRequestTest(unittest.TestCase):
                 self.assertIn(lead, result["answer"])
                 self.assertIn("12", result["answer"])
                 self.assertEqual(events[-1]["event"], "completed")
-        # Facts that cannot answer (A009 never looked up) leave it STEP_LIMIT.
-        status, _, _, events = run_cli(["--max-steps", "2", "-q", "Check A001 and A009"],
-                                       model=MockModel([lookup, explore]))
+        # A SKU the question names and no call looked up, the program looks up itself.
+        status, out, _, events = run_cli(["--max-steps", "2", "-q", "Check A001 and A009"],
+                                         model=MockModel([lookup, explore]))
+        self.assertEqual(status, 0)
+        self.assertIn("SKU A009 was not found", out)
+        self.assertEqual([e["invocation"] for e in events if e["event"] == "tool"],
+                         ["1:0", "2:0", "2:program"])
+        # No facts at all (every call failed) leave it STEP_LIMIT.
+        failing = [calls_reply(tool_call("get_stock", {"sku": 5}, "c1")),
+                   calls_reply(tool_call("find_items", {"q": "x"}, "c2"))]
+        status, _, _, _ = run_cli(["--max-steps", "2", "-q", "Which items are low?"],
+                                  model=MockModel(failing))
         self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
         # So does a single-step run: the model never saw the results, nor was told to answer.
         status, _, _, _ = run_cli(["--max-steps", "1", "-q", "Check A001"],

@@ -19,9 +19,10 @@ class MockTriggerTest(unittest.TestCase):
         status, answer, called = ask("What is running low?")
         self.assertEqual((status, called), (0, ["list_reorder"]))
         self.assertEqual(answer, "[Sample data] Below target, largest shortfall first: "
-                                 "玄米茶包 (A003): stock 0, target 20, suggested order 20. "
-                                 "濾掛咖啡 (A001): stock 12, target 30, suggested order 18. "
-                                 "No order has been placed.")
+                                 "玄米茶包 (A003): stock 0 (out of stock), target 20, below "
+                                 "target; suggested order 20. 濾掛咖啡 (A001): stock 12, "
+                                 "target 30, below target; suggested order 18. No order has "
+                                 "been placed.")
 
     def test_zh_reorder_question(self):
         status, answer, called = ask("哪些需要補貨？", "zh-TW")
@@ -40,13 +41,14 @@ class MockTriggerTest(unittest.TestCase):
     def test_a_sku_wins_over_other_triggers_and_the_a001_line_is_unchanged(self):
         status, answer, called = ask("請查 A001 庫存，並建議補貨數量。", "zh-TW")
         self.assertEqual(called, ["get_stock"])
-        self.assertEqual(answer, "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。"
-                                 "尚未建立訂單。")
+        self.assertEqual(answer, "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，低於目標；"
+                                 "建議補貨 18。尚未建立訂單。")
 
     def test_no_trigger_no_call(self):
         status, answer, called = ask("Hello there")
         self.assertEqual((status, called), (0, []))
-        self.assertIn("offline mock model", answer)
+        # The mock's own words say nothing the program can check: it states its scope.
+        self.assertIn("I can only answer questions about this inventory", answer)
 
     def test_own_data_is_not_called_sample_data(self):
         status, answer, _ = ask("what is running low?", "en", "--inventory", EXAMPLE,

@@ -1,4 +1,4 @@
-"""A question no lookup could help is first asked without tools (tools.may_need_tools).
+"""A question no lookup could help is first asked without tools (question.may_need_tools).
 
 A small model offered tools calls one for "Good morning!" too. The program withholds them
 only when it can tell: the person says not to look anything up, or the question names no
@@ -13,16 +13,22 @@ import unittest
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import run
+from stock_agent.answers import question as asked
 from stock_agent.inventory import Inventory, sample_inventory
 from stock_agent.evals import harness
 from tests.support import run_cli, settings, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EVALS = os.path.join(ROOT, "stock_agent", "evals")
+# What a run with no fact reads: the program's answer, its scope.
+SCOPE = ("(Part of the model's answer could not be checked against the tool results, so this "
+         "answer is written from them by the program.)\nI can only answer questions about "
+         "this inventory: stock, targets and suggested orders, with these tools: get_stock, "
+         "find_items, list_reorder.")
 
 
 def needs(question, inventory=None):
-    return tools.may_need_tools(question, inventory or sample_inventory())
+    return asked.may_need_tools(question, inventory or sample_inventory())
 
 
 class WhoNeedsToolsTest(unittest.TestCase):
@@ -80,8 +86,8 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("A001 以外還有哪些要補？", None), ("How many units in all?", None),
                 ("Good morning!", ())):
             with self.subTest(question=question):
-                self.assertEqual(tools.offered_first(question, sample_inventory()), offered)
-        self.assertEqual(tools.offered_first("How many coffee left?", data), ("get_stock",))
+                self.assertEqual(asked.offered_first(question, sample_inventory()), offered)
+        self.assertEqual(asked.offered_first("How many coffee left?", data), ("get_stock",))
 
     def test_a_name_alone_is_find_items_and_which_are_low_is_list_reorder(self):
         data = Inventory([{"sku": "B7", "name": "House Blend Beans", "stock": 1,
@@ -95,8 +101,8 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("What is our reorder point?", None),  # ours: it asks for no list
                 ("Which A001 is it?", ("get_stock",))):  # a SKU wins
             with self.subTest(question=question):
-                self.assertEqual(tools.offered_first(question, sample_inventory()), offered)
-        self.assertEqual(tools.offered_first("Any blend beans left?", data), ("find_items",))
+                self.assertEqual(asked.offered_first(question, sample_inventory()), offered)
+        self.assertEqual(asked.offered_first("Any blend beans left?", data), ("find_items",))
 
     def test_a_question_about_inventory_in_general_needs_none(self):
         # A small model searched for 缺货 to answer "Why do stock-outs usually happen?".
@@ -181,7 +187,8 @@ class WithheldRunTest(unittest.TestCase):
         status, out, err, events, model = self.run_question(
             "Good morning!", text_reply("Good morning! Ask me about stock."))
         self.assertEqual(status, 0, err)
-        self.assertEqual(out.strip(), "Good morning! Ask me about stock.")
+        # "Ask me about stock" states nothing the program can check: it states its scope.
+        self.assertEqual(out.strip(), SCOPE)
         self.assertEqual(model.requests[0]["tools"], [])
         self.assertEqual([e for e in events if e["event"] == "tools_withheld"],
                          [{"event": "tools_withheld", "t_ms": events[1]["t_ms"], "step": 1}])
@@ -230,7 +237,7 @@ class WithheldRunTest(unittest.TestCase):
     def test_a_failed_call_brings_every_tool_back(self):
         status, _, err, _, model = self.run_question(
             "Is A001 濾掛咖啡?", calls_reply(tool_call("get_stock", {"sku": "濾掛咖啡"})),
-            text_reply("A001 has 12."), argv=("--verify", "off"))
+            text_reply("A001 has 12."))
         self.assertEqual(status, 0, err)
         self.assertEqual([len(r["tools"]) for r in model.requests], [1, 3])
 
@@ -245,7 +252,7 @@ class WithheldRunTest(unittest.TestCase):
     def test_a_call_to_a_tool_not_offered_runs_and_brings_them_all(self):
         status, _, err, events, model = self.run_question(
             "Check A001", calls_reply(tool_call("list_reorder", {})),
-            text_reply("A001: stock 12."), argv=("--verify", "off"))
+            text_reply("A001: stock 12."))
         self.assertEqual(status, 0, err)
         self.assertEqual([len(r["tools"]) for r in model.requests], [1, 3])
         self.assertEqual([(e["name"], e["ok"]) for e in events if e["event"] == "tool"],
@@ -254,24 +261,26 @@ class WithheldRunTest(unittest.TestCase):
     def test_a_call_made_all_the_same_runs_and_brings_the_tools_back(self):
         status, out, err, events, model = self.run_question(
             "Good morning!", calls_reply(tool_call("get_stock", {"sku": "A001"})),
-            text_reply("Good morning!"), argv=("--verify", "off"))
+            text_reply("Good morning!"))
         self.assertEqual(status, 0, err)
         self.assertEqual(model.requests[0]["tools"], [])
         self.assertEqual(len(model.requests[1]["tools"]), 3)
         self.assertEqual([(e["name"], e["ok"]) for e in events if e["event"] == "tool"],
                          [("get_stock", True)])
 
-    def test_an_answer_stating_a_stock_unlooked_up_is_corrected_with_the_tools(self):
+    def test_an_answer_stating_a_stock_unlooked_up_is_never_shown(self):
+        # Asked without tools, the run has no fact: the invented stock is dropped, and with
+        # no tool offered there is no corrective turn (the person said not to check).
         status, out, err, events, model = self.run_question(
             "Don't check anything, just tell me: is the coffee A001 fine?",
-            text_reply("A001 has 12 units in stock."),
-            calls_reply(tool_call("get_stock", {"sku": "A001"})),
-            text_reply("A001 has 12 units in stock, target 30."))
+            text_reply("A001 has 12 units in stock."))
         self.assertEqual(status, 0, err)
-        self.assertEqual(model.requests[0]["tools"], [])
-        self.assertEqual(len(model.requests[1]["tools"]), 3)  # the corrective request
-        self.assertIn("correction", [e["event"] for e in events])
-        self.assertEqual(events[-1]["verification"], "corrected")
+        self.assertEqual(out.strip(), SCOPE)
+        self.assertEqual([request["tools"] for request in model.requests], [[]])
+        self.assertEqual([(e["event"], e.get("unread")) for e in events
+                          if e["event"] in ("answer_check", "correction")],
+                         [("answer_check", 1)])
+        self.assertEqual(events[-1]["verification"], "rendered")
 
     def test_the_figures_the_person_gave_are_the_facts_of_a_withheld_run(self):
         status, out, err, events, model = self.run_question(
@@ -281,25 +290,30 @@ class WithheldRunTest(unittest.TestCase):
         self.assertEqual(events[-1]["verification"], "verified")
         self.assertEqual(len(model.requests), 1)
 
-    def test_without_the_answer_check_a_withheld_run_still_ends_with_its_answer(self):
+    def test_without_the_answer_check_every_tool_is_offered_and_the_answer_shown(self):
+        # --verify off is the model as it came (answers.Plain): no tool is withheld either.
         status, out, err, events, model = self.run_question(
             "Thanks, bye!", text_reply("Bye!"), argv=("--verify", "off"))
         self.assertEqual((status, out.strip()), (0, "Bye!"), err)
-        self.assertEqual(model.requests[0]["tools"], [])
+        self.assertEqual(len(model.requests[0]["tools"]), 3)
+        self.assertNotIn("tools_withheld", [e["event"] for e in events])
 
     def test_the_evaluation_counts_no_invented_number_in_a_worked_sum(self):
         folder = temp_folder(self)
         cases = os.path.join(folder, "cases.jsonl")
+        expects = {"What is 12 plus 30?": {"computed": {"total": 42}},
+                   "Check A001": {"verdicts": {"A001": {"stock": 12}}}}
         with open(cases, "w", encoding="utf-8") as file:
-            for question in ("What is 12 plus 30?", "Check A001"):
+            for question, expect in expects.items():
                 file.write(json.dumps({"id": question, "question": question,
-                                       "expect": {"tool_calls": []}}) + "\n")
+                                       "expect": {"tool_calls": [], **expect}}) + "\n")
         scripts = {"What is 12 plus 30?": [text_reply("12 plus 30 is 42.")],
                    "Check A001": [text_reply("A001 has 42 in stock.")]}
         rows = harness.run_cases(
             harness.load_cases(cases), settings("--log-dir", folder, "--verify", "off"),
             environ={}, make_model=lambda s, environ: MockModel(scripts.get(s.question)))
-        self.assertEqual([row["unsupported_numbers"] for row in rows], [[], ["42"]])
+        self.assertEqual([(row["false_statements"], row["unstated"]) for row in rows],
+                         [([], []), (["says A001 stock 42"], ["A001 stock 12"])])
 
     def test_a_run_with_mcp_servers_never_withholds_them(self):
         from tests.test_mcp_protocol import server  # what a server's tools know is unknown

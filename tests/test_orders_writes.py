@@ -262,8 +262,9 @@ class PlaceOrderTest(Orders):
         self.assertEqual((intent["approved_by"], intent["sku"], intent["quantity"],
                           intent["tenant"], intent["ledger"]),
                          ("flag", "A001", 18, "default", "orders.db"))
-        tool_event, = self.events(events, "tool")
+        tool_event, looked_up = self.events(events, "tool")  # A001, looked up by the program
         self.assertEqual((tool_event["approved"], tool_event["approved_by"]), (True, "flag"))
+        self.assertEqual((looked_up["name"], looked_up["by"]), ("get_stock", "program"))
         self.assertEqual(events[-1]["orders"], ["PO-000001"])
 
     def test_the_tool_result_keeps_the_agreed_shape(self):
@@ -310,9 +311,10 @@ class ApprovalTest(Orders):
                 self.assertEqual(result["error"], "APPROVAL_DENIED")
                 self.assertIn(said, out)
                 self.assertNotIn("PO-", out)
-                tool_event, = self.events(events, "tool")
+                tool_event, looked_up = self.events(events, "tool")
                 self.assertEqual((tool_event["approved"], tool_event["approved_by"]),
                                  (False, None))
+                self.assertEqual(looked_up["by"], "program")  # A001, which the question names
                 self.assertEqual(self.events(events, "write_intent"), [])
                 self.assertNotIn("orders", events[-1])
                 self.assertEqual(journal(self.log_dir), [])  # nothing was going to be sent
@@ -326,7 +328,8 @@ class ApprovalTest(Orders):
             events = self.run_orders(model=model)[3]
         self.assertIn('to the ledger "orders.db": tenant "default", SKU "A001" ("濾掛咖啡"), '
                       'quantity 18, note ""', screen.getvalue())
-        tool_event, = self.events(events, "tool")
+        tool_event, looked_up = self.events(events, "tool")
+        self.assertEqual(looked_up["by"], "program")  # A001, which the question names
         self.assertEqual((tool_event["approved"], tool_event["approved_by"]),
                          (False, "terminal"))
         self.assertEqual(rows(self.ledger), [])
@@ -598,8 +601,10 @@ class DryRunTest(Orders):
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(rows(self.ledger), before)
         self.assertEqual(done.stdout, (
-            "[Sample data] Dry run: the order for 18 x 濾掛咖啡 (A001) passed every check and "
-            "was approved; nothing was written to orders.db, so no order was placed.\n"
+            "[Sample data] Dry run: the order for 18 x 濾掛咖啡 (A001) passed every check; "
+            "nothing was written to orders.db, so no order was placed.\n"
+            "(Added by the program from the tool results: 濾掛咖啡 (A001): stock 12, target 30, "
+            "below target; suggested order 18. No order has been placed.)\n"
             "Dry run: nothing was written. 1 write was checked and approved as for a real "
             "run, and not sent.\n"))
         step, = journal(self.log_dir)
@@ -625,8 +630,9 @@ class DryRunTest(Orders):
                                  {"tenant": "default", "sku": "A001", "name": "濾掛咖啡",
                                   "quantity": 18, "note": "", "ledger": "orders.db"})
                 self.assertNotIn("PO-", result["answer"])
-                tool_event, = self.events(events, "tool")
+                tool_event, looked_up = self.events(events, "tool")
                 self.assertEqual((tool_event["approved"], tool_event["dry_run"]), (True, True))
+                self.assertEqual(looked_up["by"], "program")
                 self.assertEqual([e["event"] for e in events if e["event"].startswith("write_")],
                                  ["write_dry_run"])
                 self.assertNotIn("orders", events[-1])
@@ -642,16 +648,19 @@ class DryRunTest(Orders):
         self.assertNotIn("receipt", result["data"])
         self.assertNotIn("order_id", json.dumps(result))
         self.assertEqual((result["data"]["dry_run"], result["data"]["written"]), (True, False))
-        # Refused twice, the answer is the program's, from the rehearsal: no order id
-        check = self.events(events, "answer_check")[0]
-        self.assertEqual((check["order_ids"], check["order_claims"]), (1, 1))
+        # The claimed order cannot be shown: the answer is the program's, from the rehearsal,
+        # with no corrective turn (the run has facts).
+        check, = self.events(events, "answer_check")
+        self.assertEqual(check["unread"], 1)
+        self.assertEqual(len(model.requests), 2)
         self.assertEqual((status, events[-1]["verification"]), (0, "rendered"), err)
         self.assertIn("Dry run: the order for 18 x", out)
         self.assertNotIn("PO-", out)
         self.assertEqual(rows(self.ledger), [])
 
-    def test_the_checker_treats_a_rehearsal_as_no_receipt(self):
-        from stock_agent import verify
+    def test_the_answer_policy_treats_a_rehearsal_as_no_receipt(self):
+        from stock_agent.answers.facts import Facts
+        from stock_agent.answers.reader import claims, read, true
         from stock_agent.runlog import receipts, rehearsals
         data = {**ORDER, "source": "s", "dry_run": True, "written": False,
                 "would_write": {"sku": "A001", "quantity": 18, "ledger": "orders.db"}}
@@ -659,14 +668,20 @@ class DryRunTest(Orders):
                     "arguments": {"sku": "A001", "quantity": 18},
                     "result": {"ok": True, "data": data}}]
         self.assertEqual((receipts(results), len(rehearsals(results))), ([], 1))
-        problems = verify.check("order 18 of A001", "The order for A001 was placed.", results)
-        self.assertEqual(problems["order_claims"], ["The order for A001 was placed"])
-        problems = verify.check("order 18 of A001", "Order PO-000001 placed: 18 x A001.",
-                                results)  # the mock's own words for a real receipt
-        self.assertEqual(problems["order_ids"], ["PO-000001"])
-        honest = verify.check("order 18 of A001", "Dry run: 18 x A001 passed every check; "
-                              "no order was placed.", results)
-        self.assertNotIn("order_claims", honest)
+        facts = Facts(results, writes={"draft_purchase_order"})
+
+        def reading(sentence):  # the claims read, each with whether it is true; None: unread
+            words = read(sentence, facts.known_words())
+            said = claims(words, ()) if words is not None else None
+            return said and [(claim["kind"], claim["negated"], true(claim, facts))
+                             for claim in said[0]]
+
+        self.assertEqual(reading("The order for A001 was placed."), [("placed", False, False)])
+        # The mock's own words for a real receipt: an order id no result holds is unread.
+        self.assertIsNone(reading("Order PO-000001 placed: 18 x A001."))
+        self.assertEqual(reading("Dry run: 18 x A001 passed every check; no order was placed."),
+                         [("rehearsed", False, True), ("quantity", False, True),
+                          ("placed", True, True)])
 
     def test_every_check_of_a_real_write_still_runs(self):
         asked = []

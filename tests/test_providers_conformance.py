@@ -46,7 +46,7 @@ class Conformance:
                         self.h.answer("A001: stock 12, reorder 18.")) as server:
             run = self.h.run(server, "-q", "Check A001")
         self.assertEqual(run.code, 0, run.err)
-        self.assertEqual(run.out.strip(), "A001: stock 12, reorder 18.")
+        self.assertEqual(run.out.strip(), "[Sample data] A001: stock 12, reorder 18.")
         [tool] = run.of("tool")
         self.assertEqual((tool["invocation"], tool["id"], tool["name"], tool["ok"]),
                          ("1:0", "call_1", "get_stock", True))

@@ -35,7 +35,8 @@ class ConversationTest(unittest.TestCase):
                 ollama_call("get_stock", {"sku": "A001"}, call_id="call_ab12cd34")]))
             server.reply("/api/chat", 200, ollama_chat("A001: 12 in stock, reorder 18."))
             status, out, err, events = ask(server)
-        self.assertEqual((status, out), (0, "A001: 12 in stock, reorder 18.\n"), err)
+        self.assertEqual((status, out), (0, "[Sample data] A001: 12 in stock, reorder 18.\n"),
+                         err)
         first, second = (r["json"] for r in server.requests)
         self.assertEqual(first["model"], "qwen2.5:7b")
         self.assertIs(first["stream"], False)

@@ -68,7 +68,7 @@ class OllamaFieldsTest(unittest.TestCase):
         second = ollama_chat("A001 has 12 in stock.")
         second["message"]["thinking"] = "Stock is 12, target 30."
         status, out, err, _ = self.ask((200, first), (200, second), argv=("--think",))
-        self.assertEqual((status, out), (0, "A001 has 12 in stock.\n"), err)
+        self.assertEqual((status, out), (0, "[Sample data] A001 has 12 in stock.\n"), err)
         replayed = [m for m in self.bodies()[1]["messages"] if m["role"] == "assistant"]
         self.assertEqual(len(replayed), 1)
         self.assertNotIn("thinking", replayed[0])

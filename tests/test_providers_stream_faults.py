@@ -164,7 +164,7 @@ class StreamFaults(StreamFaultCase):
                 server.reply(harness.path, 200, stream_of(provider, call_chunks(provider)))
                 server.reply(harness.path, 200, harness.stream_answer(["A001: 12."]))
                 status, out, err, events = run_main(harness, server, "--stream")
-            self.assertEqual((status, out.strip()), (0, "A001: 12."), err)
+            self.assertEqual((status, out.strip()), (0, "[Sample data] A001: 12."), err)
             self.assertEqual([e["name"] for e in events if e["event"] == "tool"],
                              ["get_stock"])
 

@@ -44,6 +44,8 @@ class Plain:
 
     def __init__(self, lang):
         self.lang, self.source, self.ours, self.writes = lang, None, (), set()
+        self.offered = None  # the first request's tools: None for all, () for none
+        self.all_ours = True  # no --mcp tool: a SKU is ours to look up, or no one's
 
     def first_tools(self, question, toolbox, inventory):
         self.source, self.ours = inventory.source, tuple(toolbox.names())
@@ -77,7 +79,8 @@ class Answers(Plain):
 
     def first_tools(self, question, toolbox, inventory):
         super().first_tools(question, toolbox, inventory)
-        if not toolbox.all_ours():  # what an MCP server's tools know, the program cannot tell
+        self.all_ours = toolbox.all_ours()
+        if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
         return self.offered
@@ -129,7 +132,8 @@ class Answers(Plain):
         facts = Facts(outcome.results, writes=self.writes)
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
         tried = any(record["invocation"].endswith(":program") for record in outcome.results)
-        if unlooked and not tried and "get_stock" in self.ours and self.offered != ():
+        if unlooked and not tried and self.all_ours and "get_stock" in self.ours and \
+                self.offered != ():
             run_call({"id": f"program-{step}", "name": "get_stock",
                       "arguments": {"sku": unlooked[0] if len(unlooked) == 1
                                     else unlooked[:10]}}, f"{step}:program")

@@ -1,0 +1,455 @@
+"""The answer policy end to end (stock_agent/answers/): what the person reads after a run,
+the program's own lookups, the one corrective turn, the ends the program answers for, what
+the command line prints (answer, --facts, --json), a scripted model server, and the
+evaluation's view."""
+
+import json
+import unittest
+
+from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent import answers
+from stock_agent.evals import harness, metrics, report
+from stock_agent.messages import LINES
+from stock_agent.run import Limits
+from tests.fake_server import FakeServer, ollama_call, ollama_chat
+from tests.wire_harness import OllamaHarness
+from tests.support import run_cli, run_script, settings, temp_folder
+
+
+def stock_call(sku):
+    return calls_reply(tool_call("get_stock", {"sku": sku}))
+
+
+def events_named(events, name):
+    return [event for event in events if event["event"] == name]
+
+
+def run_policy(script, lang="en", **options):
+    """run_script with the policy the command line uses by default (--verify on)."""
+    return run_script(script, policy=answers.Answers(lang), **options)
+
+
+RENDERED_LEAD = {"en": "(Part of the model's answer could not be checked against the tool "
+                       "results, so this answer is written from them by the program.)",
+                 "zh-TW": "（模型的回答有部分無法依工具結果核對；以下由程式依工具結果寫成。）"}
+A001 = {"en": "濾掛咖啡 (A001): stock 12, target 30, below target; suggested order 18.",
+        "zh-TW": "濾掛咖啡（A001）庫存 12，目標 30，低於目標；建議補貨 18。"}
+A002 = {"en": "烏龍茶包 (A002): stock 45, target 30, above target; no reorder needed.",
+        "zh-TW": "烏龍茶包（A002）庫存 45，目標 30，高於目標；不需補貨。"}
+SCOPE = ("I can only answer questions about this inventory: stock, targets and suggested "
+         "orders, with these tools: get_stock, find_items, list_reorder.")
+
+
+class RenderedTest(unittest.TestCase):
+    """A sentence the program cannot read, or finds false, is never shown: the person reads
+    the program's answer, with no corrective turn when the run has facts."""
+
+    def test_a_wrong_figure_is_never_shown_the_programs_answer_is(self):
+        outcome, model, events = run_policy(
+            [stock_call("A001"), text_reply("A001 has 15 units.")])
+        self.assertEqual(outcome.splitlines(), [
+            RENDERED_LEAD["en"],
+            f"[Sample data] {A001['en']} No order has been placed."])
+        self.assertEqual(len(model.requests), 2)
+        self.assertEqual([e["event"] for e in events], ["tools_narrowed", "model", "tool",
+                                                        "model", "answer_check", "completed"])
+        self.assertEqual(events_named(events, "answer_check")[0],
+                         {**events[4], "step": 2, "unread": 1})
+        self.assertNotIn("problems", events[4])  # which sentences: only with --log-content
+        self.assertEqual(events[-1]["verification"], "rendered")
+
+    def test_the_dropped_sentences_are_logged_only_with_log_content(self):
+        _, _, events = run_policy([stock_call("A001"), text_reply("A001 has 15 units.")],
+                                  log_content=True)
+        self.assertEqual(events_named(events, "answer_check")[0]["problems"],
+                         {"unread": ["A001 has 15 units."]})
+
+    def test_the_rendered_answer_speaks_the_runs_language(self):
+        outcome, _, events = run_policy(
+            [stock_call("A001"), text_reply("A001 庫存 45。")], "zh-TW", question="請查 A001")
+        self.assertEqual(outcome, f"{RENDERED_LEAD['zh-TW']}\n【教學樣本】{A001['zh-TW']}"
+                                  "尚未建立訂單。")
+        self.assertEqual(events[-1]["verification"], "rendered")
+
+    def test_a_tools_instruction_echoed_to_the_person_is_not_shown(self):
+        # The not-found detail speaks to the model ("Tell the user it was not found; do not
+        # guess."): a model that repeats it to the person says what the person needs not read.
+        def echo(messages):
+            return text_reply(json.loads(messages[-1]["content"])["detail"])
+
+        for lang, said in (("en", "SKU Z999 was not found (it does not exist here; that is "
+                                  "not stock 0)."),
+                           ("zh-TW", "找不到 SKU Z999（查無此商品，並非庫存 0）。")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy([stock_call("Z999"), echo], lang,
+                                                    question="Check Z999")
+                self.assertIn(said, outcome)
+                self.assertNotIn("Tell the user", outcome)
+                self.assertEqual(events[-1]["verification"], "rendered")
+                self.assertEqual(len(model.requests), 2)
+
+    def test_an_order_claim_with_no_receipt_is_never_shown(self):
+        outcome, model, events = run_policy(
+            [stock_call("A002"), text_reply("A002 庫存 45，已自動補貨。")], "zh-TW",
+            question="請查 A002，並已自動補貨。")
+        self.assertEqual(outcome, f"{RENDERED_LEAD['zh-TW']}\n【教學樣本】{A002['zh-TW']}"
+                                  "尚未建立訂單。")
+        self.assertEqual((len(model.requests), events_named(events, "correction")), (2, []))
+
+    def test_a_verified_answer_adds_no_event(self):
+        outcome, _, events = run_policy([stock_call("A001"), text_reply("A001 has 12 units.")])
+        self.assertEqual(outcome, "[Sample data] A001 has 12 units.")
+        self.assertEqual([e["event"] for e in events],
+                         ["tools_narrowed", "model", "tool", "model", "completed"])
+        self.assertEqual(events[-1]["verification"], "verified")
+
+    def test_without_a_policy_the_raw_answer_is_returned(self):
+        outcome, _, events = run_script([stock_call("A001"), text_reply("A001 has 15.")])
+        self.assertEqual(outcome, "A001 has 15.")
+        self.assertNotIn("verification", events[-1])
+
+
+class ProgramLookupTest(unittest.TestCase):
+    """The SKUs a question names and no call looked up, the program looks up itself."""
+
+    def test_a_sku_the_model_skipped_is_looked_up_by_the_program(self):
+        # A small model asked about several SKUs often looks up one and answers; asked
+        # again, it writes the same answer. The program looks up the rest itself.
+        for lang, question, answer, added in (
+                ("en", "Check A001 and A002", "A001: stock 12.",
+                 f"(Added by the program from the tool results: {A002['en']} No order has "
+                 "been placed.)"),
+                ("zh-TW", "請查 A001 和 A002", "A001 庫存 12。",
+                 f"（程式依工具結果補上：{A002['zh-TW']}尚未建立訂單。）")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy(
+                    [stock_call("A001"), text_reply(answer)], lang, question=question,
+                    log_content=True)
+                label = "[Sample data] " if lang == "en" else "【教學樣本】"
+                self.assertEqual(outcome, f"{label}{answer}\n{added}")
+                self.assertEqual(len(model.requests), 2)
+                self.assertEqual([e["event"] for e in events], [
+                    "tools_narrowed", "model", "tool", "model", "tool", "completed"])
+                program = events_named(events, "tool")[1]
+                self.assertEqual((program["name"], program["by"], program["invocation"]),
+                                 ("get_stock", "program", "2:program"))
+                self.assertEqual(program["arguments"], {"sku": "A002"})
+                self.assertEqual(events[-1]["verification"], "supplemented")
+
+    def test_several_skipped_skus_are_looked_up_in_one_call_found_or_not(self):
+        outcome, model, events = run_policy(
+            [stock_call("A001"), text_reply("A001 has 12 units.")],
+            question="Check A001, A002 and A404", log_content=True)
+        self.assertEqual(outcome.splitlines()[1], "(Added by the program from the tool "
+                         f"results: {A002['en']} SKU A404 was not found (it does not exist "
+                         "here; that is not stock 0). No order has been placed.)")
+        self.assertEqual(events_named(events, "tool")[1]["arguments"],
+                         {"sku": ["A002", "A404"]})
+        self.assertEqual(len(model.requests), 2)
+        self.assertEqual(events[-1]["verification"], "supplemented")
+
+    def test_a_single_skipped_sku_that_does_not_exist_is_said_not_found(self):
+        outcome, _, events = run_policy(
+            [stock_call("A001"), text_reply("A001 has 12 units.")],
+            question="Check A001 and A404")
+        self.assertEqual(outcome.splitlines()[1],
+                         "(Added by the program from the tool results: SKU A404 was not found "
+                         "(it does not exist here; that is not stock 0). No order has been "
+                         "placed.)")
+        self.assertEqual(events_named(events, "tool")[1]["error"], "SKU_NOT_FOUND")
+
+    def test_an_answer_from_nothing_is_answered_from_the_programs_lookup(self):
+        # A real model's dev-set run: no lookup, a made-up stock. The SKU the question names
+        # is looked up by the program, and the person reads its facts, never the 100.
+        for lang, question, made_up in (("zh-TW", "請問A001庫存多少", "庫存數量為100。"),
+                                        ("en", "What's the stock of A001?", "The stock is 100.")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy([text_reply(made_up)], lang,
+                                                    question=question, log_content=True)
+                self.assertIn(A001[lang], outcome)
+                self.assertNotIn("100", outcome)
+                self.assertEqual(len(model.requests), 1)
+                program, = events_named(events, "tool")
+                self.assertEqual((program["by"], program["arguments"]),
+                                 ("program", {"sku": "A001"}))
+                self.assertEqual((events[-1]["event"], events[-1]["verification"]),
+                                 ("completed", "rendered"))
+
+    def test_a_skipped_sku_beside_a_wrong_figure_is_in_the_programs_answer(self):
+        outcome, model, events = run_policy(
+            [stock_call("A001"), text_reply("A001: stock 15.")],
+            question="Check A001 and A002")
+        self.assertEqual(outcome.splitlines()[1], f"[Sample data] {A001['en']} {A002['en']} "
+                                                  "No order has been placed.")
+        self.assertEqual(events_named(events, "tool")[1]["by"], "program")
+        self.assertEqual((len(model.requests), events[-1]["verification"]), (2, "rendered"))
+
+    def test_the_program_looks_up_at_most_one_calls_worth_once(self):
+        question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 12))
+        _, _, events = run_policy([stock_call("A001"), text_reply("A001 has 15 units.")],
+                                  question=question, log_content=True)
+        program, = [e for e in events_named(events, "tool") if e.get("by") == "program"]
+        self.assertEqual(program["arguments"], {"sku": [f"B{n:03}" for n in range(1, 11)]})
+
+    def test_only_what_the_answer_left_out_is_added(self):
+        both = calls_reply(tool_call("get_stock", {"sku": "A001"}),
+                           tool_call("get_stock", {"sku": "A002"}))
+        for question, lookup, answer, added in (
+                ("Check A001 and A002", both, "A001 has 12 units.", A002["en"]),
+                # asked how many to order, a verdict alone leaves out the order
+                ("How many A001 should I order?", stock_call("A001"), "A001 is below target.",
+                 A001["en"])):
+            with self.subTest(question=question):
+                outcome, model, events = run_policy([lookup, text_reply(answer)],
+                                                    question=question)
+                self.assertEqual(outcome.splitlines(), [
+                    f"[Sample data] {answer}", "(Added by the program from the tool results: "
+                    f"{added} No order has been placed.)"])
+                self.assertEqual(events[-1]["verification"], "supplemented")
+
+
+class CorrectiveTurnTest(unittest.TestCase):
+    """One corrective turn, only for a run with no facts at all while tools were offered."""
+
+    QUESTION = "What is running low?"  # no SKU: nothing for the program to look up
+
+    def test_an_answer_from_nothing_gets_one_turn_to_look_the_facts_up(self):
+        for lang in ("en", "zh-TW"):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy(
+                    [text_reply("A001 has 100 units."), stock_call("A001"),
+                     text_reply("A001 has 12 units.")], lang, question=self.QUESTION,
+                    log_content=True)
+                correction = model.requests[1]["messages"][-1]
+                self.assertEqual(correction, {"role": "user",
+                                              "content": LINES["answer_look_up"][lang]})
+                self.assertEqual([len(r["tools"]) for r in model.requests], [1, 3, 3])
+                self.assertEqual(events_named(events, "correction")[0]["text"],
+                                 LINES["answer_look_up"][lang])
+                self.assertEqual(events_named(events, "answer_check")[0]["problems"],
+                                 {"unread": ["A001 has 100 units."]})
+                self.assertNotIn("100", outcome)
+                self.assertEqual(events[-1]["verification"], "corrected")
+
+    def test_the_turn_is_given_once_then_the_program_answers(self):
+        outcome, model, events = run_policy(
+            [text_reply("A001 has 100 units."), text_reply("A001 has 100 units.")],
+            question=self.QUESTION)
+        self.assertEqual(outcome, f"{RENDERED_LEAD['en']}\n{SCOPE}")
+        self.assertEqual(len(model.requests), 2)
+        self.assertEqual(len(events_named(events, "correction")), 1)
+        self.assertEqual(events[-1]["verification"], "rendered")
+
+    def test_no_request_left_for_the_turn_the_program_answers_at_once(self):
+        outcome, model, events = run_policy([text_reply("A001 has 100 units.")],
+                                            question=self.QUESTION, limits=Limits(max_steps=1))
+        self.assertEqual(outcome, f"{RENDERED_LEAD['en']}\n{SCOPE}")
+        self.assertEqual((len(model.requests), events_named(events, "correction")), (1, []))
+
+    def test_a_run_that_fails_after_the_correction_is_unverified(self):
+        outcome, _, events = run_policy([text_reply("A001 has 100 units."), text_reply("")],
+                                        question=self.QUESTION)
+        self.assertEqual(outcome.code, "EMPTY_ANSWER")
+        self.assertEqual(events[-1]["verification"], "unverified")
+
+
+class EndsTest(unittest.TestCase):
+    """A model that repeats a call it has the result of is answered for by the program."""
+
+    def test_a_repeated_call_is_answered_from_the_facts(self):
+        # A small model asked for A404 after "not found" until TOOL_ERROR_LIMIT.
+        for lang, lead in (("en", "(The model kept repeating a tool call whose result it "
+                            "already had; this answer is written from the tool results by "
+                            "the program.)"),
+                           ("zh-TW", "（模型一再重複已有結果的工具呼叫；以下由程式依工具結果寫成。）")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy(
+                    [stock_call("A404")] * 3 + [text_reply("never asked")], lang,
+                    question="What is the stock of A404?")
+                self.assertEqual(outcome.splitlines()[0], lead)
+                self.assertIn("A404", outcome.splitlines()[1])
+                self.assertEqual(len(model.requests), 3)
+                self.assertEqual([e["error"] for e in events_named(events, "tool")],
+                                 ["SKU_NOT_FOUND", "SKU_NOT_FOUND", "REPEATED_CALL"])
+                self.assertEqual(events[-1]["verification"], "rendered")
+
+    def test_a_repeated_call_with_a_sku_skipped_gets_it_looked_up_then_answered(self):
+        outcome, model, events = run_policy([stock_call("A001")] * 5,
+                                            question="Check A001 and A002")
+        self.assertIn(f"{A001['en']} {A002['en']}", outcome.splitlines()[1])
+        self.assertEqual([(e["invocation"], e["error"]) for e in events_named(events, "tool")],
+                         [("1:0", None), ("2:0", None), ("3:0", "REPEATED_CALL"),
+                          ("3:program", None)])
+        self.assertEqual(len(model.requests), 3)
+
+    def test_without_a_policy_a_repeated_call_ends_in_the_error_limit(self):
+        outcome, _, _ = run_script([stock_call("A404")] * 5)  # no policy: no facts to trust
+        self.assertEqual(outcome.code, "TOOL_ERROR_LIMIT")
+
+
+WRONG = [stock_call("A001"), text_reply("A001 has 15 units.")]
+RENDERED = (f"{RENDERED_LEAD['en']}\n[Sample data] {A001['en']} No order has been placed.\n")
+
+
+class CommandLineTest(unittest.TestCase):
+    def test_a_wrong_answer_is_never_printed_nor_logged_the_facts_are(self):
+        status, out, err, events = run_cli(["--lang", "en"], model=MockModel(WRONG))
+        self.assertEqual((status, out), (0, RENDERED))
+        self.assertEqual(events[-1]["verification"], "rendered")
+        self.assertNotIn("15 units", json.dumps(events, ensure_ascii=False))  # no --log-content
+
+    def test_verify_off_prints_the_raw_answer_labelled(self):
+        status, out, _, events = run_cli(["--lang", "en", "--verify", "off"],
+                                         model=MockModel(WRONG))
+        self.assertEqual((status, out), (0, "[Sample data] A001 has 15 units.\n"))
+        self.assertEqual(events_named(events, "answer_check"), [])
+
+    def test_json_carries_the_facts_the_statements_and_the_verdict(self):
+        script = [calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"),
+                              tool_call("get_stock", {"sku": "B999"}, "c2")),
+                  text_reply("A001: 12. B999 was not found.")]
+        status, out, _, _ = run_cli(["--json", "-q", "Check A001 and B999"],
+                                    model=MockModel(script))
+        result = json.loads(out)
+        self.assertEqual((status, result["verification"]), (0, "verified"))
+        self.assertEqual(result["facts"], [
+            {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30, "suggested_order": 18,
+             "found": True, "source": "built-in sample data, not a live ERP",
+             "call": {"tool": "get_stock", "invocation": "1:0"}},
+            {"sku": "B999", "name": None, "stock": None, "target": None,
+             "suggested_order": None, "found": False, "source": None,
+             "call": {"tool": "get_stock", "invocation": "1:1"}}])
+        self.assertEqual([(s["sku"], s["claim"], s["value"], s["source"]["invocation"])
+                          for s in result["statements"]],
+                         [("A001", "stock", 12, "1:0"), ("B999", "missing", "missing", "1:1")])
+        status, out, _, _ = run_cli(["--json", "--lang", "en"], model=MockModel(WRONG))
+        result = json.loads(out)
+        self.assertEqual((result["answer"] + "\n", result["verification"]), (RENDERED, "rendered"))
+
+    def test_facts_print_under_the_answer_in_both_languages(self):
+        status, out, _, _ = run_cli(["--mock", "--facts", "--lang", "en"])
+        self.assertEqual(out.splitlines()[1:], [
+            "Facts from the tools:",
+            "濾掛咖啡 (A001): stock 12, target 30, suggested order 18 [get_stock 1:0; built-in "
+            "sample data, not a live ERP]"])
+        status, out, _, _ = run_cli(["--mock", "--facts", "--lang", "zh-TW", "-q", "A404？"])
+        self.assertEqual(out.splitlines()[1:], ["工具查得的資料：", "A404：查無此 SKU，沒有這個商品"
+                                                "〔get_stock 1:0〕"])
+
+
+class ScriptedServerTest(unittest.TestCase):
+    """A real Ollama wire, a server that insists on a wrong figure."""
+
+    def run_server(self, *replies, question="Check A001"):
+        with FakeServer() as server:
+            for reply in replies:
+                server.reply("/api/chat", 200, reply)
+            status, out, err, events = run_cli(
+                ["--base-url", server.url, "--model", "m", "--lang", "en", "-q", question])
+            sent = [r["json"]["messages"] for r in server.requests if r["path"] == "/api/chat"]
+        return status, out, events, sent
+
+    def test_15_after_a_lookup_of_12_never_reaches_the_person(self):
+        lookup = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A001"})])
+        status, out, events, sent = self.run_server(lookup, ollama_chat("A001 has 15 units."))
+        self.assertEqual((status, out), (0, RENDERED))
+        self.assertEqual(events[-1]["verification"], "rendered")
+        self.assertEqual(len(sent), 2)
+
+    def test_checking_only_a001_of_two_gets_a002_looked_up_by_the_program(self):
+        lookup = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A001"})])
+        status, out, events, sent = self.run_server(
+            lookup, ollama_chat("A001 has 12 units."), question="Check A001 and A002")
+        self.assertEqual((status, out), (0, "[Sample data] A001 has 12 units.\n(Added by the "
+                         f"program from the tool results: {A002['en']} No order has been "
+                         "placed.)\n"))
+        self.assertEqual(len(sent), 2)
+        self.assertEqual(events[-1]["verification"], "supplemented")
+
+
+class StreamTest(unittest.TestCase):
+    """--stream on a terminal prints text as it arrives: never an answer not yet checked."""
+
+    def run_streamed(self, *flags):
+        import contextlib
+        import io
+        import tempfile
+
+        import agent
+
+        class Terminal(io.StringIO):
+            def isatty(self):
+                return True
+
+        h = OllamaHarness()
+        out = Terminal()
+        with FakeServer() as server, tempfile.TemporaryDirectory() as logs:
+            server.reply(h.path, 200, h.stream_calls(("c1", "get_stock", {"sku": "A001"})))
+            server.reply(h.path, 200, h.stream_answer(["A001 has ", "15 units."]))
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                status = agent.main(["--stream", "--lang", "en", "--log-dir", logs, *flags],
+                                    environ={"LANG": "C", **h.env(server.url)})
+        return status, out.getvalue()
+
+    def test_with_the_check_on_nothing_unchecked_reaches_the_screen(self):
+        self.assertEqual(self.run_streamed(), (0, RENDERED))
+
+    def test_with_verify_off_the_answer_prints_as_it_arrives(self):
+        # The label of the data cannot come first once the answer is on screen: it follows.
+        self.assertEqual(self.run_streamed("--verify", "off"),
+                         (0, "A001 has 15 units.\n[Sample data]\n"))
+
+
+class EvaluationTest(unittest.TestCase):
+    CASE = {"id": "c", "lang": "en", "question": "Check A001",
+            "expect": {"verdicts": {"A001": {"stock": 12}}}}
+
+    def observe(self, script, *flags, question="Check A001"):
+        return harness.run_case({**self.CASE, "question": question},
+                                settings("--log-dir", self.log_dir, *flags), environ={},
+                                make_model=lambda settings, environ: MockModel(script))
+
+    def setUp(self):
+        self.log_dir = temp_folder(self)
+
+    def test_the_report_counts_the_policys_verdicts_and_false_statements(self):
+        rows = [metrics.score_run(self.CASE, self.observe(script, *flags, question=question))
+                for script, flags, question in [
+                    ([stock_call("A001"), text_reply("A001: 12.")], (), "Check A001"),
+                    ([text_reply("A001: 100."), stock_call("A001"), text_reply("A001: 12.")],
+                     (), "What is running low?"),
+                    ([stock_call("A001"), text_reply("A001 is below target.")], (),
+                     "How many A001 should I order?"),
+                    (WRONG, (), "Check A001"),
+                    (WRONG, ("--verify", "off"), "Check A001")]]
+        self.assertEqual([row["verification"] for row in rows],
+                         ["verified", "corrected", "supplemented", "rendered", None])
+        self.assertEqual([row["false_statements"] for row in rows],
+                         [[], [], [], [], ["says A001 stock 15"]])
+        totals = metrics.summarize(rows)
+        self.assertEqual(totals["verification"], {"first_time": 1, "after_correction": 1,
+                                                  "supplemented": 1, "rendered": 1,
+                                                  "unverified": 0, "not_checked": 1,
+                                                  "program_lookups": 0})
+
+    def test_the_report_counts_the_runs_the_program_looked_up_for(self):
+        case = {**self.CASE, "question": "Check A001 and A002", "expect": {"tool_calls": [
+            {"name": "get_stock", "arguments": {"sku": "A001"}},
+            {"name": "get_stock", "arguments": {"sku": "A002"}}]}}
+        observed = harness.run_case(case, settings("--log-dir", self.log_dir), environ={},
+                                    make_model=lambda settings, environ: MockModel(
+                                        [stock_call("A001"), text_reply("A001: 12.")]))
+        row = metrics.score_run(case, observed)
+        self.assertEqual((row["verification"], row["program_lookups"]), ("supplemented", 1))
+        self.assertEqual([call["by"] for call in observed["calls"]], [None, "program"])
+        self.assertEqual(metrics.summarize([row])["verification"]["program_lookups"], 1)
+        setup = {"provider": "mock", "model": "mock", "server_version": None, "utc": "t",
+                 "system_prompt": {"file": None, "sha256": {"en": "0" * 64}}}
+        document = report.build_report(setup, [{**case, "split": "dev"}], [{**row, "repeat": 1}],
+                                       repeat=1, jobs=1, min_success=None)
+        self.assertIn("supplemented 1 (1 after the program's own lookup)",
+                      report.render(document))
+
+
+if __name__ == "__main__":
+    unittest.main()
