@@ -7,6 +7,8 @@
     > /exit
     log: runs/20261201T020558Z-c65893.jsonl
 
+When the reader of stdout leaves (`| head -1`), no more questions are asked.
+
 Loaded only for a conversation (`cli.wants_chat`); what each answer looks like is
 cli.report's, as for a single question. Asking, the record and the history are
 stock_agent/session.py's.
@@ -15,7 +17,7 @@ stock_agent/session.py's.
 import sys
 
 from stock_agent import cli
-from stock_agent.errors import AgentError, Text, cancellation
+from stock_agent.errors import EXIT_STATUS, AgentError, Text, cancellation
 from stock_agent.run import MAX_QUESTION_CHARS
 
 MAX_LINE_BYTES = 4 * MAX_QUESTION_CHARS + 2  # UTF-8 takes at most 4 a character; and "\r\n"
@@ -81,7 +83,9 @@ def report_each(outcomes, settings, *, echo=None):
 
     Returns the exit status: 0 when every question was answered, else that of the last one
     that was not; Ctrl-C at the prompt ends the conversation with CANCELLED's status (a
-    signal with its own), and input that is not text ends it with INVALID_INPUT's.
+    signal with its own), and input that is not text ends it with INVALID_INPUT's. When
+    stdout cannot take an answer no more questions are asked; when its reader has left, the
+    record's path is not shown either (PIPE_CLOSED: quiet, as cli.report is).
     """
     status, record, lang = 0, None, settings.lang
     try:
@@ -90,7 +94,7 @@ def report_each(outcomes, settings, *, echo=None):
                                shown=echo.last if echo is not None else "", show_log=False)
             status = ended or status
             record = outcome.log if outcome.log_error is None else None
-            if ended == AgentError("OUTPUT_UNWRITABLE").exit_status:
+            if ended in (EXIT_STATUS["OUTPUT_UNWRITABLE"], EXIT_STATUS["PIPE_CLOSED"]):
                 break  # nobody can read the answers: asking more would only spend tokens
     except KeyboardInterrupt as interrupt:  # at the prompt: Ctrl-C, SIGTERM or SIGHUP
         error = cancellation(interrupt)
@@ -102,6 +106,6 @@ def report_each(outcomes, settings, *, echo=None):
         status = exc.exit_status
     finally:
         outcomes.close()  # the record is closed before its path is shown
-    if record is not None:
+    if record is not None and status != EXIT_STATUS["PIPE_CLOSED"]:
         cli.print_err(Text("log", path=record).render(lang))
     return status

@@ -1,0 +1,113 @@
+"""A conversation as people used to other command-line tools meet it (issue 34, round 3).
+
+- Item 5: a reader that leaves (`| head -1`) ends the program quietly with exit 141
+  (PIPE_CLOSED), a conversation or a single question alike; no more questions are asked,
+  and the log still ends with one terminal event per question. A stdout closed from the
+  start stays OUTPUT_UNWRITABLE (tests/test_core_output.py).
+"""
+
+import contextlib
+import errno
+import io
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+import agent
+from mock_model import MockModel
+from stock_agent.errors import EXIT_STATUS
+from tests.support import read_only_log, temp_folder
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TERMINAL = ("completed", "failed", "cancelled")
+
+
+def terminal_events(events):
+    return [(event["event"], event.get("turn")) for event in events
+            if event["event"] in TERMINAL]
+
+
+class LeavingReader(io.StringIO):
+    """A pipe whose reader goes away after `keeps` writes, as `head -1` does."""
+
+    def __init__(self, keeps):
+        super().__init__()
+        self.keeps = keeps
+
+    def write(self, text):
+        if self.keeps == 0:
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+        self.keeps -= 1
+        return super().write(text)
+
+
+def run_into(stdout, argv, *, stdin="", model=None):
+    """main() with `stdout` as given: (status, stderr, events)."""
+    err = io.StringIO()
+    with tempfile.TemporaryDirectory() as logs, contextlib.redirect_stdout(stdout), \
+            contextlib.redirect_stderr(err), mock.patch("sys.stdin", io.StringIO(stdin)):
+        status = agent.main([*argv, "--log-dir", logs], environ={},
+                            make_model=lambda *_: model or MockModel())
+        if sys.stdout is not stdout:  # cli.silence put /dev/null in its place
+            sys.stdout.close()
+        return status, err.getvalue(), read_only_log(logs)
+
+
+class ReaderLeavesTest(unittest.TestCase):
+    """Item 5, in-process: the reader of stdout leaves after the first answer, or before."""
+
+    def test_a_conversation_piped_into_head_1_ends_quietly_with_141(self):
+        out, model = LeavingReader(keeps=1), MockModel()
+        status, err, events = run_into(out, ["--chat"], model=model,
+                                       stdin="Check A001\nCheck A002\nCheck A003\n")
+        self.assertEqual((status, err), (EXIT_STATUS["PIPE_CLOSED"], ""))
+        self.assertIn("(A001): stock 12", out.getvalue())
+        # Turn 2's answer found nobody to read it: turn 3 was never asked.
+        self.assertEqual(terminal_events(events), [("completed", 1), ("completed", 2)])
+        self.assertEqual(events[-1]["event"], "completed")
+        self.assertEqual(len(model.requests), 4)
+
+    def test_a_single_question_whose_reader_left_ends_quietly_with_141(self):
+        for extra in ([], ["--json"]):
+            with self.subTest(flags=extra):
+                status, err, events = run_into(LeavingReader(keeps=0),
+                                               ["--mock", "-q", "Check A001", *extra])
+                self.assertEqual((status, err), (EXIT_STATUS["PIPE_CLOSED"], ""))
+                self.assertEqual(terminal_events(events), [("completed", None)])
+                self.assertEqual(events[-1]["event"], "completed")
+
+
+class RealBrokenPipeTest(unittest.TestCase):
+    """Item 5 in a real process: the read end of its stdout is closed before it writes."""
+
+    def run_child(self, argv, stdin):
+        logs = temp_folder(self)
+        child = subprocess.Popen([sys.executable, "agent.py", "--mock", *argv,
+                                  "--log-dir", logs], cwd=ROOT, stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        child.stdout.close()  # the reader leaves before the first answer is written
+        try:
+            _, err = child.communicate(stdin, timeout=30)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.communicate()
+        return child.returncode, err.decode("utf-8", "replace"), read_only_log(logs)
+
+    def test_a_conversation_stops_asking_and_says_nothing(self):
+        status, err, events = self.run_child(["--chat"], b"Check A001\nCheck A002\n")
+        self.assertEqual((status, err), (EXIT_STATUS["PIPE_CLOSED"], ""))
+        self.assertEqual(terminal_events(events), [("completed", 1)])
+        self.assertEqual(events[-1]["event"], "completed")
+
+    def test_a_single_question_says_nothing(self):
+        status, err, events = self.run_child(["-q", "Check A001"], b"")
+        self.assertEqual((status, err), (EXIT_STATUS["PIPE_CLOSED"], ""))
+        self.assertEqual(terminal_events(events), [("completed", None)])
+
+
+if __name__ == "__main__":
+    unittest.main()
