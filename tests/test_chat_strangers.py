@@ -4,6 +4,8 @@
   (PIPE_CLOSED), a conversation or a single question alike; no more questions are asked,
   and the log still ends with one terminal event per question. A stdout closed from the
   start stays OUTPUT_UNWRITABLE (tests/test_core_output.py).
+- Item 6: `/bye`, `/quit`, `exit` and `quit` end a conversation as `/exit` does; `/help`
+  is answered on stderr in the run's language. None of them reaches the model.
 """
 
 import contextlib
@@ -18,8 +20,9 @@ from unittest import mock
 
 import agent
 from mock_model import MockModel
-from stock_agent.errors import EXIT_STATUS
-from tests.support import read_only_log, temp_folder
+from stock_agent.chat.io import EXIT_WORDS, HELP_WORDS
+from stock_agent.errors import EXIT_STATUS, Text
+from tests.support import read_only_log, run_cli, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TERMINAL = ("completed", "failed", "cancelled")
@@ -107,6 +110,48 @@ class RealBrokenPipeTest(unittest.TestCase):
         status, err, events = self.run_child(["-q", "Check A001"], b"")
         self.assertEqual((status, err), (EXIT_STATUS["PIPE_CLOSED"], ""))
         self.assertEqual(terminal_events(events), [("completed", None)])
+
+
+class ChatCommandsTest(unittest.TestCase):
+    """Item 6: the words other chats end with, and /help, are the program's, not questions."""
+
+    def test_the_exit_words_of_other_chats_end_the_conversation(self):
+        for word in ("/bye", "exit", "quit", "QUIT", "/quit", "  Exit  "):
+            with self.subTest(word=word):
+                model = MockModel()
+                status, out, err, events = run_cli(
+                    ["--chat"], model=model, stdin=f"Check A001\n{word}\nCheck A002\n")
+                self.assertEqual(status, 0, err)
+                self.assertEqual(terminal_events(events), [("completed", 1)])
+                self.assertEqual(len(model.requests), 2)  # turn 1's two; nothing after
+                self.assertNotIn("A002", out)
+
+    def test_help_is_answered_here_in_the_runs_language(self):
+        for lang in ("en", "zh-TW"):
+            with self.subTest(lang=lang):
+                model = MockModel()
+                status, out, err, events = run_cli(
+                    ["--chat", "--lang", lang], model=model, stdin="/help\nCheck A001\n/?\n")
+                self.assertEqual(status, 0, err)
+                help_line = Text("chat_help").render(lang)
+                self.assertEqual(err.splitlines()[:2], [help_line, help_line])
+                self.assertEqual(terminal_events(events), [("completed", 1)])
+                sent = [m["content"] for r in model.requests for m in r["messages"]
+                        if m["role"] == "user"]
+                self.assertEqual(set(sent), {"Check A001"})
+
+    def test_help_alone_asks_nothing_and_leaves_no_record(self):
+        model = MockModel()
+        status, out, err, events = run_cli(["--chat"], model=model, stdin="/help\n")
+        self.assertEqual((status, out, events, model.requests), (0, "", [], []))
+        self.assertEqual(err, Text("chat_help").render("en") + "\n")
+
+    def test_the_help_line_names_every_command_in_both_languages(self):
+        for lang in ("en", "zh-TW"):
+            shown = Text("chat_help").render(lang)
+            for word in EXIT_WORDS + HELP_WORDS:
+                with self.subTest(lang=lang, word=word):
+                    self.assertIn(word, shown)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 """A conversation at the terminal or from a pipe: reading the questions, printing answers.
 
     $ python agent.py --mock
-    One question per line; /exit or Ctrl-D ends the conversation.
+    One question per line; /help lists the commands; /exit or Ctrl-D ends the conversation.
     > Check A001
     [Sample data] 濾掛咖啡 (A001): stock 12, target 30, suggested order 18. No order has been placed.
     > /exit
     log: runs/20261201T020558Z-c65893.jsonl
 
-When the reader of stdout leaves (`| head -1`), no more questions are asked.
+The commands are answered here, never sent to the model: a line that is one of EXIT_WORDS
+ends the conversation (ours, ollama's `/bye`, `llm chat`'s `exit` and `quit`), and /help
+lists them. When the reader of stdout leaves (`| head -1`), no more questions are asked.
 
 Loaded only for a conversation (`cli.wants_chat`); what each answer looks like is
 cli.report's, as for a single question. Asking, the record and the history are
@@ -22,11 +24,16 @@ from stock_agent.run import MAX_QUESTION_CHARS
 
 MAX_LINE_BYTES = 4 * MAX_QUESTION_CHARS + 2  # UTF-8 takes at most 4 a character; and "\r\n"
 
+# Lines that are commands, whatever their case, as people type them at other model chats.
+EXIT_WORDS = ("/exit", "/quit", "/bye", "exit", "quit")
+HELP_WORDS = ("/help", "/?")
+
 
 def questions(stdin, lang):
-    """The questions of a conversation, one per line, blank lines skipped, until `/exit` or
-    EOF. On a terminal each is asked for with a prompt (and line editing, when the platform
-    has readline); from a pipe they are read as they come."""
+    """The questions of a conversation, one per line, blank lines skipped, until a line of
+    EXIT_WORDS or EOF; /help is answered on stderr. On a terminal each is asked for with a
+    prompt (and line editing, when the platform has readline); from a pipe they are read as
+    they come."""
     interactive = cli.is_terminal(stdin) and cli.is_terminal(sys.stdout)
     if interactive:
         cli.print_err(Text("chat_welcome").render(lang))
@@ -46,8 +53,11 @@ def questions(stdin, lang):
         if not line and not interactive:
             return
         line = line.strip()
-        if line == "/exit":
+        if line.casefold() in EXIT_WORDS:
             return
+        if line.casefold() in HELP_WORDS:
+            cli.print_err(Text("chat_help").render(lang))
+            continue
         if len(line) > MAX_QUESTION_CHARS:
             raise _too_long()
         if line:
