@@ -6,15 +6,18 @@
   start stays OUTPUT_UNWRITABLE (tests/test_core_output.py).
 - Item 6: `/bye`, `/quit`, `exit` and `quit` end a conversation as `/exit` does; `/help`
   is answered on stderr in the run's language. None of them reaches the model.
+- Item 15: Ctrl-D at a terminal's prompt ends the prompt's line before the `log:` line.
 """
 
 import contextlib
 import errno
 import io
 import os
+import select
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 from unittest import mock
 
@@ -152,6 +155,66 @@ class ChatCommandsTest(unittest.TestCase):
             for word in EXIT_WORDS + HELP_WORDS:
                 with self.subTest(lang=lang, word=word):
                     self.assertIn(word, shown)
+
+
+@unittest.skipIf(sys.platform == "win32", "needs a pseudo-terminal")
+class CtrlDTest(unittest.TestCase):
+    """Item 15: on a terminal (stdin, stdout and stderr), Ctrl-D at the prompt."""
+
+    def test_the_log_line_starts_on_a_line_of_its_own(self):
+        import pty
+        primary, secondary = pty.openpty()
+        logs = temp_folder(self)
+        child = subprocess.Popen([sys.executable, "agent.py", "--mock", "--chat", "--lang",
+                                  "en", "--log-dir", logs], cwd=ROOT, stdin=secondary,
+                                 stdout=secondary, stderr=secondary)
+        os.close(secondary)
+        try:
+            screen = _read_until(primary, b"> ")
+            os.write(primary, b"Check A002\n")
+            screen += _read_until(primary, b"(A002): stock 45", b"> ")
+            os.write(primary, b"\x04")  # Ctrl-D at the second prompt
+            screen += _read_until(primary)  # to the end: the child closed the terminal
+            self.assertEqual(child.wait(timeout=20), 0)
+        finally:
+            os.close(primary)
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        text = screen.decode("utf-8", "replace")
+        self.assertIn("log: ", text)
+        before = text[:text.index("log: ")]
+        self.assertTrue(before.endswith("\n"), repr(before[-40:]))
+        self.assertTrue(before.endswith("> \r\n"), repr(before[-40:]))  # once, no blank line
+
+
+def _read_until(descriptor, *marks, seconds=20.0):
+    """What the terminal shows until each of `marks` was seen, in order (none: until the
+    child closes it), within `seconds`."""
+    seen, deadline = b"", time.monotonic() + seconds
+    while True:
+        at = 0
+        for mark in marks:
+            at = seen.find(mark, at)
+            if at < 0:
+                break
+            at += len(mark)
+        if marks and at >= 0:
+            return seen
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"the terminal never showed {marks}: {seen[-200:]!r}")
+        if not select.select([descriptor], [], [], left)[0]:
+            continue
+        try:
+            chunk = os.read(descriptor, 4096)
+        except OSError:  # EIO: the child closed its end
+            chunk = b""
+        if not chunk:
+            if marks:
+                raise AssertionError(f"the terminal closed before {marks}: {seen[-200:]!r}")
+            return seen
+        seen += chunk
 
 
 if __name__ == "__main__":

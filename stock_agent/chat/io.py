@@ -47,6 +47,8 @@ def questions(stdin, lang):
         try:
             line = read()
         except EOFError:
+            if interactive:  # Ctrl-D left the cursor after the prompt: the next line is ours
+                cli.write(sys.stdout, "\n")
             return
         except UnicodeDecodeError:  # this line is not text in the input's encoding
             raise AgentError("INVALID_INPUT", detail=Text("question_not_text")) from None
