@@ -15,7 +15,7 @@ import json
 import os
 import sys
 from stock_agent import runlog
-from stock_agent.errors import AgentError, Stopped, Text
+from stock_agent.errors import EXIT_STATUS, AgentError, Stopped, Text
 from stock_agent.run import LIMIT_DEFAULTS
 
 
@@ -273,6 +273,7 @@ exit statuses (the code is also in the log's terminal event):
   7 CONTINUE_UNAVAILABLE (--continue: the record is of another --tenant or --inventory)
   8 RECORD_FULL (a conversation's record reached the size --continue reads)
   130 CANCELLED (Ctrl-C)   143 TERMINATED (SIGTERM)   129 HANGUP (SIGHUP)
+  141 PIPE_CLOSED (stdout's reader left, as `| head -1` does; no message, as SIGPIPE)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   14 TOKEN_LIMIT       15 FIXED_CONTEXT_TOO_LARGE
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
@@ -529,7 +530,8 @@ def report(outcome, settings, *, shown="", show_log=True):
     """Print a finished run (run.Outcome): the answer or the JSON object on stdout, notes on
     stderr. `shown` is the text --stream already printed of the last reply: it is not
     printed again. Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout
-    cannot take it. What happens to stderr never changes the exit status.
+    cannot take it (PIPE_CLOSED's, with no line, when its reader has left). What happens to
+    stderr never changes the exit status.
     """
     lang = settings.lang
     errors = [outcome.error, outcome.log_error]
@@ -549,12 +551,21 @@ def report(outcome, settings, *, shown="", show_log=True):
     if failed is not None:  # a closed stdout, a closed pipe or a full disk
         if sys.stdout is not None:
             silence("stdout")
+        if _reader_left(failed):  # `| head -1` has what it wanted: quiet, as coreutils are
+            return EXIT_STATUS["PIPE_CLOSED"]
         failure = AgentError("OUTPUT_UNWRITABLE", reason=failed)
         print_err(Text("error", code=failure.code, message=failure.message(lang)).render(lang))
         return failure.exit_status
     if show_log and outcome.log is not None and outcome.log_error is None:
         print_err(Text("log", path=outcome.log).render(lang))
     return outcome.exit_status
+
+
+def _reader_left(reason):
+    """True when `reason` (write's) says stdout is a pipe whose reader has gone (EPIPE),
+    not a stdout that was closed (`>&-`) or is full: those are OUTPUT_UNWRITABLE."""
+    import errno
+    return reason == os.strerror(errno.EPIPE)
 
 
 def _stdout_text(outcome, settings, shown):

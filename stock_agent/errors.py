@@ -17,7 +17,9 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 # of a finished run (--otlp), 2-8 local problems (5: an evaluation below its
 # --min-success gate; 7: a conversation that cannot go on with these flags; 8: its record
 # is full), and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143
-# SIGTERM, 129 SIGHUP, the statuses a shell reports for them.
+# SIGTERM, 129 SIGHUP, the statuses a shell reports for them; and 141, SIGPIPE's, when the
+# reader of stdout left before the output was written (`| head -1`): said by no message, as
+# coreutils and git end there.
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
@@ -76,7 +78,11 @@ EXIT_STATUS = {
     "CANCELLED": 130,
     "TERMINATED": 143,
     "HANGUP": 129,
+    "PIPE_CLOSED": 141,
 }
+
+# Exit statuses that no AgentError carries: no message, never in the log.
+NOT_ERRORS = ("COMPLETED", "USAGE", "PIPE_CLOSED")
 
 # The codes of a run that was stopped from outside, not one that failed: its log ends with
 # `cancelled`, and an evaluation stops.
@@ -101,8 +107,7 @@ class AgentError(Exception):
     line by the command line, each line escaped."""
 
     def __init__(self, code, **params):
-        # COMPLETED and USAGE are exit statuses, not errors
-        if code not in EXIT_STATUS or code in ("COMPLETED", "USAGE"):
+        if code not in EXIT_STATUS or code in NOT_ERRORS:
             raise ValueError(f"unknown error code {code!r}")
         super().__init__(code)
         self.code = code

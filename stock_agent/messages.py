@@ -475,8 +475,15 @@ LINES = {
                       "zh-TW": "請回答「是」(y) 或「否」(n)：[y/N] "},
 
     # --- A conversation at the terminal (chat/io.py) -------------------------------------
-    "chat_welcome": {"en": "One question per line; /exit or Ctrl-D ends the conversation.",
-                     "zh-TW": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。"},
+    "chat_welcome": {"en": "One question per line; /help lists the commands; /exit or Ctrl-D "
+                           "ends the conversation.",
+                     "zh-TW": "每行一個問題；輸入 /help 列出指令；輸入 /exit 或按 Ctrl-D 結束對話。"},
+    # Names every word of chat/io.py's EXIT_WORDS and HELP_WORDS (tests/test_chat_strangers.py).
+    "chat_help": {"en": "Commands: /help or /? lists them; /exit, /quit, /bye, exit, quit or "
+                        "Ctrl-D ends the conversation; Ctrl-C cancels the question being "
+                        "answered. Any other line is a question for the model.",
+                  "zh-TW": "指令：/help 或 /? 列出指令；/exit、/quit、/bye、exit、quit 或按 "
+                           "Ctrl-D 結束對話；Ctrl-C 取消正在回答的問題。其他每一行都是交給模型的問題。"},
     "chat_prompt": {"en": "> ", "zh-TW": "> "},
 
     # --- --facts under the answer (runlog.py); the checker quotes them to the model ----
