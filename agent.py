@@ -237,7 +237,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
     happened on the way, and the question's `transcript`. Logs every model and tool event;
     the caller writes the terminal event. `history` goes between the system prompt and the
-    question (a conversation's earlier turns, chosen by stock_agent/context.py); `meter`
+    question (a conversation's earlier turns, chosen by stock_agent/chat/context.py); `meter`
     counts tokens against --max-tokens (a conversation passes its own, so the limit bounds
     all of it). With a `checker` (verify.Checker), an answer is returned only once it
     matches the run's tool results. `last_request_note`, if given, is added before the

@@ -125,8 +125,9 @@ class AgentError(Exception):
 
 
 class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised where the signal found the program (stock_agent/signals.py).
-    A KeyboardInterrupt, so every path that ends a run on Ctrl-C ends it on these too."""
+    """SIGTERM or SIGHUP, raised where the signal found the program (the signals section of
+    stock_agent/cli.py). A KeyboardInterrupt, so every path that ends a run on Ctrl-C ends
+    it on these too."""
 
     def __init__(self, code):
         super().__init__(code)

@@ -1,4 +1,4 @@
-"""What the model sees of a conversation (stock_agent/context.py).
+"""What the model sees of a conversation (stock_agent/chat/context.py).
 
 - The notes on older turns keep facts with their tool, turn, time and source, word for word
   (pinned here), drop the oldest facts first when they must, and list unanswered questions.

@@ -9,7 +9,7 @@
 
 Loaded only for a conversation (`cli.wants_chat`); what each answer looks like is
 cli.report's, as for a single question. Asking, the record and the history are
-stock_agent/session.py's.
+stock_agent/chat/session.py's.
 """
 
 import sys
