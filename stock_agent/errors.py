@@ -17,7 +17,9 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 # of a finished run (--otlp), 2-8 local problems (5: an evaluation below its
 # --min-success gate; 7: a conversation that cannot go on with these flags; 8: its record
 # is full), and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143
-# SIGTERM, 129 SIGHUP, the statuses a shell reports for them.
+# SIGTERM, 129 SIGHUP, the statuses a shell reports for them. This table is the one source:
+# README.md (its ranges), docs/output.md and --help (cli.EPILOG) copy it, and
+# tests/test_docs_agree.py holds every copy to it.
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,

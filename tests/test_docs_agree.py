@@ -1,6 +1,9 @@
 """What the docs and --help say about the program agrees with the program.
 
-Every repository path a comment, docstring or doc names exists.
+stock_agent/errors.py's EXIT_STATUS is the one table of exit statuses; README.md (ranges),
+docs/output.md (every code), --help's epilog and the evaluation's docstring copy it, and
+prose names a code with its status ("`STEP_LIMIT` (exit 10)"). Each copy is held to it here.
+So is every repository path a comment, docstring or doc names: it exists.
 """
 
 import glob
@@ -9,13 +12,102 @@ import re
 import subprocess
 import unittest
 
+from stock_agent import cli
+from stock_agent.errors import EXIT_STATUS
+from stock_agent.evals import __main__ as evals
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THIS_FILE = os.path.relpath(os.path.abspath(__file__), ROOT).replace(os.sep, "/")
+STATUSES = set(EXIT_STATUS.values())
 
 
 def read(path):
     with open(os.path.join(ROOT, path), encoding="utf-8") as file:
         return file.read()
+
+
+def section(text, heading):
+    """The lines under the markdown `heading`, up to the next heading of any level."""
+    found = re.search(rf"(?ms)^#+ {re.escape(heading)}\n(.*?)(?=^#)", text + "\n#")
+    return found[1] if found else ""
+
+
+def numbers(cell):
+    """The statuses a table cell names: "3-8" is 3 to 8, "130, 143, 129" three of them."""
+    named = set()
+    for part in cell.split(","):
+        first, _, last = part.strip().partition("-")
+        named |= set(range(int(first), int(last or first) + 1))
+    return named
+
+
+# --- Exit statuses --------------------------------------------------------------------
+
+class ExitStatusCopies(unittest.TestCase):
+    def test_the_readme_ranges_hold_every_status_and_no_other(self):
+        rows = re.findall(r"(?m)^\| ([\d, -]+) \| (.+) \|$",
+                          section(read("README.md"), "Exit statuses"))
+        self.assertGreater(len(rows), 5, "the README's exit table was not found")
+        covered = []
+        for cell, meaning in rows:
+            named = numbers(cell)
+            with self.subTest(row=cell):
+                self.assertLessEqual(named, STATUSES, "a status errors.py does not have")
+                for code in re.findall(r"`([A-Z][A-Z_]+)`", meaning):
+                    self.assertIn(EXIT_STATUS.get(code), named, code)
+                for status in re.findall(r"\((\d+):|; (\d+):", meaning):
+                    self.assertIn(int("".join(status)), named)
+            covered += named
+        self.assertEqual(sorted(covered), sorted(STATUSES), "missing or listed twice")
+
+    def test_the_output_page_lists_every_code_with_its_status(self):
+        rows = re.findall(r"(?m)^\| (\d+) \| ?(?:`([A-Z_]+)`)? ?\|",
+                          section(read("docs/output.md"), "Exit statuses"))
+        listed = {code or {0: "COMPLETED", 2: "USAGE"}.get(int(status), "?"): int(status)
+                  for status, code in rows}
+        self.assertEqual(len(rows), len(listed), "a code listed twice")
+        self.assertEqual(listed, EXIT_STATUS)
+
+    def test_the_help_epilog_lists_every_code_with_its_status(self):
+        table = cli.EPILOG.split("exit statuses", 1)[1]
+        pairs = re.findall(r"\b(\d+) ([A-Z][A-Z_]+[A-Z]|completed|usage)\b", table)
+        listed = {code.upper(): int(status) for status, code in pairs}
+        self.assertEqual(len(pairs), len(listed), "a code listed twice")
+        self.assertEqual(listed, EXIT_STATUS)
+
+    def test_the_evaluations_statuses_are_the_agents(self):
+        said = evals.__doc__.split("Exit statuses:", 1)[1]
+        pairs = re.findall(r"\b(\d+)\s+\(?([A-Z][A-Z_]+[A-Z])\b", said)
+        self.assertGreater(len(pairs), 5)
+        for status, code in pairs:
+            self.assertEqual(EXIT_STATUS.get(code), int(status), code)
+
+    def test_prose_names_each_code_with_its_own_status(self):
+        said = re.compile(r"`?\b([A-Z][A-Z_]+[A-Z])\b`?,?\s+\(?exits?\s+(\d+)\b"
+                          r"|\bexits?\s+(\d+)\s+\(?`?([A-Z][A-Z_]+[A-Z])\b")
+        found = 0
+        for path in text_files():
+            for match in said.finditer(read(path)):
+                code = match[1] or match[4]
+                status = int(match[2] or match[3])
+                if code in EXIT_STATUS:
+                    found += 1
+                    with self.subTest(path=path, said=match[0]):
+                        self.assertEqual(EXIT_STATUS[code], status)
+        self.assertGreater(found, 20)  # the pattern still finds what it is for
+
+    def test_a_range_in_prose_is_a_whole_group(self):
+        # "exit 50-54", "exit statuses 50-54": every status in it, and none of its decade
+        # left out on either side.
+        said = re.compile(r"\b(?:exit|exits|exit statuses|statuses)\s+(\d+)-(\d+)\b")
+        for path in text_files():
+            for match in said.finditer(read(path)):
+                first, last = int(match[1]), int(match[2])
+                with self.subTest(path=path, said=match[0]):
+                    self.assertLessEqual(set(range(first, last + 1)), STATUSES)
+                    for beside in (first - 1, last + 1):
+                        if beside // 10 == first // 10:
+                            self.assertNotIn(beside, STATUSES)
 
 
 # --- Paths named in comments, docstrings and docs ---------------------------------------
