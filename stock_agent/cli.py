@@ -216,7 +216,7 @@ def build_parser():
     output = parser.add_argument_group("output")
     output.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout instead of the answer, for "
-                             "success and failure alike (keys in README)")
+                             "success and failure alike (keys in docs/output.md)")
     output.add_argument("--facts", action="store_true",
                         help="print the facts the tools returned (by item, with the call "
                              "each came from) under the answer")

@@ -3,15 +3,24 @@
 stock_agent/errors.py's EXIT_STATUS is the one table of exit statuses; README.md (ranges),
 docs/output.md (every code), --help's epilog and the evaluation's docstring copy it, and
 prose names a code with its status ("`STEP_LIMIT` (exit 10)"). Each copy is held to it here.
-So is every repository path a comment, docstring or doc names: it exists.
+So are: the page --help sends a reader to for the --json keys, the `-v` transcripts (run for
+real), the suite's running time (said one way), and every repository path a comment,
+docstring or doc names (it exists).
 """
 
 import glob
+import io
+import json
 import os
 import re
+import shlex
 import subprocess
+import sys
+import tempfile
 import unittest
+from contextlib import redirect_stderr, redirect_stdout
 
+import agent
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.evals import __main__ as evals
@@ -24,6 +33,12 @@ STATUSES = set(EXIT_STATUS.values())
 def read(path):
     with open(os.path.join(ROOT, path), encoding="utf-8") as file:
         return file.read()
+
+
+def pages():
+    """README.md and every docs/*.md page, relative to ROOT."""
+    names = os.listdir(os.path.join(ROOT, "docs"))
+    return ["README.md"] + sorted(f"docs/{name}" for name in names if name.endswith(".md"))
 
 
 def section(text, heading):
@@ -108,6 +123,89 @@ class ExitStatusCopies(unittest.TestCase):
                     for beside in (first - 1, last + 1):
                         if beside // 10 == first // 10:
                             self.assertNotIn(beside, STATUSES)
+
+
+# --- --json and -v --------------------------------------------------------------------
+
+class JsonKeysDocumented(unittest.TestCase):
+    def test_help_names_the_page_that_lists_every_json_key(self):
+        action = next(action for action in cli.build_parser()._actions
+                      if "--json" in action.option_strings)
+        page = re.search(r"\b(README\.md|README|docs/[\w-]+\.md)\b", action.help)
+        self.assertIsNotNone(page, action.help)
+        page = "README.md" if page[1] == "README" else page[1]
+        documented = set(re.findall(r"(?m)^\| `(\w+)`(?:, `(\w+)`)? \|", read(page)))
+        documented = {key for pair in documented for key in pair if key}
+        status, out, _ = run_agent("--mock", "--json", "-q", "Check A001")
+        self.assertEqual(status, 0)
+        self.assertLessEqual(set(json.loads(out)), documented, page)
+
+
+def run_agent(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as folder:
+        with redirect_stdout(out), redirect_stderr(err):
+            status = agent.main([*argv, "--log-dir", folder], environ={})
+    return status, out.getvalue(), err.getvalue()
+
+
+class VerboseTranscripts(unittest.TestCase):
+    """A documented `-v` run of the mock prints what the program prints, but for times and
+    run ids."""
+
+    def test_each_documented_mock_trace_is_what_the_program_prints(self):
+        transcripts = [(page, command, shown) for page in pages()
+                       for command, shown in transcripts_of(page)
+                       if {"--mock", "-v"} <= set(shlex.split(command))
+                       and "--mcp" not in command]  # no MCP server here to run
+        self.assertTrue(transcripts, "no -v transcript of the mock in the docs")
+        for page, command, shown in transcripts:
+            with self.subTest(page=page, command=command):
+                self.assertEqual(normalised(shown), normalised(run_shown(command)))
+
+
+def transcripts_of(page):
+    """(command, the lines shown after it) for each `$ ` line of the page's text blocks."""
+    found = []
+    for block in re.findall(r"(?ms)^```text\n(.*?)^```", read(page)):
+        for part in re.split(r"(?m)^\$ ", block)[1:]:
+            lines = part.rstrip("\n").split("\n")
+            ends = next(at for at, line in enumerate(lines) if not line.endswith("\\"))
+            found.append(("\n".join(lines[:ends + 1]), lines[ends + 1:]))
+    return found
+
+
+def run_shown(command):
+    """What `command` (`python agent.py ...`, stderr merged) prints, run in a folder of
+    its own with this interpreter."""
+    words = shlex.split(command.replace("2>&1", ""))
+    if words[:2] != ["python", "agent.py"]:
+        raise AssertionError(f"not a command of agent.py: {command}")
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as folder:
+        done = subprocess.run([sys.executable, os.path.join(ROOT, "agent.py"), *words[2:]],
+                              cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, timeout=60, env={**os.environ, "LANG": "C.UTF-8"})
+    return done.stdout.splitlines()
+
+
+def normalised(lines):
+    """The lines with times and run ids (which change with every run) made alike."""
+    run_id = re.compile(r"\d{8}T\d{6}Z-[0-9a-f]{6}")
+    return [re.sub(r"\b\d+ ms\b", "N ms", re.sub(r"^\[\s*\d+ ms\]", "[N ms]",
+                                                  run_id.sub("RUN_ID", line)))
+            for line in lines]
+
+
+# --- The suite's time -----------------------------------------------------------------
+
+class SuiteTime(unittest.TestCase):
+    def test_the_suites_time_is_said_the_same_way_everywhere(self):
+        said = {page: re.findall(r"\btakes ((?:about|under|around) (?:a minute|[\d\s]+"
+                                 r"(?:seconds|minutes|s\b)))", read(page))
+                for page in ("README.md", "docs/testing.md")}
+        for page, phrases in said.items():
+            self.assertEqual(len(phrases), 1, f"{page}: {phrases}")
+        self.assertEqual(len({phrases[0] for phrases in said.values()}), 1, said)
 
 
 # --- Paths named in comments, docstrings and docs ---------------------------------------
