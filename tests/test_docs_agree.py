@@ -5,7 +5,8 @@ docs/output.md (every code), --help's epilog and the evaluation's docstring copy
 prose names a code with its status ("`STEP_LIMIT` (exit 10)"). Each copy is held to it here.
 So are: the page --help sends a reader to for the --json keys, the `-v` transcripts (run for
 real), the suite's running time (said one way), and every repository path a comment,
-docstring or doc names (it exists).
+docstring or doc names (it exists). The evaluation's command line calls itself by the name
+it was started with, and says what to do when no command is given.
 """
 
 import glob
@@ -19,11 +20,13 @@ import sys
 import tempfile
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
+from unittest import mock
 
 import agent
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.evals import __main__ as evals
+from tests.support import temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THIS_FILE = os.path.relpath(os.path.abspath(__file__), ROOT).replace(os.sep, "/")
@@ -286,6 +289,47 @@ class PathsNamed(unittest.TestCase):
                 self.assertIn(path, set(named_paths(read(source))),
                               "fixed: remove it from KNOWN_WRONG")
                 self.assertFalse(exists(path), "it exists now: remove it from KNOWN_WRONG")
+
+
+# --- The evaluation's command line ------------------------------------------------------
+
+class EvalsCommandLine(unittest.TestCase):
+    def test_no_command_names_run_and_stats(self):
+        status, out, err = run_evals()
+        self.assertEqual(status, 2)
+        last = err.strip().splitlines()[-1]
+        self.assertIn("python -m stock_agent.evals run", last)
+        self.assertIn("python -m stock_agent.evals stats", last)
+        self.assertNotIn("required", last)
+
+    def test_the_installed_script_calls_itself_by_its_name(self):
+        folder = temp_folder(self)
+        script = os.path.join(folder, "stock-agent-eval")
+        with open(script, "w", encoding="utf-8") as file:  # as pip makes [project.scripts]
+            file.write("import sys\nfrom stock_agent.evals.__main__ import main\n"
+                       "sys.exit(main())\n")
+        environ = {**os.environ, "PYTHONPATH": ROOT}
+        for argv, stream in ((["--help"], "stdout"), (["run", "--help"], "stdout"),
+                             ([], "stderr")):
+            with self.subTest(argv=argv):
+                done = subprocess.run([sys.executable, script, *argv], cwd=folder, env=environ,
+                                      capture_output=True, text=True, timeout=60)
+                shown = getattr(done, stream)
+                self.assertIn("usage: stock-agent-eval ", shown)
+                self.assertNotIn("python -m stock_agent.evals", shown)
+
+
+def run_evals(*argv):
+    """The evaluation's main() as `python -m stock_agent.evals` runs it: argv[0] is the
+    path of its __main__.py."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err), \
+            mock.patch("sys.argv", [evals.__file__, *argv]):
+        try:
+            status = evals.main(list(argv), environ={})
+        except SystemExit as exit:
+            status = exit.code
+    return status, out.getvalue(), err.getvalue()
 
 
 if __name__ == "__main__":
