@@ -216,7 +216,7 @@ def build_parser():
     output = parser.add_argument_group("output")
     output.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout instead of the answer, for "
-                             "success and failure alike (keys in README)")
+                             "success and failure alike (keys in docs/output.md)")
     output.add_argument("--facts", action="store_true",
                         help="print the facts the tools returned (by item, with the call "
                              "each came from) under the answer")
@@ -268,7 +268,7 @@ examples:
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
-  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m stock_agent.evals --min-success)
+  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m stock_agent.evals run --min-success)
   6 OUTPUT_UNWRITABLE (stdout closed or full)
   7 CONTINUE_UNAVAILABLE (--continue: the record is of another --tenant or --inventory)
   8 RECORD_FULL (a conversation's record reached the size --continue reads)

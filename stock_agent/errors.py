@@ -19,7 +19,9 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 # is full), and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143
 # SIGTERM, 129 SIGHUP, the statuses a shell reports for them; and 141, SIGPIPE's, when the
 # reader of stdout left before the output was written (`| head -1`): said by no message, as
-# coreutils and git end there.
+# coreutils and git end there. This table is the one source: README.md (its ranges),
+# docs/output.md and --help (cli.EPILOG) copy it, and tests/test_docs_agree.py holds every
+# copy to it.
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
@@ -130,8 +132,9 @@ class AgentError(Exception):
 
 
 class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised where the signal found the program (stock_agent/signals.py).
-    A KeyboardInterrupt, so every path that ends a run on Ctrl-C ends it on these too."""
+    """SIGTERM or SIGHUP, raised where the signal found the program (the signals section of
+    stock_agent/cli.py). A KeyboardInterrupt, so every path that ends a run on Ctrl-C ends
+    it on these too."""
 
     def __init__(self, code):
         super().__init__(code)

@@ -13,7 +13,7 @@ lists them. When the reader of stdout leaves (`| head -1`), no more questions ar
 
 Loaded only for a conversation (`cli.wants_chat`); what each answer looks like is
 cli.report's, as for a single question. Asking, the record and the history are
-stock_agent/session.py's.
+stock_agent/chat/session.py's.
 """
 
 import sys

@@ -260,7 +260,7 @@ def _observed(outcome, calls, lang, expected, question, *, earlier=()):
 def _unsupported_numbers(question, outcome, earlier):
     """The numbers of a completed answer that match no tool result of its run (or of a
     conversation's earlier turns) nor the question (the checker's own reading,
-    stock_agent/verify.py), whether or not the run was checked; None without an answer."""
+    stock_agent/verify/), whether or not the run was checked; None without an answer."""
     if outcome.status != "completed":
         return None
     return verify.unsupported_numbers(question, outcome.answer, [*earlier, *outcome.results],
