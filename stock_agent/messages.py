@@ -683,8 +683,8 @@ LINES = {
     # --- Reaching a server ----------------------------------------------------------------
     "advice_running": {"en": "Is the server running there?",
                        "zh-TW": "伺服器是否在該處執行？"},
-    "advice_ollama": {"en": "Is Ollama running there (`ollama serve`)?",
-                      "zh-TW": "Ollama 是否在該處執行（`ollama serve`）？"},
+    "advice_ollama": {"en": "Is Ollama running there? Start it with `ollama serve`.",
+                      "zh-TW": "Ollama 是否在該處執行？請以 `ollama serve` 啟動。"},
     "advice_openai": {
         "en": "Is the server running there (llama-server, vLLM, LM Studio, ...)?",
         "zh-TW": "伺服器（llama-server、vLLM、LM Studio 等）是否在該處執行？"},
