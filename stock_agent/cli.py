@@ -285,6 +285,7 @@ exit statuses (the code is also in the log's terminal event):
   40 LEDGER_UNAVAILABLE  41 JOURNAL_UNWRITABLE  42 WRITE_UNCONFIRMED
   43 RESUME_UNAVAILABLE  44 IDEMPOTENCY_CONFLICT  45 APPROVAL_NEEDED (--resume)
   46 NOTE_WITHHELD (--resume: a note the journal did not keep)
+  47 WRITE_REFUSED (answered, but a write it asked for was not approved or was refused)
   50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
   54 MCP_OUTPUT_LIMIT
   60 NO_RECORDING      61 RECORDING_UNUSABLE 62 BAD_RECORDING (--record, --replay)
@@ -532,7 +533,7 @@ def report(outcome, settings, *, shown="", show_log=True):
     cannot take it. What happens to stderr never changes the exit status.
     """
     lang = settings.lang
-    errors = [outcome.error, outcome.log_error]
+    errors = [outcome.error or outcome.refusal, outcome.log_error]  # refusal: exit 47
     if None not in errors and errors[0].code == errors[1].code:
         errors.pop()  # the log failed with the very error that ended the run: say it once
     ordered = bool(outcome.orders)

@@ -177,6 +177,8 @@ class RunLog:
         fields = {}
         if outcome.error is not None:  # failed, or cancelled (Ctrl-C, SIGTERM or SIGHUP)
             fields.update(code=outcome.error.code, exit_status=outcome.error.exit_status)
+        elif outcome.refused:  # completed, but a write it was asked for was not made
+            fields.update(exit_status=outcome.exit_status, refused=outcome.refused)
         fields.update(steps=outcome.steps, duration_ms=duration_ms)
         if outcome.orders:  # however the run ended, these writes happened and stay
             fields["orders"] = [receipt["order_id"] for receipt in outcome.orders]
