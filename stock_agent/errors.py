@@ -2,11 +2,12 @@
 
 A run ends with exactly one status. `completed` exits 0, or 47 (WRITE_REFUSED) when a
 write the question asked for was refused: the answer stands, and a script can tell. Every
-other ending is an `AgentError` whose `code` is one of the keys of `EXIT_STATUS`. The code is the contract:
-the same string appears in the run log, in `--json` output and in the tests, in every
-language. The human message is looked up by code and language, so tests assert on the
-code and the exit status, never on prose. The lines are in the message catalogue
-(stock_agent/messages.py), loaded only when one is shown; `Text` and `fill` here read it.
+other ending is an `AgentError` whose `code` is one of the keys of `EXIT_STATUS`. The code
+is the contract: the same string appears in the run log, in `--json` output and in the
+tests, in every language. The human message is looked up by code and language, so tests
+assert on the code and the exit status, never on prose. The lines are in the message
+catalogue (stock_agent/messages.py), loaded only when one is shown; `Text` and `fill` here
+read it.
 
 Tool failures that the model can correct (UNKNOWN_TOOL, INVALID_ARGUMENTS, SKU_NOT_FOUND, ...)
 are not exceptions: they travel back to the model as tool results (see tools.py).

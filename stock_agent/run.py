@@ -49,7 +49,6 @@ import json
 from collections import namedtuple
 
 from stock_agent.errors import CANCELLED_CODES, AgentError, Text, cancellation
-from stock_agent.runlog import unplaced
 
 
 
@@ -117,6 +116,9 @@ class Outcome:
         self.answer = answer
         self.error = error
         self.log_error = None
+        # WRITE_REFUSED (exit 47) for a completed run whose writes asked for stand refused:
+        # its answer stands and says so, and a script can tell (agent._account_for_writes).
+        self.refusal = None
         self.steps = 0
         self.tool_calls = []  # {"name", "ok", "error"} for every call, in order
         self.orders = []      # the receipts of the orders this run placed or confirmed
@@ -151,28 +153,6 @@ class Outcome:
     def exit_status(self):
         failure = self.log_error or self.error or self.refusal
         return 0 if failure is None else failure.exit_status
-
-    @property
-    def refusal(self):
-        """WRITE_REFUSED for a completed run that was asked for a write and did not make it
-        (not approved, or the ledger refused it: runlog.UNPLACED), else None. The answer
-        stands and says so; the exit status lets a script (cron, CI) tell. A refusal that a
-        later identical call made good does not count."""
-        if self.error is not None or not self.refused:
-            return None
-        return AgentError("WRITE_REFUSED", count=len(self.refused))
-
-    @property
-    def refused(self):
-        """The invocations of the writes this run was asked for that stand refused."""
-        standing = {}
-        for record in self.results:
-            call = (record["name"], json.dumps(record["arguments"], sort_keys=True))
-            if unplaced(record["result"], record["arguments"]) is not None:
-                standing[call] = record["invocation"]
-            elif record["result"].get("ok"):
-                standing.pop(call, None)
-        return list(standing.values())
 
     def add_tokens(self, usage):
         """Count the tokens one reply used, as far as the server reported them."""

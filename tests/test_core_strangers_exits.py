@@ -12,8 +12,8 @@ import os
 import socket
 import unittest
 
-from stock_agent.errors import EXIT_STATUS, AgentError
-from stock_agent.run import Outcome
+from stock_agent.errors import EXIT_STATUS
+from stock_agent.runlog import refused_writes
 from tests.support import run_cli, temp_folder
 
 
@@ -51,25 +51,22 @@ class RefusedWrite(unittest.TestCase):
         self.assertIn("PO-000001", out)
         self.assertNotIn("refused", events[-1])
 
+    def test_a_run_that_failed_after_a_refusal_keeps_its_own_status(self):
+        status, _, err, events = self.order("--max-steps", "1")
+        self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"], err)
+        self.assertNotIn("WRITE_REFUSED", err)
+        self.assertNotIn("refused", events[-1])
+
     def test_a_refusal_the_same_call_made_good_later_does_not_count(self):
         call = {"sku": "A001", "quantity": 18}
         failed = {"ok": False, "error": "WRITE_FAILED", "detail": "the ledger was busy"}
         placed = {"ok": True, "data": {"receipt": {"order_id": "PO-000001"}}}
-        refused_only, made_good, other_call = (Outcome(answer="a") for _ in range(3))
-        refused_only.results = [self.record("1:0", call, failed)]
-        made_good.results = [self.record("1:0", call, failed), self.record("2:0", call, placed)]
-        other_call.results = [self.record("1:0", call, failed),
-                              self.record("2:0", {**call, "quantity": 5}, placed)]
-        self.assertEqual(refused_only.exit_status, 47)
-        self.assertEqual(made_good.exit_status, 0)
-        self.assertEqual(other_call.refused, ["1:0"])
-
-    def test_a_run_that_failed_keeps_its_own_status(self):
-        outcome = Outcome(error=AgentError("STEP_LIMIT"))
-        outcome.results = [self.record("1:0", {"sku": "A001", "quantity": 1},
-                                       {"ok": False, "error": "APPROVAL_DENIED"})]
-        self.assertEqual(outcome.exit_status, EXIT_STATUS["STEP_LIMIT"])
-        self.assertIsNone(outcome.refusal)
+        self.assertEqual(refused_writes([self.record("1:0", call, failed)]), ["1:0"])
+        self.assertEqual(refused_writes([self.record("1:0", call, failed),
+                                         self.record("2:0", call, placed)]), [])
+        self.assertEqual(refused_writes([self.record("1:0", call, failed),
+                                         self.record("2:0", {**call, "quantity": 5}, placed)]),
+                         ["1:0"])
 
     @staticmethod
     def record(invocation, arguments, result):
