@@ -24,7 +24,7 @@ from stock_agent.run import LIMIT_DEFAULTS
 def settings(argv, environ):
     """The flags of one run as one frozen run.Settings: the only place that reads them.
     A usage error exits 2 (argparse)."""
-    from stock_agent.run import SETTING_DEFAULTS, Limits, Settings
+    from stock_agent.run import SETTING_DEFAULTS, Limits, Settings, log_folder
     args = parse_args(argv)
     given = {name: getattr(args, name) for name in SETTING_DEFAULTS if hasattr(args, name)}
     lang = args.lang or detect_lang(environ)
@@ -33,6 +33,7 @@ def settings(argv, environ):
         if not (args.mock or args.resume or args.otlp):
             note_provider(environ, lang)
     given.update(lang=lang, conversation=wants_chat(args),
+                 log_dir=args.log_dir or log_folder(environ),
                  approval=_approval(args),
                  verify=args.verify == "on", mcp=tuple(args.mcp), mcp_env=tuple(args.mcp_env),
                  limits=Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS}))
@@ -188,8 +189,11 @@ def build_parser():
                          help="with more than N server tools, offer the model a search for "
                               "them instead of every definition (default: %(default)s)")
     evidence = parser.add_argument_group("evidence")
-    evidence.add_argument("--log-dir", default="runs",
-                          help="folder for the per-run JSONL logs (default: runs)")
+    evidence.add_argument("--log-dir",
+                          help="folder for the per-run JSONL logs (default: "
+                               "$STOCK_AGENT_LOG_DIR; else, in a checkout, runs/ beside "
+                               "agent.py; else $XDG_STATE_HOME/stock-agent or "
+                               "~/.local/state/stock-agent)")
     evidence.add_argument("--log-content", action="store_true",
                           help="also log the question, answer, tool arguments and results "
                                "(a conversation's record always holds them: --continue reads "
@@ -256,7 +260,7 @@ examples:
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
   python agent.py --mock --chat                   a conversation; /exit or Ctrl-D ends it
   python agent.py --mock --continue runs/SESSION.jsonl -q "and A002?"
-  python agent.py --mock --continue -q "and A003?"  the latest conversation in runs/
+  python agent.py --mock --continue -q "and A003?"  the latest conversation in --log-dir
   python -m stock_agent.evals run --mock          evaluate a model on the shipped cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
   python agent.py --mock --orders orders.db -q "order 18 of A001"   asks [y/N] first
@@ -286,6 +290,7 @@ exit statuses (the code is also in the log's terminal event):
   40 LEDGER_UNAVAILABLE  41 JOURNAL_UNWRITABLE  42 WRITE_UNCONFIRMED
   43 RESUME_UNAVAILABLE  44 IDEMPOTENCY_CONFLICT  45 APPROVAL_NEEDED (--resume)
   46 NOTE_WITHHELD (--resume: a note the journal did not keep)
+  47 WRITE_REFUSED (answered, but a write it asked for was not approved or was refused)
   50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
   54 MCP_OUTPUT_LIMIT
   60 NO_RECORDING      61 RECORDING_UNUSABLE 62 BAD_RECORDING (--record, --replay)
@@ -534,7 +539,7 @@ def report(outcome, settings, *, shown="", show_log=True):
     stderr never changes the exit status.
     """
     lang = settings.lang
-    errors = [outcome.error, outcome.log_error]
+    errors = [outcome.error or outcome.refusal, outcome.log_error]  # refusal: exit 47
     if None not in errors and errors[0].code == errors[1].code:
         errors.pop()  # the log failed with the very error that ended the run: say it once
     ordered = bool(outcome.orders)

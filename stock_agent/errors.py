@@ -1,11 +1,13 @@
 """Every way a run can end: stable codes, their exit statuses, the errors that carry them.
 
-A run ends with exactly one status. `completed` exits 0; every other ending is an
-`AgentError` whose `code` is one of the keys of `EXIT_STATUS`. The code is the contract:
-the same string appears in the run log, in `--json` output and in the tests, in every
-language. The human message is looked up by code and language, so tests assert on the
-code and the exit status, never on prose. The lines are in the message catalogue
-(stock_agent/messages.py), loaded only when one is shown; `Text` and `fill` here read it.
+A run ends with exactly one status. `completed` exits 0, or 47 (WRITE_REFUSED) when a
+write the question asked for was refused: the answer stands, and a script can tell. Every
+other ending is an `AgentError` whose `code` is one of the keys of `EXIT_STATUS`. The code
+is the contract: the same string appears in the run log, in `--json` output and in the
+tests, in every language. The human message is looked up by code and language, so tests
+assert on the code and the exit status, never on prose. The lines are in the message
+catalogue (stock_agent/messages.py), loaded only when one is shown; `Text` and `fill` here
+read it.
 
 Tool failures that the model can correct (UNKNOWN_TOOL, INVALID_ARGUMENTS, SKU_NOT_FOUND, ...)
 are not exceptions: they travel back to the model as tool results (see tools.py).
@@ -65,6 +67,7 @@ EXIT_STATUS = {
     "IDEMPOTENCY_CONFLICT": 44,
     "APPROVAL_NEEDED": 45,
     "NOTE_WITHHELD": 46,
+    "WRITE_REFUSED": 47,
     "MCP_START_FAILED": 50,
     "MCP_PROTOCOL_ERROR": 51,
     "MCP_SERVER_EXITED": 52,

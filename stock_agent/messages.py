@@ -267,6 +267,13 @@ MESSAGES = {
                  "--log-content），因此未再送出：訂單只依核准時的內容建立。若仍需要，"
                  "請在新的執行中重新下單。",
     },
+    "WRITE_REFUSED": {
+        "en": "{count} {count|write|writes} the question asked for {count|was|were} not "
+              "made: not approved (pass --approve, or answer y at a terminal), or refused "
+              "by the ledger; the answer says which.",
+        "zh-TW": "問題要求的 {count} 筆寫入未執行：未獲核准（請加 --approve，或在終端機回答 y），"
+                 "或被帳本拒絕；回答中說明是哪一種。",
+    },
     "MCP_START_FAILED": {
         "en": "cannot use MCP server {server}: {reason}. Check the --mcp command: it must "
               "start an MCP server that speaks on stdin and stdout.",
@@ -767,8 +774,8 @@ LINES = {
     # --- Reaching a server ----------------------------------------------------------------
     "advice_running": {"en": "Is the server running there?",
                        "zh-TW": "伺服器是否在該處執行？"},
-    "advice_ollama": {"en": "Is Ollama running there (`ollama serve`)?",
-                      "zh-TW": "Ollama 是否在該處執行（`ollama serve`）？"},
+    "advice_ollama": {"en": "Is Ollama running there? Start it with `ollama serve`.",
+                      "zh-TW": "Ollama 是否在該處執行？請以 `ollama serve` 啟動。"},
     "advice_openai": {
         "en": "Is the server running there (llama-server, vLLM, LM Studio, ...)?",
         "zh-TW": "伺服器（llama-server、vLLM、LM Studio 等）是否在該處執行？"},

@@ -90,6 +90,8 @@ def _describe_end(event, r):
     line = f"{event}: {r.get('steps')} steps, {r.get('duration_ms')} ms"
     if r.get("code"):
         line += f", {r['code']} (exit {r.get('exit_status')})"
+    elif r.get("refused"):  # completed, but a write it was asked for was not made
+        line += f", WRITE_REFUSED (exit {r.get('exit_status')})"
     return line
 
 
