@@ -106,6 +106,23 @@ class PipedQuestion(unittest.TestCase):
         self.assertEqual(status, EXIT_STATUS["USAGE"])
         self.assertIn("did not end within 0.3 s (--timeout)", lines[0])
 
+    def test_stdin_that_cannot_be_read_is_a_usage_error(self):
+        failing = mock.Mock(fileno=mock.Mock(side_effect=OSError), read=mock.Mock(
+            side_effect=OSError(5, "Input/output error")))
+        broken = mock.Mock(isatty=lambda: False, encoding="utf-8", buffer=failing)
+        status, lines = usage_error(["--mock"], stdin=broken)
+        self.assertEqual(status, 2)
+        self.assertIn("stdin: cannot read it (Input/output error)", lines[0])
+
+    def test_ctrl_c_while_waiting_for_stdin_is_cancelled_in_one_line(self):
+        stdin, _ = pipe("Check A002\n")
+        self.addCleanup(stdin.close)
+        with mock.patch("stock_agent.usage.piped_question", side_effect=KeyboardInterrupt):
+            status, lines = usage_error(["--mock", "--lang", "en"], stdin=stdin)
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"])
+        self.assertEqual(len(lines), 1, lines)
+        self.assertTrue(lines[0].startswith("stock-agent: CANCELLED: "), lines)
+
     def test_a_question_twice_is_a_usage_error(self):
         status, lines = usage_error(["--mock", "-q", "Check A001", "Check", "A002"])
         self.assertEqual(status, EXIT_STATUS["USAGE"])
@@ -199,9 +216,11 @@ class UsageLine(unittest.TestCase):
                         self.assertTrue(lines[0].endswith("（請見 --help）"), lines)
 
     def test_lang_on_the_command_line_words_its_own_errors(self):
-        _, lines = usage_error(["--lang", "zh-TW", "--mock", "--max-steps", "0"])
-        self.assertEqual(lines, ["stock-agent: USAGE: --max-steps：'0' 不是大於 0 的整數"
-                                 "（請見 --help）"])
+        for lang in (["--lang", "zh-TW"], ["--lang=zh-TW"]):
+            with self.subTest(lang=lang):
+                _, lines = usage_error([*lang, "--mock", "--max-steps", "0"])
+                self.assertEqual(lines, ["stock-agent: USAGE: --max-steps：'0' 不是大於 0 的整數"
+                                         "（請見 --help）"])
 
     def test_every_usage_line_is_found_again_from_its_english(self):
         from stock_agent import usage
