@@ -68,7 +68,7 @@ def main(argv=None, *, environ=None, make_model=None):
     status. `make_model(settings, environ)` replaces the model the flags would choose
     (tests pass a scripted one)."""
     environ = os.environ if environ is None else environ
-    settings = cli.settings(argv, environ)
+    settings = cli.settings(argv, environ, read_stdin=True)
     echo = cli.live_echo(settings)  # a streamed answer shown as it arrives, or None
     make_model = make_model or (lambda settings, environ: default_model(settings, environ,
                                                                         on_text=echo))

@@ -341,6 +341,15 @@ def new_run_id():
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
 
 
+RUN_ID = r"[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}"  # what new_run_id() makes: a regular expression
+
+
+def is_run_id(text):
+    """True when `text` is a run id, as --resume and --continue take one."""
+    import re  # not at the top: `import agent` stays cheap (the command line has it loaded)
+    return re.fullmatch(RUN_ID, text) is not None
+
+
 def utc_now():
     """The time now as every record of this program writes it: 2026-12-01T03:53:59Z."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())

@@ -133,6 +133,8 @@ def _run(args, agent_argv, environ, make_model, *, usage_error):
     flags = cli.settings(harness.with_log_dir(agent_argv), environ).replace(conversation=False)
     if flags.resume:
         usage_error("--resume settles an interrupted run's orders; an evaluation asks questions")
+    if flags.question:  # -q, or a word no flag took (the agent's flags take words as one)
+        usage_error("an evaluation asks its cases' questions; it takes no question of its own")
     cases = harness.select(harness.load_cases(args.cases), args.split, args.cases)
     single = [flag for flag, given in (("--orders", flags.orders), ("--mcp", flags.mcp))
               if given]

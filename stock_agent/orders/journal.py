@@ -31,12 +31,9 @@ Not guaranteed: fsync makes the records durable only as far as the disk honours 
 """
 
 import os
-import re
 
 from stock_agent.errors import AgentError, Text
 from stock_agent.runlog import MAX_RECORDS_BYTES, Records, read_records, utc_now
-
-RUN_ID = re.compile(r"^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$")  # what runlog.RunLog names a run
 
 
 def path_for(log_dir, run_id):
