@@ -59,7 +59,7 @@ from stock_agent.errors import AgentError, Text, cancellation
 from stock_agent.run import (DEFAULT_QUESTIONS, RUN_NOTES, WITHHELD_NOTE, Meter, Outcome,
                              chars, check_fixed_part, ended_by, excerpt_limit,
                              load_system_prompt, message_chars, request_chars, tool_content)
-from stock_agent.runlog import RunLog, ms_since
+from stock_agent.runlog import RunLog, ms_since, refused_writes
 
 
 def main(argv=None, *, environ=None, make_model=None):
@@ -68,7 +68,7 @@ def main(argv=None, *, environ=None, make_model=None):
     status. `make_model(settings, environ)` replaces the model the flags would choose
     (tests pass a scripted one)."""
     environ = os.environ if environ is None else environ
-    settings = cli.settings(argv, environ)
+    settings = cli.settings(argv, environ, read_stdin=True)
     echo = cli.live_echo(settings)  # a streamed answer shown as it arrives, or None
     make_model = make_model or (lambda settings, environ: default_model(settings, environ,
                                                                         on_text=echo))
@@ -192,10 +192,8 @@ def _settle(settings, environ, opened, ends, *, listener, make_model):
 
 
 def _finish(outcome, ends, started):
-    """Write the run's one terminal event, if its log was opened, and time the run.
-    Whatever ended the run, the orders it placed are part of how it ended."""
-    if ends["desk"] is not None:
-        outcome.orders = list(ends["desk"].receipts)
+    """Write the run's one terminal event, if its log was opened, and time the run."""
+    _account_for_writes(outcome, ends["desk"])
     if (log := ends["log"]) is not None:
         outcome.run_id, outcome.log = log.run_id, log.path
         try:
@@ -204,6 +202,16 @@ def _finish(outcome, ends, started):
             outcome.log_error = exc
     outcome.duration_ms = ms_since(started)
     return outcome
+
+
+def _account_for_writes(outcome, desk):
+    """Whatever ended the run, the orders it placed are part of how it ended. A completed
+    run whose writes asked for stand refused (not approved, refused by the ledger) ends
+    WRITE_REFUSED, exit 47: its answer stands and says so, and a script can tell."""
+    if desk is not None:
+        outcome.orders = list(desk.receipts)
+    if outcome.error is None and (refused := refused_writes(outcome.results)):
+        outcome.refusal = AgentError("WRITE_REFUSED", count=len(refused), invocations=refused)
 
 
 def converse(settings, environ, questions, *, listener=None, make_model=None):

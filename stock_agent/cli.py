@@ -15,59 +15,146 @@ import json
 import os
 import sys
 from stock_agent import runlog
-from stock_agent.errors import AgentError, Stopped, Text
+from stock_agent.errors import EXIT_STATUS, AgentError, Stopped, Text, cancellation
 from stock_agent.run import LIMIT_DEFAULTS
 
 
 # --- Flags -> Settings ---------------------------------------------------------------
 
-def settings(argv, environ):
+def settings(argv, environ, *, read_stdin=False):
     """The flags of one run as one frozen run.Settings: the only place that reads them.
-    A usage error exits 2 (argparse)."""
-    from stock_agent.run import SETTING_DEFAULTS, Limits, Settings
-    args = parse_args(argv)
+    `read_stdin`: the command line's own run, whose question may be piped on standard
+    input (usage.py); the evaluation's flags have none. A usage error exits 2."""
+    from stock_agent.run import SETTING_DEFAULTS, Limits, Settings, log_folder
+    parser = build_parser(_lang_flag(argv) or detect_lang(environ))
+    args = parse_args(argv, parser=parser)
     given = {name: getattr(args, name) for name in SETTING_DEFAULTS if hasattr(args, name)}
     lang = args.lang or detect_lang(environ)
+    note_unused(args, parser, lang)
     if args.provider is None:
         given["provider"] = SETTING_DEFAULTS["provider"]
         if not (args.mock or args.resume or args.otlp):
             note_provider(environ, lang)
     given.update(lang=lang, conversation=wants_chat(args),
+                 log_dir=args.log_dir or log_folder(environ),
                  approval=_approval(args),
                  verify=args.verify == "on", mcp=tuple(args.mcp), mcp_env=tuple(args.mcp_env),
                  limits=Limits(**{name: getattr(args, name) for name in LIMIT_DEFAULTS}))
+    if read_stdin and args.question is None and not (
+            given["conversation"] or args.resume or args.otlp):
+        given["question"] = _piped_question(parser, args.timeout, lang)
     return Settings(**given)
 
 
-def parse_args(argv):
-    """The flags of one run, with the combinations argparse cannot check (exit 2)."""
-    parser = build_parser()
+# Flags of a model server: with --mock (its scripted model), --resume (no model is asked)
+# or --otlp (nothing runs) they change nothing. --timeout stays: MCP servers and the --otlp
+# receiver are waited for with it too.
+MODEL_FLAGS = (("--provider", "provider"), ("--model", "model"), ("--base-url", "base_url"),
+               ("--num-ctx", "num_ctx"), ("--num-predict", "num_predict"),
+               ("--think", "think"), ("--retries", "retries"), ("--stream", "stream"))
+MCP_FLAGS = (("--mcp-env", "mcp_env"), ("--mcp-catalogue-above", "mcp_catalogue_above"))
+
+
+def note_unused(args, parser, lang):
+    """One note for each kind of flag set (to other than its default) that changes nothing
+    in this run: a model server's flags with no model, --mcp-env without --mcp."""
+    def given(flags):
+        return ", ".join(flag for flag, dest in flags
+                         if getattr(args, dest) != parser.get_default(dest))
+
+    no_model = next((flag for flag, on in (("--mock", args.mock), ("--resume", args.resume),
+                                           ("--otlp", args.otlp)) if on), None)
+    idle = given(MODEL_FLAGS) if no_model else ""
+    if idle:
+        print_err(Text("unused_with", flags=idle, flag=no_model).render(lang))
+    idle = "" if args.mcp else given(MCP_FLAGS)
+    if idle:
+        print_err(Text("unused_without", flags=idle, flag="--mcp").render(lang))
+
+
+def _piped_question(parser, seconds, lang):
+    """The question piped on standard input, or None (a terminal, nothing piped: the
+    sample question). One that cannot be read is a usage error; Ctrl-C here, CANCELLED."""
+    from stock_agent import usage
+    if sys.stdin is None or is_terminal(sys.stdin):
+        return None
+    try:
+        return usage.piped_question(sys.stdin, seconds=seconds)
+    except usage.NoQuestion as exc:
+        parser.error(exc.text)
+    except KeyboardInterrupt as interrupt:
+        error = cancellation(interrupt)
+        print_err(Text("error", code=error.code, message=error.message(lang)).render(lang))
+        raise SystemExit(error.exit_status) from None
+
+
+def parse_args(argv, *, parser=None):
+    """The flags of one run, with the combinations argparse cannot check (exit 2): the
+    question as words, and the run --resume and --continue name, made one form each."""
+    parser = parser or build_parser()
     args = parser.parse_args(argv)
+    if args.words:  # `stock-agent Check A001`, as `ollama run MODEL why is the sky blue`
+        if args.question is not None:
+            parser.error(Text("usage_question_twice"))
+        import argparse
+        try:
+            args.question = _asked_question(" ".join(args.words))
+        except argparse.ArgumentTypeError as exc:  # as -q's
+            parser.error(str(exc))
     if args.resume and not args.orders:
-        parser.error("--resume needs --orders PATH: the ledger the run wrote to")
+        parser.error(Text("usage_resume_orders"))
     if args.resume and args.question:
-        parser.error("--resume finishes a run's orders; it takes no --question")
+        parser.error(Text("usage_resume_question"))
     if args.dry_run and (args.resume or not (args.orders or args.mcp)):
-        parser.error("--dry-run rehearses the writes of one question: it needs --orders or "
-                     "--mcp, and does not go with --resume")
+        parser.error(Text("usage_dry_run"))
     if args.mock and (args.record or args.replay):
-        parser.error("--record and --replay keep a model server's exchanges; --mock has none")
+        parser.error(Text("usage_mock_recorded"))
     single = [flag for flag, given in (("--orders", args.orders), ("--resume", args.resume),
                                        ("--mcp", args.mcp)) if given]
     if (args.chat or args.session) and single:
-        parser.error(f"{single[0]} is for a single question; a conversation (--chat, "
-                     "--continue) offers the read-only tools only")
+        parser.error(Text("usage_single", flag=single[0]))
     if args.otlp_endpoint and not args.otlp:
-        parser.error("--otlp-endpoint needs --otlp RUN_LOG: the run log to export")
+        parser.error(Text("usage_otlp_endpoint"))
     asked = [flag for flag, given in (("--question", args.question), ("--chat", args.chat),
                                       ("--continue", args.session)) if given] + single
     if args.otlp and asked:
-        parser.error(f"--otlp exports a run that already happened and runs nothing; it "
-                     f"takes no {asked[0]}")
+        parser.error(Text("usage_otlp_alone", flag=asked[0]))
+    _name_the_run(parser, args)
     return args
 
 
-def build_parser():
+def _name_the_run(parser, args):
+    """--resume PATH as --resume RUN_ID in the path's folder, and --continue RUN_ID as the
+    record's path in --log-dir: each flag takes both forms (a log's path; a run id)."""
+    if args.session and runlog.is_run_id(args.session):
+        args.session = os.path.join(args.log_dir, args.session + ".jsonl")
+    if args.resume:
+        folder, run_id = _run_of(args.resume)
+        if folder is not None and args.log_dir != parser.get_default("log_dir") \
+                and os.path.normpath(args.log_dir) != os.path.normpath(folder):
+            parser.error(Text("usage_resume_folder", path=args.resume, folder=folder,
+                              log_dir=args.log_dir))
+        args.log_dir, args.resume = folder or args.log_dir, run_id
+
+
+def _lang_flag(argv):
+    """--lang's value in `argv`, read before argparse reads it, so that its own errors are
+    in that language too; None if it names none."""
+    words, found = list(sys.argv[1:] if argv is None else argv), None
+    for index, word in enumerate(words):
+        if word == "--lang" and index + 1 < len(words):
+            value = words[index + 1]
+        elif word.startswith("--lang="):
+            value = word.partition("=")[2]
+        else:
+            continue
+        found = value if value in ("en", "zh-TW") else found
+    return found
+
+
+def build_parser(lang="en"):
+    """The flags, their help, and usage errors as one line in `lang` (usage.py). A flag
+    is spelled out in full: `--mod` is no `--model` (argparse would take a prefix)."""
     import argparse  # only main() needs it; keeps `import agent` cheap for tests and tools
 
     parser = argparse.ArgumentParser(
@@ -75,19 +162,24 @@ def build_parser():
         description="Ask an inventory question. A tool-calling model decides which read-only\n"
                     "tools to call; this program validates and runs every call itself and\n"
                     "answers from real tool results. Every run leaves a JSONL log.",
-        formatter_class=_help_formatter, epilog=EPILOG)
+        formatter_class=_help_formatter, epilog=EPILOG, allow_abbrev=False)
+    parser.error = lambda message: _usage_error(message, lang)
     ask = parser.add_argument_group("what to ask")
+    ask.add_argument("words", nargs="*", metavar="QUESTION",
+                     help="the question, as words (quoted or not); the same as --question")
     ask.add_argument("--question", "-q", type=_asked_question,
-                     help="the question (default, when the flag is left out: a sample "
-                          "question about A001 in the chosen language)")
+                     help="the question (default, when it is left out: the text piped on "
+                          "stdin, read to its end within --timeout; with nothing piped, a "
+                          "sample question about A001 in the chosen language)")
     ask.add_argument("--chat", action="store_true",
                      help="a conversation: one question per line from the terminal or a pipe, "
                           "each answered with the history before it; /exit or EOF ends it "
                           "(the default with no --question on a terminal, but for --mock)")
     ask.add_argument("--continue", dest="session", metavar="SESSION", nargs="?", const="last",
                      help="go on with the conversation recorded in SESSION (the path of the "
-                          ".jsonl record --chat wrote), from its last complete turn; alone, "
-                          "or as `last`: the conversation in --log-dir written to last")
+                          ".jsonl record --chat wrote, or its run id, in --log-dir), from its "
+                          "last complete turn; alone, or as `last`: the conversation in "
+                          "--log-dir written to last")
     ask.add_argument("--mock", action="store_true",
                      help="use the scripted offline mock model: no network, no model")
     ask.add_argument("--lang", choices=("en", "zh-TW"),
@@ -106,8 +198,8 @@ def build_parser():
                         help="protocol the server speaks: Ollama /api/chat, "
                         "OpenAI-compatible /v1/chat/completions (llama.cpp, vLLM, LM Studio) "
                         "or Anthropic /v1/messages (default: ollama)")
-    server.add_argument("--model", help="model name (default: $OLLAMA_MODEL, $OPENAI_MODEL "
-                        "or $ANTHROPIC_MODEL)")
+    server.add_argument("--model", "-m", help="model name (default: $OLLAMA_MODEL, "
+                        "$OPENAI_MODEL or $ANTHROPIC_MODEL)")
     server.add_argument("--base-url", help="server URL (default: ollama: $OLLAMA_BASE_URL, "
                         "$OLLAMA_HOST or http://localhost:11434; openai: $OPENAI_BASE_URL, "
                         "ending in /v1; anthropic: $ANTHROPIC_BASE_URL, without /v1)")
@@ -122,8 +214,8 @@ def build_parser():
                              "the answer")
     server.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                         default=LIMIT_DEFAULTS["timeout"],
-                        help="per-request timeout, for the model and for MCP servers "
-                             "(default: %(default)g)")
+                        help="per-request timeout, for the model and for MCP servers, and "
+                             "the wait for a question piped on stdin (default: %(default)g)")
     server.add_argument("--retries", type=_retries, default=LIMIT_DEFAULTS["retries"],
                         help="more tries of a model request after 429, 5xx or a reset "
                              "connection, within the time budget; a tool call the server "
@@ -169,10 +261,12 @@ def build_parser():
                              "missing; another database is refused); "
                              "only with it is draft_purchase_order offered, and each order "
                              "needs approval (default: read-only, no ledger)")
-    writes.add_argument("--resume", metavar="RUN_ID", type=_run_id,
-                        help="settle the orders of an interrupted run from its journal in "
-                             "--log-dir: reuse receipts, look unconfirmed ones up in "
-                             "--orders, ask again for the rest; no model is asked")
+    writes.add_argument("--resume", metavar="RUN", type=_run_id,
+                        help="settle the orders of an interrupted run from its journal: RUN "
+                             "is its run id (the journal in --log-dir) or the path of its log "
+                             "(runs/RUN_ID.jsonl: the journal beside it); reuse receipts, look "
+                             "unconfirmed ones up in --orders, ask again for the rest; no "
+                             "model is asked")
     writes.add_argument("--dry-run", action="store_true",
                         help="check and ask for approval of every write (--orders, an --mcp "
                              "tool that needs approval) as for a real one, but write nothing "
@@ -188,8 +282,11 @@ def build_parser():
                          help="with more than N server tools, offer the model a search for "
                               "them instead of every definition (default: %(default)s)")
     evidence = parser.add_argument_group("evidence")
-    evidence.add_argument("--log-dir", default="runs",
-                          help="folder for the per-run JSONL logs (default: runs)")
+    evidence.add_argument("--log-dir",
+                          help="folder for the per-run JSONL logs (default: "
+                               "$STOCK_AGENT_LOG_DIR; else, in a checkout, runs/ beside "
+                               "agent.py; else $XDG_STATE_HOME/stock-agent or "
+                               "~/.local/state/stock-agent)")
     evidence.add_argument("--log-content", action="store_true",
                           help="also log the question, answer, tool arguments and results "
                                "(a conversation's record always holds them: --continue reads "
@@ -216,7 +313,7 @@ def build_parser():
     output = parser.add_argument_group("output")
     output.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout instead of the answer, for "
-                             "success and failure alike (keys in README)")
+                             "success and failure alike (keys in docs/output.md)")
     output.add_argument("--facts", action="store_true",
                         help="print the facts the tools returned (by item, with the call "
                              "each came from) under the answer")
@@ -227,6 +324,13 @@ def build_parser():
 
 
 VERSION = "0.1.0"  # the same as pyproject.toml's (tests/test_core_first_use.py checks)
+
+
+def _usage_error(message, lang):
+    """argparse's error(): one line, `stock-agent: USAGE: ... (see --help)`, and exit 2."""
+    from stock_agent import usage
+    print_err(usage.usage_line(message, lang))
+    raise SystemExit(usage.USAGE_STATUS)
 
 
 def _help_formatter(prog):
@@ -251,12 +355,14 @@ EPILOG = """\
 examples:
   python agent.py --mock -q "Check A001 and A009"   offline, scripted model
   python agent.py --mock                          answers the sample question, at a terminal too
+  python agent.py --mock Check A002               the question as words, as -q takes it
+  echo "Check A002" | python agent.py --mock      the question on stdin, read to its end
   python agent.py --mock --inventory examples/inventory.csv --tenant north -q "reorder?"
   OLLAMA_MODEL=qwen2.5:7b python agent.py -q "Check A001 and A002"
   python agent.py --mock --json -v                 JSON on stdout, a live trace on stderr
   python agent.py --mock --chat                   a conversation; /exit or Ctrl-D ends it
   python agent.py --mock --continue runs/SESSION.jsonl -q "and A002?"
-  python agent.py --mock --continue -q "and A003?"  the latest conversation in runs/
+  python agent.py --mock --continue -q "and A003?"  the latest conversation in --log-dir
   python -m stock_agent.evals run --mock          evaluate a model on the shipped cases
   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 python agent.py --provider openai --model local
   python agent.py --mock --orders orders.db -q "order 18 of A001"   asks [y/N] first
@@ -268,11 +374,12 @@ examples:
 
 exit statuses (the code is also in the log's terminal event):
   0 completed          1 INTERNAL_ERROR     2 usage error        3 INVALID_INPUT
-  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m stock_agent.evals --min-success)
+  4 LOG_UNWRITABLE     5 BELOW_MIN_SUCCESS (python -m stock_agent.evals run --min-success)
   6 OUTPUT_UNWRITABLE (stdout closed or full)
   7 CONTINUE_UNAVAILABLE (--continue: the record is of another --tenant or --inventory)
   8 RECORD_FULL (a conversation's record reached the size --continue reads)
   130 CANCELLED (Ctrl-C)   143 TERMINATED (SIGTERM)   129 HANGUP (SIGHUP)
+  141 PIPE_CLOSED (stdout's reader left, as `| head -1` does; no message, as SIGPIPE)
   10 STEP_LIMIT        11 TIME_BUDGET       12 CONTEXT_LIMIT     13 TOOL_ERROR_LIMIT
   14 TOKEN_LIMIT       15 FIXED_CONTEXT_TOO_LARGE
   20 TRUNCATED         21 CONTEXT_TRUNCATED 22 INCOMPLETE_MODEL_RESPONSE
@@ -285,6 +392,7 @@ exit statuses (the code is also in the log's terminal event):
   40 LEDGER_UNAVAILABLE  41 JOURNAL_UNWRITABLE  42 WRITE_UNCONFIRMED
   43 RESUME_UNAVAILABLE  44 IDEMPOTENCY_CONFLICT  45 APPROVAL_NEEDED (--resume)
   46 NOTE_WITHHELD (--resume: a note the journal did not keep)
+  47 WRITE_REFUSED (answered, but a write it asked for was not approved or was refused)
   50 MCP_START_FAILED  51 MCP_PROTOCOL_ERROR 52 MCP_SERVER_EXITED 53 MCP_TIMEOUT
   54 MCP_OUTPUT_LIMIT
   60 NO_RECORDING      61 RECORDING_UNUSABLE 62 BAD_RECORDING (--record, --replay)
@@ -318,10 +426,19 @@ def live_echo(settings):
 
 
 def _run_id(text):
-    from stock_agent.orders.journal import RUN_ID
-    if not RUN_ID.match(text):
-        raise _argument_error(f"{text!r} is not a run id (like 20261130T112233Z-3f9a1c)")
+    if _run_of(text) is None:
+        raise _argument_error(Text("usage_run", value=repr(text)))
     return text
+
+
+def _run_of(text):
+    """(folder, run id) of --resume's `text`: a run id (its folder: None, --log-dir's), or
+    the path of the run's log or journal (runs/ID.jsonl); None if it names no run."""
+    folder, name = os.path.split(text)
+    run_id, suffix = os.path.splitext(name)
+    if not runlog.is_run_id(run_id) or suffix not in ("", ".jsonl", ".journal"):
+        return None
+    return folder or (os.curdir if suffix else None), run_id
 
 
 def _positive_int(text):
@@ -330,13 +447,13 @@ def _positive_int(text):
     except ValueError:
         value = 0
     if value <= 0:
-        raise _argument_error(f"{text!r} is not a whole number above 0")
+        raise _argument_error(Text("usage_positive", value=repr(text)))
     return value
 
 
 def _retries(text):
     if not text.isdigit() or int(text) > 10:
-        raise _argument_error(f"{text!r} is not a whole number from 0 to 10")
+        raise _argument_error(Text("usage_retries", value=repr(text)))
     return int(text)
 
 
@@ -345,7 +462,7 @@ MAX_SECONDS = 86_400.0  # a day: more is a typo, and sockets refuse timeouts lik
 
 def _whole(text):
     if not text.isdigit():
-        raise _argument_error(f"{text!r} is not a whole number >= 0")
+        raise _argument_error(Text("usage_whole", value=repr(text)))
     return int(text)
 
 
@@ -355,9 +472,9 @@ def _command(text):
     try:
         argv = shlex.split(text)
     except ValueError as exc:
-        raise _argument_error(f"{text!r}: {exc}") from None
+        raise _argument_error(Text("usage_command", value=repr(text), problem=exc)) from None
     if not argv:
-        raise _argument_error("an empty command")
+        raise _argument_error(Text("usage_empty_command"))
     return argv
 
 
@@ -367,25 +484,26 @@ def _positive_float(text):
     except ValueError:
         value = 0.0
     if not 0 < value <= MAX_SECONDS:
-        raise _argument_error(f"{text!r} is not a number of seconds above 0 and at most "
-                              f"{MAX_SECONDS:g}")
+        raise _argument_error(Text("usage_seconds", value=repr(text),
+                                   most=f"{MAX_SECONDS:g}"))
     return value
 
 
 def _asked_question(text):
     from stock_agent.run import MAX_QUESTION_CHARS
     if not text.strip():  # an empty --question is a mistake, not a request for the sample
-        raise _argument_error("the question is empty (leave out --question to ask the "
-                              "sample question)")
+        raise _argument_error(Text("usage_question_empty"))
     if len(text) > MAX_QUESTION_CHARS:
-        raise _argument_error(f"the question has {len(text):,} characters; the most is "
-                              f"{MAX_QUESTION_CHARS:,} (ask it in fewer words)")
+        raise _argument_error(Text("usage_question_long", chars=f"{len(text):,}",
+                                   most=f"{MAX_QUESTION_CHARS:,}"))
     return text
 
 
-def _argument_error(message):
+def _argument_error(text):
+    """The error of a flag's value (a Text): argparse shows it in English after `argument
+    FLAG: `, and usage.usage_line puts the whole line in the person's language."""
     import argparse
-    return argparse.ArgumentTypeError(message)
+    return argparse.ArgumentTypeError(text.render("en"))
 
 
 def detect_lang(environ):
@@ -529,10 +647,11 @@ def report(outcome, settings, *, shown="", show_log=True):
     """Print a finished run (run.Outcome): the answer or the JSON object on stdout, notes on
     stderr. `shown` is the text --stream already printed of the last reply: it is not
     printed again. Returns the exit status: the run's, or OUTPUT_UNWRITABLE when stdout
-    cannot take it. What happens to stderr never changes the exit status.
+    cannot take it (PIPE_CLOSED's, with no line, when its reader has left). What happens to
+    stderr never changes the exit status.
     """
     lang = settings.lang
-    errors = [outcome.error, outcome.log_error]
+    errors = [outcome.error or outcome.refusal, outcome.log_error]  # refusal: exit 47
     if None not in errors and errors[0].code == errors[1].code:
         errors.pop()  # the log failed with the very error that ended the run: say it once
     ordered = bool(outcome.orders)
@@ -549,12 +668,21 @@ def report(outcome, settings, *, shown="", show_log=True):
     if failed is not None:  # a closed stdout, a closed pipe or a full disk
         if sys.stdout is not None:
             silence("stdout")
+        if _reader_left(failed):  # `| head -1` has what it wanted: quiet, as coreutils are
+            return EXIT_STATUS["PIPE_CLOSED"]
         failure = AgentError("OUTPUT_UNWRITABLE", reason=failed)
         print_err(Text("error", code=failure.code, message=failure.message(lang)).render(lang))
         return failure.exit_status
     if show_log and outcome.log is not None and outcome.log_error is None:
         print_err(Text("log", path=outcome.log).render(lang))
     return outcome.exit_status
+
+
+def _reader_left(reason):
+    """True when `reason` (write's) says stdout is a pipe whose reader has gone (EPIPE),
+    not a stdout that was closed (`>&-`) or is full: those are OUTPUT_UNWRITABLE."""
+    import errno
+    return reason == os.strerror(errno.EPIPE)
 
 
 def _stdout_text(outcome, settings, shown):

@@ -1,11 +1,13 @@
 """Every way a run can end: stable codes, their exit statuses, the errors that carry them.
 
-A run ends with exactly one status. `completed` exits 0; every other ending is an
-`AgentError` whose `code` is one of the keys of `EXIT_STATUS`. The code is the contract:
-the same string appears in the run log, in `--json` output and in the tests, in every
-language. The human message is looked up by code and language, so tests assert on the
-code and the exit status, never on prose. The lines are in the message catalogue
-(stock_agent/messages.py), loaded only when one is shown; `Text` and `fill` here read it.
+A run ends with exactly one status. `completed` exits 0, or 47 (WRITE_REFUSED) when a
+write the question asked for was refused: the answer stands, and a script can tell. Every
+other ending is an `AgentError` whose `code` is one of the keys of `EXIT_STATUS`. The code
+is the contract: the same string appears in the run log, in `--json` output and in the
+tests, in every language. The human message is looked up by code and language, so tests
+assert on the code and the exit status, never on prose. The lines are in the message
+catalogue (stock_agent/messages.py), loaded only when one is shown; `Text` and `fill` here
+read it.
 
 Tool failures that the model can correct (UNKNOWN_TOOL, INVALID_ARGUMENTS, SKU_NOT_FOUND, ...)
 are not exceptions: they travel back to the model as tool results (see tools.py).
@@ -17,7 +19,11 @@ are not exceptions: they travel back to the model as tool results (see tools.py)
 # of a finished run (--otlp), 2-8 local problems (5: an evaluation below its
 # --min-success gate; 7: a conversation that cannot go on with these flags; 8: its record
 # is full), and 128 + the signal for a run a signal ended: 130 Ctrl-C (SIGINT), 143
-# SIGTERM, 129 SIGHUP, the statuses a shell reports for them.
+# SIGTERM, 129 SIGHUP, the statuses a shell reports for them; and 141, SIGPIPE's, when the
+# reader of stdout left before the output was written (`| head -1`): said by no message, as
+# coreutils and git end there. This table is the one source: README.md (its ranges),
+# docs/output.md and --help (cli.EPILOG) copy it, and tests/test_docs_agree.py holds every
+# copy to it.
 EXIT_STATUS = {
     "COMPLETED": 0,
     "INTERNAL_ERROR": 1,
@@ -61,6 +67,7 @@ EXIT_STATUS = {
     "IDEMPOTENCY_CONFLICT": 44,
     "APPROVAL_NEEDED": 45,
     "NOTE_WITHHELD": 46,
+    "WRITE_REFUSED": 47,
     "MCP_START_FAILED": 50,
     "MCP_PROTOCOL_ERROR": 51,
     "MCP_SERVER_EXITED": 52,
@@ -76,7 +83,11 @@ EXIT_STATUS = {
     "CANCELLED": 130,
     "TERMINATED": 143,
     "HANGUP": 129,
+    "PIPE_CLOSED": 141,
 }
+
+# Exit statuses that no AgentError carries: no message, never in the log.
+NOT_ERRORS = ("COMPLETED", "USAGE", "PIPE_CLOSED")
 
 # The codes of a run that was stopped from outside, not one that failed: its log ends with
 # `cancelled`, and an evaluation stops.
@@ -101,8 +112,7 @@ class AgentError(Exception):
     line by the command line, each line escaped."""
 
     def __init__(self, code, **params):
-        # COMPLETED and USAGE are exit statuses, not errors
-        if code not in EXIT_STATUS or code in ("COMPLETED", "USAGE"):
+        if code not in EXIT_STATUS or code in NOT_ERRORS:
             raise ValueError(f"unknown error code {code!r}")
         super().__init__(code)
         self.code = code
@@ -125,8 +135,9 @@ class AgentError(Exception):
 
 
 class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised where the signal found the program (stock_agent/signals.py).
-    A KeyboardInterrupt, so every path that ends a run on Ctrl-C ends it on these too."""
+    """SIGTERM or SIGHUP, raised where the signal found the program (the signals section of
+    stock_agent/cli.py). A KeyboardInterrupt, so every path that ends a run on Ctrl-C ends
+    it on these too."""
 
     def __init__(self, code):
         super().__init__(code)

@@ -106,8 +106,24 @@ def _read_file(path):
             return _read_sqlite(path)
         text = files.read_capped(path, MAX_CSV_BYTES).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise _bad(Text("unreadable_file", path=path, problem=files.problem(exc))) from None
+        detail = Text("unreadable_file", path=path, problem=files.problem(exc))
+        bundled = _bundled(path) if isinstance(exc, FileNotFoundError) else None
+        if bundled is not None:
+            detail = Text("inventory_bundled", missing=detail, bundled=bundled)
+        raise _bad(detail) from None
     return _read_csv(text, path)
+
+
+def _bundled(path):
+    """The sample file of `path`'s name that ships with stock-agent, or None: the --help
+    example's `examples/inventory.csv` is in a checkout's examples/, and an install carries
+    it as stock_agent/examples/ (pyproject.toml), away from the folder a person is in."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    for folder in (package, os.path.dirname(package)):  # an install's, then a checkout's
+        bundled = os.path.join(folder, "examples", os.path.basename(path))
+        if os.path.isfile(bundled):
+            return bundled
+    return None
 
 
 def _scoped(rows, has_tenant, tenant, path):

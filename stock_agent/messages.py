@@ -267,6 +267,13 @@ MESSAGES = {
                  "--log-content），因此未再送出：訂單只依核准時的內容建立。若仍需要，"
                  "請在新的執行中重新下單。",
     },
+    "WRITE_REFUSED": {
+        "en": "{count} {count|write|writes} the question asked for {count|was|were} not "
+              "made: not approved (pass --approve, or answer y at a terminal), or refused "
+              "by the ledger; the answer says which.",
+        "zh-TW": "問題要求的 {count} 筆寫入未執行：未獲核准（請加 --approve，或在終端機回答 y），"
+                 "或被帳本拒絕；回答中說明是哪一種。",
+    },
     "MCP_START_FAILED": {
         "en": "cannot use MCP server {server}: {reason}. Check the --mcp command: it must "
               "start an MCP server that speaks on stdin and stdout.",
@@ -474,9 +481,105 @@ LINES = {
     "approve_again": {"en": "Please answer y (yes) or n (no): [y/N] ",
                       "zh-TW": "請回答「是」(y) 或「否」(n)：[y/N] "},
 
+    # --- How the command line was used (usage.py) ----------------------------------------
+    "see_help": {"en": "{detail} (see --help)", "zh-TW": "{detail}（請見 --help）"},
+    # A usage error's detail. usage.py reads each usage_* line's English as a pattern as
+    # well: argparse words its own errors, and those of our flag types, in English, and in
+    # another language the line it matches is shown instead. The first five are argparse's.
+    "usage_argument": {"en": "argument {flag}: {detail}", "zh-TW": "{flag}：{detail}"},
+    "usage_choice": {"en": "invalid choice: {value} (choose from {choices})",
+                     "zh-TW": "不是可用的值：{value}（可選：{choices}）"},
+    "usage_one_value": {"en": "expected one argument", "zh-TW": "需要一個值"},
+    "usage_unrecognized": {"en": "unrecognized arguments: {arguments}",
+                           "zh-TW": "無法辨識的參數：{arguments}"},
+    "usage_not_with": {"en": "not allowed with argument {other}",
+                       "zh-TW": "不能與 {other} 同時使用"},
+    "usage_explicit": {"en": "ignored explicit argument {value}",
+                       "zh-TW": "這個旗標不接受值 {value}"},
+    "usage_run": {
+        "en": "{value} is not a run id or the path of a run's log (like 20261130T112233Z-3f9a1c "
+              "or runs/20261130T112233Z-3f9a1c.jsonl)",
+        "zh-TW": "{value} 不是執行代號，也不是執行日誌的路徑（例如 20261130T112233Z-3f9a1c 或 "
+                 "runs/20261130T112233Z-3f9a1c.jsonl）"},
+    "usage_positive": {"en": "{value} is not a whole number above 0",
+                       "zh-TW": "{value} 不是大於 0 的整數"},
+    "usage_retries": {"en": "{value} is not a whole number from 0 to 10",
+                      "zh-TW": "{value} 不是 0 到 10 的整數"},
+    "usage_whole": {"en": "{value} is not a whole number >= 0",
+                    "zh-TW": "{value} 不是大於或等於 0 的整數"},
+    "usage_seconds": {"en": "{value} is not a number of seconds above 0 and at most {most}",
+                      "zh-TW": "{value} 不是大於 0 且至多 {most} 的秒數"},
+    "usage_command": {"en": "{value} cannot be split into a command ({problem})",
+                      "zh-TW": "{value} 無法拆成指令（{problem}）"},
+    "usage_empty_command": {"en": "an empty command", "zh-TW": "指令是空的"},
+    "usage_question_empty": {
+        "en": "the question is empty (leave out --question to ask the sample question)",
+        "zh-TW": "問題是空的（不加 --question 即詢問範例問題）"},
+    "usage_question_long": {
+        "en": "the question has {chars} characters; the most is {most} (ask it in fewer words)",
+        "zh-TW": "問題有 {chars} 個字元，上限為 {most}（請以較少的文字提問）"},
+    "usage_question_twice": {
+        "en": "the question is given twice, as words and with --question: give it once",
+        "zh-TW": "問題給了兩次（直接寫出與 --question）：請只給一次"},
+    "usage_resume_orders": {"en": "--resume needs --orders PATH: the ledger the run wrote to",
+                            "zh-TW": "--resume 需要 --orders PATH：該次執行寫入的帳本"},
+    "usage_resume_question": {"en": "--resume finishes a run's orders; it takes no question",
+                              "zh-TW": "--resume 只完成一次執行的訂單，不接受問題"},
+    "usage_resume_folder": {
+        "en": "--resume {path} is in {folder}, but --log-dir is {log_dir}: the run's journal "
+              "and its new log are in one folder; give one of the two",
+        "zh-TW": "--resume {path} 位於 {folder}，但 --log-dir 是 {log_dir}：該次執行的日誌與"
+                 "新的執行日誌在同一個資料夾；請只給其中之一"},
+    "usage_dry_run": {
+        "en": "--dry-run rehearses the writes of one question: it needs --orders or --mcp, and "
+              "does not go with --resume",
+        "zh-TW": "--dry-run 預演單一問題的寫入：需要 --orders 或 --mcp，且不能與 --resume "
+                 "同時使用"},
+    "usage_mock_recorded": {
+        "en": "--record and --replay keep a model server's exchanges; --mock has none",
+        "zh-TW": "--record 與 --replay 保存與模型伺服器的往來；--mock 沒有這些往來"},
+    "usage_single": {
+        "en": "{flag} is for a single question; a conversation (--chat, --continue) offers the "
+              "read-only tools only",
+        "zh-TW": "{flag} 只用於單一問題；對話（--chat、--continue）只提供唯讀工具"},
+    "usage_otlp_endpoint": {"en": "--otlp-endpoint needs --otlp RUN_LOG: the run log to export",
+                            "zh-TW": "--otlp-endpoint 需要 --otlp RUN_LOG：要匯出的執行日誌"},
+    "usage_otlp_alone": {
+        "en": "--otlp exports a run that already happened and runs nothing; it takes no {flag}",
+        "zh-TW": "--otlp 匯出已經發生的執行，不執行任何事；不接受 {flag}"},
+    "unused_with": {"en": "note: no effect with {flag}: {flags}.",
+                    "zh-TW": "注意：使用 {flag} 時沒有作用：{flags}。"},
+    "unused_without": {"en": "note: no effect without {flag}: {flags}.",
+                       "zh-TW": "注意：未使用 {flag} 時沒有作用：{flags}。"},
+    "stdin_open": {
+        "en": "standard input did not end within {seconds} s (--timeout), so no question was "
+              "read from it: close it after the question, ask with -q, or give </dev/null for "
+              "the sample question",
+        "zh-TW": "標準輸入在 {seconds} 秒內（--timeout）沒有結束，因此沒有讀取問題：請在問題後"
+                 "關閉它、以 -q 提問，或以 </dev/null 詢問範例問題"},
+    "stdin_blank": {
+        "en": "standard input holds blank space and no question: pipe a question, ask with -q, "
+              "or give </dev/null for the sample question",
+        "zh-TW": "標準輸入只有空白，沒有問題：請以管線送入問題、以 -q 提問，或以 </dev/null "
+                 "詢問範例問題"},
+    "stdin_not_text": {"en": "the question on standard input is not {encoding} text; send "
+                             "UTF-8",
+                       "zh-TW": "標準輸入上的問題不是 {encoding} 文字；請以 UTF-8 送出"},
+    "stdin_too_long": {
+        "en": "the question on standard input is longer than {limit} characters, the most a "
+              "question may be; ask it in fewer words",
+        "zh-TW": "標準輸入上的問題超過 {limit} 個字元，這是問題的上限；請以較短的文字提問"},
+
     # --- A conversation at the terminal (chat/io.py) -------------------------------------
-    "chat_welcome": {"en": "One question per line; /exit or Ctrl-D ends the conversation.",
-                     "zh-TW": "每行一個問題；輸入 /exit 或按 Ctrl-D 結束對話。"},
+    "chat_welcome": {"en": "One question per line; /help lists the commands; /exit or Ctrl-D "
+                           "ends the conversation.",
+                     "zh-TW": "每行一個問題；輸入 /help 列出指令；輸入 /exit 或按 Ctrl-D 結束對話。"},
+    # Names every word of chat/io.py's EXIT_WORDS and HELP_WORDS (tests/test_chat_strangers.py).
+    "chat_help": {"en": "Commands: /help or /? lists them; /exit, /quit, /bye, exit, quit or "
+                        "Ctrl-D ends the conversation; Ctrl-C cancels the question being "
+                        "answered. Any other line is a question for the model.",
+                  "zh-TW": "指令：/help 或 /? 列出指令；/exit、/quit、/bye、exit、quit 或按 "
+                           "Ctrl-D 結束對話；Ctrl-C 取消正在回答的問題。其他每一行都是交給模型的問題。"},
     "chat_prompt": {"en": "> ", "zh-TW": "> "},
 
     # --- --facts under the answer (runlog.py); the checker quotes them to the model ----
@@ -636,6 +739,9 @@ LINES = {
     # --- Files a person names ---------------------------------------------------------
     "unreadable_file": {"en": "{path}: {problem}", "zh-TW": "{path}：{problem}"},
     "os_error": {"en": "cannot read it ({reason})", "zh-TW": "無法讀取（{reason}）"},
+    "inventory_bundled": {"en": "{missing}; the sample of that name that ships with "
+                                "stock-agent is {bundled}",
+                          "zh-TW": "{missing}；stock-agent 隨附的同名範例在 {bundled}"},
     "replay_no_folder": {"en": "there is no such folder", "zh-TW": "沒有這個資料夾"},
     "replay_not_folder": {"en": "it is not a folder", "zh-TW": "它不是資料夾"},
     "replay_empty": {"en": "it holds no recordings (the *.json files --record writes)",
@@ -759,8 +865,8 @@ LINES = {
     # --- Reaching a server ----------------------------------------------------------------
     "advice_running": {"en": "Is the server running there?",
                        "zh-TW": "伺服器是否在該處執行？"},
-    "advice_ollama": {"en": "Is Ollama running there (`ollama serve`)?",
-                      "zh-TW": "Ollama 是否在該處執行（`ollama serve`）？"},
+    "advice_ollama": {"en": "Is Ollama running there? Start it with `ollama serve`.",
+                      "zh-TW": "Ollama 是否在該處執行？請以 `ollama serve` 啟動。"},
     "advice_openai": {
         "en": "Is the server running there (llama-server, vLLM, LM Studio, ...)?",
         "zh-TW": "伺服器（llama-server、vLLM、LM Studio 等）是否在該處執行？"},

@@ -46,6 +46,7 @@ name and SHA-256 so two runs can be told apart by their prompt.
 """
 
 import json
+import os
 from collections import namedtuple
 
 from stock_agent.errors import CANCELLED_CODES, AgentError, Text, cancellation
@@ -88,12 +89,39 @@ SETTING_DEFAULTS = {
     "approval": None,
     "orders": None, "resume": None, "dry_run": False,
     "mcp": (), "mcp_env": (), "mcp_catalogue_above": 10,
-    "log_dir": "runs", "log_content": False, "traceback": False,
+    "log_dir": "runs",  # the command line's: log_folder(), below
+    "log_content": False, "traceback": False,
     "record": None, "replay": None,  # a folder of recorded model exchanges (replay/)
     "otlp": None, "otlp_endpoint": None,  # --otlp RUN_LOG: export that run, run nothing
     "json": False, "facts": False, "verbose": False,
     "limits": Limits(),
 }
+
+
+def log_folder(environ):
+    """Where the logs go without --log-dir, whatever the current folder (so `--continue
+    last` and `--resume` find them from anywhere): $STOCK_AGENT_LOG_DIR; else, run from a
+    checkout (agent.py beside pyproject.toml), its runs/ folder; else, installed (pip,
+    pipx: no pyproject.toml beside agent.py), the per-user state folder,
+    $XDG_STATE_HOME/stock-agent or ~/.local/state/stock-agent."""
+    if environ.get("STOCK_AGENT_LOG_DIR"):
+        return environ["STOCK_AGENT_LOG_DIR"]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if all(os.path.isfile(os.path.join(root, name)) for name in ("agent.py", "pyproject.toml")):
+        return _reached_from_here(os.path.join(root, "runs"))
+    state = environ.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(state):  # unset, or relative, which the XDG spec says to ignore
+        state = os.path.join(environ.get("HOME") or os.path.expanduser("~"), ".local", "state")
+    return os.path.join(state, "stock-agent")
+
+
+def _reached_from_here(path):
+    # Below the current folder: relative, so the log line from the checkout stays `runs/...`.
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return path
+    return path if relative.split(os.sep)[0] == os.pardir else relative
 
 
 class Settings(namedtuple("Settings", SETTING_DEFAULTS, defaults=SETTING_DEFAULTS.values())):
@@ -116,6 +144,9 @@ class Outcome:
         self.answer = answer
         self.error = error
         self.log_error = None
+        # WRITE_REFUSED (exit 47) for a completed run whose writes asked for stand refused:
+        # its answer stands and says so, and a script can tell (agent._account_for_writes).
+        self.refusal = None
         self.steps = 0
         self.tool_calls = []  # {"name", "ok", "error"} for every call, in order
         self.orders = []      # the receipts of the orders this run placed or confirmed
@@ -152,7 +183,7 @@ class Outcome:
 
     @property
     def exit_status(self):
-        failure = self.log_error or self.error
+        failure = self.log_error or self.error or self.refusal
         return 0 if failure is None else failure.exit_status
 
     def add_tokens(self, usage):

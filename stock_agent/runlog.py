@@ -177,6 +177,9 @@ class RunLog:
         fields = {}
         if outcome.error is not None:  # failed, or cancelled (Ctrl-C, SIGTERM or SIGHUP)
             fields.update(code=outcome.error.code, exit_status=outcome.error.exit_status)
+        elif outcome.refusal is not None:  # completed, but writes it was asked for stand refused
+            fields.update(exit_status=outcome.refusal.exit_status,
+                          refused=outcome.refusal.params["invocations"])
         fields.update(steps=outcome.steps, duration_ms=duration_ms)
         if outcome.orders:  # however the run ended, these writes happened and stay
             fields["orders"] = [receipt["order_id"] for receipt in outcome.orders]
@@ -336,6 +339,15 @@ def _fsync_folder(path):
 def new_run_id():
     """The UTC second and 24 random bits: sortable by time, unlikely to repeat."""
     return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + os.urandom(3).hex()
+
+
+RUN_ID = r"[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}"  # what new_run_id() makes: a regular expression
+
+
+def is_run_id(text):
+    """True when `text` is a run id, as --resume and --continue take one."""
+    import re  # not at the top: `import agent` stays cheap (the command line has it loaded)
+    return re.fullmatch(RUN_ID, text) is not None
 
 
 def utc_now():
@@ -589,6 +601,20 @@ def unplaced(result, arguments):
     if result.get("error") in UNPLACED and isinstance(arguments, dict):
         return arguments
     return None
+
+
+def refused_writes(results):
+    """The invocations of the writes these results asked for that stand refused: not placed
+    (UNPLACED: not approved, or the ledger refused it), unless the same call succeeded
+    later. A completed run with any ends WRITE_REFUSED (agent._account_for_writes)."""
+    standing = {}
+    for record in results:
+        call = (record["name"], json.dumps(record["arguments"], sort_keys=True))
+        if unplaced(record["result"], record["arguments"]) is not None:
+            standing[call] = record["invocation"]
+        elif record["result"].get("ok"):
+            standing.pop(call, None)
+    return list(standing.values())
 
 
 def skus_named(value):

@@ -8,6 +8,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from unittest import mock
@@ -25,7 +26,8 @@ def run_cli(argv, *, environ=None, log_dir=None, model=None, stdin=None):
 
     `model`, if given, is the model every run gets (a scripted MockModel, say), in place of
     the one the flags would choose. `stdin`, if given, is what the program reads there (the
-    questions of a conversation, one per line). The log goes to `log_dir`, else to a
+    questions of a conversation, one per line; a piped question); else nothing, unless a
+    test put its own there. The log goes to `log_dir`, else to a
     temporary folder that is removed once its events are read.
     """
     if log_dir is None:
@@ -34,6 +36,8 @@ def run_cli(argv, *, environ=None, log_dir=None, model=None, stdin=None):
     environ = {} if environ is None else environ
     make_model = None if model is None else (lambda settings, environ: model)
     out, err = io.StringIO(), io.StringIO()
+    if stdin is None and sys.stdin is sys.__stdin__:
+        stdin = ""  # not the suite's own stdin: a pipe there would be read as the question
     given = contextlib.nullcontext() if stdin is None else mock.patch(
         "sys.stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), given:

@@ -1,4 +1,4 @@
-"""What the model sees of a conversation (stock_agent/context.py).
+"""What the model sees of a conversation (stock_agent/chat/context.py).
 
 - The notes on older turns keep facts with their tool, turn, time and source, word for word
   (pinned here), drop the oldest facts first when they must, and list unanswered questions.
@@ -228,7 +228,7 @@ class RandomConversationTest(unittest.TestCase):
 
     # 200 conversations at CI's FUZZ_CASES=20,000 (.ci/run), 40 in a plain run (4,000), as
     # tests/test_fuzz_adapters_and_loop.py sizes its own: each costs the history of up to 24
-    # questions, and a plain run of the suite stays well under a minute.
+    # questions, and a plain run of the suite must stay quick.
     CASES = max(int(os.environ.get("FUZZ_CASES", "4000")), 2000) // 100
 
     def test_no_history_separates_a_tool_call_from_its_result(self):

@@ -132,10 +132,10 @@ class PipeTest(unittest.TestCase):
         self.assertEqual(terminal_events(events), [("completed", 1)])
         self.assertNotIn("A002", out)
 
-    def test_a_piped_stdin_without_chat_still_asks_the_sample_question(self):
+    def test_a_piped_stdin_without_chat_is_one_question(self):
         status, out, _, events = run_cli(["--mock"], stdin="Check A002\n")
         self.assertEqual(status, 0)
-        self.assertIn("A001", out)
+        self.assertIn("A002", out)
         self.assertNotIn("session", events[0])
 
     def test_a_failed_turn_is_reported_and_the_next_one_still_asked(self):

@@ -1,4 +1,4 @@
-"""Token usage and --max-tokens (stock_agent/budget.py), for one run.
+"""Token usage and --max-tokens (stock_agent/run.py), for one run.
 
 The limit counts the tokens the server reports, or an estimate when it reports none; the
 estimate is calibrated by the counts the server did report. A request that would pass the

@@ -13,7 +13,7 @@ from unittest import mock
 import agent
 from mock_model import MockModel, calls_reply, tool_call
 from stock_agent import cli
-from stock_agent.errors import EXIT_STATUS, AgentError
+from stock_agent.errors import EXIT_STATUS, NOT_ERRORS, AgentError
 from stock_agent.messages import MESSAGES
 from tests.support import run_cli, temp_folder
 
@@ -168,13 +168,13 @@ class FailureTest(unittest.TestCase):
 
     def test_every_error_code_has_a_message(self):
         # Each in both languages, with the same names: test_first_use checks the catalogue.
-        self.assertEqual(set(MESSAGES), set(EXIT_STATUS) - {"COMPLETED", "USAGE"})
+        self.assertEqual(set(MESSAGES), set(EXIT_STATUS) - set(NOT_ERRORS))
         for code in MESSAGES:
             with self.subTest(code=code):
                 self.assertEqual(AgentError(code).message("zh-TW").count("\n"), 0)
 
     def test_exit_statuses_that_are_not_errors_cannot_be_raised(self):
-        for code in ("COMPLETED", "USAGE"):
+        for code in NOT_ERRORS:
             with self.subTest(code=code), self.assertRaises(ValueError):
                 AgentError(code)
 

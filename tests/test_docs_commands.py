@@ -6,7 +6,8 @@ commit (tracked, or new and not ignored). Without `.git` (a release tarball made
 leaves behind: `__pycache__`, the contents of `runs/`, build/dist/egg-info folders.
 
 Each ```sh block runs as one script (`sh -e`: it stops at its first failure), and each `$ `
-line of a ```text transcript as one command, with `python` meaning this interpreter. A
+line of a ```text transcript as one command, with `python` meaning this interpreter and
+nothing on stdin (</dev/null: a command reads a question piped there). A
 command that needs something a fresh copy lacks (a model server, an installer) is named in
 NEEDS_MORE and not run, and neither is a benchmark (MEASURES). Every other one must exit 0
 without a traceback. A block must also run a second time just as well, since it may make
@@ -168,7 +169,8 @@ class Pages:
             for attempt in (1, 2) if flags == "-ec" else (1,):
                 state = (file_state(checkout), file_state(tmp))
                 done = subprocess.run(["sh", flags, script], cwd=checkout, env=environ,
-                                      capture_output=True, text=True, timeout=60)
+                                      stdin=subprocess.DEVNULL, capture_output=True,
+                                      text=True, timeout=60)
                 ran.append((line, attempt, script, done))
                 if state == (file_state(checkout), file_state(tmp)):
                     break  # nothing changed: a second run would start where the first did

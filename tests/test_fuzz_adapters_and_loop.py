@@ -50,7 +50,7 @@ from tests.support import execute
 # six adapter entries, 8% text, the rest (65%) executor.
 # At least 2,000: below that some targets get too few cases for the tests' own checks that
 # every kind of outcome was reached (they would fail on a small count, not on a bug).
-# A plain `python -m unittest` runs 4,000 (the suite stays well under a minute); CI runs its
+# A plain `python -m unittest` runs 4,000 (so the suite stays quick); CI runs its
 # normal size, 20,000 (.ci/run sets FUZZ_CASES).
 CASES = max(int(os.environ.get("FUZZ_CASES", "4000")), 2000)
 LOOP_CASES = CASES * 12 // 100

@@ -11,6 +11,7 @@ import unittest
 
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
+from stock_agent.errors import EXIT_STATUS
 from stock_agent.mcp import adapter, catalogue
 from tests.support import english_prose, run_cli
 from tests.test_mcp_protocol import Recorded, mcp_event, server
@@ -26,14 +27,14 @@ def calls(*pairs):
 class McpRun:
     """One run against the test server: the model's script, the server's options."""
 
-    def __init__(self, test, script, *options, argv=ALL_OFFERED):
+    def __init__(self, test, script, *options, argv=ALL_OFFERED, status=0):
         self.record = Recorded(test)
         self.model = MockModel([*script, text_reply("done")])
         self.status, self.out, self.err, self.events = run_cli(
             ["--mcp", server("--record", self.record.path, *options), "--log-content",
              "--verify", "off", *argv],  # the script's answers are not what is tested here
             model=self.model)
-        test.assertEqual(self.status, 0, self.err)
+        test.assertEqual(self.status, status, self.err)
 
     def tools(self):
         return [event for event in self.events if event["event"] == "tool"]
@@ -172,7 +173,8 @@ class ApprovalTest(unittest.TestCase):
 
     def test_unannotated_destructive_and_additive_tools_need_approval(self):
         script = [calls(("test__note", {"text": "hi"}), ("test__wipe", {}), ("test__add", {}))]
-        denied = McpRun(self, script, argv=[*ALL_OFFERED, "--max-tool-errors", "5"])
+        denied = McpRun(self, script, argv=[*ALL_OFFERED, "--max-tool-errors", "5"],
+                        status=EXIT_STATUS["WRITE_REFUSED"])  # the writes it asked for
         self.assertEqual([(e["error"], e["approved"]) for e in denied.tools()],
                          [("APPROVAL_DENIED", False)] * 3)
         self.assertEqual(denied.sent_calls(), [])

@@ -3,8 +3,8 @@
 The crash cases run the real `agent.main` in a child process whose ledger call pauses at a
 chosen moment (after the commit, or before it) and touches a marker file; the test then
 sends a real SIGKILL or SIGINT. `--resume RUN_ID` then runs as its own process too. The rules
-each test proves are in stock_agent/writes.py's docstring; the same rules on hand-written
-journals (every state, every refusal) run in-process below.
+each test proves are in stock_agent/orders/writes.py's docstring; the same rules on
+hand-written journals (every state, every refusal) run in-process below.
 """
 
 import contextlib

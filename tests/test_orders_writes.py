@@ -305,7 +305,7 @@ class ApprovalTest(Orders):
                 model = MockModel(lang=lang)
                 status, out, _, events = self.run_orders("--lang", lang, "-q", question,
                                                          model=model)
-                self.assertEqual(status, 0)
+                self.assertEqual(status, EXIT_STATUS["WRITE_REFUSED"])  # a script can tell
                 self.assertEqual(rows(self.ledger), [])
                 result, = tool_results(model)
                 self.assertEqual(result["error"], "APPROVAL_DENIED")

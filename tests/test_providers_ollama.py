@@ -224,12 +224,6 @@ class ConnectionTest(unittest.TestCase):
         self.assertEqual(len(err.strip().splitlines()), 1)
         self.assertEqual(events, [])  # nothing ran, so there is no run log
 
-    def test_no_model_and_no_server(self):
-        url = f"http://127.0.0.1:{dead_port()}"
-        status, _, err, _ = run_cli(["-q", "x", "--lang", "en", "--base-url", url])
-        self.assertEqual(status, EXIT_STATUS["NO_MODEL"])
-        self.assertIn("Could not list the models", err)
-
     def test_model_from_environment(self):
         with FakeServer() as server:
             server.reply("/api/chat", 200, ollama_chat("ok"))

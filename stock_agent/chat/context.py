@@ -1,6 +1,6 @@
 """What the model sees of a conversation, chosen by code before every question.
 
-The record keeps everything (stock_agent/session.py); this module only decides what the next
+The record keeps everything (stock_agent/chat/session.py); this module only decides what the next
 request carries:
 
     [system prompt] [notes on older turns, if any] [recent turns, whole] [the question]
@@ -23,7 +23,7 @@ Guarantees:
   what is still unanswered, and what was left out (lists shown in part, facts dropped to
   fit). "Checked stock" is not a summary; "A001 stock 12 [get_stock, turn 2, <time>,
   source: ...]" is.
-- A long tool result reaches the model as an excerpt (stock_agent/budget.py, in every run);
+- A long tool result reaches the model as an excerpt (stock_agent/run.py, in every run);
   the notes say when a result was shown cut.
 
 Threat model: the notes quote tool results and questions, which may carry text written to

@@ -1,30 +1,39 @@
 """A conversation at the terminal or from a pipe: reading the questions, printing answers.
 
     $ python agent.py --mock
-    One question per line; /exit or Ctrl-D ends the conversation.
+    One question per line; /help lists the commands; /exit or Ctrl-D ends the conversation.
     > Check A001
     [Sample data] 濾掛咖啡 (A001): stock 12, target 30, suggested order 18. No order has been placed.
     > /exit
     log: runs/20261201T020558Z-c65893.jsonl
 
+The commands are answered here, never sent to the model: a line that is one of EXIT_WORDS
+ends the conversation (ours, ollama's `/bye`, `llm chat`'s `exit` and `quit`), and /help
+lists them. When the reader of stdout leaves (`| head -1`), no more questions are asked.
+
 Loaded only for a conversation (`cli.wants_chat`); what each answer looks like is
 cli.report's, as for a single question. Asking, the record and the history are
-stock_agent/session.py's.
+stock_agent/chat/session.py's.
 """
 
 import sys
 
 from stock_agent import cli
-from stock_agent.errors import AgentError, Text, cancellation
+from stock_agent.errors import EXIT_STATUS, AgentError, Text, cancellation
 from stock_agent.run import MAX_QUESTION_CHARS
 
 MAX_LINE_BYTES = 4 * MAX_QUESTION_CHARS + 2  # UTF-8 takes at most 4 a character; and "\r\n"
 
+# Lines that are commands, whatever their case, as people type them at other model chats.
+EXIT_WORDS = ("/exit", "/quit", "/bye", "exit", "quit")
+HELP_WORDS = ("/help", "/?")
+
 
 def questions(stdin, lang):
-    """The questions of a conversation, one per line, blank lines skipped, until `/exit` or
-    EOF. On a terminal each is asked for with a prompt (and line editing, when the platform
-    has readline); from a pipe they are read as they come."""
+    """The questions of a conversation, one per line, blank lines skipped, until a line of
+    EXIT_WORDS or EOF; /help is answered on stderr. On a terminal each is asked for with a
+    prompt (and line editing, when the platform has readline); from a pipe they are read as
+    they come."""
     interactive = cli.is_terminal(stdin) and cli.is_terminal(sys.stdout)
     if interactive:
         cli.print_err(Text("chat_welcome").render(lang))
@@ -38,14 +47,19 @@ def questions(stdin, lang):
         try:
             line = read()
         except EOFError:
+            if interactive:  # Ctrl-D left the cursor after the prompt: the next line is ours
+                cli.write(sys.stdout, "\n")
             return
         except UnicodeDecodeError:  # this line is not text in the input's encoding
             raise AgentError("INVALID_INPUT", detail=Text("question_not_text")) from None
         if not line and not interactive:
             return
         line = line.strip()
-        if line == "/exit":
+        if line.casefold() in EXIT_WORDS:
             return
+        if line.casefold() in HELP_WORDS:
+            cli.print_err(Text("chat_help").render(lang))
+            continue
         if len(line) > MAX_QUESTION_CHARS:
             raise _too_long()
         if line:
@@ -81,7 +95,9 @@ def report_each(outcomes, settings, *, echo=None):
 
     Returns the exit status: 0 when every question was answered, else that of the last one
     that was not; Ctrl-C at the prompt ends the conversation with CANCELLED's status (a
-    signal with its own), and input that is not text ends it with INVALID_INPUT's.
+    signal with its own), and input that is not text ends it with INVALID_INPUT's. When
+    stdout cannot take an answer no more questions are asked; when its reader has left, the
+    record's path is not shown either (PIPE_CLOSED: quiet, as cli.report is).
     """
     status, record, lang = 0, None, settings.lang
     try:
@@ -90,7 +106,7 @@ def report_each(outcomes, settings, *, echo=None):
                                shown=echo.last if echo is not None else "", show_log=False)
             status = ended or status
             record = outcome.log if outcome.log_error is None else None
-            if ended == AgentError("OUTPUT_UNWRITABLE").exit_status:
+            if ended in (EXIT_STATUS["OUTPUT_UNWRITABLE"], EXIT_STATUS["PIPE_CLOSED"]):
                 break  # nobody can read the answers: asking more would only spend tokens
     except KeyboardInterrupt as interrupt:  # at the prompt: Ctrl-C, SIGTERM or SIGHUP
         error = cancellation(interrupt)
@@ -102,6 +118,6 @@ def report_each(outcomes, settings, *, echo=None):
         status = exc.exit_status
     finally:
         outcomes.close()  # the record is closed before its path is shown
-    if record is not None:
+    if record is not None and status != EXIT_STATUS["PIPE_CLOSED"]:
         cli.print_err(Text("log", path=record).render(lang))
     return status

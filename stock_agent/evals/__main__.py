@@ -1,7 +1,8 @@
 """`python -m stock_agent.evals run [CASES] [options] [agent flags]` and `... stats [DIR]`.
 
 Without CASES, `run` uses the shipped cases (stock_agent/evals/cases.jsonl), so it works from
-any folder once stock-agent is installed.
+any folder once stock-agent is installed. Installed, the command is `stock-agent-eval`, and
+its help and usage errors call it so.
 
 Exit statuses: 0 done (and the gate passed), 2 usage, 3 INVALID_INPUT (cases file, report),
 5 BELOW_MIN_SUCCESS, 6 OUTPUT_UNWRITABLE (stdout closed or full), 130 CANCELLED (143, 129:
@@ -19,25 +20,40 @@ from stock_agent.errors import EXIT_STATUS, AgentError, Text, cancellation
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHIPPED_CASES = os.path.join(HERE, "cases.jsonl")
+INSTALLED = "stock-agent-eval"  # the script an install makes (pyproject.toml's [project.scripts])
 
+# argparse puts the command's name where %(prog)s stands (`... run` in RUN_EPILOG).
+EPILOG = """\
+examples:
+  %(prog)s run --mock    score the shipped cases on the offline mock model
+  %(prog)s stats         summarise the run logs in runs/
+"""
 RUN_EPILOG = """\
 Any other flag is an agent flag (see stock-agent --help) used for every case; CASES, when
 given, comes first:
-  python -m stock_agent.evals run --mock
-  python -m stock_agent.evals run --mock --split test
-  python -m stock_agent.evals run --model qwen2.5:7b --repeat 3 --jobs 2
-  python -m stock_agent.evals run my_cases.jsonl --mock --report out.json
-  python -m stock_agent.evals run --mock --system-prompt stock_agent/evals/prompts/short.txt
+  %(prog)s --mock
+  %(prog)s --mock --split test
+  %(prog)s --model qwen2.5:7b --repeat 3 --jobs 2
+  %(prog)s my_cases.jsonl --mock --report out.json
+  %(prog)s --mock --system-prompt stock_agent/evals/prompts/short.txt
 Run logs go to runs/evals unless --log-dir is given.
 """
+NO_COMMAND = ("say what to do: `{prog} run --mock` scores the shipped cases on the offline "
+              "mock model, `{prog} stats` summarises the run logs in runs/")
 
 
-def build_parser():
+def program_name(argv0):
+    """The name a person typed: the installed script's, or the module's command."""
+    name = os.path.splitext(os.path.basename(argv0 or ""))[0]
+    return INSTALLED if name == INSTALLED else "python -m stock_agent.evals"
+
+
+def build_parser(prog="python -m stock_agent.evals"):
     import argparse
     parser = argparse.ArgumentParser(
-        prog="python -m stock_agent.evals",
+        prog=prog, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Evaluate a model and prompt on fixed cases, or summarise run logs.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command")  # none: NO_COMMAND says what to give
     run = commands.add_parser(  # no abbreviations: they could swallow an agent flag
         "run", help="run the cases and score them", epilog=RUN_EPILOG, allow_abbrev=False,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -81,9 +97,11 @@ def _rate(text):
 
 
 def main(argv=None, *, environ=None, make_model=None):
-    parser = build_parser()
+    parser = build_parser(program_name(sys.argv[0] if sys.argv else None))
     args, agent_argv = parser.parse_known_args(_with_cases(sys.argv[1:] if argv is None
                                                            else argv))
+    if args.command is None:
+        parser.error(NO_COMMAND.format(prog=parser.prog))
     if args.command == "stats" and agent_argv:
         parser.error(f"unrecognized arguments: {' '.join(agent_argv)}")
     environ = os.environ if environ is None else environ
@@ -115,6 +133,8 @@ def _run(args, agent_argv, environ, make_model, *, usage_error):
     flags = cli.settings(harness.with_log_dir(agent_argv), environ).replace(conversation=False)
     if flags.resume:
         usage_error("--resume settles an interrupted run's orders; an evaluation asks questions")
+    if flags.question:  # -q, or a word no flag took (the agent's flags take words as one)
+        usage_error("an evaluation asks its cases' questions; it takes no question of its own")
     cases = harness.select(harness.load_cases(args.cases), args.split, args.cases)
     single = [flag for flag, given in (("--orders", flags.orders), ("--mcp", flags.mcp))
               if given]

@@ -16,7 +16,7 @@ supports both to do ("Backward Compatibility", revision 2026-07-28):
 
 `tools/list` is read page by page (`nextCursor`), at most MAX_PAGES pages and MAX_TOOLS
 tools. `call_tool` returns the server's CallToolResult (a dict) for the adapter to turn into
-data (tools_from_mcp.py). Failures are AgentErrors with the MCP_* codes of errors.py.
+data (adapter.py). Failures are AgentErrors with the MCP_* codes of errors.py.
 """
 
 import time

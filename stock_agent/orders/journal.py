@@ -16,8 +16,8 @@ idempotency key) are, in order:
                  operation, and --resume passes it by
 
 `operations(records)` folds them into the state of each key for `--resume`
-(stock_agent/writes.py holds the recovery rules). The journal is the program's own record
-of the business facts: tenant, ledger, SKU, item name, quantity, key, order id. The one
+(stock_agent/orders/writes.py holds the recovery rules). The journal is the program's own
+record of the business facts: tenant, ledger, SKU, item name, quantity, key, order id. The one
 free text of an order, the model's `note`, is content: it is kept only with --log-content;
 otherwise the order holds `note_chars`, the note's length, instead (an empty note is known
 exactly, so --resume can still send such an order again). The file is created readable by
@@ -31,12 +31,9 @@ Not guaranteed: fsync makes the records durable only as far as the disk honours 
 """
 
 import os
-import re
 
 from stock_agent.errors import AgentError, Text
 from stock_agent.runlog import MAX_RECORDS_BYTES, Records, read_records, utc_now
-
-RUN_ID = re.compile(r"^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$")  # what runlog.RunLog names a run
 
 
 def path_for(log_dir, run_id):

@@ -14,7 +14,7 @@ any other table (another application's database, the --inventory data) is refuse
 start-up, never written to. The table is created by the first `place`, so a run that
 writes nothing changes nothing in the file.
 
-Threat model: tenant and key come from the program (stock_agent/writes.py), never from the
+Threat model: tenant and key come from the program (stock_agent/orders/writes.py), never from the
 model; SQL is constant text with `?` parameters. Not modelled: prices, suppliers, stock
 reservation, or approval on the business side (the program asks the person).
 """

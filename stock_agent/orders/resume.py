@@ -6,7 +6,7 @@
 
 It reads the run's journal from --log-dir, opens the ledger the journal names (never a new
 one), starts a run log of its own (`resume_of`), and settles every operation by the rules in
-stock_agent/writes.py, under the interrupted run's keys and journal. A call that was never
+stock_agent/orders/writes.py, under the interrupted run's keys and journal. A call that was never
 sent goes through the normal admission path again (checks, then approval by the terminal or
 --approve), so a resume can place nothing a new run could not; with nobody to ask (no
 terminal, no --approve: cron, CI) such a call stays open and the run ends APPROVAL_NEEDED;

@@ -30,7 +30,7 @@ from stock_agent.errors import AgentError, Text
 from stock_agent.providers.shared import (DISCOVERY_TIMEOUT, ChatClient, cut_reply,
                                           discovery_deadline, echo, finished_reply, token_usage)
 from stock_agent.providers.transport import (checked_url, get_json, http_failure, json_values,
-                                             post_json)
+                                             post_json, unanswered)
 
 DEFAULT_OLLAMA_URL = "http://localhost:11434"
 
@@ -229,10 +229,13 @@ def _ollama_message(message):
 
 def _installed_hint(base_url, deadline, *, tools_only=False):
     """One sentence listing the server's models and which can call tools (as far as was
-    learnt by `deadline`), or saying they could not be listed."""
+    learnt by `deadline`), or saying they could not be listed. A server that nothing
+    answers for is no hint: its MODEL_UNREACHABLE is raised."""
     try:
         models = installed_models(base_url, deadline)
-    except AgentError:
+    except AgentError as exc:
+        if unanswered(exc):
+            raise
         return Text("hint_unlisted", url=base_url)
     if not models:
         return Text("hint_none_installed", url=base_url)

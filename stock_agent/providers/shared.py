@@ -12,7 +12,8 @@ import json
 import time
 
 from stock_agent.errors import AgentError, Text
-from stock_agent.providers.transport import checked_header, exchange, get_json
+from stock_agent.providers.transport import (advised, checked_header, exchange, get_json,
+                                              unanswered)
 
 DISCOVERY_TIMEOUT = 3.0  # listing models for a hint: a slow server is not worth waiting for
 
@@ -76,9 +77,14 @@ class ChatClient:
 
     def require_model(self, env, deadline=None):
         """This client, once a flag or $env has named its model; else NO_MODEL with the
-        models the server lists (by `deadline`), so the user can pick one."""
+        models the server lists (by `deadline`), so the user can pick one. When nothing
+        answers there, that comes first: MODEL_UNREACHABLE, and how to start the server."""
         if not self.model:
-            raise AgentError("NO_MODEL", env=env, installed=self.models_hint(deadline))
+            try:
+                installed = self.models_hint(deadline)
+            except AgentError as exc:  # the hint's listing found no server (unanswered)
+                raise advised(exc, self.provider) from None
+            raise AgentError("NO_MODEL", env=env, installed=installed)
         return self
 
     def chat(self, messages, tools, *, timeout):
@@ -174,11 +180,14 @@ def discovery_deadline(deadline=None):
 
 def listed_models_hint(base_url, path, headers, deadline=None):
     """One sentence naming the models `GET {base_url}{path}` lists, or saying it could not,
-    by `deadline`. OpenAI and Anthropic both answer {"data": [{"id": ...}, ...]}."""
+    by `deadline`. OpenAI and Anthropic both answer {"data": [{"id": ...}, ...]}. A server
+    that nothing answers for is no hint: its MODEL_UNREACHABLE is raised."""
     try:
         status, payload = get_json(base_url + path, timeout=DISCOVERY_TIMEOUT, server=base_url,
                                    headers=headers, deadline=discovery_deadline(deadline))
-    except AgentError:
+    except AgentError as exc:
+        if unanswered(exc):
+            raise
         status, payload = None, None
     entries = payload.get("data") if status == 200 and isinstance(payload, dict) else None
     if not isinstance(entries, list):

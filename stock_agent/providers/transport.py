@@ -66,12 +66,24 @@ def exchange(url, body, *, timeout, server, stream, assemble, http_error, header
             status, payload, response_headers = post(
                 "POST", url, body, timeout=timeout, server=server, headers=headers)
     except AgentError as exc:
-        if exc.code == "MODEL_UNREACHABLE" and provider and not exc.params.get("dns"):
-            exc.params["advice"] = Text("advice_" + provider)
-        raise
+        raise advised(exc, provider)
     if status != 200:
         raise _status_error(status, payload, response_headers, url, http_error)
     return payload
+
+
+def advised(error, provider):
+    """`error`, and if nothing answered, with how to start `provider`'s server (a host name
+    that does not resolve keeps its advice: there is nothing to start)."""
+    if error.code == "MODEL_UNREACHABLE" and provider and not error.params.get("dns"):
+        error.params["advice"] = Text("advice_" + provider)
+    return error
+
+
+def unanswered(error):
+    """True when nothing answered at the URL (refused, no route, no such host), unlike a
+    connection that a server there reset."""
+    return error.code == "MODEL_UNREACHABLE" and not error.params.get("transient")
 
 
 def _status_error(status, payload, headers, url, http_error):

@@ -1,7 +1,8 @@
 """The live trace behind `--verbose`: one readable stderr line per run-log event.
 
     $ python agent.py --mock -v -q "Check A001 and A404" > /dev/null
-    [    0 ms] run 20261130T112422Z-cc04a1: mock/mock, tools get_stock, data built-in ...
+    [    0 ms] run 20261130T112422Z-cc04a1: mock/mock, tools get_stock, find_items, ...
+    [    0 ms] tools_narrowed step=1 tools=["get_stock"]
     [    1 ms] step 1: model replied in 0 ms, stop tool_calls, tokens in ? out ?
     [    1 ms]   tool get_stock {"sku": "A001"} -> ok (0 ms)
     [    1 ms]   tool get_stock {"sku": "A404"} -> SKU_NOT_FOUND (0 ms)
@@ -89,6 +90,8 @@ def _describe_end(event, r):
     line = f"{event}: {r.get('steps')} steps, {r.get('duration_ms')} ms"
     if r.get("code"):
         line += f", {r['code']} (exit {r.get('exit_status')})"
+    elif r.get("refused"):  # completed, but a write it was asked for was not made
+        line += f", WRITE_REFUSED (exit {r.get('exit_status')})"
     return line
 
 
