@@ -7,7 +7,7 @@ Contract (what the program guarantees, whatever the model writes):
 - Every shipped tool is read-only: handlers only read the `Inventory` they are given, which
   the program built for one tenant before the run (stock_agent/inventory.py). No tool
   argument can name that scope. The one write tool, draft_purchase_order, is offered only
-  with --orders; it needs approval, and stock_agent/writes.py makes each order happen once.
+  with --orders; it needs approval, and stock_agent/orders/writes.py makes each order happen once.
 - A failure is an observation for the model, never a crash: a call always yields
   `{"ok": true, "data": ...}` or `{"ok": false, "error": CODE, "detail": ...}`, where the
   detail says what was wrong and what to try instead. A handler's unexpected exception is

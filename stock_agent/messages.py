@@ -698,6 +698,9 @@ LINES = {
                               "tool results, so this answer is written from them by the "
                               "program.)",
                         "zh-TW": "（模型的回答有部分無法依工具結果核對；以下由程式依工具結果寫成。）"},
+    "answer_unchecked": {"en": "(The model's answer could not be checked, and no tool result "
+                               "answers the question; the program answers instead.)",
+                         "zh-TW": "（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）"},
     "answer_supplemented": {"en": "(Added by the program from the tool results: {facts})",
                             "zh-TW": "（程式依工具結果補上：{facts}）"},
     "answer_rendered_repeated": {

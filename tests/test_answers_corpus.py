@@ -40,8 +40,8 @@ def person_reads(answer, question, results, lang="en"):
     policy.writes = {"draft_purchase_order"}
     outcome = Outcome()
     outcome.results = list(results)
-    shown, _ = policy.review(answer, question, outcome, run_call=lambda call, invocation: None, step=1, last=True,
-                             log=_Log())
+    shown, _ = policy.review(answer, question, outcome, run_call=lambda call, at: None,
+                             step=1, last=True, log=_Log())
     return shown, outcome.verification
 
 
@@ -209,7 +209,8 @@ class ProgramReadsItselfTest(unittest.TestCase):
                 "result": {"ok": True, "data": {"query": "tea", "items": [], "more": 0}}}
         placed = {"invocation": "1:3", "name": "draft_purchase_order",
                   "arguments": {"sku": "A001", "quantity": 18},
-                  "result": {"ok": True, "data": {"sku": "A001", "name": "濾掛咖啡", "quantity": 18,
+                  "result": {"ok": True, "data": {"sku": "A001", "name": "濾掛咖啡",
+                                                  "quantity": 18,
                                                   "receipt": {"order_id": "PO-000001",
                                                               "ledger": "orders.db"}}}}
         cases = [[lookup("A001", "A002", "A404"), listed, none], [lookup("A003")], [placed]]

@@ -38,6 +38,10 @@ A002 = {"en": "烏龍茶包 (A002): stock 45, target 30, above target; no reorde
         "zh-TW": "烏龍茶包（A002）庫存 45，目標 30，高於目標；不需補貨。"}
 SCOPE = ("I can only answer questions about this inventory: stock, targets and suggested "
          "orders, with these tools: get_stock, find_items, list_reorder.")
+# With no fact at all, the lead says the program answers, not that it wrote from results.
+UNCHECKED_LEAD = {"en": "(The model's answer could not be checked, and no tool result answers "
+                        "the question; the program answers instead.)",
+                  "zh-TW": "（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）"}
 
 
 class RenderedTest(unittest.TestCase):
@@ -54,7 +58,7 @@ class RenderedTest(unittest.TestCase):
         self.assertEqual([e["event"] for e in events], ["tools_narrowed", "model", "tool",
                                                         "model", "answer_check", "completed"])
         self.assertEqual(events_named(events, "answer_check")[0],
-                         {**events[4], "step": 2, "unread": 1})
+                         {**events[4], "step": 2, "false": 1})
         self.assertNotIn("problems", events[4])  # which sentences: only with --log-content
         self.assertEqual(events[-1]["verification"], "rendered")
 
@@ -62,7 +66,7 @@ class RenderedTest(unittest.TestCase):
         _, _, events = run_policy([stock_call("A001"), text_reply("A001 has 15 units.")],
                                   log_content=True)
         self.assertEqual(events_named(events, "answer_check")[0]["problems"],
-                         {"unread": ["A001 has 15 units."]})
+                         {"false": ["A001 has 15 units."]})
 
     def test_the_rendered_answer_speaks_the_runs_language(self):
         outcome, _, events = run_policy(
@@ -227,7 +231,7 @@ class CorrectiveTurnTest(unittest.TestCase):
                 self.assertEqual(events_named(events, "correction")[0]["text"],
                                  LINES["answer_look_up"][lang])
                 self.assertEqual(events_named(events, "answer_check")[0]["problems"],
-                                 {"unread": ["A001 has 100 units."]})
+                                 {"unreadable": ["A001 has 100 units."]})
                 self.assertNotIn("100", outcome)
                 self.assertEqual(events[-1]["verification"], "corrected")
 
@@ -235,7 +239,7 @@ class CorrectiveTurnTest(unittest.TestCase):
         outcome, model, events = run_policy(
             [text_reply("A001 has 100 units."), text_reply("A001 has 100 units.")],
             question=self.QUESTION)
-        self.assertEqual(outcome, f"{RENDERED_LEAD['en']}\n{SCOPE}")
+        self.assertEqual(outcome, f"{UNCHECKED_LEAD['en']}\n{SCOPE}")
         self.assertEqual(len(model.requests), 2)
         self.assertEqual(len(events_named(events, "correction")), 1)
         self.assertEqual(events[-1]["verification"], "rendered")
@@ -243,7 +247,7 @@ class CorrectiveTurnTest(unittest.TestCase):
     def test_no_request_left_for_the_turn_the_program_answers_at_once(self):
         outcome, model, events = run_policy([text_reply("A001 has 100 units.")],
                                             question=self.QUESTION, limits=Limits(max_steps=1))
-        self.assertEqual(outcome, f"{RENDERED_LEAD['en']}\n{SCOPE}")
+        self.assertEqual(outcome, f"{UNCHECKED_LEAD['en']}\n{SCOPE}")
         self.assertEqual((len(model.requests), events_named(events, "correction")), (1, []))
 
     def test_a_run_that_fails_after_the_correction_is_unverified(self):

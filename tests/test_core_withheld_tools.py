@@ -21,8 +21,8 @@ from tests.support import run_cli, settings, temp_folder
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EVALS = os.path.join(ROOT, "stock_agent", "evals")
 # What a run with no fact reads: the program's answer, its scope.
-SCOPE = ("(Part of the model's answer could not be checked against the tool results, so this "
-         "answer is written from them by the program.)\nI can only answer questions about "
+SCOPE = ("(The model's answer could not be checked, and no tool result answers the question; "
+         "the program answers instead.)\nI can only answer questions about "
          "this inventory: stock, targets and suggested orders, with these tools: get_stock, "
          "find_items, list_reorder.")
 
@@ -277,7 +277,7 @@ class WithheldRunTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertEqual(out.strip(), SCOPE)
         self.assertEqual([request["tools"] for request in model.requests], [[]])
-        self.assertEqual([(e["event"], e.get("unread")) for e in events
+        self.assertEqual([(e["event"], e.get("unreadable")) for e in events
                           if e["event"] in ("answer_check", "correction")],
                          [("answer_check", 1)])
         self.assertEqual(events[-1]["verification"], "rendered")
@@ -286,8 +286,11 @@ class WithheldRunTest(unittest.TestCase):
         status, out, err, events, model = self.run_question(
             "Don't look it up: A002 has 40 and its target is 50. How many should I order?",
             text_reply("Order 50 - 40 = 10 units of A002."))
-        self.assertEqual((status, out.strip()), (0, "Order 50 - 40 = 10 units of A002."), err)
-        self.assertEqual(events[-1]["verification"], "verified")
+        # The person's numbers are never facts of ours: the program works the difference out
+        # from them, and says where they came from.
+        self.assertEqual((status, out.strip().splitlines()[-1]), (
+            0, "From the numbers in your question, not looked up: 50 - 40 = 10."), err)
+        self.assertEqual(events[-1]["verification"], "rendered")
         self.assertEqual(len(model.requests), 1)
 
     def test_without_the_answer_check_every_tool_is_offered_and_the_answer_shown(self):

@@ -39,7 +39,7 @@ NEEDS_MORE = ("pipx install", "ollama", "llama-server", "OLLAMA_MODEL=", "--prov
               "npm install", "mcp-server-", "--otlp-endpoint")
 # Measurements: they time this machine, and their exit status says whether it was quiet
 # enough. tests/test_bench_smoke.py runs each bench at a tiny size instead; the answer
-# corpus's rates are asserted by tests/test_verify_corpus.py, on the same split.
+# corpus's rates are asserted by tests/test_answers_corpus.py, on the same split.
 MEASURES = ("python bench/", "python -m tests.answers_corpus")
 # The suite is not run from inside the suite: a block line naming it becomes `:`.
 SUITE = ("python -m unittest", ".ci/run")

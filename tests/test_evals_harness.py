@@ -15,7 +15,7 @@ from tests.fake_server import FakeServer, ollama_call, ollama_chat
 
 
 # These tests score the harness with scripted answers to questions that name no SKU; the
-# answer check would rightly refuse most of them (tests/test_verify_runs.py covers it).
+# answer check would rightly refuse most of them (tests/test_answers_runs.py covers it).
 UNCHECKED = ("--verify", "off")
 
 

@@ -34,7 +34,9 @@ def server(*options):
 
 
 def answer_only():
-    return MockModel([text_reply("done")])
+    # "done" states nothing the answer policy can read, and the run has no facts while every
+    # tool is offered: it asks the model once to look them up, then answers for it.
+    return MockModel([text_reply("done"), text_reply("done")])
 
 
 class Recorded:

@@ -604,7 +604,7 @@ class DryRunTest(Orders):
             "[Sample data] Dry run: the order for 18 x 濾掛咖啡 (A001) passed every check; "
             "nothing was written to orders.db, so no order was placed.\n"
             "(Added by the program from the tool results: 濾掛咖啡 (A001): stock 12, target 30, "
-            "below target; suggested order 18. No order has been placed.)\n"
+            "below target; suggested order 18.)\n"
             "Dry run: nothing was written. 1 write was checked and approved as for a real "
             "run, and not sent.\n"))
         step, = journal(self.log_dir)
@@ -648,10 +648,10 @@ class DryRunTest(Orders):
         self.assertNotIn("receipt", result["data"])
         self.assertNotIn("order_id", json.dumps(result))
         self.assertEqual((result["data"]["dry_run"], result["data"]["written"]), (True, False))
-        # The claimed order cannot be shown: the answer is the program's, from the rehearsal,
-        # with no corrective turn (the run has facts).
+        # The claimed order cannot be read (no receipt holds PO-000001): the answer is the
+        # program's, from the rehearsal, with no corrective turn (the run has facts).
         check, = self.events(events, "answer_check")
-        self.assertEqual(check["unread"], 1)
+        self.assertEqual(check["unreadable"], 1)
         self.assertEqual(len(model.requests), 2)
         self.assertEqual((status, events[-1]["verification"]), (0, "rendered"), err)
         self.assertIn("Dry run: the order for 18 x", out)

@@ -90,7 +90,9 @@ class Answers(Plain):
         facts = self._facts(question, outcome, run_call, step)
         kept, dropped, said = self._read(text, facts, asked)
         if dropped:
-            log.answer_check(step=step, problems={"unread": dropped})
+            log.answer_check(step=step, problems={
+                kind: [sentence for sentence, why in dropped if why == kind]
+                for kind in ("unreadable", "false") if any(why == kind for _, why in dropped)})
             if self._may_look(facts, outcome, last):
                 outcome.corrections += 1
                 note = Text("answer_look_up").render(self.lang)
@@ -101,18 +103,22 @@ class Answers(Plain):
         missing = self._left_out(facts, asked, said)
         if missing:
             outcome.verification = "supplemented"
-            added = " ".join(sentence for sentence, _ in write(missing, asked, self.lang))
+            # "No order has been placed" is added only when true and not said already
+            note = not (facts.receipts or facts.refused or facts.rehearsed or
+                        any(claim["kind"] == "placed" for claim in said))
+            added = _joined(write(missing, asked, self.lang, note_orders=note), self.lang)
             text += "\n" + Text("answer_supplemented", facts=added).render(self.lang)
         else:
             outcome.verification = "corrected" if outcome.corrections else "verified"
         outcome.statements = _cited(said, facts) + (
-            [cite for _, cited in write(missing, asked, self.lang) for cite in cited]
+            [cite for _, cited in write(missing, asked, self.lang, note_orders=False)
+             for cite in cited if cite["claim"] != "placed"]
             if missing else [])
         return self.labelled(text, outcome), None
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
-        if not (facts.items or facts.lists or facts.other or facts.receipts):
+        if not _holds_any(facts):
             return None
         outcome.verification = "rendered"
         return self.rendered(facts, shape(question), lead, outcome)
@@ -121,8 +127,10 @@ class Answers(Plain):
         """The program's answer, after the line `lead` says why."""
         said = write(facts, asked, self.lang, tools=self.ours)
         outcome.statements = [cite for _, cited in said for cite in cited]
-        body = ("" if self.lang == "zh-TW" else " ").join(sentence for sentence, _ in said)
-        return Text(lead).render(self.lang) + "\n" + self.labelled(body, outcome)
+        if not _holds_any(facts):  # no tool result: nothing was written from one
+            lead = "answer_unchecked"
+        return Text(lead).render(self.lang) + "\n" + self.labelled(_joined(said, self.lang),
+                                                                  outcome)
 
     # --- The steps of a review ---
 
@@ -151,7 +159,7 @@ class Answers(Plain):
             if heading is not None and names:
                 words = heading + words
             elif heading is not None:
-                dropped.append(heading_text)  # a heading with no line under it
+                dropped.append((heading_text, "unreadable"))  # a heading with no line under it
                 heading = None
             reading = claims(words, last) if words is not None else None
             if reading is None and words is not None and not names and \
@@ -159,7 +167,7 @@ class Answers(Plain):
                 heading, heading_text = [w for w in words if w != ("clause",)], sentence
                 continue
             if reading is None or not all(true(claim, facts) for claim in reading[0]):
-                dropped.append(sentence.strip())
+                dropped.append((sentence.strip(), "unreadable" if reading is None else "false"))
                 continue
             said += reading[0]
             last = reading[1]
@@ -187,17 +195,24 @@ class Answers(Plain):
     def _may_look(self, facts, outcome, last):
         """One corrective turn, for an answer given from nothing while the tools were
         offered: no fact at all, no correction yet, and a request left for it."""
-        nothing = not (facts.items or facts.lists or facts.other or facts.receipts or
-                       facts.refused)
-        return nothing and self.offered != () and not outcome.corrections and not last
+        return (not _holds_any(facts) and self.all_ours and self.offered != ()
+                and not outcome.corrections and not last)
+
+
+def _holds_any(facts):
+    """Whether any tool result of the run gave a fact (found or not, a list, a record, a
+    write)."""
+    return bool(facts.items or facts.lists or facts.other or facts.receipts or facts.refused
+                or facts.rehearsed)
 
 
 def _cited(said, facts):
     """The claims of the model's sentences that were shown, each with the call its fact came
-    from (a total: the facts it was worked out from)."""
+    from (a total: the facts it was worked out from), each once."""
     cited = []
     for claim in said:
-        for sku in claim["items"] or (None,):
+        run_wide = claim["kind"] in ("placed", "receipt", "total", "count", "more")
+        for sku in (None,) if run_wide else claim["items"] or (None,):
             fact = facts.items.get(sku)
             source = fact["source"] if fact else \
                 next((write["source"] for write in facts.receipts + facts.refused), None)
@@ -205,7 +220,8 @@ def _cited(said, facts):
                     else claim["value"], "value": claim["value"], "negated": claim["negated"]}
             cite["source" if claim["kind"] != "total" else "computed_from"] = source if \
                 claim["kind"] != "total" else [fact["source"] for fact in facts.found()]
-            cited.append(cite)
+            if cite not in cited:
+                cited.append(cite)
     return cited
 
 
@@ -226,5 +242,8 @@ def _sums(facts, asked):
 def written(results, question, lang, *, tools=()):
     """The program's answer from tool calls and their results alone, unlabelled: what the
     mock model answers with."""
-    said = write(Facts(results), shape(question), lang, tools=tools)
+    return _joined(write(Facts(results), shape(question), lang, tools=tools), lang)
+
+
+def _joined(said, lang):
     return ("" if lang == "zh-TW" else " ").join(sentence for sentence, _ in said)

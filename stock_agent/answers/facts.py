@@ -8,8 +8,7 @@ test can trace each figure and verdict the answer states.
 Results are read through stock_agent/runlog.py, the one reader of tool results.
 """
 
-import unicodedata
-
+from stock_agent.answers.question import normal
 from stock_agent.runlog import (data_of, item_facts, item_rows, receipt, unlisted,
                                 unplaced)
 
@@ -53,7 +52,8 @@ class Facts:
                                  "source": source})
         elif data is not None and item_rows(data) is None:
             self._other(record["name"], data, source, written=record["name"] in writes)
-        elif not result.get("ok") and result.get("error") != "SKU_NOT_FOUND":
+        elif not result.get("ok") and result.get("error") not in ("SKU_NOT_FOUND",
+                                                                   "REPEATED_CALL"):
             self.failed.append({"error": result.get("error"), "source": source})
 
     def _other(self, tool, data, source, *, written):
@@ -122,11 +122,6 @@ class Facts:
                 if _number(other["data"][key]):
                     words.setdefault(normal(key), ("field", key.casefold()))
         return words
-
-
-def normal(text):
-    """Text as the reader compares it: NFKC (full-width ＡＢ is AB), then casefolded."""
-    return unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
 
 
 def verdicts(fact):

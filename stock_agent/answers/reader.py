@@ -136,13 +136,13 @@ _ZH_PHRASES = {
     "neg": ("不", "沒", "沒有", "無", "未", "尚未", "並非", "不是", "無需", "無須", "不需",
             "不需要", "不用", "不必", "暫時不"),
     "placed": ("已下單", "下單", "已訂購", "訂購了", "已建立訂單", "建立訂單", "訂單已建立",
-               "已送出訂單", "已經下單", "下了訂單", "訂單", "已建立", "獲核准", "核准"),
+               "已送出訂單", "已經下單", "下了訂單", "已建立", "獲核准", "核准"),
     "answer:yes": ("是的", "對", "沒錯", "是", "有的"),
     "field:more": ("項未列出",),
     "list:nomatch": ("沒有品項符合",),
     "list:nonelow": ("沒有品項低於目標庫存", "沒有品項低於目標"),
     "rehearsed": ("試運行",),
-    "fill ": ("低於目標庫存(缺口大者在前)", "符合", "另有", "通過所有檢查", "未寫入", "帳本", "有找到"),
+    "fill ": ("訂單", "低於目標庫存(缺口大者在前)", "符合", "另有", "通過所有檢查", "未寫入", "帳本", "有找到"),
 }
 _NO_ANSWER = {"no", "nope", "不", "不是", "不用", "不需要", "否"}  # followed by a comma
 _CLAUSE_MARKS = set(",;:，；、：") | {"and", "or", "but", "while", "whereas", "和", "與", "及", "以及",
@@ -210,8 +210,10 @@ def _rows_named(text):
     return "\n".join(lines)
 
 
-def _tokens(text):
-    return [token.rstrip(".") or token for token in _TOKEN.findall(normal(text))]
+def _tokens(phrase):
+    """A lexicon phrase's tokens: the phrases are written normalized already (NFKC's
+    tables stay unloaded for them)."""
+    return [token.rstrip(".") or token for token in _TOKEN.findall(phrase.casefold())]
 
 
 def _marked(text, known):

@@ -11,8 +11,9 @@ from stock_agent.answers.facts import verdicts
 from stock_agent.errors import Text
 
 
-def write(facts, shape, lang, *, tools=()):
-    """[(sentence, citations)] for everything the facts say that the question can use."""
+def write(facts, shape, lang, *, tools=(), note_orders=True):
+    """[(sentence, citations)] for everything the facts say that the question can use;
+    `note_orders`: say so when no order was placed."""
     said = _leads(facts, shape) + _sums(facts, shape)
     listed = {sku for listed in facts.lists for sku in listed["skus"]}
     said += [_item(fact) for fact in facts.items.values() if fact["sku"] not in listed]
@@ -29,7 +30,8 @@ def write(facts, shape, lang, *, tools=()):
              for failed in facts.failed]
     if not said:
         said = [(Text("answer_scope", tools=", ".join(tools)), [])]
-    elif not (facts.receipts or facts.refused or facts.rehearsed) and facts.items:
+    elif note_orders and not (facts.receipts or facts.refused or facts.rehearsed) and \
+            facts.items:
         said.append((Text("answer_no_order_placed"), [{"claim": "placed", "value": False,
                                                        "source": None}]))
     return [(text.render(lang), cited) for text, cited in said]
@@ -90,6 +92,12 @@ def _sums(facts, shape):
         terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
         inputs = [_cite(fact, field, fact[field]) for fact in found]
         key_total, key_difference = f"answer_total_{field}", f"answer_difference_{field}"
+    elif not facts.items and len(shape["numbers"]) == 2 and shape["order"] and \
+            not shape["total"]:  # "we have 40 and want 50: how many to order?"
+        shape = {**shape, "difference": True}
+        terms, names, inputs = shape["numbers"], [], [{"claim": "question",
+                                                       "value": shape["numbers"]}]
+        key_total, key_difference = "answer_given_total", "answer_given_difference"
     elif not facts.items and len(shape["numbers"]) >= 2:
         terms, names, inputs = shape["numbers"], [], [{"claim": "question",
                                                        "value": shape["numbers"]}]
