@@ -39,9 +39,11 @@ class Facts:
                 self.items[fact["sku"]].update(fact)
         if isinstance(data, dict) and isinstance(data.get("items"), list) and \
                 record["name"] != "get_stock":
-            self.lists.append({"tool": record["name"], "query": data.get("query"),
-                               "skus": [row["sku"] for row in item_rows(data)],
-                               "more": unlisted(data) or 0, "source": source})
+            listed = {"tool": record["name"], "query": data.get("query"),
+                      "skus": [row["sku"] for row in item_rows(data)],
+                      "more": unlisted(data) or 0, "source": source}
+            if not any(_same_list(listed, seen) for seen in self.lists):  # asked again
+                self.lists.append(listed)
         placed = receipt(data)
         if placed:
             self.receipts.append({**data, **placed, "source": source})
@@ -129,6 +131,10 @@ def verdicts(fact):
     stock, target = fact["stock"], fact["target"]
     return {"below": stock < target, "at": stock == target, "above": stock > target,
             "reached": stock >= target, "out": stock == 0, "reorder": fact["suggested_order"] > 0}
+
+
+def _same_list(one, other):
+    return all(one[key] == other[key] for key in ("tool", "query", "skus", "more"))
 
 
 def _number(value):

@@ -55,7 +55,8 @@ _EN_PHRASES = {
                     "units in stock", "available", "inventory level", "stock on hand",
                     "quantity on hand", "units on hand", "in inventory"),
     "field:target": ("target", "target stock", "target level", "target of", "goal", "par",
-                     "par level", "target quantity"),
+                     "par level", "target quantity", "target stock level", "target amount"),
+    "ratio": ("of", "out of", "/"),
     "field:order": ("order", "reorder", "re-order", "restock", "replenish", "ordering",
                     "reordering", "reordered", "restocking", "restocked", "replenishing",
                     "suggested order", "suggested reorder", "reorder quantity",
@@ -139,13 +140,13 @@ _ZH_PHRASES = {
                "已送出訂單", "已經下單", "下了訂單", "已建立", "獲核准", "核准"),
     "answer:yes": ("是的", "對", "沒錯", "是", "有的"),
     "field:more": ("項未列出",),
-    "list:nomatch": ("沒有品項符合",),
+    "list:nomatch": ("沒有品項符合", "查不到符合", "找不到符合", "沒有符合"),
     "list:nonelow": ("沒有品項低於目標庫存", "沒有品項低於目標"),
     "rehearsed": ("試運行",),
     "fill ": ("訂單", "低於目標庫存(缺口大者在前)", "符合", "另有", "通過所有檢查", "未寫入", "帳本", "有找到"),
 }
 _NO_ANSWER = {"no", "nope", "不", "不是", "不用", "不需要", "否"}  # followed by a comma
-_CLAUSE_MARKS = set(",;:，；、：") | {"and", "or", "but", "while", "whereas", "和", "與", "及", "以及",
+_CLAUSE_MARKS = set(",;，；、") | {"and", "or", "but", "while", "whereas", "和", "與", "及", "以及",
                                    "而", "但", "並且", "另外", "；"}
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
 _lexicon = None
@@ -155,7 +156,8 @@ _longest = 1
 def _role(role, phrase):
     """A verdict that names the target ("below its target of 30") binds the number after
     it as the target."""
-    if role.startswith("verdict:") and phrase.endswith("target of"):
+    if role.startswith("verdict:") and (phrase.endswith("target of") or
+                                        phrase.endswith("目標") and not "超出" in phrase):
         return role + ":target"
     return role
 
@@ -253,7 +255,9 @@ def read(sentence, known):
                 words.append(tuple(_lexicon[tuple(tokens[index:index + size])].strip().split(":")))
                 index += size
                 continue
-            if token in _CLAUSE_MARKS:
+            if token in (":", "："):
+                words.append(("colon",))
+            elif token in _CLAUSE_MARKS:
                 words.append(("clause",))
             elif token in _PUNCT:
                 words.append(("punct",))
@@ -271,22 +275,35 @@ def claims(words, last):
     negation or a claim cannot be placed. `last`: the items the answer spoke of before."""
     found, spoken = [], last
     answer = None
-    if words and words[0] == ("neg",) and words[1:2] == [("clause",)]:
+    if words and words[0] == ("neg",) and words[1:2] in ([("clause",)], [("colon",)]):
         answer, words = False, words[2:]
     elif words and words[0] == ("answer", "yes"):
         answer, words = True, words[1:]
     subjects = ()  # "A001 and A404 were not found": items before the claim they share
+    heading = []   # "Out of stock: A003": a verdict said before the items it is about
+    shared = []    # the claims of the last clause that made any
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
         items = tuple(dict.fromkeys(value for role, *value in clause if role == "item"
                                     for value in value))
         if items and subjects:
             items = tuple(dict.fromkeys(subjects + items))
+        if not items and not subjects and not found and _is_heading(clause):
+            heading = [word for word in clause if word[0] in ("verdict", "neg")]
+            continue
         spoken = items or subjects or spoken
-        made = _clause_claims(clause, spoken, after_item=bool(subjects) and not items)
+        made = _clause_claims(heading + clause if items else clause, spoken,
+                              after_item=bool(subjects) and not items)
         if made is None:
             return None
         subjects = items if items and not made else ()
-        found += made
+        found += _totals(made, clause, spoken)
+        shared = made or shared
+    if heading and not found:
+        return None  # a heading over nothing
+    if subjects:  # "Out of stock: A003, B101": items listed after the claim they share
+        if not shared or not all(claim["kind"] == "verdict" for claim in shared):
+            return None
+        found += [{**claim, "items": subjects} for claim in shared]
     if any(claim["kind"] in ("placed", "receipt") for claim in found):
         for claim in found:  # in an order's sentence, "18 個" is how many were ordered
             claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
@@ -296,17 +313,35 @@ def claims(words, last):
     return found, spoken
 
 
+def _is_heading(clause):
+    """A clause that says a verdict and nothing else, before the items it is about."""
+    roles = {word[0] for word in clause} - {"fill", "punct", "count"}
+    return "verdict" in roles and roles <= {"verdict", "neg"}
+
+
+def _totals(made, clause, items):
+    """"A001 and B101 have 20 units together": with a word for a sum, a figure said of
+    several items is their total."""
+    if len(items) < 2 or ("field", "total") not in clause:
+        return made
+    return [{**claim, "kind": "total"} if claim["kind"] in ("stock", "order") else claim
+            for claim in made]
+
+
 def _negative(claim):
     return claim["negated"] != (claim["value"] == "missing")
 
 
 def _clauses(words):
+    """The clauses of a sentence. A colon ends one ("A001: stock 12"), unless a field
+    stands right before it ("stock: 12")."""
     clause = []
     for word in words:
-        if word == ("clause",):
+        before = next((w[0] for w in reversed(clause) if w[0] not in ("punct", "fill")), None)
+        if word == ("clause",) or word == ("colon",) and before != "field":
             yield clause
             clause = []
-        else:
+        elif word != ("colon",):
             clause.append(word)
     yield clause
 
@@ -332,6 +367,9 @@ def _clause_claims(clause, items, *, after_item=False):
                 numbers.append((value[0], after_item))
         elif role == "count" and numbers:
             claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
+        elif role == "ratio" and numbers and adjacent:
+            field = "target"  # "12 of 30": the stock of its target
+            numbers[-1] = (numbers[-1][0], True)
         elif role == "unit" and numbers and adjacent:
             numbers[-1] = (numbers[-1][0], True)  # "12 units": a stock, unless a field follows
         elif role == "field":
@@ -343,6 +381,8 @@ def _clause_claims(clause, items, *, after_item=False):
                 field = value[0]
         elif role == "verdict" and value[0] == "instock" and numbers and adjacent:
             claim("stock", numbers.pop()[0])  # "12 in stock"
+        elif role == "verdict" and value[0] == "found" and not items:
+            continue  # "I found 2 items": a search said, no item's verdict
         elif role == "verdict":
             claim("verdict", value[0])
             field = "target" if value[1:] else field  # "below its target of 30"
