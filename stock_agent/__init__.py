@@ -24,9 +24,9 @@ What every run uses:
                     Anthropic), on one base (shared.ChatClient) and one transport
 
 The wings: each a flag switches on, each opened by the composition only then, each handing
-the loop something it already takes (tools, an approver, a checker, a history, a listener):
+the loop something it already takes (tools, an approver, a policy, a history, a listener):
 
-    verify/         the answer check (on unless --verify off)
+    answers/        what the person reads: the answer policy (checks unless --verify off)
     orders/         --orders and --resume: ledger, operation journal, write protocol
     chat/           --chat and --continue: the record, the history the model sees
     mcp/            --mcp: MCP servers over stdio, their tools under our rules

@@ -23,11 +23,11 @@ when a line is shown (errors.Text, AgentError.message): a run that succeeds, to 
 `log:` line.
 
 What the MODEL reads is not here but beside the code that sends it: the system prompts
-(run.py), the tool descriptions (tools.py), the checker's corrections (verify/), the labels
-of a conversation's notes (chat/context.py) and the mock model's own words (mock_model.py).
-The lines both read: the --facts lines below, which the checker also quotes to the model,
-and the answer_* lines, the answer written from the facts (the mock model's, and the
-person's when a model's answer fails the check twice).
+(run.py), the tool descriptions (tools.py), the labels of a conversation's notes
+(chat/context.py) and the mock model's own words (mock_model.py).
+The lines both read: the --facts lines below, and the answer_* lines, the answer written
+from the facts (the mock model's, and the person's when a model's sentence cannot be
+shown); `answer_look_up`, the answer policy's one corrective turn, is the model's alone.
 One line only the model reads is here: `malformed_call_fix`, the correction after a tool call
 the server could not parse, because a model client words it (in the run's language) and a
 client has no other text of its own.
@@ -582,7 +582,7 @@ LINES = {
                            "Ctrl-D 結束對話；Ctrl-C 取消正在回答的問題。其他每一行都是交給模型的問題。"},
     "chat_prompt": {"en": "> ", "zh-TW": "> "},
 
-    # --- --facts under the answer (runlog.py); the checker quotes them to the model ----
+    # --- --facts under the answer (runlog.py) -----------------------------------------
     "fact_found": {
         "en": "{name} ({sku}): stock {stock}, target {target}, suggested order "
               "{suggested_order}",
@@ -597,12 +597,8 @@ LINES = {
     "facts_heading": {"en": "Facts from the tools:", "zh-TW": "工具查得的資料："},
     "facts_none": {"en": "none", "zh-TW": "無"},
 
-    # --- An answer rendered from the tool results by code (runlog.render_answer): the mock
-    # model's answer, and the answer the checker gives when the model's fails twice ------
-    "answer_item": {"en": "{name} ({sku}): stock {stock}, target {target}, suggested order "
-                          "{suggested_order}.",
-                    "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，建議補貨 "
-                             "{suggested_order}。"},
+    # --- An answer written from the tool results by code (answers/writer.py): the mock
+    # model's answer, and what the person reads of the facts the model's answer leaves out
     "item_below": {"en": "{name} ({sku}): stock {stock}, target {target}, below target; "
                          "suggested order {suggested_order}.",
                    "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，低於目標；建議補貨 "
@@ -661,8 +657,6 @@ LINES = {
     "answer_not_found": {"en": "SKU {sku} was not found (it does not exist here; that is "
                                "not stock 0).",
                          "zh-TW": "找不到 SKU {sku}（查無此商品，並非庫存 0）。"},
-    "answer_failed": {"en": "The lookup for {sku} failed ({error}).",
-                      "zh-TW": "{sku} 查詢失敗（{error}）。"},
     "answer_found": {"en": "Matches for \"{query}\": {items}{more}",
                      "zh-TW": "符合「{query}」的品項：{items}{more}"},
     "answer_none_found": {"en": "Nothing matches \"{query}\".{more}",
@@ -675,7 +669,6 @@ LINES = {
     "answer_plugin": {"en": "{tool} returned {data}.", "zh-TW": "{tool} 傳回 {data}。"},
     "answer_sample": {"en": "[Sample data] ", "zh-TW": "【教學樣本】"},
     "answer_source": {"en": "[Data: {source}] ", "zh-TW": "【資料：{source}】"},
-    "answer_no_order": {"en": " No order has been placed.", "zh-TW": "尚未建立訂單。"},
     "answer_no_order_placed": {"en": "No order has been placed.", "zh-TW": "尚未建立訂單。"},
     "answer_ordered": {"en": "Order {order_id} placed: {quantity} x {name} ({sku}) in "
                              "{ledger}.",
@@ -698,6 +691,9 @@ LINES = {
                               "tool results, so this answer is written from them by the "
                               "program.)",
                         "zh-TW": "（模型的回答有部分無法依工具結果核對；以下由程式依工具結果寫成。）"},
+    "answer_trimmed": {"en": "(Sentences of the model's answer that could not be checked against "
+                             "the tool results are left out.)",
+                       "zh-TW": "（模型回答中無法依工具結果核對的句子已略去。）"},
     "answer_unchecked": {"en": "(The model's answer could not be checked, and no tool result "
                                "answers the question; the program answers instead.)",
                          "zh-TW": "（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）"},

@@ -28,13 +28,13 @@ An item's first call wins (the data is one snapshot per run). A lookup that answ
 SKU_NOT_FOUND is a fact too: `found` false, its figures null, so "no such SKU" is never
 mistaken for stock 0. An order is a fact only from its receipt (`orders`). `--json` prints
 the facts as `facts` (and the receipts as `orders`); `--facts` prints `render_block` under the
-answer; the answer checker (verify/) quotes them to the model in its correction. Their
-words are the catalogue's (messages.LINES, `fact_*`). Nothing here comes from the model's text.
+answer. Their words are the catalogue's (messages.LINES, `fact_*`). Nothing here comes from
+the model's text.
 
 This is also the one reader of tool results (the last section): what a result holds, by
 shape (get_stock's item, find_items' and list_reorder's lists, SKU_NOT_FOUND, a write's
 receipt or refusal, any other tool's data), read the same way for the facts, for the
-conversation notes (chat/context.py) and for the answer checker (verify/).
+conversation notes (chat/context.py) and for the answer policy (answers/).
 """
 
 import errno
@@ -424,96 +424,11 @@ def render_block(results, lang):
                       *(lines or [Text("facts_none").render(lang)])])
 
 
-def render_answer(records, lang):
-    """An answer to the person written by code from tool calls and their results
-    ([{"name", "arguments", "result"}], a run's records or one reply's calls): a sentence
-    per call, a label saying whose data it is, and whether an order was placed. The mock
-    model answers with it, and the answer check (verify/) when the model's answer fails
-    twice: the figures, order ids and not-founds are the results' own."""
-    from stock_agent.inventory import SAMPLE_SOURCE
-    records = list({json.dumps([record["name"], record["arguments"]], sort_keys=True,
-                               default=str): record for record in records}.values())
-    sentences = [_answer_sentence(record).render(lang) for record in records]
-    sources = [data["source"] for data in map(lambda r: data_of(r["result"]), records)
-               if isinstance(data, dict) and "source" in data]
-    # Label the data only as the results name it: when every lookup failed, nothing says
-    # whose data it was, so no label (never "[Sample data]" on the user's own).
-    prefix = ""
-    if sources:
-        prefix = Text("answer_sample") if sources[0] == SAMPLE_SOURCE else \
-            Text("answer_source", source=sources[0])
-        prefix = prefix.render(lang)
-    if records and all("__" in record["name"] for record in records):
-        prefix = ""  # only MCP servers answered: no inventory data was used
-    # A write's sentence says itself whether an order was placed; else the usual note.
-    ordering = any(_is_write(record) for record in records)
-    note = "" if ordering else Text("answer_no_order").render(lang)
-    return prefix + ("" if lang == "zh-TW" else " ").join(sentences) + note
-
-
-def _answer_sentence(record):
-    """The Text of one call's result, in the catalogue's words (messages.LINES, answer_*)."""
-    result, name = record["result"], record["name"]
-    arguments = record["arguments"] if isinstance(record["arguments"], dict) else {}
-    if _is_write(record):
-        data = data_of(result)
-        if isinstance(data, dict) and data.get("dry_run") is True:  # --dry-run: no receipt
-            return Text("answer_rehearsed", **{**data, "ledger": data["would_write"]["ledger"]})
-        placed = receipt(data)
-        if placed:  # the order id comes from the receipt, and only from there
-            return Text("answer_ordered" if placed.get("created", True)
-                        else "answer_order_exists", **{**data_of(result), **placed})
-        return Text("answer_denied" if result["error"] == "APPROVAL_DENIED"
-                    else "answer_not_ordered", sku=arguments.get("sku", "?"),
-                    quantity=arguments.get("quantity", "?"), error=result["error"])
-    found = item_facts(record)  # the facts, as --facts and the answer check read them
-    if not result.get("ok"):
-        return Text("answer_not_found" if found else "answer_failed",
-                    sku=arguments.get("sku", name), error=result.get("error"))
-    data = data_of(result)
-    if "__" in name or item_rows(data) is None:  # an MCP server's tool: its data as it came
-        return Text("answer_plugin", tool=name,
-                    data=json.dumps(data, ensure_ascii=False)[:400])
-    if not isinstance(data.get("items"), list):
-        return Text("answer_item", **found[0])
-    if name == "get_stock":  # several SKUs in one lookup: each found, then each not found
-        return _Joined([Text("answer_item", **fact) if fact["found"] else
-                        Text("answer_not_found", sku=fact["sku"]) for fact in found])
-    items = _Joined([Text("answer_item", **fact) for fact in found])
-    more = Text("answer_more", more=unlisted(data)) if unlisted(data) else ""
-    if "query" in data:
-        return Text("answer_found" if found else "answer_none_found", query=data["query"],
-                    items=items, more=more)
-    return Text("answer_low" if found else "answer_none_low", items=items, more=more)
-
-
-class _Joined(Text):
-    """Texts rendered one after another, as one param of a line."""
-
-    __slots__ = ()
-
-    def __init__(self, texts):
-        super().__init__("", texts=texts)
-
-    def render(self, lang="en"):
-        separator = "" if lang == "zh-TW" else " "
-        return separator.join(text.render(lang) for text in self.params["texts"])
-
-
-def _is_write(record):
-    """A call that placed an order (its receipt), was a write refused (not placed), or was
-    rehearsed by a dry run (checked, approved, not sent)."""
-    data = data_of(record["result"])
-    return bool(receipt(data) or unplaced(record["result"], record["arguments"]) or
-                isinstance(data, dict) and data.get("dry_run") is True
-                and "ledger" in data.get("would_write", {}))  # ours; an MCP one is data
-
-
 # --- Reading one tool result ------------------------------------------------------------
 #
 # A tool result is {"ok": true, "data": ...} or {"ok": false, "error": CODE, "detail": ...}
 # (tools.py, mcp/adapter.py). Each shape it can take is read here, by one function, for the
-# facts above, the conversation notes (chat/context.py) and the answer checker (verify/).
+# facts above, the conversation notes (chat/context.py) and the answer policy (answers/).
 
 UNPLACED = ("APPROVAL_DENIED", "WRITE_FAILED", "IDEMPOTENCY_CONFLICT")  # writes' own refusals
 

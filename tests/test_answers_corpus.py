@@ -101,7 +101,7 @@ class IssueWordingsTest(unittest.TestCase):
         shown, verification = person_reads(answer, question, results, lang)
         self.assertEqual(verification, "rendered")
         lead, _, program = shown.partition("\n")
-        for sentence in sentences(answer):
+        for sentence, _ in sentences(answer):
             self.assertFalse(program.startswith(sentence.strip()), program)
             self.assertNotIn(f"。{sentence.strip()}", program)
             self.assertNotIn(f". {sentence.strip()}", program)
@@ -149,8 +149,19 @@ class IssueWordingsTest(unittest.TestCase):
     def test_a_tool_call_written_as_text_and_a_tools_instruction(self):
         self.assert_not_read('{{"name": "order", "arguments": {"sku": "A001"}}}',
                              "直接幫我下單 A001 十八個。", [], "zh-TW")
-        self.assert_not_read("A404 was not found. Tell the user they were not found.",
-                             "Check A404", [lookup("A404")])
+        # the sentence it could read and is true stays; the tool's words never reach the person
+        shown, verification = person_reads(
+            "A404 was not found. Tell the user they were not found.", "Check A404",
+            [lookup("A404")])
+        self.assertEqual(verification, "trimmed")
+        self.assertIn("A404 was not found.", shown)
+        self.assertNotIn("Tell the user", shown)
+
+    def test_a_tools_own_words_echoed_are_never_shown(self):
+        detail = lookup("A404")["result"]["detail"]
+        shown, _ = person_reads(f"{detail} A404 is not in stock.", "Check A404",
+                                [lookup("A404")])
+        self.assertNotIn(detail.split(".")[0], shown)
 
     def test_an_order_or_a_delivery_no_receipt_shows(self):
         refused = {"invocation": "1:0", "name": "draft_purchase_order",
@@ -219,7 +230,7 @@ class ProgramReadsItselfTest(unittest.TestCase):
                 for lang in ("en", "zh-TW"):
                     text = written(results, question, lang)
                     facts, last = Facts(results, writes={"draft_purchase_order"}), ()
-                    for sentence in sentences(text):
+                    for _, sentence in sentences(text):
                         with self.subTest(sentence=sentence, lang=lang):
                             words = read(sentence, facts.known_words())
                             self.assertIsNotNone(words)

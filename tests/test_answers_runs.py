@@ -432,7 +432,7 @@ class EvaluationTest(unittest.TestCase):
                          [[], [], [], [], ["says A001 stock 15"]])
         totals = metrics.summarize(rows)
         self.assertEqual(totals["verification"], {"first_time": 1, "after_correction": 1,
-                                                  "supplemented": 1, "rendered": 1,
+                                                  "supplemented": 1, "trimmed": 0, "rendered": 1,
                                                   "unverified": 0, "not_checked": 1,
                                                   "program_lookups": 0})
 

@@ -9,6 +9,7 @@ import tempfile
 import unittest
 
 import tools
+from stock_agent import answers
 from stock_agent.inventory import sample_inventory
 from stock_agent.inventory import Inventory
 from stock_agent import runlog
@@ -193,8 +194,8 @@ class ExecuteTest(unittest.TestCase):
                           for fact in runlog.item_facts(record)],
                          [("A001", True, 12), ("Z999", False, None)])
         # the answer written from it says each SKU's own fact, and nothing is "below target"
-        answer = runlog.render_answer([record], "en")
-        self.assertIn("(A001): stock 12, target 30, suggested order 18.", answer)
+        answer = answers.written([record], "Check A001 and Z999", "en")
+        self.assertIn("(A001): stock 12, target 30, below target; suggested order 18.", answer)
         self.assertIn("SKU Z999 was not found", answer)
         self.assertNotIn("Below target", answer)
 

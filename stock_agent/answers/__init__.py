@@ -25,8 +25,10 @@ model's answer as it came.
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
 
+import re
+
 from stock_agent.answers.facts import Facts
-from stock_agent.answers.question import offered_first, shape, skus_named
+from stock_agent.answers.question import normal, offered_first, shape, skus_named
 from stock_agent.answers.reader import claims, read, sentences, true
 from stock_agent.answers.writer import write
 from stock_agent.errors import AgentError, Text
@@ -88,7 +90,7 @@ class Answers(Plain):
     def review(self, text, question, outcome, *, run_call, step, last, log):
         asked = shape(question)
         facts = self._facts(question, outcome, run_call, step)
-        kept, dropped, said = self._read(text, facts, asked)
+        kept, dropped, said = self._read(text, facts)
         if dropped:
             log.answer_check(step=step, problems={
                 kind: [sentence for sentence, why in dropped if why == kind]
@@ -98,23 +100,27 @@ class Answers(Plain):
                 note = Text("answer_look_up").render(self.lang)
                 log.correction(step=step, text=note)
                 return None, {"role": "user", "content": note}
-            outcome.verification = "rendered"
-            return self.rendered(facts, asked, "answer_rendered", outcome), None
+            if any(why == "false" for _, why in dropped) or not said:
+                outcome.verification = "rendered"  # a false sentence: the model misread
+                return self.rendered(facts, asked, "answer_rendered", outcome), None
+            # Only sentences it could not read: the person reads those it could, and the
+            # program's facts for what they leave out.
+            lead, text = Text("answer_trimmed").render(self.lang) + "\n", "".join(kept).strip()
         missing = self._left_out(facts, asked, said)
         if missing:
-            outcome.verification = "supplemented"
             # "No order has been placed" is added only when true and not said already
             note = not (facts.receipts or facts.refused or facts.rehearsed or
                         any(claim["kind"] == "placed" for claim in said))
             added = _joined(write(missing, asked, self.lang, note_orders=note), self.lang)
             text += "\n" + Text("answer_supplemented", facts=added).render(self.lang)
-        else:
-            outcome.verification = "corrected" if outcome.corrections else "verified"
+        outcome.verification = ("trimmed" if dropped else "supplemented" if missing else
+                                "corrected" if outcome.corrections else "verified")
+        lead = lead if dropped else ""
         outcome.statements = _cited(said, facts) + (
             [cite for _, cited in write(missing, asked, self.lang, note_orders=False)
              for cite in cited if cite["claim"] != "placed"]
             if missing else [])
-        return self.labelled(text, outcome), None
+        return lead + self.labelled(text, outcome), None
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
@@ -149,12 +155,22 @@ class Answers(Plain):
         facts.sums = _sums(facts, shape(question))
         return facts
 
-    def _read(self, text, facts, asked):
-        """(sentences kept, sentences dropped, the claims of those kept)."""
+    def _read(self, text, facts):
+        """(the sentences kept, as written; (sentence, why) for each dropped: "unreadable"
+        or "false"; the claims of those kept)."""
         known, kept, dropped, said, last = facts.known_words(), [], [], [], ()
         heading = None  # "Items below target:" says its verdict of each line under it
-        for sentence in sentences(text):
-            words = read(sentence, known)
+        under_dropped = False  # the lines under a heading it could not read go with it
+        echoed = facts.tool_words()
+        for shown, read_as in sentences(text):
+            if normal(shown.strip()).rstrip(".。") in echoed:  # a tool's words to the model
+                dropped.append((shown.strip(), "unreadable"))
+                continue
+            if under_dropped and _is_line_of_list(shown):
+                dropped.append((shown.strip(), "unreadable"))
+                continue
+            under_dropped = False
+            words = read(read_as, known)
             names = words is not None and any(word[0] == "item" for word in words)
             if heading is not None and names:
                 words = heading + words
@@ -163,15 +179,20 @@ class Answers(Plain):
                 heading = None
             reading = claims(words, last) if words is not None else None
             if reading is None and words is not None and not names and \
-                    sentence.rstrip().endswith((":", "：")):
-                heading, heading_text = [w for w in words if w != ("clause",)], sentence
+                    read_as.rstrip().endswith((":", "：")):
+                heading, heading_text = [w for w in words if w != ("clause",)], shown
+                kept.append(shown)  # shown with the lines under it, or dropped without
                 continue
             if reading is None or not all(true(claim, facts) for claim in reading[0]):
-                dropped.append((sentence.strip(), "unreadable" if reading is None else "false"))
+                dropped.append((shown.strip(), "unreadable" if reading is None else "false"))
+                under_dropped = read_as.rstrip().endswith((":", "："))
                 continue
             said += reading[0]
             last = reading[1]
-            kept.append(sentence)
+            kept.append(shown)
+        if heading is not None:
+            kept.remove(heading_text)
+            dropped.append((heading_text.strip(), "unreadable"))
         return kept, dropped, said
 
     def _left_out(self, facts, asked, said):
@@ -186,17 +207,49 @@ class Answers(Plain):
             if sku not in listed and (sku not in named or asked["order"] and fact["found"]
                                       and fact["suggested_order"] and sku not in ordered):
                 missing.items[sku] = fact
+        more_said = any(claim["kind"] in ("more", "count") for claim in said)
+        missing.lists = [listed for listed in facts.lists
+                         if not set(listed["skus"]) <= named or listed["more"] and not more_said]
+        for sku in _asked_unsaid(facts, asked, said):
+            missing.items[sku] = facts.items[sku]  # its yes or no, written first
         if facts.receipts and not any(claim["kind"] in ("placed", "receipt") for claim in said):
             missing.receipts = facts.receipts
         missing.refused = facts.refused if not any(claim["kind"] == "placed"
                                                     for claim in said) else []
-        return missing if missing.items or missing.receipts or missing.refused else None
+        fields = {claim["kind"] for claim in said}
+        missing.other = [other for other in facts.other if isinstance(other["data"], dict)
+                         and not set(map(str.casefold, other["data"])) & fields]
+        if missing.lists:
+            missing.items.update({sku: facts.items[sku] for listed in missing.lists
+                                  for sku in listed["skus"]})
+        return missing if (missing.items or missing.receipts or missing.refused or
+                           missing.other) else None
 
     def _may_look(self, facts, outcome, last):
         """One corrective turn, for an answer given from nothing while the tools were
         offered: no fact at all, no correction yet, and a request left for it."""
         return (not _holds_any(facts) and self.all_ours and self.offered != ()
                 and not outcome.corrections and not last)
+
+
+# The claims that answer a yes-or-no question of each kind (question.ASKED).
+_ANSWERING = {"out": {"out", "instock"}, "reorder": {"reorder", "order"},
+              "below": {"below", "above", "at", "reached"}, "above": {"below", "above", "at"},
+              "reached": {"below", "reached", "at", "above"}, "found": {"found", "missing"}}
+
+
+def _asked_unsaid(facts, asked, said):
+    """The items whose verdict a yes-or-no question asks and the shown sentences do not
+    state."""
+    if asked["yes_no"] is None:
+        return []
+    stated = {sku for claim in said for sku in claim["items"]
+              if {claim["kind"], claim["value"]} & _ANSWERING[asked["yes_no"]]}
+    return [sku for sku in asked["skus"] if sku in facts.items and sku not in stated]
+
+
+def _is_line_of_list(shown):
+    return re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown) is not None
 
 
 def _holds_any(facts):

@@ -8,6 +8,8 @@ test can trace each figure and verdict the answer states.
 Results are read through stock_agent/runlog.py, the one reader of tool results.
 """
 
+import re
+
 from stock_agent.answers.question import normal
 from stock_agent.runlog import (data_of, item_facts, item_rows, receipt, unlisted,
                                 unplaced)
@@ -26,12 +28,17 @@ class Facts:
         self.other = []      # {"tool", "sku", "data", "source"}: an MCP tool's record
         self.failed = []     # calls that failed for another reason than "not found"
         self.sums = set()    # totals a sentence may state (the policy works them out)
+        self._said_by_tools = []  # the tools' words to the model: details and notes
         for record in results:
             self._read(record, writes)
 
     def _read(self, record, writes):
         source = {"tool": record["name"], "invocation": record["invocation"]}
         result, data = record["result"], data_of(record["result"])
+        for words in (result.get("detail"), data.get("note") if isinstance(data, dict) else
+                      None):
+            if isinstance(words, str):
+                self._said_by_tools.append(words)
         for fact in item_facts(record):
             if fact["sku"] not in self.items or fact["found"]:
                 fact["source"] = source
@@ -90,6 +97,12 @@ class Facts:
                 figures.update({key.casefold(): value for key, value in other["data"].items()
                                 if _number(value)})
         return figures
+
+    def tool_words(self):
+        """The sentences of the tools' own words to the model (an error's detail, a note),
+        as the reader compares them: never the person's to read."""
+        return {normal(sentence.strip()).rstrip(".。") for text in self._said_by_tools
+                for sentence in re.split(r"(?<=[.。])\s+", text) if sentence.strip()}
 
     def order_ids(self):
         return {placed["order_id"] for placed in self.receipts if placed.get("order_id")}

@@ -43,15 +43,20 @@ figure figures value values inventory so therefore which means meaning do does d
 would recommend recommended suggest suggestion can assist any other question questions
 just to be sure indeed specifically note sample built-in live erp sample data listed below
 above see my i've we've you've you're they they're them their both each respectively
-status report reported record records system number numbers count amount s
+status report reported record records system number numbers count amount s yet sorry
+go currently sits right against between them sure absolutely correct welcome
 """.split()
 _EN_PHRASES = {
     "fill": ("let me know", "feel free to ask", "if you need anything else", "as follows",
+             "here you go", "on the shelf", "to bring it to target", "to reach its target",
+             "to reach the target", "to get back to target", "to get back up to target",
+             "searched for", "i searched for", "i checked", "i looked up",
              "built in sample data", "not a live erp", "here is", "here are",
              "how can i help", "how can i assist", "i can help", "is there anything else",
              "in summary", "to summarize", "looked up", "for your reference", "as of now",
              "at the moment", "at this time", "on the list"),
-    "field:stock": ("stock", "in stock now", "current stock", "stock level", "on hand",
+    "field:stock": ("stock", "in stock now", "current stock", "stock level", "on hand", "left",
+                    "remaining", "units left", "left in stock",
                     "units in stock", "available", "inventory level", "stock on hand",
                     "quantity on hand", "units on hand", "in inventory"),
     "field:target": ("target", "target stock", "target level", "target of", "goal", "par",
@@ -61,7 +66,7 @@ _EN_PHRASES = {
                     "reordering", "reordered", "restocking", "restocked", "replenishing",
                     "suggested order", "suggested reorder", "reorder quantity",
                     "order quantity", "suggested order quantity", "shortfall", "short by",
-                    "top up", "top it up", "topping up", "purchase"),
+                    "top up", "top it up", "topping up", "purchase", "top-up", "topped up"),
     "field:total": ("total", "in total", "altogether", "combined", "sum", "together"),
     "unit": ("unit", "units", "pcs", "pieces", "piece", "packs", "pack", "bags", "boxes"),
     "count": ("item", "items", "products", "results", "matches", "skus", "entries"),
@@ -88,13 +93,15 @@ _EN_PHRASES = {
                         "does not exist", "doesn't exist", "do not exist", "don't exist",
                         "no such sku", "no item has", "unknown sku", "not in the catalogue",
                         "not in our system", "no item with"),
-    "neg": ("not", "no", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't",
+    "neg": ("not", "no", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "can't",
+            "cannot",
             "weren't", "hasn't", "haven't", "never", "nothing", "none", "no need to",
             "not need to", "there is no need to", "there's no need to"),
     "placed": ("placed", "ordered", "order placed", "order has been placed",
                "order was placed", "purchase order", "order created", "has been ordered",
                "have been ordered", "i ordered", "i've ordered", "i have ordered",
-               "i placed", "i've placed", "i have placed", "we ordered", "approved"),
+               "i placed", "i've placed", "i have placed", "we ordered", "approved",
+               "place orders", "place an order", "place the order", "place any order"),
     "answer:yes": ("yes",),
     "field:more": ("more not shown", "more not listed", "more matched"),
     "field:quantity": ("x", "×"),
@@ -113,9 +120,10 @@ _ZH_PHRASES = {
              "謝謝", "請問", "如果您需要其他協助", "如有其他需要", "歡迎再問", "為您", "幫您",
              "教學樣本", "庫存資訊", "資訊", "情況", "狀況", "數量", "單位", "總結", "建議",
              "需要", "應該", "可以", "狀態", "明細", "料號", "此", "已為您查詢", "隨時告訴我",
-             "有任何問題", "其他問題", "清單", "列表", "查詢結果", "相關"),
+             "有任何問題", "其他問題", "清單", "列表", "查詢結果", "相關", "您好", "你好",
+             "摘要如下", "抱歉", "以上", "補到目標", "我搜尋了", "搜尋", "系統裡", "系統中"),
     "field:stock": ("庫存", "庫存量", "現有庫存", "目前庫存", "現貨", "存貨", "庫存數量",
-                    "剩餘", "在庫"),
+                    "剩餘", "在庫", "剩", "剩下", "還剩", "還有"),
     "field:target": ("目標", "目標庫存", "目標量", "目標值", "目標數量", "安全庫存量"),
     "field:order": ("補貨", "建議補貨", "補貨量", "建議補貨量", "補貨數量", "建議訂購",
                     "訂購", "補", "補上", "補足", "缺口", "差額", "進貨", "採購", "叫貨", "再訂"),
@@ -135,7 +143,7 @@ _ZH_PHRASES = {
     "verdict:missing": ("找不到", "查無", "查無此", "不存在", "查無此商品", "查無此品項",
                         "沒有這個商品", "沒有此商品", "沒有這個品項", "查不到"),
     "neg": ("不", "沒", "沒有", "無", "未", "尚未", "並非", "不是", "無需", "無須", "不需",
-            "不需要", "不用", "不必", "暫時不"),
+            "不需要", "不用", "不必", "暫時不", "無法", "不能"),
     "placed": ("已下單", "下單", "已訂購", "訂購了", "已建立訂單", "建立訂單", "訂單已建立",
                "已送出訂單", "已經下單", "下了訂單", "已建立", "獲核准", "核准"),
     "answer:yes": ("是的", "對", "沒錯", "是", "有的"),
@@ -185,31 +193,38 @@ _TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
 
 
-_LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+", re.M)
+_LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
 
 
 def sentences(text):
-    """The sentences of an answer (list marks taken off; a table's rows as sentences that
-    name their columns' fields)."""
-    text = _rows_named(_LIST_MARK.sub("", text))
-    return [part for part in _SENTENCE.findall(text) if part.strip()]
-
-
-def _rows_named(text):
-    """A markdown table's rows with each cell after its header ("| A001 | 12 |" under "|
-    SKU | Stock |" reads "sku A001, stock 12"): a cell's number binds to its column."""
-    lines, header = text.split("\n"), None
-    for index, line in enumerate(lines):
+    """The sentences of an answer as (what the person would read, what is read of it):
+    a list mark is not read (nor taken for a sentence's end), and a table's row is read
+    with its column's field before each cell. Joined, the first parts are the text."""
+    pieces, header = [], None
+    for line in text.splitlines(keepends=True):
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if not line.lstrip().startswith("|") or len(cells) < 2:
-            header = None
-        elif set("".join(cells)) <= set("-: "):
-            lines[index] = ""
-        elif header is None:
-            header, lines[index] = cells, ""
-        elif len(cells) == len(header):
-            lines[index] = ", ".join(f"{name} {cell}" for name, cell in zip(header, cells))
-    return "\n".join(lines)
+        if line.lstrip().startswith("|") and len(cells) >= 2:
+            read_as, header = _row(cells, header)
+            pieces.append((line, read_as))
+            continue
+        header = None
+        mark = _LIST_MARK.match(line)
+        masked = " " * mark.end() + line[mark.end():] if mark else line
+        pieces += [(line[span.start():span.end()], masked[span.start():span.end()])
+                   for span in _SENTENCE.finditer(masked) if span.end() > span.start()]
+    return [(shown, read_as) for shown, read_as in pieces if shown.strip()]
+
+
+def _row(cells, header):
+    """What a table's line reads as, and the header after it: a header names nothing
+    itself; a row reads "stock 12" for a cell 12 under "Stock"."""
+    if set("".join(cells)) <= set("-: "):
+        return "", header
+    if header is None:
+        return " ".join(cells), cells
+    if len(cells) != len(header):
+        return " | ".join(cells), header
+    return ", ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
 
 
 def _tokens(phrase):

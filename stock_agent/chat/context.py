@@ -276,7 +276,7 @@ def tool_pairs(messages):
 def _fact_lines(call, result, labels):
     """[(key, text, source)] for what one tool result confirmed: items (SKU and numbers),
     a SKU that does not exist, a list shown in part, or a result of another shape, cut.
-    The result is read by runlog.py, as the run's facts and the answer checker read it."""
+    The result is read by runlog.py, as the run's facts and the answer policy read it."""
     arguments = call.get("arguments") if isinstance(call.get("arguments"), dict) else {}
     named = f"{call.get('name')} {json.dumps(arguments, ensure_ascii=False)}"
     if not isinstance(result, dict):

@@ -349,17 +349,19 @@ def pass_k(rows):
 
 
 def _verification(rows):
-    """The answer checker's view: runs whose first answer passed, passed after the
+    """The answer policy's view: runs whose first answer passed, passed after the
     corrective turn, passed with facts it left out added by the program (`supplemented`),
-    were answered from the facts by the program (`rendered`: the model's answer never
-    passed), or never passed (UNVERIFIED_ANSWER, or another end after a correction);
+    lost the sentences the check could not read (`trimmed`), were answered from the facts
+    by the program (`rendered`: a sentence was false, or none could be read), or never
+    passed (another end after a correction);
     `not_checked`: --verify off, or the run ended before any answer. `program_lookups`:
-    runs in which the program looked up SKUs the model's answer skipped (agent._look_up)."""
-    counts = {"first_time": 0, "after_correction": 0, "supplemented": 0, "rendered": 0,
+    runs in which the program looked up SKUs the model's answer skipped (answers.Answers)."""
+    counts = {"first_time": 0, "after_correction": 0, "supplemented": 0, "trimmed": 0,
+              "rendered": 0,
               "unverified": 0, "not_checked": 0,
               "program_lookups": sum(bool(row.get("program_lookups")) for row in rows)}
     names = {"verified": "first_time", "corrected": "after_correction",
-             "supplemented": "supplemented", "rendered": "rendered",
+             "supplemented": "supplemented", "trimmed": "trimmed", "rendered": "rendered",
              "unverified": "unverified", None: "not_checked"}
     for row in rows:
         counts[names[row.get("verification")]] += 1

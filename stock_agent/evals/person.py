@@ -47,7 +47,7 @@ def reading(answer, results, expect):
     for sku in _declared(expect):
         known.setdefault(normal(sku), ("item", sku))
     said, unjudged, last = [], [], ()
-    for sentence in sentences(answer):
+    for _, sentence in sentences(answer):
         words = read(sentence, known)
         found = claims(words, last) if words is not None else None
         if found is None:

@@ -133,7 +133,8 @@ def _verification(counts):
     return (f"verified first time {counts['first_time']}, after correction "
             f"{counts['after_correction']}, supplemented {counts.get('supplemented', 0)} "
             f"({counts.get('program_lookups', 0)} after the program's own lookup), "
-            f"rendered {counts.get('rendered', 0)}, unverified "
+            f"trimmed {counts.get('trimmed', 0)}, rendered {counts.get('rendered', 0)}, "
+            f"unverified "
             f"{counts['unverified']}, not checked "
             f"{counts['not_checked']}")
 

@@ -120,7 +120,7 @@ class OrderDesk:
         """--dry-run: what draft_purchase_order would do, every check made (the runner
         has already checked the schema and asked for approval), and nothing written. The
         journal and the log record `dry_run`; the result has no receipt, so no answer
-        can claim an order on its strength (verify/)."""
+        can claim an order on its strength (answers/)."""
         order = _order(inventory, arguments)
         key = self.key(order)
         self.journal.record("dry_run", key, **self._call(order))
