@@ -12,15 +12,16 @@ The loop (agent.py) calls a policy at four named points and knows nothing of inv
                                                None (STEP_LIMIT)
 
 `Answers` (--verify on, the default) is precision-first: the program states the facts and
-verdicts it holds (stock/answers/writer.py), and a sentence of the model's own reaches the
-person only when every word of it is understood and each claim is true (reader.py). What
-decides: the model's whole answer is shown when every sentence passes and it states what
-the facts say of each item (verification "verified"); with facts it left out, those are
-added by the program ("supplemented"); when a sentence cannot be read or is false, the
-person reads the program's answer, after a one-line lead saying so ("rendered"). A run with
-no facts whose model answered from nothing gets one corrective turn to look them up
-("corrected" if it then passes). `Plain` (--verify off, and conversations) shows the
-model's answer as it came.
+verdicts it holds (writer.py), and a sentence of the model's own reaches the person only
+when every word of it is understood and each claim is true (reader.py). The model's whole
+answer is shown when every sentence passes and it states what the facts say of each item
+(verification "verified"); with facts it left out, those are added by the program
+("supplemented"); when sentences cannot be read and none is false, those it read are shown
+with the facts they leave out ("trimmed"); when a sentence is false, or none can be read,
+the person reads the program's answer ("rendered"). Each of the last two begins with a
+one-line lead saying so. A run with no facts whose model answered from nothing gets one
+corrective turn to look them up ("corrected" if it then passes). `Plain` (--verify off,
+and conversations) shows the model's answer as it came.
 
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
@@ -31,7 +32,7 @@ from stock_agent.answers.facts import Facts
 from stock_agent.answers.question import normal, offered_first, shape, skus_named
 from stock_agent.answers.reader import claims, read, sentences, true
 from stock_agent.answers.writer import write
-from stock_agent.errors import AgentError, Text
+from stock_agent.errors import Text
 
 __all__ = ["Answers", "Plain", "policy", "written"]
 
@@ -91,10 +92,9 @@ class Answers(Plain):
         asked = shape(question)
         facts = self._facts(question, outcome, run_call, step)
         kept, dropped, said = self._read(text, facts)
+        lead = ""
         if dropped:
-            log.answer_check(step=step, problems={
-                kind: [sentence for sentence, why in dropped if why == kind]
-                for kind in ("unreadable", "false") if any(why == kind for _, why in dropped)})
+            log.answer_check(step=step, problems=_by_why(dropped))
             if self._may_look(facts, outcome, last):
                 outcome.corrections += 1
                 note = Text("answer_look_up").render(self.lang)
@@ -105,21 +105,18 @@ class Answers(Plain):
                 return self.rendered(facts, asked, "answer_rendered", outcome), None
             # Only sentences it could not read: the person reads those it could, and the
             # program's facts for what they leave out.
-            lead, text = Text("answer_trimmed").render(self.lang) + "\n", "".join(kept).strip()
+            lead = Text("answer_trimmed").render(self.lang) + "\n"
+            text = "".join(kept).strip()
         missing = self._left_out(facts, asked, said)
         if missing:
-            # "No order has been placed" is added only when true and not said already
-            note = not (facts.receipts or facts.refused or facts.rehearsed or
-                        any(claim["kind"] == "placed" for claim in said))
-            added = _joined(write(missing, asked, self.lang, note_orders=note), self.lang)
-            text += "\n" + Text("answer_supplemented", facts=added).render(self.lang)
+            text += "\n" + Text("answer_supplemented", facts=_joined(write(
+                missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said)),
+                self.lang)).render(self.lang)
         outcome.verification = ("trimmed" if dropped else "supplemented" if missing else
                                 "corrected" if outcome.corrections else "verified")
-        lead = lead if dropped else ""
-        outcome.statements = _cited(said, facts) + (
-            [cite for _, cited in write(missing, asked, self.lang, note_orders=False)
-             for cite in cited if cite["claim"] != "placed"]
-            if missing else [])
+        outcome.statements = _cited(said, facts) + [
+            cite for _, cited in (write(missing, asked, self.lang) if missing else ())
+            for cite in cited if cite["claim"] != "placed"]
         return lead + self.labelled(text, outcome), None
 
     def end(self, question, outcome, *, run_call, step, lead):
@@ -248,6 +245,20 @@ def _asked_unsaid(facts, asked, said):
     return [sku for sku in asked["skus"] if sku in facts.items and sku not in stated]
 
 
+def _by_why(dropped):
+    """The dropped sentences by why: {"unreadable": [...], "false": [...]}."""
+    kinds = {}
+    for sentence, why in dropped:
+        kinds.setdefault(why, []).append(sentence)
+    return kinds
+
+
+def _no_order_unsaid(facts, said):
+    """"No order has been placed" is true and the answer did not say it."""
+    return not (facts.receipts or facts.refused or facts.rehearsed or
+                any(claim["kind"] == "placed" for claim in said))
+
+
 def _is_line_of_list(shown):
     return re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown) is not None
 
@@ -260,22 +271,28 @@ def _holds_any(facts):
 
 
 def _cited(said, facts):
-    """The claims of the model's sentences that were shown, each with the call its fact came
-    from (a total: the facts it was worked out from), each once."""
+    """The claims of the model's sentences that were shown, each once, with the call its
+    fact came from; a total, with the facts it was worked out from."""
     cited = []
     for claim in said:
-        run_wide = claim["kind"] in ("placed", "receipt", "total", "count", "more")
-        for sku in (None,) if run_wide else claim["items"] or (None,):
-            fact = facts.items.get(sku)
-            source = fact["source"] if fact else \
-                next((write["source"] for write in facts.receipts + facts.refused), None)
-            cite = {"sku": sku, "claim": claim["kind"] if claim["kind"] != "verdict"
-                    else claim["value"], "value": claim["value"], "negated": claim["negated"]}
-            cite["source" if claim["kind"] != "total" else "computed_from"] = source if \
-                claim["kind"] != "total" else [fact["source"] for fact in facts.found()]
+        of_the_run = claim["kind"] in ("placed", "receipt", "total", "count", "more")
+        for sku in (None,) if of_the_run else claim["items"] or (None,):
+            cite = {"sku": sku, "claim": claim["value"] if claim["kind"] == "verdict"
+                    else claim["kind"], "value": claim["value"], "negated": claim["negated"]}
+            if claim["kind"] == "total":
+                cite["computed_from"] = [fact["source"] for fact in facts.found()]
+            else:
+                cite["source"] = _source_of(sku, facts)
             if cite not in cited:
                 cited.append(cite)
     return cited
+
+
+def _source_of(sku, facts):
+    """The call an item's fact came from; for a claim of no item, a write's."""
+    if sku in facts.items:
+        return facts.items[sku]["source"]
+    return next((write["source"] for write in facts.receipts + facts.refused), None)
 
 
 def _sums(facts, asked):
