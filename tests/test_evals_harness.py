@@ -598,3 +598,25 @@ class ConversationCasesTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ProgramFramingTest(unittest.TestCase):
+    """The program's own framing states no fact: the facts it added are read as its own
+    sentences, not as more words about the item the model spoke of last."""
+
+    def test_the_added_facts_are_not_bound_to_the_models_last_item(self):
+        from stock_agent.evals import person
+        answer = ("(Sentences of the model's answer that could not be checked against the "
+                  "tool results are left out.)\n[Sample data] The SKU A009 is not found in "
+                  "the data.\n(Added by the program from the tool results: 濾掛咖啡 (A001): "
+                  "stock 12, target 30, below target; suggested order 18. No order has been "
+                  "placed.)")
+        results = [{"invocation": "1:0", "name": "get_stock",
+                    "arguments": {"sku": ["A001", "A009"]},
+                    "result": {"ok": True, "data": {"items": [
+                        {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30,
+                         "suggested_order": 18}], "not_found": ["A009"], "source": "s"}}}]
+        expect = {"verdicts": {"A001": {"found": True, "stock": 12},
+                               "A009": {"found": False}}}
+        judged = person.judge(expect, person.reading(answer, results, expect), answer)
+        self.assertEqual((judged["false"], judged["unstated"], judged["unjudged"]), ([], [], []))

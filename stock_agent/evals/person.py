@@ -60,19 +60,28 @@ def reading(answer, results, expect):
 
 
 def _unlabelled(answer):
-    """The answer without the label naming its data ("[Sample data] ", "[Data:
-    inventory.csv (tenant north)] "), as the answer check reads it: a label states no fact,
-    and the path in it is no word of the reader's."""
+    """The answer without the program's own framing, which states no fact: the label
+    naming its data ("[Sample data] ", "[Data: inventory.csv (tenant north)] "), the
+    one-line lead of an answer the program wrote or trimmed, and the words that open and
+    close the facts it added ("(Added by the program from the tool results: " ... ")")."""
     global _LABEL
     if _LABEL is None:
-        labels = []
+        framing = []
         for lang in ("en", "zh-TW"):
-            labels.append(re.escape(Text("answer_sample").render(lang).strip()))
+            framing.append(re.escape(Text("answer_sample").render(lang).strip()))
             before, after = Text("answer_source", source="\ue010").render(lang).strip() \
                 .split("\ue010")
-            labels.append(rf"{re.escape(before)}[^\n]*?{re.escape(after)}")
-        _LABEL = re.compile(rf"^[ \t]*(?:{'|'.join(labels)})", re.M)
-    return _LABEL.sub("", answer)
+            framing.append(rf"{re.escape(before)}[^\n]*?{re.escape(after)}")
+            before, after = Text("answer_supplemented", facts="\ue010").render(lang) \
+                .split("\ue010")
+            framing.append(rf"{re.escape(before)}(?=[^\n]*{re.escape(after)}$)")
+            framing += [re.escape(Text(lead).render(lang)) + r"\n" for lead in LEADS]
+        _LABEL = re.compile(rf"^[ \t]*(?:{'|'.join(framing)})", re.M)
+    return re.sub(r"(?<=[.。])[)）]$", "", _LABEL.sub("", answer), flags=re.M)
+
+
+LEADS = ("answer_rendered", "answer_trimmed", "answer_unchecked", "answer_rendered_repeated",
+         "answer_rendered_unanswered")
 
 
 _LABEL = None
