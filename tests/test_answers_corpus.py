@@ -209,6 +209,30 @@ class TrueAnswersTest(unittest.TestCase):
                          "rendered")
 
 
+class McpWriteTest(unittest.TestCase):
+    """An approved write of an MCP server's tool is a receipt in its own words."""
+
+    def test_the_program_never_says_no_order_after_an_approved_mcp_write(self):
+        written_po = {"invocation": "1:0", "name": "shop__create_po",
+                      "arguments": {"sku": "A001", "quantity": 18},
+                      "result": {"ok": True, "data": {"order_id": "PO-000042", "sku": "A001",
+                                                      "quantity": 18}}}
+        policy = Answers("en")
+        policy.source, policy.ours, policy.writes = None, ("shop__create_po",), {
+            "shop__create_po"}
+        outcome = Outcome()
+        outcome.results = [lookup("A001"), {**written_po, "invocation": "2:0"}]
+        shown, _ = policy.review("Done.", "order 18 of A001", outcome,
+                                 run_call=lambda call, at: None, step=3, last=True, log=_Log())
+        self.assertIn("PO-000042", shown)
+        self.assertNotIn("No order has been placed", shown)
+        denied, _ = policy.review("No order has been placed.", "order 18 of A001", outcome,
+                                  run_call=lambda call, at: None, step=3, last=True,
+                                  log=_Log())
+        self.assertEqual(outcome.verification, "rendered")  # the model's denial is false
+        self.assertNotIn("No order has been placed", denied)
+
+
 class ProgramReadsItselfTest(unittest.TestCase):
     """Everything the program writes, it understands, and finds true: the mock model's
     answers (which are the program's) are verified, in both languages."""
