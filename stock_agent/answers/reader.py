@@ -221,7 +221,7 @@ def _row(cells, header):
     if set("".join(cells)) <= set("-: "):
         return "", header
     if header is None:
-        return " ".join(cells), cells
+        return "", cells  # a header names columns, and states nothing
     if len(cells) != len(header):
         return " | ".join(cells), header
     return ", ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
@@ -315,11 +315,11 @@ def claims(words, last):
         shared = made or shared
     if heading and not found:
         return None  # a heading over nothing
-    if subjects:  # "Out of stock: A003, B101": items listed after the claim they share
-        if not shared or not all(claim["kind"] == "verdict" for claim in shared):
+    if subjects and found:  # "Out of stock: A003, B101": items after the claim they share
+        if not all(claim["kind"] == "verdict" for claim in shared):
             return None
         found += [{**claim, "items": subjects} for claim in shared]
-    if any(claim["kind"] in ("placed", "receipt") for claim in found):
+    if any(claim["kind"] in ("placed", "receipt") and not claim["negated"] for claim in found):
         for claim in found:  # in an order's sentence, "18 個" is how many were ordered
             claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
     if answer is not None and (not found or any(_negative(claim) == answer
@@ -370,12 +370,12 @@ def _clause_claims(clause, items, *, after_item=False):
         negate = False
 
     previous = None
-    for role, *value in clause:
+    for at, (role, *value) in enumerate(clause):
         adjacent, previous = previous in ("number", "unit"), role
         if role == "neg":
             negate = True
         elif role == "number":
-            if field is not None:
+            if field is not None and not _named_after(clause, at):
                 claim(field, value[0])
                 field = None
             else:
@@ -415,6 +415,13 @@ def _clause_claims(clause, items, *, after_item=False):
         return None  # a negation with nothing to negate
     needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
     return None if needs_item and not items else made
+
+
+def _named_after(clause, at):
+    """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
+    not by a field said before it ("needs a top-up: 7 in stock")."""
+    after = [word for word in clause[at + 1:at + 3] if word[0] != "unit"][:1]
+    return after in ([("verdict", "instock")],) or bool(after) and after[0][0] == "field"
 
 
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
