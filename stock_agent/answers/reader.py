@@ -51,6 +51,9 @@ _EN_PHRASES = {
              "here you go", "on the shelf", "to bring it to target", "to reach its target",
              "to reach the target", "to get back to target", "to get back up to target",
              "searched for", "i searched for", "i checked", "i looked up",
+             # the program's own headings and words (answers/writer.py)
+             "below target, largest shortfall first", "matches for", "the order for",
+             "passed every check", "nothing was written to", "largest shortfall first",
              "built in sample data", "not a live erp", "here is", "here are",
              "how can i help", "how can i assist", "i can help", "is there anything else",
              "in summary", "to summarize", "looked up", "for your reference", "as of now",
@@ -109,8 +112,6 @@ _EN_PHRASES = {
     "list:nonelow": ("nothing is below target", "no items are below target",
                      "no item is below target"),
     "rehearsed": ("dry run",),
-    "fill ": ("below target, largest shortfall first", "matches for", "the order for",
-              "passed every check", "nothing was written to", "so", "largest shortfall first"),
 }
 _ZH_FILL = tuple("的了是有為目前現在共個件包盒項這此該其它們我您你請也都則所以因此而且且各分別為了即"
                  "已經還剩下約莫")
@@ -121,7 +122,9 @@ _ZH_PHRASES = {
              "教學樣本", "庫存資訊", "資訊", "情況", "狀況", "數量", "單位", "總結", "建議",
              "需要", "應該", "可以", "狀態", "明細", "料號", "此", "已為您查詢", "隨時告訴我",
              "有任何問題", "其他問題", "清單", "列表", "查詢結果", "相關", "您好", "你好",
-             "摘要如下", "抱歉", "以上", "補到目標", "我搜尋了", "搜尋", "系統裡", "系統中"),
+             "摘要如下", "抱歉", "以上", "補到目標", "我搜尋了", "搜尋", "系統裡", "系統中",
+             "訂單", "低於目標庫存(缺口大者在前)", "符合", "另有", "通過所有檢查", "未寫入",
+             "帳本", "有找到"),
     "field:stock": ("庫存", "庫存量", "現有庫存", "目前庫存", "現貨", "存貨", "庫存數量",
                     "剩餘", "在庫", "剩", "剩下", "還剩", "還有"),
     "field:target": ("目標", "目標庫存", "目標量", "目標值", "目標數量", "安全庫存量"),
@@ -151,9 +154,7 @@ _ZH_PHRASES = {
     "list:nomatch": ("沒有品項符合", "查不到符合", "找不到符合", "沒有符合"),
     "list:nonelow": ("沒有品項低於目標庫存", "沒有品項低於目標"),
     "rehearsed": ("試運行",),
-    "fill ": ("訂單", "低於目標庫存(缺口大者在前)", "符合", "另有", "通過所有檢查", "未寫入", "帳本", "有找到"),
 }
-_NO_ANSWER = {"no", "nope", "不", "不是", "不用", "不需要", "否"}  # followed by a comma
 _CLAUSE_MARKS = set(",;，；、") | {"and", "or", "but", "while", "whereas", "和", "與", "及", "以及",
                                    "而", "但", "並且", "另外", "；"}
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
@@ -165,7 +166,7 @@ def _role(role, phrase):
     """A verdict that names the target ("below its target of 30") binds the number after
     it as the target."""
     if role.startswith("verdict:") and (phrase.endswith("target of") or
-                                        phrase.endswith("目標") and not "超出" in phrase):
+                                        phrase.endswith("目標") and "超出" not in phrase):
         return role + ":target"
     return role
 
@@ -267,7 +268,7 @@ def read(sentence, known):
             size = next((size for size in range(min(_longest, len(tokens) - index), 0, -1)
                          if tuple(tokens[index:index + size]) in _lexicon), 0)
             if size:
-                words.append(tuple(_lexicon[tuple(tokens[index:index + size])].strip().split(":")))
+                words.append(tuple(_lexicon[tuple(tokens[index:index + size])].split(":")))
                 index += size
                 continue
             if token in (":", "："):
