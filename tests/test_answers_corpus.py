@@ -75,11 +75,14 @@ class BlindBatchTest(unittest.TestCase):
             leaked += [(entry["id"], false) for false in entry["false"] if false in shown]
         self.assertEqual(leaked, [])
 
-    def test_correct_answers_kept_whole_do_not_fall_below_what_was_measured(self):
-        kept = sum(person_reads(entry["answer"], entry["question"], entry["results"],
-                                entry["lang"])[1] in ("verified", "supplemented")
-                   for entry in corpus("answers_blind.jsonl") if not entry["false"])
-        self.assertGreaterEqual(kept, 15)  # of 102: the cost of precision-first, measured
+    def test_correct_answers_keep_their_wording_no_less_than_measured(self):
+        # Of 102 correct answers, 21 are shown whole and 9 trimmed of sentences the reader
+        # does not know: the cost of precision-first, measured, and not to fall.
+        verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
+                                 entry["lang"])[1]
+                    for entry in corpus("answers_blind.jsonl") if not entry["false"]]
+        self.assertGreaterEqual(verdicts.count("verified") + verdicts.count("supplemented"), 21)
+        self.assertGreaterEqual(verdicts.count("trimmed"), 9)
 
 
 class OlderCorporaTest(unittest.TestCase):
