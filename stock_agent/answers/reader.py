@@ -44,7 +44,8 @@ would recommend recommended suggest suggestion can assist any other question que
 just to be sure indeed specifically note sample built-in live erp sample data listed below
 above see my i've we've you've you're they they're them their both each respectively
 status report reported record records system number numbers count amount s yet sorry
-go currently sits right against between them sure absolutely correct welcome
+go currently sits right against between them sure absolutely correct welcome whose
+suggesting requiring
 """.split()
 _EN_PHRASES = {
     "fill": ("let me know", "feel free to ask", "if you need anything else", "as follows",
@@ -124,11 +125,12 @@ _ZH_PHRASES = {
              "有任何問題", "其他問題", "清單", "列表", "查詢結果", "相關", "您好", "你好",
              "摘要如下", "抱歉", "以上", "補到目標", "我搜尋了", "搜尋", "系統裡", "系統中",
              "訂單", "低於目標庫存(缺口大者在前)", "符合", "另有", "通過所有檢查", "未寫入",
-             "帳本", "有找到", "數字", "量", "提醒您", "任何", "請再確認", "編號", "目前為"),
-    "field:stock": ("庫存", "庫存量", "現有庫存", "目前庫存", "現貨", "存貨", "庫存數量",
+             "帳本", "有找到", "數字", "量", "提醒您", "任何", "請再確認", "編號", "目前為",
+             "項目", "包括", "以下是", "各自", "的結果", "要補多少"),
+    "field:stock": ("庫存", "库存", "庫存量", "現有庫存", "目前庫存", "現貨", "存貨", "庫存數量",
                     "剩餘", "在庫", "剩", "剩下", "還剩", "還有"),
     "field:target": ("目標", "目標庫存", "目標量", "目標值", "目標數量", "安全庫存量"),
-    "field:order": ("補貨", "建議補貨", "補貨量", "建議補貨量", "補貨數量", "建議訂購",
+    "field:order": ("補貨", "建議補貨", "補貨量", "建議補貨量", "補貨數量", "建議訂購", "要補",
                     "訂購", "補", "補上", "補足", "缺口", "差額", "進貨", "採購", "叫貨", "再訂"),
     "field:total": ("總共", "合計", "總計", "加起來", "共計", "一共", "總和", "總庫存"),
     "unit": ("個", "件", "包", "盒", "單位", "份"),
@@ -399,8 +401,9 @@ def _clause_claims(clause, items, *, after_item=False):
                 if field == "order":
                     claim("verdict", "reorder")
                 field = value[0]
-        elif role == "verdict" and value[0] == "instock" and numbers and adjacent:
-            claim("stock", numbers.pop()[0])  # "12 in stock"
+        elif role == "verdict" and value[0] == "instock" and (
+                numbers and adjacent or len(numbers) == 1 and items):
+            claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"
         elif role == "verdict" and value[0] == "found" and not items:
             continue  # "I found 2 items": a search said, no item's verdict
         elif role == "verdict":
