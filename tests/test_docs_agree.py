@@ -227,9 +227,6 @@ ELSEWHERE = {
                                           "package-dir maps examples/ there)",
     "stock_agent/examples/": "the installed package's copy of examples/",
 }
-# Wrong paths in files that are being rewritten elsewhere and must not be edited here.
-# Each entry goes when its file is fixed (a test says so).
-KNOWN_WRONG = set()
 PATH = re.compile(r"(?<![\w./:~-])((?:stock_agent|tests|docs|bench|examples)/"
                   r"[\w./*-]*(?:\{[\w,]+\}[\w./*-]*)?)")
 
@@ -269,7 +266,7 @@ class PathsNamed(unittest.TestCase):
             if source == THIS_FILE:
                 continue  # it names wrong paths on purpose
             for path in set(named_paths(read(source))):
-                if path in ELSEWHERE or (source, path) in KNOWN_WRONG:
+                if path in ELSEWHERE:
                     continue
                 checked += 1
                 with self.subTest(file=source, path=path):
@@ -283,13 +280,6 @@ class PathsNamed(unittest.TestCase):
         self.assertFalse(exists("stock_agent/gone.py"))
         self.assertEqual(list(named_paths("http://bench/v1 and tests/a_{b,c}.py")),
                          ["tests/a_b.py", "tests/a_c.py"])
-
-    def test_every_known_wrong_path_is_still_there(self):
-        for source, path in sorted(KNOWN_WRONG):
-            with self.subTest(file=source, path=path):
-                self.assertIn(path, set(named_paths(read(source))),
-                              "fixed: remove it from KNOWN_WRONG")
-                self.assertFalse(exists(path), "it exists now: remove it from KNOWN_WRONG")
 
 
 # --- The evaluation's command line ------------------------------------------------------
