@@ -46,9 +46,9 @@ def _leads(facts, shape):
     for fact in facts.items.values():
         if fact["sku"] in listed and fact["sku"] not in shape["skus"]:
             continue
-        if kind == "found" or not fact["found"]:
+        if kind == "found" or not fact["found"]:  # "No, X123 was not found" for any kind
             holds = fact["found"]
-            text = Text("lead_yes" if holds == (kind != "missing") else "lead_no",
+            text = Text("lead_yes" if holds else "lead_no",
                         claim=Text("verdict_found" if holds else "verdict_missing", **fact))
             leads.append((text, [_cite(fact, "found", holds)]))
             continue
