@@ -1,5 +1,7 @@
 """Shared helpers for tests: run the CLI in-process and read back its run log."""
 
+import atexit
+import concurrent.futures
 import contextlib
 import io
 import json
@@ -123,6 +125,27 @@ def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
             child.kill()
             child.communicate()
     return child.returncode, out, err
+
+
+# A test that only waits on child processes (a signal sent to a run, a session on a terminal,
+# a documented command) starts them with `early` as the suite loads its module: the waits
+# then go on beside the tests that run before it, on the core the suite's own process leaves
+# free, and the test reads how they ended. Four at a time, the same for a busy machine.
+_EARLY = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="early")
+
+
+def early(function, *args):
+    """`function(*args)` started on the suite's worker threads: its Future, whose result()
+    is what the function returned, or raises what it raised."""
+    return _EARLY.submit(function, *args)
+
+
+def early_folder(prefix="stock-agent-test-"):
+    """A new folder for what an `early` function leaves a test to read. Removed at exit if
+    no test removed it before (a run of one test does not read them all)."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
 
 
 def english_prose(text, *quoted):

@@ -23,7 +23,6 @@ to a file that exists and, when it names a heading, to that heading.
 """
 
 import atexit
-import concurrent.futures
 import os
 import re
 import shutil
@@ -31,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+
+from tests.support import early
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # What a command needs that a fresh copy does not have: a server or an installer.
@@ -129,9 +130,9 @@ def file_state(folder):
 
 class Pages:
     """Every page's commands, run on copies of the release in a folder of their own. The
-    run starts when the suite loads this module (`started`) and goes on beside the other
-    tests: the work is in child processes, and the suite's own process leaves a core free.
-    The test reads how it ended."""
+    run starts when the suite loads this module (`started`, support.early) and goes on
+    beside the other tests: the work is in child processes, and the suite's own process
+    leaves a core free. The test reads how it ended."""
 
     def __init__(self):
         self.folder = tempfile.mkdtemp(prefix="stock-agent-docs-")
@@ -147,9 +148,7 @@ class Pages:
         os.symlink(sys.executable, os.path.join(self.bin, "python"))
         self.work = {page: runnable(commands_of(page)) for page in pages()}
         self.work = {page: commands for page, commands in self.work.items() if commands}
-        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=4)
-        atexit.register(self.pool.shutdown, cancel_futures=True)
-        self.done = {page: self.pool.submit(self.run_page, page, commands)
+        self.done = {page: early(self.run_page, page, commands)
                      for page, commands in self.work.items()}
 
     def run_page(self, page, commands):
