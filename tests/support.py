@@ -134,10 +134,10 @@ def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
 _EARLY = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="early")
 
 
-def early(function, *args):
-    """`function(*args)` started on the suite's worker threads: its Future, whose result()
-    is what the function returned, or raises what it raised."""
-    return _EARLY.submit(function, *args)
+def early(function, *args, **options):
+    """`function(*args, **options)` started on the suite's worker threads: its Future, whose
+    result() is what the function returned, or raises what it raised."""
+    return _EARLY.submit(function, *args, **options)
 
 
 def early_folder(prefix="stock-agent-test-"):
