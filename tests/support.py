@@ -3,6 +3,7 @@
 import atexit
 import concurrent.futures
 import contextlib
+import functools
 import io
 import json
 import os
@@ -12,6 +13,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from unittest import mock
 
@@ -128,21 +130,42 @@ def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
 
 
 # A test that only waits on child processes (a signal sent to a run, a session on a terminal,
-# a documented command) starts them with `early` as the suite loads its module: the waits
-# then go on beside the tests that run before it, on the core the suite's own process leaves
-# free, and the test reads how they ended. Four at a time, the same for a busy machine.
+# a documented command) can have them started before it runs, as the suite loads its module
+# (the module's load_tests starts its Early waits): the waits then go on beside the tests
+# that run first, on the core the suite's own process leaves free, and the test reads how
+# they ended. Four at a time, so a busy machine is not flooded. A test run alone starts its
+# own wait when it asks for the result.
 _EARLY = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="early")
 
 
-def early(function, *args, **options):
-    """`function(*args, **options)` started on the suite's worker threads: its Future, whose
-    result() is what the function returned, or raises what it raised."""
-    return _EARLY.submit(function, *args, **options)
+class Early:
+    """`function(*args, **options)`, run once on the suite's worker threads."""
+
+    def __init__(self, function, *args, **options):
+        self._call = functools.partial(function, *args, **options)
+        self._future = None
+        self._lock = threading.Lock()
+
+    def start(self):
+        with self._lock:
+            if self._future is None:
+                self._future = _EARLY.submit(self._call)
+        return self
+
+    def result(self):
+        """What the function returned; raises what it raised."""
+        return self.start()._future.result()
+
+
+def start(*waits):
+    """Start each Early of `waits` (for a module's load_tests)."""
+    for wait in waits:
+        wait.start()
 
 
 def early_folder(prefix="stock-agent-test-"):
-    """A new folder for what an `early` function leaves a test to read. Removed at exit if
-    no test removed it before (a run of one test does not read them all)."""
+    """A new folder for what an Early's function leaves its test to read. Removed at exit
+    if the test did not remove it (a test that was not run)."""
     path = tempfile.mkdtemp(prefix=prefix)
     atexit.register(shutil.rmtree, path, ignore_errors=True)
     return path

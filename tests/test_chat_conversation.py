@@ -30,7 +30,8 @@ from stock_agent.chat import context
 from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent.evals import stats
 from stock_agent.run import MAX_QUESTION_CHARS
-from tests.support import early, early_folder, read_only_log, run_cli, temp_folder, wait_for
+from tests.support import (Early, early_folder, read_only_log, run_cli, start, temp_folder,
+                           wait_for)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TERMINAL = ("completed", "failed", "cancelled")
@@ -196,10 +197,10 @@ def not_text_piped():
         return done, read_only_log(log_dir)
 
 
-# Real processes that the tests only wait for: they run as the suite loads this module.
-SIGNALLED = {sig: early(signal_during_a_turn, sig)
+# Real processes the tests only wait for (support.Early; load_tests starts them all).
+SIGNALLED = {sig: Early(signal_during_a_turn, sig)
              for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if sig}
-NOT_TEXT = early(not_text_piped)
+NOT_TEXT = Early(not_text_piped)
 
 
 class CancelTest(unittest.TestCase):
@@ -282,7 +283,7 @@ def killed_mid_turn():
     return folder
 
 
-KILLED_MID_TURN = early(killed_mid_turn)
+KILLED_MID_TURN = Early(killed_mid_turn)
 
 
 class ContinueTest(unittest.TestCase):
@@ -707,13 +708,18 @@ def on_a_terminal(argv, typed):
         return child.returncode, screen, err, read_only_log(log_dir)
 
 
-# Sessions on a terminal, started as the suite loads this module (support.early).
 ON_A_TERMINAL = {} if sys.platform == "win32" else {
-    "no question": early(on_a_terminal, ["--provider", "openai", "--base-url",
+    "no question": Early(on_a_terminal, ["--provider", "openai", "--base-url",
                                          "http://127.0.0.1:9/v1", "--model", "m"], b"/exit\n"),
-    "mock chat": early(on_a_terminal, ["--mock", "--chat"], b"Check A002\n/exit\n"),
-    "mock alone": early(on_a_terminal, ["--mock", "--lang", "en"], b""),
+    "mock chat": Early(on_a_terminal, ["--mock", "--chat"], b"Check A002\n/exit\n"),
+    "mock alone": Early(on_a_terminal, ["--mock", "--lang", "en"], b""),
 }
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*SIGNALLED.values(), NOT_TEXT, KILLED_MID_TURN, *ON_A_TERMINAL.values())
+    return tests
 
 
 @unittest.skipIf(sys.platform == "win32", "needs a pseudo-terminal")

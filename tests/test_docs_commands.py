@@ -31,7 +31,7 @@ import sys
 import tempfile
 import unittest
 
-from tests.support import early
+from tests.support import Early
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # What a command needs that a fresh copy does not have: a server or an installer.
@@ -130,7 +130,7 @@ def file_state(folder):
 
 class Pages:
     """Every page's commands, run on copies of the release in a folder of their own. The
-    run starts when the suite loads this module (`started`, support.early) and goes on
+    run starts when the suite loads this module (`started`, support.Early) and goes on
     beside the other tests: the work is in child processes, and the suite's own process
     leaves a core free. The test reads how it ended."""
 
@@ -148,7 +148,7 @@ class Pages:
         os.symlink(sys.executable, os.path.join(self.bin, "python"))
         self.work = {page: runnable(commands_of(page)) for page in pages()}
         self.work = {page: commands for page, commands in self.work.items() if commands}
-        self.done = {page: early(self.run_page, page, commands)
+        self.done = {page: Early(self.run_page, page, commands).start()
                      for page, commands in self.work.items()}
 
     def run_page(self, page, commands):
@@ -201,8 +201,8 @@ class DocumentedCommands(unittest.TestCase):
             self.skipTest("needs sh, and git in a git checkout to list its files")
         self.assertIn("README.md", started.work)  # the parser still finds the commands
         self.assertGreaterEqual(sum(map(len, started.work.values())), 20)
-        for page, future in started.done.items():
-            ran, left = future.result()
+        for page, pages_run in started.done.items():
+            ran, left = pages_run.result()
             for line, attempt, script, finished in ran:
                 with self.subTest(page=page, line=line, attempt=attempt):
                     self.assertEqual(finished.returncode, 0, f"{page} line {line}:\n{script}\n"

@@ -24,7 +24,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import mcp
 from stock_agent.mcp import stdio
 from stock_agent.errors import EXIT_STATUS
-from tests.support import early, early_folder, run_cli
+from tests.support import Early, early_folder, run_cli, start
 from tests.test_mcp_faults import Reaped
 from tests.test_mcp_protocol import server
 
@@ -98,9 +98,15 @@ def log_events(log_dir):
         return [json.loads(line) for line in file]
 
 
-# The two runs of a real agent.py, started as the suite loads this module (support.early).
-DEAF_PINGS = {"timeout": early(deaf_pings_run, sigterm=False),
-              "sigterm": early(deaf_pings_run, sigterm=True)}
+# The two runs of a real agent.py (support.Early; load_tests starts them).
+DEAF_PINGS = {"timeout": Early(deaf_pings_run, sigterm=False),
+              "sigterm": Early(deaf_pings_run, sigterm=True)}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the runs start now."""
+    start(*DEAF_PINGS.values())
+    return tests
 
 
 class StoppedReadingTest(unittest.TestCase):
