@@ -22,6 +22,8 @@ import sys
 import tempfile
 import unittest
 
+from tests.support import Early, start
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP_MODULES = {"agent", "tools", "mock_model"}
 INSTALLED_NAMES = {"agent", "tools", "mock_model", "stock_agent"}
@@ -195,38 +197,95 @@ class LayoutTest(unittest.TestCase):
 
 
 # Three of the modules that made most temporary folders (about 216 a suite run; a sample, so
-# the suite stays fast). Their run starts with this module's first test and goes on beside
-# the others; SuiteHygieneTest reads how it ended.
+# the suite stays fast). Their run starts as the suite loads this module (load_tests, below)
+# and goes on beside the other tests; SuiteHygieneTest reads how it ended.
 HYGIENE_SAMPLE = ["tests.test_core_json_output", "tests.test_evals_stats",
                   "tests.test_watch_verbose"]
-_hygiene = {}
 
 
-def setUpModule():
-    tmp = tempfile.mkdtemp(prefix="stock-agent-hygiene-")
-    unittest.addModuleCleanup(shutil.rmtree, tmp, ignore_errors=True)
-    child = subprocess.Popen([sys.executable, "-m", "unittest", *HYGIENE_SAMPLE], cwd=ROOT,
-                             env={**os.environ, "TMPDIR": tmp}, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    unittest.addModuleCleanup(lambda: child.poll() is None and (child.kill(),
-                                                                 child.communicate()))
-    _hygiene.update(tmp=tmp, child=child)
+def hygiene_sample_run():
+    """HYGIENE_SAMPLE run with a TMPDIR of its own: (status, stderr, what is left there)."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-hygiene-") as tmp:
+        done = subprocess.run([sys.executable, "-m", "unittest", *HYGIENE_SAMPLE], cwd=ROOT,
+                              env={**os.environ, "TMPDIR": tmp}, capture_output=True,
+                              text=True, timeout=300)
+        return done.returncode, done.stderr, sorted(os.listdir(tmp))
+
+
+HYGIENE = Early(hygiene_sample_run)
 
 
 class SuiteHygieneTest(unittest.TestCase):
     def test_the_tests_leave_no_temporary_folder_behind(self):
         # Their folders go with their tests (support.temp_folder, TemporaryDirectory).
         # TMPDIR reaches the children.
-        child = _hygiene["child"]
-        _, err = child.communicate(timeout=300)
-        self.assertEqual(child.returncode, 0, err[-3000:])
-        self.assertEqual(sorted(os.listdir(_hygiene["tmp"])), [])
+        status, err, left = HYGIENE.result()
+        self.assertEqual(status, 0, err[-3000:])
+        self.assertEqual(left, [])
+
+
+HAS_SETUPTOOLS = importlib.util.find_spec("setuptools") is not None
+DATA = ("stock_agent/evals/cases.jsonl", "stock_agent/evals/conversations.jsonl",
+        "stock_agent/evals/inventory.csv", "stock_agent/evals/prompts/short.txt",
+        "stock_agent/examples/inventory.csv")
+
+
+def built_and_run():
+    """What an install puts in site-packages: setuptools' build_py of a copy of the checkout
+    (so nothing is written into it), offline, no wheel tool needed; then its commands, run
+    from a folder with its own tools.py and agent.py. A dict: the build's `status` and
+    `stderr`, its `layout` (its top folder before anything imported from it, which adds a
+    __pycache__), which of DATA it `holds`, and (status, out, err) of `help` and `evaluation`."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-build-") as work:
+        source = os.path.join(work, "source")
+        shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+            ".git", "runs", "tests", "bench", "__pycache__", "*.egg-info", "build"))
+        built = os.path.join(work, "site-packages")
+        result = subprocess.run(
+            [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
+             "--build-lib", built], cwd=source, capture_output=True, text=True)
+        outcome = {"status": result.returncode, "stderr": result.stderr}
+        if result.returncode != 0:
+            return outcome
+        outcome.update(layout=os.listdir(built),
+                       holds={data: os.path.isfile(os.path.join(built, data)) for data in DATA})
+        elsewhere = os.path.join(work, "user")
+        os.mkdir(elsewhere)
+        for name in ("tools.py", "agent.py"):  # a user's own files, which must not be used
+            with open(os.path.join(elsewhere, name), "w", encoding="utf-8") as file:
+                file.write("raise SystemExit('the wrong module was imported')\n")
+        env = {**os.environ, "PYTHONPATH": built}
+        children = [subprocess.Popen(  # both at once
+            [sys.executable, *argv], cwd=elsewhere, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env=env) for argv in (
+                ["-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                 "import agent; agent.main(['--help'])", built],
+                ["-m", "stock_agent.evals", "run", "--mock", "--log-dir",
+                 os.path.join(elsewhere, "runs")])]
+        try:
+            for name, child in zip(("help", "evaluation"), children):
+                out, err = child.communicate(timeout=60)
+                outcome[name] = (child.returncode, out, err)
+        finally:
+            for child in children:
+                if child.poll() is None:
+                    child.kill()
+                    child.communicate()
+    return outcome
+
+
+BUILT = Early(built_and_run)  # a build and two commands: 1-2 s to wait for
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the sample and the build start."""
+    start(HYGIENE)
+    if HAS_SETUPTOOLS:
+        start(BUILT)
+    return tests
 
 
 class PackagingTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.built = cls.layout = None  # built at the first test that needs it, then shared
     def test_pyproject_installs_the_four_names_and_every_package_folder(self):
         modules = pyproject_list("py-modules")
         packages = pyproject_list("packages")
@@ -237,64 +296,27 @@ class PackagingTest(unittest.TestCase):
                    if "__pycache__" not in folder and files}
         self.assertEqual(folders - set(packages), set())
 
-    @unittest.skipIf(importlib.util.find_spec("setuptools") is None, "needs setuptools")
+    @unittest.skipUnless(HAS_SETUPTOOLS, "needs setuptools")
     def test_a_build_lays_out_exactly_the_four_names_with_their_data(self):
-        built = self.build()
-        self.assertEqual({name.removesuffix(".py") for name in self.layout}, INSTALLED_NAMES)
-        for data in ("stock_agent/evals/cases.jsonl", "stock_agent/evals/conversations.jsonl",
-                     "stock_agent/evals/inventory.csv",
-                     "stock_agent/evals/prompts/short.txt",
-                     "stock_agent/examples/inventory.csv"):
-            self.assertTrue(os.path.isfile(os.path.join(built, data)), data)
+        built = self.built()
+        self.assertEqual({name.removesuffix(".py") for name in built["layout"]},
+                         INSTALLED_NAMES)
+        for data in DATA:
+            self.assertTrue(built["holds"][data], data)
 
-    @unittest.skipIf(importlib.util.find_spec("setuptools") is None, "needs setuptools")
+    @unittest.skipUnless(HAS_SETUPTOOLS, "needs setuptools")
     def test_the_built_commands_work_from_a_folder_with_its_own_tools_py(self):
-        built = self.build()
-        elsewhere = tempfile.mkdtemp(prefix="stock-agent-user-")
-        self.addCleanup(shutil.rmtree, elsewhere)
-        for name in ("tools.py", "agent.py"):  # a user's own files, which must not be used
-            with open(os.path.join(elsewhere, name), "w", encoding="utf-8") as file:
-                file.write("raise SystemExit('the wrong module was imported')\n")
-        env = {**os.environ, "PYTHONPATH": built}
-        help_text, evaluation = [subprocess.Popen(  # both at once
-            [sys.executable, *argv], cwd=elsewhere, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True, env=env) for argv in (
-                ["-c", "import sys; sys.path.insert(0, sys.argv[1]); "
-                 "import agent; agent.main(['--help'])", built],
-                ["-m", "stock_agent.evals", "run", "--mock", "--log-dir",
-                 os.path.join(elsewhere, "runs")])]
-        for child in (help_text, evaluation):
-            self.addCleanup(lambda child=child: child.poll() is None and (
-                child.kill(), child.communicate()))
-        help_out, help_err = help_text.communicate(timeout=60)
-        self.assertEqual(help_text.returncode, 0, help_err)
+        built = self.built()
+        status, help_out, help_err = built["help"]
+        self.assertEqual(status, 0, help_err)
         self.assertTrue(help_out.startswith("usage: stock-agent "))
-        out, err = evaluation.communicate(timeout=60)
-        self.assertEqual(evaluation.returncode, 0, err)
+        status, out, err = built["evaluation"]
+        self.assertEqual(status, 0, err)
         self.assertIn("task success", out)
 
-    def build(self):
-        """What an install puts in site-packages: setuptools' build_py of a copy of the
-        checkout (so nothing is written into it), offline, no wheel tool needed. One build
-        for the class; `layout` is its top folder as the build left it, before any test
-        imported from it (which adds a __pycache__)."""
-        cls = type(self)
-        if cls.built is None:
-            cls.built = self.build_once()
-            cls.layout = os.listdir(cls.built)
-        return cls.built
-
-    def build_once(self):
-        work = tempfile.mkdtemp(prefix="stock-agent-build-")
-        self.addClassCleanup(shutil.rmtree, work)
-        source = os.path.join(work, "source")
-        shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-            ".git", "runs", "tests", "bench", "__pycache__", "*.egg-info", "build"))
-        built = os.path.join(work, "site-packages")
-        result = subprocess.run(
-            [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
-             "--build-lib", built], cwd=source, capture_output=True, text=True)
-        self.assertEqual(result.returncode, 0, result.stderr)
+    def built(self):
+        built = BUILT.result()
+        self.assertEqual(built["status"], 0, built["stderr"])
         return built
 
 
