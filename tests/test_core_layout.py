@@ -165,35 +165,47 @@ class LayoutTest(unittest.TestCase):
         self.assertIn("agent", harness)  # the exception is real, and it is the only one
 
     def test_mock_start_up_loads_only_what_a_mock_run_needs(self):
-        # The wings a mock run does not ask for, and what docs/benchmarks.md measured as
-        # worth keeping off the --mock path (contextlib is the composition's ExitStack:
-        # it stays). -S: no site-packages hooks, which would load some of these first.
-        heavy = ("stock_agent.providers", "stock_agent.evals", "stock_agent.mcp",
-                 "stock_agent.orders", "stock_agent.chat", "stock_agent.watch",
-                 "stock_agent.otlp", "http", "ssl", "socket", "dataclasses", "subprocess",
-                 "shlex", "signal", "threading", "sqlite3", "csv", "hashlib", "unicodedata",
-                 "shutil")
-        code = ("import sys; before = set(sys.modules); import agent; "
-                "agent.main(['--mock', '-q', 'Check A001', '--log-dir', sys.argv[1]]); "
-                "print(sorted(m for m in set(sys.modules) - before "
-                f"if m.split('.')[0] in {sorted({h.split('.')[0] for h in heavy})!r} "
-                f"and m.startswith({heavy!r})))")
-        with tempfile.TemporaryDirectory() as logs:
-            out = subprocess.run([sys.executable, "-S", "-c", code, logs], cwd=ROOT,
-                                 capture_output=True, text=True, check=True).stdout
-        self.assertEqual(out.splitlines()[-1], "[]")
-
+        self.assertEqual(MOCK_START_UP.result().splitlines()[-1], "[]")
 
     def test_no_module_loads_the_message_catalogue_when_imported(self):
-        # The catalogue is read where a line is shown (errors.Text, AgentError.message), so
-        # a run that shows none never loads it. A run that succeeds shows its `log:` line.
-        code = ("import importlib, sys; "
-                f"[importlib.import_module(name) for name in {sorted(project_modules())!r} "
-                "if name != 'stock_agent.messages']; "
-                "print('stock_agent.messages' in sys.modules)")
-        out = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout
-        self.assertEqual(out.splitlines()[-1], "False")
+        self.assertEqual(CATALOGUE_UNLOADED.result().splitlines()[-1], "False")
+
+
+def mock_start_up_heavy_modules():
+    """What of HEAVY a --mock run loads, as its child printed it. HEAVY: the wings a mock
+    run does not ask for, and what docs/benchmarks.md measured as worth keeping off the
+    --mock path (contextlib is the composition's ExitStack: it stays). -S: no site-packages
+    hooks, which would load some of these first."""
+    code = ("import sys; before = set(sys.modules); import agent; "
+            "agent.main(['--mock', '-q', 'Check A001', '--log-dir', sys.argv[1]]); "
+            "print(sorted(m for m in set(sys.modules) - before "
+            f"if m.split('.')[0] in {sorted({h.split('.')[0] for h in HEAVY})!r} "
+            f"and m.startswith({HEAVY!r})))")
+    with tempfile.TemporaryDirectory() as logs:
+        return subprocess.run([sys.executable, "-S", "-c", code, logs], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout
+
+
+def catalogue_loaded_by_imports():
+    """Whether importing every project module but stock_agent.messages loads it, as its
+    child printed it. The catalogue is read where a line is shown (errors.Text,
+    AgentError.message), so a run that shows none never loads it; a run that succeeds
+    shows its `log:` line."""
+    code = ("import importlib, sys; "
+            f"[importlib.import_module(name) for name in {sorted(project_modules())!r} "
+            "if name != 'stock_agent.messages']; "
+            "print('stock_agent.messages' in sys.modules)")
+    return subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout
+
+
+HEAVY = ("stock_agent.providers", "stock_agent.evals", "stock_agent.mcp", "stock_agent.orders",
+         "stock_agent.chat", "stock_agent.watch", "stock_agent.otlp", "http", "ssl", "socket",
+         "dataclasses", "subprocess", "shlex", "signal", "threading", "sqlite3", "csv",
+         "hashlib", "unicodedata", "shutil")
+# Child processes the tests only wait for (support.Early; load_tests starts them).
+MOCK_START_UP = Early(mock_start_up_heavy_modules)
+CATALOGUE_UNLOADED = Early(catalogue_loaded_by_imports)
 
 
 # Three of the modules that made most temporary folders (about 216 a suite run; a sample, so
@@ -279,7 +291,7 @@ BUILT = Early(built_and_run)  # a build and two commands: 1-2 s to wait for
 
 def load_tests(loader, tests, pattern):
     """unittest calls this as it loads the whole module: the sample and the build start."""
-    start(HYGIENE)
+    start(MOCK_START_UP, CATALOGUE_UNLOADED, HYGIENE)
     if HAS_SETUPTOOLS:
         start(BUILT)
     return tests
