@@ -137,12 +137,7 @@ class Pages:
     def __init__(self):
         self.folder = tempfile.mkdtemp(prefix="stock-agent-docs-")
         atexit.register(shutil.rmtree, self.folder, ignore_errors=True)
-        self.source = os.path.join(self.folder, "release")
-        for name in release_files():
-            target = os.path.join(self.source, name)
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            shutil.copy2(os.path.join(ROOT, name), target)
-        os.makedirs(os.path.join(self.source, "runs"), exist_ok=True)
+        self.release = release_files()  # each page copies them, on its worker thread
         self.bin = os.path.join(self.folder, "bin")
         os.makedirs(self.bin)
         os.symlink(sys.executable, os.path.join(self.bin, "python"))
@@ -155,7 +150,11 @@ class Pages:
         """Run `commands` in order on a copy of the release of their own. Returns
         [(line, attempt, script, done)] and the files left behind outside runs/."""
         checkout = os.path.join(self.folder, page.replace(os.sep, "-"))
-        shutil.copytree(self.source, checkout, symlinks=True)
+        for name in self.release:
+            target = os.path.join(checkout, name)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copy2(os.path.join(ROOT, name), target)
+        os.makedirs(os.path.join(checkout, "runs"), exist_ok=True)
         before = files_in(checkout)
         tmp = checkout + ".tmp"  # the page's own: what one page makes there is its own
         os.makedirs(tmp)
