@@ -1,15 +1,20 @@
 """Shared helpers for tests: run the CLI in-process and read back its run log."""
 
+import atexit
+import concurrent.futures
 import contextlib
+import functools
 import io
 import json
 import os
+import queue
 import re
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from unittest import mock
 
@@ -28,10 +33,10 @@ def run_cli(argv, *, environ=None, log_dir=None, model=None, stdin=None):
     the one the flags would choose. `stdin`, if given, is what the program reads there (the
     questions of a conversation, one per line; a piped question); else nothing, unless a
     test put its own there. The log goes to `log_dir`, else to a
-    temporary folder that is removed once its events are read.
+    scratch folder that is removed once its events are read.
     """
     if log_dir is None:
-        with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as temporary:
+        with scratch() as temporary:
             return run_cli(argv, environ=environ, log_dir=temporary, model=model, stdin=stdin)
     environ = {} if environ is None else environ
     make_model = None if model is None else (lambda settings, environ: model)
@@ -63,8 +68,47 @@ def temp_folder(test, prefix="stock-agent-test-", **options):
     or a TestCase class in setUpClass (after the class). A suite run leaves nothing in /tmp."""
     path = tempfile.mkdtemp(prefix=prefix, **options)
     add = test.addClassCleanup if isinstance(test, type) else test.addCleanup
-    add(shutil.rmtree, path, ignore_errors=True)
+    add(discard, path)
     return path
+
+
+@contextlib.contextmanager
+def scratch(prefix="stock-agent-test-"):
+    """A new folder for the length of a `with`, then removed (`discard`)."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    try:
+        yield path
+    finally:
+        discard(path)
+
+
+# Removing even an empty folder can take milliseconds (3.4 ms on the project's 2-core
+# machine, whose ext4 is mounted with discard), and a suite run removes over a thousand: 5 s
+# of its main thread. So the folders of temp_folder, scratch, run_cli and run_script go to
+# one thread that removes them beside the tests; at exit the suite waits for it to finish,
+# so a run still leaves nothing behind.
+_DISCARDED = queue.SimpleQueue()
+_REMOVER = []
+
+
+def discard(path):
+    """Remove the folder `path` and all it holds, soon, on the remover thread."""
+    if not _REMOVER:
+        _REMOVER.append(threading.Thread(target=_remove_discarded, name="remover",
+                                         daemon=True))
+        _REMOVER[0].start()
+        atexit.register(_finish_removing)
+    _DISCARDED.put(path)
+
+
+def _remove_discarded():
+    for path in iter(_DISCARDED.get, None):
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _finish_removing():
+    _DISCARDED.put(None)
+    _REMOVER[0].join(timeout=60)
 
 
 def run_script(script, *, question="Check A001", limits=None, log_content=False,
@@ -73,7 +117,7 @@ def run_script(script, *, question="Check A001", limits=None, log_content=False,
     `policy` (answers.Answers) decides what the person reads, as the command line does by
     default; without one, the model's answer is returned as it came."""
     model = MockModel(script)
-    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as log_dir:
+    with scratch() as log_dir:
         log = RunLog(log_dir, content=log_content)
         outcome = agent.run_agent(
             question, model, toolbox=toolbox or tools.default_toolbox(),
@@ -123,6 +167,48 @@ def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
             child.kill()
             child.communicate()
     return child.returncode, out, err
+
+
+# A test that only waits on child processes (a signal sent to a run, a session on a terminal,
+# a documented command) can have them started before it runs, as the suite loads its module
+# (the module's load_tests starts its Early waits): the waits then go on beside the tests
+# that run first, on the core the suite's own process leaves free, and the test reads how
+# they ended. Four at a time, so a busy machine is not flooded. A test run alone starts its
+# own wait when it asks for the result.
+_EARLY = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="early")
+
+
+class Early:
+    """`function(*args, **options)`, run once on the suite's worker threads."""
+
+    def __init__(self, function, *args, **options):
+        self._call = functools.partial(function, *args, **options)
+        self._future = None
+        self._lock = threading.Lock()
+
+    def start(self):
+        with self._lock:
+            if self._future is None:
+                self._future = _EARLY.submit(self._call)
+        return self
+
+    def result(self):
+        """What the function returned; raises what it raised."""
+        return self.start()._future.result()
+
+
+def start(*waits):
+    """Start each Early of `waits` (for a module's load_tests)."""
+    for wait in waits:
+        wait.start()
+
+
+def early_folder(prefix="stock-agent-test-"):
+    """A new folder for what an Early's function leaves its test to read. Removed at exit
+    if the test did not remove it (a test that was not run)."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
 
 
 def english_prose(text, *quoted):

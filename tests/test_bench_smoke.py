@@ -17,6 +17,8 @@ import tempfile
 import unittest
 from unittest import mock
 
+from tests.support import Early, start
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -125,6 +127,49 @@ if __name__ == "__main__":
     main()'''
 
 
+def samples_rebuilt():
+    """write_sample_agent (each runs the rebuilt agent.py) on FLAT_ARTICLE and on a copy
+    whose printed answer is wrong: (the bench module, what each raised, or None)."""
+    bench, raised = load_bench("startup"), []
+    with tempfile.TemporaryDirectory() as folder:
+        for name, text in (("good", FLAT_ARTICLE),
+                           ("wrong", FLAT_ARTICLE.replace("output: mock answer 1", "2"))):
+            article = os.path.join(folder, f"{name}.txt")
+            with open(article, "w", encoding="utf-8") as file:
+                file.write(text)
+            try:
+                bench.write_sample_agent(article, os.path.join(folder, name), sys.executable)
+            except bench.SampleError as error:
+                raised.append(error)
+            else:
+                raised.append(None)
+    return bench, *raised
+
+
+def callgrind_bare_start():
+    """What bench/startup.py reads from callgrind for the bare start of a shell, not of
+    Python: the same run of valgrind and reading of its out file in a tenth of the time
+    (about 200,000 instructions; Python's 27 million take callgrind two seconds)."""
+    with tempfile.TemporaryDirectory() as folder:
+        return load_bench("startup").callgrind_instructions(
+            shutil.which("valgrind"), [shutil.which("sh"), "-c", ":"], folder,
+            os.path.join(folder, "callgrind.out"))
+
+
+# Child processes the tests only wait for (support.Early; load_tests starts them).
+REBUILT_SAMPLES = Early(samples_rebuilt)
+HAS_VALGRIND = bool(shutil.which("valgrind") and shutil.which("sh"))
+CALLGRIND_BARE_START = Early(callgrind_bare_start)
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the children start now."""
+    start(REBUILT_SAMPLES)
+    if HAS_VALGRIND:
+        start(CALLGRIND_BARE_START)
+    return tests
+
+
 class StartupInstructions(unittest.TestCase):
     """The parts of `bench/startup.py --instructions` that need neither valgrind nor the seed."""
 
@@ -165,12 +210,9 @@ class StartupInstructions(unittest.TestCase):
         self.assertIsNone(self.bench.find_seed_article(os.path.join(self.tmp, "a.txt")))
 
     def test_the_rebuilt_sample_must_answer_as_the_article_shows(self):
-        self.bench.write_sample_agent(self.write("good.txt", FLAT_ARTICLE),
-                                      os.path.join(self.tmp, "good"), sys.executable)
-        wrong = self.write("wrong.txt", FLAT_ARTICLE.replace("output: mock answer 1", "2"))
-        with self.assertRaises(self.bench.SampleError):
-            self.bench.write_sample_agent(wrong, os.path.join(self.tmp, "wrong"),
-                                          sys.executable)
+        bench, good, wrong = REBUILT_SAMPLES.result()
+        self.assertIsNone(good)
+        self.assertIsInstance(wrong, bench.SampleError)
 
     def test_no_seed_article_is_its_own_exit_status(self):
         with contextlib.redirect_stderr(io.StringIO()) as err:
@@ -194,16 +236,9 @@ class StartupInstructions(unittest.TestCase):
         self.bench.write_sample_agent(article, os.path.join(self.tmp, "article"),
                                       sys.executable)
 
-    @unittest.skipUnless(shutil.which("valgrind") and shutil.which("sh"),
-                         "valgrind is not installed")
+    @unittest.skipUnless(HAS_VALGRIND, "valgrind is not installed")
     def test_callgrind_counts_a_bare_start(self):
-        # The bare start of a shell, not of Python: the same run of valgrind and reading of
-        # its out file in a tenth of the time (about 200,000 instructions; Python's 27 million
-        # take callgrind two seconds).
-        count = self.bench.callgrind_instructions(
-            shutil.which("valgrind"), [shutil.which("sh"), "-c", ":"], self.tmp,
-            os.path.join(self.tmp, "callgrind.out"))
-        self.assertGreater(count, 50_000)
+        self.assertGreater(CALLGRIND_BARE_START.result(), 50_000)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -29,7 +30,8 @@ from stock_agent.chat import context
 from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent.evals import stats
 from stock_agent.run import MAX_QUESTION_CHARS
-from tests.support import read_only_log, run_cli, wait_for, temp_folder
+from tests.support import (Early, early_folder, read_only_log, run_cli, start, temp_folder,
+                           wait_for)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TERMINAL = ("completed", "failed", "cancelled")
@@ -162,30 +164,48 @@ class PipeTest(unittest.TestCase):
         self.assertEqual(summary["model_requests"], 5)
 
 
-class CancelTest(unittest.TestCase):
-    def signal_during_a_turn(self, sig):
-        """Ask A003 (slow) then A001; send `sig` while A003 runs: (status, out, err, events)."""
-        with tempfile.TemporaryDirectory() as log_dir:
-            marker = os.path.join(log_dir, "started")
-            child = subprocess.Popen(
-                [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
-                 "--log-dir", log_dir], cwd=ROOT, stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            try:
-                child.stdin.write("Check A003\nCheck A001\n")
-                child.stdin.flush()
-                wait_for(lambda: os.path.exists(marker))
-                child.send_signal(sig)
-                out, err = child.communicate(timeout=10)  # closes stdin: EOF after A001
-            finally:
-                if child.poll() is None:
-                    child.kill()
-                    child.communicate()
-            os.remove(marker)
-            return child.returncode, out, err, read_only_log(log_dir)
+def signal_during_a_turn(sig):
+    """Ask A003 (slow) then A001; send `sig` while A003 runs: (status, out, err, events)."""
+    with tempfile.TemporaryDirectory() as log_dir:
+        marker = os.path.join(log_dir, "started")
+        child = subprocess.Popen(
+            [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
+             "--log-dir", log_dir], cwd=ROOT, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            child.stdin.write("Check A003\nCheck A001\n")
+            child.stdin.flush()
+            wait_for(lambda: os.path.exists(marker))
+            child.send_signal(sig)
+            out, err = child.communicate(timeout=10)  # closes stdin: EOF after A001
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.communicate()
+        os.remove(marker)
+        return child.returncode, out, err, read_only_log(log_dir)
 
+
+def not_text_piped():
+    """agent.py --chat given a line that is not UTF-8 between two questions."""
+    with tempfile.TemporaryDirectory() as log_dir:
+        done = subprocess.run([sys.executable, "agent.py", "--mock", "--chat", "--lang",
+                               "en", "--log-dir", log_dir], cwd=ROOT,
+                              input=b"Check A001\n\xff\xfe bad\nCheck A002\n",
+                              capture_output=True, env={**os.environ,
+                                                        "PYTHONIOENCODING": "utf-8"})
+        return done, read_only_log(log_dir)
+
+
+# Real processes the tests only wait for (support.Early; load_tests starts them all).
+SIGNALLED = {sig: Early(signal_during_a_turn, sig)
+             for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if sig}
+NOT_TEXT = Early(not_text_piped)
+
+
+class CancelTest(unittest.TestCase):
     def test_ctrl_c_during_a_turn_cancels_that_turn_only(self):
-        status, out, err, events = self.signal_during_a_turn(signal.SIGINT)
+        status, out, err, events = SIGNALLED[signal.SIGINT].result()
         self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
         self.assertNotIn("Traceback", err)
         self.assertIn("(A001): stock 12", out)  # the next question was still answered
@@ -194,7 +214,7 @@ class CancelTest(unittest.TestCase):
     def test_sigterm_or_sighup_during_a_turn_ends_the_conversation(self):
         for sig, code in ((signal.SIGTERM, "TERMINATED"), (signal.SIGHUP, "HANGUP")):
             with self.subTest(signal=sig.name):
-                status, out, err, events = self.signal_during_a_turn(sig)
+                status, out, err, events = SIGNALLED[sig].result()
                 self.assertEqual(status, EXIT_STATUS[code], err)
                 self.assertNotIn("Traceback", err)
                 self.assertNotIn("A001", out)  # no question is asked after it
@@ -217,13 +237,7 @@ class CancelTest(unittest.TestCase):
         self.assertEqual(terminal_events(events), [("completed", 1)])
 
     def test_a_line_that_is_not_text_ends_it_after_the_lines_before(self):
-        with tempfile.TemporaryDirectory() as log_dir:
-            done = subprocess.run([sys.executable, "agent.py", "--mock", "--chat", "--lang",
-                                   "en", "--log-dir", log_dir], cwd=ROOT,
-                                  input=b"Check A001\n\xff\xfe bad\nCheck A002\n",
-                                  capture_output=True, env={**os.environ,
-                                                            "PYTHONIOENCODING": "utf-8"})
-            events = read_only_log(log_dir)
+        done, events = NOT_TEXT.result()
         self.assertEqual(done.returncode, EXIT_STATUS["INVALID_INPUT"], done.stderr)
         self.assertIn(b"(A001): stock 12", done.stdout)
         self.assertNotIn(b"A002", done.stdout)
@@ -248,6 +262,30 @@ class CancelTest(unittest.TestCase):
         self.assertEqual(terminal_events(events), [("completed", 1)])
 
 
+def killed_mid_turn():
+    """A conversation killed (SIGKILL) while turn 3's tool runs: the folder of its record."""
+    folder = early_folder()
+    marker = os.path.join(folder, "started")
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
+         "--log-dir", folder], cwd=ROOT, stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        child.stdin.write("Check A001\nCheck A002\nCheck A003\nCheck A404\n")
+        child.stdin.flush()
+        wait_for(lambda: os.path.exists(marker))
+        child.kill()  # SIGKILL: no handler, no flush, no terminal event
+        child.communicate(timeout=10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    os.remove(marker)
+    return folder
+
+
+KILLED_MID_TURN = Early(killed_mid_turn)
+
+
 class ContinueTest(unittest.TestCase):
     def setUp(self):
         self.dir = temp_folder(self)
@@ -258,21 +296,8 @@ class ContinueTest(unittest.TestCase):
         return os.path.join(self.dir, names[0])
 
     def test_after_kill_9_mid_turn_it_resumes_from_the_last_complete_turn(self):
-        marker = os.path.join(self.dir, "started")
-        child = subprocess.Popen(
-            [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
-             "--log-dir", self.dir], cwd=ROOT, stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            child.stdin.write("Check A001\nCheck A002\nCheck A003\nCheck A404\n")
-            child.stdin.flush()
-            wait_for(lambda: os.path.exists(marker))
-            child.kill()  # SIGKILL: no handler, no flush, no terminal event
-            child.communicate(timeout=10)
-        finally:
-            if child.poll() is None:
-                child.kill()
-        os.remove(marker)
+        self.dir = KILLED_MID_TURN.result()
+        self.addCleanup(shutil.rmtree, self.dir, ignore_errors=True)
         path = self.record()
         before = read_only_log(self.dir)
         self.assertEqual(terminal_events(before), [("completed", 1), ("completed", 2)])
@@ -650,40 +675,65 @@ class LimitsTest(unittest.TestCase):
         self.assertEqual(terminal_events(events), [("failed", 1)])
 
 
+def _read_all(descriptor):
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(descriptor, 4096)
+        except OSError:  # EIO: the child closed its end
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def on_a_terminal(argv, typed):
+    """Run agent.py on a pseudo-terminal, type `typed`: (status, screen, stderr, events)."""
+    import pty
+    primary, secondary = pty.openpty()
+    with tempfile.TemporaryDirectory() as log_dir:
+        child = subprocess.Popen([sys.executable, "agent.py", *argv, "--log-dir", log_dir],
+                                 cwd=ROOT, stdin=secondary, stdout=secondary,
+                                 stderr=subprocess.PIPE, text=True)
+        os.close(secondary)
+        try:
+            os.write(primary, typed)
+            _, err = child.communicate(timeout=20)
+            screen = _read_all(primary)
+        finally:
+            os.close(primary)
+            if child.poll() is None:
+                child.kill()
+        return child.returncode, screen, err, read_only_log(log_dir)
+
+
+ON_A_TERMINAL = {} if sys.platform == "win32" else {
+    "no question": Early(on_a_terminal, ["--provider", "openai", "--base-url",
+                                         "http://127.0.0.1:9/v1", "--model", "m"], b"/exit\n"),
+    "mock chat": Early(on_a_terminal, ["--mock", "--chat"], b"Check A002\n/exit\n"),
+    "mock alone": Early(on_a_terminal, ["--mock", "--lang", "en"], b""),
+}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*SIGNALLED.values(), NOT_TEXT, KILLED_MID_TURN, *ON_A_TERMINAL.values())
+    return tests
+
+
 @unittest.skipIf(sys.platform == "win32", "needs a pseudo-terminal")
 class TerminalTest(unittest.TestCase):
-    def on_a_terminal(self, argv, typed):
-        """Run agent.py on a pseudo-terminal, type `typed`: (status, screen, stderr, events)."""
-        import pty
-        primary, secondary = pty.openpty()
-        with tempfile.TemporaryDirectory() as log_dir:
-            child = subprocess.Popen([sys.executable, "agent.py", *argv, "--log-dir", log_dir],
-                                     cwd=ROOT, stdin=secondary, stdout=secondary,
-                                     stderr=subprocess.PIPE, text=True)
-            os.close(secondary)
-            try:
-                os.write(primary, typed)
-                _, err = child.communicate(timeout=20)
-                screen = _read_all(primary)
-            finally:
-                os.close(primary)
-                if child.poll() is None:
-                    child.kill()
-            return child.returncode, screen, err, read_only_log(log_dir)
-
     def test_no_question_on_a_terminal_opens_a_conversation(self):
         # No model is asked: the conversation ends at /exit before its first question.
-        status, screen, err, events = self.on_a_terminal(
-            ["--provider", "openai", "--base-url", "http://127.0.0.1:9/v1", "--model", "m"],
-            b"/exit\n")
+        status, screen, err, events = ON_A_TERMINAL["no question"].result()
         self.assertEqual(status, 0, err)
         self.assertIn("/exit or Ctrl-D ends the conversation", err)
         self.assertIn("> ", screen)
         self.assertEqual(events, [])  # a conversation that asked nothing leaves no record
 
     def test_mock_chat_on_a_terminal_talks(self):
-        status, screen, err, events = self.on_a_terminal(["--mock", "--chat"],
-                                                          b"Check A002\n/exit\n")
+        status, screen, err, events = ON_A_TERMINAL["mock chat"].result()
         self.assertEqual(status, 0, err)
         self.assertIn("> ", screen)
         self.assertIn("(A002): stock 45", screen)
@@ -698,7 +748,7 @@ class TerminalTest(unittest.TestCase):
         self.assertTrue(cli.wants_chat(cli.parse_args([]), stdin=Tty(), stdout=Tty()))
 
     def test_mock_alone_on_a_terminal_answers_the_sample_question(self):
-        status, screen, err, events = self.on_a_terminal(["--mock", "--lang", "en"], b"")
+        status, screen, err, events = ON_A_TERMINAL["mock alone"].result()
         self.assertEqual(status, 0, err)
         self.assertNotIn("> ", screen)
         self.assertIn("(A001): stock 12, target 30, below target; suggested order 18", screen)
@@ -708,19 +758,6 @@ class TerminalTest(unittest.TestCase):
 class Tty:
     def isatty(self):
         return True
-
-
-def _read_all(descriptor):
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(descriptor, 4096)
-        except OSError:  # EIO: the child closed its end
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    return b"".join(chunks).decode("utf-8", "replace")
 
 
 if __name__ == "__main__":

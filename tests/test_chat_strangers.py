@@ -25,7 +25,7 @@ import agent
 from mock_model import MockModel
 from stock_agent.chat.io import EXIT_WORDS, HELP_WORDS
 from stock_agent.errors import EXIT_STATUS, Text
-from tests.support import read_only_log, run_cli, temp_folder
+from tests.support import Early, read_only_log, run_cli, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TERMINAL = ("completed", "failed", "cancelled")
@@ -86,15 +86,14 @@ class ReaderLeavesTest(unittest.TestCase):
                 self.assertEqual(events[-1]["event"], "completed")
 
 
-class RealBrokenPipeTest(unittest.TestCase):
-    """Item 5 in a real process: the read end of its stdout is closed before it writes."""
-
-    def run_child(self, argv, stdin):
-        logs = temp_folder(self)
+def closed_reader_run(argv, stdin):
+    """agent.py --mock `argv` whose stdout's reader leaves before the first answer is
+    written: (status, stderr, events)."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as logs:
         child = subprocess.Popen([sys.executable, "agent.py", "--mock", *argv,
                                   "--log-dir", logs], cwd=ROOT, stdin=subprocess.PIPE,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        child.stdout.close()  # the reader leaves before the first answer is written
+        child.stdout.close()
         try:
             _, err = child.communicate(stdin, timeout=30)
         finally:
@@ -103,14 +102,23 @@ class RealBrokenPipeTest(unittest.TestCase):
                 child.communicate()
         return child.returncode, err.decode("utf-8", "replace"), read_only_log(logs)
 
+
+# Real processes the tests only wait for (support.Early; load_tests starts them).
+CLOSED_READER = {"chat": Early(closed_reader_run, ["--chat"], b"Check A001\nCheck A002\n"),
+                 "single": Early(closed_reader_run, ["-q", "Check A001"], b"")}
+
+
+class RealBrokenPipeTest(unittest.TestCase):
+    """Item 5 in a real process: the read end of its stdout is closed before it writes."""
+
     def test_a_conversation_stops_asking_and_says_nothing(self):
-        status, err, events = self.run_child(["--chat"], b"Check A001\nCheck A002\n")
+        status, err, events = CLOSED_READER["chat"].result()
         self.assertEqual((status, err), (EXIT_STATUS["PIPE_CLOSED"], ""))
         self.assertEqual(terminal_events(events), [("completed", 1)])
         self.assertEqual(events[-1]["event"], "completed")
 
     def test_a_single_question_says_nothing(self):
-        status, err, events = self.run_child(["-q", "Check A001"], b"")
+        status, err, events = CLOSED_READER["single"].result()
         self.assertEqual((status, err), (EXIT_STATUS["PIPE_CLOSED"], ""))
         self.assertEqual(terminal_events(events), [("completed", None)])
 
@@ -162,9 +170,21 @@ class CtrlDTest(unittest.TestCase):
     """Item 15: on a terminal (stdin, stdout and stderr), Ctrl-D at the prompt."""
 
     def test_the_log_line_starts_on_a_line_of_its_own(self):
-        import pty
-        primary, secondary = pty.openpty()
-        logs = temp_folder(self)
+        status, screen = CTRL_D.result()
+        self.assertEqual(status, 0)
+        text = screen.decode("utf-8", "replace")
+        self.assertIn("log: ", text)
+        before = text[:text.index("log: ")]
+        self.assertTrue(before.endswith("\n"), repr(before[-40:]))
+        self.assertTrue(before.endswith("> \r\n"), repr(before[-40:]))  # once, no blank line
+
+
+def ctrl_d_at_the_second_prompt():
+    """agent.py --mock --chat on a terminal: one question, then Ctrl-D at the next prompt.
+    (status, what the terminal showed)."""
+    import pty
+    primary, secondary = pty.openpty()
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as logs:
         child = subprocess.Popen([sys.executable, "agent.py", "--mock", "--chat", "--lang",
                                   "en", "--log-dir", logs], cwd=ROOT, stdin=secondary,
                                  stdout=secondary, stderr=secondary)
@@ -175,17 +195,12 @@ class CtrlDTest(unittest.TestCase):
             screen += _read_until(primary, b"(A002): stock 45", b"> ")
             os.write(primary, b"\x04")  # Ctrl-D at the second prompt
             screen += _read_until(primary)  # to the end: the child closed the terminal
-            self.assertEqual(child.wait(timeout=20), 0)
+            return child.wait(timeout=20), screen
         finally:
             os.close(primary)
             if child.poll() is None:
                 child.kill()
                 child.wait()
-        text = screen.decode("utf-8", "replace")
-        self.assertIn("log: ", text)
-        before = text[:text.index("log: ")]
-        self.assertTrue(before.endswith("\n"), repr(before[-40:]))
-        self.assertTrue(before.endswith("> \r\n"), repr(before[-40:]))  # once, no blank line
 
 
 def _read_until(descriptor, *marks, seconds=20.0):
@@ -215,6 +230,17 @@ def _read_until(descriptor, *marks, seconds=20.0):
                 raise AssertionError(f"the terminal closed before {marks}: {seen[-200:]!r}")
             return seen
         seen += chunk
+
+
+CTRL_D = Early(ctrl_d_at_the_second_prompt)
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*CLOSED_READER.values())
+    if sys.platform != "win32":
+        start(CTRL_D)
+    return tests
 
 
 if __name__ == "__main__":

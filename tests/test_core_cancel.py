@@ -31,7 +31,7 @@ from stock_agent.errors import EXIT_STATUS
 from stock_agent.runlog import RunLog
 from tests import fake_server
 from tests.fake_server import FakeServer
-from tests.support import sigint_child
+from tests.support import Early, sigint_child, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -57,16 +57,48 @@ def log_events(log_dir):
         return [json.loads(line) for line in file]  # every line must be JSON
 
 
+def ctrl_c_while_waiting_for_the_model():
+    """agent.py asking a server that never answers, sent SIGINT once the request is in:
+    (status, out, err, events)."""
+    with FakeServer() as server, tempfile.TemporaryDirectory() as log_dir:
+        server.reply("/api/chat", 200, fake_server.hang(15.0))
+        return (*sigint_child(
+            [sys.executable, "agent.py", "--base-url", server.url, "--model", "m",
+             "--log-dir", log_dir, "--lang", "en"],
+            lambda: any(r["path"] == "/api/chat" for r in server.requests), cwd=ROOT),
+            log_events(log_dir))
+
+
+def ctrl_c_while_a_tool_runs():
+    """agent.py --mock whose get_stock sleeps, sent SIGINT once it runs: (status, out, err,
+    events)."""
+    with tempfile.TemporaryDirectory() as log_dir:
+        marker, logs = os.path.join(log_dir, "tool-running"), os.path.join(log_dir, "runs")
+        return (*sigint_child(
+            [sys.executable, "-c", SLOW_TOOL_DRIVER, marker, "--mock", "--log-dir", logs,
+             "--lang", "en"], lambda: os.path.exists(marker), cwd=ROOT), log_events(logs))
+
+
+# Real processes the tests only wait for (support.Early; load_tests starts them).
+INTERRUPTED = {"model": Early(ctrl_c_while_waiting_for_the_model),
+               "tool": Early(ctrl_c_while_a_tool_runs)}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*INTERRUPTED.values())
+    return tests
+
+
 class Interrupt(unittest.TestCase):
-    def interrupt(self, argv, ready, log_dir):
-        status, out, err = sigint_child(argv, ready, cwd=ROOT)
+    def interrupted(self, which):
+        status, out, err, events = INTERRUPTED[which].result()
         self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
         self.assertNotIn("Traceback", err)
         lines = err.splitlines()
         self.assertEqual(len(lines), 2, err)  # the CANCELLED line, then where the log is
         self.assertTrue(lines[0].startswith("stock-agent: CANCELLED: "))
         self.assertEqual(out, "")  # no answer
-        events = log_events(log_dir)
         self.assertEqual(events[0]["event"], "run_started")
         self.assertEqual([e["event"] for e in events if e["event"] in
                           ("completed", "failed", "cancelled")], ["cancelled"])
@@ -74,23 +106,12 @@ class Interrupt(unittest.TestCase):
         return events
 
     def test_ctrl_c_while_waiting_for_the_model(self):
-        with FakeServer() as server, \
-                tempfile.TemporaryDirectory() as log_dir:
-            server.reply("/api/chat", 200, fake_server.hang(15.0))
-            events = self.interrupt(
-                [sys.executable, "agent.py", "--base-url", server.url, "--model", "m",
-                 "--log-dir", log_dir, "--lang", "en"],
-                lambda: any(r["path"] == "/api/chat" for r in server.requests), log_dir)
+        events = self.interrupted("model")
         self.assertEqual([e["event"] for e in events],
                          ["run_started", "tools_narrowed", "cancelled"])
 
     def test_ctrl_c_while_a_tool_runs(self):
-        with tempfile.TemporaryDirectory() as log_dir:
-            marker = os.path.join(log_dir, "tool-running")
-            events = self.interrupt(
-                [sys.executable, "-c", SLOW_TOOL_DRIVER, marker, "--mock", "--log-dir",
-                 os.path.join(log_dir, "runs"), "--lang", "en"],
-                lambda: os.path.exists(marker), os.path.join(log_dir, "runs"))
+        events = self.interrupted("tool")
         # The model's reply is logged; the interrupted tool never reports a result.
         self.assertEqual([e["event"] for e in events],
                          ["run_started", "tools_narrowed", "model", "cancelled"])

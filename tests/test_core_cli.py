@@ -15,7 +15,7 @@ from mock_model import MockModel, calls_reply, tool_call
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS, NOT_ERRORS, AgentError
 from stock_agent.messages import MESSAGES
-from tests.support import run_cli, temp_folder
+from tests.support import Early, run_cli, start, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTICLE_LINE = "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，低於目標；建議補貨 18。尚未建立訂單。"
@@ -211,36 +211,62 @@ class FailureTest(unittest.TestCase):
                 self.assertEqual("conversation" in said, opens, line)
 
 
+FULL = os.path.exists("/dev/full")
+MOCK_WITHOUT_HTTP = ("import sys, agent; agent.main(['--mock', '--log-dir', sys.argv[1]]); "
+                     "bad = {'http.client', 'urllib.request', 'ssl', 'socket', 'providers'}; "
+                     "print(sorted(bad & set(sys.modules)))")
+
+
+def agent_process(*argv, **options):
+    """`python ARGV... LOGS` from the checkout, LOGS a folder of its own, run to its end
+    (30 s at most): the CompletedProcess."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as logs:
+        return subprocess.run([sys.executable, *argv, logs], text=True, timeout=30, cwd=ROOT,
+                              **options)
+
+
+def answer_to_a_full_disk():
+    """agent.py --mock with stdout on /dev/full: the CompletedProcess."""
+    with open("/dev/full", "w") as full:
+        return agent_process(os.path.join(ROOT, "agent.py"), "--mock", "--log-dir",
+                             stdout=full, stderr=subprocess.PIPE)
+
+
+# Real processes the tests only wait for (support.Early; load_tests starts them).
+PROCESSES = {
+    "zh-TW": Early(agent_process, os.path.join(ROOT, "agent.py"), "--mock", "--lang", "zh-TW",
+                   "--log-dir", capture_output=True,
+                   env={**os.environ, "PYTHONIOENCODING": "utf-8"}),
+    "no http": Early(agent_process, "-c", MOCK_WITHOUT_HTTP, capture_output=True),
+}
+if FULL:
+    PROCESSES["full"] = Early(answer_to_a_full_disk)
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*PROCESSES.values())
+    return tests
+
+
 class ProcessTest(unittest.TestCase):
     """A few runs as a real process, the way a user and CI start it."""
 
     def test_python_agent_py_mock(self):
-        log_dir = temp_folder(self)
-        done = subprocess.run([sys.executable, os.path.join(ROOT, "agent.py"), "--mock",
-                               "--lang", "zh-TW", "--log-dir", log_dir],
-                              capture_output=True, text=True, timeout=30, cwd=ROOT,
-                              env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        done = PROCESSES["zh-TW"].result()
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(done.stdout, ARTICLE_LINE + "\n")
 
+    @unittest.skipUnless(FULL, "no /dev/full on this system")
     def test_an_answer_that_cannot_be_written_is_one_line_and_exit_6(self):
-        with open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "w") as full:
-            done = subprocess.run([sys.executable, os.path.join(ROOT, "agent.py"), "--mock",
-                                   "--log-dir", temp_folder(self)], stdout=full,
-                                  stderr=subprocess.PIPE, text=True, timeout=30, cwd=ROOT)
-        if full.name == os.devnull:
-            self.skipTest("no /dev/full on this system")
+        done = PROCESSES["full"].result()
         self.assertEqual(done.returncode, EXIT_STATUS["OUTPUT_UNWRITABLE"], done.stderr)
         self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
         self.assertIn("OUTPUT_UNWRITABLE", done.stderr)
         self.assertNotIn("Traceback", done.stderr)
 
     def test_mock_does_not_load_the_http_stack(self):
-        code = ("import sys, agent; agent.main(['--mock', '--log-dir', sys.argv[1]]); "
-                "bad = {'http.client', 'urllib.request', 'ssl', 'socket', 'providers'}; "
-                "print(sorted(bad & set(sys.modules)))")
-        done = subprocess.run([sys.executable, "-c", code, temp_folder(self)],
-                              capture_output=True, text=True, timeout=30, cwd=ROOT)
+        done = PROCESSES["no http"].result()
         self.assertEqual(done.stdout.strip().splitlines()[-1], "[]", done.stderr)
 
 

@@ -17,7 +17,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import agent
 from stock_agent.errors import EXIT_STATUS, AgentError
-from tests.support import run_cli
+from tests.support import Early, run_cli, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "inventory.csv")
@@ -32,6 +32,22 @@ def usage_status(argv):
         except SystemExit as exit:
             return exit.code, err.getvalue()
     return None, err.getvalue()
+
+
+def isolated_run():
+    """`python -I agent.py --mock`, the documented command in isolated mode: CompletedProcess."""
+    with tempfile.TemporaryDirectory() as logs:
+        return subprocess.run([sys.executable, "-I", "agent.py", "--mock", "--log-dir", logs],
+                              cwd=ROOT, capture_output=True, text=True, timeout=20)
+
+
+ISOLATED = Early(isolated_run)  # a real process the test only waits for
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real process starts now."""
+    start(ISOLATED)
+    return tests
 
 
 class Flags(unittest.TestCase):
@@ -54,9 +70,7 @@ class Flags(unittest.TestCase):
                     self.assertEqual(usage_status(["--mock", flag, value])[0], 2)
 
     def test_isolated_mode_runs_the_documented_command(self):
-        with tempfile.TemporaryDirectory() as logs:
-            done = subprocess.run([sys.executable, "-I", "agent.py", "--mock", "--log-dir",
-                                   logs], cwd=ROOT, capture_output=True, text=True, timeout=20)
+        done = ISOLATED.result()
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("A001", done.stdout)
 

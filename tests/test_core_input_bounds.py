@@ -18,6 +18,7 @@ from unittest import mock
 
 from stock_agent import inventory, run
 from stock_agent.errors import EXIT_STATUS, AgentError
+from tests.support import Early, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -27,32 +28,43 @@ def limited():
     resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
 
 
-@unittest.skipUnless(hasattr(os, "mkfifo") and os.path.exists("/dev/zero"), "needs POSIX")
+def not_regular_files_named():
+    """`python agent.py --mock` with --inventory or --system-prompt on a FIFO or /dev/zero,
+    the four at once, limited: {(flag, path): (status, stderr)}. A hang fails
+    communicate()'s timeout, and the child is killed."""
+    with tempfile.TemporaryDirectory() as folder:
+        fifo = os.path.join(folder, "pipe")
+        os.mkfifo(fifo)
+        children = {(flag, path): subprocess.Popen(
+            [sys.executable, "agent.py", "--mock", "--log-dir", os.path.join(folder, "logs"),
+             flag, path], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, preexec_fn=limited)
+            for flag in ("--inventory", "--system-prompt") for path in (fifo, "/dev/zero")}
+        try:
+            outcomes = {}
+            for case, child in children.items():
+                _, err = child.communicate(timeout=15)
+                outcomes[case] = (child.returncode, err)
+            return outcomes
+        finally:
+            for child in children.values():
+                if child.poll() is None:
+                    child.kill()
+                    child.communicate()
+
+
+POSIX = hasattr(os, "mkfifo") and os.path.exists("/dev/zero")
+NOT_REGULAR = Early(not_regular_files_named)  # child processes the test only waits for
+
+
+@unittest.skipUnless(POSIX, "needs POSIX")
 class NotARegularFile(unittest.TestCase):
     def test_fifo_and_dev_zero_are_refused_at_once(self):
-        with tempfile.TemporaryDirectory() as folder:
-            fifo = os.path.join(folder, "pipe")
-            os.mkfifo(fifo)
-            cases = [(flag, path) for flag in ("--inventory", "--system-prompt")
-                     for path in (fifo, "/dev/zero")]
-            children = {case: self.start_agent(*case) for case in cases}  # all at once
-            for (flag, path), child in children.items():
-                with self.subTest(flag=flag, path=path):
-                    _, err = child.communicate(timeout=15)
-                    self.assertEqual(child.returncode, EXIT_STATUS["INVALID_INPUT"])
-                    self.assertEqual(len(err.splitlines()), 1, err)
-                    self.assertIn("not a regular file", err)
-
-    def start_agent(self, *argv):
-        """`python agent.py --mock` with `argv`, limited and not waited for: a hang fails
-        communicate()'s timeout, and the cleanup kills it."""
-        logs = tempfile.TemporaryDirectory()
-        self.addCleanup(logs.cleanup)
-        child = subprocess.Popen([sys.executable, "agent.py", "--mock", "--log-dir", logs.name,
-                                  *argv], cwd=ROOT, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True, preexec_fn=limited)
-        self.addCleanup(lambda: child.poll() is None and (child.kill(), child.communicate()))
-        return child
+        for (flag, path), (status, err) in NOT_REGULAR.result().items():
+            with self.subTest(flag=flag, path=path):
+                self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"])
+                self.assertEqual(len(err.splitlines()), 1, err)
+                self.assertIn("not a regular file", err)
 
     def test_a_folder_is_refused_the_same_way(self):
         with self.assertRaises(AgentError) as caught:
@@ -95,28 +107,29 @@ class ByteCaps(unittest.TestCase):
         self.assertLess(len(message), 300)
 
 
-class SqliteWork(unittest.TestCase):
-    """Each view is read in a child process with a time, memory and file-size limit: SQLite
-    sorting an endless view would otherwise fill the temporary folder."""
+# An SQLite `items` view that never ends, one that computes for ever (an aggregate over a
+# billion rows: no row comes out before all of them are computed), and one of good rows.
+ENDLESS = ("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) "
+           "SELECT 'A' || n AS sku, 'x' AS name, 1 AS stock, 2 AS target FROM c")
+SLOW = ("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c "
+        "WHERE n < 1000000000) SELECT 'A' || max(n) AS sku, 'x' AS name, 1 AS stock, "
+        "2 AS target FROM c")
+GOOD = "SELECT 'A001' AS sku, 'x' AS name, 1 AS stock, 2 AS target"
+READ = ("import sys\n"
+        "from stock_agent import inventory\n"
+        "inventory.MAX_ROWS, inventory.MAX_SQLITE_SECONDS = 1000, 0.15\n"
+        "try:\n"
+        "    print(len(inventory.load(sys.argv[1]).rows()))\n"
+        "except Exception as exc:\n"
+        "    print(exc)\n")
 
-    ENDLESS = ("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) "
-               "SELECT 'A' || n AS sku, 'x' AS name, 1 AS stock, 2 AS target FROM c")
-    # An aggregate over a billion rows: no row comes out before all of them are computed.
-    SLOW = ("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c "
-            "WHERE n < 1000000000) SELECT 'A' || max(n) AS sku, 'x' AS name, 1 AS stock, "
-            "2 AS target FROM c")
-    READ = ("import sys\n"
-            "from stock_agent import inventory\n"
-            "inventory.MAX_ROWS, inventory.MAX_SQLITE_SECONDS = 1000, 0.15\n"
-            "try:\n"
-            "    print(len(inventory.load(sys.argv[1]).rows()))\n"
-            "except Exception as exc:\n"
-            "    print(exc)\n")
 
-    def read(self, view):
-        folder = tempfile.TemporaryDirectory()
-        self.addCleanup(folder.cleanup)
-        path = os.path.join(folder.name, "shop.db")
+def sqlite_view_read(view):
+    """The `items` view read in a child process with a time, memory and file-size limit
+    (SQLite sorting an endless view would otherwise fill the temporary folder): what the
+    child printed."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "shop.db")
         with sqlite3.connect(path) as connection:
             connection.execute(f"CREATE VIEW items AS {view}")
         connection.close()
@@ -126,21 +139,37 @@ class SqliteWork(unittest.TestCase):
             limited()
             resource.setrlimit(resource.RLIMIT_FSIZE, (50 * 2**20, 50 * 2**20))
 
-        done = subprocess.run([sys.executable, "-c", self.READ, path], cwd=ROOT, timeout=15,
+        done = subprocess.run([sys.executable, "-c", READ, path], cwd=ROOT, timeout=15,
                               capture_output=True, text=True, preexec_fn=bounded)
         return done.stdout.strip()
 
+
+SQLITE_VIEWS = {view: Early(sqlite_view_read, view) for view in (ENDLESS, SLOW, GOOD)}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the children start now."""
+    if POSIX:
+        start(NOT_REGULAR)
+    start(*SQLITE_VIEWS.values())
+    return tests
+
+
+class SqliteWork(unittest.TestCase):
+    """Each view is read in a child process with limits (sqlite_view_read)."""
+
     def test_an_endless_view_stops_at_the_row_cap(self):
-        message = self.read(self.ENDLESS)
+        message = SQLITE_VIEWS[ENDLESS].result()
         self.assertTrue(message.startswith("INVALID_INPUT: "), message)
         self.assertIn("more than 1000 rows", message)
 
     def test_a_view_that_computes_for_ever_stops_at_the_time_cap(self):
-        self.assertIn("reading table items took more than 0.15 s", self.read(self.SLOW))
+        self.assertIn("reading table items took more than 0.15 s",
+                      SQLITE_VIEWS[SLOW].result())
 
     def test_a_view_of_good_rows_loads(self):
-        self.assertEqual(self.read("SELECT 'A001' AS sku, 'x' AS name, 1 AS stock, "
-                                   "2 AS target"), "1")
+        self.assertEqual(SQLITE_VIEWS[GOOD].result(), "1")
+
 
 if __name__ == "__main__":
     unittest.main()

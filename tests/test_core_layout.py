@@ -22,6 +22,8 @@ import sys
 import tempfile
 import unittest
 
+from tests.support import Early, start
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP_MODULES = {"agent", "tools", "mock_model"}
 INSTALLED_NAMES = {"agent", "tools", "mock_model", "stock_agent"}
@@ -163,70 +165,139 @@ class LayoutTest(unittest.TestCase):
         self.assertIn("agent", harness)  # the exception is real, and it is the only one
 
     def test_mock_start_up_loads_only_what_a_mock_run_needs(self):
-        # The wings a mock run does not ask for, and what docs/benchmarks.md measured as
-        # worth keeping off the --mock path (contextlib is the composition's ExitStack:
-        # it stays). -S: no site-packages hooks, which would load some of these first.
-        heavy = ("stock_agent.providers", "stock_agent.evals", "stock_agent.mcp",
-                 "stock_agent.orders", "stock_agent.chat", "stock_agent.watch",
-                 "stock_agent.otlp", "http", "ssl", "socket", "dataclasses", "subprocess",
-                 "shlex", "signal", "threading", "sqlite3", "csv", "hashlib", "unicodedata",
-                 "shutil")
-        code = ("import sys; before = set(sys.modules); import agent; "
-                "agent.main(['--mock', '-q', 'Check A001', '--log-dir', sys.argv[1]]); "
-                "print(sorted(m for m in set(sys.modules) - before "
-                f"if m.split('.')[0] in {sorted({h.split('.')[0] for h in heavy})!r} "
-                f"and m.startswith({heavy!r})))")
-        with tempfile.TemporaryDirectory() as logs:
-            out = subprocess.run([sys.executable, "-S", "-c", code, logs], cwd=ROOT,
-                                 capture_output=True, text=True, check=True).stdout
-        self.assertEqual(out.splitlines()[-1], "[]")
-
+        self.assertEqual(MOCK_START_UP.result().splitlines()[-1], "[]")
 
     def test_no_module_loads_the_message_catalogue_when_imported(self):
-        # The catalogue is read where a line is shown (errors.Text, AgentError.message), so
-        # a run that shows none never loads it. A run that succeeds shows its `log:` line.
-        code = ("import importlib, sys; "
-                f"[importlib.import_module(name) for name in {sorted(project_modules())!r} "
-                "if name != 'stock_agent.messages']; "
-                "print('stock_agent.messages' in sys.modules)")
-        out = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout
-        self.assertEqual(out.splitlines()[-1], "False")
+        self.assertEqual(CATALOGUE_UNLOADED.result().splitlines()[-1], "False")
+
+
+def mock_start_up_heavy_modules():
+    """What of HEAVY a --mock run loads, as its child printed it. HEAVY: the wings a mock
+    run does not ask for, and what docs/benchmarks.md measured as worth keeping off the
+    --mock path (contextlib is the composition's ExitStack: it stays). -S: no site-packages
+    hooks, which would load some of these first."""
+    code = ("import sys; before = set(sys.modules); import agent; "
+            "agent.main(['--mock', '-q', 'Check A001', '--log-dir', sys.argv[1]]); "
+            "print(sorted(m for m in set(sys.modules) - before "
+            f"if m.split('.')[0] in {sorted({h.split('.')[0] for h in HEAVY})!r} "
+            f"and m.startswith({HEAVY!r})))")
+    with tempfile.TemporaryDirectory() as logs:
+        return subprocess.run([sys.executable, "-S", "-c", code, logs], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout
+
+
+def catalogue_loaded_by_imports():
+    """Whether importing every project module but stock_agent.messages loads it, as its
+    child printed it. The catalogue is read where a line is shown (errors.Text,
+    AgentError.message), so a run that shows none never loads it; a run that succeeds
+    shows its `log:` line."""
+    code = ("import importlib, sys; "
+            f"[importlib.import_module(name) for name in {sorted(project_modules())!r} "
+            "if name != 'stock_agent.messages']; "
+            "print('stock_agent.messages' in sys.modules)")
+    return subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout
+
+
+HEAVY = ("stock_agent.providers", "stock_agent.evals", "stock_agent.mcp", "stock_agent.orders",
+         "stock_agent.chat", "stock_agent.watch", "stock_agent.otlp", "http", "ssl", "socket",
+         "dataclasses", "subprocess", "shlex", "signal", "threading", "sqlite3", "csv",
+         "hashlib", "unicodedata", "shutil")
+# Child processes the tests only wait for (support.Early; load_tests starts them).
+MOCK_START_UP = Early(mock_start_up_heavy_modules)
+CATALOGUE_UNLOADED = Early(catalogue_loaded_by_imports)
 
 
 # Three of the modules that made most temporary folders (about 216 a suite run; a sample, so
-# the suite stays fast). Their run starts with this module's first test and goes on beside
-# the others; SuiteHygieneTest reads how it ended.
+# the suite stays fast). Their run starts as the suite loads this module (load_tests, below)
+# and goes on beside the other tests; SuiteHygieneTest reads how it ended.
 HYGIENE_SAMPLE = ["tests.test_core_json_output", "tests.test_evals_stats",
                   "tests.test_watch_verbose"]
-_hygiene = {}
 
 
-def setUpModule():
-    tmp = tempfile.mkdtemp(prefix="stock-agent-hygiene-")
-    unittest.addModuleCleanup(shutil.rmtree, tmp, ignore_errors=True)
-    child = subprocess.Popen([sys.executable, "-m", "unittest", *HYGIENE_SAMPLE], cwd=ROOT,
-                             env={**os.environ, "TMPDIR": tmp}, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    unittest.addModuleCleanup(lambda: child.poll() is None and (child.kill(),
-                                                                 child.communicate()))
-    _hygiene.update(tmp=tmp, child=child)
+def hygiene_sample_run():
+    """HYGIENE_SAMPLE run with a TMPDIR of its own: (status, stderr, what is left there)."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-hygiene-") as tmp:
+        done = subprocess.run([sys.executable, "-m", "unittest", *HYGIENE_SAMPLE], cwd=ROOT,
+                              env={**os.environ, "TMPDIR": tmp}, capture_output=True,
+                              text=True, timeout=300)
+        return done.returncode, done.stderr, sorted(os.listdir(tmp))
+
+
+HYGIENE = Early(hygiene_sample_run)
 
 
 class SuiteHygieneTest(unittest.TestCase):
     def test_the_tests_leave_no_temporary_folder_behind(self):
         # Their folders go with their tests (support.temp_folder, TemporaryDirectory).
         # TMPDIR reaches the children.
-        child = _hygiene["child"]
-        _, err = child.communicate(timeout=300)
-        self.assertEqual(child.returncode, 0, err[-3000:])
-        self.assertEqual(sorted(os.listdir(_hygiene["tmp"])), [])
+        status, err, left = HYGIENE.result()
+        self.assertEqual(status, 0, err[-3000:])
+        self.assertEqual(left, [])
+
+
+HAS_SETUPTOOLS = importlib.util.find_spec("setuptools") is not None
+DATA = ("stock_agent/evals/cases.jsonl", "stock_agent/evals/conversations.jsonl",
+        "stock_agent/evals/inventory.csv", "stock_agent/evals/prompts/short.txt",
+        "stock_agent/examples/inventory.csv")
+
+
+def built_and_run():
+    """What an install puts in site-packages: setuptools' build_py of a copy of the checkout
+    (so nothing is written into it), offline, no wheel tool needed; then its commands, run
+    from a folder with its own tools.py and agent.py. A dict: the build's `status` and
+    `stderr`, its `layout` (its top folder before anything imported from it, which adds a
+    __pycache__), which of DATA it `holds`, and (status, out, err) of `help` and `evaluation`."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-build-") as work:
+        source = os.path.join(work, "source")
+        shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+            ".git", "runs", "tests", "bench", "__pycache__", "*.egg-info", "build"))
+        built = os.path.join(work, "site-packages")
+        result = subprocess.run(
+            [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
+             "--build-lib", built], cwd=source, capture_output=True, text=True)
+        outcome = {"status": result.returncode, "stderr": result.stderr}
+        if result.returncode != 0:
+            return outcome
+        outcome.update(layout=os.listdir(built),
+                       holds={data: os.path.isfile(os.path.join(built, data)) for data in DATA})
+        elsewhere = os.path.join(work, "user")
+        os.mkdir(elsewhere)
+        for name in ("tools.py", "agent.py"):  # a user's own files, which must not be used
+            with open(os.path.join(elsewhere, name), "w", encoding="utf-8") as file:
+                file.write("raise SystemExit('the wrong module was imported')\n")
+        env = {**os.environ, "PYTHONPATH": built}
+        children = [subprocess.Popen(  # both at once
+            [sys.executable, *argv], cwd=elsewhere, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env=env) for argv in (
+                ["-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                 "import agent; agent.main(['--help'])", built],
+                ["-m", "stock_agent.evals", "run", "--mock", "--log-dir",
+                 os.path.join(elsewhere, "runs")])]
+        try:
+            for name, child in zip(("help", "evaluation"), children):
+                out, err = child.communicate(timeout=60)
+                outcome[name] = (child.returncode, out, err)
+        finally:
+            for child in children:
+                if child.poll() is None:
+                    child.kill()
+                    child.communicate()
+    return outcome
+
+
+BUILT = Early(built_and_run)  # a build and two commands: 1-2 s to wait for
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the sample and the build start."""
+    start(MOCK_START_UP, CATALOGUE_UNLOADED, HYGIENE)
+    if HAS_SETUPTOOLS:
+        start(BUILT)
+    return tests
 
 
 class PackagingTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.built = cls.layout = None  # built at the first test that needs it, then shared
     def test_pyproject_installs_the_four_names_and_every_package_folder(self):
         modules = pyproject_list("py-modules")
         packages = pyproject_list("packages")
@@ -237,64 +308,27 @@ class PackagingTest(unittest.TestCase):
                    if "__pycache__" not in folder and files}
         self.assertEqual(folders - set(packages), set())
 
-    @unittest.skipIf(importlib.util.find_spec("setuptools") is None, "needs setuptools")
+    @unittest.skipUnless(HAS_SETUPTOOLS, "needs setuptools")
     def test_a_build_lays_out_exactly_the_four_names_with_their_data(self):
-        built = self.build()
-        self.assertEqual({name.removesuffix(".py") for name in self.layout}, INSTALLED_NAMES)
-        for data in ("stock_agent/evals/cases.jsonl", "stock_agent/evals/conversations.jsonl",
-                     "stock_agent/evals/inventory.csv",
-                     "stock_agent/evals/prompts/short.txt",
-                     "stock_agent/examples/inventory.csv"):
-            self.assertTrue(os.path.isfile(os.path.join(built, data)), data)
+        built = self.built()
+        self.assertEqual({name.removesuffix(".py") for name in built["layout"]},
+                         INSTALLED_NAMES)
+        for data in DATA:
+            self.assertTrue(built["holds"][data], data)
 
-    @unittest.skipIf(importlib.util.find_spec("setuptools") is None, "needs setuptools")
+    @unittest.skipUnless(HAS_SETUPTOOLS, "needs setuptools")
     def test_the_built_commands_work_from_a_folder_with_its_own_tools_py(self):
-        built = self.build()
-        elsewhere = tempfile.mkdtemp(prefix="stock-agent-user-")
-        self.addCleanup(shutil.rmtree, elsewhere)
-        for name in ("tools.py", "agent.py"):  # a user's own files, which must not be used
-            with open(os.path.join(elsewhere, name), "w", encoding="utf-8") as file:
-                file.write("raise SystemExit('the wrong module was imported')\n")
-        env = {**os.environ, "PYTHONPATH": built}
-        help_text, evaluation = [subprocess.Popen(  # both at once
-            [sys.executable, *argv], cwd=elsewhere, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True, env=env) for argv in (
-                ["-c", "import sys; sys.path.insert(0, sys.argv[1]); "
-                 "import agent; agent.main(['--help'])", built],
-                ["-m", "stock_agent.evals", "run", "--mock", "--log-dir",
-                 os.path.join(elsewhere, "runs")])]
-        for child in (help_text, evaluation):
-            self.addCleanup(lambda child=child: child.poll() is None and (
-                child.kill(), child.communicate()))
-        help_out, help_err = help_text.communicate(timeout=60)
-        self.assertEqual(help_text.returncode, 0, help_err)
+        built = self.built()
+        status, help_out, help_err = built["help"]
+        self.assertEqual(status, 0, help_err)
         self.assertTrue(help_out.startswith("usage: stock-agent "))
-        out, err = evaluation.communicate(timeout=60)
-        self.assertEqual(evaluation.returncode, 0, err)
+        status, out, err = built["evaluation"]
+        self.assertEqual(status, 0, err)
         self.assertIn("task success", out)
 
-    def build(self):
-        """What an install puts in site-packages: setuptools' build_py of a copy of the
-        checkout (so nothing is written into it), offline, no wheel tool needed. One build
-        for the class; `layout` is its top folder as the build left it, before any test
-        imported from it (which adds a __pycache__)."""
-        cls = type(self)
-        if cls.built is None:
-            cls.built = self.build_once()
-            cls.layout = os.listdir(cls.built)
-        return cls.built
-
-    def build_once(self):
-        work = tempfile.mkdtemp(prefix="stock-agent-build-")
-        self.addClassCleanup(shutil.rmtree, work)
-        source = os.path.join(work, "source")
-        shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-            ".git", "runs", "tests", "bench", "__pycache__", "*.egg-info", "build"))
-        built = os.path.join(work, "site-packages")
-        result = subprocess.run(
-            [sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
-             "--build-lib", built], cwd=source, capture_output=True, text=True)
-        self.assertEqual(result.returncode, 0, result.stderr)
+    def built(self):
+        built = BUILT.result()
+        self.assertEqual(built["status"], 0, built["stderr"])
         return built
 
 

@@ -27,6 +27,7 @@ from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS
 from tests import fake_server as fs
 from tests.fake_server import FakeServer
+from tests.support import Early, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOSTILE = "0\u202e54\x1b[2J\rstock-agent: OK\x9b31m\ud800"
@@ -60,32 +61,58 @@ def shell(command, timeout=20):
                           timeout=timeout)
 
 
+def agent_in_a_shell(redirect):
+    """agent.py --mock run by `sh -c` with `redirect`, the shell's own: CompletedProcess."""
+    with tempfile.TemporaryDirectory() as logs:
+        return shell(f'"{sys.executable}" agent.py --mock --lang en --log-dir {logs} '
+                     + redirect)
+
+
+def evals_on_a_full_stdout():
+    """`evals run` of one case, then `evals stats` of its logs, each with stdout on
+    /dev/full: {command: CompletedProcess}."""
+    with tempfile.TemporaryDirectory() as folder:
+        cases = os.path.join(folder, "cases.jsonl")
+        with open(cases, "w", encoding="utf-8") as file:
+            file.write(json.dumps({"id": "one", "question": "Check A001"}) + "\n")
+        evals = f'"{sys.executable}" -m stock_agent.evals'
+        return {command.split()[2]: shell(command + " >/dev/full") for command in (
+            f"{evals} run {cases} --mock --log-dir {folder}/runs", f"{evals} stats {folder}/runs")}
+
+
+# Real processes the tests only wait for (support.Early; load_tests starts them).
+FULL = os.path.exists("/dev/full")
+IN_A_SHELL = {redirect: Early(agent_in_a_shell, redirect) for redirect in (
+    ">&-", *(("2>/dev/full", "2>&-", "--max-steps 1 2>/dev/full") if FULL else ()))}
+EVALS_ON_A_FULL_STDOUT = Early(evals_on_a_full_stdout)
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*IN_A_SHELL.values(), *((EVALS_ON_A_FULL_STDOUT,) if FULL else ()))
+    return tests
+
+
 class ClosedStreams(unittest.TestCase):
     """Item 6: the exit status is stdout's business, never stderr's."""
 
-    def setUp(self):
-        folder = tempfile.TemporaryDirectory()
-        self.addCleanup(folder.cleanup)
-        self.logs = folder.name
-        self.run_agent = f'"{sys.executable}" agent.py --mock --lang en --log-dir {self.logs}'
-
     def test_stdout_closed_from_the_start_is_output_unwritable(self):
-        done = shell(f"{self.run_agent} >&-")
+        done = IN_A_SHELL[">&-"].result()
         self.assertEqual(done.returncode, EXIT_STATUS["OUTPUT_UNWRITABLE"], done.stderr)
         self.assertTrue(done.stderr.startswith("stock-agent: OUTPUT_UNWRITABLE: "))
         self.assertNotIn("Traceback", done.stderr)
 
-    @unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
+    @unittest.skipUnless(FULL, "needs /dev/full")
     def test_a_full_or_closed_stderr_leaves_a_completed_run_at_exit_0(self):
         for redirect in ("2>/dev/full", "2>&-"):
             with self.subTest(redirect=redirect):
-                done = shell(f"{self.run_agent} {redirect}")
+                done = IN_A_SHELL[redirect].result()
                 self.assertEqual(done.returncode, 0)
                 self.assertIn("stock 12", done.stdout)
 
-    @unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
+    @unittest.skipUnless(FULL, "needs /dev/full")
     def test_a_failed_run_keeps_its_own_status_with_a_full_stderr(self):
-        done = shell(f"{self.run_agent} --max-steps 1 2>/dev/full")
+        done = IN_A_SHELL["--max-steps 1 2>/dev/full"].result()
         self.assertEqual(done.returncode, EXIT_STATUS["STEP_LIMIT"])
 
 
@@ -186,20 +213,13 @@ class StreamedCallAfterAPreamble(unittest.TestCase):
 class EvalsOnAFullDisk(unittest.TestCase):
     """Item 19: the evaluation's table or stats on /dev/full: exit 6, one line."""
 
-    @unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
+    @unittest.skipUnless(FULL, "needs /dev/full")
     def test_run_and_stats_on_a_full_stdout(self):
-        with tempfile.TemporaryDirectory() as folder:
-            cases = os.path.join(folder, "cases.jsonl")
-            with open(cases, "w", encoding="utf-8") as file:
-                file.write(json.dumps({"id": "one", "question": "Check A001"}) + "\n")
-            evals = f'"{sys.executable}" -m stock_agent.evals'
-            for command in (f"{evals} run {cases} --mock --log-dir {folder}/runs",
-                            f"{evals} stats {folder}/runs"):
-                with self.subTest(command=command.split()[2]):
-                    done = shell(command + " >/dev/full")
-                    self.assertEqual(done.returncode, EXIT_STATUS["OUTPUT_UNWRITABLE"])
-                    self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
-                    self.assertTrue(done.stderr.startswith("stock-agent: OUTPUT_UNWRITABLE: "))
+        for command, done in EVALS_ON_A_FULL_STDOUT.result().items():
+            with self.subTest(command=command):
+                self.assertEqual(done.returncode, EXIT_STATUS["OUTPUT_UNWRITABLE"])
+                self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+                self.assertTrue(done.stderr.startswith("stock-agent: OUTPUT_UNWRITABLE: "))
 
 
 if __name__ == "__main__":

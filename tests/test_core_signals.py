@@ -8,7 +8,6 @@ signal, as a shell reports it), no traceback, and a log that ends with `cancelle
 the code.
 """
 
-import concurrent.futures
 import json
 import os
 import signal
@@ -19,7 +18,7 @@ import unittest
 from stock_agent.errors import EXIT_STATUS
 from tests import fake_server
 from tests.fake_server import FakeServer
-from tests.support import sigint_child, temp_folder
+from tests.support import Early, sigint_child, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIGNALS = {"SIGTERM": "TERMINATED", "SIGHUP": "HANGUP"}
@@ -32,27 +31,45 @@ def only_log(log_dir):
         return [json.loads(line) for line in file]
 
 
-@unittest.skipUnless(hasattr(signal, "SIGHUP"), "needs POSIX signals")
+def stopped(argv, name, *, cases=None):
+    """`argv` (given `cases`, a file of them, as its last argument) asking a server that
+    holds the request, sent signal `name` once it asked: (status, out, err, its log)."""
+    with FakeServer() as server, tempfile.TemporaryDirectory() as folder:
+        server.reply("/api/chat", 200, fake_server.hang(10.0))
+        if cases is not None:
+            argv = [*argv, os.path.join(folder, "cases.jsonl")]
+            with open(argv[-1], "w", encoding="utf-8") as file:
+                file.write(json.dumps(cases) + "\n")
+        log_dir = os.path.join(folder, "runs")
+        argv = [*argv, "--base-url", server.url, "--model", "m", "--log-dir", log_dir,
+                "--lang", "en"]
+
+        def asked():
+            return any(r["path"] == "/api/chat" for r in server.requests)
+        return (*sigint_child(argv, asked, cwd=ROOT, sig=getattr(signal, name)),
+                only_log(log_dir))
+
+
+# Real processes the tests only wait for (support.Early; load_tests starts them).
+POSIX = hasattr(signal, "SIGHUP")
+AGENT_STOPPED = {name: Early(stopped, [sys.executable, "agent.py"], name) for name in SIGNALS}
+EVALUATION_STOPPED = Early(stopped, [sys.executable, "-m", "stock_agent.evals", "run"],
+                           "SIGTERM", cases={"id": "one", "question": "Check A001"})
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    if POSIX:
+        start(*AGENT_STOPPED.values(), EVALUATION_STOPPED)
+    return tests
+
+
+@unittest.skipUnless(POSIX, "needs POSIX signals")
 class EndsLikeCtrlC(unittest.TestCase):
-    def stop(self, argv, name, log_dir):
-        with FakeServer() as server:
-            server.reply("/api/chat", 200, fake_server.hang(10.0))
-            argv = [*argv, "--base-url", server.url, "--model", "m", "--log-dir", log_dir,
-                    "--lang", "en"]
-
-            def asked():
-                return any(r["path"] == "/api/chat" for r in server.requests)
-            return sigint_child(argv, asked, cwd=ROOT, sig=getattr(signal, name))
-
     def test_the_agent_ends_with_one_line_a_status_and_a_terminal_event(self):
-        log_dirs = {name: temp_folder(self) for name in SIGNALS}
-        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:  # both at once
-            runs = {name: pool.submit(self.stop, [sys.executable, "agent.py"], name,
-                                      log_dirs[name]) for name in SIGNALS}
         for name, code in SIGNALS.items():
             with self.subTest(signal=name):
-                log_dir = log_dirs[name]
-                status, out, err = runs[name].result()
+                status, out, err, events = AGENT_STOPPED[name].result()
                 self.assertEqual(status, EXIT_STATUS[code], err)
                 self.assertEqual(status, 128 + getattr(signal, name))
                 lines = err.splitlines()
@@ -60,24 +77,17 @@ class EndsLikeCtrlC(unittest.TestCase):
                 self.assertTrue(lines[0].startswith(f"stock-agent: {code}: "))
                 self.assertNotIn("Traceback", err)
                 self.assertEqual(out, "")
-                events = only_log(log_dir)
                 self.assertEqual([e["event"] for e in events],
                                  ["run_started", "tools_narrowed", "cancelled"])
                 self.assertEqual((events[-1]["code"], events[-1]["exit_status"]),
                                  (code, status))
 
     def test_an_evaluation_stops_with_the_signal_s_status(self):
-        with tempfile.TemporaryDirectory() as folder:
-            cases = os.path.join(folder, "cases.jsonl")
-            with open(cases, "w", encoding="utf-8") as file:
-                file.write(json.dumps({"id": "one", "question": "Check A001"}) + "\n")
-            log_dir = os.path.join(folder, "runs")
-            status, _, err = self.stop([sys.executable, "-m", "stock_agent.evals", "run",
-                                        cases], "SIGTERM", log_dir)
-            self.assertEqual(status, EXIT_STATUS["TERMINATED"], err)
-            self.assertEqual(err.splitlines(), [err.splitlines()[0]])
-            self.assertTrue(err.startswith("stock-agent: TERMINATED: "), err)
-            self.assertEqual(only_log(log_dir)[-1]["code"], "TERMINATED")
+        status, _, err, events = EVALUATION_STOPPED.result()
+        self.assertEqual(status, EXIT_STATUS["TERMINATED"], err)
+        self.assertEqual(err.splitlines(), [err.splitlines()[0]])
+        self.assertTrue(err.startswith("stock-agent: TERMINATED: "), err)
+        self.assertEqual(events[-1]["code"], "TERMINATED")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import agent
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS, Text
 from stock_agent.messages import LINES
-from tests.support import english_prose, run_cli, temp_folder
+from tests.support import Early, english_prose, run_cli, start, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ZH = {"LANG": "zh_TW.UTF-8"}
@@ -50,6 +50,49 @@ def pipe(text=None):
         os.close(write)
     stream = os.fdopen(read, "r", encoding="utf-8")
     return stream, (write if text is None else None)
+
+
+def a_pipe_and_dev_null():
+    """agent.py --mock as a process, a question piped to it, then with </dev/null (the
+    hook's `python agent.py --mock </dev/null`): the two CompletedProcesses."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as logs:
+        command = [sys.executable, "agent.py", "--mock", "--lang", "en", "--log-dir", logs]
+        return (subprocess.run(command, cwd=ROOT, input="Check A002\n", capture_output=True,
+                               text=True, timeout=30),
+                subprocess.run(command, cwd=ROOT, stdin=subprocess.DEVNULL,
+                               capture_output=True, text=True, timeout=30))
+
+
+def installed_sample_named():
+    """An install's layout (pyproject.toml; tests/test_core_layout.py builds the real one):
+    the modules at the top, examples/ inside the package; run from another folder with
+    --inventory examples/inventory.csv. (the CompletedProcess, the install's folder)."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as folder:
+        site, elsewhere = os.path.join(folder, "site"), os.path.join(folder, "elsewhere")
+        shutil.copytree(os.path.join(ROOT, "stock_agent"), os.path.join(site, "stock_agent"),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(os.path.join(ROOT, "examples"),
+                        os.path.join(site, "stock_agent", "examples"))
+        for name in ("agent.py", "tools.py", "mock_model.py"):
+            shutil.copy(os.path.join(ROOT, name), site)
+        os.mkdir(elsewhere)
+        return subprocess.run(
+            [sys.executable, "-c", "import sys, agent; sys.exit(agent.main(sys.argv[1:]))",
+             "--mock", "--inventory", "examples/inventory.csv", "--tenant", "north", "-q",
+             "reorder?", "--log-dir", os.path.join(elsewhere, "runs")],
+            cwd=elsewhere, env={**os.environ, "PYTHONPATH": site}, stdin=subprocess.DEVNULL,
+            capture_output=True, text=True, timeout=30), site
+
+
+# Real processes the tests only wait for (support.Early; load_tests starts them).
+PIPE_AND_DEV_NULL = Early(a_pipe_and_dev_null)
+INSTALLED_SAMPLE = Early(installed_sample_named)
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(PIPE_AND_DEV_NULL, INSTALLED_SAMPLE)
+    return tests
 
 
 class PipedQuestion(unittest.TestCase):
@@ -151,12 +194,7 @@ class PipedQuestion(unittest.TestCase):
             self.assertIn("takes no question", err.getvalue())
 
     def test_as_a_process_a_pipe_and_dev_null(self):
-        logs = temp_folder(self)
-        command = [sys.executable, "agent.py", "--mock", "--lang", "en", "--log-dir", logs]
-        piped = subprocess.run(command, cwd=ROOT, input="Check A002\n", capture_output=True,
-                               text=True, timeout=30)
-        empty = subprocess.run(command, cwd=ROOT, stdin=subprocess.DEVNULL,
-                               capture_output=True, text=True, timeout=30)
+        piped, empty = PIPE_AND_DEV_NULL.result()
         self.assertEqual((piped.returncode, empty.returncode), (0, 0), piped.stderr)
         self.assertIn("(A002)", piped.stdout)
         self.assertIn("(A001)", empty.stdout)  # the hook's `python agent.py --mock </dev/null`
@@ -171,21 +209,7 @@ class BundledSample(unittest.TestCase):
         self.assertIn(os.path.join(ROOT, "examples", "inventory.csv"), err)
 
     def test_an_install_names_the_copy_it_carries(self):
-        # An install's layout (pyproject.toml; tests/test_core_layout.py builds the real one):
-        # the modules at the top, examples/ inside the package. Run from another folder.
-        site, elsewhere = temp_folder(self), temp_folder(self)
-        shutil.copytree(os.path.join(ROOT, "stock_agent"), os.path.join(site, "stock_agent"),
-                        ignore=shutil.ignore_patterns("__pycache__"))
-        shutil.copytree(os.path.join(ROOT, "examples"),
-                        os.path.join(site, "stock_agent", "examples"))
-        for name in ("agent.py", "tools.py", "mock_model.py"):
-            shutil.copy(os.path.join(ROOT, name), site)
-        done = subprocess.run(
-            [sys.executable, "-c", "import sys, agent; sys.exit(agent.main(sys.argv[1:]))",
-             "--mock", "--inventory", "examples/inventory.csv", "--tenant", "north", "-q",
-             "reorder?", "--log-dir", os.path.join(elsewhere, "runs")],
-            cwd=elsewhere, env={**os.environ, "PYTHONPATH": site}, stdin=subprocess.DEVNULL,
-            capture_output=True, text=True, timeout=30)
+        done, site = INSTALLED_SAMPLE.result()
         self.assertEqual(done.returncode, EXIT_STATUS["INVALID_INPUT"], done.stderr)
         self.assertIn(os.path.join(site, "stock_agent", "examples", "inventory.csv"),
                       done.stderr)

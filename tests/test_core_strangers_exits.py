@@ -17,11 +17,12 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import unittest
 
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.runlog import refused_writes
-from tests.support import run_cli, temp_folder
+from tests.support import Early, run_cli, start, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -83,81 +84,133 @@ class RefusedWrite(unittest.TestCase):
                 "arguments": arguments, "result": result}
 
 
-class LogFolder(unittest.TestCase):
-    """Item 3: where the logs go when --log-dir is not given."""
+class Stranger:
+    """A person's machine in `folder`: a HOME, the folder they stand in, and the program as
+    a checkout holds it (pyproject.toml beside agent.py) and as an install lays it out in
+    site-packages (the same modules, no pyproject.toml)."""
 
-    @classmethod
-    def setUpClass(cls):
-        base = temp_folder(cls)
-        cls.checkout = cls.copy_of_program(os.path.join(base, "checkout"), checkout=True)
-        cls.installed = cls.copy_of_program(os.path.join(base, "site-packages"),
-                                            checkout=False)
+    def __init__(self, folder):
+        self.folder = folder
+        self.home, self.here = self.new_folder("home"), self.new_folder("cwd")
+        self.checkout = self.copy_of_program("checkout", checkout=True)
+        self.installed = self.copy_of_program("site-packages", checkout=False)
 
-    @staticmethod
-    def copy_of_program(target, *, checkout):
-        """The program as a checkout holds it (pyproject.toml beside agent.py), or as an
-        install lays it out in site-packages (the same modules, no pyproject.toml)."""
+    def new_folder(self, name):
+        path = os.path.join(self.folder, name)
+        os.mkdir(path)
+        return path
+
+    def copy_of_program(self, name, *, checkout):
+        target = os.path.join(self.folder, name)
         shutil.copytree(os.path.join(ROOT, "stock_agent"), os.path.join(target, "stock_agent"),
                         ignore=shutil.ignore_patterns("__pycache__"))
-        for name in ("agent.py", "tools.py", "mock_model.py") + (
+        for module in ("agent.py", "tools.py", "mock_model.py") + (
                 ("pyproject.toml",) if checkout else ()):
-            shutil.copy2(os.path.join(ROOT, name), target)
+            shutil.copy2(os.path.join(ROOT, module), target)
         return target
 
-    def setUp(self):
-        self.home = temp_folder(self, "stock-agent-home-")
-        self.here = temp_folder(self, "stock-agent-cwd-")
-
-    def run_agent(self, program, *argv, cwd=None, stdin="", **variables):
+    def run(self, program, *argv, cwd=None, stdin="", **variables):
+        """agent.py --mock of `program`, run from `cwd` (else `here`) with only PATH, HOME,
+        LANG and `variables` set: the CompletedProcess."""
         environ = {"PATH": os.environ.get("PATH", ""), "HOME": self.home, "LANG": "C.UTF-8",
                    "PYTHONIOENCODING": "utf-8", **variables}
-        done = subprocess.run([sys.executable, os.path.join(program, "agent.py"), "--mock",
+        return subprocess.run([sys.executable, os.path.join(program, "agent.py"), "--mock",
                                "--lang", "en", *argv], cwd=cwd or self.here, env=environ,
                               input=stdin, capture_output=True, text=True, timeout=30)
-        self.assertNotIn("Traceback", done.stderr)
-        return done
 
-    def logs_in(self, folder):
-        return sorted(name for name in os.listdir(folder) if name.endswith(".jsonl")) \
-            if os.path.isdir(folder) else []
+
+def logs_in(folder):
+    return sorted(name for name in os.listdir(folder) if name.endswith(".jsonl")) \
+        if os.path.isdir(folder) else []
+
+
+def as_a_stranger(story):
+    """`story(stranger)` with a Stranger in a temporary folder of its own: what it says."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-stranger-") as folder:
+        return story(Stranger(folder))
+
+
+def from_a_checkout(stranger):
+    runs = os.path.join(stranger.checkout, "runs")
+    before = logs_in(runs)
+    done = stranger.run(stranger.checkout, "-q", "Check A001")
+    return {"runs": [done], "folder": runs, "new": sorted(set(logs_in(runs)) - set(before)),
+            "here": os.listdir(stranger.here)}
+
+
+def installed(stranger):
+    state = os.path.join(stranger.home, ".local", "state", "stock-agent")
+    done = stranger.run(stranger.installed, "-q", "Check A001")
+    told = {"in state": len(logs_in(state)), "here": os.listdir(stranger.here)}
+    xdg = stranger.new_folder("xdg")
+    with_xdg = stranger.run(stranger.installed, "-q", "Check A001", XDG_STATE_HOME=xdg)
+    return {"runs": [done, with_xdg], **told, "in xdg": len(logs_in(os.path.join(
+        xdg, "stock-agent"))), "in state after": len(logs_in(state))}
+
+
+def with_the_variable_and_the_flag(stranger):
+    chosen, flagged, runs = stranger.new_folder("chosen"), stranger.new_folder("flagged"), []
+    for program in (stranger.checkout, stranger.installed):
+        runs.append(stranger.run(program, "-q", "Check A001", STOCK_AGENT_LOG_DIR=chosen))
+        runs.append(stranger.run(program, "-q", "Check A001", "--log-dir", flagged,
+                                 STOCK_AGENT_LOG_DIR=chosen))
+    return {"runs": runs, "chosen": len(logs_in(chosen)), "flagged": len(logs_in(flagged)),
+            "home .local": os.path.exists(os.path.join(stranger.home, ".local"))}
+
+
+def continued_from_elsewhere(stranger):
+    started = stranger.run(stranger.installed, "--chat", stdin="Check A001\n")
+    done = stranger.run(stranger.installed, "--continue", "last", "-q", "Check A002",
+                        cwd=stranger.new_folder("elsewhere"))
+    return {"runs": [started, done]}
+
+
+# Real processes the tests only wait for (support.Early; load_tests starts them).
+STORIES = {story.__name__: Early(as_a_stranger, story) for story in (
+    from_a_checkout, installed, with_the_variable_and_the_flag, continued_from_elsewhere)}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*STORIES.values())
+    return tests
+
+
+class LogFolder(unittest.TestCase):
+    """Item 3: where the logs go when --log-dir is not given. Real processes on copies of
+    the program (Stranger), started early."""
+
+    def told(self, story):
+        told = STORIES[story].result()
+        for done in told["runs"]:
+            self.assertNotIn("Traceback", done.stderr)
+        return told
 
     def test_a_checkout_logs_in_runs_beside_agent_py_from_any_folder(self):
-        runs = os.path.join(self.checkout, "runs")
-        before = self.logs_in(runs)
-        done = self.run_agent(self.checkout, "-q", "Check A001")
+        told = self.told("from_a_checkout")
+        done, = told["runs"]
         self.assertEqual(done.returncode, 0, done.stderr)
-        new = sorted(set(self.logs_in(runs)) - set(before))
-        self.assertEqual(len(new), 1)
-        self.assertIn(os.path.join(runs, new[0]), done.stderr)
-        self.assertEqual(os.listdir(self.here), [])  # no runs/ where the person stands
+        self.assertEqual(len(told["new"]), 1)
+        self.assertIn(os.path.join(told["folder"], told["new"][0]), done.stderr)
+        self.assertEqual(told["here"], [])  # no runs/ where the person stands
 
     def test_installed_it_logs_in_the_per_user_state_folder(self):
-        done = self.run_agent(self.installed, "-q", "Check A001")
+        told = self.told("installed")
+        done, with_xdg = told["runs"]
         self.assertEqual(done.returncode, 0, done.stderr)
-        state = os.path.join(self.home, ".local", "state", "stock-agent")
-        self.assertEqual(len(self.logs_in(state)), 1, done.stderr)
-        self.assertEqual(os.listdir(self.here), [])
-        xdg = temp_folder(self, "stock-agent-xdg-")
-        done = self.run_agent(self.installed, "-q", "Check A001", XDG_STATE_HOME=xdg)
-        self.assertEqual(len(self.logs_in(os.path.join(xdg, "stock-agent"))), 1, done.stderr)
-        self.assertEqual(len(self.logs_in(state)), 1)
+        self.assertEqual(told["in state"], 1, done.stderr)
+        self.assertEqual(told["here"], [])
+        self.assertEqual(told["in xdg"], 1, with_xdg.stderr)
+        self.assertEqual(told["in state after"], 1)
 
     def test_the_variable_overrides_both_and_the_flag_overrides_all(self):
-        chosen, flagged = temp_folder(self), temp_folder(self)
-        for program in (self.checkout, self.installed):
-            with self.subTest(program=os.path.basename(program)):
-                self.run_agent(program, "-q", "Check A001", STOCK_AGENT_LOG_DIR=chosen)
-                self.run_agent(program, "-q", "Check A001", "--log-dir", flagged,
-                               STOCK_AGENT_LOG_DIR=chosen)
-        self.assertEqual((len(self.logs_in(chosen)), len(self.logs_in(flagged))), (2, 2))
-        self.assertFalse(os.path.exists(os.path.join(self.home, ".local")))
+        told = self.told("with_the_variable_and_the_flag")
+        self.assertEqual((told["chosen"], told["flagged"]), (2, 2))
+        self.assertFalse(told["home .local"])
 
     def test_continue_last_finds_the_conversation_from_another_folder(self):
-        started = self.run_agent(self.installed, "--chat", stdin="Check A001\n")
+        started, done = self.told("continued_from_elsewhere")["runs"]
         self.assertEqual(started.returncode, 0, started.stderr)
-        elsewhere = temp_folder(self, "stock-agent-cwd-")
-        done = self.run_agent(self.installed, "--continue", "last", "-q", "Check A002",
-                              cwd=elsewhere)
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("A002", done.stdout)
 

@@ -14,7 +14,7 @@ from stock_agent.inventory import sample_inventory
 from stock_agent.inventory import Inventory
 from stock_agent import runlog
 from stock_agent.schema import check_schema, validate
-from tests.support import execute
+from tests.support import Early, execute, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKU_ARG = {"type": "object", "properties": {"sku": {"type": "string"}},
@@ -270,57 +270,82 @@ class ShippedToolsTest(unittest.TestCase):
         self.assertEqual(self.call("list_reorder", {"limit": 0})["error"], "INVALID_ARGUMENTS")
 
 
+# What DocumentedToolTest runs in a copy of the checkout with the docs' example pasted in.
+CHECKS = ["tests.test_core_tool_contracts.DeclarationTest",
+          "tests.test_core_tool_contracts.ExecuteTest",
+          "tests.test_core_tool_contracts.ShippedToolsTest", "tests.test_core_tenant_scope",
+          "tests.test_mcp_tools", "tests.test_providers_context_size"]
+# Runs every other test of CHECKS (argv[1] says which half: 0 or 1), in their order: the
+# two halves run at once, each in a unittest process of its own.
+HALF = ("import sys, unittest\n"
+        "def flat(suite):\n"
+        "    for test in suite:\n"
+        "        yield from flat(test) if isinstance(test, unittest.TestSuite) else [test]\n"
+        "tests = list(flat(unittest.defaultTestLoader.loadTestsFromNames(sys.argv[2:])))\n"
+        "half = unittest.TestSuite(tests[int(sys.argv[1])::2])\n"
+        "sys.exit(not unittest.TextTestRunner().run(half).wasSuccessful())\n")
+AMONG = "\n\n# --- Tools from MCP servers"  # in tools.py, after the last shipped tool
+
+
+def pasted_example_checked():
+    """The example pasted into a copy's tools.py, before AMONG: whether tools.py had
+    AMONG, the copy's tool names as printed (out, err), and (stderr, status) of each half."""
+    with open(os.path.join(ROOT, "docs", "tools-and-data.md"), encoding="utf-8") as file:
+        page = file.read()
+    section = page[page.index("## Adding a tool"):]
+    example = re.search(r"```python\n(.*?)```", section, re.S)[1]
+    with tempfile.TemporaryDirectory() as work:
+        copy = os.path.join(work, "checkout")
+        shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
+            ".git", "runs", "__pycache__", "*.egg-info", "build", "*.db"))
+        path = os.path.join(copy, "tools.py")
+        with open(path, encoding="utf-8") as file:
+            source = file.read()
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(source.replace(AMONG, "\n\n" + example.rstrip() + "\n" + AMONG, 1))
+        children = [_start(copy, "-c", *code) for code in (
+            ["import tools; print(tools.default_toolbox().names())"],
+            [HALF, "0", *CHECKS], [HALF, "1", *CHECKS])]
+        try:
+            shown = children[0].communicate(timeout=60)
+            halves = [(half.communicate(timeout=300)[1], half.returncode)
+                      for half in children[1:]]
+        finally:
+            for child in children:
+                if child.poll() is None:
+                    child.kill()
+                    child.communicate()
+    return AMONG in source, shown, halves
+
+
+def _start(cwd, *argv):
+    return subprocess.Popen([sys.executable, *argv], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+PASTED_EXAMPLE = Early(pasted_example_checked)  # two unittest processes: 1-2 s to wait for
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the copy's checks start now (not
+    when a child loads the classes of CHECKS by name)."""
+    start(PASTED_EXAMPLE)
+    return tests
+
+
 class DocumentedToolTest(unittest.TestCase):
     """docs/tools-and-data.md: "Adding a tool is one change in one place". Its own
     stock_summary example, pasted among the tools in a copy of the checkout, must leave the
     checks of tools, the loop, scope, writes, plugins and request size passing."""
 
-    CHECKS = ["tests.test_core_tool_contracts.DeclarationTest",
-              "tests.test_core_tool_contracts.ExecuteTest",
-              "tests.test_core_tool_contracts.ShippedToolsTest", "tests.test_core_tenant_scope",
-              "tests.test_mcp_tools", "tests.test_providers_context_size"]
-    # Runs every other test of CHECKS (argv[1] says which half: 0 or 1), in their order: the
-    # two halves run at once, each in a unittest process of its own.
-    HALF = ("import sys, unittest\n"
-            "def flat(suite):\n"
-            "    for test in suite:\n"
-            "        yield from flat(test) if isinstance(test, unittest.TestSuite) else [test]\n"
-            "tests = list(flat(unittest.defaultTestLoader.loadTestsFromNames(sys.argv[2:])))\n"
-            "half = unittest.TestSuite(tests[int(sys.argv[1])::2])\n"
-            "sys.exit(not unittest.TextTestRunner().run(half).wasSuccessful())\n")
-
     def test_the_docs_example_pasted_into_tools_py_is_the_whole_change(self):
-        with open(os.path.join(ROOT, "docs", "tools-and-data.md"), encoding="utf-8") as file:
-            page = file.read()
-        section = page[page.index("## Adding a tool"):]
-        example = re.search(r"```python\n(.*?)```", section, re.S)[1]
-        with tempfile.TemporaryDirectory() as work:
-            copy = os.path.join(work, "checkout")
-            shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
-                ".git", "runs", "__pycache__", "*.egg-info", "build", "*.db"))
-            path = os.path.join(copy, "tools.py")
-            with open(path, encoding="utf-8") as file:
-                source = file.read()
-            among = "\n\n# --- Tools from MCP servers"  # after the last shipped tool
-            self.assertIn(among, source)
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(source.replace(among, "\n\n" + example.rstrip() + "\n" + among, 1))
-            shown, *halves = [self.start(copy, "-c", *code) for code in (
-                ["import tools; print(tools.default_toolbox().names())"],
-                [self.HALF, "0", *self.CHECKS], [self.HALF, "1", *self.CHECKS])]
-            out, err = shown.communicate(timeout=60)
-            self.assertEqual(out.strip(), str([*tools.default_toolbox().names(),
-                                               "stock_summary"]), err)
-            for half in halves:
-                _, err = half.communicate(timeout=300)
-                self.assertEqual(half.returncode, 0, err[-3000:])
-                self.assertRegex(err, r"\nRan [1-9]\d* tests? in ")
-
-    def start(self, cwd, *argv):
-        child = subprocess.Popen([sys.executable, *argv], cwd=cwd, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True)
-        self.addCleanup(lambda: child.poll() is None and (child.kill(), child.communicate()))
-        return child
+        among, (out, err), halves = PASTED_EXAMPLE.result()
+        self.assertTrue(among, "tools.py no longer has the line the example goes before")
+        self.assertEqual(out.strip(), str([*tools.default_toolbox().names(),
+                                           "stock_summary"]), err)
+        for err, status in halves:
+            self.assertEqual(status, 0, err[-3000:])
+            self.assertRegex(err, r"\nRan [1-9]\d* tests? in ")
 
 
 if __name__ == "__main__":

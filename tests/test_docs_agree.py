@@ -26,7 +26,7 @@ import agent
 from stock_agent import cli
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.evals import __main__ as evals
-from tests.support import temp_folder
+from tests.support import Early, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THIS_FILE = os.path.relpath(os.path.abspath(__file__), ROOT).replace(os.sep, "/")
@@ -157,14 +157,20 @@ class VerboseTranscripts(unittest.TestCase):
     run ids."""
 
     def test_each_documented_mock_trace_is_what_the_program_prints(self):
-        transcripts = [(page, command, shown) for page in pages()
-                       for command, shown in transcripts_of(page)
-                       if {"--mock", "-v"} <= set(shlex.split(command))
-                       and "--mcp" not in command]  # no MCP server here to run
-        self.assertTrue(transcripts, "no -v transcript of the mock in the docs")
-        for page, command, shown in transcripts:
+        traces = MOCK_TRACES.result()
+        self.assertTrue(traces, "no -v transcript of the mock in the docs")
+        for page, command, shown, printed in traces:
             with self.subTest(page=page, command=command):
-                self.assertEqual(normalised(shown), normalised(run_shown(command)))
+                self.assertEqual(normalised(shown), normalised(printed))
+
+
+def mock_traces():
+    """Each documented `-v` run of the mock, with what it printed when run:
+    [(page, command, the lines shown, the lines printed)]."""
+    return [(page, command, shown, run_shown(command)) for page in pages()
+            for command, shown in transcripts_of(page)
+            if {"--mock", "-v"} <= set(shlex.split(command))
+            and "--mcp" not in command]  # no MCP server here to run
 
 
 def transcripts_of(page):
@@ -294,20 +300,26 @@ class EvalsCommandLine(unittest.TestCase):
         self.assertNotIn("required", last)
 
     def test_the_installed_script_calls_itself_by_its_name(self):
-        folder = temp_folder(self)
+        for argv, shown in INSTALLED_SCRIPT.result():
+            with self.subTest(argv=argv):
+                self.assertIn("usage: stock-agent-eval ", shown)
+                self.assertNotIn("python -m stock_agent.evals", shown)
+
+
+def installed_script_runs():
+    """The evaluation's script as pip makes it ([project.scripts]), run with --help, run
+    --help and nothing: [(argv, what it printed where its usage goes)]."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-test-") as folder:
         script = os.path.join(folder, "stock-agent-eval")
-        with open(script, "w", encoding="utf-8") as file:  # as pip makes [project.scripts]
+        with open(script, "w", encoding="utf-8") as file:
             file.write("import sys\nfrom stock_agent.evals.__main__ import main\n"
                        "sys.exit(main())\n")
         environ = {**os.environ, "PYTHONPATH": ROOT}
-        for argv, stream in ((["--help"], "stdout"), (["run", "--help"], "stdout"),
-                             ([], "stderr")):
-            with self.subTest(argv=argv):
-                done = subprocess.run([sys.executable, script, *argv], cwd=folder, env=environ,
-                                      capture_output=True, text=True, timeout=60)
-                shown = getattr(done, stream)
-                self.assertIn("usage: stock-agent-eval ", shown)
-                self.assertNotIn("python -m stock_agent.evals", shown)
+        return [(argv, getattr(subprocess.run([sys.executable, script, *argv], cwd=folder,
+                                              env=environ, capture_output=True, text=True,
+                                              timeout=60), stream))
+                for argv, stream in ((["--help"], "stdout"), (["run", "--help"], "stdout"),
+                                     ([], "stderr"))]
 
 
 def run_evals(*argv):
@@ -321,6 +333,17 @@ def run_evals(*argv):
         except SystemExit as exit:
             status = exit.code
     return status, out.getvalue(), err.getvalue()
+
+
+# Real processes the tests only wait for (support.Early; load_tests starts them).
+MOCK_TRACES = Early(mock_traces)
+INSTALLED_SCRIPT = Early(installed_script_runs)
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(MOCK_TRACES, INSTALLED_SCRIPT)
+    return tests
 
 
 if __name__ == "__main__":

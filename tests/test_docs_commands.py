@@ -23,7 +23,6 @@ to a file that exists and, when it names a heading, to that heading.
 """
 
 import atexit
-import concurrent.futures
 import os
 import re
 import shutil
@@ -31,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+
+from tests.support import Early
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # What a command needs that a fresh copy does not have: a server or an installer.
@@ -129,34 +130,31 @@ def file_state(folder):
 
 class Pages:
     """Every page's commands, run on copies of the release in a folder of their own. The
-    run starts when the suite loads this module (`started`) and goes on beside the other
-    tests: the work is in child processes, and the suite's own process leaves a core free.
-    The test reads how it ended."""
+    run starts when the suite loads this module (`started`, support.Early) and goes on
+    beside the other tests: the work is in child processes, and the suite's own process
+    leaves a core free. The test reads how it ended."""
 
     def __init__(self):
         self.folder = tempfile.mkdtemp(prefix="stock-agent-docs-")
         atexit.register(shutil.rmtree, self.folder, ignore_errors=True)
-        self.source = os.path.join(self.folder, "release")
-        for name in release_files():
-            target = os.path.join(self.source, name)
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            shutil.copy2(os.path.join(ROOT, name), target)
-        os.makedirs(os.path.join(self.source, "runs"), exist_ok=True)
+        self.release = release_files()  # each page copies them, on its worker thread
         self.bin = os.path.join(self.folder, "bin")
         os.makedirs(self.bin)
         os.symlink(sys.executable, os.path.join(self.bin, "python"))
         self.work = {page: runnable(commands_of(page)) for page in pages()}
         self.work = {page: commands for page, commands in self.work.items() if commands}
-        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=4)
-        atexit.register(self.pool.shutdown, cancel_futures=True)
-        self.done = {page: self.pool.submit(self.run_page, page, commands)
+        self.done = {page: Early(self.run_page, page, commands).start()
                      for page, commands in self.work.items()}
 
     def run_page(self, page, commands):
         """Run `commands` in order on a copy of the release of their own. Returns
         [(line, attempt, script, done)] and the files left behind outside runs/."""
         checkout = os.path.join(self.folder, page.replace(os.sep, "-"))
-        shutil.copytree(self.source, checkout, symlinks=True)
+        for name in self.release:
+            target = os.path.join(checkout, name)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copy2(os.path.join(ROOT, name), target)
+        os.makedirs(os.path.join(checkout, "runs"), exist_ok=True)
         before = files_in(checkout)
         tmp = checkout + ".tmp"  # the page's own: what one page makes there is its own
         os.makedirs(tmp)
@@ -164,17 +162,23 @@ class Pages:
                    "LANG": "C.UTF-8", "TMPDIR": tmp}
         environ.pop("OLLAMA_HOST", None)
         ran = []
-        for line, script, flags in commands:
-            # A block may make files (a database, a report): it must work a second time too.
-            for attempt in (1, 2) if flags == "-ec" else (1,):
-                state = (file_state(checkout), file_state(tmp))
-                done = subprocess.run(["sh", flags, script], cwd=checkout, env=environ,
-                                      stdin=subprocess.DEVNULL, capture_output=True,
-                                      text=True, timeout=60)
-                ran.append((line, attempt, script, done))
-                if state == (file_state(checkout), file_state(tmp)):
-                    break  # nothing changed: a second run would start where the first did
-        return ran, sorted(files_in(checkout) - before)
+        try:
+            for line, script, flags in commands:
+                # A block may make files (a database, a report): it must work a second time.
+                for attempt in (1, 2) if flags == "-ec" else (1,):
+                    state = (file_state(checkout), file_state(tmp))
+                    done = subprocess.run(["sh", flags, script], cwd=checkout, env=environ,
+                                          stdin=subprocess.DEVNULL, capture_output=True,
+                                          text=True, timeout=60)
+                    ran.append((line, attempt, script, done))
+                    if state == (file_state(checkout), file_state(tmp)):
+                        break  # nothing changed: a second run would start where the first did
+            return ran, sorted(files_in(checkout) - before)
+        finally:
+            # Removed now, beside the other tests: a file that has reached the disk takes
+            # about 3 ms to delete here, and the pages leave some 2,700 by the suite's end.
+            shutil.rmtree(checkout, ignore_errors=True)
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _start():
@@ -196,8 +200,8 @@ class DocumentedCommands(unittest.TestCase):
             self.skipTest("needs sh, and git in a git checkout to list its files")
         self.assertIn("README.md", started.work)  # the parser still finds the commands
         self.assertGreaterEqual(sum(map(len, started.work.values())), 20)
-        for page, future in started.done.items():
-            ran, left = future.result()
+        for page, pages_run in started.done.items():
+            ran, left = pages_run.result()
             for line, attempt, script, finished in ran:
                 with self.subTest(page=page, line=line, attempt=attempt):
                     self.assertEqual(finished.returncode, 0, f"{page} line {line}:\n{script}\n"

@@ -44,9 +44,8 @@ def gone(pid, *, zombie_ok=False):
 class Reaped:
     """The pids the server writes (itself, and its child with --child), to check later."""
 
-    def __init__(self, test):
-        self.path = os.path.join(temp_folder(test, "mcp-pids-"), "pids")
-        self.test = test
+    def __init__(self, test, folder=None):
+        self.path = os.path.join(folder or temp_folder(test, "mcp-pids-"), "pids")
 
     def options(self, child=False):
         return ("--pid-file", self.path, *(("--child",) if child else ()))

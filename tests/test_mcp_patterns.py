@@ -16,14 +16,13 @@ import random
 import re
 import subprocess
 import sys
-import tempfile
 import time
 import unittest
 
 from stock_agent.inventory import SKU_PATTERN
 from stock_agent.schema import SchemaError, check_schema, validate
 from stock_agent import schema
-from tests.support import english_prose, run_cli
+from tests.support import english_prose, run_cli, temp_folder
 from tests.test_mcp_protocol import answer_only, mcp_event, server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,7 +43,7 @@ def refusal(pattern):
 
 class RunawayTest(unittest.TestCase):
     def test_a_nested_quantifier_from_a_server_is_checked_within_the_timeout(self):
-        log_dir = tempfile.mkdtemp(prefix="mcp-pattern-")
+        log_dir = temp_folder(self, "mcp-pattern-")
         question = "test__match " + json.dumps({"text": "a" * 41 + "!"})
         child = subprocess.Popen(
             [sys.executable, os.path.join(ROOT, "agent.py"), "--mock", "--mcp",

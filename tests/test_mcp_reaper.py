@@ -13,12 +13,11 @@ import shlex
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import unittest
 
 from stock_agent.mcp import reaper
-from tests.support import run_cli, wait_for
+from tests.support import run_cli, temp_folder, wait_for
 from tests.test_mcp_faults import Reaped, gone
 from tests.test_mcp_protocol import answer_only, server
 
@@ -42,7 +41,7 @@ class DaemonTest(unittest.TestCase):
 
     def test_a_daemon_of_the_server_is_gone_when_the_agent_exits(self):
         pids = Reaped(self)
-        log_dir = tempfile.mkdtemp(prefix="mcp-daemon-")
+        log_dir = temp_folder(self, "mcp-daemon-")
         started = time.monotonic()
         finished = subprocess.run(
             [sys.executable, os.path.join(ROOT, "agent.py"), "--mock", "--mcp",

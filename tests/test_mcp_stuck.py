@@ -11,6 +11,7 @@ bounded by a few seconds (a hang fails the test, it does not hang the suite).
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,9 +24,9 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import mcp
 from stock_agent.mcp import stdio
 from stock_agent.errors import EXIT_STATUS
-from tests.support import run_cli, temp_folder
+from tests.support import Early, early_folder, run_cli, start
 from tests.test_mcp_faults import Reaped
-from tests.test_mcp_protocol import Recorded, server
+from tests.test_mcp_protocol import server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOUND = 8.0  # seconds: a run that takes longer than this is stuck
@@ -37,18 +38,15 @@ AGENT_WITH_SHORT_GRACE = ("import runpy, sys; from stock_agent.mcp import stdio;
                           "runpy.run_path(sys.argv[0], run_name='__main__')")
 
 
-def agent_run(test, *options, timeout="0.6"):
-    """Start agent.py --mock, asking for test__lookup from the server of `options`; returns
-    (the child, its log folder)."""
-    log_dir = temp_folder(test, "mcp-stuck-")
+def agent_run(folder, *options, timeout="0.6"):
+    """Start agent.py --mock, asking for test__lookup from the server of `options`, logging
+    to `folder`: the child."""
     argv = [sys.executable, "-c", AGENT_WITH_SHORT_GRACE, os.path.join(ROOT, "agent.py"),
             "--mock", "--mcp",
-            server(*options), "--mcp-catalogue-above", "99", "--log-dir", log_dir,
+            server(*options), "--mcp-catalogue-above", "99", "--log-dir", folder,
             "--timeout", timeout, "-q", 'test__lookup {"sku": "A1"}']
-    child = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True)
-    test.addCleanup(lambda: child.poll() is None and (child.kill(), child.communicate()))
-    return child, log_dir
+    return subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
 
 
 def finished(child):
@@ -63,37 +61,72 @@ def finished(child):
     return child.returncode, err, time.monotonic() - started
 
 
+def deaf_pings_run(*, sigterm):
+    """agent.py against a server that pings and stops reading, with --timeout 0.6; or with
+    --timeout 30 and a SIGTERM while the call waits. (status, stderr, events, pids' folder)."""
+    folder = early_folder("mcp-stuck-")
+    log_dir, record = os.path.join(folder, "log"), os.path.join(folder, "record.jsonl")
+    options = ("--fault", "deaf-pings", *Reaped(None, folder).options())
+    if not sigterm:
+        status, err, _ = finished(agent_run(log_dir, *options))
+        return status, err, log_events(log_dir), folder
+    child = agent_run(log_dir, *options, "--record", record, timeout="30")
+    try:
+        deadline = time.monotonic() + BOUND
+        while not (os.path.exists(record) and "tools/call" in _methods(record)):
+            if time.monotonic() > deadline:
+                raise AssertionError("the call never reached the server")
+            time.sleep(0.02)
+        time.sleep(0.5)  # the pings flow and their answers fill the server's stdin
+        child.send_signal(signal.SIGTERM)
+        status, err, _ = finished(child)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    return status, err, log_events(log_dir), folder
+
+
+def _methods(record):
+    with open(record, encoding="utf-8") as file:
+        return [json.loads(line).get("method") for line in file]
+
+
 def log_events(log_dir):
     names = os.listdir(log_dir)
     with open(os.path.join(log_dir, names[0]), encoding="utf-8") as file:
         return [json.loads(line) for line in file]
 
 
+# The two runs of a real agent.py (support.Early; load_tests starts them).
+DEAF_PINGS = {"timeout": Early(deaf_pings_run, sigterm=False),
+              "sigterm": Early(deaf_pings_run, sigterm=True)}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the runs start now."""
+    start(*DEAF_PINGS.values())
+    return tests
+
+
 class StoppedReadingTest(unittest.TestCase):
+    def finished_run(self, which):
+        status, err, events, folder = DEAF_PINGS[which].result()
+        self.addCleanup(shutil.rmtree, folder, ignore_errors=True)
+        return status, err, events, Reaped(None, folder)
+
     def test_a_server_that_pings_and_stops_reading_costs_the_call_its_timeout(self):
-        pids = Reaped(self)
-        child, log_dir = agent_run(self, "--fault", "deaf-pings", *pids.options())
-        status, err, seconds = finished(child)
+        status, err, events, pids = self.finished_run("timeout")
         self.assertEqual(status, 0, err)
-        events = log_events(log_dir)
         call, = [event for event in events if event["event"] == "tool"]
         self.assertEqual(call["error"], "MCP_TIMEOUT")
         self.assertEqual(events[-1]["event"], "completed")
         pids.assert_all_gone()
 
     def test_sigterm_ends_the_run_while_the_server_stops_reading(self):
-        pids, record = Reaped(self), Recorded(self)
-        child, log_dir = agent_run(self, "--fault", "deaf-pings", "--record", record.path,
-                                   *pids.options(), timeout="30")
-        deadline = time.monotonic() + BOUND
-        while not (os.path.exists(record.path) and "tools/call" in record.methods()):
-            self.assertLess(time.monotonic(), deadline, "the call never reached the server")
-            time.sleep(0.02)
-        time.sleep(0.5)  # the pings flow and their answers fill the server's stdin
-        child.send_signal(signal.SIGTERM)
-        status, err, seconds = finished(child)
+        status, err, events, pids = self.finished_run("sigterm")
         self.assertEqual(status, EXIT_STATUS["TERMINATED"], err)
-        self.assertEqual(log_events(log_dir)[-1]["event"], "cancelled")
+        self.assertEqual(events[-1]["event"], "cancelled")
         pids.assert_all_gone()
 
     def test_a_long_argument_to_a_server_that_stopped_reading_times_out(self):

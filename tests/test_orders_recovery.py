@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import unittest
 from unittest import mock
 
@@ -23,7 +24,8 @@ from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.orders.journal import Journal, path_for, read
 from stock_agent.orders.ledger import Ledger
 from stock_agent.orders.writes import OrderDesk
-from tests.support import english_prose, sigint_child, wait_for, temp_folder
+from tests.support import (Early, english_prose, sigint_child, start, temp_folder,
+                           wait_for)
 from tests.test_orders_writes import ORDER, rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -133,12 +135,16 @@ def log_of(log_dir, run_id):
         return [json.loads(line) for line in file]
 
 
-class Recovery(unittest.TestCase):
-    def setUp(self):
-        self.folder = temp_folder(self, "stock-agent-recovery-")
-        self.ledger = os.path.join(self.folder, "orders.db")
-        self.log_dir = os.path.join(self.folder, "runs")
-        self.marker = os.path.join(self.folder, "paused")
+class Desk:
+    """One test's orders in a folder of their own: the ledger, the log folder (journals
+    too) and the marker a paused child touches; and the steps the tests take there."""
+
+    def place(self, folder):
+        self.folder = folder
+        self.ledger = os.path.join(folder, "orders.db")
+        self.log_dir = os.path.join(folder, "runs")
+        self.marker = os.path.join(folder, "paused")
+        return self
 
     def crash(self, when, sig=signal.SIGKILL):
         """Order 18 of A001 in a child paused in the ledger call, then signal it.
@@ -148,8 +154,11 @@ class Recovery(unittest.TestCase):
              "--orders", self.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
              "--log-dir", self.log_dir],
             lambda: os.path.exists(self.marker), cwd=ROOT, sig=sig)
+        return status, err, self.only_run()
+
+    def only_run(self):
         run_id, = [name[:-6] for name in os.listdir(self.log_dir) if name.endswith(".jsonl")]
-        return status, err, run_id
+        return run_id
 
     def resume_process(self, run_id, *flags):
         """`python agent.py --resume RUN_ID` as its own process: (status, out, events)."""
@@ -159,6 +168,11 @@ class Recovery(unittest.TestCase):
             cwd=ROOT, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
         result = json.loads(done.stdout)
         return done.returncode, result, log_of(self.log_dir, result["run_id"])
+
+    def state(self, run_id):
+        """What the ledger, the run's journal and its log hold now."""
+        return {"rows": rows(self.ledger), "journal": journal_steps(self.log_dir, run_id),
+                "log": log_of(self.log_dir, run_id)}
 
     def planned(self, *steps, order=ORDER, tenant="default", ledger=None, source=None):
         """Write the journal of run RUN, cut off after `steps`; returns the call's key."""
@@ -179,44 +193,188 @@ class Recovery(unittest.TestCase):
         return key
 
 
-class CrashTest(Recovery):
-    def test_kill_9_between_dispatch_and_receipt_then_resume_reconciles(self):
-        status, _, run_id = self.crash("after")
-        self.assertEqual(status, -signal.SIGKILL)
-        self.assertEqual(len(rows(self.ledger)), 1)  # the ledger committed ...
-        self.assertEqual(journal_steps(self.log_dir, run_id), ["intent", "dispatched"])
-        self.assertEqual(log_of(self.log_dir, run_id)[-1]["event"], "write_dispatched")
+class Recovery(unittest.TestCase, Desk):
+    def setUp(self):
+        self.place(temp_folder(self, "stock-agent-recovery-"))
 
-        status, result, events = self.resume_process(run_id)
+
+# --- Crashes, races and Ctrl-C in real processes ---------------------------------------
+#
+# Each scene runs its processes at a Desk of its own as the suite loads this module
+# (support.Early; load_tests starts them), and notes what the ledger, journal and log held
+# after each step; CrashTest's tests assert on those notes, step by step.
+
+def at_a_desk(scene):
+    """`scene(desk)` at a Desk in a temporary folder of its own: what it noted."""
+    with tempfile.TemporaryDirectory(prefix="stock-agent-recovery-") as folder:
+        return scene(Desk().place(folder))
+
+
+def killed_after_the_commit(desk):
+    status, _, run_id = desk.crash("after")
+    noted = {"status": status, "run_id": run_id, "crashed": desk.state(run_id)}
+    noted["resumed"] = desk.resume_process(run_id)
+    noted["after resume"] = desk.state(run_id)
+    noted["again"] = desk.resume_process(run_id)  # once more: the receipt
+    noted["after again"] = desk.state(run_id)
+    return noted
+
+
+def killed_before_the_commit(desk):
+    status, _, run_id = desk.crash("before")
+    noted = {"status": status, "run_id": run_id, "rows": rows(desk.ledger),
+             "key": read(desk.log_dir, run_id)[0][0]["key"]}
+    noted["resumed"] = desk.resume_process(run_id, "--approve")
+    noted["after resume"] = rows(desk.ledger)
+    return noted
+
+
+def ctrl_c_twice(desk):
+    """The ledger committed PO-000001; Ctrl-C, then Ctrl-C again during the lookup that
+    would have found it."""
+    settling = os.path.join(desk.folder, "settling")
+    child = subprocess.Popen(
+        [sys.executable, "-c", PAUSED_TWICE, desk.marker, settling, "--mock", "--orders",
+         desk.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
+         "--log-dir", desk.log_dir],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: os.path.exists(desk.marker))
+        child.send_signal(signal.SIGINT)
+        wait_for(lambda: os.path.exists(settling))
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    run_id = desk.only_run()
+    noted = {"status": child.returncode, "err": err, "run_id": run_id,
+             "stopped": desk.state(run_id)}
+    noted["resumed"] = desk.resume_process(run_id)  # the command it named finds it
+    noted["after resume"] = rows(desk.ledger)
+    return noted
+
+
+def racing_resumes(desk):
+    key = desk.planned("intent", "dispatched")  # a run cut off before its commit
+    go = os.path.join(desk.folder, "go")
+    markers = [desk.marker + str(n) for n in (1, 2)]
+    children = [subprocess.Popen(
+        [sys.executable, "-c", PAUSED_LEDGER, marker, "barrier", go, "--resume", RUN,
+         "--orders", desk.ledger, "--approve", "--log-dir", desk.log_dir, "--json"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for marker in markers]
+    try:
+        wait_for(lambda: all(os.path.exists(m) for m in markers))
+        open(go, "w").close()  # both are inside the ledger call: write, now
+        results = [json.loads(child.communicate(timeout=30)[0]) for child in children]
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+    return {"key": key, "results": results, "rows": rows(desk.ledger)}
+
+
+def racing_bare_writers(desk):
+    go = os.path.join(desk.folder, "go")
+    markers = [desk.marker + str(n) for n in (1, 2)]
+    children = [subprocess.Popen([sys.executable, "-c", RACING_WRITER, desk.ledger,
+                                  marker, go], cwd=ROOT, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for marker in markers]
+    try:
+        wait_for(lambda: all(os.path.exists(m) for m in markers))
+        open(go, "w").close()
+        said = sorted(child.communicate(timeout=30)[0].split() for child in children)
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+    return {"said": said, "rows": rows(desk.ledger)}
+
+
+def ctrl_c_after_the_write(desk):
+    status, out, err = sigint_child(
+        [sys.executable, "-c", SLOW_SECOND_REQUEST, desk.marker, "--mock", "--orders",
+         desk.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
+         "--log-dir", desk.log_dir],
+        lambda: os.path.exists(desk.marker), cwd=ROOT)
+    return {"status": status, "out": out, "err": err, **desk.state(desk.only_run())}
+
+
+def journals_not_regular(desk):
+    """--resume of a journal that is a FIFO or /dev/zero, in both languages: [(kind, what
+    it must say, the CompletedProcess)]."""
+    Ledger(desk.ledger).close()
+    os.makedirs(desk.log_dir)
+    path, runs = path_for(desk.log_dir, RUN), []
+    for kind, lang, said in (("fifo", "en", "not a regular file (a FIFO, a device or a "
+                                            "folder)"),
+                             ("/dev/zero", "en", "not a regular file"),
+                             ("fifo", "zh-TW", "不是一般檔案（而是 FIFO、裝置或資料夾）")):
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(path)
+        if kind == "fifo":
+            os.mkfifo(path)
+        else:
+            os.symlink(kind, path)
+        runs.append((kind, lang, said, subprocess.run(
+            [sys.executable, "agent.py", "--resume", RUN, "--orders", desk.ledger,
+             "--log-dir", desk.log_dir, "--lang", lang, "--approve"],
+            cwd=ROOT, capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL)))
+    return runs
+
+
+POSIX = hasattr(os, "mkfifo") and os.path.exists("/dev/zero")
+SCENES = {scene.__name__: Early(at_a_desk, scene) for scene in (
+    killed_after_the_commit, killed_before_the_commit, ctrl_c_twice, racing_resumes,
+    racing_bare_writers, ctrl_c_after_the_write, journals_not_regular)}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the scenes start now."""
+    start(*(scene for name, scene in SCENES.items()
+            if POSIX or name != "journals_not_regular"))
+    return tests
+
+
+class CrashTest(unittest.TestCase):
+    def test_kill_9_between_dispatch_and_receipt_then_resume_reconciles(self):
+        noted = SCENES["killed_after_the_commit"].result()
+        run_id, crashed = noted["run_id"], noted["crashed"]
+        self.assertEqual(noted["status"], -signal.SIGKILL)
+        self.assertEqual(len(crashed["rows"]), 1)  # the ledger committed ...
+        self.assertEqual(crashed["journal"], ["intent", "dispatched"])
+        self.assertEqual(crashed["log"][-1]["event"], "write_dispatched")
+
+        (status, result, events), now = noted["resumed"], noted["after resume"]
         self.assertEqual(status, 0, result)
         self.assertEqual(result["answer"], f"Run {run_id}: order PO-000001 (18 x A001) was "
                          "placed before the run was interrupted: found in the ledger.")
-        self.assertEqual(len(rows(self.ledger)), 1)  # ... and nothing placed it again
-        self.assertEqual(journal_steps(self.log_dir, run_id),
-                         ["intent", "dispatched", "receipt"])  # no second dispatch
+        self.assertEqual(len(now["rows"]), 1)  # ... and nothing placed it again
+        self.assertEqual(now["journal"], ["intent", "dispatched", "receipt"])  # no 2nd dispatch
         self.assertEqual(events[0]["resume_of"], run_id)
         self.assertEqual([e["event"] for e in events if e["event"].startswith("write_")],
                          ["write_reconciled", "write_receipt"])
         self.assertEqual(events[-1]["orders"], ["PO-000001"])
-        self.assertEqual(result["orders"][0]["idempotency_key"], rows(self.ledger)[0][1])
+        self.assertEqual(result["orders"][0]["idempotency_key"], now["rows"][0][1])
 
-        status, result, events = self.resume_process(run_id)  # once more: the receipt
+        (status, result, events), now = noted["again"], noted["after again"]
         self.assertIn("was already done: its receipt is reused", result["answer"])
-        self.assertEqual(journal_steps(self.log_dir, run_id),
-                         ["intent", "dispatched", "receipt"])
-        self.assertEqual(len(rows(self.ledger)), 1)
+        self.assertEqual(now["journal"], ["intent", "dispatched", "receipt"])
+        self.assertEqual(len(now["rows"]), 1)
 
     def test_kill_9_before_the_commit_then_resume_asks_again_and_places_it_once(self):
-        status, _, run_id = self.crash("before")
-        self.assertEqual(status, -signal.SIGKILL)
-        self.assertEqual(rows(self.ledger), [])
-        key = read(self.log_dir, run_id)[0][0]["key"]
+        noted = SCENES["killed_before_the_commit"].result()
+        self.assertEqual(noted["status"], -signal.SIGKILL)
+        self.assertEqual(noted["rows"], [])
 
-        status, result, events = self.resume_process(run_id, "--approve")
+        status, result, events = noted["resumed"]
         self.assertEqual(status, 0, result)
-        self.assertEqual(result["answer"], f"Run {run_id}: order PO-000001 (18 x A001) was "
-                         "placed now, after approval.")
-        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])  # the same key
+        self.assertEqual(result["answer"], f"Run {noted['run_id']}: order PO-000001 (18 x A001) "
+                         "was placed now, after approval.")
+        self.assertEqual(noted["after resume"],
+                         [("default", noted["key"], "A001", 18)])  # the same key
         self.assertEqual([e.get("found") for e in events if e["event"] == "write_reconciled"],
                          [False])
         tool_event, = [e for e in events if e["event"] == "tool"]
@@ -225,100 +383,54 @@ class CrashTest(Recovery):
     def test_a_second_ctrl_c_while_the_write_is_settled_says_it_is_unknown(self):
         # The ledger committed PO-000001; Ctrl-C, then Ctrl-C again during the lookup that
         # would have found it. The run must not say that no order was placed.
-        settling = os.path.join(self.folder, "settling")
-        child = subprocess.Popen(
-            [sys.executable, "-c", PAUSED_TWICE, self.marker, settling, "--mock", "--orders",
-             self.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
-             "--log-dir", self.log_dir],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            wait_for(lambda: os.path.exists(self.marker))
-            child.send_signal(signal.SIGINT)
-            wait_for(lambda: os.path.exists(settling))
-            child.send_signal(signal.SIGINT)
-            _, err = child.communicate(timeout=10)
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.communicate()
-        run_id, = [n[:-6] for n in os.listdir(self.log_dir) if n.endswith(".jsonl")]
-        self.assertEqual(len(rows(self.ledger)), 1)  # it was placed ...
-        self.assertEqual(child.returncode, EXIT_STATUS["WRITE_UNCONFIRMED"], err)
+        noted = SCENES["ctrl_c_twice"].result()
+        err, run_id, stopped = noted["err"], noted["run_id"], noted["stopped"]
+        self.assertEqual(len(stopped["rows"]), 1)  # it was placed ...
+        self.assertEqual(noted["status"], EXIT_STATUS["WRITE_UNCONFIRMED"], err)
         self.assertNotIn("no order was placed", err)  # ... so nothing may say otherwise
         self.assertIn("stopped by Ctrl-C before the ledger's answer was recorded", err)
         self.assertIn(f"--resume {run_id}", err)
-        events = log_of(self.log_dir, run_id)
+        events = stopped["log"]
         self.assertEqual([e["event"] for e in events][-2:], ["write_unknown", "failed"])
         self.assertEqual(events[-1]["code"], "WRITE_UNCONFIRMED")
-        self.assertEqual(journal_steps(self.log_dir, run_id), ["intent", "dispatched"])
+        self.assertEqual(stopped["journal"], ["intent", "dispatched"])
 
-        status, result, _ = self.resume_process(run_id)  # the command it named finds it
+        status, result, _ = noted["resumed"]  # the command it named finds it
         self.assertEqual(status, 0, result)
         self.assertIn("order PO-000001 (18 x A001) was placed before the run was "
                       "interrupted", result["answer"])
-        self.assertEqual(len(rows(self.ledger)), 1)
+        self.assertEqual(len(noted["after resume"]), 1)
 
     def test_two_processes_racing_on_the_same_key_leave_one_order(self):
-        key = self.planned("intent", "dispatched")  # a run cut off before its commit
-        go = os.path.join(self.folder, "go")
-        markers = [self.marker + str(n) for n in (1, 2)]
-        children = [subprocess.Popen(
-            [sys.executable, "-c", PAUSED_LEDGER, marker, "barrier", go, "--resume", RUN,
-             "--orders", self.ledger, "--approve", "--log-dir", self.log_dir, "--json"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for marker in markers]
-        try:
-            wait_for(lambda: all(os.path.exists(m) for m in markers))
-            open(go, "w").close()  # both are inside the ledger call: write, now
-            results = [json.loads(child.communicate(timeout=30)[0]) for child in children]
-        finally:
-            for child in children:
-                if child.poll() is None:
-                    child.kill()
+        noted = SCENES["racing_resumes"].result()
+        results = noted["results"]
         self.assertEqual([r["exit_status"] for r in results], [0, 0])
-        self.assertEqual(rows(self.ledger), [("default", key, "A001", 18)])
+        self.assertEqual(noted["rows"], [("default", noted["key"], "A001", 18)])
         receipts = [r["orders"][0] for r in results]
         self.assertEqual({r["order_id"] for r in receipts}, {"PO-000001"})
         self.assertEqual(sorted(r["created"] for r in receipts), [False, True])
 
     def test_two_bare_ledger_writers_on_one_key_get_one_order(self):
-        go = os.path.join(self.folder, "go")
-        markers = [self.marker + str(n) for n in (1, 2)]
-        children = [subprocess.Popen([sys.executable, "-c", RACING_WRITER, self.ledger,
-                                      marker, go], cwd=ROOT, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True) for marker in markers]
-        try:
-            wait_for(lambda: all(os.path.exists(m) for m in markers))
-            open(go, "w").close()
-            said = sorted(child.communicate(timeout=30)[0].split() for child in children)
-        finally:
-            for child in children:
-                if child.poll() is None:
-                    child.kill()
-        self.assertEqual(said, [["PO-000001", "False"], ["PO-000001", "True"]])
-        self.assertEqual(len(rows(self.ledger)), 1)
+        noted = SCENES["racing_bare_writers"].result()
+        self.assertEqual(noted["said"], [["PO-000001", "False"], ["PO-000001", "True"]])
+        self.assertEqual(len(noted["rows"]), 1)
 
     def test_ctrl_c_after_a_completed_write_says_so_and_the_order_stays(self):
-        status, out, err = sigint_child(
-            [sys.executable, "-c", SLOW_SECOND_REQUEST, self.marker, "--mock", "--orders",
-             self.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
-             "--log-dir", self.log_dir],
-            lambda: os.path.exists(self.marker), cwd=ROOT)
-        self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
-        lines = err.splitlines()
+        noted = SCENES["ctrl_c_after_the_write"].result()
+        self.assertEqual(noted["status"], EXIT_STATUS["CANCELLED"], noted["err"])
+        lines = noted["err"].splitlines()
         self.assertEqual(lines[:2], [
             "stock-agent: CANCELLED: cancelled by the user.",
             "stock-agent: this run placed PO-000001 (orders.db) before it stopped; stopping "
             "does not undo a write."])
-        self.assertEqual((out, len(lines)), ("", 3))  # no answer; then the log's path
-        run_id, = [n[:-6] for n in os.listdir(self.log_dir) if n.endswith(".jsonl")]
-        events = log_of(self.log_dir, run_id)
+        self.assertEqual((noted["out"], len(lines)), ("", 3))  # no answer; then the log's path
+        events = noted["log"]
         receipt, = [e for e in events if e["event"] == "write_receipt"]
         self.assertEqual(receipt["order_id"], "PO-000001")
         self.assertEqual(events[-1]["event"], "cancelled")
         self.assertEqual(events[-1]["orders"], ["PO-000001"])
-        self.assertEqual(len(rows(self.ledger)), 1)  # cancelling rolled nothing back
-        self.assertEqual(journal_steps(self.log_dir, run_id)[-1], "receipt")
+        self.assertEqual(len(noted["rows"]), 1)  # cancelling rolled nothing back
+        self.assertEqual(noted["journal"][-1], "receipt")
 
 
 class ResumeRulesTest(Recovery):
@@ -535,32 +647,15 @@ class ResumeRulesTest(Recovery):
             self.assertEqual(caught.exception.code, 2)
 
 
-@unittest.skipUnless(hasattr(os, "mkfifo") and os.path.exists("/dev/zero"), "needs POSIX")
+@unittest.skipUnless(POSIX, "needs POSIX")
 class JournalFileTest(Recovery):
     """--resume reads its journal as every file a person names (stock_agent/files.py): a
     FIFO would wait for a writer for ever, /dev/zero never ends. Real processes, with a
     timeout, so a regression fails instead of hanging the suite."""
 
     def test_a_fifo_or_dev_zero_journal_is_refused_at_once_with_one_line(self):
-        Ledger(self.ledger).close()
-        os.makedirs(self.log_dir)
-        path = path_for(self.log_dir, RUN)
-        for kind, lang, said in (("fifo", "en", "not a regular file (a FIFO, a device or a "
-                                                "folder)"),
-                                 ("/dev/zero", "en", "not a regular file"),
-                                 ("fifo", "zh-TW", "不是一般檔案（而是 FIFO、裝置或資料夾）")):
+        for kind, lang, said, done in SCENES["journals_not_regular"].result():
             with self.subTest(kind=kind, lang=lang):
-                with contextlib.suppress(FileNotFoundError):
-                    os.remove(path)
-                if kind == "fifo":
-                    os.mkfifo(path)
-                else:
-                    os.symlink(kind, path)
-                done = subprocess.run(
-                    [sys.executable, "agent.py", "--resume", RUN, "--orders", self.ledger,
-                     "--log-dir", self.log_dir, "--lang", lang, "--approve"],
-                    cwd=ROOT, capture_output=True, text=True, timeout=15,
-                    stdin=subprocess.DEVNULL)
                 self.assertEqual(done.returncode, EXIT_STATUS["RESUME_UNAVAILABLE"])
                 self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
                 self.assertIn(said, done.stderr)

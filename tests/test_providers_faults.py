@@ -14,11 +14,9 @@ are in tests/test_providers_stream_faults.py, for every provider; the same scena
 everyday form run per provider in tests/test_providers_conformance.py.
 """
 
-import concurrent.futures
 import contextlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,7 +27,7 @@ from stock_agent.errors import EXIT_STATUS
 from stock_agent.providers import transport
 from tests import fake_server
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
-from tests.support import run_cli
+from tests.support import Early, run_cli, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALL_A001 = [ollama_call("get_stock", {"sku": "A001"}, call_id="call_00000001")]
@@ -222,30 +220,40 @@ class FaultsAfterProgress(FaultCase):
         self.assertFailsCleanly("INCOMPLETE_MODEL_RESPONSE", *result, tools_run=1)
 
 
+def agent_py_meeting(code):
+    """`python agent.py` (no retries) asking nothing for MODEL_UNREACHABLE, or a server that
+    answers 503 with an HTML page for MODEL_HTTP_ERROR: (CompletedProcess, its log)."""
+    with FakeServer() as server, tempfile.TemporaryDirectory(prefix="stock-agent-test-") as logs:
+        server.reply("/api/chat", 503, HTML_PAGE, headers={"Retry-After": "5"})
+        url = fake_server.dead_url() if code == "MODEL_UNREACHABLE" else server.url
+        done = subprocess.run([sys.executable, "agent.py", "--base-url", url, "--model", "m",
+                               "--log-dir", logs, "--lang", "en", "--retries", "0"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=20)
+        return done, read_log(logs)
+
+
+# Real processes the test only waits for (support.Early; load_tests starts them).
+MET = {code: Early(agent_py_meeting, code) for code in ("MODEL_UNREACHABLE", "MODEL_HTTP_ERROR")}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*MET.values())
+    return tests
+
+
 class RealProcess(unittest.TestCase):
     """Two faults through `python agent.py`: no traceback escapes the real entry point."""
 
     def test_refused_and_server_error_print_one_line(self):
-        with FakeServer() as server, concurrent.futures.ThreadPoolExecutor(2) as pool:
-            server.reply("/api/chat", 503, HTML_PAGE, headers={"Retry-After": "5"})
-            runs = []
-            for url, code in ((fake_server.dead_url(), "MODEL_UNREACHABLE"),
-                              (server.url, "MODEL_HTTP_ERROR")):
-                log_dir = tempfile.mkdtemp(prefix="stock-agent-test-")
-                self.addCleanup(shutil.rmtree, log_dir)
-                runs.append((code, log_dir, pool.submit(  # both at once
-                    subprocess.run,
-                    [sys.executable, "agent.py", "--base-url", url, "--model", "m",
-                     "--log-dir", log_dir, "--lang", "en", "--retries", "0"], cwd=ROOT,
-                    capture_output=True, text=True, timeout=20)))
-            for code, log_dir, run in runs:
-                with self.subTest(code=code):
-                    done = run.result()
-                    self.assertEqual(done.returncode, EXIT_STATUS[code])
-                    lines = done.stderr.splitlines()
-                    self.assertEqual(len(lines), 2, done.stderr)
-                    self.assertTrue(lines[0].startswith(f"stock-agent: {code}: "))
-                    self.assertEqual(read_log(log_dir)[-1]["code"], code)
+        for code, run in MET.items():
+            with self.subTest(code=code):
+                done, events = run.result()
+                self.assertEqual(done.returncode, EXIT_STATUS[code])
+                lines = done.stderr.splitlines()
+                self.assertEqual(len(lines), 2, done.stderr)
+                self.assertTrue(lines[0].startswith(f"stock-agent: {code}: "))
+                self.assertEqual(events[-1]["code"], code)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ whose last line is the one terminal event with that code, and no tool run from t
 reply.
 """
 
-import concurrent.futures
 import contextlib
 import json
 import os
@@ -31,7 +30,7 @@ from stock_agent.errors import EXIT_STATUS
 from stock_agent.providers import transport
 from tests import fake_server as fs
 from tests.fake_server import FakeServer
-from tests.support import run_cli
+from tests.support import Early, run_cli, start
 from tests.wire_harness import AnthropicHarness, OllamaHarness, OpenAIHarness
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -229,38 +228,45 @@ class ProviderHttpFaults(StreamFaultCase):
             self.assertFailsCleanly("MODEL_HTTP_ERROR", result)
 
 
+def cut_stream_run(provider):
+    """`python agent.py --provider PROVIDER --stream` against a stream cut mid-line, no
+    retries: (CompletedProcess, its log)."""
+    harness = HARNESSES[provider]
+    with FakeServer() as server, tempfile.TemporaryDirectory() as log_dir:
+        server.reply(harness.path, 200, stream_of(provider, call_chunks(provider), cut_after=2))
+        done = subprocess.run(
+            [sys.executable, "agent.py", "--provider", provider, "--stream",
+             "--log-dir", log_dir, "--lang", "en", "--retries", "0"],
+            cwd=ROOT, capture_output=True, text=True, timeout=20,
+            env={"PATH": os.environ.get("PATH", ""), "LANG": "C", **harness.env(server.url)})
+        [name] = os.listdir(log_dir)
+        with open(os.path.join(log_dir, name), encoding="utf-8") as file:
+            return done, [json.loads(line) for line in file]
+
+
+# Real processes the test only waits for (support.Early; load_tests starts them).
+CUT_STREAMS = {provider: Early(cut_stream_run, provider) for provider in ("openai", "anthropic")}
+
+
+def load_tests(loader, tests, pattern):
+    """unittest calls this as it loads the whole module: the real processes start now."""
+    start(*CUT_STREAMS.values())
+    return tests
+
+
 class RealProcess(unittest.TestCase):
     """A stream cut mid-line through `python agent.py`: no traceback from the real entry."""
 
     def test_cut_stream_through_the_real_entry_point(self):
-        runs = {}
-        with contextlib.ExitStack() as stack, \
-                concurrent.futures.ThreadPoolExecutor(2) as pool:  # both at once
-            for provider in ("openai", "anthropic"):
-                harness = HARNESSES[provider]
-                server = stack.enter_context(FakeServer())
-                log_dir = stack.enter_context(tempfile.TemporaryDirectory())
-                server.reply(harness.path, 200, stream_of(provider, call_chunks(provider),
-                                                          cut_after=2))
-                runs[provider] = log_dir, pool.submit(
-                    subprocess.run,
-                    [sys.executable, "agent.py", "--provider", provider, "--stream",
-                     "--log-dir", log_dir, "--lang", "en", "--retries", "0"],
-                    cwd=ROOT, capture_output=True, text=True, timeout=20,
-                    env={"PATH": os.environ.get("PATH", ""), "LANG": "C",
-                         **harness.env(server.url)})
-            for provider, (log_dir, run) in runs.items():
-                with self.subTest(provider=provider):
-                    done = run.result()
-                    lines = done.stderr.splitlines()
-                    self.assertEqual(done.returncode, EXIT_STATUS["TRUNCATED"], done.stderr)
-                    self.assertEqual(len(lines), 2, done.stderr)
-                    self.assertTrue(lines[0].startswith("stock-agent: TRUNCATED: "))
-                    [name] = os.listdir(log_dir)
-                    with open(os.path.join(log_dir, name), encoding="utf-8") as file:
-                        events = [json.loads(line) for line in file]
-                    self.assertEqual((events[-1]["event"], events[-1]["code"]),
-                                     ("failed", "TRUNCATED"))
+        for provider, run in CUT_STREAMS.items():
+            with self.subTest(provider=provider):
+                done, events = run.result()
+                lines = done.stderr.splitlines()
+                self.assertEqual(done.returncode, EXIT_STATUS["TRUNCATED"], done.stderr)
+                self.assertEqual(len(lines), 2, done.stderr)
+                self.assertTrue(lines[0].startswith("stock-agent: TRUNCATED: "))
+                self.assertEqual((events[-1]["event"], events[-1]["code"]),
+                                 ("failed", "TRUNCATED"))
 
 
 if __name__ == "__main__":

@@ -157,13 +157,17 @@ class FieldFuzzTest(unittest.TestCase):
             (["--chat"], "Check A001\n"))]
         cls.logs = [_records(path) for path in logs] + [test_otlp_export.MappingTest.RECORDS]
         cls.path = os.path.join(folder, "edited.jsonl")
+        open(cls.path, "x", encoding="utf-8").close()
         cls.settings = cli.settings(["--otlp", cls.path], {})
 
     def export(self, records, lines=None):
         """Export `records` as the log's lines (`lines`: those already written as JSON)."""
         lines = lines or [json.dumps(record) + "\n" for record in records]
-        with open(self.path, "w", encoding="utf-8") as file:
+        # Written over in place and cut to length: opening with "w" empties the file, and
+        # ext4 then flushes what the file held to disk: 2-3 ms an edit, 3 s over the class.
+        with open(self.path, "r+", encoding="utf-8") as file:
             file.writelines(lines)
+            file.truncate()
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = otlp.export(self.settings, {})

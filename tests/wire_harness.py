@@ -9,11 +9,11 @@ against a FakeServer and read back the log. Scenarios talk in neutral terms: cal
 import io
 import json
 import os
-import tempfile
 from contextlib import redirect_stderr, redirect_stdout
 
 import agent
 from tests import fake_server as fs
+from tests.support import scratch
 
 
 class Run:
@@ -31,7 +31,7 @@ class Harness:
         raise NotImplementedError
 
     def run(self, server, *argv, environ=None):
-        with tempfile.TemporaryDirectory() as logs:
+        with scratch() as logs:
             out, err = io.StringIO(), io.StringIO()
             env = {"LANG": "C", **self.env(server.url), **(environ or {})}
             with redirect_stdout(out), redirect_stderr(err):
