@@ -145,7 +145,10 @@ def pause(seconds=30.0):
         time.sleep(0.05)
 
 
-def wait_for(predicate, seconds=10.0):
+def wait_for(predicate, seconds=30.0):
+    """Wait until a child reaches the point a test interrupts it. A bound for readiness,
+    not a figure the test proves: on a loaded 2-core machine a child took over 10 s to get
+    past a first Ctrl-C."""
     deadline = time.monotonic() + seconds
     while not predicate():
         if time.monotonic() > deadline:
