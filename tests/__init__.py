@@ -6,12 +6,21 @@ checkouts free of __pycache__, each of them compiled every module it imports fro
 third of its start-up and 9 s of the suite's CPU. So the children read and write bytecode
 in one folder of the suite's own (PYTHONPYCACHEPREFIX), removed when the suite ends: nothing
 is still written beside the sources, and this process is left as it was started.
+
+Discovery (`python -m unittest`) runs the modules in its usual order, but for
+test_docs_commands, which runs last: the documented commands start as the suite loads that
+module and take longer than any other work beside the tests, so the test that reads how
+they ended waits for nothing at the end. (Tests that need their waits sooner start them
+with support.Early.)
 """
 
 import atexit
 import os
 import shutil
 import tempfile
+import unittest
+
+LAST = "tests.test_docs_commands"
 
 
 def _share_bytecode(environ):
@@ -28,3 +37,26 @@ def _share_bytecode(environ):
 
 
 _share_bytecode(os.environ)
+
+
+def load_tests(loader, tests, pattern):
+    """unittest's hook for the package: discovery of its modules, LAST moved to the end."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = loader.discover(here, pattern or "test*.py", os.path.dirname(here))
+    modules = list(found)
+    tests.addTests([suite for suite in modules if _module_of(suite) != LAST] +
+                   [suite for suite in modules if _module_of(suite) == LAST])
+    return tests
+
+
+def _module_of(suite):
+    """The module of the first test in `suite` (one module's suite, as discovery made it)."""
+    for test in suite:
+        if isinstance(test, unittest.TestSuite):
+            found = _module_of(test)
+            if found:
+                return found
+        else:
+            return type(test).__module__
+    return None
+

@@ -16,13 +16,15 @@ bytecode caches not) nor of its page's TMPDIR, when the second run would start f
 same state as the first. Nothing may be left behind outside `runs/` (the logs' git-ignored
 folder). Each page runs on a copy of its own, with a TMPDIR of its own, the pages at once,
 so one page's logs never meet another's (`ls -t runs/*.jsonl` means this page's last run).
-The pages start running when the suite loads this module, beside the other tests.
+The pages start running when the suite loads this module, beside the other tests; the test
+that reads how they ended runs last (tests/__init__.py).
 
 Every page in docs/ is linked from the README, and every relative link of these pages leads
 to a file that exists and, when it names a heading, to that heading.
 """
 
 import atexit
+import concurrent.futures
 import os
 import re
 import shutil
@@ -31,7 +33,6 @@ import sys
 import tempfile
 import unittest
 
-from tests.support import Early
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # What a command needs that a fresh copy does not have: a server or an installer.
@@ -130,9 +131,10 @@ def file_state(folder):
 
 class Pages:
     """Every page's commands, run on copies of the release in a folder of their own. The
-    run starts when the suite loads this module (`started`, support.Early) and goes on
-    beside the other tests: the work is in child processes, and the suite's own process
-    leaves a core free. The test reads how it ended."""
+    run starts when the suite loads this module (`started`) and goes on beside the other
+    tests, two pages at a time on threads of their own (support.Early's serve the tests
+    that need their waits sooner); the test that reads how it ended runs last of the suite
+    (tests/__init__.py)."""
 
     def __init__(self):
         self.folder = tempfile.mkdtemp(prefix="stock-agent-docs-")
@@ -143,7 +145,10 @@ class Pages:
         os.symlink(sys.executable, os.path.join(self.bin, "python"))
         self.work = {page: runnable(commands_of(page)) for page in pages()}
         self.work = {page: commands for page, commands in self.work.items() if commands}
-        self.done = {page: Early(self.run_page, page, commands).start()
+        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=2,
+                                                          thread_name_prefix="docs")
+        atexit.register(self.pool.shutdown, cancel_futures=True)
+        self.done = {page: self.pool.submit(self.run_page, page, commands)
                      for page, commands in self.work.items()}
 
     def run_page(self, page, commands):
