@@ -1,4 +1,5 @@
-"""Shared helpers for tests: run the CLI in-process and read back its run log."""
+"""Shared helpers for tests: run the CLI in-process and read back its run log; start what a
+test only waits for early (Early); remove scratch folders beside the tests (discard)."""
 
 import atexit
 import concurrent.futures
@@ -173,7 +174,7 @@ def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
 
 
 # A test that only waits on child processes (a signal sent to a run, a session on a terminal,
-# a documented command) can have them started before it runs, as the suite loads its module
+# a build) can have them started before it runs, as the suite loads its module
 # (the module's load_tests starts its Early waits): the waits then go on beside the tests
 # that run first, on the core the suite's own process leaves free, and the test reads how
 # they ended. Four at a time, so a busy machine is not flooded. A test run alone starts its

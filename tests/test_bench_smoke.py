@@ -55,6 +55,19 @@ class BenchesRun(unittest.TestCase):
         self.assertEqual(rows[0], "| at question 4 | at question 12 | ratio |")
         self.assertRegex(rows[-1], r"^\| [\d.]+ ms \| [\d.]+ ms \| [\d.]+x \|$")
 
+    def test_suite_time_tables_the_slowest_and_says_when_a_test_failed(self):
+        bench, out = load_bench("suite_time"), io.StringIO()
+        status = bench.main(["tests.test_evals_stats", "--top", "2"], out=out)
+        lines = out.getvalue().splitlines()
+        self.assertEqual(status, 0, out.getvalue())
+        self.assertRegex(lines[0], r"^\d+ tests, 0 failed, 0 skipped: [\d.]+ s wall \(")
+        for table in ("tests", "classes", "modules"):
+            rows = lines[lines.index(f"| slowest {table} | s |") + 2:]
+            rows = rows[:rows.index("")] if "" in rows else rows
+            self.assertTrue(1 <= len(rows) <= 2, (table, rows))
+            self.assertTrue(all(row.startswith("| test_evals_stats") for row in rows), rows)
+        self.assertEqual(bench.main(["tests.no_such_module"], out=io.StringIO()), 1)
+
     def test_parallel_batch_runs(self):
         bench = load_bench("parallel_batch")
         with mock.patch.object(bench, "LATENCY", 0.001), \
