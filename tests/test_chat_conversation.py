@@ -164,25 +164,31 @@ class PipeTest(unittest.TestCase):
         self.assertEqual(summary["model_requests"], 5)
 
 
+def slow_conversation(log_dir, questions):
+    """A --chat child whose A003 lookup is slow, given `questions`, once that lookup began."""
+    marker = os.path.join(log_dir, "started")
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
+         "--log-dir", log_dir], cwd=ROOT, stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child.stdin.write(questions)
+    child.stdin.flush()
+    wait_for(lambda: os.path.exists(marker))
+    return child
+
+
 def signal_during_a_turn(sig):
     """Ask A003 (slow) then A001; send `sig` while A003 runs: (status, out, err, events)."""
     with tempfile.TemporaryDirectory() as log_dir:
-        marker = os.path.join(log_dir, "started")
-        child = subprocess.Popen(
-            [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
-             "--log-dir", log_dir], cwd=ROOT, stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        child = slow_conversation(log_dir, "Check A003\nCheck A001\n")
         try:
-            child.stdin.write("Check A003\nCheck A001\n")
-            child.stdin.flush()
-            wait_for(lambda: os.path.exists(marker))
             child.send_signal(sig)
             out, err = child.communicate(timeout=10)  # closes stdin: EOF after A001
         finally:
             if child.poll() is None:
                 child.kill()
                 child.communicate()
-        os.remove(marker)
+        os.remove(os.path.join(log_dir, "started"))  # the marker is no log
         return child.returncode, out, err, read_only_log(log_dir)
 
 
@@ -265,21 +271,14 @@ class CancelTest(unittest.TestCase):
 def killed_mid_turn():
     """A conversation killed (SIGKILL) while turn 3's tool runs: the folder of its record."""
     folder = early_folder()
-    marker = os.path.join(folder, "started")
-    child = subprocess.Popen(
-        [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
-         "--log-dir", folder], cwd=ROOT, stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = slow_conversation(folder, "Check A001\nCheck A002\nCheck A003\nCheck A404\n")
     try:
-        child.stdin.write("Check A001\nCheck A002\nCheck A003\nCheck A404\n")
-        child.stdin.flush()
-        wait_for(lambda: os.path.exists(marker))
         child.kill()  # SIGKILL: no handler, no flush, no terminal event
         child.communicate(timeout=10)
     finally:
         if child.poll() is None:
             child.kill()
-    os.remove(marker)
+    os.remove(os.path.join(folder, "started"))
     return folder
 
 
