@@ -91,7 +91,7 @@ class Answers(Plain):
     def review(self, text, question, outcome, *, run_call, step, last, log):
         asked = shape(question)
         facts = self._facts(question, outcome, run_call, step)
-        kept, dropped, said = self._read(text, facts)
+        kept, dropped, said = self._read(text, facts, asked)
         lead = ""
         if dropped:
             log.answer_check(step=step, problems=_by_why(dropped))
@@ -152,7 +152,7 @@ class Answers(Plain):
         facts.sums = _sums(facts, shape(question))
         return facts
 
-    def _read(self, text, facts):
+    def _read(self, text, facts, asked):
         """(the sentences kept, as written; (sentence, why) for each dropped: "unreadable"
         or "false"; the claims of those kept)."""
         known, kept, dropped, said, last = facts.known_words(), [], [], [], ()
@@ -174,7 +174,8 @@ class Answers(Plain):
             elif heading is not None:
                 dropped.append((heading_text, "unreadable"))  # a heading with no line under it
                 heading = None
-            reading = claims(words, last) if words is not None else None
+            reading = claims(words, last, (asked["yes_no"], asked["skus"])) \
+                if words is not None else None
             if reading is None and words is not None and not names and \
                     read_as.rstrip().endswith((":", "：")):
                 heading, heading_text = [w for w in words if w != ("clause",)], shown

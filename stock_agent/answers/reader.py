@@ -168,9 +168,10 @@ _longest = 1
 
 def _role(role, phrase):
     """A verdict that names the target ("below its target of 30") binds the number after
-    it as the target."""
-    if role.startswith("verdict:") and (phrase.endswith("target of") or
-                                        phrase.endswith("目標") and "超出" not in phrase):
+    it as the target; 超出目標 binds it as the gap (超出目標 15: 15 over the target)."""
+    if role.startswith("verdict:") and phrase.startswith("超出"):
+        return role + ":gap"
+    if role.startswith("verdict:") and (phrase.endswith("target of") or phrase.endswith("目標")):
         return role + ":target"
     return role
 
@@ -268,11 +269,18 @@ def read(sentence, known):
             words.append(meanings[int(token[1:-1])])
         elif re.fullmatch(r"\d+(?:,\d{3})*", token):
             words.append(("number", int(token.replace(",", ""))))
+        elif _number_word(token) is not None:
+            words.append(("number", _number_word(token)))
         else:
             size = next((size for size in range(min(_longest, len(tokens) - index), 0, -1)
                          if tuple(tokens[index:index + size]) in _lexicon), 0)
             if size:
                 words.append(tuple(_lexicon[tuple(tokens[index:index + size])].split(":")))
+                index += size
+                continue
+            numeral, size = _numeral(tokens, index)
+            if size:
+                words.append(("number", numeral))
                 index += size
                 continue
             if token in (":", "："):
@@ -287,18 +295,56 @@ def read(sentence, known):
     return words
 
 
+_EN_NUMBERS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_EN_NUMBERS.update({word: 10 * value for value, word in enumerate(
+    "twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)})
+_ZH_DIGITS = dict(zip("零〇一二兩三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9)))
+_ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10000}
+
+
+def _number_word(token):
+    """"twelve" is 12, "forty-five" 45; None for any other word."""
+    parts = token.split("-")
+    if len(parts) == 2 and _EN_NUMBERS.get(parts[0], 0) >= 20 and \
+            0 < _EN_NUMBERS.get(parts[1], 10) < 10:
+        return _EN_NUMBERS[parts[0]] + _EN_NUMBERS[parts[1]]
+    return _EN_NUMBERS.get(token) if len(parts) == 1 else None
+
+
+def _numeral(tokens, index):
+    """A Chinese numeral starting at tokens[index], as (value, how many tokens): 十八 is
+    18, 一百零五 105, and as people say them, 一萬兩千五 12500 and 兩千五 2500."""
+    size = 0
+    while index + size < len(tokens) and (tokens[index + size] in _ZH_DIGITS or
+                                          tokens[index + size] in _ZH_UNITS):
+        size += 1
+    total, section, digit, last_unit = 0, 0, None, None
+    for token in tokens[index:index + size]:
+        if token in _ZH_DIGITS:
+            digit, last_unit = _ZH_DIGITS[token], last_unit if token not in "零〇" else None
+        elif token == "萬":
+            total, section, digit = (total + section + (digit or 0)) * 10000, 0, None
+            last_unit = 10000
+        else:
+            section += (1 if digit is None else digit) * _ZH_UNITS[token]
+            digit, last_unit = None, _ZH_UNITS[token]
+    if digit is not None and last_unit and last_unit >= 100:
+        digit *= last_unit // 10  # 兩千五: the last digit counts in the unit below
+    return total + section + (digit or 0), size
+
+
 # --- Claims ----------------------------------------------------------------------------
 
-def claims(words, last):
+def claims(words, last, asked=None):
     """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
     the items the sentence spoke of (the next sentence's `last`); None when a number, a
-    negation or a claim cannot be placed. `last`: the items the answer spoke of before."""
+    negation or a claim cannot be placed. `last`: the items the answer spoke of before.
+    `asked`: (the verdict a yes-or-no question asks, the SKUs it names), or None: a yes or
+    no that opens the sentence is then that verdict's claim about them."""
     found, spoken = [], last
-    answer = None
-    if words and words[0] == ("neg",) and words[1:2] in ([("clause",)], [("colon",)]):
-        answer, words = False, words[2:]
-    elif words and words[0] == ("answer", "yes"):
-        answer, words = True, words[1:]
+    answer, words = _yes_or_no(words)
     subjects = ()  # "A001 and A404 were not found": items before the claim they share
     heading = []   # "Out of stock: A003": a verdict said before the items it is about
     shared = []    # the claims of the last clause that made any
@@ -327,10 +373,41 @@ def claims(words, last):
     if any(claim["kind"] in ("placed", "receipt") and not claim["negated"] for claim in found):
         for claim in found:  # in an order's sentence, "18 個" is how many were ordered
             claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
-    if answer is not None and (not found or any(_negative(claim) == answer
-                                                for claim in found)):
+    found = _in_turn(found)
+    if answer is not None and asked and asked[0] and asked[1]:
+        answered = {"items": tuple(asked[1]), "kind": "verdict", "value": asked[0],
+                    "negated": not answer}
+        found = [answered] + [claim for claim in found if claim != answered]
+    elif answer is not None and (not found or any(_negative(claim) == answer
+                                                  for claim in found)):
         return None  # a yes or no must agree with what its sentence says
     return found, spoken
+
+
+def _yes_or_no(words):
+    """(True, False or None: the yes or no that opens the sentence; the words after it)."""
+    rest = words[1:]
+    if words and words[0] == ("neg",) and (rest[:1] in ([("clause",)], [("colon",)]) or
+                                           all(word == ("punct",) for word in rest)):
+        return False, rest[1:]
+    if words and words[0] == ("answer", "yes"):
+        return True, rest
+    return None, words
+
+
+def _in_turn(found):
+    """"A001 and A002 have 12 and 45 units": as many figures of one kind as the items they
+    are said of are the items' in turn (an item has one stock)."""
+    groups = {}
+    for claim in found:
+        if len(claim["items"]) >= 2 and claim["kind"] in _FIGURES:
+            key = (claim["items"], claim["kind"], claim["negated"])
+            groups.setdefault(key, []).append(claim)
+    for (items, _, _), group in groups.items():
+        if len(group) == len(items):
+            for claim, sku in zip(group, items):
+                claim["items"] = (sku,)
+    return found
 
 
 def _is_heading(clause):
@@ -384,6 +461,9 @@ def _clause_claims(clause, items, *, after_item=False):
                 claim(field, value[0])
                 field = None
             else:
+                if field == "order":  # "no need to restock: 45 on hand"
+                    claim("verdict", "reorder")
+                    field = None
                 numbers.append((value[0], after_item))
         elif role == "count" and numbers and _named_after(clause, at):
             numbers[-1] = (numbers[-1][0], True)  # "45 items in stock": units, not a count
@@ -406,9 +486,14 @@ def _clause_claims(clause, items, *, after_item=False):
             claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"
         elif role == "verdict" and value[0] == "found" and not items:
             continue  # "I found 2 items": a search said, no item's verdict
+        elif role == "verdict" and value[0] in _GAPS and numbers and adjacent:
+            claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
+            claim("verdict", value[0])
+            field = "target" if value[1:] == ["target"] else field
         elif role == "verdict":
             claim("verdict", value[0])
-            field = "target" if value[1:] else field  # "below its target of 30"
+            field = ("target" if value[1:] == ["target"] else _GAPS[value[0]]
+                     if value[1:] == ["gap"] else field)  # "below its target of 30"
         elif role in ("placed", "receipt", "rehearsed", "list"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("fill", "punct", "unit")
@@ -432,6 +517,8 @@ def _named_after(clause, at):
     return after in ([("verdict", "instock")],) or bool(after) and after[0][0] == "field"
 
 
+_GAPS = {"below": "short", "above": "over"}  # how far below or above its target
+_FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
                "quantity", "count")  # claims about the run, not about one item
 
@@ -489,4 +576,7 @@ def _true_of(claim, facts, sku):
     figures = facts.numbers_of(sku) if fact is None or fact["found"] else {}
     if fact is not None and not fact["found"]:
         return claim["negated"]  # "that is not stock 0" of a SKU that does not exist
+    if "stock" in figures and "target" in figures:
+        figures["short"] = figures["target"] - figures["stock"]
+        figures["over"] = figures["stock"] - figures["target"]
     return (figures.get(claim["kind"]) == claim["value"]) != claim["negated"]

@@ -195,7 +195,7 @@ def run_case(case, settings, *, environ, make_model=None):
     settings = _case_settings(case, settings, question=case["question"])
     calls, listen = _listener(case, settings)
     outcome = agent.ask(settings, environ, listener=listen, make_model=make_model)
-    return _observed(outcome, calls, case["lang"], case["expect"])
+    return _observed(outcome, calls, case["lang"], case["expect"], question=case["question"])
 
 
 def run_conversation(case, settings, *, environ, make_model=None):
@@ -210,7 +210,7 @@ def run_conversation(case, settings, *, environ, make_model=None):
             listener=listen, make_model=make_model)):
         turn = case["turns"][number]
         seen.append(_observed(outcome, calls, case["lang"], turn.get("expect") or {},
-                              earlier=earlier))
+                              earlier=earlier, question=turn["question"]))
         earlier.extend(outcome.results)
         calls.clear()
     missing = len(case["turns"]) - len(seen)
@@ -244,7 +244,7 @@ def _listener(case, settings):
     return calls, listen
 
 
-def _observed(outcome, calls, lang, expected, *, earlier=()):
+def _observed(outcome, calls, lang, expected, *, earlier=(), question=""):
     error = outcome.error
     status = error.code if error else outcome.status
     # Judged only if the model answered at least once (or the run ended as the case
@@ -257,7 +257,8 @@ def _observed(outcome, calls, lang, expected, *, earlier=()):
             "verification": outcome.verification,
             # what the person reads, with the words of this run's results (and the
             # conversation's earlier ones: a later answer may recall them)
-            "read": person.reading(outcome.answer, [*earlier, *outcome.results], expected)}
+            "read": person.reading(outcome.answer, [*earlier, *outcome.results], expected,
+                                   question=question)}
 
 
 def _trace(case):

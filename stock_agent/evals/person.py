@@ -23,6 +23,7 @@ computed one) the number appears in the answer. A sentence the reader cannot rea
 import re
 
 from stock_agent.answers.facts import Facts, normal
+from stock_agent.answers.question import shape
 from stock_agent.answers.reader import claims, read, sentences
 from stock_agent.errors import Text
 
@@ -36,20 +37,23 @@ ORDER_TOOLS = ("place_order", "draft_purchase_order")
 
 # --- Reading ---------------------------------------------------------------------------
 
-def reading(answer, results, expect):
+def reading(answer, results, expect, *, question=""):
     """What the person reads in `answer`: {"claims": [...], "unjudged": [sentences the
     reader cannot read]}; None without an answer. The words the reader knows are those of
-    the run's tool results (`results`) and the SKUs the case declares."""
+    the run's tool results (`results`) and the SKUs the case declares; a yes or no is read
+    as the verdict the `question` asks."""
     if not answer:
         return None
     answer = _unlabelled(answer)
     known = Facts(results).known_words()
     for sku in _declared(expect):
         known.setdefault(normal(sku), ("item", sku))
+    asked = shape(question)
+    asked = (asked["yes_no"], asked["skus"])
     said, unjudged, last = [], [], ()
     for _, sentence in sentences(answer):
         words = read(sentence, known)
-        found = claims(words, last) if words is not None else None
+        found = claims(words, last, asked) if words is not None else None
         if found is None:
             unjudged.append(sentence.strip())
             continue
