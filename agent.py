@@ -371,9 +371,12 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
                 offered = None
             repeated = repeated or done.result.get("error") == "REPEATED_CALL"
         # A small model that asks again for a result it has goes on asking until
-        # TOOL_ERROR_LIMIT: when the results answer the question, the program does.
-        answer = repeated and policy.end(question, outcome, run_call=run_call, step=step,
-                                         lead="answer_rendered_repeated")
+        # TOOL_ERROR_LIMIT: when the results answer the question, the program does. When
+        # they settle all it asks, the program states the answer: the model's prose would
+        # add nothing, and cost a whole request.
+        answer = policy.end(question, outcome, run_call=run_call, step=step,
+                            lead="answer_rendered_repeated") if repeated else \
+            policy.settled(question, outcome)
         if answer:
             return answer
         runner.check_errors()

@@ -157,7 +157,9 @@ class Outcome:
         # off, or no answer reached), "verified" (every sentence of the model's answer was
         # understood and true), "corrected" (so, after the corrective turn), "supplemented"
         # (true, and the program added facts it left out), "rendered" (a sentence could not
-        # be read or was false: the person reads the program's answer), "unverified"
+        # be read or was false: the person reads the program's answer), "stated" (the
+        # results settled the question: the program answered without asking the model to
+        # write), "unverified"
         # (corrected once, then the run failed).
         self.verification = None
         # What the person reads, as claims with their citations: each figure or verdict

@@ -25,8 +25,16 @@ def events_named(events, name):
 
 
 def run_policy(script, lang="en", **options):
-    """run_script with the policy the command line uses by default (--verify on)."""
-    return run_script(script, policy=answers.Answers(lang), **options)
+    """run_script with the policy the command line uses by default (--verify on), but for
+    one point: after its tool calls the model is asked to answer even when the results
+    settle the question, so that its answer is the one reviewed (SettledTest holds the
+    default)."""
+    return run_script(script, policy=Reviewing(lang), **options)
+
+
+class Reviewing(answers.Answers):
+    def settled(self, question, outcome, **_):
+        return None
 
 
 RENDERED_LEAD = {"en": "(Part of the model's answer could not be checked against the tool "
@@ -292,12 +300,78 @@ class EndsTest(unittest.TestCase):
 
 
 WRONG = [stock_call("A001"), text_reply("A001 has 15 units.")]
+# A question by name: the results of the model's calls do not settle it (no SKU named), so
+# the model writes the answer and the program reviews it.
+BY_NAME = "How many 濾掛咖啡 do we have?"
 RENDERED = (f"{RENDERED_LEAD['en']}\n[Sample data] {A001['en']} No order has been placed.\n")
+
+
+class SettledTest(unittest.TestCase):
+    """When the results of the model's calls settle all the question asks, the program
+    states the answer at once ("stated"): the model is not asked for prose that would add
+    nothing the program does not state."""
+
+    def run_default(self, script, question="Check A001", **options):
+        return run_script(script, policy=answers.Answers("en"), question=question, **options)
+
+    def test_a_lookup_of_every_sku_named_is_answered_by_the_program_at_once(self):
+        outcome, model, events = self.run_default([stock_call("A001"), text_reply("unused")])
+        self.assertEqual(outcome, f"[Sample data] {A001['en']} No order has been placed.")
+        self.assertEqual(len(model.requests), 1)
+        self.assertEqual([e["event"] for e in events],
+                         ["tools_narrowed", "model", "tool", "completed"])
+        self.assertEqual(events[-1]["verification"], "stated")
+
+    def test_the_model_goes_on_until_its_calls_cover_every_sku_named(self):
+        outcome, model, events = self.run_default(
+            [stock_call("A001"), stock_call("A002"), text_reply("unused")],
+            question="Is A002 below target? And A001?")
+        self.assertTrue(outcome.startswith("[Sample data] No, A002 is not below target. Yes, "
+                                           "A001 is below target."))  # as the question asks
+        self.assertIn(A001["en"], outcome)
+        self.assertEqual(len(model.requests), 2)
+        self.assertEqual(events[-1]["verification"], "stated")
+
+    def test_the_list_of_items_below_target_settles_a_question_naming_none(self):
+        outcome, model, _ = self.run_default(
+            [calls_reply(tool_call("list_reorder", {})), text_reply("unused")],
+            question="What is running low?")
+        self.assertIn("Below target, largest shortfall first", outcome)
+        self.assertEqual(len(model.requests), 1)
+
+    def test_the_model_writes_when_the_results_do_not_settle_the_question(self):
+        failed = calls_reply(tool_call("get_stock", {"sku": 7}))  # an invalid argument
+        for script, question in (
+                ([stock_call("A001"), text_reply("A001 has 12 units.")], BY_NAME),
+                ([calls_reply(tool_call("find_items", {"query": "tea"})),
+                  text_reply("A002 has 45 units.")], "How much tea do we have?"),
+                ([failed, stock_call("A001"), text_reply("A001 has 12 units.")],
+                 "Check A001")):
+            with self.subTest(question=question):
+                outcome, model, events = self.run_default(script, question=question)
+                self.assertEqual(len(model.requests), len(script))
+                self.assertNotEqual(events[-1]["verification"], "stated")
+
+    def test_an_order_the_model_may_still_place_is_left_to_the_model(self):
+        folder = temp_folder(self)
+        status, out, _, events = run_cli(
+            ["--orders", f"{folder}/orders.db", "-q", "Order 18 of A001", "--lang", "en"],
+            model=MockModel([stock_call("A001"), text_reply("No order was placed.")]))
+        self.assertEqual(len(events_named(events, "model")), 2)
+        self.assertNotEqual(events[-1]["verification"], "stated")
+
+    def test_verify_off_never_settles(self):
+        status, out, _, events = run_cli(["--verify", "off", "--lang", "en"],
+                                         model=MockModel([stock_call("A001"),
+                                                          text_reply("A001 has 12.")]))
+        self.assertEqual((status, out), (0, "[Sample data] A001 has 12.\n"))
+        self.assertEqual(len(events_named(events, "model")), 2)
 
 
 class CommandLineTest(unittest.TestCase):
     def test_a_wrong_answer_is_never_printed_nor_logged_the_facts_are(self):
-        status, out, err, events = run_cli(["--lang", "en"], model=MockModel(WRONG))
+        status, out, err, events = run_cli(["--lang", "en", "-q", BY_NAME],
+                                           model=MockModel(WRONG))
         self.assertEqual((status, out), (0, RENDERED))
         self.assertEqual(events[-1]["verification"], "rendered")
         self.assertNotIn("15 units", json.dumps(events, ensure_ascii=False))  # no --log-content
@@ -315,7 +389,7 @@ class CommandLineTest(unittest.TestCase):
         status, out, _, _ = run_cli(["--json", "-q", "Check A001 and B999"],
                                     model=MockModel(script))
         result = json.loads(out)
-        self.assertEqual((status, result["verification"]), (0, "verified"))
+        self.assertEqual((status, result["verification"]), (0, "stated"))
         self.assertEqual(result["facts"], [
             {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30, "suggested_order": 18,
              "found": True, "source": "built-in sample data, not a live ERP",
@@ -323,10 +397,27 @@ class CommandLineTest(unittest.TestCase):
             {"sku": "B999", "name": None, "stock": None, "target": None,
              "suggested_order": None, "found": False, "source": None,
              "call": {"tool": "get_stock", "invocation": "1:1"}}])
+        self.assertEqual([(s.get("sku"), s["claim"], s["value"], s["source"])
+                          for s in result["statements"]][3:], [
+            ("A001", "below", True, {"tool": "get_stock", "invocation": "1:0"}),
+            ("B999", "found", False, {"tool": "get_stock", "invocation": "1:1"}),
+            (None, "placed", False, None)])
+        # The model's own sentences, when the program asks for them, carry theirs too.
+        status, out, _, _ = run_cli(["--json", "-q", BY_NAME], model=MockModel(
+            [stock_call("A001"), text_reply("A001 has 12 units, below its target.")]))
+        result = json.loads(out)
+        self.assertEqual(result["verification"], "verified")
         self.assertEqual([(s["sku"], s["claim"], s["value"], s["source"]["invocation"])
                           for s in result["statements"]],
-                         [("A001", "stock", 12, "1:0"), ("B999", "missing", "missing", "1:1")])
-        status, out, _, _ = run_cli(["--json", "--lang", "en"], model=MockModel(WRONG))
+                         [("A001", "stock", 12, "1:0"), ("A001", "below", True, "1:0")])
+        self.assertEqual(answers._as_written({"kind": "verdict", "value": "missing",
+                                              "negated": False, "items": ()}),
+                         {"claim": "found", "value": False})  # one vocabulary, the writer's
+        self.assertEqual(answers._as_written({"kind": "stock", "value": 15, "negated": True,
+                                              "items": ()}),
+                         {"claim": "stock", "value": 15, "negated": True})
+        status, out, _, _ = run_cli(["--json", "--lang", "en", "-q", BY_NAME],
+                                    model=MockModel(WRONG))
         result = json.loads(out)
         self.assertEqual((result["answer"] + "\n", result["verification"]), (RENDERED, "rendered"))
 
@@ -355,7 +446,8 @@ class ScriptedServerTest(unittest.TestCase):
 
     def test_15_after_a_lookup_of_12_never_reaches_the_person(self):
         lookup = ollama_chat("", tool_calls=[ollama_call("get_stock", {"sku": "A001"})])
-        status, out, events, sent = self.run_server(lookup, ollama_chat("A001 has 15 units."))
+        status, out, events, sent = self.run_server(lookup, ollama_chat("A001 has 15 units."),
+                                                    question=BY_NAME)
         self.assertEqual((status, out), (0, RENDERED))
         self.assertEqual(events[-1]["verification"], "rendered")
         self.assertEqual(len(sent), 2)
@@ -391,7 +483,8 @@ class StreamTest(unittest.TestCase):
             server.reply(h.path, 200, h.stream_calls(("c1", "get_stock", {"sku": "A001"})))
             server.reply(h.path, 200, h.stream_answer(["A001 has ", "15 units."]))
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-                status = agent.main(["--stream", "--lang", "en", "--log-dir", logs, *flags],
+                status = agent.main(["--stream", "--lang", "en", "--log-dir", logs, "-q", BY_NAME,
+                                 *flags],
                                     environ={"LANG": "C", **h.env(server.url)})
         return status, out.getvalue()
 
@@ -419,22 +512,23 @@ class EvaluationTest(unittest.TestCase):
     def test_the_report_counts_the_policys_verdicts_and_false_statements(self):
         rows = [metrics.score_run(self.CASE, self.observe(script, *flags, question=question))
                 for script, flags, question in [
-                    ([stock_call("A001"), text_reply("A001: 12.")], (), "Check A001"),
+                    ([stock_call("A001"), text_reply("A001: 12.")], (), BY_NAME),
                     ([text_reply("A001: 100."), stock_call("A001"), text_reply("A001: 12.")],
                      (), "What is running low?"),
                     ([stock_call("A001"), text_reply("A001 is below target.")], (),
-                     "How many A001 should I order?"),
+                     "How many 濾掛咖啡 should I order?"),
+                    (WRONG, (), BY_NAME),
                     (WRONG, (), "Check A001"),
                     (WRONG, ("--verify", "off"), "Check A001")]]
         self.assertEqual([row["verification"] for row in rows],
-                         ["verified", "corrected", "supplemented", "rendered", None])
+                         ["verified", "corrected", "supplemented", "rendered", "stated", None])
         self.assertEqual([row["false_statements"] for row in rows],
-                         [[], [], [], [], ["says A001 stock 15"]])
+                         [[], [], [], [], [], ["says A001 stock 15"]])
         totals = metrics.summarize(rows)
         self.assertEqual(totals["verification"], {"first_time": 1, "after_correction": 1,
                                                   "supplemented": 1, "trimmed": 0, "rendered": 1,
-                                                  "unverified": 0, "not_checked": 1,
-                                                  "program_lookups": 0})
+                                                  "stated": 1, "unverified": 0,
+                                                  "not_checked": 1, "program_lookups": 0})
 
     def test_the_report_counts_the_runs_the_program_looked_up_for(self):
         case = {**self.CASE, "question": "Check A001 and A002", "expect": {"tool_calls": [
@@ -451,8 +545,8 @@ class EvaluationTest(unittest.TestCase):
                  "system_prompt": {"file": None, "sha256": {"en": "0" * 64}}}
         document = report.build_report(setup, [{**case, "split": "dev"}], [{**row, "repeat": 1}],
                                        repeat=1, jobs=1, min_success=None)
-        self.assertIn("supplemented 1 (1 after the program's own lookup)",
-                      report.render(document))
+        self.assertIn("supplemented 1, trimmed 0, rendered 0, stated 0, unverified 0, not "
+                      "checked 0; the program's own lookup in 1", report.render(document))
 
 
 if __name__ == "__main__":

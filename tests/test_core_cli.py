@@ -65,7 +65,7 @@ class LogShapeTest(unittest.TestCase):
     def test_started_model_tool_completed(self):
         _, _, _, events = run_cli(["--mock", "--lang", "en"])
         self.assertEqual([e["event"] for e in events],
-                         ["run_started", "tools_narrowed", "model", "tool", "model", "completed"])
+                         ["run_started", "tools_narrowed", "model", "tool", "completed"])
         started = events[0]
         self.assertEqual((started["provider"], started["model"]), ("mock", "mock"))
         self.assertEqual(started["limits"]["max_steps"], 6)

@@ -51,10 +51,10 @@ class JsonOutputTest(unittest.TestCase):
         self.assertIn("suggested order 18", result["answer"])
         # Each claim the person reads, with the call its fact came from.
         self.assertEqual(result["statements"][0], {
-            "sku": "A001", "claim": "stock", "value": 12, "negated": False,
+            "sku": "A001", "claim": "stock", "value": 12,
             "source": {"tool": "get_stock", "invocation": "1:0"}})
         self.assertIsNone(result["error"])
-        self.assertEqual(result["steps"], 2)
+        self.assertEqual(result["steps"], 1)  # the results settled it: no request for prose
         self.assertEqual(result["tool_calls"], [
             {"name": "get_stock", "ok": True, "error": None},
             {"name": "get_stock", "ok": False, "error": "SKU_NOT_FOUND"}])
@@ -66,8 +66,8 @@ class JsonOutputTest(unittest.TestCase):
         self.assertEqual(last["event"], "completed")
 
     def test_a_limit_is_reported_with_its_code_and_exit_status(self):
-        status, out, err = run_main("--mock", "--json", "--max-steps", "1",
-                                    "--log-dir", self.logs, "-q", "A001")
+        status, out, err = run_main("--mock", "--json", "--max-steps", "1", "--verify",
+                                    "off", "--log-dir", self.logs, "-q", "A001")
         result = json.loads(out)
         self.assertEqual(status, 10)
         self.assertEqual(set(result), KEYS)
@@ -89,7 +89,7 @@ class JsonOutputTest(unittest.TestCase):
         self.assertEqual((result["steps"], result["tool_calls"]), (0, []))
 
     def test_tokens_are_summed_when_the_provider_reports_them(self):
-        args = settings("--log-dir", self.logs, "-q", "A001")
+        args = settings("--log-dir", self.logs, "--verify", "off", "-q", "A001")
         make = scripted(
             {**calls_reply(tool_call("get_stock", {"sku": "A001"})), "usage": usage(100, 7)},
             {**text_reply("A001: stock 12."), "usage": usage(150, None)})
@@ -116,8 +116,8 @@ class JsonOutputTest(unittest.TestCase):
             log._file.close()
             raise AgentError("LOG_UNWRITABLE", path=log.path, reason="disk full")
         with mock.patch.object(RunLog, "finish", broken):
-            status, out, err = run_main("--mock", "--json", "--max-steps", "1",
-                                        "--log-dir", self.logs, "-q", "A001")
+            status, out, err = run_main("--mock", "--json", "--max-steps", "1", "--verify",
+                                        "off", "--log-dir", self.logs, "-q", "A001")
         result = json.loads(out)
         self.assertEqual(status, 4)
         self.assertEqual(result["error"]["code"], "STEP_LIMIT")

@@ -298,11 +298,12 @@ class LastRequestTest(unittest.TestCase):
 
     def test_told_to_answer_and_still_calling_the_facts_answer_for_the_model(self):
         lookup = calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"))
-        explore = calls_reply(tool_call("list_reorder", {}, "c2"))
+        explore = calls_reply(tool_call("find_items", {"query": "tea"}, "c2"))
+        by_name = "How many 濾掛咖啡 do we have?"  # no SKU named: the results settle nothing
         for lang, lead in (("en", "gave no answer"), ("zh-TW", "沒有給出回答")):
             with self.subTest(lang=lang):
                 status, out, err, events = run_cli(
-                    ["--lang", lang, "--max-steps", "2", "--json", "-q", "Check A001"],
+                    ["--lang", lang, "--max-steps", "2", "--json", "-q", by_name],
                     model=MockModel([lookup, explore]))
                 self.assertEqual(status, 0, err)
                 result = json.loads(out)
@@ -324,7 +325,7 @@ class LastRequestTest(unittest.TestCase):
                                   model=MockModel(failing))
         self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
         # So does a single-step run: the model never saw the results, nor was told to answer.
-        status, _, _, _ = run_cli(["--max-steps", "1", "-q", "Check A001"],
+        status, _, _, _ = run_cli(["--max-steps", "1", "-q", by_name],
                                   model=MockModel([lookup]))
         self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
 

@@ -83,7 +83,8 @@ def evals_on_a_full_stdout():
 # Real processes the tests only wait for (support.Early; load_tests starts them).
 FULL = os.path.exists("/dev/full")
 IN_A_SHELL = {redirect: Early(agent_in_a_shell, redirect) for redirect in (
-    ">&-", *(("2>/dev/full", "2>&-", "--max-steps 1 2>/dev/full") if FULL else ()))}
+    ">&-", *(("2>/dev/full", "2>&-", "--max-steps 1 --verify off 2>/dev/full") if FULL
+             else ()))}
 EVALS_ON_A_FULL_STDOUT = Early(evals_on_a_full_stdout)
 
 
@@ -112,7 +113,7 @@ class ClosedStreams(unittest.TestCase):
 
     @unittest.skipUnless(FULL, "needs /dev/full")
     def test_a_failed_run_keeps_its_own_status_with_a_full_stderr(self):
-        done = IN_A_SHELL["--max-steps 1 2>/dev/full"].result()
+        done = IN_A_SHELL["--max-steps 1 --verify off 2>/dev/full"].result()
         self.assertEqual(done.returncode, EXIT_STATUS["STEP_LIMIT"])
 
 

@@ -432,13 +432,18 @@ class PersonReadTest(unittest.TestCase):
     def test_the_programs_own_answer_passes(self):
         # With the answer check on, the false sentence never reaches the person: the
         # program's answer from the facts does, and the person reads it true and complete.
-        row, totals = self.run_case(
-            self.REORDER, [calls_reply(tool_call("get_stock", {"sku": "A001"})),
-                           text_reply("No, we should not reorder A001.")])
-        self.assertEqual(row["verification"], "rendered")
-        self.assertTrue(row["person_read_ok"], row["differences"])
-        self.assertEqual(row["false_statements"], [])
-        self.assertEqual(totals["false_statements"]["statements"], 0)
+        # Asked by SKU, the results settle the question before the model answers at all.
+        for question, verification in (("Should we reorder A001?", "stated"),
+                                       ("Should we reorder our 濾掛咖啡?", "rendered")):
+            with self.subTest(question=question):
+                row, totals = self.run_case(
+                    self.REORDER, [calls_reply(tool_call("get_stock", {"sku": "A001"})),
+                                   text_reply("No, we should not reorder A001.")],
+                    question=question)
+                self.assertEqual(row["verification"], verification)
+                self.assertTrue(row["person_read_ok"], row["differences"])
+                self.assertEqual(row["false_statements"], [])
+                self.assertEqual(totals["false_statements"]["statements"], 0)
         mock_row, _ = self.run_case(self.REORDER, None, "--mock")  # the mock writes it too
         self.assertTrue(mock_row["person_read_ok"], mock_row["differences"])
 

@@ -137,7 +137,8 @@ class StatsTest(unittest.TestCase):
         logs = temp_folder(self)
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             agent.main(["--mock", "--log-dir", logs, "-q", "A001 A404"], environ={})
-            agent.main(["--mock", "--log-dir", logs, "--max-steps", "1"], environ={})
+            agent.main(["--mock", "--log-dir", logs, "--max-steps", "1", "--verify", "off"],
+                       environ={})
         s = stats.summarize_directory(logs)
         self.assertEqual(s["by_status"], {"completed": 1, "failed": 1})
         self.assertEqual(s["tool_calls"]["errors"], {"SKU_NOT_FOUND": 1})

@@ -29,6 +29,7 @@ import unittest
 from unittest import mock
 
 import agent
+from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent.errors import EXIT_STATUS
 from stock_agent.otlp import spans
 from tests import fake_server
@@ -87,10 +88,12 @@ def attrs(item):
     return {pair["key"]: value(pair["value"]) for pair in item.get("attributes", [])}
 
 
-def make_log(test, argv, *, stdin=None):
-    """Run the mock as the command line does; returns the path of the log it wrote."""
+def make_log(test, argv, *, stdin=None, model=None):
+    """Run the mock (or `model`) as the command line does; returns the path of the log it
+    wrote."""
     folder = temp_folder(test)
-    status, _, err, _ = run_cli(["--mock", *argv], log_dir=folder, stdin=stdin)
+    status, _, err, _ = run_cli([*(() if model else ("--mock",)), *argv], log_dir=folder,
+                                stdin=stdin, model=model)
     if status not in (0, EXIT_STATUS["STEP_LIMIT"]):
         raise AssertionError(err)
     names = [name for name in os.listdir(folder) if name.endswith(".jsonl")]
@@ -103,6 +106,10 @@ class ExportTest(unittest.TestCase):
         cls.plain = make_log(cls, ["-q", "Check A001 and A404"])
         cls.content = make_log(cls, ["--log-content", "-q", "Check A001 and A404"])
         cls.chat = make_log(cls, ["--chat"], stdin="Check A001\nand A002?\n")
+        # Asked by name, the results settle nothing: the model answers, and passes the check.
+        cls.answered = make_log(cls, ["-q", "How many 濾掛咖啡 do we have?"], model=MockModel(
+            [calls_reply(tool_call("get_stock", {"sku": "A001"})),
+             text_reply("A001 has 12 units.")]))
 
     def exported(self, path):
         status, out, err = export(["--otlp", path])
@@ -114,10 +121,11 @@ class ExportTest(unittest.TestCase):
         resource = request["resourceSpans"][0]
         self.assertEqual(attrs(resource["resource"])["service.name"], "stock-agent")
         found = all_spans(request)
+        # The results settle the question: one request, and the program states the answer.
         self.assertEqual([(span["name"], span["kind"]) for span in found], [
             ("invoke_agent stock-agent", 1), ("chat mock", 3), ("execute_tool get_stock", 1),
-            ("execute_tool get_stock", 1), ("chat mock", 3)])
-        root, first, lookup, missing, last = found
+            ("execute_tool get_stock", 1)])
+        root, first, lookup, missing = found
         self.assertNotIn("parentSpanId", root)
         for span in found:
             self.assertEqual(len(span["traceId"]), 32)
@@ -126,7 +134,7 @@ class ExportTest(unittest.TestCase):
             self.assertEqual(span["traceId"], root["traceId"])
             self.assertIsInstance(span["startTimeUnixNano"], str)  # int64: a decimal string
             self.assertLessEqual(int(span["startTimeUnixNano"]), int(span["endTimeUnixNano"]))
-        self.assertEqual(len({span["spanId"] for span in found}), 5)
+        self.assertEqual(len({span["spanId"] for span in found}), 4)
         self.assertEqual({span.get("parentSpanId") for span in found[1:]}, {root["spanId"]})
         self.assertEqual(root["status"], {"code": 1})  # completed: OK
         self.assertEqual(attrs(root)["gen_ai.operation.name"], "invoke_agent")
@@ -135,25 +143,32 @@ class ExportTest(unittest.TestCase):
         self.assertEqual(attrs(first)["gen_ai.operation.name"], "chat")
         self.assertEqual(attrs(first)["gen_ai.request.model"], "mock")
         self.assertEqual(attrs(first)["gen_ai.response.finish_reasons"], ["tool_calls"])
-        self.assertEqual(attrs(last)["gen_ai.response.finish_reasons"], ["stop"])
+        self.assertEqual(attrs(root)["stock_agent.verification"], "stated")
         self.assertEqual(attrs(lookup)["gen_ai.operation.name"], "execute_tool")
         self.assertEqual(attrs(lookup)["gen_ai.tool.name"], "get_stock")
         self.assertNotIn("status", lookup)
         self.assertEqual(attrs(missing)["error.type"], "SKU_NOT_FOUND")
         self.assertEqual(missing["status"], {"code": 2, "message": "SKU_NOT_FOUND"})
-        evaluation, = last["events"]
-        self.assertEqual(evaluation["name"], "gen_ai.evaluation.result")
-        self.assertEqual(attrs(evaluation)["gen_ai.evaluation.name"], "answer_check")
-        self.assertEqual(attrs(evaluation)["gen_ai.evaluation.score.label"], "pass")
+        self.assertNotIn("events", first)  # no answer of the model's to check
         # The log holds no content, and neither do the spans.
         names = {key for span in found for key in attrs(span)}
         self.assertEqual(names & CONTENT, set())
         self.assertEqual({name for name in names if not name.startswith("stock_agent.")}
                          - CONVENTIONS, set())
 
+    def test_the_check_passing_the_models_answer_is_an_evaluation_on_that_reply(self):
+        _, request = self.exported(self.answered)
+        root, first, lookup, last = all_spans(request)
+        self.assertEqual(attrs(last)["gen_ai.response.finish_reasons"], ["stop"])
+        evaluation, = last["events"]
+        self.assertEqual(evaluation["name"], "gen_ai.evaluation.result")
+        self.assertEqual(attrs(evaluation)["gen_ai.evaluation.name"], "answer_check")
+        self.assertEqual(attrs(evaluation)["gen_ai.evaluation.score.label"], "pass")
+        self.assertEqual(attrs(root)["stock_agent.verification"], "verified")
+
     def test_content_goes_out_only_where_the_log_holds_it(self):
         out, request = self.exported(self.content)
-        root, first, lookup, missing, last = all_spans(request)
+        root, first, lookup, missing = all_spans(request)
         self.assertEqual(attrs(root)["gen_ai.input.messages"], [
             {"role": "user", "parts": [{"type": "text", "content": "Check A001 and A404"}]}])
         self.assertIn("No order has been placed", json.dumps(attrs(root)["gen_ai.output.messages"]))
@@ -223,7 +238,7 @@ class ExportTest(unittest.TestCase):
         self.assertNotIn("events", last)  # --verify off: no answer check to report
 
     def test_a_failed_run_is_an_error_at_the_root(self):
-        failed = make_log(self, ["--max-steps", "1", "-q", "Check A001"])
+        failed = make_log(self, ["--max-steps", "1", "--verify", "off", "-q", "Check A001"])
         _, request = self.exported(failed)
         root = all_spans(request)[0]
         self.assertEqual(root["status"], {"code": 2, "message": "STEP_LIMIT"})
@@ -437,7 +452,7 @@ class EndpointTest(unittest.TestCase):
                    "OTEL_EXPORTER_OTLP_TRACES_HEADERS": " X-Scope = t1 "}  # traces' own wins
         status, out, err = self.post(self.server.url, environ=environ)
         self.assertEqual((status, out), (0, ""), err)
-        self.assertEqual(err, f"exported 5 spans in 1 trace to {self.server.url}/v1/traces\n")
+        self.assertEqual(err, f"exported 4 spans in 1 trace to {self.server.url}/v1/traces\n")
         request, = self.server.requests
         self.assertEqual((request["method"], request["path"]), ("POST", "/v1/traces"))
         self.assertEqual(request["headers"]["Content-Type"], "application/json")

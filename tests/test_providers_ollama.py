@@ -34,7 +34,8 @@ class ConversationTest(unittest.TestCase):
             server.reply("/api/chat", 200, ollama_chat(tool_calls=[
                 ollama_call("get_stock", {"sku": "A001"}, call_id="call_ab12cd34")]))
             server.reply("/api/chat", 200, ollama_chat("A001: 12 in stock, reorder 18."))
-            status, out, err, events = ask(server)
+            # By name: the lookup does not settle it, so the model is asked for its answer.
+            status, out, err, events = ask(server, "-q", "How many 濾掛咖啡 do we have?")
         self.assertEqual((status, out), (0, "[Sample data] A001: 12 in stock, reorder 18.\n"),
                          err)
         first, second = (r["json"] for r in server.requests)
@@ -43,7 +44,7 @@ class ConversationTest(unittest.TestCase):
         self.assertEqual(first["options"], {"temperature": 0, "num_predict": 1024,
                                             "num_ctx": 8192})
         self.assertEqual(first["tools"][0]["type"], "function")
-        self.assertEqual(first["tools"][0]["function"]["name"], "get_stock")
+        self.assertEqual(first["tools"][0]["function"]["name"], "find_items")  # by name
         self.assertEqual([m["role"] for m in first["messages"]], ["system", "user"])
         assistant, result = second["messages"][2:]
         self.assertEqual(assistant["tool_calls"][0]["function"]["arguments"], {"sku": "A001"})

@@ -49,14 +49,13 @@ class TraceTest(unittest.TestCase):
         self.assertIn("stop tool_calls", lines[2])
         self.assertIn('tool get_stock {"sku": "A001"} -> ok', lines[3])
         self.assertIn('tool get_stock {"sku": "A404"} -> SKU_NOT_FOUND', lines[4])
-        self.assertIn("stop answer", lines[5])
-        self.assertIn("completed: 2 steps", lines[6])
-        self.assertTrue(lines[7].startswith("log: "))
-        self.assertEqual(len(lines), 8)
+        self.assertIn("completed: 1 steps", lines[5])  # the results settled the question
+        self.assertTrue(lines[6].startswith("log: "))
+        self.assertEqual(len(lines), 7)
         self.assertTrue(out.startswith("[Sample data]"))  # stdout unchanged
 
     def test_a_failure_shows_its_code_and_exit_status(self):
-        status, out, err = run_main("--mock", "-v", "--max-steps", "1",
+        status, out, err = run_main("--mock", "-v", "--max-steps", "1", "--verify", "off",
                                     "--log-dir", self.logs, "-q", "A001")
         self.assertEqual(status, 10)
         self.assertIn("failed: 1 steps", err)

@@ -6,6 +6,9 @@ The loop (agent.py) calls a policy at four named points and knows nothing of inv
                                                all, () for none (then the withheld note)
     keeps_narrow(result)                       whether a failed call leaves the narrowed
                                                offer as it is ("not found" is an answer)
+    settled(question, outcome, ...)            after a round of tool calls: the program's
+                                               answer when the results settle all the
+                                               question asks, else None (ask the model)
     review(text, question, outcome, ...)       the model's answer -> what the person reads,
                                                or one corrective message for the model
     end(question, outcome, ...)                the steps ran out: the program's answer, or
@@ -58,6 +61,9 @@ class Plain:
     def keeps_narrow(self, result):
         return result["ok"] or result.get("error") == "SKU_NOT_FOUND"
 
+    def settled(self, question, outcome, **_):
+        return None
+
     def review(self, text, question, outcome, **_):
         return self.labelled(text, outcome), None
 
@@ -87,6 +93,22 @@ class Answers(Plain):
             return None
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
         return self.offered
+
+    def settled(self, question, outcome, **_):
+        """The program's answer ("stated") when the model's calls settle all the question
+        asks: every SKU it names looked up, or the list of items below target when it names
+        none; no call failed otherwise, no other server's record, no order the model may
+        still place. Else None: the model goes on, with its next calls or its answer.
+        Measured on the real small model, the prose request this saves was 60% of a run."""
+        asked, facts = shape(question), Facts(outcome.results, writes=self.writes)
+        named = all(sku in facts.items for sku in asked["skus"]) if asked["skus"] else \
+            [listed["tool"] for listed in facts.lists] == ["list_reorder"]
+        if not named or not self.all_ours or asked["order"] and self.writes or \
+                facts.failed or facts.other or facts.receipts or facts.refused:
+            return None
+        facts.sums = _sums(facts, asked)
+        outcome.verification = "stated"  # the usual answer, so no lead: no model words lost
+        return self.rendered(facts, asked, None, outcome)
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
         asked = shape(question)
@@ -127,13 +149,13 @@ class Answers(Plain):
         return self.rendered(facts, shape(question), lead, outcome)
 
     def rendered(self, facts, asked, lead, outcome):
-        """The program's answer, after the line `lead` says why."""
+        """The program's answer, after the line `lead` (if any) says why."""
         said = write(facts, asked, self.lang, tools=self.ours)
         outcome.statements = [cite for _, cited in said for cite in cited]
         if not _holds_any(facts):  # no tool result: nothing was written from one
             lead = "answer_unchecked"
-        return Text(lead).render(self.lang) + "\n" + self.labelled(_joined(said, self.lang),
-                                                                  outcome)
+        lead = Text(lead).render(self.lang) + "\n" if lead else ""
+        return lead + self.labelled(_joined(said, self.lang), outcome)
 
     # --- The steps of a review ---
 
@@ -273,13 +295,13 @@ def _holds_any(facts):
 
 def _cited(said, facts):
     """The claims of the model's sentences that were shown, each once, with the call its
-    fact came from; a total, with the facts it was worked out from."""
+    fact came from; a total, with the facts it was worked out from. Worded as the program's
+    own (writer.py): a verdict true or false ("below": false), a figure by its field."""
     cited = []
     for claim in said:
         of_the_run = claim["kind"] in ("placed", "receipt", "total", "count", "more")
         for sku in (None,) if of_the_run else claim["items"] or (None,):
-            cite = {"sku": sku, "claim": claim["value"] if claim["kind"] == "verdict"
-                    else claim["kind"], "value": claim["value"], "negated": claim["negated"]}
+            cite = {"sku": sku, **_as_written(claim)}
             if claim["kind"] == "total":
                 cite["computed_from"] = [fact["source"] for fact in facts.found()]
             else:
@@ -287,6 +309,18 @@ def _cited(said, facts):
             if cite not in cited:
                 cited.append(cite)
     return cited
+
+
+def _as_written(claim):
+    """A read claim as the writer cites one: {"claim", "value"}, and "negated" only for a
+    figure denied ("A001 does not have 15 units")."""
+    kind, value, negated = claim["kind"], claim["value"], claim["negated"]
+    if kind == "verdict" and value == "missing":
+        return {"claim": "found", "value": negated}
+    if kind in ("verdict", "placed", "rehearsed", "nomatch", "nonelow"):
+        return {"claim": value if kind == "verdict" else kind, "value": not negated}
+    named = {"claim": "suggested_order" if kind == "order" else kind, "value": value}
+    return {**named, "negated": True} if negated else named
 
 
 def _source_of(sku, facts):

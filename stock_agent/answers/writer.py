@@ -43,7 +43,8 @@ def _leads(facts, shape):
     if kind is None:
         return []
     leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
-    for fact in facts.items.values():
+    asked = {sku: at for at, sku in enumerate(shape["skus"])}  # in the question's order
+    for fact in sorted(facts.items.values(), key=lambda fact: asked.get(fact["sku"], 99)):
         if fact["sku"] in listed and fact["sku"] not in shape["skus"]:
             continue
         if kind == "found" or not fact["found"]:  # "No, X123 was not found" for any kind

@@ -352,17 +352,18 @@ def _verification(rows):
     """The answer policy's view: runs whose first answer passed, passed after the
     corrective turn, passed with facts it left out added by the program (`supplemented`),
     lost the sentences the check could not read (`trimmed`), were answered from the facts
-    by the program (`rendered`: a sentence was false, or none could be read), or never
-    passed (another end after a correction);
+    by the program (`rendered`: a sentence was false, or none could be read; `stated`: the
+    results settled the question before the model wrote an answer), or never passed
+    (another end after a correction);
     `not_checked`: --verify off, or the run ended before any answer. `program_lookups`:
     runs in which the program looked up SKUs the model's answer skipped (answers.Answers)."""
     counts = {"first_time": 0, "after_correction": 0, "supplemented": 0, "trimmed": 0,
-              "rendered": 0,
+              "rendered": 0, "stated": 0,
               "unverified": 0, "not_checked": 0,
               "program_lookups": sum(bool(row.get("program_lookups")) for row in rows)}
     names = {"verified": "first_time", "corrected": "after_correction",
              "supplemented": "supplemented", "trimmed": "trimmed", "rendered": "rendered",
-             "unverified": "unverified", None: "not_checked"}
+             "stated": "stated", "unverified": "unverified", None: "not_checked"}
     for row in rows:
         counts[names[row.get("verification")]] += 1
     return counts

@@ -131,12 +131,11 @@ def _gate_lines(report):
 
 def _verification(counts):
     return (f"verified first time {counts['first_time']}, after correction "
-            f"{counts['after_correction']}, supplemented {counts.get('supplemented', 0)} "
-            f"({counts.get('program_lookups', 0)} after the program's own lookup), "
+            f"{counts['after_correction']}, supplemented {counts.get('supplemented', 0)}, "
             f"trimmed {counts.get('trimmed', 0)}, rendered {counts.get('rendered', 0)}, "
-            f"unverified "
-            f"{counts['unverified']}, not checked "
-            f"{counts['not_checked']}")
+            f"stated {counts.get('stated', 0)}, unverified {counts['unverified']}, "
+            f"not checked {counts['not_checked']}; the program's own lookup in "
+            f"{counts.get('program_lookups', 0)}")
 
 
 def _false(found):
