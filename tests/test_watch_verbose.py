@@ -49,7 +49,7 @@ class TraceTest(unittest.TestCase):
         self.assertIn("stop tool_calls", lines[2])
         self.assertIn('tool get_stock {"sku": "A001"} -> ok', lines[3])
         self.assertIn('tool get_stock {"sku": "A404"} -> SKU_NOT_FOUND', lines[4])
-        self.assertIn("completed: 1 steps", lines[5])  # the results settled the question
+        self.assertIn("completed: 1 step", lines[5])  # the results settled the question
         self.assertTrue(lines[6].startswith("log: "))
         self.assertEqual(len(lines), 7)
         self.assertTrue(out.startswith("[Sample data]"))  # stdout unchanged
@@ -58,7 +58,7 @@ class TraceTest(unittest.TestCase):
         status, out, err = run_main("--mock", "-v", "--max-steps", "1", "--verify", "off",
                                     "--log-dir", self.logs, "-q", "A001")
         self.assertEqual(status, 10)
-        self.assertIn("failed: 1 steps", err)
+        self.assertIn("failed: 1 step", err)
         self.assertIn("STEP_LIMIT (exit 10)", err)
 
     def test_without_verbose_stderr_holds_only_the_log_line(self):

@@ -87,7 +87,8 @@ def _describe_mcp(event, r):
 
 
 def _describe_end(event, r):
-    line = f"{event}: {r.get('steps')} steps, {r.get('duration_ms')} ms"
+    steps = r.get("steps")
+    line = f"{event}: {steps} step{'' if steps == 1 else 's'}, {r.get('duration_ms')} ms"
     if r.get("code"):
         line += f", {r['code']} (exit {r.get('exit_status')})"
     elif r.get("refused"):  # completed, but a write it was asked for was not made
