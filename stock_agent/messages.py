@@ -647,9 +647,11 @@ LINES = {
     "answer_other": {"en": "{tool} for {sku}: {fields}.", "zh-TW": "{tool}（{sku}）：{fields}。"},
     "answer_written": {"en": "{tool} placed {order_id} for {sku}, approved.",
                        "zh-TW": "{tool} 已為 {sku} 建立 {order_id}（已核准）。"},
-    "answer_scope": {"en": "I can only answer questions about this inventory: stock, targets "
-                           "and suggested orders, with these tools: {tools}.",
-                     "zh-TW": "我只能回答這份庫存的問題（庫存、目標與建議補貨），可用的工具：{tools}。"},
+    "answer_scope": {"en": "I can only answer questions about this inventory: the stock and "
+                           "target of each SKU (stock keeping unit, such as A001) and its "
+                           "suggested order, max(target - stock, 0), with these tools: {tools}.",
+                     "zh-TW": "我只能回答這份庫存的問題：每個 SKU（庫存單位，例如 A001）的庫存、目標"
+                              "與建議補貨量 max(目標 - 庫存, 0)，可用的工具：{tools}。"},
     "answer_look_up": {"en": "Your answer states things no tool result of this run shows. Look "
                              "them up with the tools, then answer from the results only.",
                        "zh-TW": "你的回答說了本次工具結果沒有的內容。請先用工具查詢，再只根據結果回答。"},

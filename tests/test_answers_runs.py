@@ -44,8 +44,9 @@ A001 = {"en": "濾掛咖啡 (A001): stock 12, target 30, below target; suggested
         "zh-TW": "濾掛咖啡（A001）庫存 12，目標 30，低於目標；建議補貨 18。"}
 A002 = {"en": "烏龍茶包 (A002): stock 45, target 30, above target; no reorder needed.",
         "zh-TW": "烏龍茶包（A002）庫存 45，目標 30，高於目標；不需補貨。"}
-SCOPE = ("I can only answer questions about this inventory: stock, targets and suggested "
-         "orders, with these tools: get_stock, find_items, list_reorder.")
+SCOPE = ("I can only answer questions about this inventory: the stock and target of each SKU "
+         "(stock keeping unit, such as A001) and its suggested order, max(target - stock, 0), "
+         "with these tools: get_stock, find_items, list_reorder.")
 # With no fact at all, the lead says the program answers, not that it wrote from results.
 UNCHECKED_LEAD = {"en": "(The model's answer could not be checked, and no tool result answers "
                         "the question; the program answers instead.)",
@@ -346,7 +347,10 @@ class SettledTest(unittest.TestCase):
                 ([calls_reply(tool_call("find_items", {"query": "tea"})),
                   text_reply("A002 has 45 units.")], "How much tea do we have?"),
                 ([failed, stock_call("A001"), text_reply("A001 has 12 units.")],
-                 "Check A001")):
+                 "Check A001"),
+                # offered no tool, the model called one all the same: not what was asked
+                ([calls_reply(tool_call("list_reorder", {})), text_reply("A003 is low.")],
+                 "Don't look anything up: what is usually low?")):
             with self.subTest(question=question):
                 outcome, model, events = self.run_default(script, question=question)
                 self.assertEqual(len(model.requests), len(script))

@@ -22,9 +22,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EVALS = os.path.join(ROOT, "stock_agent", "evals")
 # What a run with no fact reads: the program's answer, its scope.
 SCOPE = ("(The model's answer could not be checked, and no tool result answers the question; "
-         "the program answers instead.)\nI can only answer questions about "
-         "this inventory: stock, targets and suggested orders, with these tools: get_stock, "
-         "find_items, list_reorder.")
+         "the program answers instead.)\nI can only answer questions about this inventory: "
+         "the stock and target of each SKU (stock keeping unit, such as A001) and its "
+         "suggested order, max(target - stock, 0), with these tools: get_stock, find_items, "
+         "list_reorder.")
 
 
 def needs(question, inventory=None):

@@ -103,7 +103,8 @@ class Answers(Plain):
         asked, facts = shape(question), Facts(outcome.results, writes=self.writes)
         named = all(sku in facts.items for sku in asked["skus"]) if asked["skus"] else \
             [listed["tool"] for listed in facts.lists] == ["list_reorder"]
-        if not named or not self.all_ours or asked["order"] and self.writes or \
+        if not named or self.offered == () or not self.all_ours or \
+                asked["order"] and self.writes or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
         facts.sums = _sums(facts, asked)
