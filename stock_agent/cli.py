@@ -173,8 +173,9 @@ def build_parser(lang="en"):
                           "sample question about A001 in the chosen language)")
     ask.add_argument("--chat", action="store_true",
                      help="a conversation: one question per line from the terminal or a pipe, "
-                          "each answered with the history before it; /exit or EOF ends it "
-                          "(the default with no --question on a terminal, but for --mock)")
+                          "each answered with the history before it; /exit, /bye, exit, "
+                          "quit or EOF (Ctrl-D) ends it, /help lists the commands (the "
+                          "default with no --question on a terminal, but for --mock)")
     ask.add_argument("--continue", dest="session", metavar="SESSION", nargs="?", const="last",
                      help="go on with the conversation recorded in SESSION (the path of the "
                           ".jsonl record --chat wrote, or its run id, in --log-dir), from its "

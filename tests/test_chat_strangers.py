@@ -164,6 +164,13 @@ class ChatCommandsTest(unittest.TestCase):
                 with self.subTest(lang=lang, word=word):
                     self.assertIn(word, shown)
 
+    def test_help_of_chat_names_the_exit_words_people_type(self):
+        from stock_agent import cli
+        shown = " ".join(cli.build_parser().format_help().split())
+        for word in ("/exit", "/bye", "exit", "quit", "EOF", "/help"):
+            with self.subTest(word=word):
+                self.assertIn(word, shown)
+
 
 @unittest.skipIf(sys.platform == "win32", "needs a pseudo-terminal")
 class CtrlDTest(unittest.TestCase):
