@@ -601,6 +601,19 @@ class ConversationCasesTest(unittest.TestCase):
                 self.assertIn(fragment, err)
 
 
+class LogFolderTest(unittest.TestCase):
+    """Evaluation runs log beside the agent's own logs, not in the current folder."""
+
+    def test_the_evals_folder_follows_the_agents_log_folder(self):
+        self.assertEqual(harness.with_log_dir(["--mock"], {"STOCK_AGENT_LOG_DIR": "/x/logs"}),
+                         ["--mock", "--log-dir", os.path.join("/x/logs", "evals")])
+        self.assertEqual(harness.with_log_dir(["--log-dir", "mine"], {}), ["--log-dir", "mine"])
+        checkout = harness.with_log_dir([], {})[-1]
+        self.assertEqual(os.path.abspath(checkout),
+                         os.path.join(os.path.dirname(os.path.abspath(harness.agent.__file__)),
+                                      "runs", "evals"))  # beside agent.py
+
+
 if __name__ == "__main__":
     unittest.main()
 

@@ -36,7 +36,8 @@ given, comes first:
   %(prog)s --model qwen2.5:7b --repeat 3 --jobs 2
   %(prog)s my_cases.jsonl --mock --report out.json
   %(prog)s --mock --system-prompt stock_agent/evals/prompts/short.txt
-Run logs go to runs/evals unless --log-dir is given.
+Run logs go to the evals folder in the agent's log folder (runs/evals in a checkout)
+unless --log-dir is given.
 """
 NO_COMMAND = ("say what to do: `{prog} run --mock` scores the shipped cases on the offline "
               "mock model, `{prog} stats` summarises the run logs in runs/")
@@ -130,7 +131,7 @@ def _run(args, agent_argv, environ, make_model, *, usage_error):
     from stock_agent.evals import harness, report
     # The agent's own flags, parsed once as the command line parses them: their usage errors
     # (combinations included) come now, before any case runs. Each case changes its fields.
-    flags = cli.settings(harness.with_log_dir(agent_argv), environ).replace(conversation=False)
+    flags = cli.settings(harness.with_log_dir(agent_argv, environ), environ).replace(conversation=False)
     if flags.resume:
         usage_error("--resume settles an interrupted run's orders; an evaluation asks questions")
     if flags.question:  # -q, or a word no flag took (the agent's flags take words as one)

@@ -32,7 +32,6 @@ SPLITS = ("dev", "test")
 TURN_KEYS = {"question", "expect", "note"}
 EXPECT_KEYS = {"tool_calls", "allowed_tools", "forbidden_tools", "answer_contains",
                "answer_excludes", "status", "verdicts", "computed", "no_false"}
-DEFAULT_LOG_DIR = os.path.join("runs", "evals")
 MAX_CASES_BYTES = 10_000_000
 
 
@@ -275,11 +274,13 @@ def _not_run(detail):
             "verification": None, "read": None}
 
 
-def with_log_dir(agent_argv):
-    """Evaluation runs log to runs/evals unless the flags say otherwise."""
+def with_log_dir(agent_argv, environ):
+    """Evaluation runs log to the `evals` folder inside the agent's own log folder (in a
+    checkout runs/evals beside agent.py, whatever the current folder), unless the flags
+    say otherwise."""
     if any(flag == "--log-dir" or flag.startswith("--log-dir=") for flag in agent_argv):
         return list(agent_argv)
-    return [*agent_argv, "--log-dir", DEFAULT_LOG_DIR]
+    return [*agent_argv, "--log-dir", os.path.join(run.log_folder(environ), "evals")]
 
 
 # --- What produced the report ------------------------------------------------------------
