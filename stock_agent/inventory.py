@@ -159,8 +159,10 @@ def _read_csv(text, path):
         raise _bad(Text("csv_empty", path=path, columns=", ".join(COLUMNS)))
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
-        header = [name.strip().lower() for name in next(reader, [])]
-        _check_header(header, path, Text("row", row=1), hint=_delimiter_hint(header))
+        header = next((fields for fields in reader if fields), [])  # blank lines before it
+        header = [name.strip().lower() for name in header]
+        _check_header(header, path, Text("row", row=reader.line_num),
+                      hint=_delimiter_hint(header))
         checker = _RowChecker(path, "tenant" in header)
         for fields in reader:
             if fields:  # a blank line is not a row

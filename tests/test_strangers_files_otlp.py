@@ -48,6 +48,16 @@ class InventoryFileTest(unittest.TestCase):
                 self.assertIn("row 1: missing column sku", err)
                 self.assertIn(f"the columns seem separated by {shown}, but only a comma", err)
 
+    def test_blank_lines_before_the_header_are_skipped_like_those_between_rows(self):
+        path = _write(temp_folder(self), "shop.csv", b"\n\r\nsku,name,stock,target\n\n"
+                                                     b"A001,x,1,2\n")
+        status, out, err, _ = run_cli(["--mock", "--lang", "en", "-q", "Check A001",
+                                       "--inventory", path])
+        self.assertEqual((status, out.split("(A001): ", 1)[1]), (0, "stock 1, target 2, below "
+                         "target; suggested order 1. No order has been placed.\n"), err)
+        err = self.refused(b"\n\nsku,name,stock\nA001,x,1\n")
+        self.assertIn("row 3: missing column target", err)  # its own line's number
+
     def test_a_missing_column_without_another_separator_gets_no_hint(self):
         err = self.refused(b"sku,name,stock\nA001,x,1\n")
         self.assertIn("missing column target", err)
