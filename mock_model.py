@@ -37,10 +37,7 @@ REORDER_WORDS = (r"(?i)\b(?:running low|low stock|reorder|restock|below target)\
                  r"補貨|不足|缺貨|快沒")
 QUOTED = r'"([^"]{1,64})"|“([^”]{1,64})”|「([^」]{1,64})」|『([^』]{1,64})』'
 ORDER_WORDS = r"(?i)\b(?:order|buy|purchase)\b|下單|下訂|訂購|採購|訂貨"
-QUANTITY = r"[0-9０-９]+|[零〇一二兩三四五六七八九十百千]+"
-CHINESE_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
-                  "六": 6, "七": 7, "八": 8, "九": 9}
-CHINESE_UNITS = {"十": 10, "百": 100, "千": 1000}
+QUANTITY = r"[0-9０-９]+|[零〇一二兩三四五六七八九十百千萬]+"
 ORDER_TOOL = "draft_purchase_order"
 
 # The mock's own words: what it says when the question gives it nothing to look up. Its
@@ -120,14 +117,8 @@ def quantity(text):
     十八, 二十五, 九十九, 一百零五, 兩千."""
     if text.isdigit():
         return int(text)  # int() reads full-width digits too
-    total, digit = 0, None
-    for character in text:
-        if character in CHINESE_DIGITS:
-            digit = CHINESE_DIGITS[character]
-        else:  # a unit: 十 alone means 10
-            total += (1 if digit is None else digit) * CHINESE_UNITS[character]
-            digit = None
-    return total + (digit or 0)
+    from stock_agent.answers.reader import chinese_number
+    return chinese_number(text)
 
 
 def _named_calls(question, tools):

@@ -314,25 +314,31 @@ def _number_word(token):
 
 
 def _numeral(tokens, index):
-    """A Chinese numeral starting at tokens[index], as (value, how many tokens): 十八 is
-    18, 一百零五 105, and as people say them, 一萬兩千五 12500 and 兩千五 2500."""
+    """A Chinese numeral starting at tokens[index], as (value, how many tokens)."""
     size = 0
     while index + size < len(tokens) and (tokens[index + size] in _ZH_DIGITS or
                                           tokens[index + size] in _ZH_UNITS):
         size += 1
+    return chinese_number(tokens[index:index + size]) if size else 0, size
+
+
+def chinese_number(characters):
+    """The number Chinese numerals write: 十八 is 18, 一百零五 105, and as people say them,
+    一萬兩千五 12500 and 兩千五 2500 (the mock model reads an order's quantity with it)."""
     total, section, digit, last_unit = 0, 0, None, None
-    for token in tokens[index:index + size]:
-        if token in _ZH_DIGITS:
-            digit, last_unit = _ZH_DIGITS[token], last_unit if token not in "零〇" else None
-        elif token == "萬":
+    for character in characters:
+        if character in _ZH_DIGITS:
+            digit = _ZH_DIGITS[character]
+            last_unit = last_unit if character not in "零〇" else None
+        elif character == "萬":
             total, section, digit = (total + section + (digit or 0)) * 10000, 0, None
             last_unit = 10000
         else:
-            section += (1 if digit is None else digit) * _ZH_UNITS[token]
-            digit, last_unit = None, _ZH_UNITS[token]
+            section += (1 if digit is None else digit) * _ZH_UNITS[character]
+            digit, last_unit = None, _ZH_UNITS[character]
     if digit is not None and last_unit and last_unit >= 100:
         digit *= last_unit // 10  # 兩千五: the last digit counts in the unit below
-    return total + section + (digit or 0), size
+    return total + section + (digit or 0)
 
 
 # --- Claims ----------------------------------------------------------------------------

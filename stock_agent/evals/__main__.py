@@ -131,7 +131,8 @@ def _run(args, agent_argv, environ, make_model, *, usage_error):
     from stock_agent.evals import harness, report
     # The agent's own flags, parsed once as the command line parses them: their usage errors
     # (combinations included) come now, before any case runs. Each case changes its fields.
-    flags = cli.settings(harness.with_log_dir(agent_argv, environ), environ).replace(conversation=False)
+    flags = cli.settings(harness.with_log_dir(agent_argv, environ), environ)
+    flags = flags.replace(conversation=False)
     if flags.resume:
         usage_error("--resume settles an interrupted run's orders; an evaluation asks questions")
     if flags.question:  # -q, or a word no flag took (the agent's flags take words as one)
