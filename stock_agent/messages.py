@@ -638,6 +638,16 @@ LINES = {
     "answer_difference_suggested_order": {
         "en": "Difference in suggested order between {items}: {difference} ({terms}).",
         "zh-TW": "{items} 的建議補貨相差 {difference}（{terms}）。"},
+    "answer_most_stock": {"en": "Most stock: {items}, {value} (of {terms}).",
+                          "zh-TW": "庫存最多：{items}，{value}（{terms}）。"},
+    "answer_least_stock": {"en": "Least stock: {items}, {value} (of {terms}).",
+                           "zh-TW": "庫存最少：{items}，{value}（{terms}）。"},
+    "answer_most_suggested_order": {
+        "en": "Furthest below target: {items}, suggested order {value} (of {terms}).",
+        "zh-TW": "離目標最遠：{items}，建議補貨 {value}（{terms}）。"},
+    "answer_least_suggested_order": {
+        "en": "Closest to target: {items}, suggested order {value} (of {terms}).",
+        "zh-TW": "離目標最近：{items}，建議補貨 {value}（{terms}）。"},
     "answer_given_total": {"en": "From the numbers in your question, not looked up: {terms} = "
                                  "{total}.",
                            "zh-TW": "依您問題中的數字（未查詢）：{terms} = {total}。"},

@@ -289,6 +289,36 @@ class GrammarTest(unittest.TestCase):
                                     [lookup("A001")])[1], "rendered")
 
 
+class ComparisonTest(unittest.TestCase):
+    """"Which has the most?" is answered by code, with every figure compared."""
+
+    def test_the_most_and_the_least_of_the_items_found(self):
+        results = [lookup("A001", "A002", "A003")]
+        for question, lang, said in (
+                ("Which has the most stock: A001, A002 or A003?", "en",
+                 "Most stock: A002, 45 (of A001 12, A002 45, A003 0)."),
+                ("Which is lowest, A001, A002 or A003?", "en",
+                 "Least stock: A003, 0 (of A001 12, A002 45, A003 0)."),
+                ("Which of A001, A002, A003 is furthest below target?", "en",
+                 "Furthest below target: A003, suggested order 20 (of A001 18, A002 0, "
+                 "A003 20)."),
+                ("A001、A002、A003 哪個庫存最少？", "zh-TW",
+                 "庫存最少：A003，0（A001 12、A002 45、A003 0）。")):
+            with self.subTest(question=question):
+                self.assertTrue(written(results, question, lang).startswith(said))
+
+    def test_ties_are_named_together_and_a_plain_question_compares_nothing(self):
+        tied = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": ["A001", "B1"]},
+                "result": {"ok": True, "data": {"items": [SAMPLE[0], {**SAMPLE[0],
+                                                                      "sku": "B1"}],
+                                                "not_found": []}}}
+        self.assertTrue(written([tied], "Which has more stock, A001 or B1?", "en")
+                        .startswith("Most stock: A001, B1, 12 (of A001 12, B1 12)."))
+        for question in ("Check A001 and A002", "Do we need more A002?"):
+            with self.subTest(question=question):
+                self.assertNotIn("Most", written([lookup("A001", "A002")], question, "en"))
+
+
 class McpWriteTest(unittest.TestCase):
     """An approved write of an MCP server's tool is a receipt in its own words."""
 

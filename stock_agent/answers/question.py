@@ -180,20 +180,31 @@ DIFFERENCE = (r"difference|how many more|how much more|more than|fewer than|less
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
 ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購"
+# "Which has the most stock?", 哪個最少: a comparison, most or least, of the stock, or of the
+# shortfall when the question speaks of ordering or of being below target.
+WHICH_ONE = r"\bwhich\b|\bwhat\b|\bwho\b|哪"
+MOST = (r"\bmost\b|\bmore\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|"
+        r"\bfurthest\b|\bfarthest\b|\bworst\b|最多|最高|最大|最缺|最嚴重|較多|更多")
+LEAST = r"\bleast\b|\bless\b|\bfewest\b|\bfewer\b|\blowest\b|\bsmallest\b|最少|最低|最小|較少|更少"
+SHORT = r"below|\bshort|under target|低於|不足|缺"
 
 
 def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
-    "difference": bool, "order": bool (the question speaks of ordering), "numbers": the
-    numbers the question gives (not a SKU's digits)}."""
+    "difference": bool, "compare": "most", "least" or None, "order": bool (the question
+    speaks of ordering, or of being below target), "numbers": the numbers the question
+    gives (not a SKU's digits)}."""
     folded = normal(question).strip()
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
     kind = next((kind for kind, words in ASKED if re.search(words, folded)), None)
     numbers = [int(number) for number in
                re.findall(r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])", re.sub(SKU_SHAPE, " ", folded))]
+    compare = re.search(WHICH_ONE, folded) and (
+        "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     return {"yes_no": kind if yes_no else None, "total": bool(re.search(TOTAL, folded)),
-            "difference": bool(re.search(DIFFERENCE, folded)),
-            "order": bool(re.search(ORDER_WORDS, folded)), "numbers": numbers,
+            "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
+            "order": bool(re.search(ORDER_WORDS, folded)) or bool(
+                compare and re.search(SHORT, folded)), "numbers": numbers,
             "skus": skus_named(question)}
 
 

@@ -105,18 +105,32 @@ def _sums(facts, shape):
         key_total, key_difference = "answer_given_total", "answer_given_difference"
     else:
         return []
-    said = []
+    said = _compared(found, field, shape["compare"]) if len(found) >= 2 else []
     if shape["total"]:
         total = sum(terms)
-        said.append((Text(key_total, items=", ".join(names), total=total,
+        said.append((Text(key_total, items=_Listed(names), total=total,
                           terms=" + ".join(map(str, terms))),
                      [{"claim": "total", "value": total, "computed_from": inputs}]))
     if shape["difference"] and len(terms) >= 2:
         high, low = max(terms[:2]), min(terms[:2])
-        said.append((Text(key_difference, items=", ".join(names[:2]), difference=high - low,
+        said.append((Text(key_difference, items=_Listed(names[:2]), difference=high - low,
                           terms=f"{high} - {low}"),
                      [{"claim": "difference", "value": high - low, "computed_from": inputs}]))
     return said
+
+
+def _compared(found, field, compare):
+    """"Which has the most stock?": the item (or items, tied) with the most or the least,
+    with every figure it was compared with."""
+    if compare is None:
+        return []
+    values = [fact[field] for fact in found]
+    best = max(values) if compare == "most" else min(values)
+    winners = [fact["sku"] for fact in found if fact[field] == best]
+    return [(Text(f"answer_{compare}_{field}", items=_Listed(winners), value=best,
+                  terms=_Listed(f"{fact['sku']} {fact[field]}" for fact in found)),
+             [{"claim": f"{compare}_{field}", "value": winners,
+               "computed_from": [_cite(fact, field, fact[field]) for fact in found]}])]
 
 
 def _other(other):
@@ -148,6 +162,18 @@ def _receipt(placed):
 
 def _cite(fact, claim, value):
     return {"sku": fact.get("sku"), "claim": claim, "value": value, "source": fact["source"]}
+
+
+class _Listed(Text):
+    """Names or figures in a row, as one param of a line: A001, A002 or A001、A002."""
+
+    __slots__ = ()
+
+    def __init__(self, items):
+        super().__init__("", items=list(items))
+
+    def render(self, lang="en"):
+        return ("、" if lang == "zh-TW" else ", ").join(map(str, self.params["items"]))
 
 
 class _Joined(Text):
