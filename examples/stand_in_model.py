@@ -4,8 +4,8 @@
     $ python agent.py --base-url "$URL" --model stand-in --record runs/cassette -q "Check A001"
 
 It prints its URL (a free port on 127.0.0.1) once it listens, and answers in the background
-until it has served --requests requests (default 2: one question) or 30 seconds have
-passed, then exits. It speaks Ollama's POST /api/chat: to a question naming a SKU (A001) it
+until it has served --requests requests (default 1: one question naming a SKU, whose
+lookup settles it, so the agent asks nothing more) or 30 seconds have passed, then exits. It speaks Ollama's POST /api/chat: to a question naming a SKU (A001) it
 replies with one get_stock call; once the request holds that tool's result, it answers from
 the result. Like --mock it understands nothing; unlike --mock, the agent reaches it over
 HTTP, as it would a real server, so what --record keeps is a real exchange. POSIX only (it
@@ -64,7 +64,7 @@ class Handler(BaseHTTPRequestHandler):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--requests", type=int, default=2, help="serve this many, then exit")
+    parser.add_argument("--requests", type=int, default=1, help="serve this many, then exit")
     requests = parser.parse_args().requests
     server = HTTPServer(("127.0.0.1", 0), Handler)
     server.served = 0
