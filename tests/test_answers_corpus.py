@@ -217,6 +217,17 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertEqual(verification, "supplemented")
         self.assertIn("烏龍茶包 (A002): stock 45, target 30, above target", shown)
 
+    def test_an_item_asked_for_by_name_is_given_its_sku(self):
+        search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "烏龍"},
+                  "result": {"ok": True, "data": {"query": "烏龍", "items": [SAMPLE[1]],
+                                                  "more": 0}}}
+        shown, verification = person_reads("There are 45 烏龍茶包 in stock.",
+                                           "How many 烏龍茶包 do we have?", [search])
+        self.assertEqual(verification, "supplemented")
+        self.assertIn("烏龍茶包 (A002): stock 45", shown)
+        self.assertEqual(person_reads("A002 (烏龍茶包) has 45 in stock.",
+                                      "How many 烏龍茶包 do we have?", [search])[1], "verified")
+
     def test_an_mcp_record_is_a_fact_about_its_item(self):
         price = {"invocation": "1:0", "name": "shop__get_price", "arguments": {"sku": "A001"},
                  "result": {"ok": True, "data": {"sku": "A001", "price": 180}}}

@@ -130,7 +130,7 @@ class Answers(Plain):
             # program's facts for what they leave out.
             lead = Text("answer_trimmed").render(self.lang) + "\n"
             text = "".join(kept).strip()
-        missing = self._left_out(facts, asked, said)
+        missing = self._left_out(facts, asked, said, text)
         if missing:
             text += "\n" + Text("answer_supplemented", facts=_joined(write(
                 missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said)),
@@ -216,10 +216,13 @@ class Answers(Plain):
             dropped.append((heading_text.strip(), "unreadable"))
         return kept, dropped, said
 
-    def _left_out(self, facts, asked, said):
-        """Facts holding only what the answer leaves out: an item it says nothing of, the
-        suggested order of one when the question speaks of ordering, a receipt."""
-        named = {sku for claim in said for sku in claim["items"]}
+    def _left_out(self, facts, asked, said, text):
+        """Facts holding only what the answer leaves out: an item it says nothing of, or
+        names only by its name when the person did not give its SKU (asked by name, the
+        person needs the SKU), the suggested order of one when the question speaks of
+        ordering, a receipt."""
+        named = {sku for claim in said for sku in claim["items"]
+                 if sku in asked["skus"] or _spelled(sku, text)}
         ordered = {sku for claim in said for sku in claim["items"]
                    if claim["kind"] == "order" or claim["value"] == "reorder"}
         missing = Facts([], writes=self.writes)
@@ -267,6 +270,11 @@ def _asked_unsaid(facts, asked, said):
     stated = {sku for claim in said for sku in claim["items"]
               if {claim["kind"], claim["value"]} & _ANSWERING[asked["yes_no"]]}
     return [sku for sku in asked["skus"] if sku in facts.items and sku not in stated]
+
+
+def _spelled(sku, text):
+    return re.search(rf"(?<![0-9a-z]){re.escape(sku.casefold())}(?![0-9a-z])",
+                     normal(text)) is not None
 
 
 def _by_why(dropped):
