@@ -33,7 +33,7 @@ def run_policy(script, lang="en", **options):
 
 
 class Reviewing(answers.Answers):
-    def settled(self, question, outcome, **_):
+    def settled(self, question, outcome):
         return None
 
 

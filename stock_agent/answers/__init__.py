@@ -61,7 +61,7 @@ class Plain:
     def keeps_narrow(self, result):
         return result["ok"] or result.get("error") == "SKU_NOT_FOUND"
 
-    def settled(self, question, outcome, **_):
+    def settled(self, question, outcome):
         return None
 
     def review(self, text, question, outcome, **_):
@@ -94,7 +94,7 @@ class Answers(Plain):
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
         return self.offered
 
-    def settled(self, question, outcome, **_):
+    def settled(self, question, outcome):
         """The program's answer ("stated") when the model's calls settle all the question
         asks: every SKU it names looked up, or the list of items below target when it names
         none; no call failed otherwise, no other server's record, no order the model may
