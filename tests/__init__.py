@@ -20,9 +20,7 @@ import atexit
 import os
 import shutil
 import sys
-import sysconfig
 import tempfile
-import unittest
 
 LAST = "tests.test_docs_commands"
 
@@ -51,6 +49,7 @@ def _seed_with_the_standard_library(folder):
     compiled json, re, argparse and the rest again: 0.25 s of CPU each, at the suite's
     start, when the early children start together. A link is read, never written through:
     Python replaces a cache file it writes."""
+    import sysconfig  # here: not for the children, which import this package too
     library = sysconfig.get_paths()["stdlib"]
     ending = f".{sys.implementation.cache_tag}.pyc"
     for base, folders, names in os.walk(library):
@@ -80,6 +79,7 @@ def load_tests(loader, tests, pattern):
 
 def _module_of(suite):
     """The module of the first test in `suite` (one module's suite, as discovery made it)."""
+    import unittest  # here: a child's driver importing tests.support never needs it
     for test in suite:
         if isinstance(test, unittest.TestSuite):
             found = _module_of(test)

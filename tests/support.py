@@ -17,7 +17,6 @@ import sys
 import tempfile
 import threading
 import time
-from unittest import mock
 
 import agent
 import tools
@@ -52,6 +51,7 @@ def run_cli(argv, *, environ=None, log_dir=None, model=None, stdin=None):
     out, err = io.StringIO(), io.StringIO()
     if stdin is None and sys.stdin is sys.__stdin__:
         stdin = ""  # not the suite's own stdin: a pipe there would be read as the question
+    from unittest import mock  # here: a driver importing this module for pause() skips it
     given = contextlib.nullcontext() if stdin is None else mock.patch(
         "sys.stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), given:
