@@ -9,6 +9,13 @@ is still written beside the sources, and this process is left as it was started.
 folder starts with links to the standard library's own bytecode, which a child would
 not read from that folder otherwise.
 
+The suite's temporary files (every TMPDIR-based folder: logs, ledgers, copies of the
+checkout, the children's too) go to a folder of its own in memory (/dev/shm) where the
+system has one and TMPDIR is not set: on the project's machine, whose disk is mounted with
+discard, making a folder on disk cost 1-2 ms of CPU and an SQLite commit or a journal's
+fsync milliseconds more; some modules ran 40 % faster in memory. It too is removed when
+the suite ends.
+
 Discovery (`python -m unittest`) runs the modules in its usual order, but for
 test_docs_commands, which runs last: the documented commands start as the suite loads that
 module and take longer than any other work beside the tests, so the test that reads how
@@ -25,14 +32,26 @@ import tempfile
 LAST = "tests.test_docs_commands"
 
 
+def _memory():
+    """The system's folder in memory, if it has one we may write in; else None."""
+    memory = "/dev/shm"
+    return memory if os.path.isdir(memory) and os.access(memory, os.W_OK) else None
+
+
+def _scratch_in_memory(environ):
+    if environ.get("TMPDIR") or not _memory():
+        return  # temporary files go where the user said, or the system has no such folder
+    folder = tempfile.mkdtemp(prefix="stock-agent-tmp-", dir=_memory())
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    environ["TMPDIR"] = tempfile.tempdir = folder
+
+
 def _share_bytecode(environ):
     if not environ.get("PYTHONDONTWRITEBYTECODE") or environ.get("PYTHONPYCACHEPREFIX"):
         return  # bytecode is written beside the sources, or already where the user said
     # In memory where the system has such a folder: on disk, deleting a file that has
     # reached it can cost milliseconds, and the children leave hundreds.
-    memory = "/dev/shm"
-    place = memory if os.path.isdir(memory) and os.access(memory, os.W_OK) else None
-    folder = tempfile.mkdtemp(prefix="stock-agent-bytecode-", dir=place)
+    folder = tempfile.mkdtemp(prefix="stock-agent-bytecode-", dir=_memory())
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     _seed_with_the_standard_library(folder)
     del environ["PYTHONDONTWRITEBYTECODE"]
@@ -64,6 +83,7 @@ def _seed_with_the_standard_library(folder):
                 os.symlink(os.path.join(base, name), os.path.join(target, name))
 
 
+_scratch_in_memory(os.environ)
 _share_bytecode(os.environ)
 
 
