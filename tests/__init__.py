@@ -88,12 +88,19 @@ _share_bytecode(os.environ)
 
 
 def load_tests(loader, tests, pattern):
-    """unittest's hook for the package: discovery of its modules, LAST moved to the end."""
+    """unittest's hook for the package: discovery of its modules, LAST moved to the end,
+    and those of tests.aside's ASIDE started in a process of their own, told before LAST
+    (a run with -k runs every module here)."""
+    from tests import aside
     here = os.path.dirname(os.path.abspath(__file__))
     found = loader.discover(here, pattern or "test*.py", os.path.dirname(here))
-    modules = list(found)
-    tests.addTests([suite for suite in modules if _module_of(suite) != LAST] +
-                   [suite for suite in modules if _module_of(suite) == LAST])
+    modules = [(suite, _module_of(suite)) for suite in found]
+    beside = [] if loader.testNamePatterns else [
+        name for _, name in modules if name in aside.ASIDE]
+    tests.addTests([suite for suite, name in modules if name != LAST and name not in beside])
+    if beside:
+        tests.addTest(aside.Aside(beside))
+    tests.addTests([suite for suite, name in modules if name == LAST])
     return tests
 
 
