@@ -20,7 +20,8 @@ Discovery (`python -m unittest`) runs the modules in its usual order, but for
 test_docs_commands, which runs last: the documented commands start as the suite loads that
 module and take longer than any other work beside the tests, so the test that reads how
 they ended waits for nothing at the end. (Tests that need their waits sooner start them
-with support.Early.)
+with support.Early.) The modules of tests/aside.py's ASIDE run in a process of their own,
+beside the others, and their tests are told just before test_docs_commands.
 """
 
 import atexit
