@@ -5,9 +5,11 @@
 
 A class's time counts its fixtures (setUpClass, and what ran between its tests), a module's
 its classes'. A test whose real processes start early (tests/support.py's Early) counts
-only what it still had to wait for. The load average is printed beside the wall time, and
-the CPU time of this process and of its children: on a busy machine the figures grow, so
-compare runs made under the same load. Exit status 1 if a test failed.
+only what it still had to wait for; the tests of the modules run aside (tests/aside.py)
+show no time, and the wait for their process counts to aside.Told. The load average is
+printed beside the wall time, and the CPU time of this process and of its children: on a
+busy machine the figures grow, so compare runs made under the same load. Exit status 1 if
+a test failed.
 """
 
 import argparse

@@ -30,8 +30,8 @@ from stock_agent.chat import context
 from stock_agent.errors import EXIT_STATUS, Stopped
 from stock_agent.evals import stats
 from stock_agent.run import MAX_QUESTION_CHARS
-from tests.support import (Early, early_folder, read_only_log, run_cli, start, temp_folder,
-                           wait_for)
+from tests.support import (DRIVER, Early, early_folder, read_only_log, run_cli, start,
+                           temp_folder, wait_for)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TERMINAL = ("completed", "failed", "cancelled")
@@ -168,7 +168,7 @@ def slow_conversation(log_dir, questions):
     """A --chat child whose A003 lookup is slow, given `questions`, once that lookup began."""
     marker = os.path.join(log_dir, "started")
     child = subprocess.Popen(
-        [sys.executable, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
+        [*DRIVER, "-c", SLOW_A003_DRIVER, marker, "--mock", "--chat",
          "--log-dir", log_dir], cwd=ROOT, stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     child.stdin.write(questions)

@@ -31,7 +31,7 @@ from stock_agent.errors import EXIT_STATUS
 from stock_agent.runlog import RunLog
 from tests import fake_server
 from tests.fake_server import FakeServer
-from tests.support import Early, sigint_child, start
+from tests.support import DRIVER, Early, sigint_child, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -75,7 +75,7 @@ def ctrl_c_while_a_tool_runs():
     with tempfile.TemporaryDirectory() as log_dir:
         marker, logs = os.path.join(log_dir, "tool-running"), os.path.join(log_dir, "runs")
         return (*sigint_child(
-            [sys.executable, "-c", SLOW_TOOL_DRIVER, marker, "--mock", "--log-dir", logs,
+            [*DRIVER, "-c", SLOW_TOOL_DRIVER, marker, "--mock", "--log-dir", logs,
              "--lang", "en"], lambda: os.path.exists(marker), cwd=ROOT), log_events(logs))
 
 

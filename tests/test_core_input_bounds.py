@@ -18,7 +18,7 @@ from unittest import mock
 
 from stock_agent import inventory, run
 from stock_agent.errors import EXIT_STATUS, AgentError
-from tests.support import Early, start
+from tests.support import DRIVER, Early, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -139,7 +139,7 @@ def sqlite_view_read(view):
             limited()
             resource.setrlimit(resource.RLIMIT_FSIZE, (50 * 2**20, 50 * 2**20))
 
-        done = subprocess.run([sys.executable, "-c", READ, path], cwd=ROOT, timeout=15,
+        done = subprocess.run([*DRIVER, "-c", READ, path], cwd=ROOT, timeout=15,
                               capture_output=True, text=True, preexec_fn=bounded)
         return done.stdout.strip()
 

@@ -23,7 +23,7 @@ import unittest
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent.errors import EXIT_STATUS
-from tests.support import run_cli, sigint_child
+from tests.support import DRIVER, run_cli, sigint_child
 from tests.test_core_cancel import log_events
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -145,7 +145,7 @@ class CtrlCOverALoadedInventory(unittest.TestCase):
             runs = os.path.join(work, "runs")
             started = lambda: all(os.path.exists(os.path.join(work, sku))  # noqa: E731
                                   for sku in ("A001", "A002"))
-            argv = [sys.executable, "-c", PARALLEL_DRIVER, work, "--mock", "--inventory",
+            argv = [*DRIVER, "-c", PARALLEL_DRIVER, work, "--mock", "--inventory",
                     EXAMPLE, "--tenant", "north", "--log-dir", runs, "--lang", "en"]
             # `started`: both calls of the batch are running at once
             status, out, err = sigint_child(argv, started, cwd=ROOT)

@@ -17,7 +17,7 @@ import time
 import unittest
 
 from stock_agent.mcp import reaper
-from tests.support import run_cli, temp_folder, wait_for
+from tests.support import DRIVER, run_cli, temp_folder, wait_for
 from tests.test_mcp_faults import Reaped, gone
 from tests.test_mcp_protocol import answer_only, server
 
@@ -54,7 +54,7 @@ class DaemonTest(unittest.TestCase):
         self.assertLess(time.monotonic() - started, 8)
 
     def test_the_daemon_is_reaped_and_our_own_children_are_left_alone(self):
-        ours = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+        ours = subprocess.Popen([*DRIVER, "-c", "import time; time.sleep(30)"])
         self.addCleanup(lambda: (ours.kill(), ours.wait()))
         pids = Reaped(self)
         status, out, err, events = run_cli(["--mcp", server("--daemon", *pids.options())],

@@ -24,7 +24,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import mcp
 from stock_agent.mcp import stdio
 from stock_agent.errors import EXIT_STATUS
-from tests.support import Early, early_folder, run_cli, start
+from tests.support import DRIVER, Early, early_folder, run_cli, start
 from tests.test_mcp_faults import Reaped
 from tests.test_mcp_protocol import server
 
@@ -41,7 +41,7 @@ AGENT_WITH_SHORT_GRACE = ("import runpy, sys; from stock_agent.mcp import stdio;
 def agent_run(folder, *options, timeout="0.6"):
     """Start agent.py --mock, asking for test__lookup from the server of `options`, logging
     to `folder`: the child."""
-    argv = [sys.executable, "-c", AGENT_WITH_SHORT_GRACE, os.path.join(ROOT, "agent.py"),
+    argv = [*DRIVER, "-c", AGENT_WITH_SHORT_GRACE, os.path.join(ROOT, "agent.py"),
             "--mock", "--mcp",
             server(*options), "--mcp-catalogue-above", "99", "--log-dir", folder,
             "--timeout", timeout, "-q", 'test__lookup {"sku": "A1"}']

@@ -24,8 +24,8 @@ from stock_agent.errors import EXIT_STATUS, AgentError
 from stock_agent.orders.journal import Journal, path_for, read
 from stock_agent.orders.ledger import Ledger
 from stock_agent.orders.writes import OrderDesk
-from tests.support import (Early, english_prose, sigint_child, start, temp_folder,
-                           wait_for)
+from tests.support import (DRIVER, Early, english_prose, sigint_child, start,
+                           temp_folder, wait_for)
 from tests.test_orders_writes import ORDER, rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -150,7 +150,7 @@ class Desk:
         """Order 18 of A001 in a child paused in the ledger call, then signal it.
         Returns (exit status, stderr, run id)."""
         status, _, err = sigint_child(
-            [sys.executable, "-c", PAUSED_LEDGER, self.marker, when, "-", "--mock",
+            [*DRIVER, "-c", PAUSED_LEDGER, self.marker, when, "-", "--mock",
              "--orders", self.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
              "--log-dir", self.log_dir],
             lambda: os.path.exists(self.marker), cwd=ROOT, sig=sig)
@@ -234,7 +234,7 @@ def ctrl_c_twice(desk):
     would have found it."""
     settling = os.path.join(desk.folder, "settling")
     child = subprocess.Popen(
-        [sys.executable, "-c", PAUSED_TWICE, desk.marker, settling, "--mock", "--orders",
+        [*DRIVER, "-c", PAUSED_TWICE, desk.marker, settling, "--mock", "--orders",
          desk.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
          "--log-dir", desk.log_dir],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -261,7 +261,7 @@ def racing_resumes(desk):
     go = os.path.join(desk.folder, "go")
     markers = [desk.marker + str(n) for n in (1, 2)]
     children = [subprocess.Popen(
-        [sys.executable, "-c", PAUSED_LEDGER, marker, "barrier", go, "--resume", RUN,
+        [*DRIVER, "-c", PAUSED_LEDGER, marker, "barrier", go, "--resume", RUN,
          "--orders", desk.ledger, "--approve", "--log-dir", desk.log_dir, "--json"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         for marker in markers]
@@ -279,7 +279,7 @@ def racing_resumes(desk):
 def racing_bare_writers(desk):
     go = os.path.join(desk.folder, "go")
     markers = [desk.marker + str(n) for n in (1, 2)]
-    children = [subprocess.Popen([sys.executable, "-c", RACING_WRITER, desk.ledger,
+    children = [subprocess.Popen([*DRIVER, "-c", RACING_WRITER, desk.ledger,
                                   marker, go], cwd=ROOT, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True) for marker in markers]
     try:
@@ -295,7 +295,7 @@ def racing_bare_writers(desk):
 
 def ctrl_c_after_the_write(desk):
     status, out, err = sigint_child(
-        [sys.executable, "-c", SLOW_SECOND_REQUEST, desk.marker, "--mock", "--orders",
+        [*DRIVER, "-c", SLOW_SECOND_REQUEST, desk.marker, "--mock", "--orders",
          desk.ledger, "--approve", "-q", "order 18 of A001", "--lang", "en",
          "--log-dir", desk.log_dir],
         lambda: os.path.exists(desk.marker), cwd=ROOT)
