@@ -348,6 +348,9 @@ class SettledTest(unittest.TestCase):
                   text_reply("A002 has 45 units.")], "How much tea do we have?"),
                 ([failed, stock_call("A001"), text_reply("A001 has 12 units.")],
                  "Check A001"),
+                # the question asks for a list too, which the lookup does not give
+                ([stock_call("A001"), text_reply("A001 has 12 units.")],
+                 "Check A001 and list everything that is low"),
                 # offered no tool, the model called one all the same: not what was asked
                 ([calls_reply(tool_call("list_reorder", {})), text_reply("A003 is low.")],
                  "Don't look anything up: what is usually low?")):

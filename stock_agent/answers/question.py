@@ -192,8 +192,9 @@ SHORT = r"below|\bshort|under target|低於|不足|缺"
 def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
     "difference": bool, "compare": "most", "least" or None, "order": bool (the question
-    speaks of ordering, or of being below target), "numbers": the numbers the question
-    gives (not a SKU's digits)}."""
+    speaks of ordering, or of being below target), "beyond": bool (it asks for what only a
+    list or a search gives, BEYOND_SKUS), "numbers": the numbers the question gives (not a
+    SKU's digits)}."""
     folded = normal(question).strip()
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
     kind = next((kind for kind, words in ASKED if re.search(words, folded)), None)
@@ -205,7 +206,7 @@ def shape(question):
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)), "numbers": numbers,
-            "skus": skus_named(question)}
+            "beyond": any(word in folded for word in BEYOND_SKUS), "skus": skus_named(question)}
 
 
 def skus_named(question, inventory=None):
