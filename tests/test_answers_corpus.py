@@ -81,21 +81,21 @@ class BlindBatchTest(unittest.TestCase):
                 self.assertGreaterEqual(sum(len(entry["false"]) for entry in corpus(name)), 73)
 
     def test_correct_answers_keep_their_wording_no_less_than_measured(self):
-        # Of 102 correct answers, 25 are shown whole and 8 trimmed of sentences the reader
+        # Of 102 correct answers, 23 are shown whole and 9 trimmed of sentences the reader
         # does not know: the cost of precision-first, measured, and not to fall.
         verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                  entry["lang"])[1]
                     for entry in corpus("answers_blind.jsonl") if not entry["false"]]
         whole = verdicts.count("verified") + verdicts.count("supplemented")
-        self.assertGreaterEqual(whole, 25)
-        self.assertGreaterEqual(whole + verdicts.count("trimmed"), 33)
-        # The second batch, measured once when it arrived: 23 whole and 16 trimmed of 110.
+        self.assertGreaterEqual(whole, 23)
+        self.assertGreaterEqual(whole + verdicts.count("trimmed"), 32)
+        # The second batch: 19 whole and 20 trimmed of 110 (a bare yes or no is not read).
         verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                  entry["lang"])[1]
                     for entry in corpus("answers_blind2.jsonl") if not entry["false"]]
         whole = verdicts.count("verified") + verdicts.count("supplemented")
         self.assertEqual(len(verdicts), 110)
-        self.assertGreaterEqual(whole, 23)
+        self.assertGreaterEqual(whole, 19)
         self.assertGreaterEqual(whole + verdicts.count("trimmed"), 39)
 
 
@@ -245,23 +245,31 @@ class GrammarTest(unittest.TestCase):
     def shown(self, answer, question, results, lang="en"):
         return person_reads(answer, question, results, lang)
 
-    def test_a_yes_or_no_is_read_as_the_verdict_the_question_asked(self):
+    def test_a_yes_or_no_is_read_beside_its_own_claim_of_the_asked_verdict(self):
         for answer, question, results, lang in (
-                ("No, A002 has 45 in stock, above its target.", "Is A002 low on stock?",
+                ("No, A002 is not below target: 45 in stock.", "Is A002 low on stock?",
                  [lookup("A002")], "en"),
-                ("Yes. A003 has 0 in stock.", "Is A003 out of stock?", [lookup("A003")], "en"),
-                ("不用，A002 庫存 45，高於目標 30。", "A002 要不要補貨？", [lookup("A002")],
+                ("Yes, A003 is out of stock.", "Is A003 out of stock?", [lookup("A003")], "en"),
+                ("不用，A002 不需要補貨，庫存 45。", "A002 要不要補貨？", [lookup("A002")],
                  "zh-TW")):
             with self.subTest(answer=answer):
                 self.assertEqual(self.shown(answer, question, results, lang),
                                  (answer, "verified"))
-        for answer, question, results in (
-                ("Yes, A002 has 45 in stock.", "Is A002 low on stock?", [lookup("A002")]),
-                ("No. A003 has 0 in stock.", "Is A003 out of stock?", [lookup("A003")])):
-            with self.subTest(answer=answer):
-                shown, verification = self.shown(answer, question, results)
-                self.assertEqual(verification, "rendered")
-                self.assertNotIn(answer.split(".")[0].split(",")[0] + ",", shown)
+        # A bare yes or no is never taken for the verdict the question's words suggest:
+        # "under 50 units", a sale to come, a negated question are not that verdict.
+        for answer, question, results, lang in (
+                ("No.", "Is A002 under 50 units?", [lookup("A002")], "en"),
+                ("No.", "Would A002 fall below target if we sold 20?", [lookup("A002")], "en"),
+                ("Yes.", "Is A001 low enough to need 30 more?", [lookup("A001")], "en"),
+                ("Nothing.", "Is A002 out of stock?", [lookup("A002")], "en"),
+                ("No.", "Will A001 run out by Friday?", [lookup("A001")], "en"),
+                ("是的。", "A001 不需要補貨嗎？", [lookup("A001")], "zh-TW"),
+                ("Yes, A002 has 45 in stock.", "Is A002 low on stock?", [lookup("A002")],
+                 "en")):
+            with self.subTest(answer=answer, question=question):
+                shown, verification = self.shown(answer, question, results, lang)
+                self.assertNotEqual(verification, "verified")
+                self.assertNotIn(answer, shown.splitlines())  # the program's lead instead
 
     def test_figures_said_of_several_items_in_turn_are_read_in_turn(self):
         results = [lookup("A001", "A002")]

@@ -202,7 +202,7 @@ class Answers(Plain):
             elif heading is not None:
                 dropped.append((heading_text, "unreadable"))  # a heading with no line under it
                 heading = None
-            reading = claims(words, last, (asked["yes_no"], asked["skus"])) \
+            reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"]) \
                 if words is not None else None
             if reading is None and words is not None and not names and \
                     read_as.rstrip().endswith((":", "：")):

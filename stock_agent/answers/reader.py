@@ -343,12 +343,14 @@ def chinese_number(characters):
 
 # --- Claims ----------------------------------------------------------------------------
 
-def claims(words, last, asked=None):
+def claims(words, last, *, asked=None, skus=()):
     """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
     the items the sentence spoke of (the next sentence's `last`); None when a number, a
     negation or a claim cannot be placed. `last`: the items the answer spoke of before.
-    `asked`: (the verdict a yes-or-no question asks, the SKUs it names), or None: a yes or
-    no that opens the sentence is then that verdict's claim about them."""
+    `asked`: the verdict a yes-or-no question asks of its `skus` (question.shape). A yes or
+    no that opens the sentence is read only beside a claim of its own that states that
+    verdict the same way ("No, A002 is not below target."): the question's verdict is a
+    guess from its words, so a bare "No." is never taken for it."""
     found, spoken = [], last
     answer, words = _yes_or_no(words)
     subjects = ()  # "A001 and A404 were not found": items before the claim they share
@@ -380,14 +382,23 @@ def claims(words, last, asked=None):
         for claim in found:  # in an order's sentence, "18 個" is how many were ordered
             claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
     found = _in_turn(found)
-    if answer is not None and asked and asked[0] and asked[1]:
-        answered = {"items": tuple(asked[1]), "kind": "verdict", "value": asked[0],
-                    "negated": not answer}
-        found = [answered] + [claim for claim in found if claim != answered]
+    if answer is not None and asked and skus:
+        if not any(_states(claim, asked, skus) == answer for claim in found):
+            return None
     elif answer is not None and (not found or any(_negative(claim) == answer
                                                   for claim in found)):
         return None  # a yes or no must agree with what its sentence says
     return found, spoken
+
+
+def _states(claim, asked, skus):
+    """Whether `claim` says the asked verdict holds of every SKU asked (True), does not
+    (False), or says nothing of it (None)."""
+    if claim["kind"] != "verdict" or not set(skus) <= set(claim["items"]):
+        return None
+    if asked == "found" and claim["value"] == "missing":
+        return claim["negated"]
+    return None if claim["value"] != asked else not claim["negated"]
 
 
 def _yes_or_no(words):

@@ -49,11 +49,11 @@ def reading(answer, results, expect, *, question=""):
     for sku in _declared(expect):
         known.setdefault(normal(sku), ("item", sku))
     asked = shape(question)
-    asked = (asked["yes_no"], asked["skus"])
     said, unjudged, last = [], [], ()
     for _, sentence in sentences(answer):
         words = read(sentence, known)
-        found = claims(words, last, asked) if words is not None else None
+        found = claims(words, last, asked=asked["yes_no"], skus=asked["skus"]) \
+            if words is not None else None
         if found is None:
             unjudged.append(sentence.strip())
             continue
