@@ -331,9 +331,13 @@ class ComparisonTest(unittest.TestCase):
                 "result": {"ok": True, "data": {"items": [SAMPLE[0], {**SAMPLE[0],
                                                                       "sku": "B1"}],
                                                 "not_found": []}}}
-        self.assertTrue(written([tied], "Which has more stock, A001 or B1?", "en")
+        self.assertTrue(written([tied], "Which has the most stock, A001 or B1?", "en")
                         .startswith("Most stock: A001, B1, 12 (of A001 12, B1 12)."))
-        for question in ("Check A001 and A002", "Do we need more A002?"):
+        listed = {"invocation": "1:0", "name": "list_reorder", "arguments": {},
+                  "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 0}}}
+        self.assertNotIn("Most", written([listed], "Which item has the most stock?", "en"))
+        for question in ("Check A001 and A002", "Do we need more A002?",
+                         "Which needs more stock, A001 or A002?"):
             with self.subTest(question=question):
                 self.assertNotIn("Most", written([lookup("A001", "A002")], question, "en"))
 

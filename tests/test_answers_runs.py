@@ -351,6 +351,12 @@ class SettledTest(unittest.TestCase):
                 # the question asks for a list too, which the lookup does not give
                 ([stock_call("A001"), text_reply("A001 has 12 units.")],
                  "Check A001 and list everything that is low"),
+                # an item named by its name alone, which no call looked up
+                ([stock_call("A001"), text_reply("A001 has 12 units.")],
+                 "Compare A001 with 烏龍茶包"),
+                # a list, but not the one the question asks for
+                ([calls_reply(tool_call("list_reorder", {})), text_reply("A002 is.")],
+                 "Which items are above target?"),
                 # offered no tool, the model called one all the same: not what was asked
                 ([calls_reply(tool_call("list_reorder", {})), text_reply("A003 is low.")],
                  "Don't look anything up: what is usually low?")):
@@ -360,12 +366,16 @@ class SettledTest(unittest.TestCase):
                 self.assertNotEqual(events[-1]["verification"], "stated")
 
     def test_an_order_the_model_may_still_place_is_left_to_the_model(self):
-        folder = temp_folder(self)
-        status, out, _, events = run_cli(
-            ["--orders", f"{folder}/orders.db", "-q", "Order 18 of A001", "--lang", "en"],
-            model=MockModel([stock_call("A001"), text_reply("No order was placed.")]))
-        self.assertEqual(len(events_named(events, "model")), 2)
-        self.assertNotEqual(events[-1]["verification"], "stated")
+        # With an order tool in the run, whatever words the question uses for it.
+        for question in ("Order 18 of A001", "Purchase 10 units of A001",
+                         "Please get 20 more A001", "幫 A001 叫貨 20 個"):
+            with self.subTest(question=question):
+                folder = temp_folder(self)
+                status, out, _, events = run_cli(
+                    ["--orders", f"{folder}/orders.db", "-q", question, "--lang", "en"],
+                    model=MockModel([stock_call("A001"), text_reply("No order was placed.")]))
+                self.assertEqual(len(events_named(events, "model")), 2)
+                self.assertNotEqual(events[-1]["verification"], "stated")
 
     def test_verify_off_never_settles(self):
         status, out, _, events = run_cli(["--verify", "off", "--lang", "en"],

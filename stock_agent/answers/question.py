@@ -87,9 +87,12 @@ def offered_first(question, inventory, *, writes=False):
     if writes or any(word in folded for word in OTHER_ITEMS):
         return None
     words = re.findall(r"[a-z0-9_-]+", folded)
-    if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in words):
-        return None if any(word in folded for word in BEYOND_SKUS) else ("get_stock",)
     pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
+    if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in words):
+        by_name = any(normal(row["name"]) in folded for row in inventory.rows()
+                      if row["sku"].casefold() not in words)  # "Compare A001 with 烏龍茶包"
+        beyond = by_name or any(word in folded for word in BEYOND_SKUS)
+        return None if beyond else ("get_stock",)
     if any(_names_by_name(row, set(words), pairs) for row in inventory.rows()):
         return ("find_items",)
     if any(word in folded for word in WHICH) and any(word in folded for word in LOW):
@@ -181,11 +184,12 @@ DIFFERENCE = (r"difference|how many more|how much more|more than|fewer than|less
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
 ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購"
 # "Which has the most stock?", 哪個最少: a comparison, most or least, of the stock, or of the
-# shortfall when the question speaks of ordering or of being below target.
+# shortfall when the question speaks of ordering or of being below target. Superlatives
+# only: "which needs more?" may ask the opposite of "which has more?".
 WHICH_ONE = r"\bwhich\b|\bwhat\b|\bwho\b|哪"
-MOST = (r"\bmost\b|\bmore\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|"
-        r"\bfurthest\b|\bfarthest\b|\bworst\b|最多|最高|最大|最缺|最嚴重|較多|更多")
-LEAST = r"\bleast\b|\bless\b|\bfewest\b|\bfewer\b|\blowest\b|\bsmallest\b|最少|最低|最小|較少|更少"
+MOST = (r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|\bfurthest\b|"
+        r"\bfarthest\b|最多|最高|最大|最缺")
+LEAST = r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|最少|最低|最小"
 SHORT = r"below|\bshort|under target|低於|不足|缺"
 
 

@@ -105,7 +105,8 @@ def _sums(facts, shape):
         key_total, key_difference = "answer_given_total", "answer_given_difference"
     else:
         return []
-    said = _compared(found, field, shape["compare"]) if len(found) >= 2 else []
+    said = _compared([fact for fact in found if fact["sku"] in shape["skus"]], field,
+                     shape["compare"])
     if shape["total"]:
         total = sum(terms)
         said.append((Text(key_total, items=_Listed(names), total=total,
@@ -120,9 +121,11 @@ def _sums(facts, shape):
 
 
 def _compared(found, field, compare):
-    """"Which has the most stock?": the item (or items, tied) with the most or the least,
-    with every figure it was compared with."""
-    if compare is None:
+    """"Which of A001, A002 and A003 has the most stock?": the item (or items, tied) with the
+    most or the least, with every figure it was compared with. Only among the SKUs the
+    question names: a list or a search holds part of the catalogue, and "most" of a part
+    is not most."""
+    if compare is None or len(found) < 2:
         return []
     values = [fact[field] for fact in found]
     best = max(values) if compare == "most" else min(values)
