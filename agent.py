@@ -374,9 +374,11 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         # TOOL_ERROR_LIMIT: when the results answer the question, the program does. When
         # they settle all it asks, the program states the answer: the model's prose would
         # add nothing, and cost a whole request.
-        answer = policy.end(question, outcome, run_call=run_call, step=step,
-                            lead="answer_rendered_repeated") if repeated else \
-            policy.settled(question, outcome)
+        if repeated:
+            answer = policy.end(question, outcome, run_call=run_call, step=step,
+                                lead="answer_rendered_repeated")
+        else:
+            answer = policy.settled(question, outcome)
         if answer:
             return answer
         runner.check_errors()

@@ -5,9 +5,10 @@
 
 It prints its URL (a free port on 127.0.0.1) once it listens, and answers in the background
 until it has served --requests requests (default 1: one question naming a SKU, whose
-lookup settles it, so the agent asks nothing more) or 30 seconds have passed, then exits. It speaks Ollama's POST /api/chat: to a question naming a SKU (A001) it
-replies with one get_stock call; once the request holds that tool's result, it answers from
-the result. Like --mock it understands nothing; unlike --mock, the agent reaches it over
+lookup settles it, so the agent asks nothing more) or 30 seconds have passed, then exits.
+It speaks Ollama's POST /api/chat: to a question naming a SKU (A001) it replies with one
+get_stock call; once the request holds that tool's result, it answers from the result.
+Like --mock it understands nothing; unlike --mock, the agent reaches it over
 HTTP, as it would a real server, so what --record keeps is a real exchange. POSIX only (it
 forks to leave the shell free).
 """

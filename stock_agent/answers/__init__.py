@@ -6,7 +6,7 @@ The loop (agent.py) calls a policy at four named points and knows nothing of inv
                                                all, () for none (then the withheld note)
     keeps_narrow(result)                       whether a failed call leaves the narrowed
                                                offer as it is ("not found" is an answer)
-    settled(question, outcome, ...)            after a round of tool calls: the program's
+    settled(question, outcome)                 after a round of tool calls: the program's
                                                answer when the results settle all the
                                                question asks, else None (ask the model)
     review(text, question, outcome, ...)       the model's answer -> what the person reads,
@@ -112,7 +112,6 @@ class Answers(Plain):
         if not named or not self.all_ours or self.writes or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
-        facts.sums = _sums(facts, asked)
         outcome.verification = "stated"  # the usual answer, so no lead: no model words lost
         return self.rendered(facts, asked, None, outcome)
 

@@ -168,11 +168,15 @@ _longest = 1
 
 def _role(role, phrase):
     """A verdict that names the target ("below its target of 30") binds the number after
-    it as the target; 超出目標 binds it as the gap (超出目標 15: 15 over the target)."""
+    it as the target; 超出目標 binds it as the gap (超出目標 15: 15 over the target); 低於目標
+    and the like bind it as the target, and when a unit follows (低於目標 18 個, which reads
+    either way) as the gap too: the sentence is shown only if both are true."""
     if role.startswith("verdict:") and phrase.startswith("超出"):
         return role + ":gap"
-    if role.startswith("verdict:") and (phrase.endswith("target of") or phrase.endswith("目標")):
+    if role.startswith("verdict:") and phrase.endswith("target of"):
         return role + ":target"
+    if role.startswith("verdict:") and phrase.endswith("目標"):
+        return role + ":goal"
     return role
 
 
@@ -473,6 +477,11 @@ def _clause_claims(clause, items, *, after_item=False):
         adjacent, previous = previous in ("number", "unit"), role
         if role == "neg":
             negate = True
+        elif role == "number" and field and field.startswith("goal:"):
+            claim("target", value[0])  # 低於目標 30: the target
+            if clause[at + 1:at + 2] == [("unit",)] and field[5:] in _GAPS:
+                claim(_GAPS[field[5:]], value[0])  # 低於目標 30 個 also reads "by 30": both
+            field = None
         elif role == "number":
             if field is not None and not _named_after(clause, at):
                 claim(field, value[0])
@@ -506,11 +515,12 @@ def _clause_claims(clause, items, *, after_item=False):
         elif role == "verdict" and value[0] in _GAPS and numbers and adjacent:
             claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
             claim("verdict", value[0])
-            field = "target" if value[1:] == ["target"] else field
+            field = "target" if value[1:] in (["target"], ["goal"]) else field
         elif role == "verdict":
             claim("verdict", value[0])
             field = ("target" if value[1:] == ["target"] else _GAPS[value[0]]
-                     if value[1:] == ["gap"] else field)  # "below its target of 30"
+                     if value[1:] == ["gap"] else f"goal:{value[0]}" if value[1:] == ["goal"]
+                     else field)  # "below its target of 30"
         elif role in ("placed", "receipt", "rehearsed", "list"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("fill", "punct", "unit")
