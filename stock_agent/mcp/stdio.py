@@ -285,6 +285,9 @@ class Connection:
 
     def _exited(self):
         status = self._exit_status(wait=0.5)
+        # Its last words may still be in the pipe: the stderr reader ends at their end (or,
+        # if a child the server started still holds stderr, the error waits no longer).
+        self._threads[1].join(timeout=0.5)
         return AgentError("MCP_SERVER_EXITED", server=self.label,
                           status="?" if status is None else status,
                           stderr=json.dumps(self.stderr_tail(), ensure_ascii=False),
