@@ -190,10 +190,12 @@ def build_parser(lang="en"):
                      help="read the system prompt from FILE (UTF-8) instead of the built-in "
                           "one; its name and hash go into the log")
     ask.add_argument("--verify", choices=("on", "off"), default="on",
-                     help="on: show a sentence of the model's answer only when every word "
-                          "of it is read and each claim is true of this run's tool results, "
-                          "else the answer the program writes from them; off: every tool "
-                          "offered, the model's answer as it came (default: on)")
+                     help="on: once the model's lookups settle the question, the program "
+                          "states the answer itself; else show a sentence of the model's "
+                          "answer only when every word of it is read and each claim is true "
+                          "of this run's tool results, and the answer the program writes from "
+                          "them in place of the rest; off: every tool offered, the model's "
+                          "answer as it came (default: on)")
     server = parser.add_argument_group("model server")
     server.add_argument("--provider", choices=("ollama", "openai", "anthropic"),
                         help="protocol the server speaks: Ollama /api/chat, "
