@@ -105,6 +105,31 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)
         self.assertEqual(asked.offered_first("Any blend beans left?", data), ("find_items",))
 
+    def test_a_question_about_the_agent_itself_needs_none(self):
+        # The toolbox answers it (the scope line names the tools); a small model offered
+        # tools looked A001 up for "can you place orders, or only look things up?".
+        for question in ("Which tools can you use? Just list them",
+                         "Can you place orders for me, or only look things up?",
+                         "What kinds of questions can you answer?", "你能幫我做什麼？",
+                         "你有哪些工具可以用？"):
+            with self.subTest(question=question):
+                self.assertFalse(needs(question))
+        for question in ("Can you check A001 for me?", "Which tools can check A001?",
+                         "Can you list what is running low?", "你能幫我查濾掛咖啡嗎？"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
+
+    def test_only_arithmetic_written_out_is_worked(self):
+        worked = {"What is 1,200 + 5?": ("1200 + 5", 1205), "10 - 4 - 3": ("10 - 4 - 3", 3),
+                  "45 減 18 等於多少": ("45 - 18", 27), "2 ÷ 3?": ("2 ÷ 3", 0.6667),
+                  "3.5 * 2": ("3.5 × 2", 7),
+                  # a date, a SKU's digits, a division by zero and a list are no sum
+                  "Orders since 2026-12-04?": None, "A001 plus B205": None,
+                  "7 divided by 0": None, "12, 45 and 30": None}
+        for question, expected in worked.items():
+            with self.subTest(question=question):
+                self.assertEqual(asked.shape(question)["worked"], expected)
+
     def test_a_question_about_inventory_in_general_needs_none(self):
         # A small model searched for 缺货 to answer "Why do stock-outs usually happen?".
         for question in ("What is a reorder point?", "Why do stock-outs usually happen?",
@@ -297,6 +322,25 @@ class WithheldRunTest(unittest.TestCase):
             0, "From the numbers in your question, not looked up: 50 - 40 = 10."), err)
         self.assertEqual(events[-1]["verification"], "rendered")
         self.assertEqual(len(model.requests), 1)
+
+    def test_arithmetic_the_person_writes_out_is_worked_out_by_the_program(self):
+        # The model's sum is never shown (a small model's arithmetic is a guess); the
+        # program's restates its terms, and --json cites the question as their source.
+        for question, lang, reply, terms, result in (
+                ("What is 17 times 3?", "en", "17 times 3 is 54.", "17 × 3", 51),
+                ("17 乘以 3 是多少？", "zh-TW", "答案是 54。", "17 × 3", 51),
+                ("And 5 + 6 x 2, divided by nothing?", "en", "It is 22.", "5 + 6 × 2", 17)):
+            with self.subTest(question=question):
+                status, out, err, _, _ = self.run_question(
+                    question, text_reply(reply), argv=("--json", "--lang", lang))
+                shown = json.loads(out)
+                self.assertEqual(status, 0, err)
+                self.assertTrue(shown["answer"].endswith(f"{terms} = {result}" + (
+                    "。" if lang == "zh-TW" else ".")), shown["answer"])
+                self.assertNotIn(reply, shown["answer"])
+                self.assertEqual(shown["statements"], [
+                    {"claim": "worked", "value": result,
+                     "computed_from": [{"claim": "question", "value": terms}]}])
 
     def test_without_the_answer_check_every_tool_is_offered_and_the_answer_shown(self):
         # --verify off is the model as it came (answers.Plain): no tool is withheld either.

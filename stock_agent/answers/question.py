@@ -50,6 +50,13 @@ OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們
         r"現在|今天|本週|這週")
 # A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
 WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
+# A question about the agent itself ("which tools can you use?", "can you place orders, or
+# only look things up?", 你能做什麼): the toolbox answers it, no lookup does. The list leans
+# narrow: a question it misses is offered the tools, as before.
+ABOUT_ME = (r"\b(?:which|what) tools\b|\byour tools\b|\bwhat can you do\b|\bcapabilit|"
+            r"\bwhat (?:kinds?|sorts?|types?) of (?:questions|things)\b|"
+            r"\bor (?:only|just) (?:look|check|search|answer)|"
+            r"(?:哪些|什麼)工具|你(?:能|可以|會)(?:幫我)?做(?:什麼|哪些)|(?:能|可以)回答(?:什麼|哪些)")
 
 
 # Words that ask for what only a list or a search gives: with one, a question that names a
@@ -103,8 +110,9 @@ def offered_first(question, inventory, *, writes=False):
 def may_need_tools(question, inventory):
     """False when the program can tell that no tool could help this question: the person
     says not to look anything up, gives the stock and the level wanted themselves, asks
-    about inventory in general (_asks_in_general), or it names no SKU, no item of the data
-    and nothing the tools know (a greeting, the weather, a sum).
+    what the agent can do (ABOUT_ME) or about inventory in general (_asks_in_general), or
+    it names no SKU, no item of the data and nothing the tools know (a greeting, the
+    weather, a sum).
     The loop then sends its first request without tools: a small model offered tools calls
     one for "Good morning!" too."""
     folded = normal(question)
@@ -113,6 +121,8 @@ def may_need_tools(question, inventory):
     folded = re.sub(WORKED_SUM, r"\1 ", folded)
     if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
         return True
+    if re.search(ABOUT_ME, folded):
+        return False
     if any(word in folded for word in TOOL_WORDS) and not _asks_in_general(folded):
         return True
     # Each row is looked at once, by set lookups: a long greeting over a large catalogue
@@ -191,11 +201,19 @@ MOST = (r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|\bfurthest\b
         r"\bfarthest\b|最多|最高|最大|最缺")
 LEAST = r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|最少|最低|最小"
 SHORT = r"below|\bshort|under target|低於|不足|缺"
+# Arithmetic the person writes out ("17 times 3", 17 乘以 3, 120 / 4): the program works it
+# out. A minus sign needs spaces round it: 2026-12-04 is a date.
+OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減掉|減",
+             "×": r"[×*]|(?<=[\d\s])x(?=[\d\s])|\btimes\b|multiplied by|乘以|乘上|乘",
+             "÷": r"[÷/]|divided by|除以"}
+_OPERATOR = "|".join(f"(?:{pattern})" for pattern in OPERATORS.values())
+_NUMBER = r"(?<![a-z0-9_.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![a-z0-9_]|[.,]\d)"
+WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"
 
 
 def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
-    "difference": bool, "compare": "most", "least" or None, "order": bool (the question
+    "worked": the arithmetic it writes out (worked), "difference": bool, "compare": "most", "least" or None, "order": bool (the question
     speaks of ordering, or of being below target), "beyond": bool (it asks for what only a
     list or a search gives, BEYOND_SKUS), "numbers": the numbers the question gives (not a
     SKU's digits)}."""
@@ -207,10 +225,38 @@ def shape(question):
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     return {"yes_no": kind if yes_no else None, "total": bool(re.search(TOTAL, folded)),
+            "worked": worked(re.sub(SKU_SHAPE, " ", folded)),
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)), "numbers": numbers,
             "beyond": any(word in folded for word in BEYOND_SKUS), "skus": skus_named(question)}
+
+
+def worked(folded):
+    """The first arithmetic the question writes out, as ("17 × 3", 51), else None: times
+    and divided-by before plus and minus, as people learn it; a division by zero is none."""
+    written = re.search(WORKED, folded)
+    if written is None:
+        return None
+    numbers = [float(number.replace(",", "")) for number in re.findall(_NUMBER, written.group())]
+    operators = [next(sign for sign, pattern in OPERATORS.items()
+                      if re.search(pattern, f" {between} "))  # WORKED checked the spaces
+                 for between in re.split(_NUMBER, written.group())[1:-1]]
+    terms = [numbers[0]]
+    for sign, number in zip(operators, numbers[1:]):
+        if sign == "÷" and number == 0:
+            return None
+        if sign in "×÷":
+            terms[-1] = terms[-1] * number if sign == "×" else terms[-1] / number
+        else:
+            terms.append(number if sign == "+" else -number)
+    shown = " ".join(f"{_plain(number)} {sign}" for number, sign in zip(numbers, operators))
+    return f"{shown} {_plain(numbers[-1])}", _plain(sum(terms))
+
+
+def _plain(number):
+    """12.0 as 12; any other number to at most four decimals (2 ÷ 3 = 0.6667)."""
+    return int(number) if float(number).is_integer() else round(number, 4)
 
 
 def skus_named(question, inventory=None):

@@ -86,9 +86,14 @@ def _list(listed, facts):
 def _sums(facts, shape):
     """A total or a difference the question asks for: of the stock (or the suggested orders)
     of the items found, else of the numbers the question gives, which are never facts of
-    ours."""
+    ours; the arithmetic a question writes out, worked out."""
     found = facts.found()
     field = "suggested_order" if shape["order"] else "stock"
+    if not facts.items and shape["worked"]:  # "What is 17 times 3?": the program works it out
+        terms, result = shape["worked"]
+        return [(Text("answer_given_total", terms=terms, total=result),
+                 [{"claim": "worked", "value": result,
+                   "computed_from": [{"claim": "question", "value": terms}]}])]
     if len(found) >= 2:
         terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
         inputs = [_cite(fact, field, fact[field]) for fact in found]
