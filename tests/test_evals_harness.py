@@ -156,6 +156,18 @@ class MatchingRulesTest(unittest.TestCase):
         self.assertFalse(short["success"])
         self.assertEqual(short["calls"]["not_called"], 1)
 
+    def test_an_expected_lookup_of_several_skus_is_met_by_one_call_each(self):
+        # Batching does not matter either way round: a case written with one call naming
+        # both is met by two calls of one SKU each.
+        row = self.score({"tool_calls": [gs(["A001", "A002"])]},
+                         [("get_stock", {"sku": "A002"}), ("get_stock", {"sku": "A001"})])
+        self.assertTrue(row["success"], row["differences"])
+        self.assertEqual(row["calls"]["correct"], 2)
+        short = self.score({"tool_calls": [gs(["A001", "A002"])]},
+                           [("get_stock", {"sku": "A001"})])
+        self.assertFalse(short["success"])
+        self.assertEqual(short["calls"]["not_called"], 1)
+
     def test_one_of_optional_and_case_insensitive_strings(self):
         want = {"name": "find_items", "arguments": {"query": {"one_of": ["烏龍", "oolong"]}},
                 "optional": ["limit"]}

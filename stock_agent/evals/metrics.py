@@ -137,6 +137,7 @@ def merge_turns(rows):
 
 def _score_tools(expect, calls, row, *, wrote_a_call=False):
     expected = expect.get("tool_calls")
+    expected = one_sku_each(expected) if expected is not None else None
     calls = one_sku_each(calls)
     names = [call["name"] for call in calls]
     forbidden = set(expect.get("forbidden_tools", ()))
@@ -166,7 +167,8 @@ def _score_tools(expect, calls, row, *, wrote_a_call=False):
 
 def one_sku_each(calls):
     """The calls with each get_stock of several SKUs counted as one call per SKU, so a case
-    that expects A001 and A002 looked up is met by one call that names both."""
+    that expects A001 and A002 looked up is met by one call that names both, and one that
+    expects a call naming both by a call for each (expected calls are split the same way)."""
     each = []
     for call in calls:
         arguments = call.get("arguments")
