@@ -42,13 +42,13 @@ def _role(role, phrase):
     it as the target; 超出目標 binds it as the gap (超出目標 15: 15 over the target); 低於目標
     and the like bind it as the target, and when a unit follows (低於目標 18 個, which reads
     either way) as the gap too: the sentence is shown only if both are true."""
-    if role.startswith("verdict:") and phrase.startswith("超出"):
+    if not role.startswith("verdict:"):
+        return role
+    if phrase.startswith("超出"):
         return role + ":gap"
-    if role.startswith("verdict:") and phrase.endswith("target of"):
+    if phrase.endswith("target of"):
         return role + ":target"
-    if role.startswith("verdict:") and phrase.endswith("目標"):
-        return role + ":goal"
-    return role
+    return role + ":goal" if phrase.endswith("目標") else role
 
 
 def _build():
@@ -82,8 +82,6 @@ _SENTENCE = re.compile(r"[^。！？!?;；\n]*?(?:[。！？!?;；\n]+|\.(?=\s|$
 _TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
                     r"|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
-
-
 _LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
 
 
@@ -118,10 +116,10 @@ def _row(cells, header):
     return ", ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
 
 
-def _tokens(phrase):
-    """A lexicon phrase's tokens: the phrases are written normalized already (NFKC's
-    tables stay unloaded for them)."""
-    return [token.rstrip(".") or token for token in _TOKEN.findall(phrase.casefold())]
+def _tokens(text):
+    """The tokens of normalized text: a sentence's, or a lexicon phrase's (written
+    normalized already, so NFKC's tables stay unloaded for them)."""
+    return [token.rstrip(".") or token for token in _TOKEN.findall(text)]
 
 
 def _marked(text, known):
@@ -146,38 +144,42 @@ def read(sentence, known):
     if _lexicon is None:
         _lexicon = _build()
     text, meanings = _marked(_MARKDOWN.sub(" ", normal(sentence)), known)
-    tokens = [token.rstrip(".") or token for token in _TOKEN.findall(text)]
+    tokens = _tokens(text)
     words, index = [], 0
     while index < len(tokens):
-        token = tokens[index]
-        if token.startswith("\ue000"):
-            words.append(meanings[int(token[1:-1])])
-        elif re.fullmatch(r"\d+(?:,\d{3})*", token):
-            words.append(("number", int(token.replace(",", ""))))
-        elif _number_word(token) is not None:
-            words.append(("number", _number_word(token)))
-        else:
-            size = next((size for size in range(min(_longest, len(tokens) - index), 0, -1)
-                         if tuple(tokens[index:index + size]) in _lexicon), 0)
-            if size:
-                words.append(tuple(_lexicon[tuple(tokens[index:index + size])].split(":")))
-                index += size
-                continue
-            numeral, size = _numeral(tokens, index)
-            if size:
-                words.append(("number", numeral))
-                index += size
-                continue
-            if token in (":", "："):
-                words.append(("colon",))
-            elif token in _CLAUSE_MARKS:
-                words.append(("clause",))
-            elif token in _PUNCT:
-                words.append(("punct",))
-            else:
-                return None
-        index += 1
+        word, size = _word(tokens, index, meanings)
+        if word is None:
+            return None
+        words.append(word)
+        index += size
     return words
+
+
+def _word(tokens, index, meanings):
+    """The word at tokens[index] as ((role, value...), how many tokens it takes): a thing
+    the run saw, a number, the longest phrase of the lexicon, a Chinese numeral, a mark;
+    (None, 0) for a word none of these."""
+    token = tokens[index]
+    if token.startswith("\ue000"):
+        return meanings[int(token[1:-1])], 1
+    if re.fullmatch(r"\d+(?:,\d{3})*", token):
+        return ("number", int(token.replace(",", ""))), 1
+    if _number_word(token) is not None:
+        return ("number", _number_word(token)), 1
+    for size in range(min(_longest, len(tokens) - index), 0, -1):
+        role = _lexicon.get(tuple(tokens[index:index + size]))
+        if role:
+            return tuple(role.split(":")), size
+    numeral, size = _numeral(tokens, index)
+    if size:
+        return ("number", numeral), size
+    if token in (":", "："):
+        return ("colon",), 1
+    if token in _CLAUSE_MARKS:
+        return ("clause",), 1
+    if token in _PUNCT:
+        return ("punct",), 1
+    return None, 0
 
 
 _EN_NUMBERS = {word: value for value, word in enumerate(
@@ -195,7 +197,7 @@ def _number_word(token):
     if len(parts) == 2 and _EN_NUMBERS.get(parts[0], 0) >= 20 and \
             0 < _EN_NUMBERS.get(parts[1], 10) < 10:
         return _EN_NUMBERS[parts[0]] + _EN_NUMBERS[parts[1]]
-    return _EN_NUMBERS.get(token) if len(parts) == 1 else None
+    return _EN_NUMBERS.get(token)
 
 
 def _numeral(tokens, index):
@@ -242,8 +244,7 @@ def claims(words, last, *, asked=None, skus=()):
     heading = []   # "Out of stock: A003": a verdict said before the items it is about
     shared = []    # the claims of the last clause that made any
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
-        items = tuple(dict.fromkeys(value for role, *value in clause if role == "item"
-                                    for value in value))
+        items = tuple(dict.fromkeys(word[1] for word in clause if word[0] == "item"))
         if items and subjects:
             items = tuple(dict.fromkeys(subjects + items))
         if not items and not subjects and not found and _is_heading(clause):
@@ -267,13 +268,13 @@ def claims(words, last, *, asked=None, skus=()):
         for claim in found:  # in an order's sentence, "18 個" is how many were ordered
             claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
     found = _in_turn(found)
-    if answer is not None and asked and skus:
-        if not any(_states(claim, asked, skus) == answer for claim in found):
-            return None
-    elif answer is not None and (not found or any(_negative(claim) == answer
-                                                  for claim in found)):
-        return None  # a yes or no must agree with what its sentence says
-    return found, spoken
+    if answer is None:
+        return found, spoken
+    if asked and skus:  # a yes or no must agree with what its sentence says
+        agrees = any(_states(claim, asked, skus) == answer for claim in found)
+    else:
+        agrees = bool(found) and not any(_negative(claim) == answer for claim in found)
+    return (found, spoken) if agrees else None
 
 
 def _states(claim, asked, skus):
@@ -371,16 +372,16 @@ def _clause_claims(clause, items, *, after_item=False):
                 if field == "order":  # "no need to restock: 45 on hand"
                     claim("verdict", "reorder")
                     field = None
-                numbers.append((value[0], after_item))
+                numbers.append([value[0], after_item])
         elif role == "count" and numbers and _named_after(clause, at):
-            numbers[-1] = (numbers[-1][0], True)  # "45 items in stock": units, not a count
+            numbers[-1][1] = True  # "45 items in stock": units, not a count
         elif role == "count" and numbers:
             claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
         elif role == "ratio" and numbers and adjacent:
             field = "target"  # "12 of 30": the stock of its target
-            numbers[-1] = (numbers[-1][0], True)
+            numbers[-1][1] = True
         elif role == "unit" and numbers and adjacent:
-            numbers[-1] = (numbers[-1][0], True)  # "12 units": a stock, unless a field follows
+            numbers[-1][1] = True  # "12 units": a stock, unless a field follows
         elif role == "field":
             if numbers and adjacent:
                 claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
@@ -399,21 +400,21 @@ def _clause_claims(clause, items, *, after_item=False):
             field = "target" if value[1:] in (["target"], ["goal"]) else field
         elif role == "verdict":
             claim("verdict", value[0])
-            field = ("target" if value[1:] == ["target"] else _GAPS[value[0]]
-                     if value[1:] == ["gap"] else f"goal:{value[0]}" if value[1:] == ["goal"]
-                     else field)  # "below its target of 30"
+            if value[1:] == ["target"]:
+                field = "target"  # "below its target of 30"
+            elif value[1:] == ["gap"]:
+                field = _GAPS[value[0]]  # 超出目標 15
+            elif value[1:] == ["goal"]:
+                field = f"goal:{value[0]}"  # 低於目標 30
         elif role in ("placed", "receipt", "rehearsed", "list"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("fill", "punct", "unit")
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
-    for number, next_to_item in numbers:
-        if next_to_item and not negate:
-            claim("stock", number)  # "A001: 12"
-        else:
-            return None  # a number with no field
-    if negate:
-        return None  # a negation with nothing to negate
+    if negate or not all(as_stock for _, as_stock in numbers):
+        return None  # a negation with nothing to negate, or a number with no field
+    for number, _ in numbers:
+        claim("stock", number)  # "A001: 12", "12 units"
     needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
     return None if needs_item and not items else made
 
@@ -421,8 +422,8 @@ def _clause_claims(clause, items, *, after_item=False):
 def _named_after(clause, at):
     """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
     not by a field said before it ("needs a top-up: 7 in stock")."""
-    after = [word for word in clause[at + 1:at + 3] if word[0] != "unit"][:1]
-    return after in ([("verdict", "instock")],) or bool(after) and after[0][0] == "field"
+    after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
+    return after == ("verdict", "instock") or after[0] == "field"
 
 
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
@@ -451,8 +452,8 @@ def _true_of_run(claim, facts):
         return value in facts.order_ids()
     if kind == "rehearsed":
         return bool(facts.rehearsed)
-    searches = [listed for listed in facts.lists if listed["query"] is not None]
     if kind == "nomatch":
+        searches = [listed for listed in facts.lists if listed["query"] is not None]
         return bool(searches) and not any(listed["skus"] for listed in searches)
     if kind == "nonelow":
         return any(listed["query"] is None and not listed["skus"] for listed in facts.lists)
@@ -477,13 +478,12 @@ def _true_of(claim, facts, sku):
             return (exists == (claim["value"] == "found")) != claim["negated"]
         if fact is None or not fact["found"]:
             return claim["negated"] and fact is not None  # "not out of stock: no such SKU"
-        holds = (verdicts(fact)["reached"] if claim["value"] == "reached" else
-                 not verdicts(fact)["out"] if claim["value"] == "instock" else
+        holds = (not verdicts(fact)["out"] if claim["value"] == "instock" else
                  verdicts(fact)[claim["value"]])
         return holds != claim["negated"]
-    figures = facts.numbers_of(sku) if fact is None or fact["found"] else {}
     if fact is not None and not fact["found"]:
         return claim["negated"]  # "that is not stock 0" of a SKU that does not exist
+    figures = facts.numbers_of(sku)
     if "stock" in figures and "target" in figures:
         figures["short"] = figures["target"] - figures["stock"]
         figures["over"] = figures["stock"] - figures["target"]
