@@ -237,9 +237,9 @@ class SuiteHygieneTest(unittest.TestCase):
 
 
 HAS_SETUPTOOLS = importlib.util.find_spec("setuptools") is not None
-DATA = ("stock_agent/evals/cases.jsonl", "stock_agent/evals/conversations.jsonl",
-        "stock_agent/evals/inventory.csv", "stock_agent/evals/prompts/short.txt",
-        "stock_agent/examples/inventory.csv")
+DATA = ("stock_agent/answers/lexicon.txt", "stock_agent/evals/cases.jsonl",
+        "stock_agent/evals/conversations.jsonl", "stock_agent/evals/inventory.csv",
+        "stock_agent/evals/prompts/short.txt", "stock_agent/examples/inventory.csv")
 
 
 def built_and_run():

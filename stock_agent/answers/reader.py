@@ -1,164 +1,35 @@
 """Reading the model's answer, precision-first: a sentence is shown to the person only when
 every word of it is understood and every claim it makes is true of this run's facts.
 
-A sentence is read word by word against a closed lexicon (LEXICON below). Each word or
-phrase has a role: words that state nothing (`fill`), a field a number binds to (`field`),
-a verdict about an item (`verdict`), a negation (`neg`), a yes or no that answers the
-question (`answer`), an order placed (`placed`), a delivery (`delivery`). The things this
-run saw (SKUs, item names, receipts' order ids, search queries, an MCP record's field
-names) are words too, taken from the facts. A word that is none of these (a SKU no call
-looked up, "tomorrow", "Google Sheets", a tool's instruction to the model) makes the
-sentence unreadable, and an unreadable sentence is not shown: an unseen wording costs
-style, never truth.
+A sentence is read word by word against a closed lexicon (lexicon.txt, beside this
+module). Each word or phrase has a role: words that state nothing (`fill`), a field a
+number binds to (`field`), a verdict about an item (`verdict`), a negation (`neg`), a yes
+that answers the question (`answer`), an order placed (`placed`), and a few more that
+lexicon.txt explains. The things this run saw (SKUs, item names, receipts' order ids,
+search queries, an MCP record's field names) are words too, taken from the facts. A word
+that is none of these (a SKU no call looked up, "tomorrow", "Google Sheets", a tool's
+instruction to the model) makes the sentence unreadable, and an unreadable sentence is
+not shown: an unseen wording costs style, never truth.
 
 Claims: a number binds to the field next to it in its clause ("stock 12", "12 units in
 stock"); a verdict to the items of its clause, else to the item the answer spoke of last;
 a negation to the next field or verdict of its clause. A number with no field, a negation
 with nothing to negate and a claim with no item are unreadable too. Then each claim is
-checked against the facts (`_true`): a false one drops its sentence.
+checked against the facts (`true`): a false one drops its sentence.
 
 Not guaranteed: that every true sentence is understood (a true sentence in an unknown
 wording is dropped, and the program states the facts itself).
 """
 
+import os
 import re
 
 from stock_agent.answers.facts import normal, verdicts
 
 # --- The lexicon -----------------------------------------------------------------------
-# Each entry: role, then the phrases. English phrases are words separated by spaces;
-# Chinese phrases are matched character by character. A phrase is a tuple of tokens, and
-# the longest phrase that matches at a place wins ("not found" before "not").
+# The words and phrases, each with its role, are data: lexicon.txt beside this module.
 
-_EN_FILL = """
-a an the of for is are was were be been being am has have had having with in on at as by
-from to into about this that these those it its it's there there's here here's which who
-what also currently current right now today still we our us you your i i'm me my
-let let's know if need needs needed anything else further help helps hope glad happy
-please sure certainly okay ok thanks thank great good morning afternoon evening hello hi
-hey based according tool tools result results lookup look looked up check checked
-information info data details detail shows show showing following summary here's item
-items product products sku skus name named called level levels quantity quantities
-figure figures value values inventory so therefore which means meaning do does did should
-would recommend recommended suggest suggestion can assist any other question questions
-just to be sure indeed specifically note sample built-in live erp sample data listed below
-above see my i've we've you've you're they they're them their both each respectively
-status report reported record records system number numbers count amount s yet sorry
-go currently sits right against between them sure absolutely correct welcome whose
-suggesting requiring
-""".split()
-_EN_PHRASES = {
-    "fill": ("let me know", "feel free to ask", "if you need anything else", "as follows",
-             "here you go", "on the shelf", "to bring it to target", "to reach its target",
-             "to reach the target", "to get back to target", "to get back up to target",
-             "searched for", "i searched for", "i checked", "i looked up",
-             # the program's own headings and words (answers/writer.py)
-             "below target, largest shortfall first", "matches for", "the order for",
-             "passed every check", "nothing was written to", "largest shortfall first",
-             "built in sample data", "not a live erp", "here is", "here are",
-             "how can i help", "how can i assist", "i can help", "is there anything else",
-             "in summary", "to summarize", "looked up", "for your reference", "as of now",
-             "at the moment", "at this time", "on the list"),
-    "field:stock": ("stock", "in stock now", "current stock", "stock level", "on hand", "left",
-                    "remaining", "units left", "left in stock",
-                    "units in stock", "available", "inventory level", "stock on hand",
-                    "quantity on hand", "units on hand", "in inventory"),
-    "field:target": ("target", "target stock", "target level", "target of", "goal", "par",
-                     "par level", "target quantity", "target stock level", "target amount"),
-    "ratio": ("of", "out of", "/"),
-    "field:order": ("order", "reorder", "re-order", "restock", "replenish", "ordering",
-                    "reordering", "reordered", "restocking", "restocked", "replenishing",
-                    "suggested order", "suggested reorder", "reorder quantity",
-                    "order quantity", "suggested order quantity", "shortfall", "short by",
-                    "top up", "top it up", "topping up", "purchase", "top-up", "topped up"),
-    "field:total": ("total", "in total", "altogether", "combined", "sum", "together"),
-    "unit": ("unit", "units", "pcs", "pieces", "piece", "packs", "pack", "bags", "boxes"),
-    "count": ("item", "items", "products", "results", "matches", "skus", "entries"),
-    "verdict:below": ("below target", "below its target", "below the target", "under target",
-                      "below its target of", "below the target of", "under its target of",
-                      "under its target", "under the target", "below", "running low",
-                      "low on stock", "low stock", "low", "understocked", "short"),
-    "verdict:above": ("above target", "above its target", "above the target", "over target",
-                      "above its target of", "above the target of", "over its target of",
-                      "over its target", "overstocked", "above", "more than enough"),
-    "verdict:at": ("at target", "at its target", "exactly at target", "at the target",
-                   "exactly at its target", "equal to its target", "equal to the target"),
-    "verdict:reached": ("meets its target", "meets the target", "meets target",
-                        "reached its target", "has reached its target", "enough",
-                        "sufficient", "well stocked", "well-stocked", "fully stocked",
-                        "sufficiently stocked", "adequately stocked", "plenty"),
-    "verdict:out": ("out of stock", "sold out", "ran out", "run out", "has run out",
-                    "zero stock", "no stock", "none in stock", "nothing in stock"),
-    "verdict:instock": ("in stock", "has stock", "available in stock"),
-    "verdict:found": ("found", "exists", "exist", "was found", "were found",
-                      "in the catalogue", "in the catalog", "in our system"),
-    "verdict:missing": ("not found", "was not found", "were not found", "wasn't found",
-                        "weren't found", "could not be found", "couldn't be found",
-                        "does not exist", "doesn't exist", "do not exist", "don't exist",
-                        "no such sku", "no item has", "unknown sku", "not in the catalogue",
-                        "not in our system", "no item with"),
-    "neg": ("not", "no", "isn't", "aren't", "doesn't", "don't", "didn't", "wasn't", "can't",
-            "cannot",
-            "weren't", "hasn't", "haven't", "never", "nothing", "none", "no need to",
-            "not need to", "there is no need to", "there's no need to"),
-    "placed": ("placed", "ordered", "order placed", "order has been placed",
-               "order was placed", "purchase order", "order created", "has been ordered",
-               "have been ordered", "i ordered", "i've ordered", "i have ordered",
-               "i placed", "i've placed", "i have placed", "we ordered", "approved",
-               "place orders", "place an order", "place the order", "place any order"),
-    "answer:yes": ("yes",),
-    "field:more": ("more not shown", "more not listed", "more matched"),
-    "field:quantity": ("x", "×"),
-    "list:nomatch": ("nothing matches", "no items match", "no matches", "no item matches"),
-    "list:nonelow": ("nothing is below target", "no items are below target",
-                     "no item is below target"),
-    "rehearsed": ("dry run",),
-}
-_ZH_FILL = tuple("的了是有為目前現在共個件包盒項這此該其它們我您你請也都則所以因此而且且各分別為了即"
-                 "已經還剩下約莫")
-_ZH_PHRASES = {
-    "fill": ("目前", "現在", "根據", "依據", "工具", "查詢", "查到", "結果", "資料", "顯示",
-             "如下", "以下", "商品", "品項", "產品", "品名", "名稱", "我們", "好的", "當然",
-             "謝謝", "請問", "如果您需要其他協助", "如有其他需要", "歡迎再問", "為您", "幫您",
-             "教學樣本", "庫存資訊", "資訊", "情況", "狀況", "數量", "單位", "總結", "建議",
-             "需要", "應該", "可以", "狀態", "明細", "料號", "此", "已為您查詢", "隨時告訴我",
-             "有任何問題", "其他問題", "清單", "列表", "查詢結果", "相關", "您好", "你好",
-             "摘要如下", "抱歉", "以上", "補到目標", "我搜尋了", "搜尋", "系統裡", "系統中",
-             "訂單", "低於目標庫存(缺口大者在前)", "符合", "另有", "通過所有檢查", "未寫入",
-             "帳本", "有找到", "數字", "量", "提醒您", "任何", "請再確認", "編號", "目前為",
-             "項目", "包括", "以下是", "各自", "的結果", "要補多少"),
-    "field:stock": ("庫存", "库存", "庫存量", "現有庫存", "目前庫存", "現貨", "存貨", "庫存數量",
-                    "剩餘", "在庫", "剩", "剩下", "還剩", "還有"),
-    "field:target": ("目標", "目標庫存", "目標量", "目標值", "目標數量", "安全庫存量"),
-    "field:order": ("補貨", "建議補貨", "補貨量", "建議補貨量", "補貨數量", "建議訂購", "要補",
-                    "訂購", "補", "補上", "補足", "缺口", "差額", "進貨", "採購", "叫貨", "再訂"),
-    "field:total": ("總共", "合計", "總計", "加起來", "共計", "一共", "總和", "總庫存"),
-    "unit": ("個", "件", "包", "盒", "單位", "份"),
-    "count": ("項", "筆", "個品項", "項商品", "筆結果", "個結果", "種"),
-    "verdict:below": ("低於目標", "低於目標庫存", "未達目標", "不足", "偏低", "不夠",
-                      "快沒了", "庫存偏低", "庫存不足", "短缺", "低"),
-    "verdict:above": ("高於目標", "超過目標", "超出目標", "高於目標庫存", "偏高", "過多"),
-    "verdict:at": ("剛好達到目標", "等於目標", "正好達標", "剛好達標", "剛好等於目標"),
-    "verdict:reached": ("達到目標", "已達目標", "達標", "已達標", "充足", "足夠", "充裕",
-                        "夠用", "無虞"),
-    "verdict:out": ("缺貨", "沒貨", "沒有貨", "售完", "賣完", "零庫存", "無庫存", "沒有庫存",
-                    "庫存為零", "庫存為 0", "斷貨"),
-    "verdict:instock": ("有貨", "有庫存", "尚有庫存"),
-    "verdict:found": ("找到", "查到", "存在", "有此商品", "這個品項", "這個商品", "此品項",
-                      "這個料號"),
-    "verdict:missing": ("找不到", "查無", "查無此", "不存在", "查無此商品", "查無此品項",
-                        "沒有這個商品", "沒有此商品", "沒有這個品項", "查不到"),
-    "neg": ("不", "沒", "沒有", "無", "未", "尚未", "並非", "不是", "無需", "無須", "不需",
-            "不需要", "不用", "不必", "暫時不", "無法", "不能"),
-    "placed": ("已下單", "下單", "已訂購", "訂購了", "已建立訂單", "建立訂單", "訂單已建立",
-               "已送出訂單", "已經下單", "下了訂單", "已建立", "獲核准", "核准", "下任何訂單",
-               "下訂單"),
-    "answer:yes": ("是的", "對", "沒錯", "是", "有的"),
-    "field:more": ("項未列出",),
-    "list:nomatch": ("沒有品項符合", "查不到符合", "找不到符合", "沒有符合"),
-    "list:nonelow": ("沒有品項低於目標庫存", "沒有品項低於目標"),
-    "rehearsed": ("試運行",),
-}
+_LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
 _CLAUSE_MARKS = set(",;，；、") | {"and", "or", "but", "while", "whereas", "和", "與", "及", "以及",
                                    "而", "但", "並且", "另外", "；"}
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
@@ -171,28 +42,38 @@ def _role(role, phrase):
     it as the target; 超出目標 binds it as the gap (超出目標 15: 15 over the target); 低於目標
     and the like bind it as the target, and when a unit follows (低於目標 18 個, which reads
     either way) as the gap too: the sentence is shown only if both are true."""
-    if role.startswith("verdict:") and phrase.startswith("超出"):
+    if not role.startswith("verdict:"):
+        return role
+    if phrase.startswith("超出"):
         return role + ":gap"
-    if role.startswith("verdict:") and phrase.endswith("target of"):
+    if phrase.endswith("target of"):
         return role + ":target"
-    if role.startswith("verdict:") and phrase.endswith("目標"):
-        return role + ":goal"
-    return role
+    return role + ":goal" if phrase.endswith("目標") else role
 
 
 def _build():
     """The lexicon as {token tuple: role}, built on first use (a --verify off run never
-    pays for it)."""
+    reads lexicon.txt)."""
     table = {}
-    entries = [("fill", _EN_FILL), ("fill", _ZH_FILL)]
-    entries += [(role, phrases) for phrases_of in (_EN_PHRASES, _ZH_PHRASES)
-                for role, phrases in phrases_of.items()]
-    for role, phrases in entries:
+    for role, phrases in _sections():
         for phrase in phrases:
             table[tuple(_tokens(phrase))] = _role(role, phrase)
     global _longest
     _longest = max(map(len, table))
     return table
+
+
+def _sections(path=_LEXICON):
+    """lexicon.txt as [(role, [phrase, ...]), ...]: `[role]` opens a section, its lines
+    hold phrases separated by " | ", and a line starting with # is a comment."""
+    sections = []
+    with open(path, encoding="utf-8") as file:
+        for line in map(str.strip, file):
+            if line.startswith("["):
+                sections.append((line[1:-1], []))
+            elif line and not line.startswith("#"):
+                sections[-1][1].extend(line.split(" | "))
+    return sections
 
 
 # --- Sentences and tokens --------------------------------------------------------------
@@ -201,8 +82,6 @@ _SENTENCE = re.compile(r"[^。！？!?;；\n]*?(?:[。！？!?;；\n]+|\.(?=\s|$
 _TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
                     r"|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
-
-
 _LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
 
 
@@ -237,10 +116,10 @@ def _row(cells, header):
     return ", ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
 
 
-def _tokens(phrase):
-    """A lexicon phrase's tokens: the phrases are written normalized already (NFKC's
-    tables stay unloaded for them)."""
-    return [token.rstrip(".") or token for token in _TOKEN.findall(phrase.casefold())]
+def _tokens(text):
+    """The tokens of normalized text: a sentence's, or a lexicon phrase's (written
+    normalized already, so NFKC's tables stay unloaded for them)."""
+    return [token.rstrip(".") or token for token in _TOKEN.findall(text)]
 
 
 def _marked(text, known):
@@ -265,38 +144,42 @@ def read(sentence, known):
     if _lexicon is None:
         _lexicon = _build()
     text, meanings = _marked(_MARKDOWN.sub(" ", normal(sentence)), known)
-    tokens = [token.rstrip(".") or token for token in _TOKEN.findall(text)]
+    tokens = _tokens(text)
     words, index = [], 0
     while index < len(tokens):
-        token = tokens[index]
-        if token.startswith("\ue000"):
-            words.append(meanings[int(token[1:-1])])
-        elif re.fullmatch(r"\d+(?:,\d{3})*", token):
-            words.append(("number", int(token.replace(",", ""))))
-        elif _number_word(token) is not None:
-            words.append(("number", _number_word(token)))
-        else:
-            size = next((size for size in range(min(_longest, len(tokens) - index), 0, -1)
-                         if tuple(tokens[index:index + size]) in _lexicon), 0)
-            if size:
-                words.append(tuple(_lexicon[tuple(tokens[index:index + size])].split(":")))
-                index += size
-                continue
-            numeral, size = _numeral(tokens, index)
-            if size:
-                words.append(("number", numeral))
-                index += size
-                continue
-            if token in (":", "："):
-                words.append(("colon",))
-            elif token in _CLAUSE_MARKS:
-                words.append(("clause",))
-            elif token in _PUNCT:
-                words.append(("punct",))
-            else:
-                return None
-        index += 1
+        word, size = _word(tokens, index, meanings)
+        if word is None:
+            return None
+        words.append(word)
+        index += size
     return words
+
+
+def _word(tokens, index, meanings):
+    """The word at tokens[index] as ((role, value...), how many tokens it takes): a thing
+    the run saw, a number, the longest phrase of the lexicon, a Chinese numeral, a mark;
+    (None, 0) for a word none of these."""
+    token = tokens[index]
+    if token.startswith("\ue000"):
+        return meanings[int(token[1:-1])], 1
+    if re.fullmatch(r"\d+(?:,\d{3})*", token):
+        return ("number", int(token.replace(",", ""))), 1
+    if _number_word(token) is not None:
+        return ("number", _number_word(token)), 1
+    for size in range(min(_longest, len(tokens) - index), 0, -1):
+        role = _lexicon.get(tuple(tokens[index:index + size]))
+        if role:
+            return tuple(role.split(":")), size
+    numeral, size = _numeral(tokens, index)
+    if size:
+        return ("number", numeral), size
+    if token in (":", "："):
+        return ("colon",), 1
+    if token in _CLAUSE_MARKS:
+        return ("clause",), 1
+    if token in _PUNCT:
+        return ("punct",), 1
+    return None, 0
 
 
 _EN_NUMBERS = {word: value for value, word in enumerate(
@@ -314,7 +197,7 @@ def _number_word(token):
     if len(parts) == 2 and _EN_NUMBERS.get(parts[0], 0) >= 20 and \
             0 < _EN_NUMBERS.get(parts[1], 10) < 10:
         return _EN_NUMBERS[parts[0]] + _EN_NUMBERS[parts[1]]
-    return _EN_NUMBERS.get(token) if len(parts) == 1 else None
+    return _EN_NUMBERS.get(token)
 
 
 def _numeral(tokens, index):
@@ -361,8 +244,7 @@ def claims(words, last, *, asked=None, skus=()):
     heading = []   # "Out of stock: A003": a verdict said before the items it is about
     shared = []    # the claims of the last clause that made any
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
-        items = tuple(dict.fromkeys(value for role, *value in clause if role == "item"
-                                    for value in value))
+        items = tuple(dict.fromkeys(word[1] for word in clause if word[0] == "item"))
         if items and subjects:
             items = tuple(dict.fromkeys(subjects + items))
         if not items and not subjects and not found and _is_heading(clause):
@@ -386,13 +268,13 @@ def claims(words, last, *, asked=None, skus=()):
         for claim in found:  # in an order's sentence, "18 個" is how many were ordered
             claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
     found = _in_turn(found)
-    if answer is not None and asked and skus:
-        if not any(_states(claim, asked, skus) == answer for claim in found):
-            return None
-    elif answer is not None and (not found or any(_negative(claim) == answer
-                                                  for claim in found)):
-        return None  # a yes or no must agree with what its sentence says
-    return found, spoken
+    if answer is None:
+        return found, spoken
+    if asked and skus:  # a yes or no must agree with what its sentence says
+        agrees = any(_states(claim, asked, skus) == answer for claim in found)
+    else:
+        agrees = bool(found) and not any(_negative(claim) == answer for claim in found)
+    return (found, spoken) if agrees else None
 
 
 def _states(claim, asked, skus):
@@ -490,16 +372,16 @@ def _clause_claims(clause, items, *, after_item=False):
                 if field == "order":  # "no need to restock: 45 on hand"
                     claim("verdict", "reorder")
                     field = None
-                numbers.append((value[0], after_item))
+                numbers.append([value[0], after_item])
         elif role == "count" and numbers and _named_after(clause, at):
-            numbers[-1] = (numbers[-1][0], True)  # "45 items in stock": units, not a count
+            numbers[-1][1] = True  # "45 items in stock": units, not a count
         elif role == "count" and numbers:
             claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
         elif role == "ratio" and numbers and adjacent:
             field = "target"  # "12 of 30": the stock of its target
-            numbers[-1] = (numbers[-1][0], True)
+            numbers[-1][1] = True
         elif role == "unit" and numbers and adjacent:
-            numbers[-1] = (numbers[-1][0], True)  # "12 units": a stock, unless a field follows
+            numbers[-1][1] = True  # "12 units": a stock, unless a field follows
         elif role == "field":
             if numbers and adjacent:
                 claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
@@ -518,21 +400,21 @@ def _clause_claims(clause, items, *, after_item=False):
             field = "target" if value[1:] in (["target"], ["goal"]) else field
         elif role == "verdict":
             claim("verdict", value[0])
-            field = ("target" if value[1:] == ["target"] else _GAPS[value[0]]
-                     if value[1:] == ["gap"] else f"goal:{value[0]}" if value[1:] == ["goal"]
-                     else field)  # "below its target of 30"
+            if value[1:] == ["target"]:
+                field = "target"  # "below its target of 30"
+            elif value[1:] == ["gap"]:
+                field = _GAPS[value[0]]  # 超出目標 15
+            elif value[1:] == ["goal"]:
+                field = f"goal:{value[0]}"  # 低於目標 30
         elif role in ("placed", "receipt", "rehearsed", "list"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("fill", "punct", "unit")
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
-    for number, next_to_item in numbers:
-        if next_to_item and not negate:
-            claim("stock", number)  # "A001: 12"
-        else:
-            return None  # a number with no field
-    if negate:
-        return None  # a negation with nothing to negate
+    if negate or not all(as_stock for _, as_stock in numbers):
+        return None  # a negation with nothing to negate, or a number with no field
+    for number, _ in numbers:
+        claim("stock", number)  # "A001: 12", "12 units"
     needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
     return None if needs_item and not items else made
 
@@ -540,8 +422,8 @@ def _clause_claims(clause, items, *, after_item=False):
 def _named_after(clause, at):
     """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
     not by a field said before it ("needs a top-up: 7 in stock")."""
-    after = [word for word in clause[at + 1:at + 3] if word[0] != "unit"][:1]
-    return after in ([("verdict", "instock")],) or bool(after) and after[0][0] == "field"
+    after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
+    return after == ("verdict", "instock") or after[0] == "field"
 
 
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
@@ -570,8 +452,8 @@ def _true_of_run(claim, facts):
         return value in facts.order_ids()
     if kind == "rehearsed":
         return bool(facts.rehearsed)
-    searches = [listed for listed in facts.lists if listed["query"] is not None]
     if kind == "nomatch":
+        searches = [listed for listed in facts.lists if listed["query"] is not None]
         return bool(searches) and not any(listed["skus"] for listed in searches)
     if kind == "nonelow":
         return any(listed["query"] is None and not listed["skus"] for listed in facts.lists)
@@ -596,13 +478,12 @@ def _true_of(claim, facts, sku):
             return (exists == (claim["value"] == "found")) != claim["negated"]
         if fact is None or not fact["found"]:
             return claim["negated"] and fact is not None  # "not out of stock: no such SKU"
-        holds = (verdicts(fact)["reached"] if claim["value"] == "reached" else
-                 not verdicts(fact)["out"] if claim["value"] == "instock" else
+        holds = (not verdicts(fact)["out"] if claim["value"] == "instock" else
                  verdicts(fact)[claim["value"]])
         return holds != claim["negated"]
-    figures = facts.numbers_of(sku) if fact is None or fact["found"] else {}
     if fact is not None and not fact["found"]:
         return claim["negated"]  # "that is not stock 0" of a SKU that does not exist
+    figures = facts.numbers_of(sku)
     if "stock" in figures and "target" in figures:
         figures["short"] = figures["target"] - figures["stock"]
         figures["over"] = figures["stock"] - figures["target"]

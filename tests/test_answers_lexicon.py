@@ -1,0 +1,45 @@
+"""The reader's lexicon (stock_agent/answers/lexicon.txt) is data a person edits: its
+sections are the roles the reader knows, each role is there, and every phrase is one the
+reader can match (written as it compares text, one section each)."""
+
+import unittest
+
+from stock_agent.answers import reader
+from stock_agent.answers.question import normal
+
+# The roles reader.read and reader.claims act on, as lexicon.txt names its sections.
+ROLES = {"fill", "field:stock", "field:target", "field:order", "field:total", "field:more",
+         "field:quantity", "ratio", "unit", "count", "verdict:below", "verdict:above",
+         "verdict:at", "verdict:reached", "verdict:out", "verdict:instock", "verdict:found",
+         "verdict:missing", "neg", "placed", "answer:yes", "list:nomatch", "list:nonelow",
+         "rehearsed"}
+# The roles reader._role makes of a verdict by its wording, which claims() binds numbers by.
+WORDED = {"verdict:below:target", "verdict:above:target", "verdict:below:goal",
+          "verdict:above:gap"}
+
+
+class LexiconFileTest(unittest.TestCase):
+
+    def test_its_sections_are_the_roles_the_reader_knows_each_once(self):
+        names = [role for role, _ in reader._sections()]
+        self.assertEqual(sorted(names), sorted(ROLES))
+
+    def test_every_phrase_is_one_the_reader_can_match_and_is_listed_once(self):
+        where = {}
+        for role, phrases in reader._sections():
+            for phrase in phrases:
+                with self.subTest(role=role, phrase=phrase):
+                    tokens = tuple(reader._tokens(phrase))
+                    self.assertTrue(tokens)
+                    self.assertNotIn("|", phrase)  # a separator without its spaces
+                    self.assertEqual(phrase, phrase.strip())
+                    self.assertEqual(phrase, normal(phrase))  # sentences are read normal
+                    self.assertIsNone(where.get(tokens), "listed in that section too")
+                    where[tokens] = role
+
+    def test_the_verdicts_worded_with_their_target_or_gap_are_there(self):
+        self.assertLessEqual(WORDED, set(reader._build().values()))
+
+
+if __name__ == "__main__":
+    unittest.main()
