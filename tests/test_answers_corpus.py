@@ -306,6 +306,32 @@ class GrammarTest(unittest.TestCase):
         self.assertEqual(self.shown(answer, "Check A002", [lookup("A002")]),
                          (answer, "verified"))
 
+    def test_a_number_beside_an_item_is_its_stock_only_after_a_plain_verb(self):
+        # A word that wants, suggests or hedges ("needs", 建議, "should") makes the number
+        # something else than the stock (A001 has 12 and needs 18): read as the order it
+        # names, or not read at all.
+        for answer, lang in (("A001 needs 12 units.", "en"), ("We need 12 of A001.", "en"),
+                             ("For A001, I suggest 12.", "en"), ("A001: recommend 12.", "en"),
+                             ("A001 would need 12.", "en"), ("A001 should have 12.", "en"),
+                             ("A001 建議 12 個。", "zh-TW"), ("A001 需要 12 個。", "zh-TW"),
+                             ("A001 應該 12 個。", "zh-TW"), ("A001 下 12 個。", "zh-TW"),
+                             ("A001 to reach its target: 12 units.", "en"),
+                             ("A001 補到目標 12 個。", "zh-TW"), ("A001 訂單 12 個。", "zh-TW")):
+            with self.subTest(answer=answer):
+                shown, _ = self.shown(answer, "Check A001", [lookup("A001")], lang)
+                self.assertNotIn(answer, shown)
+        for answer, lang in (("A001 has 12 units.", "en"), ("A001 is at 12.", "en"),
+                             ("A001 currently has 12 in stock.", "en"),
+                             ("A001 needs 18 units.", "en"), ("A001 目前有 12 個。", "zh-TW"),
+                             ("A001 needed 18 (12 in stock, target 30).", "en"),
+                             ("A001: 18 units to reach its target.", "en"),
+                             ("A001 需要補 18 個。", "zh-TW"),
+                             ("A002 doesn't need any, with 45 on hand.", "en")):
+            with self.subTest(answer=answer):
+                sku = answer[:4]
+                self.assertEqual(self.shown(answer, f"Check {sku}", [lookup(sku)], lang),
+                                 (answer, "verified"))
+
     def test_number_words_are_numbers(self):
         for answer, lang in (("A001 has twelve units in stock.", "en"),
                              ("A001 has twelve units in stock and a target of thirty.", "en"),

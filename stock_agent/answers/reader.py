@@ -12,7 +12,9 @@ instruction to the model) makes the sentence unreadable, and an unreadable sente
 not shown: an unseen wording costs style, never truth.
 
 Claims: a number binds to the field next to it in its clause ("stock 12", "12 units in
-stock"); a verdict to the items of its clause, else to the item the answer spoke of last;
+stock", "needs 18"); with no field, it is the stock of the item it follows with plain verbs
+of being or having between them (`be`: "A001 has 12"), and of nothing in a clause that
+hedges (`modal`: "should have 12", 約 12 個); a verdict to the items of its clause, else to the item the answer spoke of last;
 a negation to the next field or verdict of its clause. A number with no field, a negation
 with nothing to negate and a claim with no item are unreadable too. Then each claim is
 checked against the facts (`true`): a false one drops its sentence.
@@ -315,7 +317,7 @@ def _in_turn(found):
 
 def _is_heading(clause):
     """A clause that says a verdict and nothing else, before the items it is about."""
-    roles = {word[0] for word in clause} - {"fill", "punct", "count"}
+    roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
     return "verdict" in roles and roles <= {"verdict", "neg"}
 
 
@@ -337,7 +339,8 @@ def _clauses(words):
     stands right before it ("stock: 12")."""
     clause = []
     for word in words:
-        before = next((w[0] for w in reversed(clause) if w[0] not in ("punct", "fill")), None)
+        before = next((w[0] for w in reversed(clause) if w[0] not in ("punct", "fill", "be")),
+                      None)
         if word == ("clause",) or word == ("colon",) and before != "field":
             yield clause
             clause = []
@@ -386,7 +389,7 @@ def _clause_claims(clause, items, *, after_item=False):
             if numbers and adjacent:
                 claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
             else:
-                if field == "order":
+                if field == "order" and value[0] != "order":  # "needs restocking" is one
                     claim("verdict", "reorder")
                 field = value[0]
         elif role == "verdict" and value[0] == "instock" and (
@@ -408,11 +411,13 @@ def _clause_claims(clause, items, *, after_item=False):
                 field = f"goal:{value[0]}"  # 低於目標 30
         elif role in ("placed", "receipt", "rehearsed", "list"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
-        after_item = role == "item" or after_item and role in ("fill", "punct", "unit")
+        after_item = role == "item" or after_item and role in ("be", "punct", "unit")
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
     if negate or not all(as_stock for _, as_stock in numbers):
         return None  # a negation with nothing to negate, or a number with no field
+    if numbers and any(word[0] == "modal" for word in clause):
+        return None  # "A001 should have 12 units": not its stock, and no field says what
     for number, _ in numbers:
         claim("stock", number)  # "A001: 12", "12 units"
     needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
