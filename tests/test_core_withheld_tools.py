@@ -319,9 +319,25 @@ class WithheldRunTest(unittest.TestCase):
         # The person's numbers are never facts of ours: the program works the difference out
         # from them, and says where they came from.
         self.assertEqual((status, out.strip().splitlines()[-1]), (
-            0, "From the numbers in your question, not looked up: 50 - 40 = 10."), err)
+            0, "From the numbers in your question, not looked up, by suggested order = "
+               "max(target - stock, 0). A002: stock 40, target 50, suggested order 10."), err)
         self.assertEqual(events[-1]["verification"], "rendered")
         self.assertEqual(len(model.requests), 1)
+        # Which number is the target is read from the word before it: stock above its
+        # target orders nothing (not "45 - 30 = 15", which a person reads as an order).
+        for question, said in (
+                ("A002 has 45 units and a target of 30, I checked. Do I need to order any?",
+                 "A002: stock 45, target 30, suggested order 0."),
+                ("We want to know: 12 on hand, target 30. How many to order?",
+                 "stock 12, target 30, so the suggested order is max(30 - 12, 0) = 18."),
+                ("剩 8 個，至少要 30 個，要補多少？",
+                 "庫存 8，目標 30，建議補貨 max(30 - 8, 0) = 22。")):
+            with self.subTest(question=question):
+                status, out, err, _, _ = self.run_question(
+                    question, text_reply("Order 15."),
+                    argv=("--lang", "zh-TW") if "剩" in question else ())
+                self.assertEqual(status, 0, err)
+                self.assertTrue(out.strip().endswith(said), out)
 
     def test_arithmetic_the_person_writes_out_is_worked_out_by_the_program(self):
         # The model's sum is never shown (a small model's arithmetic is a guess); the

@@ -34,7 +34,7 @@ GIVEN_LEVEL = (r"(?:target|\bpar\b|\bkeep\b|maintain|\bwant\b|should have|like t
                r"at least|minimum|safety|\baim|\bneeds?\b|\brequire|supposed to|standard|"
                r"(?:fill|top|bring \w+) up to|refill to|"
                r"目標|維持|保持|希望|至少|安全|要有|應該有|最低|標準|要放|需要|補到|放到|上限)"
-               r"\D{0,20}\d")
+               r"\D{0,20}(\d+)")
 # ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?").
 ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
               r"is there|are left|is left|in stock|on hand)\b|(?:還有|還剩|剩下|庫存|現有)(?:多少|幾)")
@@ -213,7 +213,8 @@ WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"
 
 def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
-    "worked": the arithmetic it writes out (worked), "difference": bool, "compare": "most", "least" or None, "order": bool (the question
+    "worked": the arithmetic it writes out (worked), "given": (stock, target) the person
+    gave, or None, "difference": bool, "compare": "most", "least" or None, "order": bool (the question
     speaks of ordering, or of being below target), "beyond": bool (it asks for what only a
     list or a search gives, BEYOND_SKUS), "numbers": the numbers the question gives (not a
     SKU's digits)}."""
@@ -225,11 +226,22 @@ def shape(question):
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     return {"yes_no": kind if yes_no else None, "total": bool(re.search(TOTAL, folded)),
-            "worked": worked(re.sub(SKU_SHAPE, " ", folded)),
+            "worked": worked(re.sub(SKU_SHAPE, " ", folded)), "given": _given(folded, numbers),
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)), "numbers": numbers,
             "beyond": any(word in folded for word in BEYOND_SKUS), "skus": skus_named(question)}
+
+
+def _given(folded, numbers):
+    """(stock, target) when the question gives two numbers, one just after a word for the
+    level wanted (GIVEN_LEVEL; the last such, "we want to know: 12 on hand, target 30"):
+    that one is the target, the other the stock."""
+    levels = list(re.finditer(GIVEN_LEVEL, re.sub(SKU_SHAPE, " ", folded)))
+    if len(numbers) != 2 or not levels or int(levels[-1].group(1)) not in numbers:
+        return None
+    target = int(levels[-1].group(1))
+    return (numbers[1] if numbers[0] == target else numbers[0]), target
 
 
 def worked(folded):

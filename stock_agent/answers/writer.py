@@ -98,8 +98,10 @@ def _sums(facts, shape):
         terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
         inputs = [_cite(fact, field, fact[field]) for fact in found]
         key_total, key_difference = f"answer_total_{field}", f"answer_difference_{field}"
+    elif not facts.items and shape["given"] and shape["order"] and not shape["total"]:
+        return [_given_order(*shape["given"], shape["skus"])]  # "we have 40, want 50: order?"
     elif not facts.items and len(shape["numbers"]) == 2 and shape["order"] and \
-            not shape["total"]:  # "we have 40 and want 50: how many to order?"
+            not shape["total"]:  # the same, when it cannot tell the target from the stock
         shape = {**shape, "difference": True}
         terms, names, inputs = shape["numbers"], [], [{"claim": "question",
                                                        "value": shape["numbers"]}]
@@ -123,6 +125,15 @@ def _sums(facts, shape):
                           terms=f"{high} - {low}"),
                      [{"claim": "difference", "value": high - low, "computed_from": inputs}]))
     return said
+
+
+def _given_order(stock, target, skus):
+    """The suggested order of the stock and target the person gave, by the one formula."""
+    order = max(target - stock, 0)
+    key = "answer_given_order" if len(skus) == 1 else "answer_given_order_unnamed"
+    return (Text(key, sku=skus[0] if skus else None, stock=stock, target=target, order=order),
+            [{"claim": "suggested_order", "value": order,
+              "computed_from": [{"claim": "question", "value": [stock, target]}]}])
 
 
 def _compared(found, field, compare):
