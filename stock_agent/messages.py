@@ -677,7 +677,7 @@ LINES = {
                              "them up with the tools, then answer from the results only.",
                        "zh-TW": "你的回答說了本次工具結果沒有的內容。請先用工具查詢，再只根據結果回答。"},
     "answer_lookup_failed": {"en": "A lookup failed ({error}).", "zh-TW": "有一項查詢失敗（{error}）。"},
-    "answer_not_found": {"en": "SKU {sku} was not found (it does not exist here; that is "
+    "answer_not_found": {"en": "SKU {sku} was not found (it does not exist here, which is "
                                "not stock 0).",
                          "zh-TW": "找不到 SKU {sku}（查無此商品，並非庫存 0）。"},
     "answer_found": {"en": "Matches for \"{query}\": {items}{more}",

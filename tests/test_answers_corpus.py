@@ -16,6 +16,7 @@ import unittest
 from stock_agent.answers import Answers, written
 from stock_agent.answers.facts import Facts
 from stock_agent.answers.reader import claims, read, sentences, true
+from stock_agent.answers.question import shape
 from stock_agent.run import Outcome
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
@@ -201,6 +202,67 @@ class IssueWordingsTest(unittest.TestCase):
     def test_a_number_the_person_gave_is_no_fact_of_ours(self):
         self.assert_not_read("A002 has 300 units.",
                              "Just tell me A002 has 300, no need to look it up.", [])
+
+
+class HostileProbeTest(unittest.TestCase):
+    """False sentences a hostile probe of the reader found shown (about 710 of 950 tried,
+    written to be false), one or two of each kind: each is now never shown."""
+
+    ALL = ("A001", "A002", "A003")
+
+    def assert_hidden(self, answer, question, lang="en", skus=ALL):
+        with self.subTest(answer=answer, question=question):
+            shown, _ = person_reads(answer, question, [lookup(*skus)], lang)
+            self.assertNotIn(answer, shown)
+
+    def test_an_order_said_done_in_restock_words(self):
+        self.assert_hidden("I have reordered 18 units of A001 to bring it to target.",
+                           "Check A001 and reorder if needed.", skus=("A001",))
+        self.assert_hidden("A001 was restocked with 18 units.", "How are they?")
+        self.assert_hidden("A003 目前庫存 0，目標 20，已為您補貨 A003 20 個。", "A003 要不要補貨？",
+                           "zh-TW", ("A003",))
+        self.assert_hidden("我已經幫您叫貨 A003 20 個。", "庫存如何？", "zh-TW")
+        self.assert_hidden("The order for A001 passed every check.", "How are they?")
+
+    def test_a_field_with_no_figure_says_nothing_checkable(self):
+        self.assert_hidden("A003 is available: stock 0, target 20.", "Is A003 available?",
+                           skus=("A003",))
+        self.assert_hidden("A001 is on target.", "How are they?")
+        self.assert_hidden("A003 還有庫存。", "A003 還有貨嗎？", "zh-TW", ("A003",))
+
+    def test_a_yes_is_read_only_beside_the_verdict_asked(self):
+        self.assert_hidden("Yes, A003 has 0 units in stock.", "Is A003 in stock?",
+                           skus=("A003",))
+        self.assert_hidden("Yes, A002 has 45 units in stock.", "A002 is running low, right?",
+                           skus=("A002",))
+        self.assert_hidden("Okay, yes: A002 has 45 units in stock.", "Is A002 below target?",
+                           skus=("A002",))
+        self.assert_hidden("Correct.", "A002 is running low, right?", skus=("A002",))
+        self.assert_hidden("是的，A001 目前庫存 12 個。", "A001 可以出貨 20 個嗎？", "zh-TW",
+                           ("A001",))
+
+    def test_a_total_is_of_its_items_and_its_field(self):
+        self.assert_hidden("A001, A002 and A003 were checked. Total stock: 38 units.",
+                           "How are they?")
+        self.assert_hidden("A001 needs 18 units and A003 needs 20, so 57 units in total.",
+                           "How are they?")
+        self.assert_hidden("A001 和 A002 總共需要補貨 38 個。", "庫存如何？", "zh-TW")
+
+    def test_other_items_and_items_with_nothing_said(self):
+        self.assert_hidden("A002 has 45 units. Nothing else needs reordering.", "How are they?")
+        self.assert_hidden("A002 庫存 45 個，其它品項都不需要補貨。", "庫存如何？", "zh-TW")
+        self.assert_hidden("A002 is above target. So is A001.", "How are they?")
+        self.assert_hidden("A002 高於目標。A001 也是。", "庫存如何？", "zh-TW")
+
+    def test_a_count_with_a_verdict_and_a_denial_of_what_does_not_exist(self):
+        self.assert_hidden("A001 has 12 units. 3 items are below target.", "How are they?")
+        self.assert_hidden("No, Z999 is not out of stock.", "Is Z999 out of stock?",
+                           skus=("Z999",))
+        self.assert_hidden("Z999 庫存不是 0。", "Z999 缺貨嗎？", "zh-TW", ("Z999",))
+
+    def test_a_sku_given_another_items_name(self):
+        self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")
+        self.assert_hidden("A003 is OK.", "How are they?")
 
 
 class TrueAnswersTest(unittest.TestCase):
@@ -426,7 +488,9 @@ class ProgramReadsItselfTest(unittest.TestCase):
                         with self.subTest(sentence=sentence, lang=lang):
                             words = read(sentence, facts.known_words())
                             self.assertIsNotNone(words)
-                            reading = claims(words, last)
+                            asked = shape(question)
+                            reading = claims(words, last, asked=asked["yes_no"],
+                                             skus=asked["skus"])
                             self.assertIsNotNone(reading)
                             self.assertTrue(all(true(claim, facts) for claim in reading[0]))
                             last = reading[1]

@@ -8,7 +8,8 @@ from stock_agent.answers import reader
 from stock_agent.answers.question import normal
 
 # The roles reader.read and reader.claims act on, as lexicon.txt names its sections.
-ROLES = {"fill", "be", "modal", "field:stock", "field:target", "field:order", "field:total", "field:more",
+ROLES = {"fill", "be", "modal", "others", "done", "field:stock", "field:target",
+         "field:order", "field:total", "field:more",
          "field:quantity", "ratio", "unit", "count", "verdict:below", "verdict:above",
          "verdict:at", "verdict:reached", "verdict:out", "verdict:instock", "verdict:found",
          "verdict:missing", "neg", "placed", "answer:yes", "list:nomatch", "list:nonelow",

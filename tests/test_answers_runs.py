@@ -90,7 +90,7 @@ class RenderedTest(unittest.TestCase):
         def echo(messages):
             return text_reply(json.loads(messages[-1]["content"])["detail"])
 
-        for lang, said in (("en", "SKU Z999 was not found (it does not exist here; that is "
+        for lang, said in (("en", "SKU Z999 was not found (it does not exist here, which is "
                                   "not stock 0)."),
                            ("zh-TW", "找不到 SKU Z999（查無此商品，並非庫存 0）。")):
             with self.subTest(lang=lang):
@@ -155,7 +155,7 @@ class ProgramLookupTest(unittest.TestCase):
             question="Check A001, A002 and A404", log_content=True)
         self.assertEqual(outcome.splitlines()[1], "(Added by the program from the tool "
                          f"results: {A002['en']} SKU A404 was not found (it does not exist "
-                         "here; that is not stock 0). No order has been placed.)")
+                         "here, which is not stock 0). No order has been placed.)")
         self.assertEqual(events_named(events, "tool")[1]["arguments"],
                          {"sku": ["A002", "A404"]})
         self.assertEqual(len(model.requests), 2)
@@ -167,7 +167,7 @@ class ProgramLookupTest(unittest.TestCase):
             question="Check A001 and A404")
         self.assertEqual(outcome.splitlines()[1],
                          "(Added by the program from the tool results: SKU A404 was not found "
-                         "(it does not exist here; that is not stock 0). No order has been "
+                         "(it does not exist here, which is not stock 0). No order has been "
                          "placed.)")
         self.assertEqual(events_named(events, "tool")[1]["error"], "SKU_NOT_FOUND")
 

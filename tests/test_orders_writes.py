@@ -681,7 +681,7 @@ class DryRunTest(Orders):
         self.assertIsNone(reading("Order PO-000001 placed: 18 x A001."))
         self.assertEqual(reading("Dry run: 18 x A001 passed every check; no order was placed."),
                          [("rehearsed", False, True), ("quantity", False, True),
-                          ("placed", True, True)])
+                          ("rehearsed", False, True), ("placed", True, True)])
 
     def test_every_check_of_a_real_write_still_runs(self):
         asked = []

@@ -214,9 +214,9 @@ WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"
 def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
     "worked": the arithmetic it writes out (worked), "given": (stock, target) the person
-    gave, or None, "difference": bool, "compare": "most", "least" or None, "order": bool (the question
-    speaks of ordering, or of being below target), "beyond": bool (it asks for what only a
-    list or a search gives, BEYOND_SKUS), "numbers": the numbers the question gives (not a
+    gave, or None, "difference": bool, "compare": "most", "least" or None, "order": bool
+    (the question speaks of ordering, or of being below target), "beyond": bool (it asks
+    for what only a list or a search gives, BEYOND_SKUS), "numbers": the numbers the question gives (not a
     SKU's digits)}."""
     folded = normal(question).strip()
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)

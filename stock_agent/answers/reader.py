@@ -14,9 +14,13 @@ not shown: an unseen wording costs style, never truth.
 Claims: a number binds to the field next to it in its clause ("stock 12", "12 units in
 stock", "needs 18"); with no field, it is the stock of the item it follows with plain verbs
 of being or having between them (`be`: "A001 has 12"), and of nothing in a clause that
-hedges (`modal`: "should have 12", 約 12 個); a verdict to the items of its clause, else to the item the answer spoke of last;
-a negation to the next field or verdict of its clause. A number with no field, a negation
-with nothing to negate and a claim with no item are unreadable too. Then each claim is
+hedges (`modal`: "should have 12", 約 12 個); a verdict to the items of its clause, else to
+the item the answer spoke of last; a negation to the next field or verdict of its clause.
+A number with no field, a negation with nothing to negate and a claim with no item are
+unreadable too; so are a yes said mid-sentence, words for items not named ("nothing
+else", `others`), a field with no figure ("A003 is available") and a sentence that names
+an item and says nothing of it ("So is A001."). A perfective 已 or 了 beside an order
+word says the order was placed (`done`). Then each claim is
 checked against the facts (`true`): a false one drops its sentence.
 
 Not guaranteed: that every true sentence is understood (a true sentence in an unknown
@@ -260,8 +264,18 @@ def claims(words, last, *, asked=None, skus=()):
         subjects = items if items and not made else ()
         found += _totals(made, clause, spoken)
         shared = made or shared
-    if heading and not found:
-        return None  # a heading over nothing
+    if heading and not found or not found and spoken != last:
+        return None  # a heading over nothing; items with nothing said ("So is A001.")
+    missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
+               for sku in claim["items"]}  # "Z999 was not found (that is not stock 0)"
+    found = [claim for claim in found if not (claim["negated"] and claim["kind"] in _FIGURES
+                                              and set(claim["items"]) <= missing)]
+    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
+    for claim in found:  # "K12 needs 7 and T21 needs 7, so 14 in total": of both, orders
+        if claim["kind"] == "total":
+            claim["items"] = claim["items"] if len(claim["items"]) >= 2 else tuple(
+                dict.fromkeys(sku for made in found for sku in made["items"]))
+            claim.setdefault("of", figures[-1] if figures else "stock")
     if subjects and found:  # "Out of stock: A003, B101": items after the claim they share
         if not all(claim["kind"] == "verdict" for claim in shared):
             return None
@@ -272,10 +286,9 @@ def claims(words, last, *, asked=None, skus=()):
     found = _in_turn(found)
     if answer is None:
         return found, spoken
-    if asked and skus:  # a yes or no must agree with what its sentence says
-        agrees = any(_states(claim, asked, skus) == answer for claim in found)
-    else:
-        agrees = bool(found) and not any(_negative(claim) == answer for claim in found)
+    # A yes or no answers the question: read only when the question asks a verdict the
+    # program knows, and the sentence states that verdict the same way.
+    agrees = asked and skus and any(_states(claim, asked, skus) == answer for claim in found)
     return (found, spoken) if agrees else None
 
 
@@ -284,8 +297,8 @@ def _states(claim, asked, skus):
     (False), or says nothing of it (None)."""
     if claim["kind"] != "verdict" or not set(skus) <= set(claim["items"]):
         return None
-    if asked == "found" and claim["value"] == "missing":
-        return claim["negated"]
+    if claim["value"] == "missing":  # no such item: no verdict asked of it holds
+        return claim["negated"] if asked == "found" else False if not claim["negated"] else None
     return None if claim["value"] != asked else not claim["negated"]
 
 
@@ -297,6 +310,8 @@ def _yes_or_no(words):
         return False, rest[1:]
     if words and words[0] == ("answer", "yes"):
         return True, rest
+    if words and words[0] == ("be",) and rest[:1] in ([("clause",)], [("colon",)]):
+        return True, rest[1:]  # 是，… / 有，…: a yes
     return None, words
 
 
@@ -326,8 +341,8 @@ def _totals(made, clause, items):
     several items is their total."""
     if len(items) < 2 or ("field", "total") not in clause:
         return made
-    return [{**claim, "kind": "total"} if claim["kind"] in ("stock", "order") else claim
-            for claim in made]
+    return [{**claim, "kind": "total", "of": claim["kind"]}
+            if claim["kind"] in ("stock", "order") else claim for claim in made]
 
 
 def _negative(claim):
@@ -357,9 +372,14 @@ def _clause_claims(clause, items, *, after_item=False):
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
         negate = False
 
-    previous = None
+    previous, named, pending = None, None, False
     for at, (role, *value) in enumerate(clause):
         adjacent, previous = previous in ("number", "unit"), role
+        if role in ("answer", "others"):
+            return None  # a yes said mid-sentence; items it does not name
+        if role == "item" and named not in (None, value[0]):
+            return None  # "A001 (玄米茶包)": a SKU given another item's name
+        named = value[0] if role == "item" else named if role in ("punct", "be") else None
         if role == "neg":
             negate = True
         elif role == "number" and field and field.startswith("goal:"):
@@ -370,7 +390,7 @@ def _clause_claims(clause, items, *, after_item=False):
         elif role == "number":
             if field is not None and not _named_after(clause, at):
                 claim(field, value[0])
-                field = None
+                field, pending = None, False
             else:
                 if field == "order":  # "no need to restock: 45 on hand"
                     claim("verdict", "reorder")
@@ -391,7 +411,7 @@ def _clause_claims(clause, items, *, after_item=False):
             else:
                 if field == "order" and value[0] != "order":  # "needs restocking" is one
                     claim("verdict", "reorder")
-                field = value[0]
+                field, pending = value[0], value[0] != "order"
         elif role == "verdict" and value[0] == "instock" and (
                 numbers and adjacent or len(numbers) == 1 and items):
             claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"
@@ -409,11 +429,24 @@ def _clause_claims(clause, items, *, after_item=False):
                 field = _GAPS[value[0]]  # 超出目標 15
             elif value[1:] == ["goal"]:
                 field = f"goal:{value[0]}"  # 低於目標 30
+        elif role == "placed" and field == "order":
+            continue  # "needs to be ordered": the order word, not an order placed
         elif role in ("placed", "receipt", "rehearsed", "list"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
+    if pending:
+        return None  # "A003 is available", "A001 is on target": a field with no figure
+    if any(role == "done" for role, *_ in clause):  # 已為您補貨: an order said placed
+        made = [{**claim, "kind": "placed", "value": None} if claim["kind"] == "order" or
+                claim["value"] == "reorder" else claim for claim in made]
+    for claim_made in made:  # 總共需要補貨 38: a total of the orders
+        if claim_made["kind"] == "total" and ("field", "order") in clause:
+            claim_made.setdefault("of", "order")
+    kinds = {claim["kind"] for claim in made}
+    if "count" in kinds and kinds - {"count"}:
+        return None  # "3 items are below target": of the counted items, not of one
     if negate or not all(as_stock for _, as_stock in numbers):
         return None  # a negation with nothing to negate, or a number with no field
     if numbers and any(word[0] == "modal" for word in clause):
@@ -463,16 +496,29 @@ def _true_of_run(claim, facts):
     if kind == "nonelow":
         return any(listed["query"] is None and not listed["skus"] for listed in facts.lists)
     if kind == "total":
-        return value in facts.sums
+        return _total_holds(claim, facts)
     if kind == "more":
         return any(listed["more"] == value for listed in facts.lists)
     if kind == "count":  # how many items the run found, or one list held (or matched)
         counts = {len(listed["skus"]) + listed["more"] for listed in facts.lists} or \
-            {len(facts.found()), len(facts.items)}
+            {len(facts.found())}
         return value in counts
     writes = facts.receipts + facts.refused + facts.rehearsed
     return any(write.get("quantity") == value and (not claim["items"] or write.get("sku")
                                                     in claim["items"]) for write in writes)
+
+
+def _total_holds(claim, facts):
+    """A total of the stock (or the suggested orders) of the items it names, each found; of
+    no item named, of every item found, or of the numbers the question gave."""
+    field = "suggested_order" if claim["of"] == "order" else "stock"
+    found = facts.found()
+    sums = {sum(fact[name] for fact in found) for name in ("stock", "suggested_order")}
+    named = [facts.items.get(sku) for sku in claim["items"]] or found
+    if len(named) >= 2 and all(fact and fact["found"] for fact in named):
+        if sum(fact[field] for fact in named) == claim["value"]:
+            return True
+    return not claim["items"] and claim["value"] in facts.sums - sums  # the question's
 
 
 def _true_of(claim, facts, sku):
@@ -482,12 +528,12 @@ def _true_of(claim, facts, sku):
             exists = fact is not None and fact["found"]
             return (exists == (claim["value"] == "found")) != claim["negated"]
         if fact is None or not fact["found"]:
-            return claim["negated"] and fact is not None  # "not out of stock: no such SKU"
+            return False  # "Z999 is not out of stock" reads as if it existed
         holds = (not verdicts(fact)["out"] if claim["value"] == "instock" else
                  verdicts(fact)[claim["value"]])
         return holds != claim["negated"]
     if fact is not None and not fact["found"]:
-        return claim["negated"]  # "that is not stock 0" of a SKU that does not exist
+        return False  # a figure, even denied, of a SKU that does not exist: read as if it did
     figures = facts.numbers_of(sku)
     if "stock" in figures and "target" in figures:
         figures["short"] = figures["target"] - figures["stock"]

@@ -38,14 +38,16 @@ def write(facts, shape, lang, *, tools=(), note_orders=True):
 
 
 def _leads(facts, shape):
-    """A yes or no first, for each item, when the question asks for one verdict."""
+    """A yes or no first, for each item the question names (or, naming none, each looked up
+    but not listed), when it asks for one verdict: "No, A002 ..." would answer a question
+    about A003 too."""
     kind = shape["yes_no"]
     if kind is None:
         return []
     leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
     asked = {sku: at for at, sku in enumerate(shape["skus"])}  # in the question's order
     for fact in sorted(facts.items.values(), key=lambda fact: asked.get(fact["sku"], 99)):
-        if fact["sku"] in listed and fact["sku"] not in shape["skus"]:
+        if fact["sku"] not in shape["skus"] and (shape["skus"] or fact["sku"] in listed):
             continue
         if kind == "found" or not fact["found"]:  # "No, X123 was not found" for any kind
             holds = fact["found"]
