@@ -216,8 +216,8 @@ def shape(question):
     "worked": the arithmetic it writes out (worked), "given": (stock, target) the person
     gave, or None, "difference": bool, "compare": "most", "least" or None, "order": bool
     (the question speaks of ordering, or of being below target), "beyond": bool (it asks
-    for what only a list or a search gives, BEYOND_SKUS), "numbers": the numbers the question gives (not a
-    SKU's digits)}."""
+    for what only a list or a search gives, BEYOND_SKUS), "numbers": the numbers the
+    question gives (not a SKU's digits)}."""
     folded = normal(question).strip()
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
     kind = next((kind for kind, words in ASKED if re.search(words, folded)), None)
