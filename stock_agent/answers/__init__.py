@@ -190,7 +190,7 @@ class Answers(Plain):
             if normal(shown.strip()).rstrip(".。") in echoed:  # a tool's words to the model
                 dropped.append((shown.strip(), "unreadable"))
                 continue
-            if under_dropped and re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown):  # a line of that list
+            if under_dropped and re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown):  # a line of its list
                 dropped.append((shown.strip(), "unreadable"))
                 continue
             under_dropped = False
@@ -229,24 +229,23 @@ class Answers(Plain):
                  if sku in asked["skus"] or _spelled(sku, text)}
         ordered = {sku for claim in said for sku in claim["items"]
                    if claim["kind"] == "order" or claim["value"] == "reorder"}
+        kinds = {claim["kind"] for claim in said}
         missing = Facts([])
         listed = {sku for listed in facts.lists for sku in listed["skus"]}
         for sku, fact in facts.items.items():
             if sku not in listed and (sku not in named or asked["order"] and fact["found"]
                                       and fact["suggested_order"] and sku not in ordered):
                 missing.items[sku] = fact
-        more_said = any(claim["kind"] in ("more", "count") for claim in said)
-        missing.lists = [listed for listed in facts.lists
-                         if not set(listed["skus"]) <= named or listed["more"] and not more_said]
+        missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
+                         or listed["more"] and not kinds & {"more", "count"}]
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
-        if facts.receipts and not any(claim["kind"] in ("placed", "receipt") for claim in said):
+        if not kinds & {"placed", "receipt"}:
             missing.receipts = facts.receipts
-        missing.refused = facts.refused if not any(claim["kind"] == "placed"
-                                                    for claim in said) else []
-        fields = {claim["kind"] for claim in said}
+        if "placed" not in kinds:
+            missing.refused = facts.refused
         missing.other = [other for other in facts.other if isinstance(other["data"], dict)
-                         and not set(map(str.casefold, other["data"])) & fields]
+                         and not set(map(str.casefold, other["data"])) & kinds]
         missing.items.update({sku: facts.items[sku] for listed in missing.lists
                               for sku in listed["skus"]})
         return missing if (missing.items or missing.receipts or missing.refused or
