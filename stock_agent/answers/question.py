@@ -90,14 +90,13 @@ def offered_first(question, inventory, *, writes=False):
     folded = normal(question)
     if writes or any(word in folded for word in OTHER_ITEMS):
         return None
-    words = re.findall(r"[a-z0-9_-]+", folded)
-    pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
+    words, pairs = _words_and_pairs(folded)
     if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in words):
         by_name = any(normal(row["name"]) in folded for row in inventory.rows()
                       if row["sku"].casefold() not in words)  # "Compare A001 with 烏龍茶包"
         beyond = by_name or any(word in folded for word in BEYOND_SKUS)
         return None if beyond else ("get_stock",)
-    if any(_names_by_name(row, set(words), pairs) for row in inventory.rows()):
+    if any(_names_by_name(row, words, pairs) for row in inventory.rows()):
         return ("find_items",)
     if any(word in folded for word in WHICH) and any(word in folded for word in LOW):
         return ("list_reorder",)
@@ -122,10 +121,7 @@ def may_need_tools(question, inventory):
         return False
     if any(word in folded for word in TOOL_WORDS) and not _asks_in_general(folded):
         return True
-    # Each row is looked at once, by set lookups: a long greeting over a large catalogue
-    # costs what the catalogue does, not catalogue times question.
-    words = set(re.findall(r"[a-z0-9_-]+", folded))
-    pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
+    words, pairs = _words_and_pairs(folded)
     return any(row["sku"].casefold() in words or _names_by_name(row, words, pairs)
                for row in inventory.rows())
 
@@ -156,6 +152,14 @@ def _gives_the_facts(folded):
 def _asks_in_general(folded):
     """"What is a reorder point?", 一般來說…: asked of inventory in general, not of ours."""
     return re.search(IN_GENERAL, folded) is not None and re.search(OURS, folded) is None
+
+
+def _words_and_pairs(folded):
+    """The question's words (letters and digits) and its pairs of characters, as sets: each
+    row of the data is then looked at once, by set lookups, and a long greeting over a large
+    catalogue costs what the catalogue does, not catalogue times question."""
+    return (set(re.findall(r"[a-z0-9_-]+", folded)),
+            {folded[index:index + 2] for index in range(len(folded) - 1)})
 
 
 def _names_by_name(row, words, pairs):
