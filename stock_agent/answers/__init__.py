@@ -187,10 +187,9 @@ class Answers(Plain):
         under_dropped = False  # the lines under a heading it could not read go with it
         echoed = facts.tool_words()
         for shown, read_as in sentences(text):
-            if normal(shown.strip()).rstrip(".。") in echoed:  # a tool's words to the model
-                dropped.append((shown.strip(), "unreadable"))
-                continue
-            if under_dropped and re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown):  # a line of its list
+            # A tool's words to the model, or a line of the list under a dropped heading
+            if normal(shown.strip()).rstrip(".。") in echoed or \
+                    under_dropped and re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown):
                 dropped.append((shown.strip(), "unreadable"))
                 continue
             under_dropped = False
