@@ -333,8 +333,8 @@ def _as_written(claim):
 
 
 def _sums(facts, asked):
-    """The totals a sentence may state (a difference it cannot): of the stock or the suggested
-    orders of the items found, and of the numbers the question gave."""
+    """The totals a sentence may state: of the stock or the suggested orders of the items
+    found, and of the numbers the question gave."""
     found = facts.found()
     terms = ([fact["stock"] for fact in found], [fact["suggested_order"] for fact in found],
              asked["numbers"])
