@@ -135,15 +135,15 @@ class Answers(Plain):
             lead = Text("answer_trimmed").render(self.lang) + "\n"
             text = "".join(kept).strip()
         missing = self._left_out(facts, asked, said, text)
+        added = []
         if missing:
-            text += "\n" + Text("answer_supplemented", facts=_joined(write(
-                missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said)),
-                self.lang)).render(self.lang)
+            added = write(missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said))
+            text += "\n" + Text("answer_supplemented", facts=_joined(added, self.lang)).render(
+                self.lang)
         outcome.verification = ("trimmed" if dropped else "supplemented" if missing else
                                 "corrected" if outcome.corrections else "verified")
-        outcome.statements = _cited(said, facts) + [
-            cite for _, cited in (write(missing, asked, self.lang) if missing else ())
-            for cite in cited if cite["claim"] != "placed"]
+        outcome.statements = _cited(said, facts) + [  # "no order placed" is no fact it added
+            cite for _, cited in added for cite in cited if cite["claim"] != "placed"]
         return lead + self.labelled(text, outcome), None
 
     def end(self, question, outcome, *, run_call, step, lead):
@@ -187,10 +187,9 @@ class Answers(Plain):
         under_dropped = False  # the lines under a heading it could not read go with it
         echoed = facts.tool_words()
         for shown, read_as in sentences(text):
-            if normal(shown.strip()).rstrip(".。") in echoed:  # a tool's words to the model
-                dropped.append((shown.strip(), "unreadable"))
-                continue
-            if under_dropped and _is_line_of_list(shown):
+            # A tool's words to the model, or a line of the list under a dropped heading
+            if normal(shown.strip()).rstrip(".。") in echoed or \
+                    under_dropped and re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown):
                 dropped.append((shown.strip(), "unreadable"))
                 continue
             under_dropped = False
@@ -229,27 +228,25 @@ class Answers(Plain):
                  if sku in asked["skus"] or _spelled(sku, text)}
         ordered = {sku for claim in said for sku in claim["items"]
                    if claim["kind"] == "order" or claim["value"] == "reorder"}
-        missing = Facts([], writes=self.writes)
+        kinds = {claim["kind"] for claim in said}
+        missing = Facts([])
         listed = {sku for listed in facts.lists for sku in listed["skus"]}
         for sku, fact in facts.items.items():
             if sku not in listed and (sku not in named or asked["order"] and fact["found"]
                                       and fact["suggested_order"] and sku not in ordered):
                 missing.items[sku] = fact
-        more_said = any(claim["kind"] in ("more", "count") for claim in said)
-        missing.lists = [listed for listed in facts.lists
-                         if not set(listed["skus"]) <= named or listed["more"] and not more_said]
+        missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
+                         or listed["more"] and not kinds & {"more", "count"}]
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
-        if facts.receipts and not any(claim["kind"] in ("placed", "receipt") for claim in said):
+        if not kinds & {"placed", "receipt"}:
             missing.receipts = facts.receipts
-        missing.refused = facts.refused if not any(claim["kind"] == "placed"
-                                                    for claim in said) else []
-        fields = {claim["kind"] for claim in said}
+        if "placed" not in kinds:
+            missing.refused = facts.refused
         missing.other = [other for other in facts.other if isinstance(other["data"], dict)
-                         and not set(map(str.casefold, other["data"])) & fields]
-        if missing.lists:
-            missing.items.update({sku: facts.items[sku] for listed in missing.lists
-                                  for sku in listed["skus"]})
+                         and not set(map(str.casefold, other["data"])) & kinds]
+        missing.items.update({sku: facts.items[sku] for listed in missing.lists
+                              for sku in listed["skus"]})
         return missing if (missing.items or missing.receipts or missing.refused or
                            missing.other) else None
 
@@ -295,10 +292,6 @@ def _no_order_unsaid(facts, said):
                 any(claim["kind"] == "placed" for claim in said))
 
 
-def _is_line_of_list(shown):
-    return re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown) is not None
-
-
 def _holds_any(facts):
     """Whether any tool result of the run gave a fact (found or not, a list, a record, a
     write)."""
@@ -317,8 +310,11 @@ def _cited(said, facts):
             cite = {"sku": sku, **_as_written(claim)}
             if claim["kind"] == "total":
                 cite["computed_from"] = [fact["source"] for fact in facts.found()]
-            else:
-                cite["source"] = _source_of(sku, facts)
+            elif sku in facts.items:
+                cite["source"] = facts.items[sku]["source"]
+            else:  # a claim of no item: the call of a write, if any
+                cite["source"] = next((write["source"] for write in facts.receipts +
+                                       facts.refused), None)
             if cite not in cited:
                 cited.append(cite)
     return cited
@@ -336,25 +332,13 @@ def _as_written(claim):
     return {**named, "negated": True} if negated else named
 
 
-def _source_of(sku, facts):
-    """The call an item's fact came from; for a claim of no item, a write's."""
-    if sku in facts.items:
-        return facts.items[sku]["source"]
-    return next((write["source"] for write in facts.receipts + facts.refused), None)
-
-
 def _sums(facts, asked):
-    """The totals and differences a sentence may state: of the stock or the suggested
-    orders of the items found, and of the numbers the question gave."""
+    """The totals a sentence may state: of the stock or the suggested orders of the items
+    found, and of the numbers the question gave."""
     found = facts.found()
-    sums = set()
-    for field in ("stock", "suggested_order"):
-        values = [fact[field] for fact in found]
-        if len(values) >= 2:
-            sums.add(sum(values))
-    if len(asked["numbers"]) >= 2:
-        sums.add(sum(asked["numbers"]))
-    return sums
+    terms = ([fact["stock"] for fact in found], [fact["suggested_order"] for fact in found],
+             asked["numbers"])
+    return {sum(column) for column in terms if len(column) >= 2}
 
 
 def written(results, question, lang, *, tools=()):

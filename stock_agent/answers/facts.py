@@ -82,9 +82,6 @@ class Facts:
     def found(self):
         return [fact for fact in self.items.values() if fact["found"]]
 
-    def missing(self):
-        return [fact for fact in self.items.values() if not fact["found"]]
-
     def numbers_of(self, sku):
         """The figures of an item by field name: the tools' own, and those of an MCP
         record that names it."""

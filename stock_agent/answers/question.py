@@ -59,18 +59,15 @@ ABOUT_ME = (r"\b(?:which|what) tools\b|\byour tools\b|\bwhat can you do\b|\bcapa
             r"(?:哪些|什麼)工具|你(?:能|可以|會)(?:幫我)?做(?:什麼|哪些)|(?:能|可以)回答(?:什麼|哪些)")
 
 
-# Words that ask for what only a list or a search gives: with one, a question that names a
-# SKU is offered every tool. The list leans wide: a word too many keeps today's behaviour.
-BEYOND_SKUS = (
-    "which items", "what items", "which products", "what products", "what else",
-    "anything else", "besides", "other", "except", "list", "every", "all items",
-    "all products", "everything", "find", "search", "named", "called", "similar",
-    "哪些", "其他", "其它", "還有什麼", "除了", "列出", "所有", "全部", "找", "搜尋", "名叫", "叫做")
-
-
 # Words that ask about items other than those named: every tool stays offered.
 OTHER_ITEMS = ("what else", "anything else", "besides", "other", "except", "除了", "其他",
                "其它", "還有什麼", "以外")
+# Words that ask for what only a list or a search gives: with one, a question that names a
+# SKU is offered every tool. The list leans wide: a word too many keeps today's behaviour.
+BEYOND_SKUS = OTHER_ITEMS + (
+    "which items", "what items", "which products", "what products", "list", "every",
+    "all items", "all products", "everything", "find", "search", "named", "called", "similar",
+    "哪些", "列出", "所有", "全部", "找", "搜尋", "名叫", "叫做")
 # A question for the reorder list names no item and asks which ones are low.
 WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "what's running", "what should", "what to", "anything", "list", "哪些", "哪幾",
@@ -93,14 +90,13 @@ def offered_first(question, inventory, *, writes=False):
     folded = normal(question)
     if writes or any(word in folded for word in OTHER_ITEMS):
         return None
-    words = re.findall(r"[a-z0-9_-]+", folded)
-    pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
+    words, pairs = _words_and_pairs(folded)
     if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in words):
         by_name = any(normal(row["name"]) in folded for row in inventory.rows()
                       if row["sku"].casefold() not in words)  # "Compare A001 with 烏龍茶包"
         beyond = by_name or any(word in folded for word in BEYOND_SKUS)
         return None if beyond else ("get_stock",)
-    if any(_names_by_name(row, set(words), pairs) for row in inventory.rows()):
+    if any(_names_by_name(row, words, pairs) for row in inventory.rows()):
         return ("find_items",)
     if any(word in folded for word in WHICH) and any(word in folded for word in LOW):
         return ("list_reorder",)
@@ -125,11 +121,9 @@ def may_need_tools(question, inventory):
         return False
     if any(word in folded for word in TOOL_WORDS) and not _asks_in_general(folded):
         return True
-    # Each row is looked at once, by set lookups: a long greeting over a large catalogue
-    # costs what the catalogue does, not catalogue times question.
-    words = set(re.findall(r"[a-z0-9_-]+", folded))
-    pairs = {folded[index:index + 2] for index in range(len(folded) - 1)}
-    return any(_names_item(row, words, pairs) for row in inventory.rows())
+    words, pairs = _words_and_pairs(folded)
+    return any(row["sku"].casefold() in words or _names_by_name(row, words, pairs)
+               for row in inventory.rows())
 
 
 def _says_no_lookup(folded):
@@ -160,15 +154,18 @@ def _asks_in_general(folded):
     return re.search(IN_GENERAL, folded) is not None and re.search(OURS, folded) is None
 
 
-def _names_item(row, words, pairs):
-    """The question (its `words` and its `pairs` of characters) names this item: its SKU,
-    or its name (_names_by_name)."""
-    return row["sku"].casefold() in words or _names_by_name(row, words, pairs)
+def _words_and_pairs(folded):
+    """The question's words (letters and digits) and its pairs of characters, as sets: each
+    row of the data is then looked at once, by set lookups, and a long greeting over a large
+    catalogue costs what the catalogue does, not catalogue times question."""
+    return (set(re.findall(r"[a-z0-9_-]+", folded)),
+            {folded[index:index + 2] for index in range(len(folded) - 1)})
 
 
 def _names_by_name(row, words, pairs):
-    """Two characters in a row of the item's Chinese name, an English name of one word, or
-    a word of four letters or more of a longer one."""
+    """The question (its `words` and its `pairs` of characters) names this item by its
+    name: two characters in a row of its Chinese name, an English name of one word, or a
+    word of four letters or more of a longer one."""
     name = row["name"].casefold()
     if name.isascii():
         return name in words or any(len(word) >= 4 and word in words for word in name.split())
@@ -215,29 +212,28 @@ def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
     "worked": the arithmetic it writes out (worked), "given": (stock, target) the person
     gave, or None, "difference": bool, "compare": "most", "least" or None, "order": bool
-    (the question speaks of ordering, or of being below target), "beyond": bool (it asks
-    for what only a list or a search gives, BEYOND_SKUS), "numbers": the numbers the
-    question gives (not a SKU's digits)}."""
+    (the question speaks of ordering, or of being below target), "numbers": the numbers the
+    question gives (not a SKU's digits), "skus": skus_named}."""
     folded = normal(question).strip()
+    unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
     kind = next((kind for kind, words in ASKED if re.search(words, folded)), None)
-    numbers = [int(number) for number in
-               re.findall(r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])", re.sub(SKU_SHAPE, " ", folded))]
+    numbers = [int(number) for number in re.findall(r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])", unnamed)]
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     return {"yes_no": kind if yes_no else None, "total": bool(re.search(TOTAL, folded)),
-            "worked": worked(re.sub(SKU_SHAPE, " ", folded)), "given": _given(folded, numbers),
+            "worked": worked(unnamed), "given": _given(unnamed, numbers),
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)), "numbers": numbers,
-            "beyond": any(word in folded for word in BEYOND_SKUS), "skus": skus_named(question)}
+            "skus": skus_named(question)}
 
 
-def _given(folded, numbers):
+def _given(unnamed, numbers):
     """(stock, target) when the question gives two numbers, one just after a word for the
     level wanted (GIVEN_LEVEL; the last such, "we want to know: 12 on hand, target 30"):
     that one is the target, the other the stock."""
-    levels = list(re.finditer(GIVEN_LEVEL, re.sub(SKU_SHAPE, " ", folded)))
+    levels = list(re.finditer(GIVEN_LEVEL, unnamed))
     if len(numbers) != 2 or not levels or int(levels[-1].group(1)) not in numbers:
         return None
     target = int(levels[-1].group(1))
@@ -271,7 +267,7 @@ def _plain(number):
     return int(number) if float(number).is_integer() else round(number, 4)
 
 
-def skus_named(question, inventory=None):
+def skus_named(question):
     """The SKUs the question names: words shaped like one (letters and digits), in capitals."""
     return list(dict.fromkeys(word.upper() for word in
                               re.findall(SKU_SHAPE, normal(question))))

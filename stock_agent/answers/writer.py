@@ -18,7 +18,8 @@ def write(facts, shape, lang, *, tools=(), note_orders=True):
     listed = {sku for listed in facts.lists for sku in listed["skus"]}
     said += [_item(fact) for fact in facts.items.values() if fact["sku"] not in listed]
     said += [_list(listed, facts) for listed in facts.lists]
-    said += [_other(other) for other in facts.other if other not in _written(facts)]
+    said += [_other(other) for other in facts.other  # an approved write's is its receipt
+             if not any(placed.get("data") is other["data"] for placed in facts.receipts)]
     said += [_receipt(placed) for placed in facts.receipts]
     said += [(Text("answer_denied" if refused["error"] == "APPROVAL_DENIED" else
                    "answer_not_ordered", **refused), [_cite(refused, "refused", True)])
@@ -45,20 +46,18 @@ def _leads(facts, shape):
     if kind is None:
         return []
     leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
-    asked = {sku: at for at, sku in enumerate(shape["skus"])}  # in the question's order
-    for fact in sorted(facts.items.values(), key=lambda fact: asked.get(fact["sku"], 99)):
+    order = {sku: at for at, sku in enumerate(shape["skus"])}  # the question's order
+    for fact in sorted(facts.items.values(), key=lambda fact: order.get(fact["sku"], 99)):
         if fact["sku"] not in shape["skus"] and (shape["skus"] or fact["sku"] in listed):
             continue
         if kind == "found" or not fact["found"]:  # "No, X123 was not found" for any kind
-            holds = fact["found"]
-            text = Text("lead_yes" if holds else "lead_no",
-                        claim=Text("verdict_found" if holds else "verdict_missing", **fact))
-            leads.append((text, [_cite(fact, "found", holds)]))
-            continue
-        holds = verdicts(fact)[kind]
-        claim = Text(f"verdict_{kind}" if holds else f"verdict_not_{kind}", **fact)
-        leads.append((Text("lead_yes" if holds else "lead_no", claim=claim),
-                      [_cite(fact, kind, holds)]))
+            verdict, holds = "found", fact["found"]
+            key = "verdict_found" if holds else "verdict_missing"
+        else:
+            verdict, holds = kind, verdicts(fact)[kind]
+            key = f"verdict_{kind}" if holds else f"verdict_not_{kind}"
+        leads.append((Text("lead_yes" if holds else "lead_no", claim=Text(key, **fact)),
+                      [_cite(fact, verdict, holds)]))
     return leads
 
 
@@ -91,29 +90,28 @@ def _sums(facts, shape):
     ours; the arithmetic a question writes out, worked out."""
     found = facts.found()
     field = "suggested_order" if shape["order"] else "stock"
-    if not facts.items and shape["worked"]:  # "What is 17 times 3?": the program works it out
+    numbers = shape["numbers"]
+    if facts.items:
+        if len(found) < 2:
+            return []
+        terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
+        inputs = [_cite(fact, field, fact[field]) for fact in found]
+        key_total, key_difference = f"answer_total_{field}", f"answer_difference_{field}"
+    elif shape["worked"]:  # "What is 17 times 3?": the program works it out
         terms, result = shape["worked"]
         return [(Text("answer_given_total", terms=terms, total=result),
                  [{"claim": "worked", "value": result,
                    "computed_from": [{"claim": "question", "value": terms}]}])]
-    if len(found) >= 2:
-        terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
-        inputs = [_cite(fact, field, fact[field]) for fact in found]
-        key_total, key_difference = f"answer_total_{field}", f"answer_difference_{field}"
-    elif not facts.items and shape["given"] and shape["order"] and not shape["total"]:
-        return [_given_order(*shape["given"], shape["skus"])]  # "we have 40, want 50: order?"
-    elif not facts.items and len(shape["numbers"]) == 2 and shape["order"] and \
-            not shape["total"]:  # the same, when it cannot tell the target from the stock
-        shape = {**shape, "difference": True}
-        terms, names, inputs = shape["numbers"], [], [{"claim": "question",
-                                                       "value": shape["numbers"]}]
-        key_total, key_difference = "answer_given_total", "answer_given_difference"
-    elif not facts.items and len(shape["numbers"]) >= 2:
-        terms, names, inputs = shape["numbers"], [], [{"claim": "question",
-                                                       "value": shape["numbers"]}]
-        key_total, key_difference = "answer_given_total", "answer_given_difference"
-    else:
+    elif len(numbers) < 2:
         return []
+    elif shape["given"] and shape["order"] and not shape["total"]:
+        return [_given_order(*shape["given"], shape["skus"])]  # "we have 40, want 50: order?"
+    else:
+        if len(numbers) == 2 and shape["order"] and not shape["total"]:
+            # the same question when it cannot tell the target from the stock: the difference
+            shape = {**shape, "difference": True}
+        terms, names, inputs = numbers, [], [{"claim": "question", "value": numbers}]
+        key_total, key_difference = "answer_given_total", "answer_given_difference"
     said = _compared([fact for fact in found if fact["sku"] in shape["skus"]], field,
                      shape["compare"])
     if shape["total"]:
@@ -121,7 +119,7 @@ def _sums(facts, shape):
         said.append((Text(key_total, items=_Listed(names), total=total,
                           terms=" + ".join(map(str, terms))),
                      [{"claim": "total", "value": total, "computed_from": inputs}]))
-    if shape["difference"] and len(terms) >= 2:
+    if shape["difference"]:
         high, low = max(terms[:2]), min(terms[:2])
         said.append((Text(key_difference, items=_Listed(names[:2]), difference=high - low,
                           terms=f"{high} - {low}"),
@@ -165,11 +163,6 @@ def _other(other):
     return (Text("answer_plugin", tool=other["tool"],
                  data=json.dumps(data, ensure_ascii=False)[:400]),
             [{"claim": "data", "source": other["source"]}])
-
-
-def _written(facts):
-    return [other for other in facts.other
-            if any(placed.get("data") is other["data"] for placed in facts.receipts)]
 
 
 def _receipt(placed):
