@@ -290,6 +290,16 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertEqual(person_reads("A002 (烏龍茶包) has 45 in stock.",
                                       "How many 烏龍茶包 do we have?", [search])[1], "verified")
 
+    def test_a_list_under_its_heading_is_shown_whole_line_by_line(self):
+        # The heading stays with the lines it was read over, and the lines keep their
+        # breaks: it was cut as "a heading with no line under it" once the list ended.
+        answer = "Items below target:\n- A001: stock 12, target 30.\n- A003: stock 0, target 20."
+        for after in ("", "\nLet me know if you need anything else."):
+            with self.subTest(after=after):
+                shown, verification = person_reads(answer + after, "Which items are low?",
+                                                   [lookup("A001", "A003")])
+                self.assertEqual((shown, verification), (answer + after, "verified"))
+
     def test_an_mcp_record_is_a_fact_about_its_item(self):
         price = {"invocation": "1:0", "name": "shop__get_price", "arguments": {"sku": "A001"},
                  "result": {"ok": True, "data": {"sku": "A001", "price": 180}}}

@@ -183,7 +183,7 @@ class Answers(Plain):
         """(the sentences kept, as written; (sentence, why) for each dropped: "unreadable"
         or "false"; the claims of those kept)."""
         known, kept, dropped, said, last = facts.known_words(), [], [], [], ()
-        heading = None  # "Items below target:" says its verdict of each line under it
+        heading, under = None, 0  # "Items below target:" says its verdict of each line
         under_dropped = False  # the lines under a heading it could not read go with it
         echoed = facts.tool_words()
         for shown, read_as in sentences(text):
@@ -196,15 +196,18 @@ class Answers(Plain):
             words = read(read_as, known)
             names = words is not None and any(word[0] == "item" for word in words)
             if heading is not None and names:
-                words = heading + words
-            elif heading is not None:
-                dropped.append((heading_text, "unreadable"))  # a heading with no line under it
+                words, under = heading + words, under + 1
+            elif heading is not None:  # the list under it ended, or never began
+                if not under:
+                    kept.remove(heading_text)
+                    dropped.append((heading_text.strip(), "unreadable"))
                 heading = None
             reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"]) \
                 if words is not None else None
             if reading is None and words is not None and not names and \
                     read_as.rstrip().endswith((":", "：")):
                 heading, heading_text = [w for w in words if w != ("clause",)], shown
+                under = 0
                 kept.append(shown)  # shown with the lines under it, or dropped without
                 continue
             if reading is None or not all(true(claim, facts) for claim in reading[0]):
@@ -214,7 +217,7 @@ class Answers(Plain):
             said += reading[0]
             last = reading[1]
             kept.append(shown)
-        if heading is not None:
+        if heading is not None and not under:
             kept.remove(heading_text)
             dropped.append((heading_text.strip(), "unreadable"))
         return kept, dropped, said

@@ -84,7 +84,7 @@ def _sections(path=_LEXICON):
 
 # --- Sentences and tokens --------------------------------------------------------------
 
-_SENTENCE = re.compile(r"[^。！？!?;；\n]*?(?:[。！？!?;；\n]+|\.(?=\s|$)|$)")
+_SENTENCE = re.compile(r"[^。！？!?;；\n]*?(?:[。！？!?;；\n]+|\.(?:[ \t]*\n|(?=\s|$))|$)")
 _TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
                     r"|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
