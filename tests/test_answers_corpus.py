@@ -260,6 +260,48 @@ class HostileProbeTest(unittest.TestCase):
                            skus=("Z999",))
         self.assert_hidden("Z999 庫存不是 0。", "Z999 缺貨嗎？", "zh-TW", ("Z999",))
 
+    def test_no_need_to_order_is_a_verdict_not_an_order_denied(self):
+        # A second probe (about 980 tried, 456 shown and false); a sample of each kind.
+        self.assert_hidden("A001 does not need to be reordered.", "Does A001 need it?",
+                           skus=("A001",))
+        self.assert_hidden("Don't place an order for A001.", "Which need restocking?")
+        self.assert_hidden("A001 does not have to be ordered.", "Which need restocking?")
+        self.assert_hidden("A001 不需要補貨了。", "A001 需要補貨嗎？", "zh-TW", ("A001",))
+        self.assert_hidden("A001 不用下單。", "哪些品項需要補貨？", "zh-TW")
+        self.assert_hidden("A001 不用建立訂單。", "哪些品項需要補貨？", "zh-TW")
+
+    def test_words_about_every_item_and_sentences_naming_none(self):
+        self.assert_hidden("A001 has 12 units and A002 has 45 units. No items need restocking.",
+                           "Do any of A001, A002, A003 need restocking?")
+        self.assert_hidden("A002 has 45 units in stock. None of the items are out of stock.",
+                           "Is anything out of stock?")
+        self.assert_hidden("A002 有 45 個。都不需要補貨。", "A001、A002、A003 要補貨嗎？", "zh-TW")
+        self.assert_hidden("A001 有 12 個，A002 有 45 個。目前不需要補貨。", "庫存如何？", "zh-TW")
+
+    def test_an_order_under_way(self):
+        self.assert_hidden("A003 is out of stock. I'm ordering 20 units of A003.",
+                           "Is A003 out of stock?", skus=("A003",))
+        self.assert_hidden("A001 is on order.", "Which need restocking?")
+        self.assert_hidden("There's an order for 18 units of A001.", "Which need restocking?")
+        self.assert_hidden("We are reordering A001.", "Which need restocking?")
+        self.assert_hidden("Ordering 18 units of A001 now.", "Which need restocking?")
+        self.assert_hidden("A003 目前缺貨，幫您補 20 個。", "A003 缺貨嗎？", "zh-TW", ("A003",))
+        self.assert_hidden("A001 在補貨。", "哪些品項需要補貨？", "zh-TW")
+        self.assert_hidden("The order for A001 is 12 units.", "Which need restocking?")
+
+    def test_a_list_line_is_never_shown_under_a_heading_it_contradicts(self):
+        self.assert_hidden("Below target:\n- A001: 12 units\n- A003: 0 units (urgent!)\n"
+                           "- A002: 45 units", "Which items are below target?")
+        self.assert_hidden("低於目標：\n- A001：12 個\n  （目標 30）\n- A002：45 個",
+                           "哪些品項需要補貨？", "zh-TW")
+
+    def test_low_is_not_out_and_in_order_is_no_verdict(self):
+        self.assert_hidden("A003 is running low.", "How is A003?", skus=("A003",))
+        self.assert_hidden("A003 庫存偏低。", "A003 如何？", "zh-TW", ("A003",))
+        self.assert_hidden("A001 is in order.", "How are they?")
+        self.assert_hidden("A001 would need restocking if it were below target.",
+                           "How are they?")
+
     def test_a_sku_given_another_items_name(self):
         self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")
         self.assert_hidden("A003 is OK.", "How are they?")

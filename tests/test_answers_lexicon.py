@@ -8,12 +8,12 @@ from stock_agent.answers import reader
 from stock_agent.answers.question import normal
 
 # The roles reader.read and reader.claims act on, as lexicon.txt names its sections.
-ROLES = {"fill", "be", "modal", "others", "done", "field:stock", "field:target",
-         "field:order", "field:total", "field:more",
-         "field:quantity", "ratio", "unit", "count", "verdict:below", "verdict:above",
-         "verdict:at", "verdict:reached", "verdict:out", "verdict:instock", "verdict:found",
-         "verdict:missing", "neg", "placed", "answer:yes", "list:nomatch", "list:nonelow",
-         "rehearsed"}
+ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done", "done", "vague",
+         "field:stock", "field:target", "field:order", "field:total", "field:more",
+         "field:quantity", "ratio", "unit", "count", "verdict:below", "verdict:low",
+         "verdict:above", "verdict:at", "verdict:reached", "verdict:out", "verdict:instock",
+         "verdict:found", "verdict:missing", "neg", "placed", "answer:yes", "list:nomatch",
+         "list:nonelow", "rehearsed"}
 # The roles reader._role makes of a verdict by its wording, which claims() binds numbers by.
 WORDED = {"verdict:below:target", "verdict:above:target", "verdict:below:goal",
           "verdict:above:gap"}

@@ -181,46 +181,62 @@ class Answers(Plain):
 
     def _read(self, text, facts, asked):
         """(the sentences kept, as written; (sentence, why) for each dropped: "unreadable"
-        or "false"; the claims of those kept)."""
+        or "false"; the claims of those kept). A heading ("Items below target:") says its
+        verdict of each line of the list under it, and the list is shown whole or not at
+        all: a line under it that cannot be read, is false or names no item takes the
+        heading and every line with it (the person would read them under it)."""
         known, kept, dropped, said, last = facts.known_words(), [], [], [], ()
-        heading, under = None, 0  # "Items below target:" says its verdict of each line
-        under_dropped = False  # the lines under a heading it could not read go with it
+        heading, listed, dropping, in_list, line_start = None, [], False, False, True
         echoed = facts.tool_words()
         for shown, read_as in sentences(text):
-            # A tool's words to the model, or a line of the list under a dropped heading
-            if normal(shown.strip()).rstrip(".。") in echoed or \
-                    under_dropped and re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])", shown):
-                dropped.append((shown.strip(), "unreadable"))
+            if line_start:  # a sentence that begins a line: is the line one of a list?
+                in_list = re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S", shown) is not None
+            line_start = shown.endswith("\n")
+            if not in_list:  # a list, if any, ended
+                if heading is not None and len(listed) == 1:
+                    self._drop(listed, kept, said, dropped)  # a heading with no line under it
+                heading, listed, dropping = None, [], False
+            if normal(shown.strip()).rstrip(".。") in echoed or dropping:
+                dropped.append((shown.strip(), "unreadable"))  # a tool's words to the model
                 continue
-            under_dropped = False
             words = read(read_as, known)
             names = words is not None and any(word[0] == "item" for word in words)
-            if heading is not None and names:
-                words, under = heading + words, under + 1
-            elif heading is not None:  # the list under it ended, or never began
-                if not under:
-                    kept.remove(heading_text)
-                    dropped.append((heading_text.strip(), "unreadable"))
-                heading = None
+            if heading is not None and words is not None:
+                words = heading + words
             reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"]) \
                 if words is not None else None
-            if reading is None and words is not None and not names and \
+            if heading is None and reading is None and words is not None and not names and \
                     read_as.rstrip().endswith((":", "：")):
-                heading, heading_text = [w for w in words if w != ("clause",)], shown
-                under = 0
-                kept.append(shown)  # shown with the lines under it, or dropped without
+                heading, listed = [w for w in words if w != ("clause",)], [(shown, [])]
+                kept.append(shown)
                 continue
-            if reading is None or not all(true(claim, facts) for claim in reading[0]):
-                dropped.append((shown.strip(), "unreadable" if reading is None else "false"))
-                under_dropped = read_as.rstrip().endswith((":", "："))
+            if reading is None or not all(true(claim, facts) for claim in reading[0]) or \
+                    heading is not None and not names:
+                false = reading is not None and (heading is None or names)
+                dropped.append((shown.strip(), "false" if false else "unreadable"))
+                if heading is not None:  # the list goes whole, and the rest of it after
+                    self._drop(listed, kept, said, dropped)
+                    heading, listed, dropping = None, [], True
+                elif read_as.rstrip().endswith((":", "：")):
+                    dropping = True  # a heading not shown takes the list under it along
                 continue
             said += reading[0]
             last = reading[1]
             kept.append(shown)
-        if heading is not None and not under:
-            kept.remove(heading_text)
-            dropped.append((heading_text.strip(), "unreadable"))
+            if heading is not None:
+                listed.append((shown, reading[0]))
+        if heading is not None and len(listed) == 1:
+            self._drop(listed, kept, said, dropped)
         return kept, dropped, said
+
+    @staticmethod
+    def _drop(listed, kept, said, dropped):
+        """Takes a heading and the lines kept under it back out of what is shown."""
+        for shown, claimed in listed:
+            kept.remove(shown)
+            dropped.append((shown.strip(), "unreadable"))
+            for claim in claimed:
+                said.remove(claim)
 
     def _left_out(self, facts, asked, said, text):
         """Facts holding only what the answer leaves out: an item it says nothing of, or

@@ -140,7 +140,8 @@ def verdicts(fact):
     """The verdicts code holds about a found item, each a plain bool."""
     stock, target = fact["stock"], fact["target"]
     return {"below": stock < target, "at": stock == target, "above": stock > target,
-            "reached": stock >= target, "out": stock == 0, "reorder": fact["suggested_order"] > 0}
+            "reached": stock >= target, "out": stock == 0, "reorder": fact["suggested_order"] > 0,
+            "low": 0 < stock < target}
 
 
 def _same_list(one, other):

@@ -84,7 +84,7 @@ def _sections(path=_LEXICON):
 
 # --- Sentences and tokens --------------------------------------------------------------
 
-_SENTENCE = re.compile(r"[^。！？!?;；\n]*?(?:[。！？!?;；\n]+|\.(?:[ \t]*\n|(?=\s|$))|$)")
+_SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.(?:[ \t]*\n|(?=\s|$))|$)")
 _TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
                     r"|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
@@ -238,13 +238,13 @@ def chinese_number(characters):
 
 def claims(words, last, *, asked=None, skus=()):
     """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
-    the items the sentence spoke of (the next sentence's `last`); None when a number, a
+    every item the sentence named (the next sentence's `last`); None when a number, a
     negation or a claim cannot be placed. `last`: the items the answer spoke of before.
     `asked`: the verdict a yes-or-no question asks of its `skus` (question.shape). A yes or
     no that opens the sentence is read only beside a claim of its own that states that
     verdict the same way ("No, A002 is not below target."): the question's verdict is a
     guess from its words, so a bare "No." is never taken for it."""
-    found, spoken = [], last
+    found, spoken, named = [], last, ()  # named: every item the sentence names
     answer, words = _yes_or_no(words)
     subjects = ()  # "A001 and A404 were not found": items before the claim they share
     heading = []   # "Out of stock: A003": a verdict said before the items it is about
@@ -257,10 +257,13 @@ def claims(words, last, *, asked=None, skus=()):
             heading = [word for word in clause if word[0] in ("verdict", "neg")]
             continue
         spoken = items or subjects or spoken
+        named = tuple(dict.fromkeys(named + items))
         made = _clause_claims(heading + clause if items else clause, spoken,
                               after_item=bool(subjects) and not items)
-        if made is None:
-            return None
+        if made is None or not items and not subjects and spoken == last and \
+                any(claim["kind"] not in _OF_THE_RUN for claim in made) and \
+                not _may_borrow(clause, last, skus):
+            return None  # "No items need restocking." after several items: which?
         subjects = items if items and not made else ()
         found += _totals(made, clause, spoken)
         shared = made or shared
@@ -285,11 +288,21 @@ def claims(words, last, *, asked=None, skus=()):
             claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
     found = _in_turn(found)
     if answer is None:
-        return found, spoken
+        return found, named or last
     # A yes or no answers the question: read only when the question asks a verdict the
     # program knows, and the sentence states that verdict the same way.
     agrees = asked and skus and any(_states(claim, asked, skus) == answer for claim in found)
-    return (found, spoken) if agrees else None
+    return (found, named or last) if agrees else None
+
+
+def _may_borrow(clause, last, skus):
+    """A clause naming no item is about the item the answer spoke of last when it says so
+    ("It needs 18", 它), or when one item was spoken of and at most one asked; words about
+    every item or none ("nothing to order") only in the second case."""
+    one = len(last) == 1 and len(skus) <= 1
+    if any("all" in word for word in clause):  # "Nothing to order", 都不需要補貨
+        return one and len(skus) == 1
+    return ("be", "it") in clause or one
 
 
 def _states(claim, asked, skus):
@@ -297,6 +310,8 @@ def _states(claim, asked, skus):
     (False), or says nothing of it (None)."""
     if claim["kind"] != "verdict" or not set(skus) <= set(claim["items"]):
         return None
+    if claim["value"] == "low" and asked == "below" and not claim["negated"]:
+        return True  # low, with some left, is below target
     if claim["value"] == "missing":  # no such item: no verdict asked of it holds
         return claim["negated"] if asked == "found" else False if not claim["negated"] else None
     return None if claim["value"] != asked else not claim["negated"]
@@ -374,9 +389,9 @@ def _clause_claims(clause, items, *, after_item=False):
 
     previous, named, pending = None, None, False
     for at, (role, *value) in enumerate(clause):
-        adjacent, previous = previous in ("number", "unit"), role
-        if role in ("answer", "others"):
-            return None  # a yes said mid-sentence; items it does not name
+        adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
+        if role in ("answer", "others", "vague"):
+            return None  # a yes said mid-sentence; items it does not name; "in order"
         if role == "item" and named not in (None, value[0]):
             return None  # "A001 (玄米茶包)": a SKU given another item's name
         named = value[0] if role == "item" else named if role in ("punct", "be") else None
@@ -405,13 +420,18 @@ def _clause_claims(clause, items, *, after_item=False):
             numbers[-1][1] = True
         elif role == "unit" and numbers and adjacent:
             numbers[-1][1] = True  # "12 units": a stock, unless a field follows
+        elif role == "field" and value[0] == "order" and previous_role == "be" and not negate:
+            claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
         elif role == "field":
             if numbers and adjacent:
                 claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
+                pending = pending and field != value[0]  # "the order for 18 x A001"
             else:
                 if field == "order" and value[0] != "order":  # "needs restocking" is one
                     claim("verdict", "reorder")
-                field, pending = value[0], value[0] != "order"
+                field = value[0]  # a field waits for its figure, but "18 x A001" had it
+                pending = field != "order" and not (
+                    field == "quantity" and previous_role == "number")
         elif role == "verdict" and value[0] == "instock" and (
                 numbers and adjacent or len(numbers) == 1 and items):
             claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"
@@ -438,9 +458,13 @@ def _clause_claims(clause, items, *, after_item=False):
         claim("verdict", "reorder")  # "needs reordering": an order with no number
     if pending:
         return None  # "A003 is available", "A001 is on target": a field with no figure
-    if any(role == "done" for role, *_ in clause):  # 已為您補貨: an order said placed
-        made = [{**claim, "kind": "placed", "value": None} if claim["kind"] == "order" or
-                claim["value"] == "reorder" else claim for claim in made]
+    done, not_yet = (any(role == "done" for role, *_ in clause),
+                     any(word == ("neg", "done") for word in clause))
+    if done or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not placed
+        made = [{**claim, "kind": "placed", "value": None}
+                if (claim["negated"] if not_yet else not claim["negated"]) and (
+                    claim["kind"] == "order" or claim["value"] == "reorder") else claim
+                for claim in made]
     for claim_made in made:  # 總共需要補貨 38: a total of the orders
         if claim_made["kind"] == "total" and ("field", "order") in clause:
             claim_made.setdefault("of", "order")
