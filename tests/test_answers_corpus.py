@@ -302,6 +302,31 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("A001 would need restocking if it were below target.",
                            "How are they?")
 
+    def test_an_order_claim_holds_of_each_item_and_write_it_names(self):
+        # A third probe (runs with receipts, refusals, dry runs, lists, searches, tables).
+        receipt = {"invocation": "2:0", "name": "draft_purchase_order",
+                   "arguments": {"sku": "A001", "quantity": 18},
+                   "result": {"ok": True, "data": {
+                       "sku": "A001", "name": "濾掛咖啡", "quantity": 18,
+                       "receipt": {"order_id": "PO-000001", "ledger": "orders.db"}}}}
+        refused = {"invocation": "2:1", "name": "draft_purchase_order",
+                   "arguments": {"sku": "A003", "quantity": 20},
+                   "result": {"ok": False, "error": "APPROVAL_DENIED", "detail": "denied"}}
+        run = [lookup("A001", "A003"), receipt, refused]
+        for answer, question, lang in (
+                ("Both were ordered.", "Order 18 of A001 and 20 of A003", "en"),
+                ("I ordered 18 units of A001 and 20 units of A003.", "Order them", "en"),
+                ("已下單 A001 18 個、A003 20 個。", "幫我下單", "zh-TW"),
+                ("Order placed.", "Order 20 of A003", "en"),
+                ("PO-000001 is for A003.", "Order them", "en"),
+                ("I placed an order for A001, which has 18 units in stock.", "Order", "en"),
+                ("A001 has been restocked with 18 units.", "Order 18 of A001", "en"),
+                ("A001 已補足。", "幫我下單 A001 十八個", "zh-TW")):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, question, run, lang)
+                self.assertNotIn(answer, shown)
+        self.assert_hidden("| A001 | 45 | above target |", "How are they?")
+
     def test_a_sku_given_another_items_name(self):
         self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")
         self.assert_hidden("A003 is OK.", "How are they?")

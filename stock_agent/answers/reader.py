@@ -115,8 +115,10 @@ def _row(cells, header):
     itself; a row reads "stock 12" for a cell 12 under "Stock"."""
     if set("".join(cells)) <= set("-: "):
         return "", header
-    if header is None:
+    if header is None and not any(char.isdigit() for char in "".join(cells)):
         return "", cells  # a header names columns, and states nothing
+    if header is None:  # no header above it: a row read as it is written
+        return ", ".join(cells), None
     if len(cells) != len(header):
         return " | ".join(cells), header
     return ", ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
@@ -284,8 +286,11 @@ def claims(words, last, *, asked=None, skus=()):
             return None
         found += [{**claim, "items": subjects} for claim in shared]
     if any(claim["kind"] in ("placed", "receipt") and not claim["negated"] for claim in found):
-        for claim in found:  # in an order's sentence, "18 個" is how many were ordered
-            claim["kind"] = "quantity" if claim["kind"] == "stock" else claim["kind"]
+        for claim in found:  # in an order's sentence, a bare "18 個" is how many were ordered
+            if claim.get("bare") or claim["kind"] == "quantity":
+                claim.update(kind="quantity", ordered=True)
+            if claim["kind"] == "placed" and not claim["items"] and not claim["negated"]:
+                claim["items"] = named or tuple(skus)  # "Order placed.": of which items
     found = _in_turn(found)
     if answer is None:
         return found, named or last
@@ -451,7 +456,7 @@ def _clause_claims(clause, items, *, after_item=False):
                 field = f"goal:{value[0]}"  # 低於目標 30
         elif role == "placed" and field == "order":
             continue  # "needs to be ordered": the order word, not an order placed
-        elif role in ("placed", "receipt", "rehearsed", "list"):
+        elif role in ("placed", "receipt", "rehearsed", "list", "approved"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
     if field == "order":
@@ -477,6 +482,7 @@ def _clause_claims(clause, items, *, after_item=False):
         return None  # "A001 should have 12 units": not its stock, and no field says what
     for number, _ in numbers:
         claim("stock", number)  # "A001: 12", "12 units"
+        made[-1]["bare"] = True  # no field named it: in an order's sentence, a quantity
     needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
     return None if needs_item and not items else made
 
@@ -491,7 +497,7 @@ def _named_after(clause, at):
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
 _FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
-               "quantity", "count")  # claims about the run, not about one item
+               "quantity", "count", "approved")  # claims about the run, not about one item
 
 
 # --- Truth -----------------------------------------------------------------------------
@@ -499,9 +505,9 @@ _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", 
 def true(claim, facts):
     """Whether one claim is true of the facts. A claim about several items must hold of
     each; one about no item is an order claim."""
-    if claim["kind"] == "placed":
-        placed = [receipt for receipt in facts.receipts
-                  if not claim["items"] or receipt.get("sku") in claim["items"]]
+    if claim["kind"] == "placed":  # of each item it names: a receipt (refused is none)
+        ordered = {receipt.get("sku") for receipt in facts.receipts}
+        placed = all(sku in ordered for sku in claim["items"]) if claim["items"] else ordered
         return bool(placed) != claim["negated"]
     if claim["kind"] in _OF_THE_RUN[1:]:
         return _true_of_run(claim, facts) != claim["negated"]
@@ -510,10 +516,16 @@ def true(claim, facts):
 
 def _true_of_run(claim, facts):
     kind, value = claim["kind"], claim["value"]
-    if kind == "receipt":
-        return value in facts.order_ids()
+    if kind == "receipt":  # "PO-000001 is for A003": the order id, and of its item
+        return any(receipt.get("order_id") == value and (
+            not claim["items"] or receipt.get("sku") in claim["items"])
+            for receipt in facts.receipts)
+    if kind == "approved":  # placed, or checked and approved in a dry run
+        return any(not claim["items"] or write.get("sku") in claim["items"]
+                   for write in facts.receipts + facts.rehearsed)
     if kind == "rehearsed":
-        return bool(facts.rehearsed)
+        return any(not claim["items"] or write.get("sku") in claim["items"]
+                   for write in facts.rehearsed)
     if kind == "nomatch":
         searches = [listed for listed in facts.lists if listed["query"] is not None]
         return bool(searches) and not any(listed["skus"] for listed in searches)
@@ -527,7 +539,8 @@ def _true_of_run(claim, facts):
         counts = {len(listed["skus"]) + listed["more"] for listed in facts.lists} or \
             {len(facts.found())}
         return value in counts
-    writes = facts.receipts + facts.refused + facts.rehearsed
+    writes = facts.receipts if claim.get("ordered") else \
+        facts.receipts + facts.refused + facts.rehearsed
     return any(write.get("quantity") == value and (not claim["items"] or write.get("sku")
                                                     in claim["items"]) for write in writes)
 
