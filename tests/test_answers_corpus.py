@@ -210,10 +210,11 @@ class HostileProbeTest(unittest.TestCase):
 
     ALL = ("A001", "A002", "A003")
 
-    def assert_hidden(self, answer, question, lang="en", skus=ALL):
+    def assert_hidden(self, answer, question, lang="en", skus=ALL, *, false=None, run=None):
+        """The false sentence (`false`, else the whole answer) is not in what is shown."""
         with self.subTest(answer=answer, question=question):
-            shown, _ = person_reads(answer, question, [lookup(*skus)], lang)
-            self.assertNotIn(answer, shown)
+            shown, _ = person_reads(answer, question, run or [lookup(*skus)], lang)
+            self.assertNotIn((false or answer).strip(), shown)
 
     def test_an_order_said_done_in_restock_words(self):
         self.assert_hidden("I have reordered 18 units of A001 to bring it to target.",
@@ -249,7 +250,8 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("A001 和 A002 總共需要補貨 38 個。", "庫存如何？", "zh-TW")
 
     def test_other_items_and_items_with_nothing_said(self):
-        self.assert_hidden("A002 has 45 units. Nothing else needs reordering.", "How are they?")
+        self.assert_hidden("A002 has 45 units. Nothing else needs reordering.", "How are they?",
+                           false="Nothing else needs reordering.")
         self.assert_hidden("A002 庫存 45 個，其它品項都不需要補貨。", "庫存如何？", "zh-TW")
         self.assert_hidden("A002 is above target. So is A001.", "How are they?")
         self.assert_hidden("A002 高於目標。A001 也是。", "庫存如何？", "zh-TW")
@@ -291,9 +293,10 @@ class HostileProbeTest(unittest.TestCase):
 
     def test_a_list_line_is_never_shown_under_a_heading_it_contradicts(self):
         self.assert_hidden("Below target:\n- A001: 12 units\n- A003: 0 units (urgent!)\n"
-                           "- A002: 45 units", "Which items are below target?")
+                           "- A002: 45 units", "Which items are below target?",
+                           false="- A002: 45 units")
         self.assert_hidden("低於目標：\n- A001：12 個\n  （目標 30）\n- A002：45 個",
-                           "哪些品項需要補貨？", "zh-TW")
+                           "哪些品項需要補貨？", "zh-TW", false="- A002：45 個")
 
     def test_low_is_not_out_and_in_order_is_no_verdict(self):
         self.assert_hidden("A003 is running low.", "How is A003?", skus=("A003",))
@@ -326,6 +329,34 @@ class HostileProbeTest(unittest.TestCase):
                 shown, _ = person_reads(answer, question, run, lang)
                 self.assertNotIn(answer, shown)
         self.assert_hidden("| A001 | 45 | above target |", "How are they?")
+
+    def test_what_a_review_of_the_rules_found(self):
+        five = {"invocation": "2:0", "name": "draft_purchase_order",
+                "arguments": {"sku": "A001", "quantity": 5},
+                "result": {"ok": True, "data": {
+                    "sku": "A001", "name": "濾掛咖啡", "quantity": 5,
+                    "receipt": {"order_id": "PO-000001", "ledger": "orders.db"}}}}
+        # an order said done keeps its figure: 18 was never ordered (5 was)
+        self.assert_hidden("已為您補貨 A001 18 個。", "幫我補 A001", "zh-TW",
+                           run=[lookup("A001"), five])
+        self.assert_hidden("I'll reorder 18 units of A001.", "Reorder A001",
+                           run=[lookup("A001"), five])
+        # a line repeated under a later heading does not take out the earlier one
+        self.assert_hidden("Below target:\n- A003.\n\nAbove target:\n- A002.\n\n"
+                           "Out of stock:\n- A003.\n- A001 tomorrow.", "How are they?",
+                           false="- A002.\n- A003.")
+        # a row naming an item and no figure, with no rule under it, is no header
+        self.assert_hidden("A001 has 12 units.\n| 玄米茶包 | in stock |", "How are they?",
+                           false="| 玄米茶包 | in stock |")
+        # "nothing" and "all" are of every item the run looked up
+        self.assert_hidden("A002 has 45 units. Nothing needs reordering.", "Check A002",
+                           skus=("A001", "A002"), false="Nothing needs reordering.")
+        self.assert_hidden("None are out of stock:\n- A001: 12 units\n- A002: 45 units",
+                           "How are they?")
+        # a sum the question writes out is its result, not its numbers added
+        self.assert_hidden("The total is 20.", "What is 17 times 3?", run=[])
+        # "not low" of an item at 0
+        self.assert_hidden("A003 is not running low.", "How is A003?", skus=("A003",))
 
     def test_a_sku_given_another_items_name(self):
         self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")

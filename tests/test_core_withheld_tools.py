@@ -125,7 +125,8 @@ class WhoNeedsToolsTest(unittest.TestCase):
                   "3.5 * 2": ("3.5 × 2", 7),
                   # a date, a SKU's digits, a division by zero and a list are no sum
                   "Orders since 2026-12-04?": None, "A001 plus B205": None,
-                  "7 divided by 0": None, "12, 45 and 30": None}
+                  "7 divided by 0": None, "12, 45 and 30": None, "12/30": None,
+                  "Since 2026/12/04?": None}
         for question, expected in worked.items():
             with self.subTest(question=question):
                 self.assertEqual(asked.shape(question)["worked"], expected)

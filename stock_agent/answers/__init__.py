@@ -203,11 +203,12 @@ class Answers(Plain):
             names = words is not None and any(word[0] == "item" for word in words)
             if heading is not None and words is not None:
                 words = heading + words
-            reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"]) \
+            reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"],
+                             everything=tuple(facts.items)) \
                 if words is not None else None
             if heading is None and reading is None and words is not None and not names and \
                     read_as.rstrip().endswith((":", "：")):
-                heading, listed = [w for w in words if w != ("clause",)], [(shown, [])]
+                heading, listed = [w for w in words if w != ("clause",)], [(len(kept), [])]
                 kept.append(shown)
                 continue
             if reading is None or not all(true(claim, facts) for claim in reading[0]) or \
@@ -224,19 +225,19 @@ class Answers(Plain):
             last = reading[1]
             kept.append(shown)
             if heading is not None:
-                listed.append((shown, reading[0]))
+                listed.append((len(kept) - 1, reading[0]))
         if heading is not None and len(listed) == 1:
             self._drop(listed, kept, said, dropped)
         return kept, dropped, said
 
     @staticmethod
     def _drop(listed, kept, said, dropped):
-        """Takes a heading and the lines kept under it back out of what is shown."""
-        for shown, claimed in listed:
-            kept.remove(shown)
-            dropped.append((shown.strip(), "unreadable"))
-            for claim in claimed:
-                said.remove(claim)
+        """Takes a heading and the lines kept under it (by their places in `kept`, and
+        their claims by identity: the same line may stand under another heading) back out
+        of what is shown."""
+        for at, claimed in reversed(listed):
+            dropped.append((kept.pop(at).strip(), "unreadable"))
+            said[:] = [claim for claim in said if not any(claim is gone for gone in claimed)]
 
     def _left_out(self, facts, asked, said, text):
         """Facts holding only what the answer leaves out: an item it says nothing of, or
@@ -355,9 +356,10 @@ def _sums(facts, asked):
     """The totals a sentence may state: of the stock or the suggested orders of the items
     found, and of the numbers the question gave."""
     found = facts.found()
-    terms = ([fact["stock"] for fact in found], [fact["suggested_order"] for fact in found],
-             asked["numbers"])
-    return {sum(column) for column in terms if len(column) >= 2}
+    terms = [[fact["stock"] for fact in found], [fact["suggested_order"] for fact in found]]
+    if asked["worked"]:  # "17 times 3": its result, not the numbers added up
+        return {sum(column) for column in terms if len(column) >= 2} | {asked["worked"][1]}
+    return {sum(column) for column in terms + [asked["numbers"]] if len(column) >= 2}
 
 
 def written(results, question, lang, *, tools=()):

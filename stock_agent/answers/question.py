@@ -1,5 +1,7 @@
-"""What the question asks, read by code: which tools its first request offers, and the
-shape of the answer the program writes (a yes or no first, a total, numbers it gave).
+"""What the question asks, read by code: which tools its first request offers (none for a
+question about the agent itself or one no lookup helps), and the shape of the answer the
+program writes (a yes or no first, a total, the arithmetic it writes out, the stock and
+target it gives).
 
 Reading the question wrongly costs the answer its shape, never its truth: each verdict the
 program writes restates its proposition ("Yes: A003 is out of stock"), and each figure it
@@ -199,10 +201,10 @@ MOST = (r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|\bfurthest\b
 LEAST = r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|最少|最低|最小"
 SHORT = r"below|\bshort|under target|低於|不足|缺"
 # Arithmetic the person writes out ("17 times 3", 17 乘以 3, 120 / 4): the program works it
-# out. A minus sign needs spaces round it: 2026-12-04 is a date.
+# out. A minus sign or a slash needs spaces round it: 2026-12-04 is a date, 12/30 a ratio.
 OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減掉|減",
              "×": r"[×*]|(?<=[\d\s])x(?=[\d\s])|\btimes\b|multiplied by|乘以|乘上|乘",
-             "÷": r"[÷/]|divided by|除以"}
+             "÷": r"÷|\s/\s|divided by|除以"}
 _OPERATOR = "|".join(f"(?:{pattern})" for pattern in OPERATORS.values())
 _NUMBER = r"(?<![a-z0-9_.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![a-z0-9_]|[.,]\d)"
 WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"

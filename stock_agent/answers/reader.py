@@ -14,14 +14,16 @@ not shown: an unseen wording costs style, never truth.
 Claims: a number binds to the field next to it in its clause ("stock 12", "12 units in
 stock", "needs 18"); with no field, it is the stock of the item it follows with plain verbs
 of being or having between them (`be`: "A001 has 12"), and of nothing in a clause that
-hedges (`modal`: "should have 12", 約 12 個); a verdict to the items of its clause, else to
-the item the answer spoke of last; a negation to the next field or verdict of its clause.
+hedges (`modal`: "should have 12", 約 12 個); a verdict to the items of its clause, else
+(`_may_borrow`) to the item the answer spoke of last when a pronoun says so or one item was
+spoken of and asked; "nothing" and "all" to every item the run looked up; a negation to
+the next field or verdict of its clause.
 A number with no field, a negation with nothing to negate and a claim with no item are
 unreadable too; so are a yes said mid-sentence, words for items not named ("nothing
 else", `others`), a field with no figure ("A003 is available") and a sentence that names
-an item and says nothing of it ("So is A001."). A perfective 已 or 了 beside an order
-word says the order was placed (`done`). Then each claim is
-checked against the facts (`true`): a false one drops its sentence.
+an item and says nothing of it ("So is A001."). An order word said done or being done
+(`done`: 已, "let me", "now") says the order was placed, its figure the quantity ordered.
+Then each claim is checked against the facts (`true`): a false one drops its sentence.
 
 Not guaranteed: that every true sentence is understood (a true sentence in an unknown
 wording is dropped, and the program states the facts itself).
@@ -37,7 +39,7 @@ from stock_agent.answers.facts import normal, verdicts
 
 _LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
 _CLAUSE_MARKS = set(",;，；、") | {"and", "or", "but", "while", "whereas", "和", "與", "及", "以及",
-                                   "而", "但", "並且", "另外", "；"}
+                                   "而", "但", "並且", "另外"}
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
 _lexicon = None
 _longest = 1
@@ -96,10 +98,13 @@ def sentences(text):
     a list mark is not read (nor taken for a sentence's end), and a table's row is read
     with its column's field before each cell. Joined, the first parts are the text."""
     pieces, header = [], None
-    for line in text.splitlines(keepends=True):
+    lines = text.splitlines(keepends=True)
+    for at, line in enumerate(lines):
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if line.lstrip().startswith("|") and len(cells) >= 2:
-            read_as, header = _row(cells, header)
+            ruled = at + 1 < len(lines) and set(lines[at + 1].strip()) <= set("|-: ") and \
+                "-" in lines[at + 1]  # a header is the row above the rule
+            read_as, header = _row(cells, header, ruled)
             pieces.append((line, read_as))
             continue
         header = None
@@ -110,12 +115,13 @@ def sentences(text):
     return [(shown, read_as) for shown, read_as in pieces if shown.strip()]
 
 
-def _row(cells, header):
-    """What a table's line reads as, and the header after it: a header names nothing
-    itself; a row reads "stock 12" for a cell 12 under "Stock"."""
+def _row(cells, header, ruled):
+    """What a table's line reads as, and the header after it: a header (the row above a
+    rule of dashes, with no figure) names nothing itself; a row reads "stock 12" for a
+    cell 12 under "Stock"; a row under no header is read as written."""
     if set("".join(cells)) <= set("-: "):
         return "", header
-    if header is None and not any(char.isdigit() for char in "".join(cells)):
+    if header is None and ruled and not any(char.isdigit() for char in "".join(cells)):
         return "", cells  # a header names columns, and states nothing
     if header is None:  # no header above it: a row read as it is written
         return ", ".join(cells), None
@@ -238,10 +244,11 @@ def chinese_number(characters):
 
 # --- Claims ----------------------------------------------------------------------------
 
-def claims(words, last, *, asked=None, skus=()):
+def claims(words, last, *, asked=None, skus=(), everything=()):
     """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
     every item the sentence named (the next sentence's `last`); None when a number, a
     negation or a claim cannot be placed. `last`: the items the answer spoke of before.
+    `everything`: the items the run looked up, which "nothing" and "all" are said of.
     `asked`: the verdict a yes-or-no question asks of its `skus` (question.shape). A yes or
     no that opens the sentence is read only beside a claim of its own that states that
     verdict the same way ("No, A002 is not below target."): the question's verdict is a
@@ -258,6 +265,11 @@ def claims(words, last, *, asked=None, skus=()):
         if not items and not subjects and not found and _is_heading(clause):
             heading = [word for word in clause if word[0] in ("verdict", "neg")]
             continue
+        if not items and not subjects and any(word[0] == "all" or word == ("neg", "all")
+                                              for word in clause):
+            if not everything:
+                return None  # "Nothing needs reordering": of every item, which are unknown
+            items = tuple(everything)  # of every item the run looked up
         spoken = items or subjects or spoken
         named = tuple(dict.fromkeys(named + items))
         made = _clause_claims(heading + clause if items else clause, spoken,
@@ -302,12 +314,8 @@ def claims(words, last, *, asked=None, skus=()):
 
 def _may_borrow(clause, last, skus):
     """A clause naming no item is about the item the answer spoke of last when it says so
-    ("It needs 18", 它), or when one item was spoken of and at most one asked; words about
-    every item or none ("nothing to order") only in the second case."""
-    one = len(last) == 1 and len(skus) <= 1
-    if any("all" in word for word in clause):  # "Nothing to order", 都不需要補貨
-        return one and len(skus) == 1
-    return ("be", "it") in clause or one
+    ("It needs 18", 它), or when one item was spoken of and at most one asked."""
+    return ("be", "it") in clause or len(last) == 1 and len(skus) <= 1
 
 
 def _states(claim, asked, skus):
@@ -353,7 +361,8 @@ def _in_turn(found):
 def _is_heading(clause):
     """A clause that says a verdict and nothing else, before the items it is about."""
     roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
-    return "verdict" in roles and roles <= {"verdict", "neg"}
+    every = any(word[0] == "all" or word == ("neg", "all") for word in clause)
+    return "verdict" in roles and roles <= {"verdict", "neg"} and not every
 
 
 def _totals(made, clause, items):
@@ -466,10 +475,7 @@ def _clause_claims(clause, items, *, after_item=False):
     done, not_yet = (any(role == "done" for role, *_ in clause),
                      any(word == ("neg", "done") for word in clause))
     if done or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not placed
-        made = [{**claim, "kind": "placed", "value": None}
-                if (claim["negated"] if not_yet else not claim["negated"]) and (
-                    claim["kind"] == "order" or claim["value"] == "reorder") else claim
-                for claim in made]
+        made = [placed for claim in made for placed in _said_placed(claim, not_yet)]
     for claim_made in made:  # 總共需要補貨 38: a total of the orders
         if claim_made["kind"] == "total" and ("field", "order") in clause:
             claim_made.setdefault("of", "order")
@@ -485,6 +491,18 @@ def _clause_claims(clause, items, *, after_item=False):
         made[-1]["bare"] = True  # no field named it: in an order's sentence, a quantity
     needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
     return None if needs_item and not items else made
+
+
+def _said_placed(claim, not_yet):
+    """An order claim in a clause that says it was done (已, "let me") as an order placed,
+    with its figure as the quantity ordered; with 尚未 (not yet), a denied one as none."""
+    if claim["negated"] != not_yet or not (claim["kind"] == "order" or
+                                           claim["value"] == "reorder"):
+        return [claim]
+    placed = {**claim, "kind": "placed", "value": None}
+    if claim["kind"] != "order":
+        return [placed]
+    return [placed, {**claim, "kind": "quantity", "ordered": True, "negated": False}]
 
 
 def _named_after(clause, at):
@@ -509,7 +527,7 @@ def true(claim, facts):
         ordered = {receipt.get("sku") for receipt in facts.receipts}
         placed = all(sku in ordered for sku in claim["items"]) if claim["items"] else ordered
         return bool(placed) != claim["negated"]
-    if claim["kind"] in _OF_THE_RUN[1:]:
+    if claim["kind"] in _OF_THE_RUN:  # "placed" was answered above
         return _true_of_run(claim, facts) != claim["negated"]
     return all(_true_of(claim, facts, sku) for sku in claim["items"])
 
@@ -567,7 +585,8 @@ def _true_of(claim, facts, sku):
         if fact is None or not fact["found"]:
             return False  # "Z999 is not out of stock" reads as if it existed
         holds = (not verdicts(fact)["out"] if claim["value"] == "instock" else
-                 verdicts(fact)[claim["value"]])
+                 verdicts(fact)["below"] if claim["value"] == "low" and claim["negated"] else
+                 verdicts(fact)[claim["value"]])  # "not low" of an item at 0 is false
         return holds != claim["negated"]
     if fact is not None and not fact["found"]:
         return False  # a figure, even denied, of a SKU that does not exist: read as if it did
