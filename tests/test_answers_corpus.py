@@ -60,6 +60,15 @@ def lookup(*skus, invocation="1:0"):
             "arguments": {"sku": skus[0] if len(skus) == 1 else list(skus)}, "result": result}
 
 
+def ordered(quantity, sku="A001"):
+    """A receipt of our order tool: `quantity` of `sku` placed as PO-000001."""
+    return {"invocation": "2:0", "name": "draft_purchase_order",
+            "arguments": {"sku": sku, "quantity": quantity},
+            "result": {"ok": True, "data": {
+                "sku": sku, "name": "濾掛咖啡", "quantity": quantity,
+                "receipt": {"order_id": "PO-000001", "ledger": "orders.db"}}}}
+
+
 def corpus(name):
     with open(os.path.join(DATA, name), encoding="utf-8") as file:
         return [json.loads(line) for line in file if line.strip()]
@@ -307,11 +316,7 @@ class HostileProbeTest(unittest.TestCase):
 
     def test_an_order_claim_holds_of_each_item_and_write_it_names(self):
         # A third probe (runs with receipts, refusals, dry runs, lists, searches, tables).
-        receipt = {"invocation": "2:0", "name": "draft_purchase_order",
-                   "arguments": {"sku": "A001", "quantity": 18},
-                   "result": {"ok": True, "data": {
-                       "sku": "A001", "name": "濾掛咖啡", "quantity": 18,
-                       "receipt": {"order_id": "PO-000001", "ledger": "orders.db"}}}}
+        receipt = ordered(18)
         refused = {"invocation": "2:1", "name": "draft_purchase_order",
                    "arguments": {"sku": "A003", "quantity": 20},
                    "result": {"ok": False, "error": "APPROVAL_DENIED", "detail": "denied"}}
@@ -331,11 +336,7 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("| A001 | 45 | above target |", "How are they?")
 
     def test_what_a_review_of_the_rules_found(self):
-        five = {"invocation": "2:0", "name": "draft_purchase_order",
-                "arguments": {"sku": "A001", "quantity": 5},
-                "result": {"ok": True, "data": {
-                    "sku": "A001", "name": "濾掛咖啡", "quantity": 5,
-                    "receipt": {"order_id": "PO-000001", "ledger": "orders.db"}}}}
+        five = ordered(5)
         # an order said done keeps its figure: 18 was never ordered (5 was)
         self.assert_hidden("已為您補貨 A001 18 個。", "幫我補 A001", "zh-TW",
                            run=[lookup("A001"), five])
