@@ -374,10 +374,6 @@ def _totals(made, clause, items):
             if claim["kind"] in ("stock", "order") else claim for claim in made]
 
 
-def _negative(claim):
-    return claim["negated"] != (claim["value"] == "missing")
-
-
 def _clauses(words):
     """The clauses of a sentence. A colon ends one ("A001: stock 12"), unless a field
     stands right before it ("stock: 12")."""
