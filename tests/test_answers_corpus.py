@@ -359,6 +359,18 @@ class HostileProbeTest(unittest.TestCase):
         # "not low" of an item at 0
         self.assert_hidden("A003 is not running low.", "How is A003?", skus=("A003",))
 
+    def test_a_write_said_of_no_item_is_of_the_items_asked(self):
+        # "Approved." and a bare order id answer the question's item, not another's receipt.
+        for answer, lang in (("Approved.", "en"), ("PO-000001.", "en"), ("已核准。", "zh-TW"),
+                             ("The order was approved as PO-000001.", "en")):
+            self.assert_hidden(answer, "Did you order A003?", lang,
+                               run=[lookup("A001", "A003"), ordered(18)])
+        refused = {"invocation": "2:1", "name": "draft_purchase_order",
+                   "arguments": {"sku": "A003", "quantity": 20},
+                   "result": {"ok": False, "error": "APPROVAL_DENIED", "detail": "denied"}}
+        self.assert_hidden("A001 and A003 were approved.", "Order both",
+                           run=[lookup("A001", "A003"), ordered(18), refused])
+
     def test_a_sku_given_another_items_name(self):
         self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")
         self.assert_hidden("A003 is OK.", "How are they?")

@@ -301,8 +301,9 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         for claim in found:  # in an order's sentence, a bare "18 個" is how many were ordered
             if claim.get("bare") or claim["kind"] == "quantity":
                 claim.update(kind="quantity", ordered=True)
-            if claim["kind"] == "placed" and not claim["items"] and not claim["negated"]:
-                claim["items"] = named or tuple(skus)  # "Order placed.": of which items
+    for claim in found:  # "Order placed.", "Approved.", "PO-000001.": of the items asked
+        if claim["kind"] in _WRITES and not claim["items"] and not claim["negated"]:
+            claim["items"] = named or tuple(skus)
     found = _in_turn(found)
     if answer is None:
         return found, named or last
@@ -508,6 +509,7 @@ def _named_after(clause, at):
     return after == ("verdict", "instock") or after[0] == "field"
 
 
+_WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order written
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
 _FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
@@ -519,27 +521,22 @@ _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", 
 def true(claim, facts):
     """Whether one claim is true of the facts. A claim about several items must hold of
     each; one about no item is an order claim."""
-    if claim["kind"] == "placed":  # of each item it names: a receipt (refused is none)
-        ordered = {receipt.get("sku") for receipt in facts.receipts}
-        placed = all(sku in ordered for sku in claim["items"]) if claim["items"] else ordered
-        return bool(placed) != claim["negated"]
-    if claim["kind"] in _OF_THE_RUN:  # "placed" was answered above
+    if claim["kind"] in _OF_THE_RUN:
         return _true_of_run(claim, facts) != claim["negated"]
     return all(_true_of(claim, facts, sku) for sku in claim["items"])
 
 
 def _true_of_run(claim, facts):
     kind, value = claim["kind"], claim["value"]
+    if kind == "placed":  # of each item it names: a receipt (a refused order has none)
+        return _of_each(claim, facts.receipts)
     if kind == "receipt":  # "PO-000001 is for A003": the order id, and of its item
-        return any(receipt.get("order_id") == value and (
-            not claim["items"] or receipt.get("sku") in claim["items"])
-            for receipt in facts.receipts)
+        return _of_each(claim, [receipt for receipt in facts.receipts
+                                if receipt.get("order_id") == value])
     if kind == "approved":  # placed, or checked and approved in a dry run
-        return any(not claim["items"] or write.get("sku") in claim["items"]
-                   for write in facts.receipts + facts.rehearsed)
+        return _of_each(claim, facts.receipts + facts.rehearsed)
     if kind == "rehearsed":
-        return any(not claim["items"] or write.get("sku") in claim["items"]
-                   for write in facts.rehearsed)
+        return _of_each(claim, facts.rehearsed)
     if kind == "nomatch":
         searches = [listed for listed in facts.lists if listed["query"] is not None]
         return bool(searches) and not any(listed["skus"] for listed in searches)
@@ -557,6 +554,12 @@ def _true_of_run(claim, facts):
         facts.receipts + facts.refused + facts.rehearsed
     return any(write.get("quantity") == value and (not claim["items"] or write.get("sku")
                                                     in claim["items"]) for write in writes)
+
+
+def _of_each(claim, writes):
+    """Whether a write holds of each item the claim names (of any, when it names none)."""
+    skus = {write.get("sku") for write in writes}
+    return all(sku in skus for sku in claim["items"]) if claim["items"] else bool(writes)
 
 
 def _total_holds(claim, facts):
