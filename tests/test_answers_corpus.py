@@ -371,6 +371,20 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("A001 and A003 were approved.", "Order both",
                            run=[lookup("A001", "A003"), ordered(18), refused])
 
+    def test_an_order_of_items_is_checked_and_an_only_one_is_not_read(self):
+        low = {"invocation": "1:1", "name": "list_reorder", "arguments": {},
+               "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 0}}}
+        run = [lookup("A001", "A003"), low]
+        self.assert_hidden("Below target, largest shortfall first: A001, A003.",
+                           "Which are below target?", run=run)
+        self.assert_hidden("低於目標庫存（缺口大者在前）：A001、A003。", "哪些低於目標？", "zh-TW",
+                           run=run)
+        self.assert_hidden("A001 is the item below target.", "Which are below target?",
+                           run=run)
+        shown, _ = person_reads("Below target, largest shortfall first: A003, A001.",
+                                "Which are below target?", run)
+        self.assertIn("largest shortfall first: A003, A001.", shown)
+
     def test_a_sku_given_another_items_name(self):
         self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")
         self.assert_hidden("A003 is OK.", "How are they?")

@@ -13,7 +13,7 @@ ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done",
          "field:quantity", "ratio", "unit", "count", "verdict:below", "verdict:low",
          "verdict:above", "verdict:at", "verdict:reached", "verdict:out", "verdict:instock",
          "verdict:found", "verdict:missing", "neg", "placed", "answer:yes", "list:nomatch",
-         "list:nonelow", "rehearsed", "approved"}
+         "list:nonelow", "rehearsed", "approved", "ranked"}
 # The roles reader._role makes of a verdict by its wording, which claims() binds numbers by.
 WORDED = {"verdict:below:target", "verdict:above:target", "verdict:below:goal",
           "verdict:above:gap"}

@@ -254,7 +254,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     verdict the same way ("No, A002 is not below target."): the question's verdict is a
     guess from its words, so a bare "No." is never taken for it."""
     found, spoken, named = [], last, ()  # named: every item the sentence names
-    answer, words = _yes_or_no(words)
+    ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
+    answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
     subjects = ()  # "A001 and A404 were not found": items before the claim they share
     heading = []   # "Out of stock: A003": a verdict said before the items it is about
     shared = []    # the claims of the last clause that made any
@@ -304,6 +305,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     for claim in found:  # "Order placed.", "Approved.", "PO-000001.": of the items asked
         if claim["kind"] in _WRITES and not claim["items"] and not claim["negated"]:
             claim["items"] = named or tuple(skus)
+    if ranked:
+        found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
     found = _in_turn(found)
     if answer is None:
         return found, named or last
@@ -513,7 +516,7 @@ _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order w
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
 _FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
-               "quantity", "count", "approved")  # claims about the run, not about one item
+               "quantity", "count", "approved", "ranked")  # claims about the run, not about one item
 
 
 # --- Truth -----------------------------------------------------------------------------
@@ -537,6 +540,10 @@ def _true_of_run(claim, facts):
         return _of_each(claim, facts.receipts + facts.rehearsed)
     if kind == "rehearsed":
         return _of_each(claim, facts.rehearsed)
+    if kind == "ranked":  # each item found, the shortfalls never growing down the list
+        gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
+                if fact and fact["found"]]
+        return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
     if kind == "nomatch":
         searches = [listed for listed in facts.lists if listed["query"] is not None]
         return bool(searches) and not any(listed["skus"] for listed in searches)
