@@ -385,6 +385,16 @@ class HostileProbeTest(unittest.TestCase):
                                 "Which are below target?", run)
         self.assertIn("largest shortfall first: A003, A001.", shown)
 
+    def test_an_item_said_to_match_a_search_is_in_its_results(self):
+        search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "茶"},
+                  "result": {"ok": True, "data": {"query": "茶", "items": [SAMPLE[2]],
+                                                  "more": 0}}}
+        run = [search, lookup("A001", invocation="1:1")]
+        self.assert_hidden("I searched for 茶 and found A001.", "Find 茶", run=run)
+        self.assert_hidden("搜尋「茶」找到 A001，庫存 12 個。", "找茶", "zh-TW", run=run)
+        shown, _ = person_reads("I searched for 茶 and found A003.", "Find 茶", run)
+        self.assertIn("I searched for 茶 and found A003.", shown)
+
     def test_a_sku_given_another_items_name(self):
         self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")
         self.assert_hidden("A003 is OK.", "How are they?")

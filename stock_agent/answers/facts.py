@@ -124,9 +124,10 @@ class Facts:
             if isinstance(ledger, str):
                 words.setdefault(normal(ledger), ("fill",))
         for listed in self.lists:
-            # a search's own words name nothing; digits alone would pass for a figure
+            # a search's own words: the items a sentence names with them matched it (digits
+            # alone would pass for a figure)
             if isinstance(listed["query"], str) and not listed["query"].strip().isdigit():
-                words.setdefault(normal(listed["query"]).strip(), ("fill",))
+                words.setdefault(normal(listed["query"]).strip(), ("query", listed["query"]))
         for other in self.other:
             if isinstance(other["sku"], str):
                 words.setdefault(normal(other["sku"]), ("item", other["sku"]))

@@ -307,6 +307,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
             claim["items"] = named or tuple(skus)
     if ranked:
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
+    for query in {word[1] for word in words if word[0] == "query"} if named else ():
+        found.append({"items": named, "kind": "matched", "value": query, "negated": False})
     found = _in_turn(found)
     if answer is None:
         return found, named or last
@@ -516,7 +518,7 @@ _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order w
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
 _FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
-               "quantity", "count", "approved", "ranked")  # claims about the run, not about one item
+               "quantity", "count", "approved", "ranked", "matched")  # not of one item
 
 
 # --- Truth -----------------------------------------------------------------------------
@@ -544,6 +546,9 @@ def _true_of_run(claim, facts):
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
         return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
+    if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
+        return all(any(listed["query"] == value and sku in listed["skus"]
+                       for listed in facts.lists) for sku in claim["items"])
     if kind == "nomatch":
         searches = [listed for listed in facts.lists if listed["query"] is not None]
         return bool(searches) and not any(listed["skus"] for listed in searches)
