@@ -395,6 +395,15 @@ class HostileProbeTest(unittest.TestCase):
         shown, _ = person_reads("I searched for 茶 and found A003.", "Find 茶", run)
         self.assertIn("I searched for 茶 and found A003.", shown)
 
+    def test_a_status_two_fields_with_one_figure_and_all_the_items(self):
+        self.assert_hidden("| SKU | Status |\n|---|---|\n| A001 | Restocking |",
+                           "How is A001?", skus=("A001",))
+        self.assert_hidden("A001 還有補貨 18 個。", "A001 如何？", "zh-TW", ("A001",))
+        low = {"invocation": "1:1", "name": "list_reorder", "arguments": {"limit": 2},
+               "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 2}}}
+        self.assert_hidden("A003 and A001 are all the items below target.",
+                           "Which are below target?", run=[low])  # and 2 more
+
     def test_a_sku_given_another_items_name(self):
         self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")
         self.assert_hidden("A003 is OK.", "How are they?")

@@ -443,6 +443,8 @@ def _clause_claims(clause, items, *, after_item=False):
                 claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
                 pending = pending and field != value[0]  # "the order for 18 x A001"
             else:
+                if pending:
+                    return None  # 還有補貨 18 個: two fields, one figure
                 if field == "order" and value[0] != "order":  # "needs restocking" is one
                     claim("verdict", "reorder")
                 field = value[0]  # a field waits for its figure, but "18 x A001" had it
