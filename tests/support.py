@@ -173,7 +173,7 @@ def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
     try:
         wait_for(ready)
         child.send_signal(sig)
-        out, err = child.communicate(timeout=10)
+        out, err = child.communicate(timeout=30)  # a bound, as wait_for's: a loaded machine
     finally:
         if child.poll() is None:
             child.kill()
