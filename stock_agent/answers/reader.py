@@ -45,27 +45,13 @@ _lexicon = None
 _longest = 1
 
 
-def _role(role, phrase):
-    """A verdict that names the target ("below its target of 30") binds the number after
-    it as the target; 超出目標 binds it as the gap (超出目標 15: 15 over the target); 低於目標
-    and the like bind it as the target, and when a unit follows (低於目標 18 個, which reads
-    either way) as the gap too: the sentence is shown only if both are true."""
-    if not role.startswith("verdict:"):
-        return role
-    if phrase.startswith("超出"):
-        return role + ":gap"
-    if phrase.endswith("target of"):
-        return role + ":target"
-    return role + ":goal" if phrase.endswith("目標") else role
-
-
 def _build():
     """The lexicon as {token tuple: role}, built on first use (a --verify off run never
     reads lexicon.txt)."""
     table = {}
     for role, phrases in _sections():
         for phrase in phrases:
-            table[tuple(_tokens(phrase))] = _role(role, phrase)
+            table[tuple(_tokens(phrase))] = role
     global _longest
     _longest = max(map(len, table))
     return table
