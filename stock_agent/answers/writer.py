@@ -73,7 +73,7 @@ def _item(fact):
 
 def _list(listed, facts):
     items = [facts.items[sku] for sku in listed["skus"]]
-    lines = _Joined([_item(fact)[0] for fact in items])
+    lines = _Listed([_item(fact)[0] for fact in items], joiners=(" ", ""))
     more = Text("answer_more", more=listed["more"]) if listed["more"] else ""
     if listed["query"] is not None:
         key = "answer_found" if items else "answer_none_found"
@@ -179,25 +179,15 @@ def _cite(fact, claim, value):
 
 
 class _Listed(Text):
-    """Names or figures in a row, as one param of a line: A001, A002 or A001、A002."""
+    """Values in a row, as one param of a line, joined as the language joins them: names or
+    figures (A001, A002 or A001、A002), or with `joiners=(" ", "")` whole sentences."""
 
     __slots__ = ()
 
-    def __init__(self, items):
-        super().__init__("", items=list(items))
+    def __init__(self, values, *, joiners=(", ", "、")):
+        super().__init__("", values=list(values), joiners=joiners)
 
     def render(self, lang="en"):
-        return ("、" if lang == "zh-TW" else ", ").join(map(str, self.params["items"]))
-
-
-class _Joined(Text):
-    """Texts rendered one after another, as one param of a line."""
-
-    __slots__ = ()
-
-    def __init__(self, texts):
-        super().__init__("", texts=texts)
-
-    def render(self, lang="en"):
-        separator = "" if lang == "zh-TW" else " "
-        return separator.join(text.render(lang) for text in self.params["texts"])
+        return self.params["joiners"][lang == "zh-TW"].join(
+            value.render(lang) if isinstance(value, Text) else str(value)
+            for value in self.params["values"])
