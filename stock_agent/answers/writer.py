@@ -50,12 +50,10 @@ def _leads(facts, shape):
     for fact in sorted(facts.items.values(), key=lambda fact: order.get(fact["sku"], 99)):
         if fact["sku"] not in shape["skus"] and (shape["skus"] or fact["sku"] in listed):
             continue
-        if kind == "found" or not fact["found"]:  # "No, X123 was not found" for any kind
-            verdict, holds = "found", fact["found"]
-            key = "verdict_found" if holds else "verdict_missing"
-        else:
-            verdict, holds = kind, verdicts(fact)[kind]
-            key = f"verdict_{kind}" if holds else f"verdict_not_{kind}"
+        # a SKU not found answers any kind: "No, X123 was not found"
+        verdict = "found" if kind == "found" or not fact["found"] else kind
+        holds = fact["found"] if verdict == "found" else verdicts(fact)[verdict]
+        key = f"verdict_{verdict}" if holds else f"verdict_not_{verdict}"
         leads.append((Text("lead_yes" if holds else "lead_no", claim=Text(key, **fact)),
                       [_cite(fact, verdict, holds)]))
     return leads
