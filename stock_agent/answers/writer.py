@@ -73,10 +73,8 @@ def _list(listed, facts):
     items = [facts.items[sku] for sku in listed["skus"]]
     lines = _Listed([_item(fact)[0] for fact in items], joiners=(" ", ""))
     more = Text("answer_more", more=listed["more"]) if listed["more"] else ""
-    if listed["query"] is not None:
-        key = "answer_found" if items else "answer_none_found"
-    else:
-        key = "answer_low" if items else "answer_none_low"
+    what = "low" if listed["query"] is None else "found"  # the reorder list, or a search
+    key = f"answer_{what}" if items else f"answer_none_{what}"
     cited = [{"claim": "listed", "value": listed["skus"], "more": listed["more"],
               "source": listed["source"]}]
     return Text(key, query=listed["query"], items=lines, more=more), cited
