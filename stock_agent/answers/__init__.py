@@ -112,8 +112,8 @@ class Answers(Plain):
         if not named or not self.all_ours or self.writes or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
-        outcome.verification = "stated"  # the usual answer, so no lead: no model words lost
-        return self.rendered(facts, asked, None, outcome)
+        # the usual answer, so no lead: no model words lost
+        return self.rendered(facts, asked, None, outcome, verification="stated")
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
         asked = shape(question)
@@ -128,7 +128,7 @@ class Answers(Plain):
                 log.correction(step=step, text=note)
                 return None, {"role": "user", "content": note}
             if any(why == "false" for _, why in dropped) or not said:
-                outcome.verification = "rendered"  # a false sentence: the model misread
+                # a false sentence: the model misread
                 return self.rendered(facts, asked, "answer_rendered", outcome), None
             # Only sentences it could not read: the person reads those it could, and the
             # program's facts for what they leave out.
@@ -150,11 +150,12 @@ class Answers(Plain):
         facts = self._facts(question, outcome, run_call, step)
         if not _holds_any(facts):
             return None
-        outcome.verification = "rendered"
         return self.rendered(facts, shape(question), lead, outcome)
 
-    def rendered(self, facts, asked, lead, outcome):
-        """The program's answer, after the line `lead` (if any) says why."""
+    def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
+        """The program's answer, after the line `lead` (if any) says why; "rendered" in
+        place of the model's, or "stated" when the results settled the question."""
+        outcome.verification = verification
         said = write(facts, asked, self.lang, tools=self.ours)
         outcome.statements = [cite for _, cited in said for cite in cited]
         if not _holds_any(facts):  # no tool result: nothing was written from one
