@@ -121,13 +121,13 @@ class Answers(Plain):
         kept, dropped, said = self._read(text, facts, asked)
         lead = ""
         if dropped:
-            log.answer_check(step=step, problems=_by_why(dropped))
+            log.answer_check(step=step, problems=dropped)
             if self._may_look(facts, outcome, last):
                 outcome.corrections += 1
                 note = Text("answer_look_up").render(self.lang)
                 log.correction(step=step, text=note)
                 return None, {"role": "user", "content": note}
-            if any(why == "false" for _, why in dropped) or not said:
+            if "false" in dropped or not said:
                 # a false sentence: the model misread
                 return self.rendered(facts, asked, "answer_rendered", outcome), None
             # Only sentences it could not read: the person reads those it could, and the
@@ -181,12 +181,12 @@ class Answers(Plain):
         return facts
 
     def _read(self, text, facts, asked):
-        """(the sentences kept, as written; (sentence, why) for each dropped: "unreadable"
-        or "false"; the claims of those kept). A heading ("Items below target:") says its
+        """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
+        "false": [...]}; the claims of those kept). A heading ("Items below target:") says its
         verdict of each line of the list under it, and the list is shown whole or not at
         all: a line under it that cannot be read, is false or names no item takes the
         heading and every line with it (the person would read them under it)."""
-        known, kept, dropped, said, last = facts.known_words(), [], [], [], ()
+        known, kept, dropped, said, last = facts.known_words(), [], {}, [], ()
         heading, listed, dropping, in_list, line_start = None, [], False, False, True
         echoed = facts.tool_words()
         for shown, read_as in sentences(text):
@@ -197,8 +197,8 @@ class Answers(Plain):
                 if heading is not None and len(listed) == 1:
                     self._drop(listed, kept, said, dropped)  # a heading with no line under it
                 heading, listed, dropping = None, [], False
-            if normal(shown.strip()).rstrip(".。") in echoed or dropping:
-                dropped.append((shown.strip(), "unreadable"))  # a tool's words to the model
+            if normal(shown.strip()).rstrip(".。") in echoed or dropping:  # a tool's words
+                dropped.setdefault("unreadable", []).append(shown.strip())  # to the model
                 continue
             words = read(read_as, known)
             names = words is not None and any(word[0] == "item" for word in words)
@@ -215,7 +215,7 @@ class Answers(Plain):
             if reading is None or not all(true(claim, facts) for claim in reading[0]) or \
                     heading is not None and not names:
                 false = reading is not None and (heading is None or names)
-                dropped.append((shown.strip(), "false" if false else "unreadable"))
+                dropped.setdefault("false" if false else "unreadable", []).append(shown.strip())
                 if heading is not None:  # the list goes whole, and the rest of it after
                     self._drop(listed, kept, said, dropped)
                     heading, listed, dropping = None, [], True
@@ -237,7 +237,7 @@ class Answers(Plain):
         their claims by identity: the same line may stand under another heading) back out
         of what is shown."""
         for at, claimed in reversed(listed):
-            dropped.append((kept.pop(at).strip(), "unreadable"))
+            dropped.setdefault("unreadable", []).append(kept.pop(at).strip())
             said[:] = [claim for claim in said if not any(claim is gone for gone in claimed)]
 
     def _left_out(self, facts, asked, said, text):
@@ -297,14 +297,6 @@ def _asked_unsaid(facts, asked, said):
 def _spelled(sku, text):
     return re.search(rf"(?<![0-9a-z]){re.escape(sku.casefold())}(?![0-9a-z])",
                      normal(text)) is not None
-
-
-def _by_why(dropped):
-    """The dropped sentences by why: {"unreadable": [...], "false": [...]}."""
-    kinds = {}
-    for sentence, why in dropped:
-        kinds.setdefault(why, []).append(sentence)
-    return kinds
 
 
 def _no_order_unsaid(facts, said):
