@@ -260,10 +260,8 @@ class Answers(Plain):
                          or listed["more"] and not kinds & {"more", "count"}]
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
-        if not kinds & {"placed", "receipt"}:
-            missing.receipts = facts.receipts
-        if "placed" not in kinds:
-            missing.refused = facts.refused
+        missing.receipts = [] if kinds & {"placed", "receipt"} else facts.receipts
+        missing.refused = [] if "placed" in kinds else facts.refused
         missing.other = [other for other in facts.other if isinstance(other["data"], dict)
                          and not set(map(str.casefold, other["data"])) & kinds]
         missing.items.update({sku: facts.items[sku] for listed in missing.lists
