@@ -77,9 +77,8 @@ class Plain:
         if self.source is None or not any("__" not in record["name"]
                                           for record in outcome.results):
             return answer
-        label = Text("answer_sample") if self.source == SAMPLE_SOURCE else \
-            Text("answer_source", source=self.source)
-        label = label.render(self.lang)
+        label = (Text("answer_sample") if self.source == SAMPLE_SOURCE else
+                 Text("answer_source", source=self.source)).render(self.lang)
         return answer if answer.startswith(label.strip()) else label + answer
 
 
