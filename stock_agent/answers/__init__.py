@@ -118,7 +118,6 @@ class Answers(Plain):
         asked = shape(question)
         facts = self._facts(question, outcome, run_call, step)
         kept, dropped, said = self._read(text, facts, asked)
-        lead = ""
         if dropped:
             log.answer_check(step=step, problems=dropped)
             if self._may_look(facts, outcome, last):
@@ -131,7 +130,6 @@ class Answers(Plain):
                 return self.rendered(facts, asked, "answer_rendered", outcome), None
             # Only sentences it could not read: the person reads those it could, and the
             # program's facts for what they leave out.
-            lead = Text("answer_trimmed").render(self.lang) + "\n"
             text = "".join(kept).strip()
         missing = self._left_out(facts, asked, said, text)
         added = []
@@ -143,6 +141,7 @@ class Answers(Plain):
                                 "corrected" if outcome.corrections else "verified")
         outcome.statements = _cited(said, facts) + [  # "no order placed" is no fact it added
             cite for _, cited in added for cite in cited if cite["claim"] != "placed"]
+        lead = Text("answer_trimmed").render(self.lang) + "\n" if dropped else ""
         return lead + self.labelled(text, outcome), None
 
     def end(self, question, outcome, *, run_call, step, lead):
