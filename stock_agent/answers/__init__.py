@@ -146,9 +146,7 @@ class Answers(Plain):
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
-        if not _holds_any(facts):
-            return None
-        return self.rendered(facts, shape(question), lead, outcome)
+        return self.rendered(facts, shape(question), lead, outcome) if _holds_any(facts) else None
 
     def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
         """The program's answer, after the line `lead` (if any) says why; "rendered" in
