@@ -133,8 +133,8 @@ def _says_no_lookup(folded):
     three words (two characters in Chinese). "Don't worry, just check A001" is none."""
     words = folded.replace(",", " ").replace(":", " ").split()
     negations, lookups = NO_LOOKUP_EN
-    for index, word in enumerate(words):
-        if any(" ".join(words[index:index + 3]).startswith(negation) for negation in negations):
+    for index in range(len(words)):
+        if " ".join(words[index:index + 3]).startswith(negations):
             if any(later.startswith(lookups) for later in words[index + 1:index + 4]):
                 return True
     negations, lookup = NO_LOOKUP_ZH
