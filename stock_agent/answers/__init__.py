@@ -173,7 +173,7 @@ class Answers(Plain):
                       "arguments": {"sku": unlooked[0] if len(unlooked) == 1
                                     else unlooked[:10]}}, f"{step}:program")
             facts = Facts(outcome.results, writes=self.writes)
-        facts.sums = _sums(facts, shape(question))
+        facts.sums = _given_sums(shape(question))
         return facts
 
     def _read(self, text, facts, asked):
@@ -339,14 +339,14 @@ def _as_written(claim):
     return {**named, "negated": True} if negated else named
 
 
-def _sums(facts, asked):
-    """The totals a sentence may state: of the stock or the suggested orders of the items
-    found, and of the numbers the question gave."""
-    found = facts.found()
-    terms = [[fact["stock"] for fact in found], [fact["suggested_order"] for fact in found]]
+def _given_sums(asked):
+    """The totals of the question's own numbers a sentence may state: the result of the
+    arithmetic it writes out, else the sum of the numbers it gave. A total of the items
+    found is no concern of these: reader.py works it out from the facts, and takes any
+    such total back out of these."""
     if asked["worked"]:  # "17 times 3": its result, not the numbers added up
-        return {sum(column) for column in terms if len(column) >= 2} | {asked["worked"][1]}
-    return {sum(column) for column in terms + [asked["numbers"]] if len(column) >= 2}
+        return {asked["worked"][1]}
+    return {sum(asked["numbers"])} if len(asked["numbers"]) >= 2 else set()
 
 
 def written(results, question, lang, *, tools=()):
