@@ -193,8 +193,9 @@ class Answers(Plain):
                 if heading is not None and len(listed) == 1:
                     self._drop(listed, kept, said, dropped)  # a heading with no line under it
                 heading, listed, dropping = None, [], False
-            if normal(shown.strip()).rstrip(".。") in echoed or dropping:  # a tool's words
-                dropped.setdefault("unreadable", []).append(shown.strip())  # to the model
+            if normal(shown.strip()).rstrip(".。") in echoed or dropping:
+                # a tool's words to the model, or a line under a heading not shown
+                dropped.setdefault("unreadable", []).append(shown.strip())
                 continue
             words = read(read_as, known)
             names = words is not None and any(word[0] == "item" for word in words)
