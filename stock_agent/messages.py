@@ -626,7 +626,7 @@ LINES = {
     "verdict_reached": {"en": "{sku} meets its target", "zh-TW": "{sku} 已達標"},
     "verdict_not_reached": {"en": "{sku} is below target", "zh-TW": "{sku} 低於目標"},
     "verdict_found": {"en": "{sku} was found", "zh-TW": "有找到 {sku}"},
-    "verdict_missing": {"en": "{sku} was not found", "zh-TW": "查無 {sku}"},
+    "verdict_not_found": {"en": "{sku} was not found", "zh-TW": "查無 {sku}"},
     "answer_total_stock": {"en": "Total stock of {items}: {total} ({terms}).",
                            "zh-TW": "{items} 的庫存合計 {total}（{terms}）。"},
     "answer_total_suggested_order": {

@@ -77,9 +77,8 @@ class Plain:
         if self.source is None or not any("__" not in record["name"]
                                           for record in outcome.results):
             return answer
-        label = Text("answer_sample") if self.source == SAMPLE_SOURCE else \
-            Text("answer_source", source=self.source)
-        label = label.render(self.lang)
+        label = (Text("answer_sample") if self.source == SAMPLE_SOURCE else
+                 Text("answer_source", source=self.source)).render(self.lang)
         return answer if answer.startswith(label.strip()) else label + answer
 
 
@@ -112,27 +111,25 @@ class Answers(Plain):
         if not named or not self.all_ours or self.writes or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
-        outcome.verification = "stated"  # the usual answer, so no lead: no model words lost
-        return self.rendered(facts, asked, None, outcome)
+        # the usual answer, so no lead: no model words lost
+        return self.rendered(facts, asked, None, outcome, verification="stated")
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
         asked = shape(question)
         facts = self._facts(question, outcome, run_call, step)
         kept, dropped, said = self._read(text, facts, asked)
-        lead = ""
         if dropped:
-            log.answer_check(step=step, problems=_by_why(dropped))
+            log.answer_check(step=step, problems=dropped)
             if self._may_look(facts, outcome, last):
                 outcome.corrections += 1
                 note = Text("answer_look_up").render(self.lang)
                 log.correction(step=step, text=note)
                 return None, {"role": "user", "content": note}
-            if any(why == "false" for _, why in dropped) or not said:
-                outcome.verification = "rendered"  # a false sentence: the model misread
+            if "false" in dropped or not said:
+                # a false sentence: the model misread
                 return self.rendered(facts, asked, "answer_rendered", outcome), None
             # Only sentences it could not read: the person reads those it could, and the
             # program's facts for what they leave out.
-            lead = Text("answer_trimmed").render(self.lang) + "\n"
             text = "".join(kept).strip()
         missing = self._left_out(facts, asked, said, text)
         added = []
@@ -144,17 +141,17 @@ class Answers(Plain):
                                 "corrected" if outcome.corrections else "verified")
         outcome.statements = _cited(said, facts) + [  # "no order placed" is no fact it added
             cite for _, cited in added for cite in cited if cite["claim"] != "placed"]
+        lead = Text("answer_trimmed").render(self.lang) + "\n" if dropped else ""
         return lead + self.labelled(text, outcome), None
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
-        if not _holds_any(facts):
-            return None
-        outcome.verification = "rendered"
-        return self.rendered(facts, shape(question), lead, outcome)
+        return self.rendered(facts, shape(question), lead, outcome) if _holds_any(facts) else None
 
-    def rendered(self, facts, asked, lead, outcome):
-        """The program's answer, after the line `lead` (if any) says why."""
+    def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
+        """The program's answer, after the line `lead` (if any) says why; "rendered" in
+        place of the model's, or "stated" when the results settled the question."""
+        outcome.verification = verification
         said = write(facts, asked, self.lang, tools=self.ours)
         outcome.statements = [cite for _, cited in said for cite in cited]
         if not _holds_any(facts):  # no tool result: nothing was written from one
@@ -176,16 +173,16 @@ class Answers(Plain):
                       "arguments": {"sku": unlooked[0] if len(unlooked) == 1
                                     else unlooked[:10]}}, f"{step}:program")
             facts = Facts(outcome.results, writes=self.writes)
-        facts.sums = _sums(facts, shape(question))
+        facts.sums = _given_sums(shape(question))
         return facts
 
     def _read(self, text, facts, asked):
-        """(the sentences kept, as written; (sentence, why) for each dropped: "unreadable"
-        or "false"; the claims of those kept). A heading ("Items below target:") says its
+        """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
+        "false": [...]}; the claims of those kept). A heading ("Items below target:") says its
         verdict of each line of the list under it, and the list is shown whole or not at
         all: a line under it that cannot be read, is false or names no item takes the
         heading and every line with it (the person would read them under it)."""
-        known, kept, dropped, said, last = facts.known_words(), [], [], [], ()
+        known, kept, dropped, said, last = facts.known_words(), [], {}, [], ()
         heading, listed, dropping, in_list, line_start = None, [], False, False, True
         echoed = facts.tool_words()
         for shown, read_as in sentences(text):
@@ -197,7 +194,8 @@ class Answers(Plain):
                     self._drop(listed, kept, said, dropped)  # a heading with no line under it
                 heading, listed, dropping = None, [], False
             if normal(shown.strip()).rstrip(".。") in echoed or dropping:
-                dropped.append((shown.strip(), "unreadable"))  # a tool's words to the model
+                # a tool's words to the model, or a line under a heading not shown
+                dropped.setdefault("unreadable", []).append(shown.strip())
                 continue
             words = read(read_as, known)
             names = words is not None and any(word[0] == "item" for word in words)
@@ -214,7 +212,7 @@ class Answers(Plain):
             if reading is None or not all(true(claim, facts) for claim in reading[0]) or \
                     heading is not None and not names:
                 false = reading is not None and (heading is None or names)
-                dropped.append((shown.strip(), "false" if false else "unreadable"))
+                dropped.setdefault("false" if false else "unreadable", []).append(shown.strip())
                 if heading is not None:  # the list goes whole, and the rest of it after
                     self._drop(listed, kept, said, dropped)
                     heading, listed, dropping = None, [], True
@@ -236,7 +234,7 @@ class Answers(Plain):
         their claims by identity: the same line may stand under another heading) back out
         of what is shown."""
         for at, claimed in reversed(listed):
-            dropped.append((kept.pop(at).strip(), "unreadable"))
+            dropped.setdefault("unreadable", []).append(kept.pop(at).strip())
             said[:] = [claim for claim in said if not any(claim is gone for gone in claimed)]
 
     def _left_out(self, facts, asked, said, text):
@@ -259,10 +257,8 @@ class Answers(Plain):
                          or listed["more"] and not kinds & {"more", "count"}]
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
-        if not kinds & {"placed", "receipt"}:
-            missing.receipts = facts.receipts
-        if "placed" not in kinds:
-            missing.refused = facts.refused
+        missing.receipts = [] if kinds & {"placed", "receipt"} else facts.receipts
+        missing.refused = [] if "placed" in kinds else facts.refused
         missing.other = [other for other in facts.other if isinstance(other["data"], dict)
                          and not set(map(str.casefold, other["data"])) & kinds]
         missing.items.update({sku: facts.items[sku] for listed in missing.lists
@@ -296,14 +292,6 @@ def _asked_unsaid(facts, asked, said):
 def _spelled(sku, text):
     return re.search(rf"(?<![0-9a-z]){re.escape(sku.casefold())}(?![0-9a-z])",
                      normal(text)) is not None
-
-
-def _by_why(dropped):
-    """The dropped sentences by why: {"unreadable": [...], "false": [...]}."""
-    kinds = {}
-    for sentence, why in dropped:
-        kinds.setdefault(why, []).append(sentence)
-    return kinds
 
 
 def _no_order_unsaid(facts, said):
@@ -352,14 +340,14 @@ def _as_written(claim):
     return {**named, "negated": True} if negated else named
 
 
-def _sums(facts, asked):
-    """The totals a sentence may state: of the stock or the suggested orders of the items
-    found, and of the numbers the question gave."""
-    found = facts.found()
-    terms = [[fact["stock"] for fact in found], [fact["suggested_order"] for fact in found]]
+def _given_sums(asked):
+    """The totals of the question's own numbers a sentence may state: the result of the
+    arithmetic it writes out, else the sum of the numbers it gave. A total of the items
+    found is no concern of these: reader.py works it out from the facts, and takes any
+    such total back out of these."""
     if asked["worked"]:  # "17 times 3": its result, not the numbers added up
-        return {sum(column) for column in terms if len(column) >= 2} | {asked["worked"][1]}
-    return {sum(column) for column in terms + [asked["numbers"]] if len(column) >= 2}
+        return {asked["worked"][1]}
+    return {sum(asked["numbers"])} if len(asked["numbers"]) >= 2 else set()
 
 
 def written(results, question, lang, *, tools=()):

@@ -133,8 +133,8 @@ def _says_no_lookup(folded):
     three words (two characters in Chinese). "Don't worry, just check A001" is none."""
     words = folded.replace(",", " ").replace(":", " ").split()
     negations, lookups = NO_LOOKUP_EN
-    for index, word in enumerate(words):
-        if any(" ".join(words[index:index + 3]).startswith(negation) for negation in negations):
+    for index in range(len(words)):
+        if " ".join(words[index:index + 3]).startswith(negations):
             if any(later.startswith(lookups) for later in words[index + 1:index + 4]):
                 return True
     negations, lookup = NO_LOOKUP_ZH
@@ -235,11 +235,10 @@ def _given(unnamed, numbers):
     """(stock, target) when the question gives two numbers, one just after a word for the
     level wanted (GIVEN_LEVEL; the last such, "we want to know: 12 on hand, target 30"):
     that one is the target, the other the stock."""
-    levels = list(re.finditer(GIVEN_LEVEL, unnamed))
-    if len(numbers) != 2 or not levels or int(levels[-1].group(1)) not in numbers:
+    levels = [int(level) for level in re.findall(GIVEN_LEVEL, unnamed)]
+    if len(numbers) != 2 or not levels or levels[-1] not in numbers:
         return None
-    target = int(levels[-1].group(1))
-    return (numbers[1] if numbers[0] == target else numbers[0]), target
+    return (numbers[1] if numbers[0] == levels[-1] else numbers[0]), levels[-1]
 
 
 def worked(folded):

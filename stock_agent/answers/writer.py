@@ -50,12 +50,10 @@ def _leads(facts, shape):
     for fact in sorted(facts.items.values(), key=lambda fact: order.get(fact["sku"], 99)):
         if fact["sku"] not in shape["skus"] and (shape["skus"] or fact["sku"] in listed):
             continue
-        if kind == "found" or not fact["found"]:  # "No, X123 was not found" for any kind
-            verdict, holds = "found", fact["found"]
-            key = "verdict_found" if holds else "verdict_missing"
-        else:
-            verdict, holds = kind, verdicts(fact)[kind]
-            key = f"verdict_{kind}" if holds else f"verdict_not_{kind}"
+        # a SKU not found answers any kind: "No, X123 was not found"
+        verdict = "found" if kind == "found" or not fact["found"] else kind
+        holds = fact["found"] if verdict == "found" else verdicts(fact)[verdict]
+        key = f"verdict_{verdict}" if holds else f"verdict_not_{verdict}"
         leads.append((Text("lead_yes" if holds else "lead_no", claim=Text(key, **fact)),
                       [_cite(fact, verdict, holds)]))
     return leads
@@ -73,12 +71,10 @@ def _item(fact):
 
 def _list(listed, facts):
     items = [facts.items[sku] for sku in listed["skus"]]
-    lines = _Joined([_item(fact)[0] for fact in items])
+    lines = _Listed([_item(fact)[0] for fact in items], joiners=(" ", ""))
     more = Text("answer_more", more=listed["more"]) if listed["more"] else ""
-    if listed["query"] is not None:
-        key = "answer_found" if items else "answer_none_found"
-    else:
-        key = "answer_low" if items else "answer_none_low"
+    what = "low" if listed["query"] is None else "found"  # the reorder list, or a search
+    key = f"answer_{what}" if items else f"answer_none_{what}"
     cited = [{"claim": "listed", "value": listed["skus"], "more": listed["more"],
               "source": listed["source"]}]
     return Text(key, query=listed["query"], items=lines, more=more), cited
@@ -179,25 +175,15 @@ def _cite(fact, claim, value):
 
 
 class _Listed(Text):
-    """Names or figures in a row, as one param of a line: A001, A002 or A001、A002."""
+    """Values in a row, as one param of a line, joined as the language joins them: names or
+    figures (A001, A002 or A001、A002), or with `joiners=(" ", "")` whole sentences."""
 
     __slots__ = ()
 
-    def __init__(self, items):
-        super().__init__("", items=list(items))
+    def __init__(self, values, *, joiners=(", ", "、")):
+        super().__init__("", values=list(values), joiners=joiners)
 
     def render(self, lang="en"):
-        return ("、" if lang == "zh-TW" else ", ").join(map(str, self.params["items"]))
-
-
-class _Joined(Text):
-    """Texts rendered one after another, as one param of a line."""
-
-    __slots__ = ()
-
-    def __init__(self, texts):
-        super().__init__("", texts=texts)
-
-    def render(self, lang="en"):
-        separator = "" if lang == "zh-TW" else " "
-        return separator.join(text.render(lang) for text in self.params["texts"])
+        return self.params["joiners"][lang == "zh-TW"].join(
+            value.render(lang) if isinstance(value, Text) else str(value)
+            for value in self.params["values"])
