@@ -617,6 +617,28 @@ class McpWriteTest(unittest.TestCase):
         self.assertNotIn("No order has been placed", denied)
 
 
+class McpRecordTest(unittest.TestCase):
+    """An MCP tool's record is a fact of its own about the item it names: never an item of
+    our inventory, and never a figure that stands for one of the inventory's."""
+
+    @staticmethod
+    def record(tool, **fields):
+        return {"invocation": "1:1", "name": tool, "arguments": {"sku": "A001"},
+                "result": {"ok": True, "data": {"sku": "A001", **fields}}}
+
+    def test_a_record_shaped_like_an_item_is_not_taken_for_one(self):
+        # a stock and no target: read as our item, it broke the verdicts (a TypeError)
+        run = [lookup("A001"), self.record("wh2__get_stock", stock=40)]
+        shown, _ = person_reads("A001 is below target.", "Check A001", run)
+        self.assertTrue(shown.startswith("A001 is below target."), shown)
+
+    def test_a_records_field_does_not_stand_for_the_inventorys(self):
+        run = [lookup("A001"), self.record("shop__open_orders", order=5)]
+        for answer, lang in (("A001 needs 5 units.", "en"), ("A001 低於目標，需要補 5 個。", "zh-TW")):
+            shown, _ = person_reads(answer, "Check A001", run, lang)
+            self.assertNotIn(answer, shown)
+
+
 class ProgramReadsItselfTest(unittest.TestCase):
     """Everything the program writes, it understands, and finds true: the mock model's
     answers (which are the program's) are verified, in both languages."""

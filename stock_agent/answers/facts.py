@@ -39,12 +39,13 @@ class Facts:
                       None):
             if isinstance(words, str):
                 self._said_by_tools.append(words)
-        for fact in item_facts(record):
+        ours = "__" not in record["name"]  # an MCP tool's record is never an item of ours
+        for fact in item_facts(record) if ours else ():
             if fact["sku"] not in self.items or fact["found"]:
                 fact["source"] = source
                 self.items.setdefault(fact["sku"], fact)
                 self.items[fact["sku"]].update(fact)
-        if isinstance(data, dict) and isinstance(data.get("items"), list) and \
+        if ours and isinstance(data, dict) and isinstance(data.get("items"), list) and \
                 record["name"] != "get_stock":
             listed = {"tool": record["name"], "query": data.get("query"),
                       "skus": [row["sku"] for row in item_rows(data)],
@@ -59,7 +60,7 @@ class Facts:
         elif unplaced(result, record["arguments"]):
             self.refused.append({**record["arguments"], "error": result["error"],
                                  "source": source})
-        elif data is not None and item_rows(data) is None:
+        elif data is not None and (not ours or item_rows(data) is None):
             self._other(record["name"], data, source, written=record["name"] in writes)
         elif not result.get("ok") and result.get("error") not in ("SKU_NOT_FOUND",
                                                                    "REPEATED_CALL"):
@@ -84,15 +85,15 @@ class Facts:
 
     def numbers_of(self, sku):
         """The figures of an item by field name: the tools' own, and those of an MCP
-        record that names it."""
+        record that names it, which never stand for the inventory's own."""
         fact = self.items.get(sku) or {}
-        figures = {field: fact.get(field) for field in ("stock", "target", "suggested_order")
-                   if isinstance(fact.get(field), int)}
-        figures["order"] = figures.pop("suggested_order", None)
+        figures = {field: fact.get(key) for field, key in (
+            ("stock", "stock"), ("target", "target"), ("order", "suggested_order"))
+            if isinstance(fact.get(key), int)}
         for other in self.other:
             if other["sku"] == sku and isinstance(other["data"], dict):
-                figures.update({key.casefold(): value for key, value in other["data"].items()
-                                if _number(value)})
+                figures = {**{key.casefold(): value for key, value in other["data"].items()
+                              if _number(value)}, **figures}
         return figures
 
     def tool_words(self):
