@@ -617,6 +617,29 @@ class McpWriteTest(unittest.TestCase):
         self.assertNotIn("No order has been placed", denied)
 
 
+class FourthProbeTest(unittest.TestCase):
+    """A fourth hostile probe wrote 5,433 false sentences in 15 families that the reader
+    showed 4,584 of: each family's hole, shut by a rule of structure, not of words."""
+
+    ALL = ("A001", "A002", "A003")
+    assert_hidden = HostileProbeTest.assert_hidden
+
+    def test_a_negation_of_a_negation_is_not_read(self):
+        self.assert_hidden("A001 isn't not above target.", "How are they?")
+        self.assert_hidden("A002 不是不需要補貨。", "庫存如何？", "zh-TW")
+        shown, _ = person_reads("No — A002 is not below target.", "Is A002 below target?",
+                                [lookup("A002")])
+        self.assertIn("No — A002 is not below target.", shown)  # a "No" that answers
+
+    def test_a_clause_with_a_verb_of_its_own_does_not_take_the_claims_before_it(self):
+        self.assert_hidden("A001 is not out of stock, but A002 is.", "How are they?")
+        self.assert_hidden("A003 沒有高於目標，但 A001 有。", "庫存如何？", "zh-TW")
+        self.assert_hidden("X123 查無資料，Y999 則有。", "幫我查 X123 和 Y999", "zh-TW",
+                           ("X123", "Y999"))
+        self.assert_hidden("Out of stock: A003, A004.", "How are they?",  # A004: no such
+                           skus=("A003", "A004"))  # item, and a list's items share its claim
+
+
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of
     our inventory, and never a figure that stands for one of the inventory's."""

@@ -38,8 +38,8 @@ from stock_agent.answers.facts import normal, verdicts
 # The words and phrases, each with its role, are data: lexicon.txt beside this module.
 
 _LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
-_CLAUSE_MARKS = set(",;，；、") | {"and", "or", "but", "while", "whereas", "和", "與", "及", "以及",
-                                   "而", "但", "並且", "另外"}
+_CLAUSE_MARKS = set(",;，；、") | {"and", "or", "和", "與", "及"}
+_CONTRASTS = {"but", "while", "whereas", "而", "但"}  # end a clause, and set the next against it
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
 _lexicon = None
 _longest = 1
@@ -177,6 +177,8 @@ def _word(tokens, index, meanings):
         return ("colon",), 1
     if token in _CLAUSE_MARKS:
         return ("clause",), 1
+    if token in _CONTRASTS:
+        return ("contrast",), 1
     if token in _PUNCT:
         return ("punct",), 1
     return None, 0
@@ -266,6 +268,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
                 not _may_borrow(clause, last, skus):
             return None  # "No items need restocking." after several items: which?
         subjects = items if items and not made else ()
+        # "…, but A002 is", "Y999 則有": a verb of its own, so not the claims before it
+        elided = any(word[0] in ("contrast", "be") for word in clause)
         found += _totals(made, clause, spoken)
         shared = made or shared
     if heading and not found or not found and spoken != last:
@@ -281,8 +285,9 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
                 dict.fromkeys(sku for made in found for sku in made["items"]))
             claim.setdefault("of", figures[-1] if figures else "stock")
     if subjects and found:  # "Out of stock: A003, B101": items after the claim they share
-        if not all(claim["kind"] == "verdict" for claim in shared):
-            return None
+        if elided or not all(claim["kind"] == "verdict" and not claim["negated"]
+                                 for claim in shared):
+            return None  # "A001 is not out, but A002 is": what A002 is, unsaid
         found += [{**claim, "items": subjects} for claim in shared]
     if any(claim["kind"] in ("placed", "receipt") and not claim["negated"] for claim in found):
         for claim in found:  # in an order's sentence, a bare "18 個" is how many were ordered
@@ -324,13 +329,13 @@ def _states(claim, asked, skus):
 
 def _yes_or_no(words):
     """(True, False or None: the yes or no that opens the sentence; the words after it)."""
-    rest = words[1:]
-    if words and words[0] == ("neg",) and (rest[:1] in ([("clause",)], [("colon",)]) or
-                                           all(word == ("punct",) for word in rest)):
+    first, rest = words[:1], words[1:]
+    apart = rest[:1] in ([("clause",)], [("colon",)], [("punct",)])  # "No, …", "No — …"
+    if first == [("neg",)] and (apart or not rest):
         return False, rest[1:]
-    if words and words[0] == ("answer", "yes"):
+    if first == [("answer", "yes")]:
         return True, rest
-    if words and words[0] == ("be",) and rest[:1] in ([("clause",)], [("colon",)]):
+    if first == [("be",)] and apart and rest[:1] != [("punct",)]:
         return True, rest[1:]  # 是，… / 有，…: a yes
     return None, words
 
@@ -373,9 +378,9 @@ def _clauses(words):
     for word in words:
         before = next((w[0] for w in reversed(clause) if w[0] not in ("punct", "fill", "be")),
                       None)
-        if word == ("clause",) or word == ("colon",) and before != "field":
+        if word in (("clause",), ("contrast",)) or word == ("colon",) and before != "field":
             yield clause
-            clause = []
+            clause = [word] if word == ("contrast",) else []
         elif word != ("colon",):
             clause.append(word)
     yield clause
@@ -397,6 +402,8 @@ def _clause_claims(clause, items, *, after_item=False):
         if role == "item" and named not in (None, value[0]):
             return None  # "A001 (玄米茶包)": a SKU given another item's name
         named = value[0] if role == "item" else named if role in ("punct", "be") else None
+        if role == "neg" and negate:
+            return None  # "isn't not below target", 不是不缺貨: a negation of a negation
         if role == "neg":
             negate = True
         elif role == "number" and field and field.startswith("goal:"):
