@@ -639,6 +639,13 @@ class FourthProbeTest(unittest.TestCase):
         self.assert_hidden("Out of stock: A003, A004.", "How are they?",  # A004: no such
                            skus=("A003", "A004"))  # item, and a list's items share its claim
 
+    def test_a_number_right_after_a_field_is_that_fields(self):
+        self.assert_hidden("A002 target 45 stock 30.", "How are they?")
+        self.assert_hidden("A001 庫存 30 目標 12。", "庫存如何？", "zh-TW")
+        self.assert_hidden("A003 suggested order 0 stock 20.", "How are they?")
+        shown, _ = person_reads("A001 庫存 12 目標 30。", "A001 如何？", [lookup("A001")], "zh-TW")
+        self.assertIn("A001 庫存 12 目標 30。", shown)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -381,8 +381,8 @@ def _clauses(words):
         if word in (("clause",), ("contrast",)) or word == ("colon",) and before != "field":
             yield clause
             clause = [word] if word == ("contrast",) else []
-        elif word != ("colon",):
-            clause.append(word)
+        else:  # a colon after a field stays, as punctuation: "restocking: 22 on hand"
+            clause.append(("punct",) if word == ("colon",) else word)
     yield clause
 
 
@@ -412,7 +412,7 @@ def _clause_claims(clause, items, *, after_item=False):
                 claim(_GAPS[field[5:]], value[0])  # 低於目標 30 個 also reads "by 30": both
             field = None
         elif role == "number":
-            if field is not None and not _named_after(clause, at):
+            if field is not None and (previous_role == "field" or not _named_after(clause, at)):
                 claim(field, value[0])
                 field, pending = None, False
             else:
