@@ -646,6 +646,11 @@ class FourthProbeTest(unittest.TestCase):
         shown, _ = person_reads("A001 庫存 12 目標 30。", "A001 如何？", [lookup("A001")], "zh-TW")
         self.assertIn("A001 庫存 12 目標 30。", shown)
 
+    def test_bie_is_a_negation_and_er_sets_a_clause_against_the_one_before(self):
+        self.assert_hidden("建議 A001 別補貨。", "A001 需要補貨嗎？", "zh-TW", ("A001",))
+        self.assert_hidden("A003 別補 20 個。", "A003 如何？", "zh-TW", ("A003",))
+        self.assert_hidden("A003 沒有高於目標，而 A001 有。", "庫存如何？", "zh-TW")
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of
