@@ -651,6 +651,16 @@ class FourthProbeTest(unittest.TestCase):
         self.assert_hidden("A003 別補 20 個。", "A003 如何？", "zh-TW", ("A003",))
         self.assert_hidden("A003 沒有高於目標，而 A001 有。", "庫存如何？", "zh-TW")
 
+    def test_a_sku_beside_another_items_name_across_words_that_say_nothing(self):
+        self.assert_hidden("玄米茶包 (SKU A001) needs a reorder.", "How are they?")
+        self.assert_hidden("玄米茶包（料號 A001）需要補貨。", "庫存如何？", "zh-TW")
+        self.assert_hidden("A001, also called 玄米茶包, is below target.", "How are they?")
+        self.assert_hidden("| SKU | Name | Status |\n|---|---|---|\n| A001 | 玄米茶包 | Below target |",
+                           "How are they?")
+        shown, _ = person_reads("需要補貨的有：A003玄米茶包，A001濾掛咖啡", "哪些需要補貨？",
+                                [lookup("A001", "A003")], "zh-TW")
+        self.assertIn("A003玄米茶包，A001濾掛咖啡", shown)  # each SKU beside its own name
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

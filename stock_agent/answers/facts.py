@@ -106,20 +106,21 @@ class Facts:
         return {placed["order_id"] for placed in self.receipts if placed.get("order_id")}
 
     def known_words(self):
-        """The words a sentence may use for the things this run saw: SKUs, names, order ids,
-        search queries and an MCP record's field names (each -> what it refers to)."""
+        """The words a sentence may use for the things this run saw: SKUs, names (marked
+        "name"), order ids, search queries and an MCP record's field names (each -> what it
+        refers to)."""
         words = {}
         for sku, fact in self.items.items():
             words[normal(sku)] = ("item", sku)
             if fact.get("name"):
-                words[normal(fact["name"])] = ("item", sku)
+                words[normal(fact["name"])] = ("item", sku, "name")
         for order_id in self.order_ids():
             for said in ("", "order ", "訂單 ", "訂單"):
                 words[normal(said + order_id)] = ("receipt", order_id)
         for write in self.receipts + self.refused + self.rehearsed:  # the item a write names
-            for word in (write.get("sku"), write.get("name")):
+            for word, called in ((write.get("sku"), ()), (write.get("name"), ("name",))):
                 if isinstance(word, str) and isinstance(write.get("sku"), str):
-                    words.setdefault(normal(word), ("item", write["sku"]))
+                    words.setdefault(normal(word), ("item", write["sku"], *called))
         for write in self.receipts + self.rehearsed:
             ledger = write.get("ledger") or write.get("would_write", {}).get("ledger")
             if isinstance(ledger, str):

@@ -113,7 +113,7 @@ def _row(cells, header, ruled):
         return ", ".join(cells), None
     if len(cells) != len(header):
         return " | ".join(cells), header
-    return ", ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
+    return " ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
 
 
 def _tokens(text):
@@ -241,6 +241,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     no that opens the sentence is read only beside a claim of its own that states that
     verdict the same way ("No, A002 is not below target."): the question's verdict is a
     guess from its words, so a bare "No." is never taken for it."""
+    if _misnamed(words):
+        return None
     found, spoken, named = [], last, ()  # named: every item the sentence names
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
@@ -307,6 +309,24 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     # program knows, and the sentence states that verdict the same way.
     agrees = asked and skus and any(_states(claim, asked, skus) == answer for claim in found)
     return (found, named or last) if agrees else None
+
+
+def _misnamed(words):
+    """Whether a SKU stands beside the name of another item with nothing between them that
+    says something ("A001 (玄米茶包)", "A001, also called 玄米茶包", a table's row), and not
+    beside its own ("A003 玄米茶包, A001 濾掛咖啡" is two items): which one the sentence is
+    about, the reader cannot tell."""
+    beside, paired = None, False
+    for word in words:
+        if word[0] != "item":
+            beside = beside if word[0] in ("punct", "fill", "colon", "be", "clause") else None
+        elif beside is None or paired or beside[2:] == word[2:] and beside[1] != word[1]:
+            beside, paired = word, False
+        elif beside[1] != word[1]:
+            return True  # a SKU and a name, of two items
+        else:
+            paired = True  # an item's SKU and its name: one mention
+    return False
 
 
 def _may_borrow(clause, last, skus):
@@ -394,14 +414,11 @@ def _clause_claims(clause, items, *, after_item=False):
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
         negate = False
 
-    previous, named, pending = None, None, False
+    previous, pending = None, False
     for at, (role, *value) in enumerate(clause):
         adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
         if role in ("answer", "others", "vague"):
             return None  # a yes said mid-sentence; items it does not name; "in order"
-        if role == "item" and named not in (None, value[0]):
-            return None  # "A001 (玄米茶包)": a SKU given another item's name
-        named = value[0] if role == "item" else named if role in ("punct", "be") else None
         if role == "neg" and negate:
             return None  # "isn't not below target", 不是不缺貨: a negation of a negation
         if role == "neg":
