@@ -661,6 +661,14 @@ class FourthProbeTest(unittest.TestCase):
                                 [lookup("A001", "A003")], "zh-TW")
         self.assertIn("A003玄米茶包，A001濾掛咖啡", shown)  # each SKU beside its own name
 
+    def test_an_item_after_a_verdict_is_compared_not_judged(self):
+        for answer in ("A001 is below A003.", "A001 isn't above A003.",
+                       "A001 is as understocked as A003."):
+            self.assert_hidden(answer, "Which is lower, A001 or A003?", skus=("A001", "A003"))
+        shown, _ = person_reads("Out of stock: A003. Below target: A001.", "How are they?",
+                                [lookup("A001", "A003")])
+        self.assertIn("Out of stock: A003. Below target: A001.", shown)  # headings, not so
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -250,6 +250,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     heading = []   # "Out of stock: A003": a verdict said before the items it is about
     shared = []    # the claims of the last clause that made any
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
+        if _compares(clause):
+            return None
         items = tuple(dict.fromkeys(word[1] for word in clause if word[0] == "item"))
         if items and subjects:
             items = tuple(dict.fromkeys(subjects + items))
@@ -326,6 +328,19 @@ def _misnamed(words):
             return True  # a SKU and a name, of two items
         else:
             paired = True  # an item's SKU and its name: one mention
+    return False
+
+
+def _compares(clause):
+    """Whether an item follows a verdict of its level with only words that say nothing
+    between ("A001 is below A003", "as short as A003"): a comparison of two items, not a
+    verdict of both. (查無 A001 says A001 was not found.)"""
+    level = False
+    for word in clause:
+        if word[0] == "item" and level:
+            return True
+        level = level if word[0] == "fill" else word[0] == "verdict" and \
+            word[1] not in ("found", "missing")
     return False
 
 
