@@ -669,6 +669,12 @@ class FourthProbeTest(unittest.TestCase):
                                 [lookup("A001", "A003")])
         self.assertIn("Out of stock: A003. Below target: A001.", shown)  # headings, not so
 
+    def test_the_programs_own_phrases_are_claims_about_the_run(self):
+        run = [lookup("A001"), ordered(18)]
+        for answer, lang in (("I cannot place orders.", "en"), ("抱歉，我無法下單。", "zh-TW"),
+                             ("Nothing was written to orders.db.", "en"), ("未寫入帳本。", "zh-TW")):
+            self.assert_hidden(answer, "Order 18 of A001", lang, run=run)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -494,7 +494,10 @@ def _clause_claims(clause, items, *, after_item=False):
                 field = f"goal:{value[0]}"  # 低於目標 30
         elif role == "placed" and field == "order":
             continue  # "needs to be ordered": the order word, not an order placed
-        elif role in ("placed", "receipt", "rehearsed", "list", "approved"):
+        elif role == "unplaced":  # "nothing was written to", 未寫入: no order was placed
+            negate = True
+            claim("placed")
+        elif role in ("placed", "receipt", "rehearsed", "list", "approved", "readonly"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
     if field == "order":
@@ -545,7 +548,7 @@ _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order w
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
 _FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
-               "quantity", "count", "approved", "ranked", "matched")  # not of one item
+               "quantity", "count", "approved", "ranked", "matched", "readonly")  # of the run
 
 
 # --- Truth -----------------------------------------------------------------------------
@@ -573,6 +576,8 @@ def _true_of_run(claim, facts):
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
         return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
+    if kind == "readonly":  # "I cannot place orders": no order placed, refused or rehearsed
+        return not (facts.receipts or facts.refused or facts.rehearsed)
     if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
         return all(any(listed["query"] == value and sku in listed["skus"]
                        for listed in facts.lists) for sku in claim["items"])
