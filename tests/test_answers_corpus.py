@@ -675,6 +675,12 @@ class FourthProbeTest(unittest.TestCase):
                              ("Nothing was written to orders.db.", "en"), ("未寫入帳本。", "zh-TW")):
             self.assert_hidden(answer, "Order 18 of A001", lang, run=run)
 
+    def test_a_number_after_to_is_a_level_to_reach(self):
+        self.assert_hidden("A001 needs restocking to 12 units on hand.",
+                           "How much should we restock A001?", skus=("A001",))
+        self.assert_hidden("I suggest a reorder of A001 up to 12 units in stock.",
+                           "How much should we restock A001?", skus=("A001",))
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -443,6 +443,8 @@ def _clause_claims(clause, items, *, after_item=False):
             if clause[at + 1:at + 2] == [("unit",)] and field[5:] in _GAPS:
                 claim(_GAPS[field[5:]], value[0])  # 低於目標 30 個 also reads "by 30": both
             field = None
+        elif role == "number" and previous_role == "to":
+            return None  # "restocking to 12 units on hand": 12 is a level to reach
         elif role == "number":
             if field is not None and (previous_role == "field" or not _named_after(clause, at)):
                 claim(field, value[0])
