@@ -681,6 +681,16 @@ class FourthProbeTest(unittest.TestCase):
         self.assert_hidden("I suggest a reorder of A001 up to 12 units in stock.",
                            "How much should we restock A001?", skus=("A001",))
 
+    def test_a_searchs_words_do_not_borrow_the_last_item(self):
+        search = {"invocation": "1:1", "name": "find_items", "arguments": {"query": "咖啡"},
+                  "result": {"ok": True, "data": {"query": "咖啡", "items": [SAMPLE[0]],
+                                                  "more": 0}}}
+        run = [lookup("A002"), search]
+        self.assert_hidden("A002 has 45 units in stock.\n咖啡 is above target.",
+                           "Check A002 and search for 咖啡", run=run, false="咖啡 is above target.")
+        self.assert_hidden("A002 目前庫存 45 個。咖啡高於目標。", "查 A002，再搜尋咖啡", "zh-TW",
+                           run=run, false="咖啡高於目標。")
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -346,7 +346,10 @@ def _compares(clause):
 
 def _may_borrow(clause, last, skus):
     """A clause naming no item is about the item the answer spoke of last when it says so
-    ("It needs 18", 它), or when one item was spoken of and at most one asked."""
+    ("It needs 18", 它), or when one item was spoken of and at most one asked; never when
+    it names a search ("咖啡 is above target": of what the search found, not that item)."""
+    if any(word[0] == "query" for word in clause):
+        return False
     return ("be", "it") in clause or len(last) == 1 and len(skus) <= 1
 
 
