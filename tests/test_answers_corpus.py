@@ -691,6 +691,20 @@ class FourthProbeTest(unittest.TestCase):
         self.assert_hidden("A002 目前庫存 45 個。咖啡高於目標。", "查 A002，再搜尋咖啡", "zh-TW",
                            run=run, false="咖啡高於目標。")
 
+    def test_a_count_is_of_the_search_it_names_or_of_what_every_set_agrees_on(self):
+        self.assert_hidden("I looked up 2 SKUs.", "Check A001, A002, X123",
+                           skus=("A001", "A002", "X123"))  # three looked up, two found
+        search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "茶"},
+                  "result": {"ok": True, "data": {"query": "茶", "items": SAMPLE[1:3],
+                                                  "more": 0}}}
+        low = {"invocation": "1:1", "name": "list_reorder", "arguments": {},
+               "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 1}}}
+        for answer, lang in (("I searched for 茶: 3 matches.", "en"), ("搜尋茶，共 3 筆結果。", "zh-TW"),
+                             ("I searched for 茶: 1 more not shown.", "en")):
+            self.assert_hidden(answer, "Search for 茶, and what is low?", lang, run=[search, low])
+        shown, _ = person_reads("I searched for 茶: 2 matches.", "Search for 茶", [search, low])
+        self.assertIn("I searched for 茶: 2 matches.", shown)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -72,7 +72,7 @@ def _sections(path=_LEXICON):
 
 # --- Sentences and tokens --------------------------------------------------------------
 
-_SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.(?:[ \t]*\n|(?=\s|$))|$)")
+_SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.\)?(?:[ \t]*\n|(?=\s|$))|$)")
 _TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
                     r"|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
@@ -302,8 +302,12 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
             claim["items"] = named or tuple(skus)
     if ranked:
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
-    for query in {word[1] for word in words if word[0] == "query"} if named else ():
+    queries = {word[1] for word in words if word[0] == "query"}
+    for query in queries if named else ():
         found.append({"items": named, "kind": "matched", "value": query, "negated": False})
+    for claim in found:  # "I searched for 茶: 2 matches": of that search
+        if claim["kind"] in ("count", "more") and len(queries) == 1:
+            claim["query"] = next(iter(queries))
     found = _in_turn(found)
     if answer is None:
         return found, named or last
@@ -593,12 +597,10 @@ def _true_of_run(claim, facts):
         return any(listed["query"] is None and not listed["skus"] for listed in facts.lists)
     if kind == "total":
         return _total_holds(claim, facts)
-    if kind == "more":
-        return any(listed["more"] == value for listed in facts.lists)
-    if kind == "count":  # how many items the run found, or one list held (or matched)
-        counts = {len(listed["skus"]) + listed["more"] for listed in facts.lists} or \
-            {len(facts.found())}
-        return value in counts
+    if kind == "more":  # how many more a list (the search it names) left unshown
+        return any(listed["more"] == value for listed in _lists(facts, claim.get("query")))
+    if kind == "count":  # how many one search matched, else one list held or a lookup saw
+        return _counts(facts, claim.get("query")) == {value}
     writes = facts.receipts if claim.get("ordered") else \
         facts.receipts + facts.refused + facts.rehearsed
     return any(write.get("quantity") == value and (not claim["items"] or write.get("sku")
@@ -609,6 +611,21 @@ def _of_each(claim, writes):
     """Whether a write holds of each item the claim names (of any, when it names none)."""
     skus = {write.get("sku") for write in writes}
     return all(sku in skus for sku in claim["items"]) if claim["items"] else bool(writes)
+
+
+def _counts(facts, query):
+    """The sizes a count may be of: the search for `query`, else every list and the items
+    looked up (found, and found or not). A count is true only where they agree: "2 SKUs"
+    of three looked up, two found, cannot be told apart."""
+    sizes = {len(listed["skus"]) + listed["more"] for listed in _lists(facts, query)}
+    looked = [fact for fact in facts.items.values() if fact["source"]["tool"] == "get_stock"]
+    if query is None and looked:
+        sizes |= {len(looked), sum(fact["found"] for fact in looked)}
+    return sizes
+
+
+def _lists(facts, query):
+    return [listed for listed in facts.lists if query is None or listed["query"] == query]
 
 
 def _total_holds(claim, facts):
