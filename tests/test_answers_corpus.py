@@ -705,6 +705,12 @@ class FourthProbeTest(unittest.TestCase):
         shown, _ = person_reads("I searched for 茶: 2 matches.", "Search for 茶", [search, low])
         self.assertIn("I searched for 茶: 2 matches.", shown)
 
+    def test_in_an_orders_sentence_the_suggested_order_is_the_quantity_ordered(self):
+        ten = [lookup("A001"), ordered(10)]
+        self.assert_hidden("I placed the suggested order of 18 units for A001.",
+                           "Order A001", run=ten)
+        self.assert_hidden("已下單 A001 建議補貨量 18 個。", "幫我下單 A001", "zh-TW", run=ten)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

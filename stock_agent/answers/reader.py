@@ -293,10 +293,12 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
                                  for claim in shared):
             return None  # "A001 is not out, but A002 is": what A002 is, unsaid
         found += [{**claim, "items": subjects} for claim in shared]
-    if any(claim["kind"] in ("placed", "receipt") and not claim["negated"] for claim in found):
-        for claim in found:  # in an order's sentence, a bare "18 個" is how many were ordered
-            if claim.get("bare") or claim["kind"] == "quantity":
-                claim.update(kind="quantity", ordered=True)
+    written = {claim["kind"] for claim in found if not claim["negated"]} & set(_WRITES)
+    for claim in found if written else ():
+        # in an order's sentence, "18 個" and "the suggested order of 18" say how many were
+        # ordered (or rehearsed, approved)
+        if claim.get("bare") or claim["kind"] in ("quantity", "order"):
+            claim.update(kind="quantity", ordered=bool(written & {"placed", "receipt"}))
     for claim in found:  # "Order placed.", "Approved.", "PO-000001.": of the items asked
         if claim["kind"] in _WRITES and not claim["items"] and not claim["negated"]:
             claim["items"] = named or tuple(skus)
