@@ -711,6 +711,25 @@ class FourthProbeTest(unittest.TestCase):
                            "Order A001", run=ten)
         self.assert_hidden("已下單 A001 建議補貨量 18 個。", "幫我下單 A001", "zh-TW", run=ten)
 
+    def test_a_total_is_of_what_its_sentence_speaks_of(self):
+        run = [lookup("A001", "A002"), ordered(18)]
+        self.assert_hidden("I ordered 57 units in total.", "Order A001", run=run)
+        self.assert_hidden("總共已下單 57 個。", "幫我下單 A001", "zh-TW", run=run)
+        self.assert_hidden("The total is 12.", "We sold 5 of A001 and 7 of A002 today. What is "
+                           "their total stock now?", skus=("A001", "A002"))
+        shown, _ = person_reads("I ordered 18 units in total.", "Order A001", run)
+        self.assertIn("I ordered 18 units in total.", shown)
+        mcp_write = {"invocation": "2:1", "name": "shop__create_po", "arguments": {"sku": "A002"},
+                     "result": {"ok": True, "data": {"order_id": "SO-9", "sku": "A002"}}}
+        policy = Answers("en")  # a write with no quantity: its total cannot be checked
+        policy.source, policy.ours, policy.writes = None, ("shop__create_po",), {
+            "shop__create_po"}
+        outcome = Outcome()
+        outcome.results = run + [mcp_write]
+        shown, _ = policy.review("I ordered 18 units in total.", "Order both", outcome,
+                                 run_call=lambda call, at: None, step=3, last=True, log=_Log())
+        self.assertNotIn("I ordered 18 units in total.", shown)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -299,6 +299,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         # ordered (or rehearsed, approved)
         if claim.get("bare") or claim["kind"] in ("quantity", "order"):
             claim.update(kind="quantity", ordered=bool(written & {"placed", "receipt"}))
+        elif claim["kind"] == "total":  # "I ordered 36 units in total"
+            claim.update(of="ordered", ordered=bool(written & {"placed", "receipt"}))
     for claim in found:  # "Order placed.", "Approved.", "PO-000001.": of the items asked
         if claim["kind"] in _WRITES and not claim["items"] and not claim["negated"]:
             claim["items"] = named or tuple(skus)
@@ -631,16 +633,21 @@ def _lists(facts, query):
 
 
 def _total_holds(claim, facts):
-    """A total of the stock (or the suggested orders) of the items it names, each found; of
-    no item named, of every item found, or of the numbers the question gave."""
-    field = "suggested_order" if claim["of"] == "order" else "stock"
+    """A total of the items it names (of none named, of every item found or written): of
+    their stock, their suggested orders, or in an order's sentence the quantities ordered;
+    in a run that found nothing, of the numbers the question gave."""
     found = facts.found()
-    sums = {sum(fact[name] for fact in found) for name in ("stock", "suggested_order")}
+    if claim["of"] == "ordered":
+        writes = facts.receipts + ([] if claim.get("ordered") else facts.rehearsed)
+        quantities = [write.get("quantity") for write in writes
+                      if not claim["items"] or write.get("sku") in claim["items"]]
+        return bool(quantities) and all(isinstance(quantity, int) for quantity in quantities) \
+            and sum(quantities) == claim["value"]
+    field = "suggested_order" if claim["of"] == "order" else "stock"
     named = [facts.items.get(sku) for sku in claim["items"]] or found
     if len(named) >= 2 and all(fact and fact["found"] for fact in named):
-        if sum(fact[field] for fact in named) == claim["value"]:
-            return True
-    return not claim["items"] and claim["value"] in facts.sums - sums  # the question's
+        return sum(fact[field] for fact in named) == claim["value"]
+    return not claim["items"] and not found and claim["value"] in facts.sums
 
 
 def _true_of(claim, facts, sku):
