@@ -730,6 +730,22 @@ class FourthProbeTest(unittest.TestCase):
                                  run_call=lambda call, at: None, step=3, last=True, log=_Log())
         self.assertNotIn("I ordered 18 units in total.", shown)
 
+    def test_a_yes_or_no_to_a_question_of_two_verdicts_or_a_reason_is_not_read(self):
+        for answer, question, lang, sku in (
+                ("No, A001 is not out of stock.",
+                 "Does A001 need a reorder even though it's not out of stock?", "en", "A001"),
+                ("是的，A002 高於目標。", "A002 高於目標了，還需要補貨嗎？", "zh-TW", "A002"),
+                ("Yes, A001 is below target.",
+                 "Can we skip reordering A001 because it's below target?", "en", "A001"),
+                ("Yes, A002 is well stocked.", "Does A002 need a top-up?", "en", "A002"),
+                ("不，A001 沒有缺貨。", "A001 沒有缺貨，那還要下單嗎？", "zh-TW", "A001")):
+            self.assert_hidden(answer, question, lang, (sku,))
+        # nor does the program lead with a yes or no to one of them ("enough?" -> "No")
+        shown, _ = person_reads("", "A002 還夠不夠？", [lookup("A002")], "zh-TW")
+        self.assertNotIn("不，", shown)
+        shown, _ = person_reads("", "Is A002 above or below target?", [lookup("A002")])
+        self.assertNotIn("No,", shown)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

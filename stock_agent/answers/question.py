@@ -179,13 +179,18 @@ def _names_by_name(row, words, pairs):
 YES_NO_EN = (r"^(?:is|are|do|does|did|should|shall|can|could|will|would|has|have|need|must)\b"
              r"|yes or no|yes/no")
 YES_NO_ZH = r"嗎|是否|有沒有|要不要|需不需要|是不是|會不會|夠不夠|缺不缺|用不用|該不該"
-# Which verdict a yes-or-no question asks for, the first that its words name.
+# A question that gives a reason, or asks whether to do without ("can we skip reordering A001
+# because it's below target?"): a yes or no to it says nothing the reader can place.
+PREMISE = (r"\bbecause\b|\bsince\b|though|\bskip\b|\balone\b|\bwithout\b|\bhold off\b|"
+           r"因為|既然|雖然|(?<!用)不用|不必|可以不|不補|(?<!要)不要|(?<!需)不需")  # not 要不要
+# Which verdict a yes-or-no question asks for: the one its words name.
 ASKED = (("out", r"out of stock|sold out|run out|ran out|缺貨|沒貨|賣完|售完|斷貨"),
          ("found", r"\bexists?\b|\bcarry\b|\bvalid\b|存在|有這個|有此"),
          ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低"),
          ("above", r"\babove\b|\bover\b|高於|超過"),
          ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
-         ("reorder", r"order|restock|replenish|need more|top up|buy more|補|訂|進貨|叫貨|採購"))
+         ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
+                     r"採購"))
 TOTAL = (r"\btotal\b|\bsum\b|altogether|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
 DIFFERENCE = (r"difference|how many more|how much more|more than|fewer than|less than|"
@@ -219,7 +224,11 @@ def shape(question):
     folded = normal(question).strip()
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
-    kind = next((kind for kind, words in ASKED if re.search(words, folded)), None)
+    kinds = [kind for kind, words in ASKED if re.search(words, folded)]
+    # "Does A001 need a reorder, though it's not out of stock?": a yes to which? (below
+    # target and needing an order are one verdict)
+    kind = kinds[0] if (len(kinds) == 1 or kinds == ["below", "reorder"]) and not re.search(
+        PREMISE, folded) else None
     numbers = [int(number) for number in re.findall(r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])", unnamed)]
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
