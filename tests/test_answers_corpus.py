@@ -746,6 +746,13 @@ class FourthProbeTest(unittest.TestCase):
         shown, _ = person_reads("", "Is A002 above or below target?", [lookup("A002")])
         self.assertNotIn("No,", shown)
 
+    def test_so_links_what_follows_to_the_same_item(self):
+        self.assert_hidden("A002 has 45 units, which means A003 needs a reorder.", "How are they?")
+        self.assert_hidden("A001 低於目標，所以 A002 高於目標。", "庫存如何？", "zh-TW")
+        shown, _ = person_reads("A001 is below target, so it needs 18 units.", "How is A001?",
+                                [lookup("A001")])
+        self.assertIn("A001 is below target, so it needs 18 units.", shown)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -263,6 +263,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
             if not everything:
                 return None  # "Nothing needs reordering": of every item, which are unknown
             items = tuple(everything)  # of every item the run looked up
+        if ("so",) in clause and found and set(items or subjects or spoken) != set(spoken):
+            return None  # "A002 is above target, so A001 needs 18": a link between two items
         spoken = items or subjects or spoken
         named = tuple(dict.fromkeys(named + items))
         made = _clause_claims(heading + clause if items else clause, spoken,
