@@ -442,9 +442,10 @@ def _clause_claims(clause, items, *, after_item=False):
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
         negate = False
 
-    previous, pending = None, False
+    previous, pending, word = None, False, None
     for at, (role, *value) in enumerate(clause):
         adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
+        after_be, word = word == ("be",), (role, *value)  # "is restocking", not "it needs"
         if role in ("answer", "others", "vague"):
             return None  # a yes said mid-sentence; items it does not name; "in order"
         if role == "neg" and negate:
@@ -476,7 +477,7 @@ def _clause_claims(clause, items, *, after_item=False):
             numbers[-1][1] = True
         elif role == "unit" and numbers and adjacent:
             numbers[-1][1] = True  # "12 units": a stock, unless a field follows
-        elif role == "field" and value[0] == "order" and previous_role == "be" and not negate:
+        elif role == "field" and value[0] == "order" and after_be and not negate:
             claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
         elif role == "field":
             if numbers and adjacent:
