@@ -21,9 +21,12 @@ the next field or verdict of its clause.
 A number with no field, a negation with nothing to negate and a claim with no item are
 unreadable too; so are a yes said mid-sentence, words for items not named ("nothing
 else", `others`), a field with no figure ("A003 is available") and a sentence that names
-an item and says nothing of it ("So is A001."). An order word said done or being done
-(`done`: 已, "let me", "now") says the order was placed, its figure the quantity ordered.
-Then each claim is checked against the facts (`true`): a false one drops its sentence.
+an item and says nothing of it ("So is A001."), a negation of a negation, a SKU beside
+another item's name (`_misnamed`), an item right after a verdict (`_compares`: "below
+A003"), and "so" between clauses about two items. An order word said done or being done
+(`done`: 已, "let me", "now") says the order was placed, its figures the quantities
+ordered. Then each claim is checked against the facts (`true`): a false one drops its
+sentence.
 
 Not guaranteed: that every true sentence is understood (a true sentence in an unknown
 wording is dropped, and the program states the facts itself).
