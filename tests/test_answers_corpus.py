@@ -618,8 +618,9 @@ class McpWriteTest(unittest.TestCase):
 
 
 class FourthProbeTest(unittest.TestCase):
-    """A fourth hostile probe wrote 5,433 false sentences in 15 families that the reader
-    showed 4,584 of: each family's hole, shut by a rule of structure, not of words."""
+    """The families of false sentences a fourth hostile probe found shown, and a review's
+    of the rules that shut them: each hole shut by a rule of structure, not of words
+    (measured in docs/evaluation.md)."""
 
     ALL = ("A001", "A002", "A003")
     assert_hidden = HostileProbeTest.assert_hidden
@@ -675,6 +676,28 @@ class FourthProbeTest(unittest.TestCase):
                              ("Nothing was written to orders.db.", "en"), ("未寫入帳本。", "zh-TW")):
             self.assert_hidden(answer, "Order 18 of A001", lang, run=run)
 
+    def test_a_review_of_these_rules(self):
+        low_first = "Below target, largest shortfall first:\n- A001\n- A003\n"
+        self.assert_hidden(low_first, "Which are below target?", skus=("A001", "A003"))
+        self.assert_hidden("Largest shortfall first.", "Which are below target?")
+        ten = [lookup("A001"), ordered(10)]  # the suggestion is 18: both must hold
+        self.assert_hidden("Order placed for A001, suggested order 10.", "Order A001", run=ten)
+        self.assert_hidden("A001 has 18 units, and the order was placed.", "Order A001",
+                           run=[lookup("A001"), ordered(18)])  # its stock is 12
+        self.assert_hidden("A001 不是未寫入。", "A001 要下單嗎？", "zh-TW", ("A001",))
+        self.assert_hidden("I cannot place orders.", "Order 18 of A001", skus=("A001",))
+        self.assert_hidden("A002 is above target. So A001 needs 18 units.", "How are they?",
+                           false="So A001 needs 18 units.")
+        self.assert_hidden("因為 A002 高於目標，所以 A001 需要補 18 個。", "庫存如何？", "zh-TW")
+        search = {"invocation": "1:1", "name": "find_items", "arguments": {"query": "茶"},
+                  "result": {"ok": True, "data": {"query": "茶", "items": [SAMPLE[2]],
+                                                  "more": 1}}}
+        self.assert_hidden("I looked up 2 SKUs.", "Check them",
+                           run=[lookup("A001", "A002", "A003"), search])
+        shown, _ = person_reads("已建立訂單 PO-000001：濾掛咖啡（A001）18 個。", "幫我下單 A001",
+                                [lookup("A001"), ordered(18)], "zh-TW")
+        self.assertIn("濾掛咖啡（A001）18 個", shown)  # beside its item, the quantity ordered
+
     def test_a_number_after_to_is_a_level_to_reach(self):
         self.assert_hidden("A001 needs restocking to 12 units on hand.",
                            "How much should we restock A001?", skus=("A001",))
@@ -690,6 +713,9 @@ class FourthProbeTest(unittest.TestCase):
                            "Check A002 and search for 咖啡", run=run, false="咖啡 is above target.")
         self.assert_hidden("A002 目前庫存 45 個。咖啡高於目標。", "查 A002，再搜尋咖啡", "zh-TW",
                            run=run, false="咖啡高於目標。")
+        self.assert_hidden("A002 is above target.\n咖啡 has 45 units in stock.",
+                           "Check A002 and search for 咖啡", run=run,
+                           false="咖啡 has 45 units in stock.")
 
     def test_a_count_is_of_the_search_it_names_or_of_what_every_set_agrees_on(self):
         self.assert_hidden("I looked up 2 SKUs.", "Check A001, A002, X123",
@@ -761,13 +787,31 @@ class McpRecordTest(unittest.TestCase):
     @staticmethod
     def record(tool, **fields):
         return {"invocation": "1:1", "name": tool, "arguments": {"sku": "A001"},
-                "result": {"ok": True, "data": {"sku": "A001", **fields}}}
+                "result": {"ok": True, "data": {"sku": "A001", **fields}}}  # fields may differ
 
     def test_a_record_shaped_like_an_item_is_not_taken_for_one(self):
         # a stock and no target: read as our item, it broke the verdicts (a TypeError)
         run = [lookup("A001"), self.record("wh2__get_stock", stock=40)]
         shown, _ = person_reads("A001 is below target.", "Check A001", run)
         self.assertTrue(shown.startswith("A001 is below target."), shown)
+
+    def test_odd_records_are_read_without_a_crash_and_never_as_a_claim_of_ours(self):
+        policy = Answers("en")
+        policy.source, policy.ours, policy.writes = None, ("shop__create_po",), {
+            "shop__create_po"}
+        for data, answer, shown_if_true in (
+                ({"sku": ["A001", "A002"], "id": "SO-1"}, "Approved.", False),  # not of A001
+                ({"sku": "A001", "verdict": 3}, "A001 verdict 3.", False),
+                ({"sku": "A001", "count": 40}, "A001 count 1.", False),  # not a count of ours
+                ({"sku": "A001", "": 3}, "A001 has 12 units.", True),
+                ({"sku": "A001", "receipt": {"order_id": 7}}, "A001 has 12 units.", True),
+                ({"sku": "A001", "n": 1}, "A001 has \ue0000\ue001 units.", False)):
+            with self.subTest(data=data, answer=answer):
+                outcome = Outcome()
+                outcome.results = [lookup("A001"), self.record("shop__create_po", **data)]
+                shown, _ = policy.review(answer, "Order A001", outcome, step=3, last=True,
+                                         run_call=lambda call, at: None, log=_Log())
+                self.assertEqual(shown.startswith(answer), shown_if_true, shown)
 
     def test_a_records_field_does_not_stand_for_the_inventorys(self):
         run = [lookup("A001"), self.record("shop__open_orders", order=5)]

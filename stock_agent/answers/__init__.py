@@ -204,6 +204,8 @@ class Answers(Plain):
             reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"],
                              everything=tuple(facts.items)) \
                 if words is not None else None
+            if reading is not None and heading is not None:
+                _ranked_after(listed[-1][1], reading[0])
             if heading is None and reading is None and words is not None and not names and \
                     read_as.rstrip().endswith((":", "：")):
                 heading, listed = [w for w in words if w != ("clause",)], [(len(kept), [])]
@@ -271,6 +273,15 @@ class Answers(Plain):
         offered: no fact at all, no correction yet, and a request left for it."""
         return (not _holds_any(facts) and self.all_ours and self.offered != ()
                 and not outcome.corrections and not last)
+
+
+def _ranked_after(above, claimed):
+    """Under a heading that ranks its list ("largest shortfall first"), a line's items are
+    ranked after the last item of the line above."""
+    before = [sku for claim in above if claim["kind"] == "ranked" for sku in claim["items"]]
+    for claim in claimed:
+        if claim["kind"] == "ranked":
+            claim["items"] = tuple(dict.fromkeys(before[-1:] + list(claim["items"])))
 
 
 # The claims that answer a yes-or-no question of each kind (question.ASKED).
@@ -342,9 +353,9 @@ def _as_written(claim):
 
 def _given_sums(asked):
     """The totals of the question's own numbers a sentence may state: the result of the
-    arithmetic it writes out, else the sum of the numbers it gave. A total of the items
-    found is no concern of these: reader.py works it out from the facts, and takes any
-    such total back out of these."""
+    arithmetic it writes out, else the sum of the numbers it gave. The reader accepts
+    them only in a run that found nothing: a total of the items found it works out from
+    the facts."""
     if asked["worked"]:  # "17 times 3": its result, not the numbers added up
         return {asked["worked"][1]}
     return {sum(asked["numbers"])} if len(asked["numbers"]) >= 2 else set()

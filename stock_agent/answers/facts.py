@@ -27,7 +27,9 @@ class Facts:
         self.rehearsed = []  # --dry-run: checked and approved, never written
         self.other = []      # {"tool", "sku", "data", "source"}: an MCP tool's record
         self.failed = []     # calls that failed for another reason than "not found"
-        self.sums = set()    # totals a sentence may state (the policy works them out)
+        self.sums = set()    # totals of the question's own numbers (the policy's _sums)
+        self.looked_up = {}  # sku -> found, of the items a lookup (get_stock) asked for
+        self.writable = bool(writes)  # an order tool was offered to the run
         self._said_by_tools = []  # the tools' words to the model: details and notes
         for record in results:
             self._read(record, writes)
@@ -41,6 +43,8 @@ class Facts:
                 self._said_by_tools.append(words)
         ours = "__" not in record["name"]  # an MCP tool's record is never an item of ours
         for fact in item_facts(record) if ours else ():
+            if record["name"] == "get_stock":
+                self.looked_up[fact["sku"]] = fact["found"]
             if fact["sku"] not in self.items or fact["found"]:
                 fact["source"] = source
                 self.items.setdefault(fact["sku"], fact)
@@ -69,11 +73,12 @@ class Facts:
     def _other(self, tool, data, source, *, written):
         """An MCP tool's structured result: a fact about the item it names. An approved
         write of such a tool is a receipt in its own words."""
-        fact = {"tool": tool, "sku": data.get("sku") if isinstance(data, dict) else None,
-                "data": data, "source": source}
+        sku = data.get("sku") if isinstance(data, dict) else None
+        fact = {"tool": tool, "sku": sku if isinstance(sku, str) else None, "data": data,
+                "source": source}
         if written:
-            ids = [value for value in (data.values() if isinstance(data, dict) else ())
-                   if isinstance(value, str)]
+            ids = [value for key, value in (data.items() if isinstance(data, dict) else ())
+                   if isinstance(value, str) and key != "sku"]  # its id, not its item
             self.receipts.append({"order_id": ids[0] if ids else None, "sku": fact["sku"],
                                   "data": data, "source": source})
         self.other.append(fact)
@@ -103,7 +108,8 @@ class Facts:
                 for sentence in re.split(r"(?<=[.。])\s+", text) if sentence.strip()}
 
     def order_ids(self):
-        return {placed["order_id"] for placed in self.receipts if placed.get("order_id")}
+        return {placed["order_id"] for placed in self.receipts
+                if isinstance(placed.get("order_id"), str) and placed["order_id"]}
 
     def known_words(self):
         """The words a sentence may use for the things this run saw: SKUs, names (marked

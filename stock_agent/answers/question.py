@@ -224,11 +224,7 @@ def shape(question):
     folded = normal(question).strip()
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
-    kinds = [kind for kind, words in ASKED if re.search(words, folded)]
-    # "Does A001 need a reorder, though it's not out of stock?": a yes to which? (below
-    # target and needing an order are one verdict)
-    kind = kinds[0] if (len(kinds) == 1 or kinds == ["below", "reorder"]) and not re.search(
-        PREMISE, folded) else None
+    kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
     numbers = [int(number) for number in re.findall(r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])", unnamed)]
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
@@ -238,6 +234,14 @@ def shape(question):
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)), "numbers": numbers,
             "skus": skus_named(question)}
+
+
+def _one_verdict(kinds, folded):
+    """The one verdict a yes-or-no question asks, else None: "Does A001 need a reorder,
+    though it's not out of stock?" names two (a yes to which?), and "can we skip it
+    because...?" gives a reason. Below target and needing an order are one verdict."""
+    one = len(kinds) == 1 or kinds == ["below", "reorder"]
+    return kinds[0] if one and not re.search(PREMISE, folded) else None
 
 
 def _given(unnamed, numbers):

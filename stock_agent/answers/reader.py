@@ -78,6 +78,7 @@ def _sections(path=_LEXICON):
 _SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.\)?(?:[ \t]*\n|(?=\s|$))|$)")
 _TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
                     r"|[\u3400-\u9fff\uf900-\ufaff]|\S")
+_MARKS = re.compile("[\ue000\ue001]")  # the marks _marked puts in, never the model's
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
 _LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
 
@@ -146,7 +147,9 @@ def read(sentence, known):
     global _lexicon
     if _lexicon is None:
         _lexicon = _build()
-    text, meanings = _marked(_MARKDOWN.sub(" ", normal(sentence)), known)
+    known = {word: meaning for word, meaning in known.items() if word.strip() and not (
+        meaning[0] == "field" and meaning[1] in _KINDS)}  # an MCP record's "count": not ours
+    text, meanings = _marked(_MARKDOWN.sub(" ", _MARKS.sub(" ", normal(sentence))), known)
     tokens = _tokens(text)
     words, index = [], 0
     while index < len(tokens):
@@ -238,7 +241,10 @@ def chinese_number(characters):
 def claims(words, last, *, asked=None, skus=(), everything=()):
     """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
     every item the sentence named (the next sentence's `last`); None when a number, a
-    negation or a claim cannot be placed. `last`: the items the answer spoke of before.
+    negation or a claim cannot be placed, or the sentence's structure says more than its
+    claims (a SKU beside another item's name, a comparison, "so" between two items, a
+    clause with a verb of its own after one it would share claims with, an order of items
+    with none named). `last`: the items the answer spoke of before.
     `everything`: the items the run looked up, which "nothing" and "all" are said of.
     `asked`: the verdict a yes-or-no question asks of its `skus` (question.shape). A yes or
     no that opens the sentence is read only beside a claim of its own that states that
@@ -252,6 +258,7 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     subjects = ()  # "A001 and A404 were not found": items before the claim they share
     heading = []   # "Out of stock: A003": a verdict said before the items it is about
     shared = []    # the claims of the last clause that made any
+    links = []     # each "so": what it links
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
         if _compares(clause):
             return None
@@ -266,21 +273,26 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
             if not everything:
                 return None  # "Nothing needs reordering": of every item, which are unknown
             items = tuple(everything)  # of every item the run looked up
-        if ("so",) in clause and found and set(items or subjects or spoken) != set(spoken):
-            return None  # "A002 is above target, so A001 needs 18": a link between two items
+        if ("so",) in clause:
+            links.append((set(spoken), set()))  # the items before "so", and those after it
         spoken = items or subjects or spoken
         named = tuple(dict.fromkeys(named + items))
+        if links:
+            links[-1][1].update(items)
         made = _clause_claims(heading + clause if items else clause, spoken,
                               after_item=bool(subjects) and not items)
         if made is None or not items and not subjects and spoken == last and \
                 any(claim["kind"] not in _OF_THE_RUN for claim in made) and \
                 not _may_borrow(clause, last, skus):
             return None  # "No items need restocking." after several items: which?
-        subjects = items if items and not made else ()
-        # "…, but A002 is", "Y999 則有": a verb of its own, so not the claims before it
-        elided = any(word[0] in ("contrast", "be") for word in clause)
+        # items with nothing said of them share the claims of another clause, unless they
+        # have a verb of their own ("…, but A002 is", "Y999 則有")
+        subjects, elided = (items, any(word[0] in ("contrast", "be") for word in clause)) \
+            if items and not made else ((), False)
         found += _totals(made, clause, spoken)
         shared = made or shared
+    if any(before and after and not before & after for before, after in links):
+        return None  # "A002 is above target, so A001 needs 18": a link between two items
     if heading and not found or not found and spoken != last:
         return None  # a heading over nothing; items with nothing said ("So is A001.")
     missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
@@ -298,17 +310,12 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
                                  for claim in shared):
             return None  # "A001 is not out, but A002 is": what A002 is, unsaid
         found += [{**claim, "items": subjects} for claim in shared]
-    written = {claim["kind"] for claim in found if not claim["negated"]} & set(_WRITES)
-    for claim in found if written else ():
-        # in an order's sentence, "18 個" and "the suggested order of 18" say how many were
-        # ordered (or rehearsed, approved)
-        if claim.get("bare") or claim["kind"] in ("quantity", "order"):
-            claim.update(kind="quantity", ordered=bool(written & {"placed", "receipt"}))
-        elif claim["kind"] == "total":  # "I ordered 36 units in total"
-            claim.update(of="ordered", ordered=bool(written & {"placed", "receipt"}))
+    found += _as_ordered(found)
     for claim in found:  # "Order placed.", "Approved.", "PO-000001.": of the items asked
         if claim["kind"] in _WRITES and not claim["items"] and not claim["negated"]:
             claim["items"] = named or tuple(skus)
+    if ranked and not named:
+        return None  # "Largest shortfall first.": of which items?
     if ranked:
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
     queries = {word[1] for word in words if word[0] == "query"}
@@ -326,7 +333,23 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     return (found, named or last) if agrees else None
 
 
+def _as_ordered(found):
+    """In a sentence that says an order was placed (rehearsed, approved), "I ordered 18"
+    and a total ("36 units in total") are how many were ordered; "the suggested order of
+    18" is both the suggestion and how many were ordered. The claims to add."""
+    written = {claim["kind"] for claim in found if not claim["negated"]} & set(_WRITES)
+    ordered = bool(written & {"placed", "receipt"})  # else checked against rehearsed too
+    for claim in found if written else ():
+        if claim.get("bare") or claim["kind"] == "quantity":
+            claim.update(kind="quantity", ordered=ordered)
+        elif claim["kind"] == "total":
+            claim.update(of="ordered", ordered=ordered)
+    return [{**claim, "kind": "quantity", "ordered": ordered}
+            for claim in found if written and claim["kind"] == "order"]
+
+
 def _misnamed(words):
+
     """Whether a SKU stands beside the name of another item with nothing between them that
     says something ("A001 (玄米茶包)", "A001, also called 玄米茶包", a table's row), and not
     beside its own ("A003 玄米茶包, A001 濾掛咖啡" is two items): which one the sentence is
@@ -445,14 +468,14 @@ def _clause_claims(clause, items, *, after_item=False):
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
         negate = False
 
-    previous, pending, word = None, False, None
+    previous, pending, said = None, False, None
     for at, (role, *value) in enumerate(clause):
         adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
-        after_be, word = word == ("be",), (role, *value)  # "is restocking", not "it needs"
+        after_be = clause[at - 1:at] == [("be",)] if at else False  # not "it needs"
         if role in ("answer", "others", "vague"):
             return None  # a yes said mid-sentence; items it does not name; "in order"
-        if role == "neg" and negate:
-            return None  # "isn't not below target", 不是不缺貨: a negation of a negation
+        if role in ("neg", "unplaced") and negate:
+            return None  # "isn't not below target", 不是未寫入: a negation of a negation
         if role == "neg":
             negate = True
         elif role == "number" and field and field.startswith("goal:"):
@@ -470,7 +493,7 @@ def _clause_claims(clause, items, *, after_item=False):
                 if field == "order":  # "no need to restock: 45 on hand"
                     claim("verdict", "reorder")
                     field = None
-                numbers.append([value[0], after_item])
+                numbers.append([value[0], after_item, said == "be"])  # "has 12", "which is 12"
         elif role == "count" and numbers and _named_after(clause, at):
             numbers[-1][1] = True  # "45 items in stock": units, not a count
         elif role == "count" and numbers:
@@ -519,6 +542,7 @@ def _clause_claims(clause, items, *, after_item=False):
         elif role in ("placed", "receipt", "rehearsed", "list", "approved", "readonly"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
+        said = said if role in ("fill", "punct") else role  # the last word that says something
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
     if pending:
@@ -533,13 +557,13 @@ def _clause_claims(clause, items, *, after_item=False):
     kinds = {claim["kind"] for claim in made}
     if "count" in kinds and kinds - {"count"}:
         return None  # "3 items are below target": of the counted items, not of one
-    if negate or not all(as_stock for _, as_stock in numbers):
+    if negate or not all(as_stock for _, as_stock, _ in numbers):
         return None  # a negation with nothing to negate, or a number with no field
     if numbers and any(word[0] == "modal" for word in clause):
         return None  # "A001 should have 12 units": not its stock, and no field says what
-    for number, _ in numbers:
+    for number, _, had in numbers:
         claim("stock", number)  # "A001: 12", "12 units"
-        made[-1]["bare"] = True  # no field named it: in an order's sentence, a quantity
+        made[-1]["bare"] = not had  # "ordered 18", A001 18 個: in an order's, how many
     needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
     return None if needs_item and not items else made
 
@@ -568,6 +592,8 @@ _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
 _FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
                "quantity", "count", "approved", "ranked", "matched", "readonly")  # of the run
+# Every claim's kind: an MCP record's field of one of these names is not read as that claim.
+_KINDS = {"verdict", "suggested_order", *_FIGURES, *_OF_THE_RUN}
 
 
 # --- Truth -----------------------------------------------------------------------------
@@ -595,8 +621,8 @@ def _true_of_run(claim, facts):
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
         return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
-    if kind == "readonly":  # "I cannot place orders": no order placed, refused or rehearsed
-        return not (facts.receipts or facts.refused or facts.rehearsed)
+    if kind == "readonly":  # "I cannot place orders": no order tool, and no order written
+        return not (facts.writable or facts.receipts or facts.refused or facts.rehearsed)
     if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
         return all(any(listed["query"] == value and sku in listed["skus"]
                        for listed in facts.lists) for sku in claim["items"])
@@ -628,9 +654,8 @@ def _counts(facts, query):
     looked up (found, and found or not). A count is true only where they agree: "2 SKUs"
     of three looked up, two found, cannot be told apart."""
     sizes = {len(listed["skus"]) + listed["more"] for listed in _lists(facts, query)}
-    looked = [fact for fact in facts.items.values() if fact["source"]["tool"] == "get_stock"]
-    if query is None and looked:
-        sizes |= {len(looked), sum(fact["found"] for fact in looked)}
+    if query is None and facts.looked_up:
+        sizes |= {len(facts.looked_up), sum(facts.looked_up.values())}
     return sizes
 
 
@@ -653,7 +678,8 @@ def _total_holds(claim, facts):
     named = [facts.items.get(sku) for sku in claim["items"]] or found
     if len(named) >= 2 and all(fact and fact["found"] for fact in named):
         return sum(fact[field] for fact in named) == claim["value"]
-    return not claim["items"] and not found and claim["value"] in facts.sums
+    anything = facts.items or facts.lists or facts.other or facts.receipts
+    return not claim["items"] and not anything and claim["value"] in facts.sums
 
 
 def _true_of(claim, facts, sku):
