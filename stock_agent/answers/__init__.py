@@ -31,7 +31,7 @@ Both label an answer written from our inventory with its source ([Sample data]),
 
 import re
 
-from stock_agent.answers.facts import Facts
+from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import normal, offered_first, shape, skus_named
 from stock_agent.answers.reader import claims, read, sentences, true
 from stock_agent.answers.writer import write
@@ -74,8 +74,7 @@ class Plain:
         """The answer after the label of the data it used: one rule for every answer, a run
         that called one of our inventory tools names their source."""
         from stock_agent.inventory import SAMPLE_SOURCE
-        if self.source is None or not any("__" not in record["name"]
-                                          for record in outcome.results):
+        if self.source is None or not any(is_ours(record["name"]) for record in outcome.results):
             return answer
         label = (Text("answer_sample") if self.source == SAMPLE_SOURCE else
                  Text("answer_source", source=self.source)).render(self.lang)

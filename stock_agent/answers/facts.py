@@ -41,7 +41,7 @@ class Facts:
                       None):
             if isinstance(words, str):
                 self._said_by_tools.append(words)
-        ours = "__" not in record["name"]  # an MCP tool's record is never an item of ours
+        ours = is_ours(record["name"])  # an MCP tool's record is never an item of ours
         for fact in item_facts(record) if ours else ():
             if record["name"] == "get_stock":
                 self.looked_up[fact["sku"]] = fact["found"]
@@ -143,6 +143,11 @@ class Facts:
                 if _number(other["data"][key]):
                     words.setdefault(normal(key), ("field", key.casefold()))
         return words
+
+
+def is_ours(tool):
+    """Whether a tool is one of our inventory's, not an MCP server's (named server__tool)."""
+    return "__" not in tool
 
 
 def verdicts(fact):
