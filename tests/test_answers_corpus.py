@@ -780,6 +780,42 @@ class FourthProbeTest(unittest.TestCase):
         self.assertIn("A001 is below target, so it needs 18 units.", shown)
 
 
+class FifthProbeTest(unittest.TestCase):
+    """A fifth hostile probe's families: what the text shows but its words do not say, and
+    claims whose scope the reader took too narrowly."""
+
+    ALL = ("A001", "A002", "A003")
+    assert_hidden = HostileProbeTest.assert_hidden
+
+    def test_what_the_text_shows_is_what_is_read(self):
+        self.assert_hidden("A001 and A002 have 12,045 units.", "How are they?")
+        self.assert_hidden("A001 和 A003 共有 12 萬個。", "庫存如何？", "zh-TW")
+        self.assert_hidden("A001–A003 are below target.", "How are they?")
+        self.assert_hidden("Items A001 to A003 are below target.", "How are they?")
+        self.assert_hidden("A002 is ~~not~~ below target.", "How are they?")
+        self.assert_hidden("A002 has 4⁵ units.", "How are they?")
+        self.assert_hidden("| SKU | Target | Stock |\n|---|---|---|\n| A001 | 12 |", "How are they?")
+        shown, _ = person_reads("Napkins (A002) have 1,200 in stock.", "How is A002?",
+                                [lookup("A002")])
+        self.assertNotIn("1,200", shown)  # one number, 1200, not 1 and 200
+
+    def test_what_a_sentence_claims_needs_its_item(self):
+        missing = [lookup("Z999")]
+        self.assert_hidden("I found it now.", "Do we carry Z999?", run=missing)
+        self.assert_hidden("有品項符合。", "有 Z999 嗎？", "zh-TW", run=missing)
+        self.assert_hidden("We have 1 item of A001.", "How many A001 do we have?", skus=("A001",))
+        self.assert_hidden("A002: 3 items.", "How are they?")
+        self.assert_hidden("I checked the live ERP.", "How are they?")
+        shown, _ = person_reads("I checked the inventory.", "How are they?", [])
+        self.assertNotIn("I checked the inventory.", shown)  # no call was made
+        self.assert_hidden("Suggested order for A001: 12 units.", "How are they?")
+        self.assert_hidden("建議補貨 A003：0 個。", "庫存如何？", "zh-TW")
+        self.assert_hidden("A001 需要補貨，12 個。", "庫存如何？", "zh-TW")
+        shown, _ = person_reads("I checked 1 item: A001 has 12 units.", "Check A001",
+                                [lookup("A001")])
+        self.assertIn("I checked 1 item: A001 has 12 units.", shown)
+
+
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of
     our inventory, and never a figure that stands for one of the inventory's."""

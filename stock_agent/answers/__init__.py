@@ -206,7 +206,7 @@ class Answers(Plain):
             if reading is not None and heading is not None:
                 _ranked_after(listed[-1][1], reading[0])
             if heading is None and reading is None and words is not None and not names and \
-                    read_as.rstrip().endswith((":", "：")):
+                    (read_as or "").rstrip().endswith((":", "：")):
                 heading, listed = [w for w in words if w != ("clause",)], [(len(kept), [])]
                 kept.append(shown)
                 continue
@@ -217,7 +217,7 @@ class Answers(Plain):
                 if heading is not None:  # the list goes whole, and the rest of it after
                     self._drop(listed, kept, said, dropped)
                     heading, listed, dropping = None, [], True
-                elif read_as.rstrip().endswith((":", "：")):
+                elif (read_as or "").rstrip().endswith((":", "：")):
                     dropping = True  # a heading not shown takes the list under it along
                 continue
             said += reading[0]

@@ -76,9 +76,12 @@ def _sections(path=_LEXICON):
 # --- Sentences and tokens --------------------------------------------------------------
 
 _SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.\)?(?:[ \t]*\n|(?=\s|$))|$)")
-_TOKEN = re.compile(r"\ue000\d+\ue001|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]"
-                    r"|[\u3400-\u9fff\uf900-\ufaff]|\S")
+_TOKEN = re.compile(r"\ue000\d+\ue001|\d{1,3}(?:,\d{3})+(?!\d)"  # a mark; 12,045
+                    r"|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKS = re.compile("[\ue000\ue001]")  # the marks _marked puts in, never the model's
+_UNSAID = re.compile("~~|[\u00b2\u00b3\u00b9\u2070-\u209f]")
+_RANGE = re.compile(r"\ue000(\d+)\ue001\s*(?:[-–—~～〜…]+|\.{2,}|to|through|thru|至|到)\s*"
+                    r"\ue000(\d+)\ue001")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
 _LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
 
@@ -116,7 +119,7 @@ def _row(cells, header, ruled):
     if header is None:  # no header above it: a row read as it is written
         return ", ".join(cells), None
     if len(cells) != len(header):
-        return " | ".join(cells), header
+        return None, header  # which column a cell is under, the person cannot tell: unread
     return " ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
 
 
@@ -143,13 +146,20 @@ def _marked(text, known):
 
 
 def read(sentence, known):
-    """The sentence as a list of (role, value) words, or None when a word is unknown."""
+    """The sentence as a list of (role, value) words, or None when a word is unknown, or
+    the text shows what its words do not say: a struck-out word (~~not~~), a raised digit
+    (4⁵, which NFKC would make 45), a range of SKUs (A001–A003: and the ones between)."""
     global _lexicon
     if _lexicon is None:
         _lexicon = _build()
+    if sentence is None or _UNSAID.search(sentence):
+        return None
     known = {word: meaning for word, meaning in known.items() if word.strip() and not (
         meaning[0] == "field" and meaning[1] in _KINDS)}  # an MCP record's "count": not ours
     text, meanings = _marked(_MARKDOWN.sub(" ", _MARKS.sub(" ", normal(sentence))), known)
+    if any(meanings[int(one)][0] == meanings[int(other)][0] == "item" and
+           meanings[int(one)][1] != meanings[int(other)][1] for one, other in _RANGE.findall(text)):
+        return None
     tokens = _tokens(text)
     words, index = [], 0
     while index < len(tokens):
@@ -209,7 +219,10 @@ def _number_word(token):
 
 
 def _numeral(tokens, index):
-    """A Chinese numeral starting at tokens[index], as (value, how many tokens)."""
+    """A Chinese numeral starting at tokens[index], as (value, how many tokens); none that
+    starts with a unit above ten (萬 alone, or after digits: 12 萬, is no figure read)."""
+    if tokens[index] in _ZH_UNITS and tokens[index] != "十":
+        return 0, 0
     size = 0
     while index + size < len(tokens) and (tokens[index + size] in _ZH_DIGITS or
                                           tokens[index + size] in _ZH_UNITS):
@@ -259,6 +272,7 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     heading = []   # "Out of stock: A003": a verdict said before the items it is about
     shared = []    # the claims of the last clause that made any
     links = []     # each "so": what it links
+    ordering = False  # an order word said in a clause before
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
         if _compares(clause):
             return None
@@ -285,6 +299,11 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
                 any(claim["kind"] not in _OF_THE_RUN for claim in made) and \
                 not _may_borrow(clause, last, skus):
             return None  # "No items need restocking." after several items: which?
+        if not items and ordering and any(claim.get("bare") for claim in made or ()):
+            return None  # "A001 needs restocking, 12 units": the order's figure, or its stock?
+        ordering = ordering or ("field", "order") in clause
+        if (items or subjects) and any(claim["kind"] == "count" for claim in made or ()):
+            return None  # "A002 has 3 items": its units, or how many the run found?
         # items with nothing said of them share the claims of another clause, unless they
         # have a verb of their own ("…, but A002 is", "Y999 則有")
         subjects, elided = (items, any(word[0] in ("contrast", "be") for word in clause)) \
@@ -446,13 +465,13 @@ def _totals(made, clause, items):
 
 
 def _clauses(words):
-    """The clauses of a sentence. A colon ends one ("A001: stock 12"), unless a field
-    stands right before it ("stock: 12")."""
+    """The clauses of a sentence. A colon ends one ("A001: stock 12"), unless a field in it
+    still waits for its figure ("stock: 12", "suggested order for A001: 12")."""
     clause = []
     for word in words:
-        before = next((w[0] for w in reversed(clause) if w[0] not in ("punct", "fill", "be")),
-                      None)
-        if word in (("clause",), ("contrast",)) or word == ("colon",) and before != "field":
+        waiting = next((w[0] for w in reversed(clause) if w[0] in ("field", "number")),
+                       None) == "field"
+        if word in (("clause",), ("contrast",)) or word == ("colon",) and not waiting:
             yield clause
             clause = [word] if word == ("contrast",) else []
         else:  # a colon after a field stays, as punctuation: "restocking: 22 on hand"
@@ -521,6 +540,8 @@ def _clause_claims(clause, items, *, after_item=False):
                 numbers and adjacent or len(numbers) == 1 and items):
             claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"
         elif role == "verdict" and value[0] == "found" and not items:
+            if ("count",) not in clause:
+                return None  # "I found it now.", 有品項符合: found what?
             continue  # "I found 2 items": a search said, no item's verdict
         elif role == "verdict" and value[0] in _GAPS and numbers and adjacent:
             claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
@@ -539,7 +560,8 @@ def _clause_claims(clause, items, *, after_item=False):
         elif role == "unplaced":  # "nothing was written to", 未寫入: no order was placed
             negate = True
             claim("placed")
-        elif role in ("placed", "receipt", "rehearsed", "list", "approved", "readonly"):
+        elif role in ("placed", "receipt", "rehearsed", "list", "approved", "readonly",
+                      "looked"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
         said = said if role in ("fill", "punct") else role  # the last word that says something
@@ -555,7 +577,7 @@ def _clause_claims(clause, items, *, after_item=False):
         if claim_made["kind"] == "total" and ("field", "order") in clause:
             claim_made.setdefault("of", "order")
     kinds = {claim["kind"] for claim in made}
-    if "count" in kinds and kinds - {"count"}:
+    if "count" in kinds and kinds - set(_OF_THE_RUN):
         return None  # "3 items are below target": of the counted items, not of one
     if negate or not all(as_stock for _, as_stock, _ in numbers):
         return None  # a negation with nothing to negate, or a number with no field
@@ -591,7 +613,8 @@ _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order w
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
 _FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
-               "quantity", "count", "approved", "ranked", "matched", "readonly")  # of the run
+               "quantity", "count", "approved", "ranked", "matched", "readonly",
+               "looked")  # of the run
 # Every claim's kind: an MCP record's field of one of these names is not read as that claim.
 _KINDS = {"verdict", "suggested_order", *_FIGURES, *_OF_THE_RUN}
 
@@ -621,6 +644,8 @@ def _true_of_run(claim, facts):
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
         return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
+    if kind == "looked":  # "I checked": a call returned a fact
+        return bool(facts.items or facts.lists or facts.other)
     if kind == "readonly":  # "I cannot place orders": no order tool, and no order written
         return not (facts.writable or facts.receipts or facts.refused or facts.rehearsed)
     if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
