@@ -815,6 +815,28 @@ class FifthProbeTest(unittest.TestCase):
                                 [lookup("A001")])
         self.assertIn("I checked 1 item: A001 has 12 units.", shown)
 
+    def test_a_line_ending_with_a_colon_says_its_words_of_the_lines_under_it(self):
+        self.assert_hidden("A001 and the following are below target:\n- A002: 45 units",
+                           "How are they?", false="- A002: 45 units")
+        self.assert_hidden("A003 缺貨，以下品項也需要補貨：\n- A002：45 個", "庫存如何？", "zh-TW",
+                           false="- A002：45 個")
+        self.assert_hidden("Suggested order for A001:\n12 units.", "How much A001 to order?",
+                           skus=("A001",), false="12 units.")
+        self.assert_hidden("A003 is out of stock, as is\nA002, which has 45 units.",
+                           "How are they?", false="A002, which has 45 units.")
+        for answer in ("A001 (濾掛咖啡):\n- Stock: 12\n- Target: 30\n- Suggested order: 18",
+                       "Here are the results:\n- A001: 12 units\n- A003: 0 units"):
+            shown, _ = person_reads(answer, "How are they?", [lookup("A001", "A003")])
+            self.assertTrue(shown.startswith(answer), shown)  # a line about one item
+
+    def test_the_whole_inventory_is_not_what_a_run_looked_up(self):
+        self.assert_hidden("Nothing in our inventory is out of stock.", "How is A002?",
+                           skus=("A002",))
+        self.assert_hidden("沒有任何品項需要補貨。", "A002 的庫存如何？", "zh-TW", ("A002",))
+        shown, _ = person_reads("Z999 was not found in the inventory.", "Check Z999",
+                                [lookup("Z999")])
+        self.assertIn("Z999 was not found in the inventory.", shown)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

@@ -177,27 +177,36 @@ class Answers(Plain):
 
     def _read(self, text, facts, asked):
         """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
-        "false": [...]}; the claims of those kept). A heading ("Items below target:") says its
-        verdict of each line of the list under it, and the list is shown whole or not at
-        all: a line under it that cannot be read, is false or names no item takes the
-        heading and every line with it (the person would read them under it)."""
+        "false": [...]}; the claims of those kept). A line that ends with a colon opens a
+        block: the list under it, or the one line after it. A heading ("Items below
+        target:") says its verdict of each line of the block, a line about one item
+        ("A001 (濾掛咖啡):", "Suggested order for A001:") what it says of that item; each
+        line is read after it, and the block is shown whole or not at all: a line of it
+        that cannot be read, is false, names no item under a heading or another item under
+        a line about one takes the block with it (the person would read them under it). A
+        line ending with a colon that says more, of several items, is not read, nor is its
+        block: what it says of the lines under it, the reader cannot place."""
         known, kept, dropped, said, last = facts.known_words(), [], {}, [], ()
-        heading, listed, dropping, in_list, line_start = None, [], False, False, True
-        echoed = facts.tool_words()
+        heading, about, listed, dropping, in_list, opened = None, set(), [], False, False, False
+        line_start, echoed = True, facts.tool_words()
         for shown, read_as in sentences(text):
-            if line_start:  # a sentence that begins a line: is the line one of a list?
-                in_list = re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S", shown) is not None
-            line_start = shown.endswith("\n")
-            if not in_list:  # a list, if any, ended
+            if line_start:  # a sentence that begins a line: is the line one of a block?
+                in_list = opened or re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S", shown) is not None
+            line_start, opened = shown.endswith("\n"), False
+            if not in_list:  # a block, if any, ended
                 if heading is not None and len(listed) == 1:
                     self._drop(listed, kept, said, dropped)  # a heading with no line under it
                 heading, listed, dropping = None, [], False
             if normal(shown.strip()).rstrip(".。") in echoed or dropping:
-                # a tool's words to the model, or a line under a heading not shown
+                # a tool's words to the model, or a line of a block not shown
                 dropped.setdefault("unreadable", []).append(shown.strip())
                 continue
             words = read(read_as, known)
-            names = words is not None and any(word[0] == "item" for word in words)
+            if _dangles(shown, words):  # "A001 is below target, as is\nA002 ...": the line
+                dropped.setdefault("unreadable", []).append(shown.strip())  # after ends it
+                dropping, opened = True, True
+                continue
+            skus = {word[1] for word in words or () if word[0] == "item"}
             if heading is not None and words is not None:
                 words = heading + words
             reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"],
@@ -205,20 +214,26 @@ class Answers(Plain):
                 if words is not None else None
             if reading is not None and heading is not None:
                 _ranked_after(listed[-1][1], reading[0])
-            if heading is None and reading is None and words is not None and not names and \
-                    (read_as or "").rstrip().endswith((":", "：")):
-                heading, listed = [w for w in words if w != ("clause",)], [(len(kept), [])]
-                kept.append(shown)
+            holds = reading is not None and all(true(claim, facts) for claim in reading[0])
+            if heading is None and words is not None and (read_as or "").rstrip().endswith(
+                    (":", "：")) and (skus or not holds or any(c["items"] for c in reading[0])):
+                opened = True  # the next line is under this one, with a list mark or not
+                if not skus and reading is None or len(skus) == 1 and (holds or not reading):
+                    heading, about = [w for w in words if w != ("clause",)], skus
+                    listed = [(len(kept), reading[0] if reading else [])]
+                    said += listed[0][1]
+                    kept.append(shown)
+                else:  # says something of lines it does not name
+                    dropped.setdefault("unreadable", []).append(shown.strip())
+                    dropping = True
                 continue
-            if reading is None or not all(true(claim, facts) for claim in reading[0]) or \
-                    heading is not None and not names:
-                false = reading is not None and (heading is None or names)
+            strays = heading is not None and (skus - about if about else not skus)
+            if not holds or strays:
+                false = reading is not None and not holds
                 dropped.setdefault("false" if false else "unreadable", []).append(shown.strip())
-                if heading is not None:  # the list goes whole, and the rest of it after
+                if heading is not None:  # the block goes whole, and the rest of it after
                     self._drop(listed, kept, said, dropped)
                     heading, listed, dropping = None, [], True
-                elif (read_as or "").rstrip().endswith((":", "：")):
-                    dropping = True  # a heading not shown takes the list under it along
                 continue
             said += reading[0]
             last = reading[1]
@@ -272,6 +287,13 @@ class Answers(Plain):
         offered: no fact at all, no correction yet, and a request left for it."""
         return (not _holds_any(facts) and self.all_ours and self.offered != ()
                 and not outcome.corrections and not last)
+
+
+def _dangles(shown, words):
+    """Whether a line stops mid-sentence (on "is", "and", "but", "so", "not"): the next
+    line goes on with it, and neither says what it says alone."""
+    return shown.endswith("\n") and bool(words) and words[-1][0] in (
+        "be", "clause", "contrast", "so", "neg", "to")
 
 
 def _ranked_after(above, claimed):

@@ -263,8 +263,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     no that opens the sentence is read only beside a claim of its own that states that
     verdict the same way ("No, A002 is not below target."): the question's verdict is a
     guess from its words, so a bare "No." is never taken for it."""
-    if _misnamed(words):
-        return None
+    if _misnamed(words) or ("inventory",) in words and all(word[0] != "item" for word in words):
+        return None  # "Nothing in our inventory is out of stock": of every item, unseen
     found, spoken, named = [], last, ()  # named: every item the sentence names
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
