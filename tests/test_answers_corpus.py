@@ -794,7 +794,8 @@ class FifthProbeTest(unittest.TestCase):
         self.assert_hidden("Items A001 to A003 are below target.", "How are they?")
         self.assert_hidden("A002 is ~~not~~ below target.", "How are they?")
         self.assert_hidden("A002 has 4⁵ units.", "How are they?")
-        self.assert_hidden("| SKU | Target | Stock |\n|---|---|---|\n| A001 | 12 |", "How are they?")
+        self.assert_hidden("| SKU | Target | Stock |\n|---|---|---|\n| A001 | 12 |",
+                           "How are they?")
         shown, _ = person_reads("Napkins (A002) have 1,200 in stock.", "How is A002?",
                                 [lookup("A002")])
         self.assertNotIn("1,200", shown)  # one number, 1200, not 1 and 200

@@ -540,9 +540,9 @@ def _clause_claims(clause, items, *, after_item=False):
                 numbers and adjacent or len(numbers) == 1 and items):
             claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"
         elif role == "verdict" and value[0] == "found" and not items:
-            if ("count",) not in clause:
+            if not any(word == ("count",) or word[0] == "query" for word in clause):
                 return None  # "I found it now.", 有品項符合: found what?
-            continue  # "I found 2 items": a search said, no item's verdict
+            continue  # "I found 2 items", 符合「玄米」的品項: a search said, no item's verdict
         elif role == "verdict" and value[0] in _GAPS and numbers and adjacent:
             claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
             claim("verdict", value[0])
