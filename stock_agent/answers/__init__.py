@@ -202,23 +202,32 @@ class Answers(Plain):
                 dropped.setdefault("unreadable", []).append(shown.strip())
                 continue
             words = read(read_as, known)
-            if _dangles(shown, words):  # "A001 is below target, as is\nA002 ...": the line
-                dropped.setdefault("unreadable", []).append(shown.strip())  # after ends it
+            introduces = (read_as or "").rstrip().endswith((":", "："))
+            if _DANGLES.search(shown) or introduces and words is None and heading is None:
+                # stops mid-sentence ("..., as is"), or an unread line over a block: it, the
+                # lines it goes on into and its block are not read
+                dropped.setdefault("unreadable", []).append(shown.strip())
+                if heading is not None:
+                    self._drop(listed, kept, said, dropped)
+                    heading, listed = None, []
                 dropping, opened = True, True
                 continue
             skus = {word[1] for word in words or () if word[0] == "item"}
+            every = any(word[0] in ("all", "inventory") or word == ("neg", "all")
+                        for word in words or ())
             if heading is not None and words is not None:
                 words = heading + words
             reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"],
-                             everything=tuple(facts.items)) \
+                             everything=facts.said_of_all()) \
                 if words is not None else None
             if reading is not None and heading is not None:
                 _ranked_after(listed[-1][1], reading[0])
             holds = reading is not None and all(true(claim, facts) for claim in reading[0])
-            if heading is None and words is not None and (read_as or "").rstrip().endswith(
-                    (":", "：")) and (skus or not holds or any(c["items"] for c in reading[0])):
+            if heading is None and introduces and (skus or not holds):
                 opened = True  # the next line is under this one, with a list mark or not
-                if not skus and reading is None or len(skus) == 1 and (holds or not reading):
+                verdict_heading = reading is None and not skus  # "Items below target:"
+                one_item = len(skus) == 1 and (reading is None or holds)  # "A001 (濾掛咖啡):"
+                if verdict_heading or one_item:
                     heading, about = [w for w in words if w != ("clause",)], skus
                     listed = [(len(kept), reading[0] if reading else [])]
                     said += listed[0][1]
@@ -227,7 +236,8 @@ class Answers(Plain):
                     dropped.setdefault("unreadable", []).append(shown.strip())
                     dropping = True
                 continue
-            strays = heading is not None and (skus - about if about else not skus)
+            # under a heading a line names its item; under a line about one item, no other
+            strays = heading is not None and (skus - about or every if about else not skus)
             if not holds or strays:
                 false = reading is not None and not holds
                 dropped.setdefault("false" if false else "unreadable", []).append(shown.strip())
@@ -289,11 +299,10 @@ class Answers(Plain):
                 and not outcome.corrections and not last)
 
 
-def _dangles(shown, words):
-    """Whether a line stops mid-sentence (on "is", "and", "but", "so", "not"): the next
-    line goes on with it, and neither says what it says alone."""
-    return shown.endswith("\n") and bool(words) and words[-1][0] in (
-        "be", "clause", "contrast", "so", "neg", "to")
+# A line that stops mid-sentence ("A001 is below target, as is" / "A002, which has 45"):
+# the next line goes on with it, and neither says what it says alone.
+_DANGLES = re.compile(r"(?:\b(?:is|are|was|were|as|and|or|but|so|not|to|than|needs?|has|have|"
+                      r"does|do)|[是和與及但而則為])[ \t]*\n\Z", re.I)
 
 
 def _ranked_after(above, claimed):

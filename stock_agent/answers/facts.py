@@ -101,6 +101,14 @@ class Facts:
                               if _number(value)}, **figures}
         return figures
 
+    def said_of_all(self):
+        """The items "all" and "none" are said of: those looked up or found by a search,
+        not the items a list of those below target held (of them, "all need restocking"
+        says it of the inventory)."""
+        searched = [sku for listed in self.lists if listed["query"] is not None
+                    for sku in listed["skus"]]
+        return tuple(dict.fromkeys([*self.looked_up, *searched]))
+
     def tool_words(self):
         """The sentences of the tools' own words to the model (an error's detail, a note),
         as the reader compares them: never the person's to read."""

@@ -42,7 +42,7 @@ from stock_agent.answers.facts import normal, verdicts
 
 _LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
 _CLAUSE_MARKS = set(",;，；、") | {"and", "or", "和", "與", "及"}
-_CONTRASTS = {"but", "while", "whereas", "而", "但"}  # end a clause, and set the next against it
+_CONTRASTS = {"but", "while", "whereas", "而", "但", "則"}  # end a clause; the next is set against it
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
 _lexicon = None
 _longest = 1
@@ -79,7 +79,7 @@ _SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.\)?(?:[ \t]*\n|
 _TOKEN = re.compile(r"\ue000\d+\ue001|\d{1,3}(?:,\d{3})+(?!\d)"  # a mark; 12,045
                     r"|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKS = re.compile("[\ue000\ue001]")  # the marks _marked puts in, never the model's
-_UNSAID = re.compile("~~|[\u00b2\u00b3\u00b9\u2070-\u209f]")
+_UNSAID = re.compile("~[^~\n]+~|[\u00b2\u00b3\u00b9\u2070-\u209f]")  # ~~not~~, ~not~, 4⁵
 _RANGE = re.compile(r"\ue000(\d+)\ue001\s*(?:[-–—~～〜…]+|\.{2,}|to|through|thru|至|到)\s*"
                     r"\ue000(\d+)\ue001")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
@@ -89,7 +89,8 @@ _LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
 def sentences(text):
     """The sentences of an answer as (what the person would read, what is read of it):
     a list mark is not read (nor taken for a sentence's end), and a table's row is read
-    with its column's field before each cell. Joined, the first parts are the text."""
+    with its column's field before each cell (None, unread, for a row that does not fit
+    its header). Joined, the first parts are the text."""
     pieces, header = [], None
     lines = text.splitlines(keepends=True)
     for at, line in enumerate(lines):
@@ -263,8 +264,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     no that opens the sentence is read only beside a claim of its own that states that
     verdict the same way ("No, A002 is not below target."): the question's verdict is a
     guess from its words, so a bare "No." is never taken for it."""
-    if _misnamed(words) or ("inventory",) in words and all(word[0] != "item" for word in words):
-        return None  # "Nothing in our inventory is out of stock": of every item, unseen
+    if _misnamed(words):
+        return None
     found, spoken, named = [], last, ()  # named: every item the sentence names
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
@@ -274,8 +275,9 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     links = []     # each "so": what it links
     ordering = False  # an order word said in a clause before
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
-        if _compares(clause):
-            return None
+        if _compares(clause) or ("inventory",) in clause and all(
+                word[0] != "item" for word in clause):
+            return None  # "Nothing in our inventory is out of stock": of every item, unseen
         items = tuple(dict.fromkeys(word[1] for word in clause if word[0] == "item"))
         if items and subjects:
             items = tuple(dict.fromkeys(subjects + items))
@@ -284,8 +286,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
             continue
         if not items and not subjects and any(word[0] == "all" or word == ("neg", "all")
                                               for word in clause):
-            if not everything:
-                return None  # "Nothing needs reordering": of every item, which are unknown
+            if not everything or len(everything) < 2 and ("all",) in clause:
+                return None  # "Nothing needs reordering" of no item; "all items" of one
             items = tuple(everything)  # of every item the run looked up
         if ("so",) in clause:
             links.append((set(spoken), set()))  # the items before "so", and those after it
@@ -304,10 +306,9 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         ordering = ordering or ("field", "order") in clause
         if (items or subjects) and any(claim["kind"] == "count" for claim in made or ()):
             return None  # "A002 has 3 items": its units, or how many the run found?
-        # items with nothing said of them share the claims of another clause, unless they
-        # have a verb of their own ("…, but A002 is", "Y999 則有")
-        subjects, elided = (items, any(word[0] in ("contrast", "be") for word in clause)) \
-            if items and not made else ((), False)
+        # items with nothing said of them share the claims of another clause ("..., as does
+        # A003"), unless set against it ("..., but A002 is", "Y999 則有")
+        subjects, elided = (items, ("contrast",) in clause) if items and not made else ((), False)
         found += _totals(made, clause, spoken)
         shared = made or shared
     if any(before and after and not before & after for before, after in links):
@@ -326,9 +327,11 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
             claim.setdefault("of", figures[-1] if figures else "stock")
     if subjects and found:  # "Out of stock: A003, B101": items after the claim they share
         if elided or not all(claim["kind"] == "verdict" and not claim["negated"]
-                                 for claim in shared):
-            return None  # "A001 is not out, but A002 is": what A002 is, unsaid
+                             for claim in shared):
+            return None  # "A001 is not out, but A002 is", "…, A002 is": what A002 is, unsaid
         found += [{**claim, "items": subjects} for claim in shared]
+    if set(named) - {sku for claim in found for sku in claim["items"]}:
+        return None  # an item with nothing said of it ("X123 查無資料，Y999 則有")
     found += _as_ordered(found)
     for claim in found:  # "Order placed.", "Approved.", "PO-000001.": of the items asked
         if claim["kind"] in _WRITES and not claim["items"] and not claim["negated"]:

@@ -50,12 +50,12 @@ def reading(answer, results, expect, *, question=""):
         known.setdefault(normal(sku), ("item", sku))
     asked = shape(question)
     said, unjudged, last = [], [], ()
-    for _, sentence in sentences(answer):
+    for shown, sentence in sentences(answer):
         words = read(sentence, known)
         found = claims(words, last, asked=asked["yes_no"], skus=asked["skus"]) \
             if words is not None else None
         if found is None:
-            unjudged.append(sentence.strip())
+            unjudged.append(shown.strip())
             continue
         said += found[0]
         last = found[1]
