@@ -184,8 +184,11 @@ class Answers(Plain):
         line is read after it, and the block is shown whole or not at all: a line of it
         that cannot be read, is false, names no item under a heading or another item under
         a line about one takes the block with it (the person would read them under it). A
-        line ending with a colon that says more, of several items, is not read, nor is its
-        block: what it says of the lines under it, the reader cannot place."""
+        line ending with a colon that says more (of several items, or in a word the reader
+        does not know) is not read, nor is its block: what it says of the lines under it,
+        the reader cannot place; one that says nothing of an item ("Here are the
+        results:") opens no block. A line that stops mid-sentence is not read, nor the
+        line it goes on into."""
         known, kept, dropped, said, last = facts.known_words(), [], {}, [], ()
         heading, about, listed, dropping, in_list, opened = None, set(), [], False, False, False
         line_start, echoed = True, facts.tool_words()

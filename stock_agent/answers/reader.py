@@ -16,15 +16,17 @@ stock", "needs 18"); with no field, it is the stock of the item it follows with 
 of being or having between them (`be`: "A001 has 12"), and of nothing in a clause that
 hedges (`modal`: "should have 12", 約 12 個); a verdict to the items of its clause, else
 (`_may_borrow`) to the item the answer spoke of last when a pronoun says so or one item was
-spoken of and asked; "nothing" and "all" to every item the run looked up; a negation to
-the next field or verdict of its clause.
+spoken of and asked; "nothing" and "all" to every item the run looked up or searched; a
+negation to the next field or verdict of its clause.
 A number with no field, a negation with nothing to negate and a claim with no item are
 unreadable too; so are a yes said mid-sentence, words for items not named ("nothing
-else", `others`), a field with no figure ("A003 is available") and a sentence that names
-an item and says nothing of it ("So is A001."), a negation of a negation, a SKU beside
-another item's name (`_misnamed`), an item right after a verdict (`_compares`: "below
-A003"), and "so" between clauses about two items. An order word said done or being done
-(`done`: 已, "let me", "now") says the order was placed, its figures the quantities
+else", `others`), a field with no figure ("A003 is available"), an item named and given no
+claim ("So is A001."), a negation of a negation, a SKU beside another item's name
+(`_misnamed`), an item right after a verdict (`_compares`: "below A003"), "so" between
+clauses about two items, words for the whole inventory in a clause naming no item, a count
+said of an item, "found" with no item, and what the text shows but its words do not say
+(a struck-out word, a raised digit, a range of SKUs). An order word said done or being
+done (`done`: 已, "let me", "now") says the order was placed, its figures the quantities
 ordered. Then each claim is checked against the facts (`true`): a false one drops its
 sentence.
 
