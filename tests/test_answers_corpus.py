@@ -866,6 +866,39 @@ class FifthProbeTest(unittest.TestCase):
             self.assertTrue(shown.startswith(answer), shown)  # true wordings, kept
 
 
+class SixthProbeTest(unittest.TestCase):
+    """A sixth hostile probe's families."""
+
+    ALL = ("A001", "A002", "A003")
+    assert_hidden = HostileProbeTest.assert_hidden
+
+    def test_signs_a_field_said_once_and_a_negation_before_or(self):
+        for answer, lang in (("A001 has -12 units.", "en"), ("A002 超出目標 －15 個。", "zh-TW"),
+                             ("A001: stock 12 > target 30.", "en"),
+                             ("Target: A001 30, A002 45.", "en"),
+                             ("建議補貨：A001 18 個，A003 0 個。", "zh-TW"),
+                             ("A003 is 20 short, A002 45.", "en"),
+                             ("A003 is not above target or out of stock.", "en"),
+                             ("A001 不是缺貨、低於目標的品項。", "zh-TW"),
+                             ("A003 is out of stock and is below target, A001 too.", "en"),
+                             ("| SKU | Stock | Target | Status |\n|---|---|---|---|\n"
+                              "| A003 | 0 | 20 | Good |", "en")):
+            self.assert_hidden(answer, "How are they?", lang)
+
+    def test_a_cause_given_is_of_the_same_item(self):
+        for answer, lang in (("As A002 is above target, A001 needs a reorder.", "en"),
+                             ("A001 needs a reorder because A002 is above target.", "en"),
+                             ("A001 需要補貨，因為 A002 高於目標。", "zh-TW"),
+                             ("A001 需要補貨，顯示 A002 有庫存。", "zh-TW")):
+            self.assert_hidden(answer, "How are they?", lang)
+        for answer in ("A001 needs a reorder because it is below target.",
+                       "Stock: A001 12, A002 45.",
+                       "A003 已經沒貨（庫存 0，目標 20），A002 有 45 個，高於目標 30。"):
+            shown, _ = person_reads(answer, "How are they?", [lookup(*self.ALL)],
+                                    "zh-TW" if "庫存" in answer else "en")
+            self.assertTrue(shown.startswith(answer), shown)
+
+
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of
     our inventory, and never a figure that stands for one of the inventory's."""

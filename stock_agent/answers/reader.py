@@ -81,7 +81,9 @@ _SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.\)?(?:[ \t]*\n|
 _TOKEN = re.compile(r"\ue000\d+\ue001|\d{1,3}(?:,\d{3})+(?!\d)"  # a mark; 12,045
                     r"|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKS = re.compile("[\ue000\ue001]")  # the marks _marked puts in, never the model's
-_UNSAID = re.compile("~[^~\n]+~|[\u00b2\u00b3\u00b9\u2070-\u209f]")  # ~~not~~, ~not~, 4⁵
+# ~~not~~, ~not~, 4⁵, -12 (a sign the reader would drop), "12 > 30" (not a quote's mark)
+_UNSAID = re.compile("~[^~\n]+~|[\u00b2\u00b3\u00b9\u2070-\u209f]|(?<![\\w.])[-−－﹣–—]\\d"
+                     "|[<≤≥＜＞]|[^\\s>]\\s*>")
 _RANGE = re.compile(r"\ue000(\d+)\ue001\s*(?:[-–—~～〜…]+|\.{2,}|to|through|thru|至|到)\s*"
                     r"\ue000(\d+)\ue001")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
@@ -276,6 +278,10 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     shared = []    # the claims of the last clause that made any
     links = []     # each "so": what it links
     ordering = False  # an order word said in a clause before
+    denied = False    # the clause before denied a verdict
+    carried = None    # the field of the last figure a field named ("Target: A001 30, ...")
+    claiming = 0      # how many clauses made claims
+    spoken_in = []    # each clause's items, and whether it gives a cause ("because")
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
@@ -294,6 +300,7 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         if ("so",) in clause:
             links.append((set(spoken), set()))  # the items before "so", and those after it
         spoken = items or subjects or spoken
+        spoken_in.append((set(spoken), ("because",) in clause))
         named = tuple(dict.fromkeys(named + items))
         if links:
             links[-1][1].update(items)
@@ -308,6 +315,18 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         ordering = ordering or ("field", "order") in clause
         if (items or subjects) and any(claim["kind"] == "count" for claim in made or ()):
             return None  # "A002 has 3 items": its units, or how many the run found?
+        if denied and ("contrast",) not in clause and not items and any(
+                claim["kind"] == "verdict" and not claim["negated"] for claim in made):
+            return None  # "A003 is not above target or out of stock": is the "not" both's?
+        denied = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
+        for claim in made if carried else ():  # "Target: A001 30, A002 45": 45 a target
+            if claim.get("bare"):  # a figure no field nor verb named ("A002 has 45": a stock)
+                claim.update(kind=carried, bare=False)
+        figures = [claim for claim in made if claim["kind"] in _FIGURES]
+        if made:  # one figure a field named is a column's ("Target: A001 30"); more, none
+            carried = figures[0]["kind"] if len(figures) == 1 and not figures[0].get(
+                "bare") else None
+        claiming += bool(made)
         # items with nothing said of them share the claims of another clause ("..., as does
         # A003"), unless set against it ("..., but A002 is", "Y999 則有")
         subjects, elided = (items, ("contrast",) in clause) if items and not made else ((), False)
@@ -315,6 +334,10 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         shared = made or shared
     if any(before and after and not before & after for before, after in links):
         return None  # "A002 is above target, so A001 needs 18": a link between two items
+    for cause, effect in [(items, set().union(*(other for other, _ in spoken_in if other is
+                                                 not items))) for items, said in spoken_in if said]:
+        if cause and effect and not cause & effect:
+            return None  # "A001 needs 18 because A002 is above target"
     if heading and not found or not found and spoken != last:
         return None  # a heading over nothing; items with nothing said ("So is A001.")
     missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
@@ -328,8 +351,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
                 dict.fromkeys(sku for made in found for sku in made["items"]))
             claim.setdefault("of", figures[-1] if figures else "stock")
     if subjects and found:  # "Out of stock: A003, B101": items after the claim they share
-        if elided or not all(claim["kind"] == "verdict" and not claim["negated"]
-                             for claim in shared):
+        if elided or claiming > 1 or not all(claim["kind"] == "verdict" and
+                                             not claim["negated"] for claim in shared):
             return None  # "A001 is not out, but A002 is", "…, A002 is": what A002 is, unsaid
         found += [{**claim, "items": subjects} for claim in shared]
     if set(named) - {sku for claim in found for sku in claim["items"]}:
@@ -399,7 +422,7 @@ def _compares(clause):
     for word in clause:
         if word[0] == "item" and level:
             return True
-        level = level if word[0] == "fill" else word[0] == "verdict" and \
+        level = level if word[0] in ("fill", "because") else word[0] == "verdict" and \
             word[1] not in ("found", "missing")
     return False
 
