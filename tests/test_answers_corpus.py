@@ -909,6 +909,32 @@ class SixthProbeTest(unittest.TestCase):
             self.assertTrue(shown.startswith(answer), shown)
 
 
+class SeventhProbeTest(unittest.TestCase):
+    """A seventh hostile probe's families."""
+
+    assert_hidden = HostileProbeTest.assert_hidden
+    ALL = ("A001", "A002", "A003")
+
+    def test_each_item_its_own_order_and_what_is_left_to_order(self):
+        run = [lookup("A001", "A003"), ordered(18),
+               {**ordered(20, "A003"), "invocation": "2:1"}]
+        self.assert_hidden("I ordered A001 and A003, 20 units each.", "Order them", run=run)
+        self.assert_hidden("A001 and A003 were ordered, 18 units each.", "Order them", run=run)
+        self.assert_hidden("A001 does not yet need a reorder.", "How is A001?", skus=("A001",))
+        self.assert_hidden("A003 尚未需要補貨。", "A003 如何？", "zh-TW", ("A003",))
+        self.assert_hidden("A001 still has 12 units to order.", "How many A001 to order?",
+                           skus=("A001",))
+        self.assert_hidden("A003 還有 0 個需要補貨。", "A003 還要補多少？", "zh-TW", ("A003",))
+        self.assert_hidden("A001 is below target. Isn't A002 below target too?",
+                           "How are they?", false="Isn't A002 below target too?")
+        supplier = {"invocation": "1:1", "name": "supplier__get_offer", "arguments": {},
+                    "result": {"ok": True, "data": {"sku": "A001", "units": 24}}}
+        self.assert_hidden("We have 24 units of A001 in stock.", "How is A001?",
+                           run=[lookup("A001"), supplier])
+        shown, _ = person_reads("A001 尚未下單。", "A001 下單了嗎？", [lookup("A001")], "zh-TW")
+        self.assertIn("A001 尚未下單。", shown)  # not yet ordered: true, no receipt
+
+
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of
     our inventory, and never a figure that stands for one of the inventory's."""

@@ -223,6 +223,8 @@ class Answers(Plain):
             reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"],
                              everything=facts.said_of_all()) \
                 if words is not None else None
+            if reading is not None and reading[0] and shown.rstrip().endswith(("?", "？")):
+                reading = None  # "Isn't A002 below target too?": what a question claims, unsaid
             if reading is not None and heading is not None:
                 _ranked_after(listed[-1][1], reading[0])
             holds = reading is not None and all(true(claim, facts) for claim in reading[0])

@@ -43,7 +43,7 @@ from stock_agent.answers.facts import normal, verdicts
 # The words and phrases, each with its role, are data: lexicon.txt beside this module.
 
 _LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
-_CLAUSE_MARKS = set(",;，；、") | {"and", "or", "和", "與", "及"}
+_CLAUSE_MARKS = set(",;，；、—–") | {"and", "or", "和", "與", "及"}
 _CONTRASTS = {"but", "while", "whereas", "而", "但", "則"}  # end a clause; the next is set against it
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
 _lexicon = None
@@ -160,7 +160,8 @@ def read(sentence, known):
     if sentence is None or _UNSAID.search(sentence):
         return None
     known = {word: meaning for word, meaning in known.items() if word.strip() and not (
-        meaning[0] == "field" and meaning[1] in _KINDS)}  # an MCP record's "count": not ours
+        meaning[0] == "field" and (meaning[1] in _KINDS or tuple(_tokens(word)) in _lexicon))}
+    # an MCP record's field named "count", "units" or 庫存 is not read as ours: not a field
     text, meanings = _marked(_MARKDOWN.sub(" ", _MARKS.sub(" ", normal(sentence))), known)
     if any(meanings[int(one)][0] == meanings[int(other)][0] == "item" and
            meanings[int(one)][1] != meanings[int(other)][1] for one, other in _RANGE.findall(text)):
@@ -371,6 +372,9 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     for claim in found:  # "I searched for 茶: 2 matches": of that search
         if claim["kind"] in ("count", "more") and len(queries) == 1:
             claim["query"] = next(iter(queries))
+    for claim in found if ("each",) in words else ():  # "A001 and A003, 20 units each"
+        if claim["kind"] in (*_FIGURES, "quantity"):
+            claim["items"] = named
     found = _in_turn(found)
     if answer is None:
         return found, named or last
@@ -550,6 +554,10 @@ def _clause_claims(clause, items, *, after_item=False):
             numbers[-1][1] = True
         elif role == "unit" and numbers and adjacent:
             numbers[-1][1] = True  # "12 units": a stock, unless a field follows
+        elif role == "field" and (numbers or any(claim["kind"] in _FIGURES for claim in made)) \
+                and (previous_role == "to" or adjacent and not numbers and
+                     not _figure_at(clause, at + 1)):
+            return None  # "12 units left to order", 還有 0 個要補: the order's figure, or stock?
         elif role == "field" and value[0] == "order" and after_be and not negate:
             claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
         elif role == "field":
@@ -600,7 +608,9 @@ def _clause_claims(clause, items, *, after_item=False):
     done, not_yet = (any(role == "done" for role, *_ in clause),
                      any(word == ("neg", "done") for word in clause))
     if done or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not placed
-        made = [placed for claim in made for placed in _said_placed(claim, not_yet)]
+        needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
+        made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
+            made if needing else [])  # "does not yet need a reorder": both hold, or neither
     for claim_made in made:  # 總共需要補貨 38: a total of the orders
         if claim_made["kind"] == "total" and ("field", "order") in clause:
             claim_made.setdefault("of", "order")
@@ -628,6 +638,10 @@ def _said_placed(claim, not_yet):
     if claim["kind"] != "order":
         return [placed]
     return [placed, {**claim, "kind": "quantity", "ordered": True, "negated": False}]
+
+
+def _figure_at(clause, at):
+    return clause[at:at + 1] != [] and clause[at][0] == "number"
 
 
 def _named_after(clause, at):
@@ -672,8 +686,10 @@ def _true_of_run(claim, facts):
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
         return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
-    if kind == "looked":  # "I checked": a call returned a fact
-        return bool(facts.items or facts.lists or facts.other)
+    if kind == "looked":  # "I checked (A001)": a call returned a fact (of each item named)
+        return all(sku in facts.looked_up or any(sku in listed["skus"] for listed in
+                                                 facts.lists) for sku in claim["items"]) \
+            if claim["items"] else bool(facts.items or facts.lists or facts.other)
     if kind == "readonly":  # "I cannot place orders": no order tool, and no order written
         return not (facts.writable or facts.receipts or facts.refused or facts.rehearsed)
     if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
@@ -692,8 +708,7 @@ def _true_of_run(claim, facts):
         return _counts(facts, claim.get("query")) == {value}
     writes = facts.receipts if claim.get("ordered") else \
         facts.receipts + facts.refused + facts.rehearsed
-    return any(write.get("quantity") == value and (not claim["items"] or write.get("sku")
-                                                    in claim["items"]) for write in writes)
+    return _of_each(claim, [write for write in writes if write.get("quantity") == value])
 
 
 def _of_each(claim, writes):
