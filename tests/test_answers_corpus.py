@@ -934,6 +934,16 @@ class SeventhProbeTest(unittest.TestCase):
         shown, _ = person_reads("A001 尚未下單。", "A001 下單了嗎？", [lookup("A001")], "zh-TW")
         self.assertIn("A001 尚未下單。", shown)  # not yet ordered: true, no receipt
 
+    def test_a_plural_verdict_is_of_the_items_with_figures_before_it(self):
+        self.assert_hidden("A003 (0 in stock) and A002 (45 in stock) are above target.",
+                           "How are they?")
+        self.assert_hidden("A002（45 個）和 A001（12 個）都庫存不足。", "庫存如何？", "zh-TW")
+        self.assert_hidden("Below target — A001 (12), A002 (45).", "How are they?")
+        self.assert_hidden("高於目標庫存 - A002（45）、A001（12）。", "庫存如何？", "zh-TW")
+        shown, _ = person_reads("A001 (12 in stock) and A003 (0 in stock) are below target.",
+                                "How are they?", [lookup(*self.ALL)])
+        self.assertIn("A001 (12 in stock) and A003 (0 in stock) are below target.", shown)
+
 
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of

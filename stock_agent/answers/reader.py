@@ -43,7 +43,7 @@ from stock_agent.answers.facts import normal, verdicts
 # The words and phrases, each with its role, are data: lexicon.txt beside this module.
 
 _LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
-_CLAUSE_MARKS = set(",;，；、—–") | {"and", "or", "和", "與", "及"}
+_CLAUSE_MARKS = set(",;，；、—–-") | {"and", "or", "和", "與", "及"}
 _CONTRASTS = {"but", "while", "whereas", "而", "但", "則"}  # end a clause; the next is set against it
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
 _lexicon = None
@@ -283,6 +283,7 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     carried = None    # the field of the last figure a field named ("Target: A001 30, ...")
     claiming = 0      # how many clauses made claims
     spoken_in = []    # each clause's items, and whether it gives a cause ("because")
+    carrying = ()     # items said with figures and no verb, that a plural verdict is of
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
@@ -328,6 +329,12 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
             carried = figures[0]["kind"] if len(figures) == 1 and not figures[0].get(
                 "bare") else None
         claiming += bool(made)
+        verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
+        if verdicts_made and (("be", "are") in clause or ("all",) in clause):
+            for claim in verdicts_made:  # "A003 (0) and A002 (45) are above target": both
+                claim["items"] = tuple(dict.fromkeys(carrying + claim["items"]))
+        carrying = (carrying + items) if items and made and not verdicts_made and not any(
+            word[0] == "be" for word in clause) else ()  # items with figures, no verb yet
         # items with nothing said of them share the claims of another clause ("..., as does
         # A003"), unless set against it ("..., but A002 is", "Y999 則有")
         subjects, elided = (items, ("contrast",) in clause) if items and not made else ((), False)
@@ -522,7 +529,7 @@ def _clause_claims(clause, items, *, after_item=False):
     previous, pending, said = None, False, None
     for at, (role, *value) in enumerate(clause):
         adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
-        after_be = clause[at - 1:at] == [("be",)] if at else False  # not "it needs"
+        after_be = at > 0 and clause[at - 1][0] == "be" and clause[at - 1][1:] != ("it",)
         if role in ("answer", "others", "vague"):
             return None  # a yes said mid-sentence; items it does not name; "in order"
         if role in ("neg", "unplaced") and negate:
