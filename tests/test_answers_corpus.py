@@ -934,6 +934,20 @@ class SeventhProbeTest(unittest.TestCase):
         shown, _ = person_reads("A001 尚未下單。", "A001 下單了嗎？", [lookup("A001")], "zh-TW")
         self.assertIn("A001 尚未下單。", shown)  # not yet ordered: true, no receipt
 
+    def test_a_review_of_the_last_rules(self):
+        self.assert_hidden("A001 is below target. It has 999 units each.", "How is A001?",
+                           skus=("A001",), false="It has 999 units each.")
+        self.assert_hidden("A001 低於目標。它們各有 45 個。", "A001 如何？", "zh-TW", ("A001",),
+                           false="它們各有 45 個。")
+        self.assert_hidden("A001 has a target of 30, A002 30 units.", "How are they?")
+        for answer, lang in (("A002 is not below target, it is above target.", "en"),
+                             ("A002 不需要補貨，它高於目標。", "zh-TW"),
+                             ("A001 needs 18 units to reach its target.", "en"),
+                             ("A001 is below target, as is A003.", "en"),
+                             ("Stock: A001 12, A002 45.", "en")):
+            shown, _ = person_reads(answer, "How are they?", [lookup(*self.ALL)], lang)
+            self.assertTrue(shown.startswith(answer), shown)
+
     def test_a_plural_verdict_is_of_the_items_with_figures_before_it(self):
         self.assert_hidden("A003 (0 in stock) and A002 (45 in stock) are above target.",
                            "How are they?")

@@ -280,7 +280,7 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     links = []     # each "so": what it links
     ordering = False  # an order word said in a clause before
     denied = False    # the clause before denied a verdict
-    carried = None    # the field of the last figure a field named ("Target: A001 30, ...")
+    carried = None    # (field, said as a column) of the one figure a field named before
     claiming = 0      # how many clauses made claims
     spoken_in = []    # each clause's items, and whether it gives a cause ("because")
     carrying = ()     # items said with figures and no verb, that a plural verdict is of
@@ -317,17 +317,20 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         ordering = ordering or ("field", "order") in clause
         if (items or subjects) and any(claim["kind"] == "count" for claim in made or ()):
             return None  # "A002 has 3 items": its units, or how many the run found?
-        if denied and ("contrast",) not in clause and not items and any(
+        if denied and not {("contrast",), ("be", "it")} & set(clause) and not items and any(
                 claim["kind"] == "verdict" and not claim["negated"] for claim in made):
             return None  # "A003 is not above target or out of stock": is the "not" both's?
         denied = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
         for claim in made if carried else ():  # "Target: A001 30, A002 45": 45 a target
-            if claim.get("bare"):  # a figure no field nor verb named ("A002 has 45": a stock)
-                claim.update(kind=carried, bare=False)
+            if not claim.get("bare"):  # a figure a field or a verb named ("A002 has 45")
+                continue
+            if carried[0] != "stock" and not carried[1]:
+                return None  # "A001 has a target of 30, A002 30": a target, or a stock?
+            claim.update(kind=carried[0], bare=False)
         figures = [claim for claim in made if claim["kind"] in _FIGURES]
-        if made:  # one figure a field named is a column's ("Target: A001 30"); more, none
-            carried = figures[0]["kind"] if len(figures) == 1 and not figures[0].get(
-                "bare") else None
+        if made:  # the one figure a field named: a column's, if no verb said it
+            carried = (figures[0]["kind"], not any(word[0] == "be" for word in clause)) \
+                if len(figures) == 1 and not figures[0].get("bare") else None
         claiming += bool(made)
         verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
         if verdicts_made and (("be", "are") in clause or ("all",) in clause):
@@ -342,9 +345,10 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         shared = made or shared
     if any(before and after and not before & after for before, after in links):
         return None  # "A002 is above target, so A001 needs 18": a link between two items
-    for cause, effect in [(items, set().union(*(other for other, _ in spoken_in if other is
-                                                 not items))) for items, said in spoken_in if said]:
-        if cause and effect and not cause & effect:
+    for at, (cause, gives_cause) in enumerate(spoken_in):
+        effect = set().union(*(other for place, (other, _) in enumerate(spoken_in)
+                               if place != at))
+        if gives_cause and cause and effect and not cause & effect:
             return None  # "A001 needs 18 because A002 is above target"
     if heading and not found or not found and spoken != last:
         return None  # a heading over nothing; items with nothing said ("So is A001.")
@@ -380,8 +384,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         if claim["kind"] in ("count", "more") and len(queries) == 1:
             claim["query"] = next(iter(queries))
     for claim in found if ("each",) in words else ():  # "A001 and A003, 20 units each"
-        if claim["kind"] in (*_FIGURES, "quantity"):
-            claim["items"] = named
+        if claim["kind"] in (*_FIGURES, "quantity"):  # "They need 20 each": its own too
+            claim["items"] = tuple(dict.fromkeys(claim["items"] + named))
     found = _in_turn(found)
     if answer is None:
         return found, named or last
@@ -562,8 +566,8 @@ def _clause_claims(clause, items, *, after_item=False):
         elif role == "unit" and numbers and adjacent:
             numbers[-1][1] = True  # "12 units": a stock, unless a field follows
         elif role == "field" and (numbers or any(claim["kind"] in _FIGURES for claim in made)) \
-                and (previous_role == "to" or adjacent and not numbers and
-                     not _figure_at(clause, at + 1)):
+                and (previous_role == "to" or adjacent and not numbers and made and
+                     made[-1]["kind"] != value[0] and not _figure_at(clause, at + 1)):
             return None  # "12 units left to order", 還有 0 個要補: the order's figure, or stock?
         elif role == "field" and value[0] == "order" and after_be and not negate:
             claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
@@ -648,7 +652,8 @@ def _said_placed(claim, not_yet):
 
 
 def _figure_at(clause, at):
-    return clause[at:at + 1] != [] and clause[at][0] == "number"
+    """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
+    return at < len(clause) and clause[at][0] == "number"
 
 
 def _named_after(clause, at):
