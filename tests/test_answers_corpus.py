@@ -959,6 +959,25 @@ class SeventhProbeTest(unittest.TestCase):
         self.assertIn("A001 (12 in stock) and A003 (0 in stock) are below target.", shown)
 
 
+class EighthProbeTest(unittest.TestCase):
+    """An eighth hostile probe's families."""
+
+    assert_hidden = HostileProbeTest.assert_hidden
+    ALL = ("A001", "A002", "A003")
+
+    def test_gaps_after_a_verdict_not_y_dashes_and_digits_one_by_one(self):
+        for answer, lang in (("A001 is below target by 12 units.", "en"),
+                             ("A002 過多 45 個。", "zh-TW"), ("A001 的庫存短缺 12 個。", "zh-TW"),
+                             ("A001 (not A002) is sold out.", "en"),
+                             ("是 A001 而不是 A002 缺貨。", "zh-TW"),
+                             ("A001: stock 12, suggested order —", "en"),
+                             ("A003 庫存一零個。", "zh-TW"), ("A002 建議補貨三零個。", "zh-TW")):
+            self.assert_hidden(answer, "How are they?", lang)
+        shown, _ = person_reads("A001 is below target with 12 units.", "How are they?",
+                                [lookup(*self.ALL)])
+        self.assertTrue(shown.startswith("A001 is below target with 12 units."), shown)
+
+
 class McpRecordTest(unittest.TestCase):
     """An MCP tool's record is a fact of its own about the item it names: never an item of
     our inventory, and never a figure that stands for one of the inventory's."""

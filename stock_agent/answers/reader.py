@@ -81,9 +81,10 @@ _SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.\)?(?:[ \t]*\n|
 _TOKEN = re.compile(r"\ue000\d+\ue001|\d{1,3}(?:,\d{3})+(?!\d)"  # a mark; 12,045
                     r"|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKS = re.compile("[\ue000\ue001]")  # the marks _marked puts in, never the model's
-# ~~not~~, ~not~, 4⁵, -12 (a sign the reader would drop), "12 > 30" (not a quote's mark)
+# ~~not~~, ~not~, 4⁵, -12 (a sign the reader would drop), "12 > 30" (not a quote's mark),
+# "suggested order: —" (a dash for a figure: none, or not given?)
 _UNSAID = re.compile("~[^~\n]+~|[\u00b2\u00b3\u00b9\u2070-\u209f]|(?<![\\w.])[-−－﹣–—]\\d"
-                     "|[<≤≥＜＞]|[^\\s>]\\s*>")
+                     "|[<≤≥＜＞]|[^\\s>]\\s*>|[^\\s\\-—–|][ \\t]*[-—–]+[ \\t]*(?:$|[,，;；。.)）\\n])")
 _RANGE = re.compile(r"\ue000(\d+)\ue001\s*(?:[-–—~～〜…]+|\.{2,}|to|through|thru|至|到)\s*"
                     r"\ue000(\d+)\ue001")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
@@ -226,14 +227,18 @@ def _number_word(token):
 
 def _numeral(tokens, index):
     """A Chinese numeral starting at tokens[index], as (value, how many tokens); none that
-    starts with a unit above ten (萬 alone, or after digits: 12 萬, is no figure read)."""
+    starts with a unit above ten (萬 alone, or after digits: 12 萬), nor digits written one
+    by one (一零, 四五): no figure is read of them."""
     if tokens[index] in _ZH_UNITS and tokens[index] != "十":
         return 0, 0
     size = 0
     while index + size < len(tokens) and (tokens[index + size] in _ZH_DIGITS or
                                           tokens[index + size] in _ZH_UNITS):
         size += 1
-    return chinese_number(tokens[index:index + size]) if size else 0, size
+    numeral = tokens[index:index + size]
+    if any(one in _ZH_DIGITS and other in _ZH_DIGITS for one, other in zip(numeral, numeral[1:])):
+        return 0, 0
+    return chinese_number(numeral) if size else 0, size
 
 
 def chinese_number(characters):
@@ -530,12 +535,14 @@ def _clause_claims(clause, items, *, after_item=False):
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
         negate = False
 
-    previous, pending, said = None, False, None
+    previous, pending, said, judged = None, False, None, False
     for at, (role, *value) in enumerate(clause):
         adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
         after_be = at > 0 and clause[at - 1][0] == "be" and clause[at - 1][1:] != ("it",)
         if role in ("answer", "others", "vague"):
             return None  # a yes said mid-sentence; items it does not name; "in order"
+        if role == "item" and negate and len(items) > 1:
+            return None  # "A001 (not A002) is sold out": which the "not" is of
         if role in ("neg", "unplaced") and negate:
             return None  # "isn't not below target", 不是未寫入: a negation of a negation
         if role == "neg":
@@ -547,6 +554,8 @@ def _clause_claims(clause, items, *, after_item=False):
             field = None
         elif role == "number" and previous_role == "to":
             return None  # "restocking to 12 units on hand": 12 is a level to reach
+        elif role == "number" and judged:
+            return None  # "below target by 12 units", 過多 45 個: a gap, or the stock?
         elif role == "number":
             if field is not None and (previous_role == "field" or not _named_after(clause, at)):
                 claim(field, value[0])
@@ -611,6 +620,8 @@ def _clause_claims(clause, items, *, after_item=False):
                       "looked"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
+        judged = judged if role == "fill" else role == "verdict" and value[0] in _LEVELS and \
+            not value[1:]  # a plain verdict: one that names its target binds the figure
         said = said if role in ("fill", "punct") else role  # the last word that says something
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
@@ -665,6 +676,7 @@ def _named_after(clause, at):
 
 _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order written
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
+_LEVELS = ("below", "above", "at", "reached", "low")  # verdicts of a level a gap may follow
 _FIGURES = ("stock", "target", "order", "short", "over")
 _OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
                "quantity", "count", "approved", "ranked", "matched", "readonly",
