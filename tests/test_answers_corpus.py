@@ -973,6 +973,8 @@ class EighthProbeTest(unittest.TestCase):
                              ("A001: stock 12, suggested order —", "en"),
                              ("A003 庫存一零個。", "zh-TW"), ("A002 建議補貨三零個。", "zh-TW")):
             self.assert_hidden(answer, "How are they?", lang)
+        self.assert_hidden("已下單 PO-000001，共 12 件 A001。", "幫我幫 A001 下補貨單。", "zh-TW",
+                           run=[lookup("A001"), ordered(18)])  # a ninth probe's one leak
         shown, _ = person_reads("A001 is below target with 12 units.", "How are they?",
                                 [lookup(*self.ALL)])
         self.assertTrue(shown.startswith("A001 is below target with 12 units."), shown)

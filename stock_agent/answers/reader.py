@@ -535,7 +535,7 @@ def _clause_claims(clause, items, *, after_item=False):
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
         negate = False
 
-    previous, pending, said, judged = None, False, None, False
+    previous, pending, said, judged = None, False, (), False
     for at, (role, *value) in enumerate(clause):
         adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
         after_be = at > 0 and clause[at - 1][0] == "be" and clause[at - 1][1:] != ("it",)
@@ -564,7 +564,8 @@ def _clause_claims(clause, items, *, after_item=False):
                 if field == "order":  # "no need to restock: 45 on hand"
                     claim("verdict", "reorder")
                     field = None
-                numbers.append([value[0], after_item, said == "be"])  # "has 12", "which is 12"
+                numbers.append([value[0], after_item, said[:1] == ("be",) and said != ("be", "all")])
+                # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
         elif role == "count" and numbers and _named_after(clause, at):
             numbers[-1][1] = True  # "45 items in stock": units, not a count
         elif role == "count" and numbers:
@@ -622,7 +623,7 @@ def _clause_claims(clause, items, *, after_item=False):
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
         judged = judged if role == "fill" else role == "verdict" and value[0] in _LEVELS and \
             not value[1:]  # a plain verdict: one that names its target binds the figure
-        said = said if role in ("fill", "punct") else role  # the last word that says something
+        said = said if role in ("fill", "punct") else (role, *value)  # the last that says something
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
     if pending:
