@@ -940,6 +940,10 @@ class SeventhProbeTest(unittest.TestCase):
         self.assert_hidden("A001 低於目標。它們各有 45 個。", "A001 如何？", "zh-TW", ("A001",),
                            false="它們各有 45 個。")
         self.assert_hidden("A001 has a target of 30, A002 30 units.", "How are they?")
+        self.assert_hidden("A001 的目標為 30，A002 為 0。", "庫存如何？", "zh-TW")  # its target
+        shown, _ = person_reads("A001 的目標是 30，A002 有 45 個。", "庫存如何？",
+                                [lookup(*self.ALL)], "zh-TW")
+        self.assertIn("A001 的目標是 30，A002 有 45 個。", shown)  # has: its stock
         for answer, lang in (("A002 is not below target, it is above target.", "en"),
                              ("A002 不需要補貨，它高於目標。", "zh-TW"),
                              ("A001 needs 18 units to reach its target.", "en"),

@@ -327,7 +327,10 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
             return None  # "A003 is not above target or out of stock": is the "not" both's?
         denied = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
         for claim in made if carried else ():  # "Target: A001 30, A002 45": 45 a target
-            if not claim.get("bare"):  # a figure a field or a verb named ("A002 has 45")
+            if "bare" not in claim or claim["has"]:  # a field's figure; "A002 has 45"
+                continue
+            if not claim["bare"]:  # "A001 的目標為 30，A002 為 0": the field said before
+                claim["kind"] = carried[0]
                 continue
             if carried[0] != "stock" and not carried[1]:
                 return None  # "A001 has a target of 30, A002 30": a target, or a stock?
@@ -476,7 +479,7 @@ def _yes_or_no(words):
         return False, rest[1:]
     if first == [("answer", "yes")]:
         return True, rest
-    if first == [("be",)] and apart and rest[:1] != [("punct",)]:
+    if first in ([("be",)], [("be", "has")]) and apart and rest[:1] != [("punct",)]:
         return True, rest[1:]  # 是，… / 有，…: a yes
     return None, words
 
@@ -564,7 +567,8 @@ def _clause_claims(clause, items, *, after_item=False):
                 if field == "order":  # "no need to restock: 45 on hand"
                     claim("verdict", "reorder")
                     field = None
-                numbers.append([value[0], after_item, said[:1] == ("be",) and said != ("be", "all")])
+                numbers.append([value[0], after_item, said[:1] == ("be",) and said != ("be", "all"),
+                                said == ("be", "has")])
                 # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
         elif role == "count" and numbers and _named_after(clause, at):
             numbers[-1][1] = True  # "45 items in stock": units, not a count
@@ -640,13 +644,14 @@ def _clause_claims(clause, items, *, after_item=False):
     kinds = {claim["kind"] for claim in made}
     if "count" in kinds and kinds - set(_OF_THE_RUN):
         return None  # "3 items are below target": of the counted items, not of one
-    if negate or not all(as_stock for _, as_stock, _ in numbers):
+    if negate or not all(as_stock for _, as_stock, *_ in numbers):
         return None  # a negation with nothing to negate, or a number with no field
     if numbers and any(word[0] == "modal" for word in clause):
         return None  # "A001 should have 12 units": not its stock, and no field says what
-    for number, _, had in numbers:
+    for number, _, had, has in numbers:
         claim("stock", number)  # "A001: 12", "12 units"
         made[-1]["bare"] = not had  # "ordered 18", A001 18 個: in an order's, how many
+        made[-1]["has"] = has  # "A002 has 45": what it has, whatever field came before
     needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
     return None if needs_item and not items else made
 
