@@ -206,7 +206,8 @@ class Answers(Plain):
                 continue
             words = read(read_as, known)
             introduces = (read_as or "").rstrip().endswith((":", "："))
-            if _DANGLES.search(shown) or introduces and words is None and heading is None:
+            if shown.endswith("\n") and re.search(_DANGLES, shown, re.I) or \
+                    introduces and words is None and heading is None:
                 # stops mid-sentence ("..., as is"), or an unread line over a block: it, the
                 # lines it goes on into and its block are not read
                 dropped.setdefault("unreadable", []).append(shown.strip())
@@ -306,8 +307,8 @@ class Answers(Plain):
 
 # A line that stops mid-sentence ("A001 is below target, as is" / "A002, which has 45"):
 # the next line goes on with it, and neither says what it says alone.
-_DANGLES = re.compile(r"(?:\b(?:is|are|was|were|as|and|or|but|so|not|to|than|needs?|has|have|"
-                      r"does|do)|[是和與及但而則為])[ \t]*\n\Z", re.I)
+_DANGLES = (r"(?:\b(?:is|are|was|were|as|and|or|but|so|not|to|than|needs?|has|have|does|do)"
+            r"|[是和與及但而則為])[ \t]*\n\Z")  # compiled on first use: most answers are one line
 
 
 def _ranked_after(above, claimed):

@@ -82,9 +82,11 @@ _TOKEN = re.compile(r"\ue000\d+\ue001|\d{1,3}(?:,\d{3})+(?!\d)"  # a mark; 12,04
                     r"|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]|[\u3400-\u9fff\uf900-\ufaff]|\S")
 _MARKS = re.compile("[\ue000\ue001]")  # the marks _marked puts in, never the model's
 # ~~not~~, ~not~, 4⁵, -12 (a sign the reader would drop), "12 > 30" (not a quote's mark),
-# "suggested order: —" (a dash for a figure: none, or not given?)
-_UNSAID = re.compile("~[^~\n]+~|[\u00b2\u00b3\u00b9\u2070-\u209f]|(?<![\\w.])[-−－﹣–—]\\d"
-                     "|[<≤≥＜＞]|[^\\s>]\\s*>|[^\\s\\-—–|][ \\t]*[-—–]+[ \\t]*(?:$|[,，;；。.)）\\n])")
+# "suggested order: —" (a dash for a figure: none, or not given?). A pattern, compiled the
+# first time a sentence holds one of its characters: most never do (start-up is counted).
+_UNSAID = ("~[^~\n]+~|[\u00b2\u00b3\u00b9\u2070-\u209f]|(?<![\\w.])[-−－﹣–—]\\d"
+           "|[<≤≥＜＞]|[^\\s>]\\s*>|[^\\s\\-—–|][ \\t]*[-—–]+[ \\t]*(?:$|[,，;；。.)）\\n])")
+_UNSAID_CHARS = set("~<>≤≥＜＞-−－﹣–—\u00b2\u00b3\u00b9") | set(map(chr, range(0x2070, 0x20a0)))
 _RANGE = re.compile(r"\ue000(\d+)\ue001\s*(?:[-–—~～〜…]+|\.{2,}|to|through|thru|至|到)\s*"
                     r"\ue000(\d+)\ue001")
 _MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
@@ -158,7 +160,8 @@ def read(sentence, known):
     global _lexicon
     if _lexicon is None:
         _lexicon = _build()
-    if sentence is None or _UNSAID.search(sentence):
+    if sentence is None or not _UNSAID_CHARS.isdisjoint(sentence) and re.search(_UNSAID,
+                                                                                 sentence):
         return None
     known = {word: meaning for word, meaning in known.items() if word.strip() and not (
         meaning[0] == "field" and (meaning[1] in _KINDS or tuple(_tokens(word)) in _lexicon))}
