@@ -62,11 +62,13 @@ def lookup(*skus, invocation="1:0"):
 
 
 def ordered(quantity, sku="A001"):
-    """A receipt of our order tool: `quantity` of `sku` placed as PO-000001."""
+    """A receipt of our order tool: `quantity` of `sku` (by its sample name) placed as
+    PO-000001."""
+    name = next(row["name"] for row in SAMPLE if row["sku"] == sku)
     return {"invocation": "2:0", "name": "draft_purchase_order",
             "arguments": {"sku": sku, "quantity": quantity},
             "result": {"ok": True, "data": {
-                "sku": sku, "name": "濾掛咖啡", "quantity": quantity,
+                "sku": sku, "name": name, "quantity": quantity,
                 "receipt": {"order_id": "PO-000001", "ledger": "orders.db"}}}}
 
 
