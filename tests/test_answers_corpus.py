@@ -954,6 +954,18 @@ class SeventhProbeTest(unittest.TestCase):
                                 "How are they?", [lookup(*self.ALL)])
         self.assertIn("A001 (12 in stock) and A003 (0 in stock) are below target.", shown)
 
+    def test_a_verdict_is_of_the_items_with_figures_before_it_plural_marked_or_not(self):
+        self.assert_hidden("A002（45）和 A001（12）需要補貨。", "庫存如何？", "zh-TW")  # no plural
+        self.assert_hidden("A003（0）、A001（12）都有貨。", "庫存如何？", "zh-TW")
+        self.assert_hidden("A003 (0) and A001 (12) are in stock.", "How are they?")
+        self.assert_hidden("A002 with 45 units and A001 with 12 units are below target.",
+                           "How are they?")
+        for answer, lang in (("A003 is at 0 (target 20); A002 is above target.", "en"),
+                             ("A003 庫存 0（目標 20）；A002 高於目標。", "zh-TW"),
+                             ("A001 (12) is in stock.", "en")):  # a semicolon shares nothing
+            shown, _ = person_reads(answer, "How are they?", [lookup(*self.ALL)], lang)
+            self.assertTrue(shown.startswith(answer), shown)
+
 
 class EighthProbeTest(unittest.TestCase):
     """An eighth hostile probe's families."""

@@ -43,8 +43,9 @@ from stock_agent.answers.facts import normal, verdicts
 # The words and phrases, each with its role, are data: lexicon.txt beside this module.
 
 _LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
-_CLAUSE_MARKS = set(",;，；、—–-") | {"and", "or", "和", "與", "及"}
-_CONTRASTS = {"but", "while", "whereas", "而", "但", "則"}  # end a clause; the next is set against it
+_CLAUSE_MARKS = set(",，、—–-") | {"and", "or", "和", "與", "及"}
+_CONTRASTS = {"but", "while", "whereas", "而", "但", "則", ";", "；"}  # end a clause; the next is
+# set against it (after a semicolon too: "A003 is at 0; Z999 does not exist" shares nothing)
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
 _lexicon = None
 _longest = 1
@@ -291,7 +292,7 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     carried = None    # (field, said as a column) of the one figure a field named before
     claiming = 0      # how many clauses made claims
     spoken_in = []    # each clause's items, and whether it gives a cause ("because")
-    carrying = ()     # items said with figures and no verb, that a plural verdict is of
+    carrying = ()     # items said with figures and no verdict, that the next verdict is of
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
@@ -344,11 +345,11 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
                 if len(figures) == 1 and not figures[0].get("bare") else None
         claiming += bool(made)
         verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
-        if verdicts_made and (("be", "are") in clause or ("all",) in clause):
-            for claim in verdicts_made:  # "A003 (0) and A002 (45) are above target": both
-                claim["items"] = tuple(dict.fromkeys(carrying + claim["items"]))
-        carrying = (carrying + items) if items and made and not verdicts_made and not any(
-            word[0] == "be" for word in clause) else ()  # items with figures, no verb yet
+        for claim in verdicts_made if ("contrast",) not in clause else ():
+            claim["items"] = tuple(dict.fromkeys(carrying + claim["items"]))
+        # "A003 (0) and A002 (45) are above target", A002（45）和 A001（12）需要補貨: a verdict
+        # after items said with figures is of them too, plural or not (zh marks no plural)
+        carrying = (carrying + items) if items and made and not verdicts_made else ()
         # items with nothing said of them share the claims of another clause ("..., as does
         # A003"), unless set against it ("..., but A002 is", "Y999 則有")
         subjects, elided = (items, ("contrast",) in clause) if items and not made else ((), False)
@@ -600,9 +601,10 @@ def _clause_claims(clause, items, *, after_item=False):
                 field = value[0]  # a field waits for its figure, but "18 x A001" had it
                 pending = field != "order" and not (
                     field == "quantity" and previous_role == "number")
-        elif role == "verdict" and value[0] == "instock" and (
-                numbers and adjacent or len(numbers) == 1 and items):
-            claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"
+        elif role == "verdict" and value[0] == "instock" and (numbers and adjacent or len(
+                numbers) == 1 and items and said[:1] not in (("be",), ("all",))):
+            claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"; not
+            # "A001 (12) is in stock", 都有貨: a verdict
         elif role == "verdict" and value[0] == "found" and not items:
             if not any(word == ("count",) or word[0] == "query" for word in clause):
                 return None  # "I found it now.", 有品項符合: found what?
