@@ -197,6 +197,31 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertEqual(events_named(events, "tool")[1]["by"], "program")
         self.assertEqual((len(model.requests), events[-1]["verification"]), (2, "rendered"))
 
+    def test_an_item_the_question_names_in_full_is_searched_for_when_no_call_found_one(self):
+        # The real small model, offered find_items for 烏龍茶包還有多少庫存？, answered 查不到
+        # twice without a search. The program searches for the name the question writes.
+        for lang, question, answer in (
+                ("zh-TW", "烏龍茶包還有多少庫存？我不知道編號。", "查不到庫存信息。"),
+                ("en", "How many 烏龍茶包 are in stock?", "I could not find that item.")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy([text_reply(answer)], lang,
+                                                    question=question, log_content=True)
+                self.assertIn(A002[lang], outcome)
+                self.assertNotIn(answer, outcome)
+                program, = events_named(events, "tool")
+                self.assertEqual((program["name"], program["by"], program["arguments"]),
+                                 ("find_items", "program", {"query": "烏龍茶包"}))
+                self.assertEqual((len(model.requests), events[-1]["verification"]),
+                                 (1, "rendered"))
+
+    def test_no_search_when_a_call_found_an_item_or_the_name_is_only_part_of_a_word(self):
+        _, _, events = run_policy([stock_call("A002"), text_reply("A002 has 45 units.")],
+                                  question="How many 烏龍茶包 (A002) are left?")
+        self.assertEqual([e.get("by") for e in events_named(events, "tool")], [None])
+        _, _, events = run_policy([text_reply("No such item.")] * 2,  # and its correction
+                                  question="How many 烏龍 tea bags are left?")
+        self.assertEqual(events_named(events, "tool"), [])  # 烏龍 is not the whole name
+
     def test_the_program_looks_up_at_most_one_calls_worth_once(self):
         question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 12))
         _, _, events = run_policy([stock_call("A001"), text_reply("A001 has 15 units.")],

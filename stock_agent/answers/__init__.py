@@ -32,7 +32,8 @@ Both label an answer written from our inventory with its source ([Sample data]),
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import normal, offered_first, shape, skus_named
+from stock_agent.answers.question import (names_written, normal, offered_first, shape,
+                                          skus_named)
 from stock_agent.answers.reader import claims, read, sentences, true
 from stock_agent.answers.writer import write
 from stock_agent.errors import Text
@@ -50,11 +51,12 @@ class Plain:
 
     def __init__(self, lang):
         self.lang, self.source, self.ours, self.writes = lang, None, (), set()
+        self.inventory = None  # the data in scope: the items a question names by name
         self.offered = None  # the first request's tools: None for all, () for none
         self.all_ours = True  # no --mcp tool: a SKU is ours to look up, or no one's
 
     def first_tools(self, question, toolbox, inventory):
-        self.source, self.ours = inventory.source, tuple(toolbox.names())
+        self.source, self.ours, self.inventory = inventory.source, tuple(toolbox.names()), inventory
         self.writes = {name for name in self.ours if toolbox.get(name).needs_approval}
         return None
 
@@ -161,19 +163,31 @@ class Answers(Plain):
     # --- The steps of a review ---
 
     def _facts(self, question, outcome, run_call, step):
-        """The run's facts, after the program looked up the SKUs the question names that no
-        call did (once per run, as a model's call would run: validated, logged)."""
+        """The run's facts, after the program looked up what the question names and no call
+        did (once per run, as a model's call would run: validated, logged)."""
         facts = Facts(outcome.results, writes=self.writes)
-        unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
         tried = any(record["invocation"].endswith(":program") for record in outcome.results)
-        if unlooked and not tried and self.all_ours and "get_stock" in self.ours and \
-                self.offered != ():
-            run_call({"id": f"program-{step}", "name": "get_stock",
-                      "arguments": {"sku": unlooked[0] if len(unlooked) == 1
-                                    else unlooked[:10]}}, f"{step}:program")
+        call = None if tried or not self.all_ours or self.offered == () else \
+            self._unlooked(question, facts)
+        if call:
+            run_call({"id": f"program-{step}", **call}, f"{step}:program")
             facts = Facts(outcome.results, writes=self.writes)
         facts.sums = _given_sums(shape(question))
         return facts
+
+    def _unlooked(self, question, facts):
+        """The call that looks up what the question names and no call did: its SKUs, else,
+        in a run that found no item, the item it writes out by its whole name (烏龍茶包還有
+        多少？: the small model answered 查不到 without searching, twice). None for none."""
+        unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
+        if unlooked and "get_stock" in self.ours:
+            return {"name": "get_stock",
+                    "arguments": {"sku": unlooked[0] if len(unlooked) == 1 else unlooked[:10]}}
+        found = facts.items or any(listed["skus"] for listed in facts.lists)
+        if unlooked or found or "find_items" not in self.ours or self.inventory is None:
+            return None
+        name = next(iter(names_written(question, self.inventory)), None)
+        return name and {"name": "find_items", "arguments": {"query": name}}
 
     def _read(self, text, facts, asked):
         """(the sentences kept, as written; those dropped by why: {"unreadable": [...],

@@ -281,6 +281,20 @@ def _plain(number):
     return int(number) if float(number).is_integer() else round(number, 4)
 
 
+def names_written(question, inventory):
+    """The names of the items the question writes out whole, longest first: a word of its
+    own in English, any characters in Chinese (烏龍茶包還有多少？)."""
+    folded = normal(question)
+    names = [row["name"] for row in inventory.rows() if _writes_out(folded, normal(row["name"]))]
+    return sorted(names, key=len, reverse=True)
+
+
+def _writes_out(folded, name):
+    if not name.isascii():
+        return len(name) >= 2 and name in folded
+    return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded) is not None
+
+
 def skus_named(question):
     """The SKUs the question names: words shaped like one (letters and digits), in capitals."""
     return list(dict.fromkeys(word.upper() for word in
