@@ -280,131 +280,201 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     guess from its words, so a bare "No." is never taken for it."""
     if _misnamed(words):
         return None
-    found, spoken, named = [], last, ()  # named: every item the sentence names
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
-    subjects = ()  # "A001 and A404 were not found": items before the claim they share
-    heading = []   # "Out of stock: A003": a verdict said before the items it is about
-    shared = []    # the claims of the last clause that made any
-    links = []     # each "so": what it links
-    ordering = False  # an order word said in a clause before
-    denied = False    # the clause before denied a verdict
-    carried = None    # (field, said as a column) of the one figure a field named before
-    claiming = 0      # how many clauses made claims
-    spoken_in = []    # each clause's items, and whether it gives a cause ("because")
-    carrying = ()     # items said with figures and no verdict, that the next verdict is of
-    for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
-        if _compares(clause) or ("inventory",) in clause and all(
-                word[0] != "item" for word in clause):
-            return None  # "Nothing in our inventory is out of stock": of every item, unseen
-        items = tuple(dict.fromkeys(word[1] for word in clause if word[0] == "item"))
-        if items and subjects:
-            items = tuple(dict.fromkeys(subjects + items))
-        if not items and not subjects and not found and _is_heading(clause):
-            heading = [word for word in clause if word[0] in ("verdict", "neg")]
-            continue
-        if not items and not subjects and any(word[0] == "all" or word == ("neg", "all")
-                                              for word in clause):
-            if not everything or len(everything) < 2 and ("all",) in clause:
-                return None  # "Nothing needs reordering" of no item; "all items" of one
-            items = tuple(everything)  # of every item the run looked up
-        if ("so",) in clause:
-            links.append((set(spoken), set()))  # the items before "so", and those after it
-        spoken = items or subjects or spoken
-        spoken_in.append((set(spoken), ("because",) in clause))
-        named = tuple(dict.fromkeys(named + items))
-        if links:
-            links[-1][1].update(items)
-        made = _clause_claims(heading + clause if items else clause, spoken,
-                              after_item=bool(subjects) and not items)
-        if made is None or not items and not subjects and spoken == last and \
-                any(claim["kind"] not in _OF_THE_RUN for claim in made) and \
-                not _may_borrow(clause, last, skus):
-            return None  # "No items need restocking." after several items: which?
-        if not items and ordering and any(claim.get("bare") for claim in made or ()):
-            return None  # "A001 needs restocking, 12 units": the order's figure, or its stock?
-        ordering = ordering or ("field", "order") in clause
-        if (items or subjects) and any(claim["kind"] == "count" for claim in made or ()):
-            return None  # "A002 has 3 items": its units, or how many the run found?
-        if denied and not {("contrast",), ("be", "it")} & set(clause) and not items and any(
-                claim["kind"] == "verdict" and not claim["negated"] for claim in made):
-            return None  # "A003 is not above target or out of stock": is the "not" both's?
-        denied = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
-        for claim in made if carried else ():  # "Target: A001 30, A002 45": 45 a target
-            if "bare" not in claim or claim["has"]:  # a field's figure; "A002 has 45"
-                continue
-            if not claim["bare"]:  # "A001 的目標為 30，A002 為 0": the field said before
-                claim["kind"] = carried[0]
-                continue
-            if carried[0] != "stock" and not carried[1]:
-                return None  # "A001 has a target of 30, A002 30": a target, or a stock?
-            claim.update(kind=carried[0], bare=False)
-        figures = [claim for claim in made if claim["kind"] in _FIGURES]
-        if made:  # the one figure a field named: a column's, if no verb said it
-            carried = (figures[0]["kind"], not any(word[0] == "be" for word in clause)) \
-                if len(figures) == 1 and not figures[0].get("bare") else None
-        claiming += bool(made)
-        verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
-        for claim in verdicts_made if ("contrast",) not in clause else ():
-            claim["items"] = tuple(dict.fromkeys(carrying + claim["items"]))
-        # "A003 (0) and A002 (45) are above target", A002（45）和 A001（12）需要補貨: a verdict
-        # after items said with figures is of them too, plural or not (zh marks no plural)
-        carrying = (carrying + items) if items and made and not verdicts_made else ()
-        # items with nothing said of them share the claims of another clause ("..., as does
-        # A003"), unless set against it ("..., but A002 is", "Y999 則有")
-        subjects, elided = (items, ("contrast",) in clause) if items and not made else ((), False)
-        found += _totals(made, clause, spoken)
-        shared = made or shared
-    if any(before and after and not before & after for before, after in links):
-        return None  # "A002 is above target, so A001 needs 18": a link between two items
-    for at, (cause, gives_cause) in enumerate(spoken_in):
-        effect = set().union(*(other for place, (other, _) in enumerate(spoken_in)
-                               if place != at))
-        if gives_cause and cause and effect and not cause & effect:
-            return None  # "A001 needs 18 because A002 is above target"
-    if heading and not found or not found and spoken != last:
+    said = _clauses_said(words, last, skus, everything)
+    if said is None or _apart(said) or not said["found"] and (said["heading"] or
+                                                               said["spoken"] != last):
         return None  # a heading over nothing; items with nothing said ("So is A001.")
-    missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
-               for sku in claim["items"]}  # "Z999 was not found (that is not stock 0)"
-    found = [claim for claim in found if not (claim["negated"] and claim["kind"] in _FIGURES
-                                              and set(claim["items"]) <= missing)]
-    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
-    for claim in found:  # "K12 needs 7 and T21 needs 7, so 14 in total": of both, orders
-        if claim["kind"] == "total":
-            claim["items"] = claim["items"] if len(claim["items"]) >= 2 else tuple(
-                dict.fromkeys(sku for made in found for sku in made["items"]))
-            claim.setdefault("of", figures[-1] if figures else "stock")
-    if subjects and found:  # "Out of stock: A003, B101": items after the claim they share
-        if elided or claiming > 1 or not all(claim["kind"] == "verdict" and
-                                             not claim["negated"] for claim in shared):
-            return None  # "A001 is not out, but A002 is", "…, A002 is": what A002 is, unsaid
-        found += [{**claim, "items": subjects} for claim in shared]
-    if set(named) - {sku for claim in found for sku in claim["items"]}:
+    found, named = _shared(said, _totals_of(_unmissing(said["found"]))), said["named"]
+    if found is None or ranked and not named or \
+            set(named) - {sku for claim in found for sku in claim["items"]}:
         return None  # an item with nothing said of it ("X123 查無資料，Y999 則有")
     found += _as_ordered(found)
     for claim in found:  # "Order placed.", "Approved.", "PO-000001.": of the items asked
         if claim["kind"] in _WRITES and not claim["items"] and not claim["negated"]:
             claim["items"] = named or tuple(skus)
-    if ranked and not named:
-        return None  # "Largest shortfall first.": of which items?
-    if ranked:
+    if ranked:  # "Largest shortfall first.", of no item named, was unread above
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
-    queries = {word[1] for word in words if word[0] == "query"}
-    for query in queries if named else ():
-        found.append({"items": named, "kind": "matched", "value": query, "negated": False})
-    for claim in found:  # "I searched for 茶: 2 matches": of that search
-        if claim["kind"] in ("count", "more") and len(queries) == 1:
-            claim["query"] = next(iter(queries))
+    found = _searched(found, words, named)
     for claim in found if ("each",) in words else ():  # "A001 and A003, 20 units each"
         if claim["kind"] in (*_FIGURES, "quantity"):  # "They need 20 each": its own too
             claim["items"] = tuple(dict.fromkeys(claim["items"] + named))
     found = _in_turn(found)
-    if answer is None:
-        return found, named or last
     # A yes or no answers the question: read only when the question asks a verdict the
     # program knows, and the sentence states that verdict the same way.
-    agrees = asked and skus and any(_states(claim, asked, skus) == answer for claim in found)
-    return (found, named or last) if agrees else None
+    if answer is not None and not (asked and skus and any(
+            _states(claim, asked, skus) == answer for claim in found)):
+        return None
+    return found, named or last
+
+
+def _clauses_said(words, last, skus, everything):
+    """What the clauses of a sentence said, read in turn: each key below is what one clause
+    leaves the next, or the sentence; None when a clause cannot be placed."""
+    said = {"found": [],       # the claims made so far
+            "spoken": last,    # the items the clause before was about
+            "named": (),       # every item the sentence names
+            "subjects": (),    # "A001 and A404 were not found": items before the claim they share
+            "elided": False,   # the subjects' clause was set against the one before ("but A002")
+            "heading": [],     # "Out of stock: A003": a verdict said before the items it is about
+            "shared": [],      # the claims of the last clause that made any
+            "claiming": 0,     # how many clauses made claims
+            "links": [],       # each "so": the items before it, and those after it
+            "causes": [],      # each clause's items, and whether it gives a cause ("because")
+            "ordering": False,  # an order word said in a clause before
+            "denied": False,   # the clause before denied a verdict
+            "carried": None,   # (field, said as a column) of the one figure a field named before
+            "carrying": ()}    # items said with figures and no verdict, the next verdict's too
+    for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
+        if _compares(clause) or ("inventory",) in clause and all(
+                word[0] != "item" for word in clause):
+            return None  # "Nothing in our inventory is out of stock": of every item, unseen
+        if not said["subjects"] and not said["found"] and _is_heading(clause):
+            said["heading"] = [word for word in clause if word[0] in ("verdict", "neg")]
+            continue
+        items = _clause_items(clause, said["subjects"], everything)
+        if items is None or not _clause_said(said, clause, items, last, skus):
+            return None
+    return said
+
+
+def _clause_items(clause, subjects, everything):
+    """The items a clause is about: those it names, after those named before with nothing
+    said of them; with none, every item the run looked up when it says "all" or "nothing"
+    (None when the run looked up none, or one and "all" is said of it)."""
+    items = tuple(dict.fromkeys(word[1] for word in clause if word[0] == "item"))
+    if items or subjects or not _of_all(clause):
+        return tuple(dict.fromkeys(subjects + items)) if items else ()
+    if not everything or len(everything) < 2 and ("all",) in clause:
+        return None  # "Nothing needs reordering" of no item; "all items" of one
+    return tuple(everything)
+
+
+def _of_all(clause):
+    return any(word[0] == "all" or word == ("neg", "all") for word in clause)
+
+
+def _clause_said(said, clause, items, last, skus):
+    """Adds one clause's claims to what the sentence said; False when they cannot be placed."""
+    subjects = said["subjects"]
+    if ("so",) in clause:
+        said["links"].append((set(said["spoken"]), set()))
+    said["spoken"] = items or subjects or said["spoken"]
+    said["causes"].append((set(said["spoken"]), ("because",) in clause))
+    said["named"] = tuple(dict.fromkeys(said["named"] + items))
+    if said["links"]:
+        said["links"][-1][1].update(items)
+    made = _clause_claims(said["heading"] + clause if items else clause, said["spoken"],
+                          after_item=bool(subjects) and not items)
+    if made is None or _unplaced(said, clause, items, made, last, skus) or \
+            not _carried(said, clause, made):
+        return False
+    said["ordering"] = said["ordering"] or ("field", "order") in clause
+    said["denied"] = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
+    verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
+    for claim in verdicts_made if ("contrast",) not in clause else ():
+        claim["items"] = tuple(dict.fromkeys(said["carrying"] + claim["items"]))
+    # "A003 (0) and A002 (45) are above target", A002（45）和 A001（12）需要補貨: a verdict
+    # after items said with figures is of them too, plural or not (zh marks no plural)
+    said["carrying"] = said["carrying"] + items if items and made and not verdicts_made else ()
+    # items with nothing said of them share the claims of another clause ("..., as does
+    # A003"), unless set against it ("..., but A002 is", "Y999 則有")
+    said["subjects"], said["elided"] = (items, ("contrast",) in clause) if items and not made \
+        else ((), False)
+    said["found"] += _totals(made, clause, said["spoken"])
+    said["shared"] = made or said["shared"]
+    said["claiming"] += bool(made)
+    return True
+
+
+def _unplaced(said, clause, items, made, last, skus):
+    """Whether a clause's claims cannot be placed: of which items, or of which figure."""
+    if not items and not said["subjects"] and said["spoken"] == last and any(
+            claim["kind"] not in _OF_THE_RUN for claim in made) and \
+            not _may_borrow(clause, last, skus):
+        return True  # "No items need restocking." after several items: which?
+    if not items and said["ordering"] and any(claim.get("bare") for claim in made):
+        return True  # "A001 needs restocking, 12 units": the order's figure, or its stock?
+    if (items or said["subjects"]) and any(claim["kind"] == "count" for claim in made):
+        return True  # "A002 has 3 items": its units, or how many the run found?
+    # "A003 is not above target or out of stock": is the "not" both's?
+    return said["denied"] and not items and not {("contrast",), ("be", "it")} & set(clause) \
+        and any(claim["kind"] == "verdict" and not claim["negated"] for claim in made)
+
+
+def _carried(said, clause, made):
+    """A figure with no field takes the field the clause before named its one figure with
+    ("Target: A001 30, A002 45": 45 a target); False when it may be a stock as well."""
+    carried = said["carried"]
+    for claim in made if carried else ():
+        if "bare" not in claim or claim["has"]:
+            continue  # a field's figure; "A002 has 45"
+        if claim["bare"] and carried[0] != "stock" and not carried[1]:
+            return False  # "A001 has a target of 30, A002 30": a target, or a stock?
+        claim.update(kind=carried[0], bare=False)  # "A001 的目標為 30，A002 為 0"
+    figures = [claim for claim in made if claim["kind"] in _FIGURES]
+    if made:  # the one figure a field named: a column's, if no verb said it
+        said["carried"] = (figures[0]["kind"], not any(word[0] == "be" for word in clause)) \
+            if len(figures) == 1 and not figures[0].get("bare") else None
+    return True
+
+
+def _apart(said):
+    """Whether the sentence links what it says of two items: "A002 is above target, so A001
+    needs 18", "A001 needs 18 because A002 is above target"."""
+    if any(before and after and not before & after for before, after in said["links"]):
+        return True
+    causes = said["causes"]
+    for at, (cause, gives_cause) in enumerate(causes):
+        effect = set().union(*(other for place, (other, _) in enumerate(causes) if place != at))
+        if gives_cause and cause and effect and not cause & effect:
+            return True
+    return False
+
+
+def _unmissing(found):
+    """"Z999 was not found (that is not stock 0)": a figure denied of an item said missing is
+    no claim of its own."""
+    missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
+               for sku in claim["items"]}
+    return [claim for claim in found if not (claim["negated"] and claim["kind"] in _FIGURES
+                                             and set(claim["items"]) <= missing)]
+
+
+def _totals_of(found):
+    """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
+    of every item the sentence spoke of, and of the last kind of figure it gave."""
+    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
+    for claim in found:
+        if claim["kind"] == "total":
+            claim["items"] = claim["items"] if len(claim["items"]) >= 2 else tuple(
+                dict.fromkeys(sku for made in found for sku in made["items"]))
+            claim.setdefault("of", figures[-1] if figures else "stock")
+    return found
+
+
+def _shared(said, found):
+    """"Out of stock: A003, B101": items named after the claims they share take them;
+    None when what they share is unsaid ("A001 is not out, but A002 is", "…, A002 is")."""
+    if not said["subjects"] or not found:
+        return found
+    if said["elided"] or said["claiming"] > 1 or not all(
+            claim["kind"] == "verdict" and not claim["negated"] for claim in said["shared"]):
+        return None
+    return found + [{**claim, "items": said["subjects"]} for claim in said["shared"]]
+
+
+def _searched(found, words, named):
+    """"I searched for 茶 and found A001": the items named are in its results; "I searched
+    for 茶: 2 matches" is a count of that search."""
+    queries = {word[1] for word in words if word[0] == "query"}
+    found += [{"items": named, "kind": "matched", "value": query, "negated": False}
+              for query in queries if named]
+    for claim in found:
+        if claim["kind"] in ("count", "more") and len(queries) == 1:
+            claim["query"] = next(iter(queries))
+    return found
 
 
 def _as_ordered(found):
@@ -506,8 +576,7 @@ def _in_turn(found):
 def _is_heading(clause):
     """A clause that says a verdict and nothing else, before the items it is about."""
     roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
-    every = any(word[0] == "all" or word == ("neg", "all") for word in clause)
-    return "verdict" in roles and roles <= {"verdict", "neg"} and not every
+    return "verdict" in roles and roles <= {"verdict", "neg"} and not _of_all(clause)
 
 
 def _totals(made, clause, items):
