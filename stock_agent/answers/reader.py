@@ -604,23 +604,25 @@ def _clauses(words):
 
 
 def _clause_claims(clause, items, *, after_item=False):
-    made, negate, field, numbers = [], False, None, []
+    """The claims one clause makes of `items`, or None when one cannot be placed.
+    `after_item`: an item was named just before the clause, so a number it opens with
+    may be that item's stock ("A001: 12")."""
+    made, negate, field, numbers = [], False, None, []  # numbers: [value, as_stock, had, has]
+    pending, said, judged = False, (), False
 
     def claim(kind, value=None):
         nonlocal negate
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
         negate = False
 
-    previous, pending, said, judged = None, False, (), False
     for at, (role, *value) in enumerate(clause):
-        adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
-        after_be = at > 0 and clause[at - 1][0] == "be" and clause[at - 1][1:] != ("it",)
+        before = clause[at - 1][0] if at else None  # the role of the word before
+        adjacent = before in ("number", "unit")
         if role in ("answer", "others", "vague"):
             return None  # a yes said mid-sentence; items it does not name; "in order"
-        if role == "item" and negate and len(items) > 1:
-            return None  # "A001 (not A002) is sold out": which the "not" is of
-        if role in ("neg", "unplaced") and negate:
-            return None  # "isn't not below target", 不是未寫入: a negation of a negation
+        if negate and (role in ("neg", "unplaced") or role == "item" and len(items) > 1):
+            return None  # "isn't not below target", 不是未寫入: a negation of a negation;
+            # "A001 (not A002) is sold out": which the "not" is of
         if role == "neg":
             negate = True
         elif role == "number" and field and field.startswith("goal:"):
@@ -628,48 +630,46 @@ def _clause_claims(clause, items, *, after_item=False):
             if clause[at + 1:at + 2] == [("unit",)] and field[5:] in _GAPS:
                 claim(_GAPS[field[5:]], value[0])  # 低於目標 30 個 also reads "by 30": both
             field = None
-        elif role == "number" and previous_role == "to":
-            return None  # "restocking to 12 units on hand": 12 is a level to reach
-        elif role == "number" and judged:
-            return None  # "below target by 12 units", 過多 45 個: a gap, or the stock?
+        elif role == "number" and (before == "to" or judged):
+            return None  # "restocking to 12 units on hand": 12 is a level to reach;
+            # "below target by 12 units", 過多 45 個: a gap, or the stock?
+        elif role == "number" and field is not None and (
+                before == "field" or not _named_after(clause, at)):
+            claim(field, value[0])
+            field, pending = None, False
         elif role == "number":
-            if field is not None and (previous_role == "field" or not _named_after(clause, at)):
-                claim(field, value[0])
-                field, pending = None, False
-            else:
-                if field == "order":  # "no need to restock: 45 on hand"
-                    claim("verdict", "reorder")
-                    field = None
-                numbers.append([value[0], after_item, said[:1] == ("be",) and said != ("be", "all"),
-                                said == ("be", "has")])
-                # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
-        elif role == "count" and numbers and _named_after(clause, at):
-            numbers[-1][1] = True  # "45 items in stock": units, not a count
+            if field == "order":  # "no need to restock: 45 on hand"
+                claim("verdict", "reorder")
+                field = None
+            numbers.append([value[0], after_item, said[:1] == ("be",) and said != ("be", "all"),
+                            said == ("be", "has")])
+            # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
+        elif numbers and (role == "unit" and adjacent or
+                          role == "count" and _named_after(clause, at)):
+            numbers[-1][1] = True  # "12 units": a stock, unless a field follows; "45 items
+            # in stock": units, not a count
         elif role == "count" and numbers:
             claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
         elif role == "ratio" and numbers and adjacent:
             field = "target"  # "12 of 30": the stock of its target
             numbers[-1][1] = True
-        elif role == "unit" and numbers and adjacent:
-            numbers[-1][1] = True  # "12 units": a stock, unless a field follows
         elif role == "field" and (numbers or any(claim["kind"] in _FIGURES for claim in made)) \
-                and (previous_role == "to" or adjacent and not numbers and made and
+                and (before == "to" or adjacent and not numbers and made and
                      made[-1]["kind"] != value[0] and not _figure_at(clause, at + 1)):
             return None  # "12 units left to order", 還有 0 個要補: the order's figure, or stock?
-        elif role == "field" and value[0] == "order" and after_be and not negate:
+        elif role == "field" and value[0] == "order" and before == "be" and \
+                clause[at - 1] != ("be", "it") and not negate:
             claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
+        elif role == "field" and numbers and adjacent:
+            claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
+            pending = pending and field != value[0]  # "the order for 18 x A001"
+        elif role == "field" and pending:
+            return None  # 還有補貨 18 個: two fields, one figure
         elif role == "field":
-            if numbers and adjacent:
-                claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
-                pending = pending and field != value[0]  # "the order for 18 x A001"
-            else:
-                if pending:
-                    return None  # 還有補貨 18 個: two fields, one figure
-                if field == "order" and value[0] != "order":  # "needs restocking" is one
-                    claim("verdict", "reorder")
-                field = value[0]  # a field waits for its figure, but "18 x A001" had it
-                pending = field != "order" and not (
-                    field == "quantity" and previous_role == "number")
+            if field == "order" and value[0] != "order":  # "needs restocking" is one
+                claim("verdict", "reorder")
+            field = value[0]  # a field waits for its figure, but "18 x A001" had it
+            pending = field != "order" and not (field == "quantity" and before == "number")
         elif role == "verdict" and value[0] == "instock" and (numbers and adjacent or len(
                 numbers) == 1 and items and said[:1] not in (("be",), ("all",))):
             claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"; not
@@ -678,17 +678,17 @@ def _clause_claims(clause, items, *, after_item=False):
             if not any(word == ("count",) or word[0] == "query" for word in clause):
                 return None  # "I found it now.", 有品項符合: found what?
             continue  # "I found 2 items", 符合「玄米」的品項: a search said, no item's verdict
-        elif role == "verdict" and value[0] in _GAPS and numbers and adjacent:
-            claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
-            claim("verdict", value[0])
-            field = "target" if value[1:] in (["target"], ["goal"]) else field
         elif role == "verdict":
+            qualifier = value[1:]
+            if value[0] in _GAPS and numbers and adjacent:
+                claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
+                qualifier = ["target"] if qualifier in (["target"], ["goal"]) else []
             claim("verdict", value[0])
-            if value[1:] == ["target"]:
+            if qualifier == ["target"]:
                 field = "target"  # "below its target of 30"
-            elif value[1:] == ["gap"]:
+            elif qualifier == ["gap"]:
                 field = _GAPS[value[0]]  # 超出目標 15
-            elif value[1:] == ["goal"]:
+            elif qualifier == ["goal"]:
                 field = f"goal:{value[0]}"  # 低於目標 30
         elif role == "placed" and field == "order":
             continue  # "needs to be ordered": the order word, not an order placed
@@ -704,11 +704,8 @@ def _clause_claims(clause, items, *, after_item=False):
         said = said if role in ("fill", "punct") else (role, *value)  # the last that says something
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
-    if pending:
-        return None  # "A003 is available", "A001 is on target": a field with no figure
-    done, not_yet = (any(role == "done" for role, *_ in clause),
-                     any(word == ("neg", "done") for word in clause))
-    if done or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not placed
+    not_yet = ("neg", "done") in clause
+    if ("done",) in clause or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not
         needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
         made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
             made if needing else [])  # "does not yet need a reorder": both hold, or neither
@@ -716,18 +713,19 @@ def _clause_claims(clause, items, *, after_item=False):
         if claim_made["kind"] == "total" and ("field", "order") in clause:
             claim_made.setdefault("of", "order")
     kinds = {claim["kind"] for claim in made}
-    if "count" in kinds and kinds - set(_OF_THE_RUN):
-        return None  # "3 items are below target": of the counted items, not of one
-    if negate or not all(as_stock for _, as_stock, *_ in numbers):
-        return None  # a negation with nothing to negate, or a number with no field
-    if numbers and any(word[0] == "modal" for word in clause):
-        return None  # "A001 should have 12 units": not its stock, and no field says what
+    # "A003 is available", "A001 is on target": a field with no figure; "3 items are below
+    # target": of the counted items, not of one; a negation with nothing to negate, or a
+    # number with no field; "A001 should have 12 units": not its stock, and no field says what
+    if pending or "count" in kinds and kinds - set(_OF_THE_RUN) or negate or \
+            not all(as_stock for _, as_stock, *_ in numbers) or \
+            numbers and any(word[0] == "modal" for word in clause):
+        return None
     for number, _, had, has in numbers:
         claim("stock", number)  # "A001: 12", "12 units"
-        made[-1]["bare"] = not had  # "ordered 18", A001 18 個: in an order's, how many
-        made[-1]["has"] = has  # "A002 has 45": what it has, whatever field came before
-    needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
-    return None if needs_item and not items else made
+        # bare ("ordered 18", A001 18 個): in an order's sentence, how many were ordered;
+        # has ("A002 has 45"): what it has, whatever field came before
+        made[-1].update(bare=not had, has=has)
+    return made if items or all(claim["kind"] in _OF_THE_RUN for claim in made) else None
 
 
 def _said_placed(claim, not_yet):
