@@ -285,7 +285,7 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     said = _clauses_said(words, last, skus, everything)
     if said is None or _apart(said) or not said["found"] and (said["heading"] or
                                                                said["spoken"] != last):
-        return None  # a heading over nothing; items with nothing said ("So is A001.")
+        return None  # two items linked; a heading over nothing; items with nothing said
     found, named = _shared(said, _totals_of(_unmissing(said["found"]))), said["named"]
     if found is None or ranked and not named or \
             set(named) - {sku for claim in found for sku in claim["items"]}:
@@ -309,6 +309,37 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     return found, named or last
 
 
+def _misnamed(words):
+    """Whether a SKU stands beside the name of another item with nothing between them that
+    says something ("A001 (玄米茶包)", "A001, also called 玄米茶包", a table's row), and not
+    beside its own ("A003 玄米茶包, A001 濾掛咖啡" is two items): which one the sentence is
+    about, the reader cannot tell."""
+    beside, paired = None, False
+    for word in words:
+        if word[0] != "item":
+            beside = beside if word[0] in ("punct", "fill", "colon", "be", "clause") else None
+        elif beside is None or paired or beside[2:] == word[2:] and beside[1] != word[1]:
+            beside, paired = word, False
+        elif beside[1] != word[1]:
+            return True  # a SKU and a name, of two items
+        else:
+            paired = True  # an item's SKU and its name: one mention
+    return False
+
+
+def _yes_or_no(words):
+    """(True, False or None: the yes or no that opens the sentence; the words after it)."""
+    first, rest = words[:1], words[1:]
+    apart = rest[:1] in ([("clause",)], [("colon",)], [("punct",)])  # "No, …", "No — …"
+    if first == [("neg",)] and (apart or not rest):
+        return False, rest[1:]
+    if first == [("answer", "yes")]:
+        return True, rest
+    if first in ([("be",)], [("be", "has")]) and apart and rest[:1] != [("punct",)]:
+        return True, rest[1:]  # 是，… / 有，…: a yes
+    return None, words
+
+
 def _clauses_said(words, last, skus, everything):
     """What the clauses of a sentence said, read in turn: each key below is what one clause
     leaves the next, or the sentence; None when a clause cannot be placed."""
@@ -330,13 +361,51 @@ def _clauses_said(words, last, skus, everything):
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
             return None  # "Nothing in our inventory is out of stock": of every item, unseen
-        if not said["subjects"] and not said["found"] and _is_heading(clause):
+        if not said["subjects"] and not said["found"] and _is_heading(clause):  # "Low:"
             said["heading"] = [word for word in clause if word[0] in ("verdict", "neg")]
             continue
         items = _clause_items(clause, said["subjects"], everything)
         if items is None or not _clause_said(said, clause, items, last, skus):
             return None
     return said
+
+
+def _clauses(words):
+    """The clauses of a sentence. A colon ends one ("A001: stock 12"), unless a field in it
+    still waits for its figure ("stock: 12", "suggested order for A001: 12")."""
+    clause = []
+    for word in words:
+        waiting = next((w[0] for w in reversed(clause) if w[0] in ("field", "number")),
+                       None) == "field"
+        if word in (("clause",), ("contrast",)) or word == ("colon",) and not waiting:
+            yield clause
+            clause = [word] if word == ("contrast",) else []
+        else:  # a colon after a field stays, as punctuation: "restocking: 22 on hand"
+            clause.append(("punct",) if word == ("colon",) else word)
+    yield clause
+
+
+def _compares(clause):
+    """Whether an item follows a verdict of its level with only words that say nothing
+    between ("A001 is below A003", "as short as A003"): a comparison of two items, not a
+    verdict of both. (查無 A001 says A001 was not found.)"""
+    level = False
+    for word in clause:
+        if word[0] == "item" and level:
+            return True
+        level = level if word[0] in ("fill", "because") else word[0] == "verdict" and \
+            word[1] not in ("found", "missing")
+    return False
+
+
+def _is_heading(clause):
+    """A clause that says a verdict and nothing else, before the items it is about."""
+    roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
+    return "verdict" in roles and roles <= {"verdict", "neg"} and not _of_all(clause)
+
+
+def _of_all(clause):
+    return any(word[0] == "all" or word == ("neg", "all") for word in clause)
 
 
 def _clause_items(clause, subjects, everything):
@@ -349,10 +418,6 @@ def _clause_items(clause, subjects, everything):
     if not everything or len(everything) < 2 and ("all",) in clause:
         return None  # "Nothing needs reordering" of no item; "all items" of one
     return tuple(everything)
-
-
-def _of_all(clause):
-    return any(word[0] == "all" or word == ("neg", "all") for word in clause)
 
 
 def _clause_said(said, clause, items, last, skus):
@@ -386,221 +451,6 @@ def _clause_said(said, clause, items, last, skus):
     said["shared"] = made or said["shared"]
     said["claiming"] += bool(made)
     return True
-
-
-def _unplaced(said, clause, items, made, last, skus):
-    """Whether a clause's claims cannot be placed: of which items, or of which figure."""
-    if not items and not said["subjects"] and said["spoken"] == last and any(
-            claim["kind"] not in _OF_THE_RUN for claim in made) and \
-            not _may_borrow(clause, last, skus):
-        return True  # "No items need restocking." after several items: which?
-    if not items and said["ordering"] and any(claim.get("bare") for claim in made):
-        return True  # "A001 needs restocking, 12 units": the order's figure, or its stock?
-    if (items or said["subjects"]) and any(claim["kind"] == "count" for claim in made):
-        return True  # "A002 has 3 items": its units, or how many the run found?
-    # "A003 is not above target or out of stock": is the "not" both's?
-    return said["denied"] and not items and not {("contrast",), ("be", "it")} & set(clause) \
-        and any(claim["kind"] == "verdict" and not claim["negated"] for claim in made)
-
-
-def _carried(said, clause, made):
-    """A figure with no field takes the field the clause before named its one figure with
-    ("Target: A001 30, A002 45": 45 a target); False when it may be a stock as well."""
-    carried = said["carried"]
-    for claim in made if carried else ():
-        if "bare" not in claim or claim["has"]:
-            continue  # a field's figure; "A002 has 45"
-        if claim["bare"] and carried[0] != "stock" and not carried[1]:
-            return False  # "A001 has a target of 30, A002 30": a target, or a stock?
-        claim.update(kind=carried[0], bare=False)  # "A001 的目標為 30，A002 為 0"
-    figures = [claim for claim in made if claim["kind"] in _FIGURES]
-    if made:  # the one figure a field named: a column's, if no verb said it
-        said["carried"] = (figures[0]["kind"], not any(word[0] == "be" for word in clause)) \
-            if len(figures) == 1 and not figures[0].get("bare") else None
-    return True
-
-
-def _apart(said):
-    """Whether the sentence links what it says of two items: "A002 is above target, so A001
-    needs 18", "A001 needs 18 because A002 is above target"."""
-    if any(before and after and not before & after for before, after in said["links"]):
-        return True
-    causes = said["causes"]
-    for at, (cause, gives_cause) in enumerate(causes):
-        effect = set().union(*(other for place, (other, _) in enumerate(causes) if place != at))
-        if gives_cause and cause and effect and not cause & effect:
-            return True
-    return False
-
-
-def _unmissing(found):
-    """"Z999 was not found (that is not stock 0)": a figure denied of an item said missing is
-    no claim of its own."""
-    missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
-               for sku in claim["items"]}
-    return [claim for claim in found if not (claim["negated"] and claim["kind"] in _FIGURES
-                                             and set(claim["items"]) <= missing)]
-
-
-def _totals_of(found):
-    """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
-    of every item the sentence spoke of, and of the last kind of figure it gave."""
-    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
-    for claim in found:
-        if claim["kind"] == "total":
-            claim["items"] = claim["items"] if len(claim["items"]) >= 2 else tuple(
-                dict.fromkeys(sku for made in found for sku in made["items"]))
-            claim.setdefault("of", figures[-1] if figures else "stock")
-    return found
-
-
-def _shared(said, found):
-    """"Out of stock: A003, B101": items named after the claims they share take them;
-    None when what they share is unsaid ("A001 is not out, but A002 is", "…, A002 is")."""
-    if not said["subjects"] or not found:
-        return found
-    if said["elided"] or said["claiming"] > 1 or not all(
-            claim["kind"] == "verdict" and not claim["negated"] for claim in said["shared"]):
-        return None
-    return found + [{**claim, "items": said["subjects"]} for claim in said["shared"]]
-
-
-def _searched(found, words, named):
-    """"I searched for 茶 and found A001": the items named are in its results; "I searched
-    for 茶: 2 matches" is a count of that search."""
-    queries = {word[1] for word in words if word[0] == "query"}
-    found += [{"items": named, "kind": "matched", "value": query, "negated": False}
-              for query in queries if named]
-    for claim in found:
-        if claim["kind"] in ("count", "more") and len(queries) == 1:
-            claim["query"] = next(iter(queries))
-    return found
-
-
-def _as_ordered(found):
-    """In a sentence that says an order was placed (rehearsed, approved), "I ordered 18"
-    and a total ("36 units in total") are how many were ordered; "the suggested order of
-    18" is both the suggestion and how many were ordered. The claims to add."""
-    written = {claim["kind"] for claim in found if not claim["negated"]} & set(_WRITES)
-    ordered = bool(written & {"placed", "receipt"})  # else checked against rehearsed too
-    for claim in found if written else ():
-        if claim.get("bare") or claim["kind"] == "quantity":
-            claim.update(kind="quantity", ordered=ordered)
-        elif claim["kind"] == "total":
-            claim.update(of="ordered", ordered=ordered)
-    return [{**claim, "kind": "quantity", "ordered": ordered}
-            for claim in found if written and claim["kind"] == "order"]
-
-
-def _misnamed(words):
-
-    """Whether a SKU stands beside the name of another item with nothing between them that
-    says something ("A001 (玄米茶包)", "A001, also called 玄米茶包", a table's row), and not
-    beside its own ("A003 玄米茶包, A001 濾掛咖啡" is two items): which one the sentence is
-    about, the reader cannot tell."""
-    beside, paired = None, False
-    for word in words:
-        if word[0] != "item":
-            beside = beside if word[0] in ("punct", "fill", "colon", "be", "clause") else None
-        elif beside is None or paired or beside[2:] == word[2:] and beside[1] != word[1]:
-            beside, paired = word, False
-        elif beside[1] != word[1]:
-            return True  # a SKU and a name, of two items
-        else:
-            paired = True  # an item's SKU and its name: one mention
-    return False
-
-
-def _compares(clause):
-    """Whether an item follows a verdict of its level with only words that say nothing
-    between ("A001 is below A003", "as short as A003"): a comparison of two items, not a
-    verdict of both. (查無 A001 says A001 was not found.)"""
-    level = False
-    for word in clause:
-        if word[0] == "item" and level:
-            return True
-        level = level if word[0] in ("fill", "because") else word[0] == "verdict" and \
-            word[1] not in ("found", "missing")
-    return False
-
-
-def _may_borrow(clause, last, skus):
-    """A clause naming no item is about the item the answer spoke of last when it says so
-    ("It needs 18", 它), or when one item was spoken of and at most one asked; never when
-    it names a search ("咖啡 is above target": of what the search found, not that item)."""
-    if any(word[0] == "query" for word in clause):
-        return False
-    return ("be", "it") in clause or len(last) == 1 and len(skus) <= 1
-
-
-def _states(claim, asked, skus):
-    """Whether `claim` says the asked verdict holds of every SKU asked (True), does not
-    (False), or says nothing of it (None)."""
-    if claim["kind"] != "verdict" or not set(skus) <= set(claim["items"]):
-        return None
-    if claim["value"] == "low" and asked == "below" and not claim["negated"]:
-        return True  # low, with some left, is below target
-    if claim["value"] == "missing":  # no such item: no verdict asked of it holds
-        return claim["negated"] if asked == "found" else False if not claim["negated"] else None
-    return None if claim["value"] != asked else not claim["negated"]
-
-
-def _yes_or_no(words):
-    """(True, False or None: the yes or no that opens the sentence; the words after it)."""
-    first, rest = words[:1], words[1:]
-    apart = rest[:1] in ([("clause",)], [("colon",)], [("punct",)])  # "No, …", "No — …"
-    if first == [("neg",)] and (apart or not rest):
-        return False, rest[1:]
-    if first == [("answer", "yes")]:
-        return True, rest
-    if first in ([("be",)], [("be", "has")]) and apart and rest[:1] != [("punct",)]:
-        return True, rest[1:]  # 是，… / 有，…: a yes
-    return None, words
-
-
-def _in_turn(found):
-    """"A001 and A002 have 12 and 45 units": as many figures of one kind as the items they
-    are said of are the items' in turn (an item has one stock)."""
-    groups = {}
-    for claim in found:
-        if len(claim["items"]) >= 2 and claim["kind"] in _FIGURES:
-            key = (claim["items"], claim["kind"], claim["negated"])
-            groups.setdefault(key, []).append(claim)
-    for (items, _, _), group in groups.items():
-        if len(group) == len(items):
-            for claim, sku in zip(group, items):
-                claim["items"] = (sku,)
-    return found
-
-
-def _is_heading(clause):
-    """A clause that says a verdict and nothing else, before the items it is about."""
-    roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
-    return "verdict" in roles and roles <= {"verdict", "neg"} and not _of_all(clause)
-
-
-def _totals(made, clause, items):
-    """"A001 and B101 have 20 units together": with a word for a sum, a figure said of
-    several items is their total."""
-    if len(items) < 2 or ("field", "total") not in clause:
-        return made
-    return [{**claim, "kind": "total", "of": claim["kind"]}
-            if claim["kind"] in ("stock", "order") else claim for claim in made]
-
-
-def _clauses(words):
-    """The clauses of a sentence. A colon ends one ("A001: stock 12"), unless a field in it
-    still waits for its figure ("stock: 12", "suggested order for A001: 12")."""
-    clause = []
-    for word in words:
-        waiting = next((w[0] for w in reversed(clause) if w[0] in ("field", "number")),
-                       None) == "field"
-        if word in (("clause",), ("contrast",)) or word == ("colon",) and not waiting:
-            yield clause
-            clause = [word] if word == ("contrast",) else []
-        else:  # a colon after a field stays, as punctuation: "restocking: 22 on hand"
-            clause.append(("punct",) if word == ("colon",) else word)
-    yield clause
 
 
 def _clause_claims(clause, items, *, after_item=False):
@@ -728,6 +578,18 @@ def _clause_claims(clause, items, *, after_item=False):
     return made if items or all(claim["kind"] in _OF_THE_RUN for claim in made) else None
 
 
+def _named_after(clause, at):
+    """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
+    not by a field said before it ("needs a top-up: 7 in stock")."""
+    after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
+    return after == ("verdict", "instock") or after[0] == "field"
+
+
+def _figure_at(clause, at):
+    """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
+    return at < len(clause) and clause[at][0] == "number"
+
+
 def _said_placed(claim, not_yet):
     """An order claim in a clause that says it was done (已, "let me") as an order placed,
     with its figure as the quantity ordered; with 尚未 (not yet), a denied one as none."""
@@ -740,16 +602,154 @@ def _said_placed(claim, not_yet):
     return [placed, {**claim, "kind": "quantity", "ordered": True, "negated": False}]
 
 
-def _figure_at(clause, at):
-    """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
-    return at < len(clause) and clause[at][0] == "number"
+def _unplaced(said, clause, items, made, last, skus):
+    """Whether a clause's claims cannot be placed: of which items, or of which figure."""
+    if not items and not said["subjects"] and said["spoken"] == last and any(
+            claim["kind"] not in _OF_THE_RUN for claim in made) and \
+            not _may_borrow(clause, last, skus):
+        return True  # "No items need restocking." after several items: which?
+    if not items and said["ordering"] and any(claim.get("bare") for claim in made):
+        return True  # "A001 needs restocking, 12 units": the order's figure, or its stock?
+    if (items or said["subjects"]) and any(claim["kind"] == "count" for claim in made):
+        return True  # "A002 has 3 items": its units, or how many the run found?
+    # "A003 is not above target or out of stock": is the "not" both's?
+    return said["denied"] and not items and not {("contrast",), ("be", "it")} & set(clause) \
+        and any(claim["kind"] == "verdict" and not claim["negated"] for claim in made)
 
 
-def _named_after(clause, at):
-    """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
-    not by a field said before it ("needs a top-up: 7 in stock")."""
-    after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
-    return after == ("verdict", "instock") or after[0] == "field"
+def _may_borrow(clause, last, skus):
+    """A clause naming no item is about the item the answer spoke of last when it says so
+    ("It needs 18", 它), or when one item was spoken of and at most one asked; never when
+    it names a search ("咖啡 is above target": of what the search found, not that item)."""
+    if any(word[0] == "query" for word in clause):
+        return False
+    return ("be", "it") in clause or len(last) == 1 and len(skus) <= 1
+
+
+def _carried(said, clause, made):
+    """A figure said with no field ("Target: A001 30, A002 45": 45) is of the field the last
+    clause that made claims gave its one figure; False when it may be a stock as well."""
+    carried = said["carried"]
+    for claim in made if carried else ():
+        if "bare" not in claim or claim["has"]:
+            continue  # a field's figure; "A002 has 45"
+        if claim["bare"] and carried[0] != "stock" and not carried[1]:
+            return False  # "A001 has a target of 30, A002 30": a target, or a stock?
+        claim.update(kind=carried[0], bare=False)  # "A001 的目標為 30，A002 為 0"
+    figures = [claim for claim in made if claim["kind"] in _FIGURES]
+    if made:  # the one figure a field named: a column's, if no verb said it
+        said["carried"] = (figures[0]["kind"], not any(word[0] == "be" for word in clause)) \
+            if len(figures) == 1 and not figures[0].get("bare") else None
+    return True
+
+
+def _totals(made, clause, items):
+    """"A001 and B101 have 20 units together": with a word for a sum, a figure said of
+    several items is their total."""
+    if len(items) < 2 or ("field", "total") not in clause:
+        return made
+    return [{**claim, "kind": "total", "of": claim["kind"]}
+            if claim["kind"] in ("stock", "order") else claim for claim in made]
+
+
+def _apart(said):
+    """Whether the sentence links what it says of two items: "A002 is above target, so A001
+    needs 18", "A001 needs 18 because A002 is above target"."""
+    if any(before and after and not before & after for before, after in said["links"]):
+        return True
+    causes = said["causes"]
+    for at, (cause, gives_cause) in enumerate(causes):
+        effect = set().union(*(other for place, (other, _) in enumerate(causes) if place != at))
+        if gives_cause and cause and effect and not cause & effect:
+            return True
+    return False
+
+
+def _unmissing(found):
+    """"Z999 was not found (that is not stock 0)": a figure denied of an item said missing is
+    no claim of its own."""
+    missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
+               for sku in claim["items"]}
+    return [claim for claim in found if not (claim["negated"] and claim["kind"] in _FIGURES
+                                             and set(claim["items"]) <= missing)]
+
+
+def _totals_of(found):
+    """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
+    of every item the sentence's claims are of; and, unless its clause said what it sums, of
+    the last stock or order figure's kind (of stock, with none)."""
+    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
+    for claim in found:
+        if claim["kind"] == "total":
+            claim["items"] = claim["items"] if len(claim["items"]) >= 2 else tuple(
+                dict.fromkeys(sku for made in found for sku in made["items"]))
+            claim.setdefault("of", figures[-1] if figures else "stock")
+    return found
+
+
+def _shared(said, found):
+    """"Out of stock: A003, B101": items named after the claims they share take them;
+    None when what they share is unsaid ("A001 is not out, but A002 is", "…, A002 is")."""
+    if not said["subjects"] or not found:
+        return found
+    if said["elided"] or said["claiming"] > 1 or not all(
+            claim["kind"] == "verdict" and not claim["negated"] for claim in said["shared"]):
+        return None
+    return found + [{**claim, "items": said["subjects"]} for claim in said["shared"]]
+
+
+def _as_ordered(found):
+    """In a sentence that says an order was placed (rehearsed, approved), "I ordered 18"
+    and a total ("36 units in total") are how many were ordered; "the suggested order of
+    18" is both the suggestion and how many were ordered. The claims to add."""
+    written = {claim["kind"] for claim in found if not claim["negated"]} & set(_WRITES)
+    ordered = bool(written & {"placed", "receipt"})  # else checked against rehearsed too
+    for claim in found if written else ():
+        if claim.get("bare") or claim["kind"] == "quantity":
+            claim.update(kind="quantity", ordered=ordered)
+        elif claim["kind"] == "total":
+            claim.update(of="ordered", ordered=ordered)
+    return [{**claim, "kind": "quantity", "ordered": ordered}
+            for claim in found if written and claim["kind"] == "order"]
+
+
+def _searched(found, words, named):
+    """"I searched for 茶 and found A001": the items named are in its results; "I searched
+    for 茶: 2 matches" is a count of that search."""
+    queries = {word[1] for word in words if word[0] == "query"}
+    found += [{"items": named, "kind": "matched", "value": query, "negated": False}
+              for query in queries if named]
+    for claim in found:
+        if claim["kind"] in ("count", "more") and len(queries) == 1:
+            claim["query"] = next(iter(queries))
+    return found
+
+
+def _in_turn(found):
+    """"A001 and A002 have 12 and 45 units": as many figures of one kind as the items they
+    are said of are the items' in turn (an item has one stock)."""
+    groups = {}
+    for claim in found:
+        if len(claim["items"]) >= 2 and claim["kind"] in _FIGURES:
+            key = (claim["items"], claim["kind"], claim["negated"])
+            groups.setdefault(key, []).append(claim)
+    for (items, _, _), group in groups.items():
+        if len(group) == len(items):
+            for claim, sku in zip(group, items):
+                claim["items"] = (sku,)
+    return found
+
+
+def _states(claim, asked, skus):
+    """Whether `claim` says the asked verdict holds of every SKU asked (True), does not
+    (False), or says nothing of it (None)."""
+    if claim["kind"] != "verdict" or not set(skus) <= set(claim["items"]):
+        return None
+    if claim["value"] == "low" and asked == "below" and not claim["negated"]:
+        return True  # low, with some left, is below target
+    if claim["value"] == "missing":  # no such item: no verdict asked of it holds
+        return claim["negated"] if asked == "found" else False if not claim["negated"] else None
+    return None if claim["value"] != asked else not claim["negated"]
 
 
 _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order written
