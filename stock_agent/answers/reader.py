@@ -282,11 +282,12 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         return None
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
-    said = _clauses_said(words, last, skus, everything)
+    said = _read_clauses(words, last, skus, everything)
     if said is None or _apart(said) or not said["found"] and (said["heading"] or
                                                                said["spoken"] != last):
         return None  # two items linked; a heading over nothing; items with nothing said
-    found, named = _shared(said, _totals_of(_unmissing(said["found"]))), said["named"]
+    found = _total_of_sentence(_drop_figures_of_missing(said["found"]))
+    found, named = _shared_by_subjects(said, found), said["named"]
     if found is None or ranked and not named or \
             set(named) - {sku for claim in found for sku in claim["items"]}:
         return None  # an item with nothing said of it ("X123 查無資料，Y999 則有")
@@ -340,7 +341,7 @@ def _yes_or_no(words):
     return None, words
 
 
-def _clauses_said(words, last, skus, everything):
+def _read_clauses(words, last, skus, everything):
     """What the clauses of a sentence said, read in turn: each key below is what one clause
     leaves the next, or the sentence; None when a clause cannot be placed."""
     said = {"found": [],       # the claims made so far
@@ -365,7 +366,7 @@ def _clauses_said(words, last, skus, everything):
             said["heading"] = [word for word in clause if word[0] in ("verdict", "neg")]
             continue
         items = _clause_items(clause, said["subjects"], everything)
-        if items is None or not _clause_said(said, clause, items, last, skus):
+        if items is None or not _add_clause(said, clause, items, last, skus):
             return None
     return said
 
@@ -420,18 +421,17 @@ def _clause_items(clause, subjects, everything):
     return tuple(everything)
 
 
-def _clause_said(said, clause, items, last, skus):
+def _add_clause(said, clause, items, last, skus):
     """Adds one clause's claims to what the sentence said; False when they cannot be placed."""
-    subjects = said["subjects"]
     if ("so",) in clause:
         said["links"].append((set(said["spoken"]), set()))
-    said["spoken"] = items or subjects or said["spoken"]
+    said["spoken"] = items or said["subjects"] or said["spoken"]
     said["causes"].append((set(said["spoken"]), ("because",) in clause))
     said["named"] = tuple(dict.fromkeys(said["named"] + items))
     if said["links"]:
         said["links"][-1][1].update(items)
     made = _clause_claims(said["heading"] + clause if items else clause, said["spoken"],
-                          after_item=bool(subjects) and not items)
+                          after_item=bool(said["subjects"]) and not items)
     if made is None or _unplaced(said, clause, items, made, last, skus) or \
             not _carried(said, clause, made):
         return False
@@ -458,7 +458,7 @@ def _clause_claims(clause, items, *, after_item=False):
     `after_item`: an item was named just before the clause, so a number it opens with
     may be that item's stock ("A001: 12")."""
     made, negate, field, numbers = [], False, None, []  # numbers: [value, as_stock, had, has]
-    pending, said, judged = False, (), False
+    pending, last_said, judged = False, (), False
 
     def claim(kind, value=None):
         nonlocal negate
@@ -491,8 +491,8 @@ def _clause_claims(clause, items, *, after_item=False):
             if field == "order":  # "no need to restock: 45 on hand"
                 claim("verdict", "reorder")
                 field = None
-            numbers.append([value[0], after_item, said[:1] == ("be",) and said != ("be", "all"),
-                            said == ("be", "has")])
+            numbers.append([value[0], after_item, last_said[:1] == ("be",) and
+                            last_said != ("be", "all"), last_said == ("be", "has")])
             # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
         elif numbers and (role == "unit" and adjacent or
                           role == "count" and _named_after(clause, at)):
@@ -521,7 +521,7 @@ def _clause_claims(clause, items, *, after_item=False):
             field = value[0]  # a field waits for its figure, but "18 x A001" had it
             pending = field != "order" and not (field == "quantity" and before == "number")
         elif role == "verdict" and value[0] == "instock" and (numbers and adjacent or len(
-                numbers) == 1 and items and said[:1] not in (("be",), ("all",))):
+                numbers) == 1 and items and last_said[:1] not in (("be",), ("all",))):
             claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"; not
             # "A001 (12) is in stock", 都有貨: a verdict
         elif role == "verdict" and value[0] == "found" and not items:
@@ -551,7 +551,8 @@ def _clause_claims(clause, items, *, after_item=False):
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
         judged = judged if role == "fill" else role == "verdict" and value[0] in _LEVELS and \
             not value[1:]  # a plain verdict: one that names its target binds the figure
-        said = said if role in ("fill", "punct") else (role, *value)  # the last that says something
+        # the last word that says something
+        last_said = last_said if role in ("fill", "punct") else (role, *value)
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
     not_yet = ("neg", "done") in clause
@@ -665,7 +666,7 @@ def _apart(said):
     return False
 
 
-def _unmissing(found):
+def _drop_figures_of_missing(found):
     """"Z999 was not found (that is not stock 0)": a figure denied of an item said missing is
     no claim of its own."""
     missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
@@ -674,7 +675,7 @@ def _unmissing(found):
                                              and set(claim["items"]) <= missing)]
 
 
-def _totals_of(found):
+def _total_of_sentence(found):
     """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
     of every item the sentence's claims are of; and, unless its clause said what it sums, of
     the last stock or order figure's kind (of stock, with none)."""
@@ -687,7 +688,7 @@ def _totals_of(found):
     return found
 
 
-def _shared(said, found):
+def _shared_by_subjects(said, found):
     """"Out of stock: A003, B101": items named after the claims they share take them;
     None when what they share is unsaid ("A001 is not out, but A002 is", "…, A002 is")."""
     if not said["subjects"] or not found:
