@@ -47,6 +47,9 @@ _CLAUSE_MARKS = set(",，、—–-") | {"and", "or", "和", "與", "及"}
 _CONTRASTS = {"but", "while", "whereas", "而", "但", "則", ";", "；"}  # end a clause; the next is
 # set against it (after a semicolon too: "A003 is at 0; Z999 does not exist" shares nothing)
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
+# A sign's role; where sets overlap, a colon outranks a clause's mark, which outranks the rest
+_SIGNS = {**dict.fromkeys(_PUNCT, ("punct",)), **dict.fromkeys(_CONTRASTS, ("contrast",)),
+          **dict.fromkeys(_CLAUSE_MARKS, ("clause",)), ":": ("colon",), "：": ("colon",)}
 _lexicon = None
 _longest = 1
 
@@ -200,15 +203,7 @@ def _word(tokens, index, meanings):
     numeral, size = _numeral(tokens, index)
     if size:
         return ("number", numeral), size
-    if token in (":", "："):
-        return ("colon",), 1
-    if token in _CLAUSE_MARKS:
-        return ("clause",), 1
-    if token in _CONTRASTS:
-        return ("contrast",), 1
-    if token in _PUNCT:
-        return ("punct",), 1
-    return None, 0
+    return (_SIGNS[token], 1) if token in _SIGNS else (None, 0)
 
 
 _EN_NUMBERS = {word: value for value, word in enumerate(
