@@ -550,28 +550,7 @@ def _clause_claims(clause, items, *, after_item=False):
         last_said = last_said if role in ("fill", "punct") else (role, *value)
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
-    not_yet = ("neg", "done") in clause
-    if ("done",) in clause or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not
-        needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
-        made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
-            made if needing else [])  # "does not yet need a reorder": both hold, or neither
-    for claim_made in made:  # 總共需要補貨 38: a total of the orders
-        if claim_made["kind"] == "total" and ("field", "order") in clause:
-            claim_made.setdefault("of", "order")
-    kinds = {claim["kind"] for claim in made}
-    # "A003 is available", "A001 is on target": a field with no figure; "3 items are below
-    # target": of the counted items, not of one; a negation with nothing to negate, or a
-    # number with no field; "A001 should have 12 units": not its stock, and no field says what
-    if pending or "count" in kinds and kinds - set(_OF_THE_RUN) or negate or \
-            not all(as_stock for _, as_stock, *_ in numbers) or \
-            numbers and any(word[0] == "modal" for word in clause):
-        return None
-    for number, _, had, has in numbers:
-        claim("stock", number)  # "A001: 12", "12 units"
-        # bare ("ordered 18", A001 18 個): in an order's sentence, how many were ordered;
-        # has ("A002 has 45"): what it has, whatever field came before
-        made[-1].update(bare=not had, has=has)
-    return made if items or all(claim["kind"] in _OF_THE_RUN for claim in made) else None
+    return _clause_closed(made, clause, items, numbers, dangling=pending or negate)
 
 
 def _named_after(clause, at):
@@ -584,6 +563,33 @@ def _named_after(clause, at):
 def _figure_at(clause, at):
     """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
     return at < len(clause) and clause[at][0] == "number"
+
+
+def _clause_closed(made, clause, items, numbers, *, dangling):
+    """A clause's claims once every word is read: an order word said done (已, "let me") or
+    not yet (尚未) as an order placed or not; each number no field took, a stock. None when a
+    field or a negation is left `dangling`, or a number can be no stock."""
+    not_yet = ("neg", "done") in clause
+    if ("done",) in clause or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not
+        needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
+        made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
+            made if needing else [])  # "does not yet need a reorder": both hold, or neither
+    for claim in made:  # 總共需要補貨 38: a total of the orders
+        if claim["kind"] == "total" and ("field", "order") in clause:
+            claim.setdefault("of", "order")
+    kinds = {claim["kind"] for claim in made}
+    # "A003 is available", "A001 is on target": a field with no figure; "3 items are below
+    # target": of the counted items, not of one; a negation with nothing to negate, or a
+    # number with no field; "A001 should have 12 units": not its stock, and no field says what
+    if dangling or "count" in kinds and kinds - set(_OF_THE_RUN) or \
+            not all(as_stock for _, as_stock, *_ in numbers) or \
+            numbers and any(word[0] == "modal" for word in clause):
+        return None
+    # "A001: 12", "12 units"; bare ("ordered 18", A001 18 個): in an order's sentence, how
+    # many were ordered; has ("A002 has 45"): what it has, whatever field came before
+    made += [{"items": items, "kind": "stock", "value": number, "negated": False,
+              "bare": not had, "has": has} for number, _, had, has in numbers]
+    return made if items or all(claim["kind"] in _OF_THE_RUN for claim in made) else None
 
 
 def _said_placed(claim, not_yet):
