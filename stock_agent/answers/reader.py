@@ -343,10 +343,9 @@ def _read_clauses(words, last, skus, everything):
             "spoken": last,    # the items the clause before was about
             "named": (),       # every item the sentence names
             "subjects": (),    # "A001 and A404 were not found": items before the claim they share
-            "elided": False,   # the subjects' clause was set against the one before ("but A002")
+            "elided": False,   # the last clause was set against the one before ("but A002")
             "heading": [],     # "Out of stock: A003": a verdict said before the items it is about
-            "shared": [],      # the claims of the last clause that made any
-            "claiming": 0,     # how many clauses made claims
+            "made": [],        # the claims of each clause that made any
             "links": [],       # each "so": the items before it, and those after it
             "causes": [],      # each clause's items, and whether it gives a cause ("because")
             "ordering": False,  # an order word said in a clause before
@@ -440,11 +439,10 @@ def _add_clause(said, clause, items, last, skus):
     said["carrying"] = said["carrying"] + items if items and made and not verdicts_made else ()
     # items with nothing said of them share the claims of another clause ("..., as does
     # A003"), unless set against it ("..., but A002 is", "Y999 則有")
-    said["subjects"], said["elided"] = (items, ("contrast",) in clause) if items and not made \
-        else ((), False)
+    said["subjects"] = () if made else items
+    said["elided"] = ("contrast",) in clause  # read only of the subjects' clause
     said["found"] += _totals(made, clause, said["spoken"])
-    said["shared"] = made or said["shared"]
-    said["claiming"] += bool(made)
+    said["made"] += [made] if made else []
     return True
 
 
@@ -605,7 +603,8 @@ def _said_placed(claim, not_yet):
 
 
 def _unplaced(said, clause, items, made, last, skus):
-    """Whether a clause's claims cannot be placed: of which items, or of which figure."""
+    """Whether a clause's claims cannot be placed: of which items, of which figure, or
+    whether a "not" said before is theirs too."""
     if not items and not said["subjects"] and said["spoken"] == last and any(
             claim["kind"] not in _OF_THE_RUN for claim in made) and \
             not _may_borrow(clause, last, skus):
@@ -694,10 +693,11 @@ def _shared_by_subjects(said, found):
     None when what they share is unsaid ("A001 is not out, but A002 is", "…, A002 is")."""
     if not said["subjects"] or not found:
         return found
-    if said["elided"] or said["claiming"] > 1 or not all(
-            claim["kind"] == "verdict" and not claim["negated"] for claim in said["shared"]):
+    shared = said["made"][-1]  # found holds claims, so some clause made them
+    if said["elided"] or len(said["made"]) > 1 or not all(
+            claim["kind"] == "verdict" and not claim["negated"] for claim in shared):
         return None
-    return found + [{**claim, "items": said["subjects"]} for claim in said["shared"]]
+    return found + [{**claim, "items": said["subjects"]} for claim in shared]
 
 
 def _as_ordered(found):
