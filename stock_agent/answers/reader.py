@@ -278,10 +278,11 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
     said = _read_clauses(words, last, skus, everything)
-    if said is None or _apart(said) or not said["found"] and (said["heading"] or
-                                                               said["spoken"] != last):
+    if said is None or _apart(said) or not said["made"] and (said["heading"] or
+                                                              said["spoken"] != last):
         return None  # two items linked; a heading over nothing; items with nothing said
-    found = _total_of_sentence(_drop_figures_of_missing(said["found"]))
+    found = [claim for made in said["made"] for claim in made]
+    found = _total_of_sentence(_drop_figures_of_missing(found))
     found, named = _shared_by_subjects(said, found), said["named"]
     if found is None or ranked and not named or \
             set(named) - {sku for claim in found for sku in claim["items"]}:
@@ -339,13 +340,12 @@ def _yes_or_no(words):
 def _read_clauses(words, last, skus, everything):
     """What the clauses of a sentence said, read in turn: each key below is what one clause
     leaves the next, or the sentence; None when a clause cannot be placed."""
-    said = {"found": [],       # the claims made so far
-            "spoken": last,    # the items the clause before was about
+    said = {"spoken": last,    # the items the clause before was about
             "named": (),       # every item the sentence names
             "subjects": (),    # "A001 and A404 were not found": items before the claim they share
             "elided": False,   # the last clause was set against the one before ("but A002")
             "heading": [],     # "Out of stock: A003": a verdict said before the items it is about
-            "made": [],        # the claims of each clause that made any
+            "made": [],        # the claims of each clause that made any, in turn
             "links": [],       # each "so": the items before it, and those after it
             "causes": [],      # each clause's items, and whether it gives a cause ("because")
             "ordering": False,  # an order word said in a clause before
@@ -356,7 +356,7 @@ def _read_clauses(words, last, skus, everything):
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
             return None  # "Nothing in our inventory is out of stock": of every item, unseen
-        if not said["subjects"] and not said["found"] and _is_heading(clause):  # "Low:"
+        if not said["subjects"] and not said["made"] and _is_heading(clause):  # "Low:"
             said["heading"] = [word for word in clause if word[0] in ("verdict", "neg")]
             continue
         items = _clause_items(clause, said["subjects"], everything)
@@ -441,8 +441,7 @@ def _add_clause(said, clause, items, last, skus):
     # A003"), unless set against it ("..., but A002 is", "Y999 則有")
     said["subjects"] = () if made else items
     said["elided"] = ("contrast",) in clause  # read only of the subjects' clause
-    said["found"] += _totals(made, clause, said["spoken"])
-    said["made"] += [made] if made else []
+    said["made"] += [_totals(made, clause, said["spoken"])] if made else []
     return True
 
 
@@ -693,7 +692,7 @@ def _shared_by_subjects(said, found):
     None when what they share is unsaid ("A001 is not out, but A002 is", "…, A002 is")."""
     if not said["subjects"] or not found:
         return found
-    shared = said["made"][-1]  # found holds claims, so some clause made them
+    shared = said["made"][-1]  # the last clause that made claims: those they share
     if said["elided"] or len(said["made"]) > 1 or not all(
             claim["kind"] == "verdict" and not claim["negated"] for claim in shared):
         return None
