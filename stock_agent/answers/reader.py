@@ -47,6 +47,9 @@ _CLAUSE_MARKS = set(",，、—–-") | {"and", "or", "和", "與", "及"}
 _CONTRASTS = {"but", "while", "whereas", "而", "但", "則", ";", "；"}  # end a clause; the next is
 # set against it (after a semicolon too: "A003 is at 0; Z999 does not exist" shares nothing)
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
+# A sign's role; where sets overlap, a colon outranks a clause's mark, which outranks the rest
+_SIGNS = {**dict.fromkeys(_PUNCT, ("punct",)), **dict.fromkeys(_CONTRASTS, ("contrast",)),
+          **dict.fromkeys(_CLAUSE_MARKS, ("clause",)), ":": ("colon",), "：": ("colon",)}
 _lexicon = None
 _longest = 1
 
@@ -200,15 +203,7 @@ def _word(tokens, index, meanings):
     numeral, size = _numeral(tokens, index)
     if size:
         return ("number", numeral), size
-    if token in (":", "："):
-        return ("colon",), 1
-    if token in _CLAUSE_MARKS:
-        return ("clause",), 1
-    if token in _CONTRASTS:
-        return ("contrast",), 1
-    if token in _PUNCT:
-        return ("punct",), 1
-    return None, 0
+    return (_SIGNS[token], 1) if token in _SIGNS else (None, 0)
 
 
 _EN_NUMBERS = {word: value for value, word in enumerate(
@@ -280,150 +275,38 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     guess from its words, so a bare "No." is never taken for it."""
     if _misnamed(words):
         return None
-    found, spoken, named = [], last, ()  # named: every item the sentence names
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
-    subjects = ()  # "A001 and A404 were not found": items before the claim they share
-    heading = []   # "Out of stock: A003": a verdict said before the items it is about
-    shared = []    # the claims of the last clause that made any
-    links = []     # each "so": what it links
-    ordering = False  # an order word said in a clause before
-    denied = False    # the clause before denied a verdict
-    carried = None    # (field, said as a column) of the one figure a field named before
-    claiming = 0      # how many clauses made claims
-    spoken_in = []    # each clause's items, and whether it gives a cause ("because")
-    carrying = ()     # items said with figures and no verdict, that the next verdict is of
-    for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
-        if _compares(clause) or ("inventory",) in clause and all(
-                word[0] != "item" for word in clause):
-            return None  # "Nothing in our inventory is out of stock": of every item, unseen
-        items = tuple(dict.fromkeys(word[1] for word in clause if word[0] == "item"))
-        if items and subjects:
-            items = tuple(dict.fromkeys(subjects + items))
-        if not items and not subjects and not found and _is_heading(clause):
-            heading = [word for word in clause if word[0] in ("verdict", "neg")]
-            continue
-        if not items and not subjects and any(word[0] == "all" or word == ("neg", "all")
-                                              for word in clause):
-            if not everything or len(everything) < 2 and ("all",) in clause:
-                return None  # "Nothing needs reordering" of no item; "all items" of one
-            items = tuple(everything)  # of every item the run looked up
-        if ("so",) in clause:
-            links.append((set(spoken), set()))  # the items before "so", and those after it
-        spoken = items or subjects or spoken
-        spoken_in.append((set(spoken), ("because",) in clause))
-        named = tuple(dict.fromkeys(named + items))
-        if links:
-            links[-1][1].update(items)
-        made = _clause_claims(heading + clause if items else clause, spoken,
-                              after_item=bool(subjects) and not items)
-        if made is None or not items and not subjects and spoken == last and \
-                any(claim["kind"] not in _OF_THE_RUN for claim in made) and \
-                not _may_borrow(clause, last, skus):
-            return None  # "No items need restocking." after several items: which?
-        if not items and ordering and any(claim.get("bare") for claim in made or ()):
-            return None  # "A001 needs restocking, 12 units": the order's figure, or its stock?
-        ordering = ordering or ("field", "order") in clause
-        if (items or subjects) and any(claim["kind"] == "count" for claim in made or ()):
-            return None  # "A002 has 3 items": its units, or how many the run found?
-        if denied and not {("contrast",), ("be", "it")} & set(clause) and not items and any(
-                claim["kind"] == "verdict" and not claim["negated"] for claim in made):
-            return None  # "A003 is not above target or out of stock": is the "not" both's?
-        denied = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
-        for claim in made if carried else ():  # "Target: A001 30, A002 45": 45 a target
-            if "bare" not in claim or claim["has"]:  # a field's figure; "A002 has 45"
-                continue
-            if not claim["bare"]:  # "A001 的目標為 30，A002 為 0": the field said before
-                claim["kind"] = carried[0]
-                continue
-            if carried[0] != "stock" and not carried[1]:
-                return None  # "A001 has a target of 30, A002 30": a target, or a stock?
-            claim.update(kind=carried[0], bare=False)
-        figures = [claim for claim in made if claim["kind"] in _FIGURES]
-        if made:  # the one figure a field named: a column's, if no verb said it
-            carried = (figures[0]["kind"], not any(word[0] == "be" for word in clause)) \
-                if len(figures) == 1 and not figures[0].get("bare") else None
-        claiming += bool(made)
-        verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
-        for claim in verdicts_made if ("contrast",) not in clause else ():
-            claim["items"] = tuple(dict.fromkeys(carrying + claim["items"]))
-        # "A003 (0) and A002 (45) are above target", A002（45）和 A001（12）需要補貨: a verdict
-        # after items said with figures is of them too, plural or not (zh marks no plural)
-        carrying = (carrying + items) if items and made and not verdicts_made else ()
-        # items with nothing said of them share the claims of another clause ("..., as does
-        # A003"), unless set against it ("..., but A002 is", "Y999 則有")
-        subjects, elided = (items, ("contrast",) in clause) if items and not made else ((), False)
-        found += _totals(made, clause, spoken)
-        shared = made or shared
-    if any(before and after and not before & after for before, after in links):
-        return None  # "A002 is above target, so A001 needs 18": a link between two items
-    for at, (cause, gives_cause) in enumerate(spoken_in):
-        effect = set().union(*(other for place, (other, _) in enumerate(spoken_in)
-                               if place != at))
-        if gives_cause and cause and effect and not cause & effect:
-            return None  # "A001 needs 18 because A002 is above target"
-    if heading and not found or not found and spoken != last:
-        return None  # a heading over nothing; items with nothing said ("So is A001.")
-    missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
-               for sku in claim["items"]}  # "Z999 was not found (that is not stock 0)"
-    found = [claim for claim in found if not (claim["negated"] and claim["kind"] in _FIGURES
-                                              and set(claim["items"]) <= missing)]
-    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
-    for claim in found:  # "K12 needs 7 and T21 needs 7, so 14 in total": of both, orders
-        if claim["kind"] == "total":
-            claim["items"] = claim["items"] if len(claim["items"]) >= 2 else tuple(
-                dict.fromkeys(sku for made in found for sku in made["items"]))
-            claim.setdefault("of", figures[-1] if figures else "stock")
-    if subjects and found:  # "Out of stock: A003, B101": items after the claim they share
-        if elided or claiming > 1 or not all(claim["kind"] == "verdict" and
-                                             not claim["negated"] for claim in shared):
-            return None  # "A001 is not out, but A002 is", "…, A002 is": what A002 is, unsaid
-        found += [{**claim, "items": subjects} for claim in shared]
-    if set(named) - {sku for claim in found for sku in claim["items"]}:
+    said = _read_clauses(words, last, skus, everything)
+    if said is None or _apart(said) or not said["made"] and (said["heading"] or
+                                                              said["spoken"] != last):
+        return None  # two items linked; a heading over nothing; items with nothing said
+    found = [claim for made in said["made"] for claim in made]
+    found = _total_of_sentence(_drop_figures_of_missing(found))
+    found, named = _shared_by_subjects(said, found), said["named"]
+    if found is None or ranked and not named or \
+            set(named) - {sku for claim in found for sku in claim["items"]}:
         return None  # an item with nothing said of it ("X123 查無資料，Y999 則有")
     found += _as_ordered(found)
     for claim in found:  # "Order placed.", "Approved.", "PO-000001.": of the items asked
         if claim["kind"] in _WRITES and not claim["items"] and not claim["negated"]:
             claim["items"] = named or tuple(skus)
-    if ranked and not named:
-        return None  # "Largest shortfall first.": of which items?
-    if ranked:
+    if ranked:  # "Largest shortfall first.", of no item named, was unread above
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
-    queries = {word[1] for word in words if word[0] == "query"}
-    for query in queries if named else ():
-        found.append({"items": named, "kind": "matched", "value": query, "negated": False})
-    for claim in found:  # "I searched for 茶: 2 matches": of that search
-        if claim["kind"] in ("count", "more") and len(queries) == 1:
-            claim["query"] = next(iter(queries))
+    found = _searched(found, words, named)
     for claim in found if ("each",) in words else ():  # "A001 and A003, 20 units each"
         if claim["kind"] in (*_FIGURES, "quantity"):  # "They need 20 each": its own too
             claim["items"] = tuple(dict.fromkeys(claim["items"] + named))
     found = _in_turn(found)
-    if answer is None:
-        return found, named or last
     # A yes or no answers the question: read only when the question asks a verdict the
     # program knows, and the sentence states that verdict the same way.
-    agrees = asked and skus and any(_states(claim, asked, skus) == answer for claim in found)
-    return (found, named or last) if agrees else None
-
-
-def _as_ordered(found):
-    """In a sentence that says an order was placed (rehearsed, approved), "I ordered 18"
-    and a total ("36 units in total") are how many were ordered; "the suggested order of
-    18" is both the suggestion and how many were ordered. The claims to add."""
-    written = {claim["kind"] for claim in found if not claim["negated"]} & set(_WRITES)
-    ordered = bool(written & {"placed", "receipt"})  # else checked against rehearsed too
-    for claim in found if written else ():
-        if claim.get("bare") or claim["kind"] == "quantity":
-            claim.update(kind="quantity", ordered=ordered)
-        elif claim["kind"] == "total":
-            claim.update(of="ordered", ordered=ordered)
-    return [{**claim, "kind": "quantity", "ordered": ordered}
-            for claim in found if written and claim["kind"] == "order"]
+    if answer is not None and not (asked and skus and any(
+            _states(claim, asked, skus) == answer for claim in found)):
+        return None
+    return found, named or last
 
 
 def _misnamed(words):
-
     """Whether a SKU stands beside the name of another item with nothing between them that
     says something ("A001 (玄米茶包)", "A001, also called 玄米茶包", a table's row), and not
     beside its own ("A003 玄米茶包, A001 濾掛咖啡" is two items): which one the sentence is
@@ -441,40 +324,6 @@ def _misnamed(words):
     return False
 
 
-def _compares(clause):
-    """Whether an item follows a verdict of its level with only words that say nothing
-    between ("A001 is below A003", "as short as A003"): a comparison of two items, not a
-    verdict of both. (查無 A001 says A001 was not found.)"""
-    level = False
-    for word in clause:
-        if word[0] == "item" and level:
-            return True
-        level = level if word[0] in ("fill", "because") else word[0] == "verdict" and \
-            word[1] not in ("found", "missing")
-    return False
-
-
-def _may_borrow(clause, last, skus):
-    """A clause naming no item is about the item the answer spoke of last when it says so
-    ("It needs 18", 它), or when one item was spoken of and at most one asked; never when
-    it names a search ("咖啡 is above target": of what the search found, not that item)."""
-    if any(word[0] == "query" for word in clause):
-        return False
-    return ("be", "it") in clause or len(last) == 1 and len(skus) <= 1
-
-
-def _states(claim, asked, skus):
-    """Whether `claim` says the asked verdict holds of every SKU asked (True), does not
-    (False), or says nothing of it (None)."""
-    if claim["kind"] != "verdict" or not set(skus) <= set(claim["items"]):
-        return None
-    if claim["value"] == "low" and asked == "below" and not claim["negated"]:
-        return True  # low, with some left, is below target
-    if claim["value"] == "missing":  # no such item: no verdict asked of it holds
-        return claim["negated"] if asked == "found" else False if not claim["negated"] else None
-    return None if claim["value"] != asked else not claim["negated"]
-
-
 def _yes_or_no(words):
     """(True, False or None: the yes or no that opens the sentence; the words after it)."""
     first, rest = words[:1], words[1:]
@@ -488,35 +337,32 @@ def _yes_or_no(words):
     return None, words
 
 
-def _in_turn(found):
-    """"A001 and A002 have 12 and 45 units": as many figures of one kind as the items they
-    are said of are the items' in turn (an item has one stock)."""
-    groups = {}
-    for claim in found:
-        if len(claim["items"]) >= 2 and claim["kind"] in _FIGURES:
-            key = (claim["items"], claim["kind"], claim["negated"])
-            groups.setdefault(key, []).append(claim)
-    for (items, _, _), group in groups.items():
-        if len(group) == len(items):
-            for claim, sku in zip(group, items):
-                claim["items"] = (sku,)
-    return found
-
-
-def _is_heading(clause):
-    """A clause that says a verdict and nothing else, before the items it is about."""
-    roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
-    every = any(word[0] == "all" or word == ("neg", "all") for word in clause)
-    return "verdict" in roles and roles <= {"verdict", "neg"} and not every
-
-
-def _totals(made, clause, items):
-    """"A001 and B101 have 20 units together": with a word for a sum, a figure said of
-    several items is their total."""
-    if len(items) < 2 or ("field", "total") not in clause:
-        return made
-    return [{**claim, "kind": "total", "of": claim["kind"]}
-            if claim["kind"] in ("stock", "order") else claim for claim in made]
+def _read_clauses(words, last, skus, everything):
+    """What the clauses of a sentence said, read in turn: each key below is what one clause
+    leaves the next, or the sentence; None when a clause cannot be placed."""
+    said = {"spoken": last,    # the items the clause before was about
+            "named": (),       # every item the sentence names
+            "subjects": (),    # "A001 and A404 were not found": items before the claim they share
+            "elided": False,   # the last clause was set against the one before ("but A002")
+            "heading": [],     # "Out of stock: A003": a verdict said before the items it is about
+            "made": [],        # the claims of each clause that made any, in turn
+            "links": [],       # each "so": the items before it, and those after it
+            "causes": [],      # each clause's items, and whether it gives a cause ("because")
+            "ordering": False,  # an order word said in a clause before
+            "denied": False,   # the clause before denied a verdict
+            "carried": None,   # (field, said as a column) of the one figure a field named before
+            "carrying": ()}    # items said with figures and no verdict, the next verdict's too
+    for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
+        if _compares(clause) or ("inventory",) in clause and all(
+                word[0] != "item" for word in clause):
+            return None  # "Nothing in our inventory is out of stock": of every item, unseen
+        if not said["subjects"] and not said["made"] and _is_heading(clause):  # "Low:"
+            said["heading"] = [word for word in clause if word[0] in ("verdict", "neg")]
+            continue
+        items = _clause_items(clause, said["subjects"], everything)
+        if items is None or not _add_clause(said, clause, items, last, skus):
+            return None
+    return said
 
 
 def _clauses(words):
@@ -534,24 +380,91 @@ def _clauses(words):
     yield clause
 
 
+def _compares(clause):
+    """Whether an item follows a verdict of its level with only words that say nothing
+    between ("A001 is below A003", "as short as A003"): a comparison of two items, not a
+    verdict of both. (查無 A001 says A001 was not found.)"""
+    level = False
+    for word in clause:
+        if word[0] == "item" and level:
+            return True
+        level = level if word[0] in ("fill", "because") else word[0] == "verdict" and \
+            word[1] not in ("found", "missing")
+    return False
+
+
+def _is_heading(clause):
+    """A clause that says a verdict and nothing else, before the items it is about."""
+    roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
+    return "verdict" in roles and roles <= {"verdict", "neg"} and not _of_all(clause)
+
+
+def _of_all(clause):
+    return any(word[0] == "all" or word == ("neg", "all") for word in clause)
+
+
+def _clause_items(clause, subjects, everything):
+    """The items a clause is about: those it names, after those named before with nothing
+    said of them; with none, every item the run looked up when it says "all" or "nothing"
+    (None when the run looked up none, or one and "all" is said of it)."""
+    items = tuple(dict.fromkeys(word[1] for word in clause if word[0] == "item"))
+    if items or subjects or not _of_all(clause):
+        return tuple(dict.fromkeys(subjects + items)) if items else ()
+    if not everything or len(everything) < 2 and ("all",) in clause:
+        return None  # "Nothing needs reordering" of no item; "all items" of one
+    return tuple(everything)
+
+
+def _add_clause(said, clause, items, last, skus):
+    """Adds one clause's claims to what the sentence said; False when they cannot be placed."""
+    if ("so",) in clause:
+        said["links"].append((set(said["spoken"]), set()))
+    said["spoken"] = items or said["subjects"] or said["spoken"]
+    said["causes"].append((set(said["spoken"]), ("because",) in clause))
+    said["named"] = tuple(dict.fromkeys(said["named"] + items))
+    if said["links"]:
+        said["links"][-1][1].update(items)
+    made = _clause_claims(said["heading"] + clause if items else clause, said["spoken"],
+                          after_item=bool(said["subjects"]) and not items)
+    if made is None or _unplaced(said, clause, items, made, last, skus) or \
+            not _carried(said, clause, made):
+        return False
+    said["ordering"] = said["ordering"] or ("field", "order") in clause
+    said["denied"] = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
+    verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
+    for claim in verdicts_made if ("contrast",) not in clause else ():
+        claim["items"] = tuple(dict.fromkeys(said["carrying"] + claim["items"]))
+    # "A003 (0) and A002 (45) are above target", A002（45）和 A001（12）需要補貨: a verdict
+    # after items said with figures is of them too, plural or not (zh marks no plural)
+    said["carrying"] = said["carrying"] + items if items and made and not verdicts_made else ()
+    # items with nothing said of them share the claims of another clause ("..., as does
+    # A003"), unless set against it ("..., but A002 is", "Y999 則有")
+    said["subjects"] = () if made else items
+    said["elided"] = ("contrast",) in clause  # read only of the subjects' clause
+    said["made"] += [_totals(made, clause, said["spoken"])] if made else []
+    return True
+
+
 def _clause_claims(clause, items, *, after_item=False):
-    made, negate, field, numbers = [], False, None, []
+    """The claims one clause makes of `items`, or None when one cannot be placed.
+    `after_item`: an item was named just before the clause, so a number it opens with
+    may be that item's stock ("A001: 12")."""
+    made, negate, field, numbers = [], False, None, []  # numbers: [value, as_stock, had, has]
+    pending, last_said, judged = False, (), False
 
     def claim(kind, value=None):
         nonlocal negate
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
         negate = False
 
-    previous, pending, said, judged = None, False, (), False
     for at, (role, *value) in enumerate(clause):
-        adjacent, previous_role, previous = previous in ("number", "unit"), previous, role
-        after_be = at > 0 and clause[at - 1][0] == "be" and clause[at - 1][1:] != ("it",)
+        before = clause[at - 1][0] if at else None  # the role of the word before
+        adjacent = before in ("number", "unit")
         if role in ("answer", "others", "vague"):
             return None  # a yes said mid-sentence; items it does not name; "in order"
-        if role == "item" and negate and len(items) > 1:
-            return None  # "A001 (not A002) is sold out": which the "not" is of
-        if role in ("neg", "unplaced") and negate:
-            return None  # "isn't not below target", 不是未寫入: a negation of a negation
+        if negate and (role in ("neg", "unplaced") or role == "item" and len(items) > 1):
+            return None  # "isn't not below target", 不是未寫入: a negation of a negation;
+            # "A001 (not A002) is sold out": which the "not" is of
         if role == "neg":
             negate = True
         elif role == "number" and field and field.startswith("goal:"):
@@ -559,67 +472,65 @@ def _clause_claims(clause, items, *, after_item=False):
             if clause[at + 1:at + 2] == [("unit",)] and field[5:] in _GAPS:
                 claim(_GAPS[field[5:]], value[0])  # 低於目標 30 個 also reads "by 30": both
             field = None
-        elif role == "number" and previous_role == "to":
-            return None  # "restocking to 12 units on hand": 12 is a level to reach
-        elif role == "number" and judged:
-            return None  # "below target by 12 units", 過多 45 個: a gap, or the stock?
+        elif role == "number" and (before == "to" or judged):
+            return None  # "restocking to 12 units on hand": 12 is a level to reach;
+            # "below target by 12 units", 過多 45 個: a gap, or the stock?
+        elif role == "number" and field is not None and (
+                before == "field" or not _named_after(clause, at)):
+            claim(field, value[0])
+            field, pending = None, False
         elif role == "number":
-            if field is not None and (previous_role == "field" or not _named_after(clause, at)):
-                claim(field, value[0])
-                field, pending = None, False
-            else:
-                if field == "order":  # "no need to restock: 45 on hand"
-                    claim("verdict", "reorder")
-                    field = None
-                numbers.append([value[0], after_item, said[:1] == ("be",) and said != ("be", "all"),
-                                said == ("be", "has")])
-                # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
-        elif role == "count" and numbers and _named_after(clause, at):
-            numbers[-1][1] = True  # "45 items in stock": units, not a count
+            if field == "order":  # "no need to restock: 45 on hand"
+                claim("verdict", "reorder")
+                field = None
+            numbers.append([value[0], after_item, last_said[:1] == ("be",) and
+                            last_said != ("be", "all"), last_said == ("be", "has")])
+            # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
+        elif numbers and (role == "unit" and adjacent or
+                          role == "count" and _named_after(clause, at)):
+            numbers[-1][1] = True  # "12 units": a stock, unless a field follows; "45 items
+            # in stock": units, not a count
         elif role == "count" and numbers:
             claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
         elif role == "ratio" and numbers and adjacent:
             field = "target"  # "12 of 30": the stock of its target
             numbers[-1][1] = True
-        elif role == "unit" and numbers and adjacent:
-            numbers[-1][1] = True  # "12 units": a stock, unless a field follows
         elif role == "field" and (numbers or any(claim["kind"] in _FIGURES for claim in made)) \
-                and (previous_role == "to" or adjacent and not numbers and made and
+                and (before == "to" or adjacent and not numbers and made and
                      made[-1]["kind"] != value[0] and not _figure_at(clause, at + 1)):
             return None  # "12 units left to order", 還有 0 個要補: the order's figure, or stock?
-        elif role == "field" and value[0] == "order" and after_be and not negate:
+        elif role == "field" and value[0] == "order" and before == "be" and \
+                clause[at - 1] != ("be", "it") and not negate:
             claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
+        elif role == "field" and numbers and adjacent:
+            claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
+            pending = pending and field != value[0]  # "the order for 18 x A001"
+        elif role == "field" and pending:
+            return None  # 還有補貨 18 個: two fields, one figure
         elif role == "field":
-            if numbers and adjacent:
-                claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
-                pending = pending and field != value[0]  # "the order for 18 x A001"
-            else:
-                if pending:
-                    return None  # 還有補貨 18 個: two fields, one figure
-                if field == "order" and value[0] != "order":  # "needs restocking" is one
-                    claim("verdict", "reorder")
-                field = value[0]  # a field waits for its figure, but "18 x A001" had it
-                pending = field != "order" and not (
-                    field == "quantity" and previous_role == "number")
+            if field == "order" and value[0] != "order":  # "needs restocking" is one
+                claim("verdict", "reorder")
+            field = value[0]  # a field waits for its figure, but "18 x A001" had it
+            pending = field != "order" and not (field == "quantity" and before == "number")
         elif role == "verdict" and value[0] == "instock" and (numbers and adjacent or len(
-                numbers) == 1 and items and said[:1] not in (("be",), ("all",))):
+                numbers) == 1 and items and last_said[:1] not in (("be",), ("all",))):
             claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"; not
             # "A001 (12) is in stock", 都有貨: a verdict
         elif role == "verdict" and value[0] == "found" and not items:
             if not any(word == ("count",) or word[0] == "query" for word in clause):
                 return None  # "I found it now.", 有品項符合: found what?
             continue  # "I found 2 items", 符合「玄米」的品項: a search said, no item's verdict
-        elif role == "verdict" and value[0] in _GAPS and numbers and adjacent:
-            claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
-            claim("verdict", value[0])
-            field = "target" if value[1:] in (["target"], ["goal"]) else field
         elif role == "verdict":
+            qualifier = value[1:]
+            if value[0] in _GAPS and numbers and adjacent:
+                claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
+                qualifier = ["target"] if qualifier in (["target"], ["goal"]) else []
             claim("verdict", value[0])
-            if value[1:] == ["target"]:
+            if qualifier == ["target"]:
                 field = "target"  # "below its target of 30"
-            elif value[1:] == ["gap"]:
+            elif qualifier == ["gap"]:
                 field = _GAPS[value[0]]  # 超出目標 15
-            elif value[1:] == ["goal"]:
+            elif qualifier == ["goal"]:
                 field = f"goal:{value[0]}"  # 低於目標 30
         elif role == "placed" and field == "order":
             continue  # "needs to be ordered": the order word, not an order placed
@@ -632,33 +543,50 @@ def _clause_claims(clause, items, *, after_item=False):
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
         judged = judged if role == "fill" else role == "verdict" and value[0] in _LEVELS and \
             not value[1:]  # a plain verdict: one that names its target binds the figure
-        said = said if role in ("fill", "punct") else (role, *value)  # the last that says something
+        # the last word that says something
+        last_said = last_said if role in ("fill", "punct") else (role, *value)
     if field == "order":
         claim("verdict", "reorder")  # "needs reordering": an order with no number
-    if pending:
-        return None  # "A003 is available", "A001 is on target": a field with no figure
-    done, not_yet = (any(role == "done" for role, *_ in clause),
-                     any(word == ("neg", "done") for word in clause))
-    if done or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not placed
+    return _clause_closed(made, clause, items, numbers, dangling=pending or negate)
+
+
+def _named_after(clause, at):
+    """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
+    not by a field said before it ("needs a top-up: 7 in stock")."""
+    after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
+    return after == ("verdict", "instock") or after[0] == "field"
+
+
+def _figure_at(clause, at):
+    """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
+    return at < len(clause) and clause[at][0] == "number"
+
+
+def _clause_closed(made, clause, items, numbers, *, dangling):
+    """A clause's claims once every word is read: an order word said done (已, "let me") or
+    not yet (尚未) as an order placed or not; each number no field took, a stock. None when a
+    field or a negation is left `dangling`, or a number can be no stock."""
+    not_yet = ("neg", "done") in clause
+    if ("done",) in clause or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not
         needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
         made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
             made if needing else [])  # "does not yet need a reorder": both hold, or neither
-    for claim_made in made:  # 總共需要補貨 38: a total of the orders
-        if claim_made["kind"] == "total" and ("field", "order") in clause:
-            claim_made.setdefault("of", "order")
+    for claim in made:  # 總共需要補貨 38: a total of the orders
+        if claim["kind"] == "total" and ("field", "order") in clause:
+            claim.setdefault("of", "order")
     kinds = {claim["kind"] for claim in made}
-    if "count" in kinds and kinds - set(_OF_THE_RUN):
-        return None  # "3 items are below target": of the counted items, not of one
-    if negate or not all(as_stock for _, as_stock, *_ in numbers):
-        return None  # a negation with nothing to negate, or a number with no field
-    if numbers and any(word[0] == "modal" for word in clause):
-        return None  # "A001 should have 12 units": not its stock, and no field says what
-    for number, _, had, has in numbers:
-        claim("stock", number)  # "A001: 12", "12 units"
-        made[-1]["bare"] = not had  # "ordered 18", A001 18 個: in an order's, how many
-        made[-1]["has"] = has  # "A002 has 45": what it has, whatever field came before
-    needs_item = [claim for claim in made if claim["kind"] not in _OF_THE_RUN]
-    return None if needs_item and not items else made
+    # "A003 is available", "A001 is on target": a field with no figure; "3 items are below
+    # target": of the counted items, not of one; a negation with nothing to negate, or a
+    # number with no field; "A001 should have 12 units": not its stock, and no field says what
+    if dangling or "count" in kinds and kinds - set(_OF_THE_RUN) or \
+            not all(as_stock for _, as_stock, *_ in numbers) or \
+            numbers and any(word[0] == "modal" for word in clause):
+        return None
+    # "A001: 12", "12 units"; bare ("ordered 18", A001 18 個): in an order's sentence, how
+    # many were ordered; has ("A002 has 45"): what it has, whatever field came before
+    made += [{"items": items, "kind": "stock", "value": number, "negated": False,
+              "bare": not had, "has": has} for number, _, had, has in numbers]
+    return made if items or all(claim["kind"] in _OF_THE_RUN for claim in made) else None
 
 
 def _said_placed(claim, not_yet):
@@ -673,16 +601,156 @@ def _said_placed(claim, not_yet):
     return [placed, {**claim, "kind": "quantity", "ordered": True, "negated": False}]
 
 
-def _figure_at(clause, at):
-    """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
-    return at < len(clause) and clause[at][0] == "number"
+def _unplaced(said, clause, items, made, last, skus):
+    """Whether a clause's claims cannot be placed: of which items, of which figure, or
+    whether a "not" said before is theirs too."""
+    if not items and not said["subjects"] and said["spoken"] == last and any(
+            claim["kind"] not in _OF_THE_RUN for claim in made) and \
+            not _may_borrow(clause, last, skus):
+        return True  # "No items need restocking." after several items: which?
+    if not items and said["ordering"] and any(claim.get("bare") for claim in made):
+        return True  # "A001 needs restocking, 12 units": the order's figure, or its stock?
+    if (items or said["subjects"]) and any(claim["kind"] == "count" for claim in made):
+        return True  # "A002 has 3 items": its units, or how many the run found?
+    # "A003 is not above target or out of stock": is the "not" both's?
+    return said["denied"] and not items and not {("contrast",), ("be", "it")} & set(clause) \
+        and any(claim["kind"] == "verdict" and not claim["negated"] for claim in made)
 
 
-def _named_after(clause, at):
-    """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
-    not by a field said before it ("needs a top-up: 7 in stock")."""
-    after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
-    return after == ("verdict", "instock") or after[0] == "field"
+def _may_borrow(clause, last, skus):
+    """A clause naming no item is about the item the answer spoke of last when it says so
+    ("It needs 18", 它), or when one item was spoken of and at most one asked; never when
+    it names a search ("咖啡 is above target": of what the search found, not that item)."""
+    if any(word[0] == "query" for word in clause):
+        return False
+    return ("be", "it") in clause or len(last) == 1 and len(skus) <= 1
+
+
+def _carried(said, clause, made):
+    """A figure said with no field ("Target: A001 30, A002 45": 45) is of the field the last
+    clause that made claims gave its one figure; False when it may be a stock as well."""
+    carried = said["carried"]
+    for claim in made if carried else ():
+        if "bare" not in claim or claim["has"]:
+            continue  # a field's figure; "A002 has 45"
+        if claim["bare"] and carried[0] != "stock" and not carried[1]:
+            return False  # "A001 has a target of 30, A002 30": a target, or a stock?
+        claim.update(kind=carried[0], bare=False)  # "A001 的目標為 30，A002 為 0"
+    figures = [claim for claim in made if claim["kind"] in _FIGURES]
+    if made:  # the one figure a field named: a column's, if no verb said it
+        said["carried"] = (figures[0]["kind"], not any(word[0] == "be" for word in clause)) \
+            if len(figures) == 1 and not figures[0].get("bare") else None
+    return True
+
+
+def _totals(made, clause, items):
+    """"A001 and B101 have 20 units together": with a word for a sum, a figure said of
+    several items is their total."""
+    if len(items) < 2 or ("field", "total") not in clause:
+        return made
+    return [{**claim, "kind": "total", "of": claim["kind"]}
+            if claim["kind"] in ("stock", "order") else claim for claim in made]
+
+
+def _apart(said):
+    """Whether the sentence links what it says of two items: "A002 is above target, so A001
+    needs 18", "A001 needs 18 because A002 is above target"."""
+    if any(before and after and not before & after for before, after in said["links"]):
+        return True
+    causes = said["causes"]
+    for at, (cause, gives_cause) in enumerate(causes):
+        effect = set().union(*(other for place, (other, _) in enumerate(causes) if place != at))
+        if gives_cause and cause and effect and not cause & effect:
+            return True
+    return False
+
+
+def _drop_figures_of_missing(found):
+    """"Z999 was not found (that is not stock 0)": a figure denied of an item said missing is
+    no claim of its own."""
+    missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
+               for sku in claim["items"]}
+    return [claim for claim in found if not (claim["negated"] and claim["kind"] in _FIGURES
+                                             and set(claim["items"]) <= missing)]
+
+
+def _total_of_sentence(found):
+    """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
+    of every item the sentence's claims are of; and, unless its clause said what it sums, of
+    the last stock or order figure's kind (of stock, with none)."""
+    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
+    for claim in found:
+        if claim["kind"] == "total":
+            claim["items"] = claim["items"] if len(claim["items"]) >= 2 else tuple(
+                dict.fromkeys(sku for made in found for sku in made["items"]))
+            claim.setdefault("of", figures[-1] if figures else "stock")
+    return found
+
+
+def _shared_by_subjects(said, found):
+    """"Out of stock: A003, B101": items named after the claims they share take them;
+    None when what they share is unsaid ("A001 is not out, but A002 is", "…, A002 is")."""
+    if not said["subjects"] or not found:
+        return found
+    shared = said["made"][-1]  # the last clause that made claims: those they share
+    if said["elided"] or len(said["made"]) > 1 or not all(
+            claim["kind"] == "verdict" and not claim["negated"] for claim in shared):
+        return None
+    return found + [{**claim, "items": said["subjects"]} for claim in shared]
+
+
+def _as_ordered(found):
+    """In a sentence that says an order was placed (rehearsed, approved), "I ordered 18"
+    and a total ("36 units in total") are how many were ordered; "the suggested order of
+    18" is both the suggestion and how many were ordered. The claims to add."""
+    written = {claim["kind"] for claim in found if not claim["negated"]} & set(_WRITES)
+    ordered = bool(written & {"placed", "receipt"})  # else checked against rehearsed too
+    for claim in found if written else ():
+        if claim.get("bare") or claim["kind"] == "quantity":
+            claim.update(kind="quantity", ordered=ordered)
+        elif claim["kind"] == "total":
+            claim.update(of="ordered", ordered=ordered)
+    return [{**claim, "kind": "quantity", "ordered": ordered}
+            for claim in found if written and claim["kind"] == "order"]
+
+
+def _searched(found, words, named):
+    """"I searched for 茶 and found A001": the items named are in its results; "I searched
+    for 茶: 2 matches" is a count of that search."""
+    queries = {word[1] for word in words if word[0] == "query"}
+    found += [{"items": named, "kind": "matched", "value": query, "negated": False}
+              for query in queries if named]
+    for claim in found:
+        if claim["kind"] in ("count", "more") and len(queries) == 1:
+            claim["query"] = next(iter(queries))
+    return found
+
+
+def _in_turn(found):
+    """"A001 and A002 have 12 and 45 units": as many figures of one kind as the items they
+    are said of are the items' in turn (an item has one stock)."""
+    groups = {}
+    for claim in found:
+        if len(claim["items"]) >= 2 and claim["kind"] in _FIGURES:
+            key = (claim["items"], claim["kind"], claim["negated"])
+            groups.setdefault(key, []).append(claim)
+    for (items, _, _), group in groups.items():
+        if len(group) == len(items):
+            for claim, sku in zip(group, items):
+                claim["items"] = (sku,)
+    return found
+
+
+def _states(claim, asked, skus):
+    """Whether `claim` says the asked verdict holds of every SKU asked (True), does not
+    (False), or says nothing of it (None)."""
+    if claim["kind"] != "verdict" or not set(skus) <= set(claim["items"]):
+        return None
+    if claim["value"] == "low" and asked == "below" and not claim["negated"]:
+        return True  # low, with some left, is below target
+    if claim["value"] == "missing":  # no such item: no verdict asked of it holds
+        return claim["negated"] if asked == "found" else False if not claim["negated"] else None
+    return None if claim["value"] != asked else not claim["negated"]
 
 
 _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order written
