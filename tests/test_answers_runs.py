@@ -214,6 +214,14 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertEqual((len(model.requests), events[-1]["verification"]),
                                  (1, "rendered"))
 
+    def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
+        outcome, _, events = run_policy(
+            [stock_call("OOLONG"), text_reply("There is no such item.")],
+            question="How many 烏龍茶包 do we have?")
+        self.assertIn(A002["en"], outcome)
+        self.assertEqual([(e["name"], e.get("by")) for e in events_named(events, "tool")],
+                         [("get_stock", None), ("find_items", "program")])
+
     def test_no_search_when_a_call_found_an_item_or_the_name_is_only_part_of_a_word(self):
         _, _, events = run_policy([stock_call("A002"), text_reply("A002 has 45 units.")],
                                   question="How many 烏龍茶包 (A002) are left?")

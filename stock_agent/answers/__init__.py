@@ -183,7 +183,8 @@ class Answers(Plain):
         if unlooked and "get_stock" in self.ours:
             return {"name": "get_stock",
                     "arguments": {"sku": unlooked[0] if len(unlooked) == 1 else unlooked[:10]}}
-        found = facts.items or any(listed["skus"] for listed in facts.lists)
+        found = any(fact["found"] for fact in facts.items.values()) or \
+            any(listed["skus"] for listed in facts.lists)  # "OOLONG" not found: search
         if unlooked or found or "find_items" not in self.ours or self.inventory is None:
             return None
         name = next(iter(names_written(question, self.inventory)), None)
