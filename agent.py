@@ -238,7 +238,7 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
 
 def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt,
               policy=None, approver=None, recover_text_calls=False, history=(), meter=None,
-              last_request_note=None, withheld_note=None, unreadable_note=None):
+              last_request_note=None, withheld_note=None, unreadable_note=None, cut_note=None):
     """Run one question to an answer. Returns a run.Outcome: its `answer`, or the `error`
     that ended the run (CANCELLED for Ctrl-C, TERMINATED or HANGUP for a signal), what
     happened on the way, and the question's `transcript`. Logs every model and tool event;
@@ -251,7 +251,7 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
     before the last request the run may make, asking for the answer now. `withheld_note`
     ends the system prompt when the policy offers the first request no tools.
     `unreadable_note`, if given, is the one corrective message for a tool call written as
-    text that cannot be read."""
+    text that cannot be read; `cut_note` for a reply cut off at the length limit."""
     outcome = Outcome()
     messages = [{"role": "system", "content": system_prompt}, *history,
                 {"role": "user", "content": question}]
@@ -262,7 +262,8 @@ def run_agent(question, model, *, toolbox, inventory, limits, log, system_prompt
                                meter=meter or Meter(limits.max_tokens), question=question,
                                policy=policy or _AsItCame(None),
                                last_request_note=last_request_note,
-                               withheld_note=withheld_note, unreadable_note=unreadable_note)
+                               withheld_note=withheld_note, unreadable_note=unreadable_note,
+                               cut_note=cut_note)
     except AgentError as exc:
         outcome.error = exc
     except KeyboardInterrupt as interrupt:
@@ -283,7 +284,7 @@ class _AsItCame(answers.Plain):
 
 def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver,
           recover_text_calls, meter, question, policy, last_request_note, withheld_note,
-          unreadable_note):
+          unreadable_note, cut_note):
     deadline = time.monotonic() + limits.budget_seconds
     runner = tools.ToolRunner(toolbox, inventory, max_errors=limits.max_tool_errors,
                               approver=approver)
@@ -326,7 +327,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             reply = _ask_model(model, messages, definitions, step=step, deadline=deadline,
                                limits=limits, log=log, outcome=outcome)
             meter.count(request_size, reply)
-            calls = _checked_tool_calls(reply, limits)
+            calls = _checked_tool_calls(reply, limits, cut_note)
             written = [] if calls else _text_calls(reply, messages, toolbox, limits,
                                                    recover_text_calls, unreadable_note)
         except AgentError as exc:  # a call the server or the program could not read
@@ -443,11 +444,12 @@ def _ask_model(model, messages, definitions, *, step, deadline, limits, log, out
     return reply
 
 
-def _checked_tool_calls(reply, limits):
+def _checked_tool_calls(reply, limits, cut_note=None):
     """Validate a whole reply before anything in it runs. Returns its tool calls."""
     stop = reply.get("stop")
-    if stop == "truncated":
-        raise AgentError("TRUNCATED", reason=reply.get("stop_detail") or "length")
+    if stop == "truncated":  # a small model caught in a loop ("A002", "A002", ...) is told
+        raise AgentError("TRUNCATED", reason=reply.get("stop_detail") or "length",
+                         correction=cut_note)
     if stop not in ("answer", "tool_calls"):
         raise AgentError("INCOMPLETE_MODEL_RESPONSE", detail=Text(
             "stop_reason", reason=repr(str(reply.get("stop_detail") or stop)[:60])))

@@ -432,9 +432,21 @@ UNREADABLE_CALL = {
              '{"<parameter>": "<value>"}}；若不需要工具，請直接以文字回答。',
 }
 
+# The one corrective message for a reply cut off at the length limit (TRUNCATED): the real
+# small model, at temperature 0, now and then writes one value over and over ("A002",
+# "A002", ...) until the cap; asked the same again, it may loop again.
+CUT_REPLY = {
+    "en": "Your last reply was cut off at the length limit, so nothing in it ran. Reply "
+          "again, briefly: call each tool you need once, with each value once, or answer in "
+          "a few sentences.",
+    "zh-TW": "你上一則回覆太長，在長度上限被截斷，所以沒有執行任何內容。請重新簡短回覆："
+             "需要工具就每個工具只呼叫一次、每個值只寫一次；否則用幾句話回答。",
+}
+
 # The notes every run in a language is given, as run_agent's keywords.
 RUN_NOTES = {lang: {"last_request_note": LAST_REQUEST[lang],
-                    "unreadable_note": UNREADABLE_CALL[lang]} for lang in LAST_REQUEST}
+                    "unreadable_note": UNREADABLE_CALL[lang],
+                    "cut_note": CUT_REPLY[lang]} for lang in LAST_REQUEST}
 
 # Added to the system prompt of a run asked without tools (tools.may_need_tools): the tool
 # definitions are where a model learns what stock, a target and a suggested order are, and

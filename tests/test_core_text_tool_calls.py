@@ -136,6 +136,43 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class CutReplyTest(unittest.TestCase):
+    """A reply cut off at the length limit runs nothing, and gets one corrective request."""
+
+    LOOP = '{"name": "get_stock", "arguments": {"sku": ["A002", "A002", "A002", "A002", "A0'
+
+    def run_replies(self, *bodies, argv=()):
+        h = OpenAIHarness()
+        with FakeServer() as server:
+            for body in bodies:
+                server.reply(h.path, 200, body)
+            return h.run(server, "--recover-text-tool-calls", *argv), h.requests(server)
+
+    def test_a_reply_cut_off_gets_one_correction_and_the_run_goes_on(self):
+        # The real small model, asked 麻煩幫我訂購 A002 三十個, wrote "A002" until the cap
+        # in 2 of 3 runs; the run ended TRUNCATED after a minute of output.
+        cut = fs.openai_chat(self.LOOP, finish_reason="length", completion_tokens=1024)
+        for lang, told in (("en", "Your last reply was cut off at the length limit"),
+                           ("zh-TW", "你上一則回覆太長，在長度上限被截斷")):
+            with self.subTest(lang=lang):
+                run, requests = self.run_replies(cut, fs.openai_chat("A002 has 45 units."),
+                                                 argv=("--lang", lang))
+                self.assertEqual((run.code, run.out.strip()), (0, "A002 has 45 units."))
+                self.assertEqual(run.of("tool"), [])  # nothing of the cut reply ran
+                note = requests[1]["json"]["messages"][-1]
+                self.assertEqual(note["role"], "user")
+                self.assertIn(told, note["content"])
+                self.assertNotIn("A002", json.dumps(requests[1]["json"]["messages"][-2:]))
+                self.assertEqual(len(run.of("correction")), 1)
+
+    def test_cut_off_again_the_run_ends_truncated(self):
+        cut = fs.openai_chat(self.LOOP, finish_reason="length", completion_tokens=1024)
+        run, requests = self.run_replies(cut, cut)
+        self.assertEqual((run.code, len(requests)), (EXIT_STATUS["TRUNCATED"], 2))
+        self.assertEqual((run.of("tool"), len(run.of("correction"))), ([], 1))
+        self.assertIn("TRUNCATED", run.err)
+
+
 class QuotedDataTest(unittest.TestCase):
     """An item name that carries a call-shaped injection, quoted back in the answer."""
 
