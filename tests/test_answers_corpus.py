@@ -966,9 +966,25 @@ class SeventhProbeTest(unittest.TestCase):
                            "How are they?")
         for answer, lang in (("A003 is at 0 (target 20); A002 is above target.", "en"),
                              ("A003 庫存 0（目標 20）；A002 高於目標。", "zh-TW"),
-                             ("A001 (12) is in stock.", "en")):  # a semicolon shares nothing
+                             ("A001 (12) is in stock.", "en"),
+                             # a clause with a verb of its own, a semicolon, "but", or the
+                             # item named again: the verdict is of its own item
+                             ("A002 has 45 units; A001 has 12 units and needs a reorder.", "en"),
+                             ("A002 庫存 45；A001 庫存 12，需要補貨。", "zh-TW"),
+                             ("A002 (45 units), but A001 has 12 units and needs a reorder.",
+                              "en"),
+                             ("A002 (45) and A001 (12) - A001 needs a reorder.", "en"),
+                             ("A001 has 12 and A003 has 0; they are below target.", "en"),
+                             ("A001 和 A003；它們都需要補貨。", "zh-TW")):
             shown, _ = person_reads(answer, "How are they?", [lookup(*self.ALL)], lang)
             self.assertTrue(shown.startswith(answer), shown)
+
+    def test_they_is_of_every_item_named_before_it(self):
+        self.assert_hidden("A003 (0) and A001 (12); they are in stock.", "How are they?")
+        self.assert_hidden("A003 has 0 and A001 has 12; they are in stock.", "How are they?")
+        self.assert_hidden("A002（45）和 A001（12）；它們需要補貨。", "庫存如何？", "zh-TW")
+        self.assert_hidden("A003 has 0. A001 has 12. They are in stock.", "How are they?",
+                           false="They are in stock.")  # of one item: not read
 
 
 class EighthProbeTest(unittest.TestCase):

@@ -14,7 +14,7 @@ ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done",
          "verdict:above", "verdict:at", "verdict:reached", "verdict:out", "verdict:instock",
          "verdict:found", "verdict:missing", "neg", "placed", "answer:yes", "list:nomatch",
          "list:nonelow", "rehearsed", "approved", "ranked", "readonly", "unplaced", "to", "so",
-         "looked", "because", "each", "be:all", "be:has",
+         "looked", "because", "each", "be:all", "be:has", "be:they", "be:with",
          "inventory",
          # verdicts worded with their target or gap, which claims() binds a number by
          "verdict:below:target", "verdict:below:goal", "verdict:above:target",

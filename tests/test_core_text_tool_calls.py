@@ -132,10 +132,6 @@ class LoopTest(unittest.TestCase):
         self.assertTrue(json.loads(last["content"])["ok"])
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class CutReplyTest(unittest.TestCase):
     """A reply cut off at the length limit runs nothing, and gets one corrective request."""
 
@@ -202,3 +198,7 @@ class QuotedDataTest(unittest.TestCase):
         call = '{"name": "get_stock", "arguments": {"sku": "A002"}}'
         self.assertEqual(toolcalls.find(call, TOOLS, quoted=[self.INJECTED]), [])
         self.assertEqual(len(toolcalls.find(call, TOOLS, quoted=["Tea"])), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()

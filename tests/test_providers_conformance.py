@@ -93,13 +93,22 @@ class Conformance:
         else:
             self.assertEqual(arguments, bad)  # the exact text, though it is not JSON
 
-    def test_truncated_reply_runs_nothing(self):
-        with self.serve(self.h.truncated()) as server:
+    def test_truncated_reply_runs_nothing_and_cut_again_ends_the_run(self):
+        with self.serve(self.h.truncated(), self.h.truncated()) as server:
             run = self.h.run(server)
         self.assertEqual(run.code, EXIT_STATUS["TRUNCATED"])
         self.assertEqual(run.of("tool"), [])
         self.assertEqual(run.of("failed")[0]["code"], "TRUNCATED")
-        self.assertEqual(run.of("model")[0]["stop"], "truncated")
+        self.assertEqual([model["stop"] for model in run.of("model")], ["truncated"] * 2)
+        self.assertEqual(len(run.of("correction")), 1)
+
+    def test_a_truncated_reply_gets_one_correction_and_the_run_goes_on(self):
+        with self.serve(self.h.truncated(), self.h.answer("A001 has 12 units.")) as server:
+            run = self.h.run(server)
+        self.assertEqual((run.code, run.out.strip()), (0, "A001 has 12 units."), run.err)
+        self.assertEqual(run.of("tool"), [])
+        told = self.h.requests(server)[1]["json"]["messages"][-1]
+        self.assertIn("cut off at the length limit", json.dumps(told))
 
     def test_empty_answer(self):
         with self.serve(self.h.answer("")) as server:
@@ -204,10 +213,10 @@ class Conformance:
         self.assertEqual(run.of("tool"), [])
 
     def test_stream_that_says_it_was_cut_runs_nothing(self):
-        with self.serve(self.h.stream_says_cut()) as server:
+        with self.serve(self.h.stream_says_cut(), self.h.stream_says_cut()) as server:
             run = self.h.run(server, "--stream")
         self.assertEqual(run.code, EXIT_STATUS["TRUNCATED"], run.err)
-        self.assertEqual(run.of("tool"), [])
+        self.assertEqual((run.of("tool"), len(run.of("correction"))), ([], 1))
 
     def test_error_inside_a_200_stream_is_a_failure(self):
         with self.serve(self.h.stream_error()) as server:

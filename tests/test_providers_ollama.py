@@ -107,8 +107,9 @@ class ReplyCheckTest(unittest.TestCase):
         return lines[0]
 
     def test_truncated_reply_runs_no_tool(self):
-        self.assertExit("TRUNCATED", (200, ollama_chat(
-            tool_calls=[ollama_call("get_stock", {"sku": "A001"})], done_reason="length")))
+        cut = (200, ollama_chat(tool_calls=[ollama_call("get_stock", {"sku": "A001"})],
+                                done_reason="length"))
+        self.assertExit("TRUNCATED", cut, cut)  # and again after its one correction
 
     def test_not_done(self):
         self.assertExit("INCOMPLETE_MODEL_RESPONSE", (200, ollama_chat("hi", done=False)))

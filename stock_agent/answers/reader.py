@@ -44,12 +44,12 @@ from stock_agent.answers.facts import normal, verdicts
 
 _LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
 _CLAUSE_MARKS = set(",，、—–-") | {"and", "or", "和", "與", "及"}
-_CONTRASTS = {"but", "while", "whereas", "而", "但", "則", ";", "；"}  # end a clause; the next is
-# set against it (after a semicolon too: "A003 is at 0; Z999 does not exist" shares nothing)
+_CONTRASTS = {"but", "while", "whereas", "而", "但", "則"}  # end a clause; the next is set against it
 _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
 # A sign's role; where sets overlap, a colon outranks a clause's mark, which outranks the rest
 _SIGNS = {**dict.fromkeys(_PUNCT, ("punct",)), **dict.fromkeys(_CONTRASTS, ("contrast",)),
-          **dict.fromkeys(_CLAUSE_MARKS, ("clause",)), ":": ("colon",), "：": ("colon",)}
+          **dict.fromkeys(_CLAUSE_MARKS, ("clause",)), ":": ("colon",), "：": ("colon",),
+          ";": ("contrast", ";"), "；": ("contrast", ";")}  # ends a list the next verdict is of
 _lexicon = None
 _longest = 1
 
@@ -372,9 +372,9 @@ def _clauses(words):
     for word in words:
         waiting = next((w[0] for w in reversed(clause) if w[0] in ("field", "number")),
                        None) == "field"
-        if word in (("clause",), ("contrast",)) or word == ("colon",) and not waiting:
+        if word[0] in ("clause", "contrast") or word == ("colon",) and not waiting:
             yield clause
-            clause = [word] if word == ("contrast",) else []
+            clause = [word] if word[0] == "contrast" else []
         else:  # a colon after a field stays, as punctuation: "restocking: 22 on hand"
             clause.append(("punct",) if word == ("colon",) else word)
     yield clause
@@ -419,6 +419,9 @@ def _add_clause(said, clause, items, last, skus):
     """Adds one clause's claims to what the sentence said; False when they cannot be placed."""
     if ("so",) in clause:
         said["links"].append((set(said["spoken"]), set()))
+    they = ("be", "they") in clause and not items  # "A003 has 0 and A001 12; they are ...":
+    if they:                                         # of both
+        said["spoken"] = said["named"] or said["spoken"]
     said["spoken"] = items or said["subjects"] or said["spoken"]
     said["causes"].append((set(said["spoken"]), ("because",) in clause))
     said["named"] = tuple(dict.fromkeys(said["named"] + items))
@@ -429,20 +432,34 @@ def _add_clause(said, clause, items, last, skus):
     if made is None or _unplaced(said, clause, items, made, last, skus) or \
             not _carried(said, clause, made):
         return False
+    if they and len(said["spoken"]) < 2 and any(claim["kind"] not in _OF_THE_RUN
+                                                for claim in made):
+        return False  # "They need 18." of one item: which items does the person read?
     said["ordering"] = said["ordering"] or ("field", "order") in clause
     said["denied"] = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
-    verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
-    for claim in verdicts_made if ("contrast",) not in clause else ():
-        claim["items"] = tuple(dict.fromkeys(said["carrying"] + claim["items"]))
-    # "A003 (0) and A002 (45) are above target", A002（45）和 A001（12）需要補貨: a verdict
-    # after items said with figures is of them too, plural or not (zh marks no plural)
-    said["carrying"] = said["carrying"] + items if items and made and not verdicts_made else ()
+    _carry_verdicts(said, clause, items, made)
     # items with nothing said of them share the claims of another clause ("..., as does
     # A003"), unless set against it ("..., but A002 is", "Y999 則有")
     said["subjects"] = () if made else items
     said["elided"] = ("contrast",) in clause  # read only of the subjects' clause
     said["made"] += [_totals(made, clause, said["spoken"])] if made else []
     return True
+
+
+def _carry_verdicts(said, clause, items, made):
+    """"A003 (0) and A002 (45) are above target", A002（45）和 A001（12）需要補貨: items listed
+    with figures, no verdict and no verb of their own ("A002 has 45" is a clause of its own)
+    share the next clause's verdict, plural or not (zh marks no plural); unless that clause
+    is set against them ("but", a semicolon) or names one of them again ("- A001 needs a
+    reorder"). "They" after a semicolon is still of them all (_add_clause)."""
+    verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
+    apart = any(word[0] == "contrast" for word in clause)  # "but", or after a semicolon
+    carrying = () if apart or set(items) & set(said["carrying"]) else said["carrying"]
+    for claim in verdicts_made:
+        claim["items"] = tuple(dict.fromkeys(carrying + claim["items"]))
+    listed = items and made and not verdicts_made and not any(
+        word[0] == "be" and word != ("be", "with") for word in clause)
+    said["carrying"] = carrying + items if listed else ()
 
 
 def _clause_claims(clause, items, *, after_item=False):
@@ -500,7 +517,7 @@ def _clause_claims(clause, items, *, after_item=False):
                      made[-1]["kind"] != value[0] and not _figure_at(clause, at + 1)):
             return None  # "12 units left to order", 還有 0 個要補: the order's figure, or stock?
         elif role == "field" and value[0] == "order" and before == "be" and \
-                clause[at - 1] != ("be", "it") and not negate:
+                clause[at - 1] not in _PRONOUNS and not negate:
             claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
         elif role == "field" and numbers and adjacent:
             claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
@@ -613,7 +630,7 @@ def _unplaced(said, clause, items, made, last, skus):
     if (items or said["subjects"]) and any(claim["kind"] == "count" for claim in made):
         return True  # "A002 has 3 items": its units, or how many the run found?
     # "A003 is not above target or out of stock": is the "not" both's?
-    return said["denied"] and not items and not {("contrast",), ("be", "it")} & set(clause) \
+    return said["denied"] and not items and not {("contrast",), *_PRONOUNS} & set(clause) \
         and any(claim["kind"] == "verdict" and not claim["negated"] for claim in made)
 
 
@@ -623,7 +640,7 @@ def _may_borrow(clause, last, skus):
     it names a search ("咖啡 is above target": of what the search found, not that item)."""
     if any(word[0] == "query" for word in clause):
         return False
-    return ("be", "it") in clause or len(last) == 1 and len(skus) <= 1
+    return not _PRONOUNS.isdisjoint(clause) or len(last) == 1 and len(skus) <= 1
 
 
 def _carried(said, clause, made):
@@ -754,6 +771,7 @@ def _states(claim, asked, skus):
 
 
 _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order written
+_PRONOUNS = {("be", "it"), ("be", "they")}  # "it", "they": of the items spoken of before
 _GAPS = {"below": "short", "above": "over"}  # how far below or above its target
 _LEVELS = ("below", "above", "at", "reached", "low")  # verdicts of a level a gap may follow
 _FIGURES = ("stock", "target", "order", "short", "over")
