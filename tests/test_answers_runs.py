@@ -9,6 +9,7 @@ import unittest
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import answers
 from stock_agent.evals import harness, metrics, report
+from stock_agent.inventory import Inventory
 from stock_agent.messages import LINES
 from stock_agent.run import Limits
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
@@ -229,6 +230,21 @@ class ProgramLookupTest(unittest.TestCase):
         _, _, events = run_policy([text_reply("No such item.")] * 2,  # and its correction
                                   question="How many 烏龍 tea bags are left?")
         self.assertEqual(events_named(events, "tool"), [])  # 烏龍 is not the whole name
+
+    def test_a_name_is_written_out_as_a_word_and_a_long_one_searched_by_its_start(self):
+        long_name = "Ceremonial grade matcha powder, first harvest, stone-ground in Uji"
+        inventory = Inventory([{"sku": "A", "name": "A", "stock": 3, "target": 5},
+                               {"sku": "M1", "name": long_name, "stock": 7, "target": 5}],
+                              source="test")
+        _, _, events = run_policy([text_reply("No such item.")] * 2, inventory=inventory,
+                                  question="Do we have a kettle?")
+        self.assertEqual(events_named(events, "tool"), [])  # "a" is no item named A
+        outcome, _, events = run_policy([text_reply("No such item.")], inventory=inventory,
+                                        question=f"How many {long_name} are left?",
+                                        log_content=True)
+        program, = events_named(events, "tool")
+        self.assertEqual((program["ok"], program["arguments"]), (True, {"query": long_name[:32]}))
+        self.assertIn("(M1): stock 7", outcome)
 
     def test_the_program_looks_up_at_most_one_calls_worth_once(self):
         question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 12))

@@ -187,8 +187,12 @@ class Answers(Plain):
             any(listed["skus"] for listed in facts.lists)  # "OOLONG" not found: search
         if unlooked or found or "find_items" not in self.ours or self.inventory is None:
             return None
-        name = next(iter(names_written(question, self.inventory)), None)
-        return name and {"name": "find_items", "arguments": {"query": name}}
+        names = names_written(question, self.inventory)
+        if not names:
+            return None
+        # the search's results are labelled as matches for the name, not as the item asked;
+        # a long name's start finds it too, within the query's length limit
+        return {"name": "find_items", "arguments": {"query": names[0][:32]}}
 
     def _read(self, text, facts, asked):
         """(the sentences kept, as written; those dropped by why: {"unreadable": [...],

@@ -282,17 +282,22 @@ def _plain(number):
 
 
 def names_written(question, inventory):
-    """The names of the items the question writes out whole, longest first: a word of its
-    own in English, any characters in Chinese (烏龍茶包還有多少？)."""
+    """The names of the items the question writes out whole, longest first (烏龍茶包還有多少？:
+    烏龍茶包, not 茶包)."""
     folded = normal(question)
     names = [row["name"] for row in inventory.rows() if _writes_out(folded, normal(row["name"]))]
     return sorted(names, key=len, reverse=True)
 
 
 def _writes_out(folded, name):
+    """Whether the question holds the name: two characters or more in Chinese, three letters
+    or more and a word of its own in English ("a" is not item A)."""
+    if name not in folded:  # most rows: a large catalogue costs one test a row
+        return False
     if not name.isascii():
-        return len(name) >= 2 and name in folded
-    return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded) is not None
+        return len(name) >= 2
+    return len(name) >= 3 and re.search(
+        rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded) is not None
 
 
 def skus_named(question):
