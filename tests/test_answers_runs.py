@@ -215,6 +215,16 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertEqual((len(model.requests), events[-1]["verification"]),
                                  (1, "rendered"))
 
+    def test_a_second_name_no_call_found_is_searched_for_and_the_difference_worked_out(self):
+        # dev4: asked 烏龍茶包比濾掛咖啡多幾包？, the real model searched for one and answered "45"
+        search = calls_reply(tool_call("find_items", {"query": "烏龍茶包", "limit": 1}))
+        outcome, _, events = run_policy([search, text_reply("45")], "zh-TW",
+                                        question="烏龍茶包比濾掛咖啡多幾包？", log_content=True)
+        self.assertEqual([(e.get("by"), e["arguments"]) for e in events_named(events, "tool")],
+                         [(None, {"query": "烏龍茶包", "limit": 1}),
+                          ("program", {"query": "濾掛咖啡"})])
+        self.assertIn("A002、A001 的庫存相差 33（45 - 12）", outcome)
+
     def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
         outcome, _, events = run_policy(
             [stock_call("OOLONG"), text_reply("There is no such item.")],

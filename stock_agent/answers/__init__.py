@@ -176,23 +176,23 @@ class Answers(Plain):
         return facts
 
     def _unlooked(self, question, facts):
-        """The call that looks up what the question names and no call did: its SKUs, else,
-        in a run that found no item, the item it writes out by its whole name (烏龍茶包還有
-        多少？: the small model answered 查不到 without searching, twice). None for none."""
+        """The call that looks up what the question names and no call did: its SKUs, else an
+        item it writes out by its whole name that no call found (烏龍茶包還有多少？: the small
+        model answered 查不到 without searching, twice; 烏龍茶包比濾掛咖啡多幾包？: it searched
+        for one). None for none."""
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
         if unlooked and "get_stock" in self.ours:
             return {"name": "get_stock",
                     "arguments": {"sku": unlooked[0] if len(unlooked) == 1 else unlooked[:10]}}
-        found = any(fact["found"] for fact in facts.items.values()) or \
-            any(listed["skus"] for listed in facts.lists)  # "OOLONG" not found: search
-        if unlooked or found or "find_items" not in self.ours or self.inventory is None:
+        if unlooked or "find_items" not in self.ours or self.inventory is None:
             return None
-        names = names_written(question, self.inventory)
-        if not names:
-            return None
+        found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
+            *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
+        names = [name for sku, name in names_written(question, self.inventory).items()
+                 if sku not in found]
         # the search's results are labelled as matches for the name, not as the item asked;
         # a long name's start finds it too, within the query's length limit
-        return {"name": "find_items", "arguments": {"query": names[0][:32]}}
+        return {"name": "find_items", "arguments": {"query": names[0][:32]}} if names else None
 
     def _read(self, text, facts, asked):
         """(the sentences kept, as written; those dropped by why: {"unreadable": [...],

@@ -282,11 +282,16 @@ def _plain(number):
 
 
 def names_written(question, inventory):
-    """The names of the items the question writes out whole, longest first (烏龍茶包還有多少？:
-    烏龍茶包, not 茶包)."""
+    """{SKU: name} of the items the question writes out by their whole name, longest first;
+    not a name inside a longer one it writes (烏龍茶包還有多少？: 烏龍茶包, not 茶包)."""
     folded = normal(question)
-    names = [row["name"] for row in inventory.rows() if _writes_out(folded, normal(row["name"]))]
-    return sorted(names, key=len, reverse=True)
+    rows = sorted((row for row in inventory.rows() if _writes_out(folded, normal(row["name"]))),
+                  key=lambda row: len(row["name"]), reverse=True)
+    longer = []
+    for row in rows:
+        if not any(normal(row["name"]) in name for name in longer):
+            longer.append(normal(row["name"]))
+    return {row["sku"]: row["name"] for row in rows if normal(row["name"]) in longer}
 
 
 def _writes_out(folded, name):
