@@ -426,8 +426,12 @@ def _stock_of_each(inventory, skus):
 
 def _stock_instead(arguments):
     """A name sent as a SKU (a small model asked about "oolong tea bags" writes it as the
-    sku and, told to call get_stock again, sends it again): search for it instead."""
+    sku and, told to call get_stock again, sends it again), alone or in a list (["綠茶"]):
+    search for it instead."""
     sku = arguments.get("sku")
+    if isinstance(sku, list):  # the first that is no SKU: what the schema refused
+        sku = next((one for one in sku if isinstance(one, str) and
+                    not re.fullmatch(SKU_PATTERN, one)), None)
     if not isinstance(sku, str) or not sku.strip():
         return None
     if re.fullmatch(SKU_PATTERN[1:-1], sku.strip().upper()):

@@ -52,6 +52,14 @@ class GetStockTest(unittest.TestCase):
         self.assertIn('Send the SKU in capitals: get_stock {"sku": "A001"}.', detail)
         self.assertIn("Call get_stock again", call("get_stock", {"sku": 1})["detail"])
 
+    def test_a_name_in_a_list_of_skus_is_sent_to_find_items_too(self):
+        # dev4: 我們有賣綠茶嗎？ got get_stock {"sku": ["綠茶"]} three times, told nothing of
+        # find_items, and the run ended TOOL_ERROR_LIMIT
+        for skus, name in ((["綠茶"], "綠茶"), (["A001", "oolong tea"], "oolong tea")):
+            detail = call("get_stock", {"sku": skus})["detail"]
+            self.assertIn(f'call find_items {{"query": "{name}"}} instead', detail)
+            self.assertNotIn("Call get_stock again", detail)
+
     def test_extra_field(self):
         result = call("get_stock", {"sku": "A001", "tenant": "other"})
         self.assertEqual(result["error"], "INVALID_ARGUMENTS")
