@@ -945,8 +945,12 @@ class SeventhProbeTest(unittest.TestCase):
                              ("A001 needs 18 units to reach its target.", "en"),
                              ("A001 is below target, as is A003.", "en"),
                              ("Stock: A001 12, A002 45.", "en")):
-            shown, _ = person_reads(answer, "How are they?", [lookup(*self.ALL)], lang)
-            self.assertTrue(shown.startswith(answer), shown)
+            self.assert_shown_whole(answer, lang)
+
+    def assert_shown_whole(self, answer, lang):
+        """A true answer about the three sample items is shown as written."""
+        shown, _ = person_reads(answer, "How are they?", [lookup(*self.ALL)], lang)
+        self.assertTrue(shown.startswith(answer), shown)
 
     def test_a_plural_verdict_is_of_the_items_with_figures_before_it(self):
         self.assert_hidden("A003 (0 in stock) and A002 (45 in stock) are above target.",
@@ -976,8 +980,7 @@ class SeventhProbeTest(unittest.TestCase):
                              ("A002 (45) and A001 (12) - A001 needs a reorder.", "en"),
                              ("A001 has 12 and A003 has 0; they are below target.", "en"),
                              ("A001 和 A003；它們都需要補貨。", "zh-TW")):
-            shown, _ = person_reads(answer, "How are they?", [lookup(*self.ALL)], lang)
-            self.assertTrue(shown.startswith(answer), shown)
+            self.assert_shown_whole(answer, lang)
 
     def test_they_is_of_every_item_named_before_it(self):
         self.assert_hidden("A003 (0) and A001 (12); they are in stock.", "How are they?")
