@@ -161,6 +161,13 @@ class CutReplyTest(unittest.TestCase):
                 self.assertNotIn("A002", json.dumps(requests[1]["json"]["messages"][-2:]))
                 self.assertEqual(len(run.of("correction")), 1)
 
+    def test_with_no_request_left_a_cut_reply_ends_the_run_at_once(self):
+        cut = fs.openai_chat(self.LOOP, finish_reason="length", completion_tokens=1024)
+        run, requests = self.run_replies(cut, fs.openai_chat("A002 has 45 units."),
+                                         argv=("--max-steps", "1"))
+        self.assertEqual((run.code, len(requests)), (EXIT_STATUS["TRUNCATED"], 1))
+        self.assertEqual(run.of("correction"), [])
+
     def test_cut_off_again_the_run_ends_truncated(self):
         cut = fs.openai_chat(self.LOOP, finish_reason="length", completion_tokens=1024)
         run, requests = self.run_replies(cut, cut)
