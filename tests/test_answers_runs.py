@@ -256,6 +256,26 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertEqual((program["ok"], program["arguments"]), (True, {"query": long_name[:32]}))
         self.assertIn("(M1): stock 7", outcome)
 
+    def test_a_question_read_as_which_are_low_gets_the_list_when_no_call_made_it(self):
+        # dev4: offered list_reorder alone for 這禮拜該補哪些貨, the real model asked the person
+        # for the figures, then again when corrected. The program makes the list itself.
+        for lang, question, answer, low in (
+                ("zh-TW", "這禮拜該補哪些貨", "請提供庫存與補貨數字。", "低於目標庫存（缺口大者在前）："),
+                ("en", "What is running low?", "Please give me the stock figures.",
+                 "Below target, largest shortfall first: ")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy([text_reply(answer)], lang,
+                                                    question=question, log_content=True)
+                self.assertTrue(outcome.startswith(RENDERED_LEAD[lang]))
+                self.assertIn(low, outcome)
+                self.assertIn(A001[lang], outcome)
+                self.assertNotIn(answer, outcome)
+                program, = events_named(events, "tool")
+                self.assertEqual((program["name"], program["by"], program["arguments"]),
+                                 ("list_reorder", "program", {}))
+                self.assertEqual((len(model.requests), events[-1]["verification"]),
+                                 (1, "rendered"))
+
     def test_the_program_looks_up_at_most_one_calls_worth_once(self):
         question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 12))
         _, _, events = run_policy([stock_call("A001"), text_reply("A001 has 15 units.")],
@@ -283,7 +303,7 @@ class ProgramLookupTest(unittest.TestCase):
 class CorrectiveTurnTest(unittest.TestCase):
     """One corrective turn, only for a run with no facts at all while tools were offered."""
 
-    QUESTION = "What is running low?"  # no SKU: nothing for the program to look up
+    QUESTION = "Do we have any 咖啡?"  # no SKU nor whole name: none for the program to look up
 
     def test_an_answer_from_nothing_gets_one_turn_to_look_the_facts_up(self):
         for lang in ("en", "zh-TW"):
@@ -590,7 +610,7 @@ class EvaluationTest(unittest.TestCase):
                 for script, flags, question in [
                     ([stock_call("A001"), text_reply("A001: 12.")], (), BY_NAME),
                     ([text_reply("A001: 100."), stock_call("A001"), text_reply("A001: 12.")],
-                     (), "What is running low?"),
+                     (), CorrectiveTurnTest.QUESTION),
                     ([stock_call("A001"), text_reply("A001 is below target.")], (),
                      "How many 濾掛咖啡 should I order?"),
                     (WRONG, (), BY_NAME),

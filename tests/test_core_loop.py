@@ -321,7 +321,7 @@ class LastRequestTest(unittest.TestCase):
         # No facts at all (every call failed) leave it STEP_LIMIT.
         failing = [calls_reply(tool_call("get_stock", {"sku": 5}, "c1")),
                    calls_reply(tool_call("find_items", {"q": "x"}, "c2"))]
-        status, _, _, _ = run_cli(["--max-steps", "2", "-q", "Which items are low?"],
+        status, _, _, _ = run_cli(["--max-steps", "2", "-q", "How many units do we carry?"],
                                   model=MockModel(failing))
         self.assertEqual(status, EXIT_STATUS["STEP_LIMIT"])
         # So does a single-step run: the model never saw the results, nor was told to answer.

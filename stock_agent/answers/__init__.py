@@ -179,11 +179,15 @@ class Answers(Plain):
         """The call that looks up what the question names and no call did: its SKUs, else an
         item it writes out by its whole name that no call found (烏龍茶包還有多少？: the small
         model answered 查不到 without searching, twice; 烏龍茶包比濾掛咖啡多幾包？: it searched
-        for one). None for none."""
+        for one), else the reorder list a question read as "which are low?" asks for (offered
+        list_reorder alone for 這禮拜該補哪些貨, it asked the person for the figures, twice).
+        None for none."""
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
         if unlooked and "get_stock" in self.ours:
             return {"name": "get_stock",
                     "arguments": {"sku": unlooked[0] if len(unlooked) == 1 else unlooked[:10]}}
+        if self.offered == ("list_reorder",) and not facts.lists:
+            return {"name": "list_reorder", "arguments": {}}
         if unlooked or "find_items" not in self.ours or self.inventory is None:
             return None
         found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
