@@ -131,6 +131,22 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertEqual(asked.shape(question)["worked"], expected)
 
+    def test_numbers_of_different_things_are_never_added_and_so_many_per_each_multiply(self):
+        # 一箱 24 包，進了 5 箱: the program wrote "24 + 5 = 29" packs, and called the model's
+        # 120 false. Numbers are added only when they count one thing.
+        for question, numbers, worked in (
+                ("一箱 24 包，進了 5 箱，總共幾包？", [], ("24 × 5", 120)),
+                ("Boxes of 12: 24 per box and 5 boxes, total?", [], None),  # three numbers
+                ("每箱 24 包，5 箱總共幾包", [], ("24 × 5", 120)),
+                ("3 boxes and 12 cups, total?", [], None),
+                ("前面架上 8 包、倉庫 27 包，總共幾包？", [8, 27], None),
+                ("Counted 14 on the shelf and 9 in the back, total?", [14, 9], None),
+                ("12 units and 30 units in all?", [12, 30], None),
+                ("We use 5 per day and have 30: how many days?", [], None)):  # no total
+            with self.subTest(question=question):
+                shape = asked.shape(question)
+                self.assertEqual((shape["numbers"], shape["worked"]), (numbers, worked))
+
     def test_a_question_about_inventory_in_general_needs_none(self):
         # A small model searched for 缺货 to answer "Why do stock-outs usually happen?".
         for question in ("What is a reorder point?", "Why do stock-outs usually happen?",
@@ -155,6 +171,22 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
         for question in ("Z9 是多少？", "A001 是多少？", "A001 庫存加 5 等於多少？", "45 個還剩多少？"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
+
+    def test_a_total_of_the_persons_own_numbers_needs_none(self):
+        # dev4: offered tools for 前面架上 8 包、倉庫 27 包，總共幾包？, a small model looked up
+        # "8" and "27". The numbers are the person's; no lookup adds to them.
+        for question in ("我剛點完貨，前面架上 8 包、倉庫 27 包，總共幾包？",
+                         "Counted 14 on the shelf and 9 in the back room: what's the total?",
+                         "We sold 30 yesterday and 45 today, how many more today?",
+                         "倉庫有 12 箱，門市 5 箱，相差幾箱？"):
+            with self.subTest(question=question):
+                self.assertFalse(needs(question))
+        for question in ("What's the total stock of the 3 items below 20?",  # our stock
+                         "烏龍茶包 8 包加 27 包總共幾包？",  # an item of the data
+                         "A001 has 12 and A002 45, total?", "Total of 12 and 30 in 庫存?",
+                         "How many left on the shelf, 14 or 9?"):  # no total asked
             with self.subTest(question=question):
                 self.assertTrue(needs(question))
 
@@ -238,6 +270,28 @@ class WithheldRunTest(unittest.TestCase):
             "Check A001", calls_reply(tool_call("get_stock", {"sku": "A001"})),
             text_reply("A001: stock 12, target 30, suggested order 18."))
         self.assertEqual(model.requests[0]["messages"][0]["content"], run.SYSTEM_PROMPTS["en"])
+
+    def test_a_total_of_the_persons_own_numbers_is_worked_out_by_the_program(self):
+        worked = ("（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）\n"
+                  "依您問題中的數字（未查詢）：8 + 27 = 35。")
+        for answer, shown in (("總共 35 包。", "總共 35 包。"), ("總共 36 包。", worked)):
+            with self.subTest(answer=answer):
+                status, out, err, _, model = self.run_question(
+                    "前面架上 8 包、倉庫 27 包，總共幾包？", text_reply(answer),
+                    argv=("--lang", "zh-TW"))
+                self.assertEqual(status, 0, err)
+                self.assertEqual(model.requests[0]["tools"], [])
+                self.assertEqual(out.strip(), shown)
+
+    def test_a_product_the_person_implies_is_worked_out_and_never_their_sum(self):
+        worked = ("（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）\n"
+                  "依您問題中的數字（未查詢）：24 × 5 = 120。")
+        for answer, shown in (("總共 120 包。", "總共 120 包。"), ("總共 29 包。", worked)):
+            with self.subTest(answer=answer):
+                status, out, err, _, _ = self.run_question(
+                    "一箱 24 包，進了 5 箱，總共幾包？", text_reply(answer),
+                    argv=("--lang", "zh-TW"))
+                self.assertEqual((status, out.strip()), (0, shown), err)
 
     def test_an_inventory_question_with_no_sku_is_offered_every_tool(self):
         status, _, err, events, model = self.run_question(

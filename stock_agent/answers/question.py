@@ -50,6 +50,10 @@ IN_GENERAL = (r"\b(?:in general|generally|in plain terms|in theory|what is an?|w
               r"一般來說|一般而言|什麼是|是什麼意思|的定義|是指什麼|為什麼會|差別|差異|有什麼不同")
 OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們|我的|我|目前|"
         r"現在|今天|本週|這週")
+# Words for our stock as a whole: a question with one asks about the data, even when it
+# gives numbers of its own and asks a total ("the total stock of items under 20").
+OUR_STOCK = ("stock", "inventor", "item", "product", "sku", "庫存", "存貨", "商品", "品項",
+             "料號")
 # A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
 WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
 # A question about the agent itself ("which tools can you use?", "can you place orders, or
@@ -110,7 +114,7 @@ def may_need_tools(question, inventory):
     says not to look anything up, gives the stock and the level wanted themselves, asks
     what the agent can do (ABOUT_ME) or about inventory in general (_asks_in_general), or
     it names no SKU, no item of the data and nothing the tools know (a greeting, the
-    weather, a sum).
+    weather, a sum), or only sums numbers of its own (_sums_its_own).
     The loop then sends its first request without tools: a small model offered tools calls
     one for "Good morning!" too."""
     folded = normal(question)
@@ -121,8 +125,25 @@ def may_need_tools(question, inventory):
         return True
     if re.search(ABOUT_ME, folded):
         return False
+    if _sums_its_own(folded):
+        return _names_an_item(folded, inventory)
     if any(word in folded for word in TOOL_WORDS) and not _asks_in_general(folded):
         return True
+    return _names_an_item(folded, inventory)
+
+
+def _sums_its_own(folded):
+    """"Counted 8 on the shelf and 27 in the back: total?", 前面 8 包、倉庫 27 包，總共幾包？:
+    two numbers or more and their total or difference asked, and no word for our stock. The
+    numbers are the person's; a lookup adds nothing to them (a small model offered tools
+    looked up "8" and "27")."""
+    return len(re.findall(r"(?<![a-z0-9_.,-])\d+(?![a-z0-9_])", folded)) >= 2 and \
+        re.search(f"{TOTAL}|{DIFFERENCE}", folded) is not None and \
+        not any(word in folded for word in OUR_STOCK)
+
+
+def _names_an_item(folded, inventory):
+    """Whether the question names an item of the data, by its SKU or by its name."""
     words, pairs = _words_and_pairs(folded)
     return any(row["sku"].casefold() in words or _names_by_name(row, words, pairs)
                for row in inventory.rows())
@@ -213,6 +234,15 @@ OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減�
 _OPERATOR = "|".join(f"(?:{pattern})" for pattern in OPERATORS.values())
 _NUMBER = r"(?<![a-z0-9_.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![a-z0-9_]|[.,]\d)"
 WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"
+# Numbers that count different things are not added up: 一箱 24 包，進了 5 箱 is 120 packs,
+# never 24 + 5. With "per", "each", 每 or 一箱, one number counts what each of the other
+# holds: two such numbers, their total asked, are multiplied.
+PER = r"\bper\b|\beach\b|\bevery\b|每|(?<!\d)一[箱盒包袋罐瓶組打件條捆]"
+# What a number counts: the Chinese measure word after it (包, 箱), or the English plural
+# ("boxes"); not an operator, a conjunction, nor a word that ends in s by chance.
+UNIT = (r"(?<![a-z0-9_.,-])\d+\s*(?:([\u4e00-\u9fff])|([a-z]{3,}s)\b)")
+NOT_UNITS = set("加減乘除等是和與及跟或還共") | {
+    "plus", "minus", "times", "this", "was", "has", "its", "yes", "less", "unless"}
 
 
 def shape(question):
@@ -220,7 +250,8 @@ def shape(question):
     "worked": the arithmetic it writes out (worked), "given": (stock, target) the person
     gave, or None, "difference": bool, "compare": "most", "least" or None, "order": bool
     (the question speaks of ordering, or of being below target), "numbers": the numbers the
-    question gives (not a SKU's digits), "skus": skus_named}."""
+    question gives (not a SKU's digits), none when they count different things, "skus":
+    skus_named}."""
     folded = normal(question).strip()
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
@@ -228,12 +259,14 @@ def shape(question):
     numbers = [int(number) for number in re.findall(r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])", unnamed)]
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
-    return {"yes_no": kind if yes_no else None, "total": bool(re.search(TOTAL, folded)),
-            "worked": worked(unnamed), "given": _given(unnamed, numbers),
+    total = bool(re.search(TOTAL, folded))
+    return {"yes_no": kind if yes_no else None, "total": total,
+            "worked": worked(unnamed) or (_multiplied(unnamed, numbers) if total else None),
+            "given": _given(unnamed, numbers),
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
-                compare and re.search(SHORT, folded)), "numbers": numbers,
-            "skus": skus_named(question)}
+                compare and re.search(SHORT, folded)),
+            "numbers": numbers if _of_one_kind(unnamed) else [], "skus": skus_named(question)}
 
 
 def _one_verdict(kinds, folded):
@@ -274,6 +307,20 @@ def worked(folded):
             terms.append(number if sign == "+" else -number)
     shown = " ".join(f"{_plain(number)} {sign}" for number, sign in zip(numbers, operators))
     return f"{shown} {_plain(numbers[-1])}", _plain(sum(terms))
+
+
+def _multiplied(unnamed, numbers):
+    """("24 × 5", 120) for two numbers, one of them so many per each of the other (PER)."""
+    if len(numbers) != 2 or not re.search(PER, unnamed):
+        return None
+    return f"{numbers[0]} × {numbers[1]}", numbers[0] * numbers[1]
+
+
+def _of_one_kind(unnamed):
+    """Whether the question's numbers count one thing: none says per, and at most one
+    unit is named (8 包 and 27 包; 14 on the shelf and 9 in the back)."""
+    units = {zh or en for zh, en in re.findall(UNIT, unnamed)} - NOT_UNITS
+    return len(units) <= 1 and not re.search(PER, unnamed)
 
 
 def _plain(number):

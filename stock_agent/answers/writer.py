@@ -98,10 +98,10 @@ def _sums(facts, shape):
         return [(Text("answer_given_total", terms=terms, total=result),
                  [{"claim": "worked", "value": result,
                    "computed_from": [{"claim": "question", "value": terms}]}])]
-    elif len(numbers) < 2:
-        return []
     elif shape["given"] and shape["order"] and not shape["total"]:
         return [_given_order(*shape["given"], shape["skus"])]  # "we have 40, want 50: order?"
+    elif len(numbers) < 2:  # none, or of different things (24 packs a box, 5 boxes)
+        return []
     else:
         if len(numbers) == 2 and shape["order"] and not shape["total"]:
             # the same question when it cannot tell the target from the stock: the difference
