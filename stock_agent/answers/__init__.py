@@ -34,7 +34,7 @@ import re
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (names_written, normal, offered_first, shape,
                                           skus_named)
-from stock_agent.answers.reader import claims, read, sentences, true
+from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import write
 from stock_agent.errors import Text
 
@@ -118,7 +118,7 @@ class Answers(Plain):
     def review(self, text, question, outcome, *, run_call, step, last, log):
         asked = shape(question)
         facts = self._facts(question, outcome, run_call, step)
-        kept, dropped, said = self._read(text, facts, asked)
+        kept, dropped, said = shown(text, facts, asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
             if self._may_look(facts, outcome, last):
@@ -198,100 +198,6 @@ class Answers(Plain):
         # a long name's start finds it too, within the query's length limit
         return {"name": "find_items", "arguments": {"query": names[0][:32]}} if names else None
 
-    def _read(self, text, facts, asked):
-        """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
-        "false": [...]}; the claims of those kept). A line that ends with a colon opens a
-        block: the list under it, or the one line after it. A heading ("Items below
-        target:") says its verdict of each line of the block, a line about one item
-        ("A001 (濾掛咖啡):", "Suggested order for A001:") what it says of that item; each
-        line is read after it, and the block is shown whole or not at all: a line of it
-        that cannot be read, is false, names no item under a heading or another item under
-        a line about one takes the block with it (the person would read them under it). A
-        line ending with a colon that says more (of several items, or in a word the reader
-        does not know) is not read, nor is its block: what it says of the lines under it,
-        the reader cannot place; one that says nothing of an item ("Here are the
-        results:") opens no block. A line that stops mid-sentence is not read, nor the
-        line it goes on into."""
-        known, kept, dropped, said, last = facts.known_words(), [], {}, [], ()
-        heading, about, listed, dropping, in_list, opened = None, set(), [], False, False, False
-        line_start, echoed = True, facts.tool_words()
-        for shown, read_as in sentences(text):
-            if line_start:  # a sentence that begins a line: is the line one of a block?
-                in_list = opened or re.match(r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S", shown) is not None
-            line_start, opened = shown.endswith("\n"), False
-            if not in_list:  # a block, if any, ended
-                if heading is not None and len(listed) == 1:
-                    self._drop(listed, kept, said, dropped)  # a heading with no line under it
-                heading, listed, dropping = None, [], False
-            if normal(shown.strip()).rstrip(".。") in echoed or dropping:
-                # a tool's words to the model, or a line of a block not shown
-                dropped.setdefault("unreadable", []).append(shown.strip())
-                continue
-            words = read(read_as, known)
-            introduces = (read_as or "").rstrip().endswith((":", "："))
-            if shown.endswith("\n") and re.search(_DANGLES, shown, re.I) or \
-                    introduces and words is None and heading is None:
-                # stops mid-sentence ("..., as is"), or an unread line over a block: it, the
-                # lines it goes on into and its block are not read
-                dropped.setdefault("unreadable", []).append(shown.strip())
-                if heading is not None:
-                    self._drop(listed, kept, said, dropped)
-                    heading, listed = None, []
-                dropping, opened = True, True
-                continue
-            skus = {word[1] for word in words or () if word[0] == "item"}
-            every = any(word[0] in ("all", "inventory") or word == ("neg", "all")
-                        for word in words or ())
-            if heading is not None and words is not None:
-                words = heading + words
-            reading = claims(words, last, asked=asked["yes_no"], skus=asked["skus"],
-                             everything=facts.said_of_all()) \
-                if words is not None else None
-            if reading is not None and reading[0] and shown.rstrip().endswith(("?", "？")):
-                reading = None  # "Isn't A002 below target too?": what a question claims, unsaid
-            if reading is not None and heading is not None:
-                _ranked_after(listed[-1][1], reading[0])
-            holds = reading is not None and all(true(claim, facts) for claim in reading[0])
-            if heading is None and introduces and (skus or not holds):
-                opened = True  # the next line is under this one, with a list mark or not
-                verdict_heading = reading is None and not skus  # "Items below target:"
-                one_item = len(skus) == 1 and (reading is None or holds)  # "A001 (濾掛咖啡):"
-                if verdict_heading or one_item:
-                    heading, about = [w for w in words if w != ("clause",)], skus
-                    listed = [(len(kept), reading[0] if reading else [])]
-                    said += listed[0][1]
-                    kept.append(shown)
-                else:  # says something of lines it does not name
-                    dropped.setdefault("unreadable", []).append(shown.strip())
-                    dropping = True
-                continue
-            # under a heading a line names its item; under a line about one item, no other
-            strays = heading is not None and (skus - about or every if about else not skus)
-            if not holds or strays:
-                false = reading is not None and not holds
-                dropped.setdefault("false" if false else "unreadable", []).append(shown.strip())
-                if heading is not None:  # the block goes whole, and the rest of it after
-                    self._drop(listed, kept, said, dropped)
-                    heading, listed, dropping = None, [], True
-                continue
-            said += reading[0]
-            last = reading[1]
-            kept.append(shown)
-            if heading is not None:
-                listed.append((len(kept) - 1, reading[0]))
-        if heading is not None and len(listed) == 1:
-            self._drop(listed, kept, said, dropped)
-        return kept, dropped, said
-
-    @staticmethod
-    def _drop(listed, kept, said, dropped):
-        """Takes a heading and the lines kept under it (by their places in `kept`, and
-        their claims by identity: the same line may stand under another heading) back out
-        of what is shown."""
-        for at, claimed in reversed(listed):
-            dropped.setdefault("unreadable", []).append(kept.pop(at).strip())
-            said[:] = [claim for claim in said if not any(claim is gone for gone in claimed)]
-
     def _left_out(self, facts, asked, said, text):
         """Facts holding only what the answer leaves out: an item it says nothing of, or
         names only by its name when the person did not give its SKU (asked by name, the
@@ -326,21 +232,6 @@ class Answers(Plain):
         offered: no fact at all, no correction yet, and a request left for it."""
         return (not _holds_any(facts) and self.all_ours and self.offered != ()
                 and not outcome.corrections and not last)
-
-
-# A line that stops mid-sentence ("A001 is below target, as is" / "A002, which has 45"):
-# the next line goes on with it, and neither says what it says alone.
-_DANGLES = (r"(?:\b(?:is|are|was|were|as|and|or|but|so|not|to|than|needs?|has|have|does|do)"
-            r"|[是和與及但而則為])[ \t]*\n\Z")  # compiled on first use: most answers are one line
-
-
-def _ranked_after(above, claimed):
-    """Under a heading that ranks its list ("largest shortfall first"), a line's items are
-    ranked after the last item of the line above."""
-    before = [sku for claim in above if claim["kind"] == "ranked" for sku in claim["items"]]
-    for claim in claimed:
-        if claim["kind"] == "ranked":
-            claim["items"] = tuple(dict.fromkeys(before[-1:] + list(claim["items"])))
 
 
 # The claims that answer a yes-or-no question of each kind (question.ASKED).

@@ -1,0 +1,173 @@
+"""Which sentences of the model's answer the person reads: each is read (reader.py) and held
+against the run's facts, in the order written, and the lines under a heading are shown
+whole or not at all.
+
+A line that ends with a colon opens a block: the list under it, or the one line after it.
+A heading ("Items below target:") says its verdict of each line of the block, a line about
+one item ("A001 (濾掛咖啡):", "Suggested order for A001:") what it says of that item; each
+line is read after it. A line of the block that cannot be read, is false, names no item
+under a heading or another item under a line about one takes the block with it: the person
+would read them under it. A line ending with a colon that says more (of several items, or
+in a word the reader does not know) is not read, nor is its block: what it says of the
+lines under it, the reader cannot place; one that says nothing of an item ("Here are the
+results:") opens no block. A line that stops mid-sentence is not read, nor the line it goes
+on into.
+"""
+
+import re
+
+from stock_agent.answers.question import normal
+from stock_agent.answers.reader import claims, read, sentences, true
+
+# A line that stops mid-sentence ("A001 is below target, as is" / "A002, which has 45"):
+# the next line goes on with it, and neither says what it says alone.
+_DANGLES = (r"(?:\b(?:is|are|was|were|as|and|or|but|so|not|to|than|needs?|has|have|does|do)"
+            r"|[是和與及但而則為])[ \t]*\n\Z")  # compiled on first use: most answers are one line
+# A line of a list: a mark ("-", "1.", a table's "|") or an indent.
+_LIST_LINE = r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S"
+
+
+def shown(text, facts, asked):
+    """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
+    "false": [...]}; the claims of those kept)."""
+    review = _Review(facts, asked)
+    for sentence, read_as in sentences(text):
+        review.sentence(sentence, read_as)
+    review.close_block()
+    return review.kept, review.dropped, review.said
+
+
+class _Review:
+    """One pass over an answer's sentences, in order."""
+
+    def __init__(self, facts, asked):
+        self.facts, self.asked = facts, asked
+        self.known, self.echoed = facts.known_words(), facts.tool_words()
+        self.kept, self.dropped, self.said = [], {}, []
+        self.last = ()  # the items the last sentence kept spoke of ("it" is of them)
+        # the open block: its heading's words, the items a line about one names, and the
+        # places in `kept` of its lines with their claims (the heading's first)
+        self.heading, self.about, self.listed = None, set(), []
+        self.skipping = False  # the rest of a block not shown, or of a line cut mid-sentence
+        self.line_start, self.in_list, self.opened = True, False, False
+
+    def sentence(self, sentence, read_as):
+        """Reads one sentence: shown, or not (and with it, its block)."""
+        self._place(sentence)
+        if self.skipping or normal(sentence.strip()).rstrip(".。") in self.echoed:
+            self._refuse(sentence)  # a tool's words to the model, or a block not shown
+            return
+        words = read(read_as, self.known)
+        introduces = (read_as or "").rstrip().endswith((":", "："))
+        if sentence.endswith("\n") and re.search(_DANGLES, sentence, re.I) or \
+                introduces and words is None and self.heading is None:
+            # stops mid-sentence ("..., as is"), or an unread line over a block: it, the
+            # lines it goes on into and its block are not read
+            self._refuse(sentence)
+            self._skip_the_rest()
+            self.opened = True
+            return
+        skus = {word[1] for word in words or () if word[0] == "item"}
+        reading = self._claims(sentence, words)
+        holds = reading is not None and all(true(claim, self.facts) for claim in reading[0])
+        if self.heading is None and introduces and (skus or not holds):
+            self._open(sentence, words, reading, holds, skus)
+        elif not holds or self._strays(words, skus):
+            self._refuse(sentence, false=reading is not None and not holds)
+            if self.heading is not None:
+                self._skip_the_rest()
+        else:
+            self._keep(sentence, reading)
+
+    def _place(self, sentence):
+        """Whether a sentence that begins a line is a line of the open block (a list mark,
+        an indent, or the line after one ending with a colon): if not, the block ended."""
+        if self.line_start:
+            self.in_list = self.opened or re.match(_LIST_LINE, sentence) is not None
+        self.line_start, self.opened = sentence.endswith("\n"), False
+        if not self.in_list:
+            self.close_block()
+            self.skipping = False
+
+    def _claims(self, sentence, words):
+        """The sentence's claims and the items it speaks of, read under the open heading;
+        None when it cannot be read, or asks ("Isn't A002 below target too?": what a
+        question claims, it does not say)."""
+        if words is None:
+            return None
+        if self.heading is not None:
+            words = self.heading + words
+        reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["skus"],
+                         everything=self.facts.said_of_all())
+        if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")):
+            return None
+        if self.heading is not None:
+            _ranked_after(self.listed[-1][1], reading[0])
+        return reading
+
+    def _open(self, sentence, words, reading, holds, skus):
+        """A line ending with a colon that names an item, or says what the reader cannot
+        hold true: the next line is under it, with a list mark or not. A verdict heading
+        ("Items below target:") or a true line about one item opens a block; any other
+        says something of lines it does not name, and is not shown, nor its block."""
+        self.opened = True
+        verdict_heading = reading is None and not skus
+        one_item = len(skus) == 1 and (reading is None or holds)
+        if verdict_heading or one_item:
+            self.heading, self.about = [word for word in words if word != ("clause",)], skus
+            self.listed = [(len(self.kept), reading[0] if reading else [])]
+            self.said += self.listed[0][1]
+            self.kept.append(sentence)
+        else:
+            self._refuse(sentence)
+            self.skipping = True
+
+    def _keep(self, sentence, reading):
+        self.said += reading[0]
+        self.last = reading[1]
+        self.kept.append(sentence)
+        if self.heading is not None:
+            self.listed.append((len(self.kept) - 1, reading[0]))
+
+    def _strays(self, words, skus):
+        """Under a heading a line names its item; under a line about one item, no other."""
+        if self.heading is None:
+            return False
+        every = any(word[0] in ("all", "inventory") or word == ("neg", "all")
+                    for word in words or ())
+        return skus - self.about or every if self.about else not skus
+
+    def _refuse(self, sentence, *, false=False):
+        self.dropped.setdefault("false" if false else "unreadable", []).append(sentence.strip())
+
+    def _skip_the_rest(self):
+        """Neither the open block is shown nor the rest of it: the person would read its
+        lines under their heading."""
+        if self.heading is not None:
+            self._drop_block()
+        self.skipping = True
+
+    def close_block(self):
+        """The open block ends: a heading with no line under it goes too."""
+        if self.heading is not None and len(self.listed) == 1:
+            self._drop_block()
+        self.heading, self.listed = None, []
+
+    def _drop_block(self):
+        """Takes the heading and the lines kept under it (by their places in `kept`, and
+        their claims by identity: the same line may stand under another heading) back out
+        of what is shown."""
+        for at, claimed in reversed(self.listed):
+            self.dropped.setdefault("unreadable", []).append(self.kept.pop(at).strip())
+            self.said[:] = [claim for claim in self.said
+                            if not any(claim is gone for gone in claimed)]
+        self.heading, self.listed = None, []
+
+
+def _ranked_after(above, claimed):
+    """Under a heading that ranks its list ("largest shortfall first"), a line's items are
+    ranked after the last item of the line above."""
+    before = [sku for claim in above if claim["kind"] == "ranked" for sku in claim["items"]]
+    for claim in claimed:
+        if claim["kind"] == "ranked":
+            claim["items"] = tuple(dict.fromkeys(before[-1:] + list(claim["items"])))
