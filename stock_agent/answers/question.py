@@ -54,6 +54,8 @@ OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們
 # gives numbers of its own and asks a total ("the total stock of items under 20").
 OUR_STOCK = ("stock", "inventor", "item", "product", "sku", "庫存", "存貨", "商品", "品項",
              "料號")
+# A number the person gives: digits standing alone (not a SKU's, nor a date's: 2026-12-04).
+GIVEN_NUMBER = r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])"
 # A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
 WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
 # A question about the agent itself ("which tools can you use?", "can you place orders, or
@@ -137,7 +139,7 @@ def _sums_its_own(folded):
     two numbers or more and their total or difference asked, and no word for our stock. The
     numbers are the person's; a lookup adds nothing to them (a small model offered tools
     looked up "8" and "27")."""
-    return len(re.findall(r"(?<![a-z0-9_.,-])\d+(?![a-z0-9_])", folded)) >= 2 and \
+    return len(re.findall(GIVEN_NUMBER, folded)) >= 2 and \
         re.search(f"{TOTAL}|{DIFFERENCE}", folded) is not None and \
         not any(word in folded for word in OUR_STOCK)
 
@@ -256,7 +258,7 @@ def shape(question):
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
     kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
-    numbers = [int(number) for number in re.findall(r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])", unnamed)]
+    numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     total = bool(re.search(TOTAL, folded))
