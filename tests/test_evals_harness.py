@@ -466,6 +466,17 @@ class PersonReadTest(unittest.TestCase):
         self.assertEqual(row["false_statements"], ["says 'has 300' (no_false)"])
         self.assertTrue(self.score(expect, "A002: stock 45. No order has been placed.")
                         ["person_read_ok"])
+        # the denial may stand a word or two before the phrase, within its clause
+        placed = {"no_false": ["has been placed", "已下單"]}
+        for denied in ("No order has been placed.", "No orders have been, and none has been "
+                       "placed.", "尚未建立訂單，沒有幫您下單。", "沒有人已下單。"):
+            with self.subTest(denied=denied):
+                self.assertTrue(self.score(placed, denied)["person_read_ok"])
+        for said in ("Not to worry: your order has been placed.", "我不確定，但已下單。",
+                     "不知道為什麼，總之訂單已下單。", "不用等了，我已下單。",
+                     "No problem, the order has been placed."):
+            with self.subTest(said=said):
+                self.assertFalse(self.score(placed, said)["person_read_ok"])
 
     def test_a_declared_verdict_left_unstated_fails(self):
         expect = {"verdicts": {"A003": {"out_of_stock": True}}}

@@ -113,9 +113,11 @@ def judge(expect, read_as, answer, *, orders_expected=False):
             "unjudged": list(read_as["unjudged"]) if read_as else []}
 
 
-# Words that, just before a phrase, deny it: "No order has been placed" does not say "order
-# has been placed". The reader's own negations (reader.py), those that end a phrase.
-DENIALS = r"(?:\b(?:no|not|never|nothing|none)|尚未|未|沒有|沒|不|無|並非)\s*$"
+# Words that deny a phrase, just before it or a word or two before it in its clause: "No
+# order has been placed" says neither "order has been placed" nor "has been placed"; "Not
+# to worry: it has been placed" does. The reader's own negations (reader.py).
+DENIALS = (r"(?:\b(?:no|not|never|nothing|none)|尚未|未|沒有|沒|不|無|並非)"
+           r"(?:\s*(?:[a-z0-9']+|[\u4e00-\u9fff]{1,2})){0,2}?\s*$")
 
 
 def _asserts(folded, phrase):
