@@ -34,8 +34,9 @@ import re
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (names_written, normal, offered_first, shape,
                                           skus_named)
-from stock_agent.answers.reader import claims, read, sentences
+from stock_agent.answers.reader import claims
 from stock_agent.answers.truth import true
+from stock_agent.answers.words import read, sentences
 from stock_agent.answers.writer import write
 from stock_agent.errors import Text
 

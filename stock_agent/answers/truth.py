@@ -10,7 +10,7 @@ what the run's calls returned: an order said placed needs a receipt for each ite
 """
 
 from stock_agent.answers.facts import verdicts
-from stock_agent.answers.reader import OF_THE_RUN
+from stock_agent.answers.words import OF_THE_RUN
 
 
 def true(claim, facts):

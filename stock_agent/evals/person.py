@@ -24,7 +24,8 @@ import re
 
 from stock_agent.answers.facts import Facts, normal
 from stock_agent.answers.question import shape
-from stock_agent.answers.reader import claims, read, sentences
+from stock_agent.answers.reader import claims
+from stock_agent.answers.words import read, sentences
 from stock_agent.errors import Text
 
 VERDICT_FIELDS = {"found": "bool", "stock": "count", "target": "count", "order": "count",
