@@ -16,7 +16,9 @@ import unittest
 from stock_agent.answers import Answers, written
 from stock_agent.answers.facts import Facts
 from stock_agent.evals.person import reading
-from stock_agent.answers.reader import claims, read, sentences, true
+from stock_agent.answers.reader import claims
+from stock_agent.answers.truth import true
+from stock_agent.answers.words import read, sentences
 from stock_agent.answers.question import shape
 from stock_agent.run import Outcome
 

@@ -4,10 +4,10 @@ reader can match (written as it compares text, one section each)."""
 
 import unittest
 
-from stock_agent.answers import reader
+from stock_agent.answers import words
 from stock_agent.answers.question import normal
 
-# The roles reader.read and reader.claims act on, as lexicon.txt names its sections.
+# The roles words.read and reader.claims act on, as lexicon.txt names its sections.
 ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done", "done", "vague",
          "field:stock", "field:target", "field:order", "field:total", "field:more",
          "field:quantity", "ratio", "unit", "count", "verdict:below", "verdict:low",
@@ -24,15 +24,15 @@ ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done",
 class LexiconFileTest(unittest.TestCase):
 
     def test_its_sections_are_the_roles_the_reader_knows_each_once(self):
-        names = [role for role, _ in reader._sections()]
+        names = [role for role, _ in words._sections()]
         self.assertEqual(sorted(names), sorted(ROLES))
 
     def test_every_phrase_is_one_the_reader_can_match_and_is_listed_once(self):
         where = {}
-        for role, phrases in reader._sections():
+        for role, phrases in words._sections():
             for phrase in phrases:
                 with self.subTest(role=role, phrase=phrase):
-                    tokens = tuple(reader._tokens(phrase))
+                    tokens = tuple(words._tokens(phrase))
                     self.assertTrue(tokens)
                     self.assertNotIn("|", phrase)  # a separator without its spaces
                     self.assertEqual(phrase, phrase.strip())

@@ -660,7 +660,9 @@ class DryRunTest(Orders):
 
     def test_the_answer_policy_treats_a_rehearsal_as_no_receipt(self):
         from stock_agent.answers.facts import Facts
-        from stock_agent.answers.reader import claims, read, true
+        from stock_agent.answers.reader import claims
+        from stock_agent.answers.truth import true
+        from stock_agent.answers.words import read
         from stock_agent.runlog import receipts, rehearsals
         data = {**ORDER, "source": "s", "dry_run": True, "written": False,
                 "would_write": {"sku": "A001", "quantity": 18, "ledger": "orders.db"}}

@@ -16,7 +16,7 @@ The loop (agent.py) calls a policy at four named points and knows nothing of inv
 
 `Answers` (--verify on, the default) is precision-first: the program states the facts and
 verdicts it holds (writer.py), and a sentence of the model's own reaches the person only
-when every word of it is understood and each claim is true (reader.py). The model's whole
+when every word of it is understood and each claim is true (shown.py). The model's whole
 answer is shown when every sentence passes and it states what the facts say of each item
 (verification "verified"); with facts it left out, those are added by the program
 ("supplemented"); when sentences cannot be read and none is false, those it read are shown

@@ -1,15 +1,10 @@
 """Reading the model's answer, precision-first: a sentence is shown to the person only when
 every word of it is understood and every claim it makes is true of this run's facts.
 
-A sentence is read word by word against a closed lexicon (lexicon.txt, beside this
-module). Each word or phrase has a role: words that state nothing (`fill`), a field a
-number binds to (`field`), a verdict about an item (`verdict`), a negation (`neg`), a yes
-that answers the question (`answer`), an order placed (`placed`), and a few more that
-lexicon.txt explains. The things this run saw (SKUs, item names, receipts' order ids,
-search queries, an MCP record's field names) are words too, taken from the facts. A word
-that is none of these (a SKU no call looked up, "tomorrow", "Google Sheets", a tool's
-instruction to the model) makes the sentence unreadable, and an unreadable sentence is
-not shown: an unseen wording costs style, never truth.
+A sentence's words (words.py: a list of (role, value), read against the lexicon) are read
+here into claims, each {"items", "kind", "value", "negated"}: split into clauses, each
+clause's own claims read by clause.py, then shared between clauses and placed on their
+items. truth.py holds each claim against the facts.
 
 Claims: a number binds to the field next to it in its clause ("stock 12", "12 units in
 stock", "needs 18"); with no field, it is the stock of the item it follows with plain verbs
@@ -24,242 +19,18 @@ else", `others`), a field with no figure ("A003 is available"), an item named an
 claim ("So is A001."), a negation of a negation, a SKU beside another item's name
 (`_misnamed`), an item right after a verdict (`_compares`: "below A003"), "so" between
 clauses about two items, words for the whole inventory in a clause naming no item, a count
-said of an item, "found" with no item, and what the text shows but its words do not say
-(a struck-out word, a raised digit, a range of SKUs). An order word said done or being
-done (`done`: 已, "let me", "now") says the order was placed, its figures the quantities
-ordered. Then each claim is checked against the facts (`true`): a false one drops its
+said of an item and "found" with no item. An order word said done or being done (`done`:
+已, "let me", "now") says the order was placed, its figures the quantities ordered. Then
+each claim is checked against the facts (truth.py's `true`): a false one drops its
 sentence.
 
 Not guaranteed: that every true sentence is understood (a true sentence in an unknown
 wording is dropped, and the program states the facts itself).
 """
 
-import os
-import re
+from stock_agent.answers.clause import PRONOUNS, clause_claims
+from stock_agent.answers.words import FIGURES, OF_THE_RUN
 
-from stock_agent.answers.facts import normal, verdicts
-
-# --- The lexicon -----------------------------------------------------------------------
-# The words and phrases, each with its role, are data: lexicon.txt beside this module.
-
-_LEXICON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon.txt")
-_CLAUSE_MARKS = set(",，、—–-") | {"and", "or", "和", "與", "及"}
-_CONTRASTS = {"but", "while", "whereas", "而", "但", "則"}  # end a clause; the next is set against it
-_PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>。.!?！？：…·•")
-# A sign's role; where sets overlap, a colon outranks a clause's mark, which outranks the rest
-_SIGNS = {**dict.fromkeys(_PUNCT, ("punct",)), **dict.fromkeys(_CONTRASTS, ("contrast",)),
-          **dict.fromkeys(_CLAUSE_MARKS, ("clause",)), ":": ("colon",), "：": ("colon",),
-          ";": ("contrast", ";"), "；": ("contrast", ";")}  # ends a list the next verdict is of
-_lexicon = None
-_longest = 1
-
-
-def _build():
-    """The lexicon as {token tuple: role}, built on first use (a --verify off run never
-    reads lexicon.txt)."""
-    table = {}
-    for role, phrases in _sections():
-        for phrase in phrases:
-            table[tuple(_tokens(phrase))] = role
-    global _longest
-    _longest = max(map(len, table))
-    return table
-
-
-def _sections(path=_LEXICON):
-    """lexicon.txt as [(role, [phrase, ...]), ...]: `[role]` opens a section, its lines
-    hold phrases separated by " | ", and a line starting with # is a comment."""
-    sections = []
-    with open(path, encoding="utf-8") as file:
-        for line in map(str.strip, file):
-            if line.startswith("["):
-                sections.append((line[1:-1], []))
-            elif line and not line.startswith("#"):
-                sections[-1][1].extend(line.split(" | "))
-    return sections
-
-
-# --- Sentences and tokens --------------------------------------------------------------
-
-_SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?\n]+|\.\)?(?:[ \t]*\n|(?=\s|$))|$)")
-_TOKEN = re.compile(r"\ue000\d+\ue001|\d{1,3}(?:,\d{3})+(?!\d)"  # a mark; 12,045
-                    r"|[a-z0-9][a-z0-9_'’.-]*[a-z0-9]|[a-z0-9]|[\u3400-\u9fff\uf900-\ufaff]|\S")
-_MARKS = re.compile("[\ue000\ue001]")  # the marks _marked puts in, never the model's
-# ~~not~~, ~not~, 4⁵, -12 (a sign the reader would drop), "12 > 30" (not a quote's mark),
-# "suggested order: —" (a dash for a figure: none, or not given?). A pattern, compiled the
-# first time a sentence holds one of its characters: most never do (start-up is counted).
-_UNSAID = ("~[^~\n]+~|[\u00b2\u00b3\u00b9\u2070-\u209f]|(?<![\\w.])[-−－﹣–—]\\d"
-           "|[<≤≥＜＞]|[^\\s>]\\s*>|[^\\s\\-—–|][ \\t]*[-—–]+[ \\t]*(?:$|[,，;；。.)）\\n])")
-_UNSAID_CHARS = set("~<>≤≥＜＞-−－﹣–—\u00b2\u00b3\u00b9") | set(map(chr, range(0x2070, 0x20a0)))
-_RANGE = re.compile(r"\ue000(\d+)\ue001\s*(?:[-–—~～〜…]+|\.{2,}|to|through|thru|至|到)\s*"
-                    r"\ue000(\d+)\ue001")
-_MARKDOWN = re.compile(r"\*\*|__|`|^\s*(?:[-*•]|\d+[.)])\s+|^#+\s*", re.M)
-_LIST_MARK = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
-
-
-def sentences(text):
-    """The sentences of an answer as (what the person would read, what is read of it):
-    a list mark is not read (nor taken for a sentence's end), and a table's row is read
-    with its column's field before each cell (None, unread, for a row that does not fit
-    its header). Joined, the first parts are the text."""
-    pieces, header = [], None
-    lines = text.splitlines(keepends=True)
-    for at, line in enumerate(lines):
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if line.lstrip().startswith("|") and len(cells) >= 2:
-            ruled = at + 1 < len(lines) and set(lines[at + 1].strip()) <= set("|-: ") and \
-                "-" in lines[at + 1]  # a header is the row above the rule
-            read_as, header = _row(cells, header, ruled)
-            pieces.append((line, read_as))
-            continue
-        header = None
-        mark = _LIST_MARK.match(line)
-        masked = " " * mark.end() + line[mark.end():] if mark else line
-        pieces += [(line[span.start():span.end()], masked[span.start():span.end()])
-                   for span in _SENTENCE.finditer(masked) if span.end() > span.start()]
-    return [(shown, read_as) for shown, read_as in pieces if shown.strip()]
-
-
-def _row(cells, header, ruled):
-    """What a table's line reads as, and the header after it: a header (the row above a
-    rule of dashes, with no figure) names nothing itself; a row reads "stock 12" for a
-    cell 12 under "Stock"; a row under no header is read as written."""
-    if set("".join(cells)) <= set("-: "):
-        return "", header
-    if header is None and ruled and not any(char.isdigit() for char in "".join(cells)):
-        return "", cells  # a header names columns, and states nothing
-    if header is None:  # no header above it: a row read as it is written
-        return ", ".join(cells), None
-    if len(cells) != len(header):
-        return None, header  # which column a cell is under, the person cannot tell: unread
-    return " ".join(f"{name} {cell}" for name, cell in zip(header, cells)), header
-
-
-def _tokens(text):
-    """The tokens of normalized text: a sentence's, or a lexicon phrase's (written
-    normalized already, so NFKC's tables stay unloaded for them)."""
-    return [token.rstrip(".") or token for token in _TOKEN.findall(text)]
-
-
-def _marked(text, known):
-    """The sentence with each thing the run saw (known: word -> meaning) replaced by a mark
-    token, the longest first, on word bounds for letters and digits."""
-    meanings = []
-    for word in sorted(known, key=len, reverse=True):
-        pattern = re.escape(word)
-        if word[:1].isalnum() and word[:1].isascii():
-            pattern = r"(?<![a-z0-9_-])" + pattern
-        if word[-1:].isalnum() and word[-1:].isascii():
-            pattern += r"(?![a-z0-9_])"
-        if re.search(pattern, text):
-            text = re.sub(pattern, lambda _: f" \ue000{len(meanings)}\ue001 ", text)
-            meanings.append(known[word])
-    return text, meanings
-
-
-def read(sentence, known):
-    """The sentence as a list of (role, value) words, or None when a word is unknown, or
-    the text shows what its words do not say: a struck-out word (~~not~~), a raised digit
-    (4⁵, which NFKC would make 45), a range of SKUs (A001–A003: and the ones between)."""
-    global _lexicon
-    if _lexicon is None:
-        _lexicon = _build()
-    if sentence is None or not _UNSAID_CHARS.isdisjoint(sentence) and re.search(_UNSAID,
-                                                                                 sentence):
-        return None
-    known = {word: meaning for word, meaning in known.items() if word.strip() and not (
-        meaning[0] == "field" and (meaning[1] in _KINDS or tuple(_tokens(word)) in _lexicon))}
-    # an MCP record's field named "count", "units" or 庫存 is not read as ours: not a field
-    text, meanings = _marked(_MARKDOWN.sub(" ", _MARKS.sub(" ", normal(sentence))), known)
-    if any(meanings[int(one)][0] == meanings[int(other)][0] == "item" and
-           meanings[int(one)][1] != meanings[int(other)][1] for one, other in _RANGE.findall(text)):
-        return None
-    tokens = _tokens(text)
-    words, index = [], 0
-    while index < len(tokens):
-        word, size = _word(tokens, index, meanings)
-        if word is None:
-            return None
-        words.append(word)
-        index += size
-    return words
-
-
-def _word(tokens, index, meanings):
-    """The word at tokens[index] as ((role, value...), how many tokens it takes): a thing
-    the run saw, a number, the longest phrase of the lexicon, a Chinese numeral, a mark;
-    (None, 0) for a word none of these."""
-    token = tokens[index]
-    if token.startswith("\ue000"):
-        return meanings[int(token[1:-1])], 1
-    if re.fullmatch(r"\d+(?:,\d{3})*", token):
-        return ("number", int(token.replace(",", ""))), 1
-    if _number_word(token) is not None:
-        return ("number", _number_word(token)), 1
-    for size in range(min(_longest, len(tokens) - index), 0, -1):
-        role = _lexicon.get(tuple(tokens[index:index + size]))
-        if role:
-            return tuple(role.split(":")), size
-    numeral, size = _numeral(tokens, index)
-    if size:
-        return ("number", numeral), size
-    return (_SIGNS[token], 1) if token in _SIGNS else (None, 0)
-
-
-_EN_NUMBERS = {word: value for value, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen".split())}
-_EN_NUMBERS.update({word: 10 * value for value, word in enumerate(
-    "twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)})
-_ZH_DIGITS = dict(zip("零〇一二兩三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9)))
-_ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10000}
-
-
-def _number_word(token):
-    """"twelve" is 12, "forty-five" 45; None for any other word."""
-    parts = token.split("-")
-    if len(parts) == 2 and _EN_NUMBERS.get(parts[0], 0) >= 20 and \
-            0 < _EN_NUMBERS.get(parts[1], 10) < 10:
-        return _EN_NUMBERS[parts[0]] + _EN_NUMBERS[parts[1]]
-    return _EN_NUMBERS.get(token)
-
-
-def _numeral(tokens, index):
-    """A Chinese numeral starting at tokens[index], as (value, how many tokens); none that
-    starts with a unit above ten (萬 alone, or after digits: 12 萬), nor digits written one
-    by one (一零, 四五): no figure is read of them."""
-    if tokens[index] in _ZH_UNITS and tokens[index] != "十":
-        return 0, 0
-    size = 0
-    while index + size < len(tokens) and (tokens[index + size] in _ZH_DIGITS or
-                                          tokens[index + size] in _ZH_UNITS):
-        size += 1
-    numeral = tokens[index:index + size]
-    if any(one in _ZH_DIGITS and other in _ZH_DIGITS for one, other in zip(numeral, numeral[1:])):
-        return 0, 0
-    return chinese_number(numeral) if size else 0, size
-
-
-def chinese_number(characters):
-    """The number Chinese numerals write: 十八 is 18, 一百零五 105, and as people say them,
-    一萬兩千五 12500 and 兩千五 2500 (the mock model reads an order's quantity with it)."""
-    total, section, digit, last_unit = 0, 0, None, None
-    for character in characters:
-        if character in _ZH_DIGITS:
-            digit = _ZH_DIGITS[character]
-            last_unit = last_unit if character not in "零〇" else None
-        elif character == "萬":
-            total, section, digit = (total + section + (digit or 0)) * 10000, 0, None
-            last_unit = 10000
-        else:
-            section += (1 if digit is None else digit) * _ZH_UNITS[character]
-            digit, last_unit = None, _ZH_UNITS[character]
-    if digit is not None and last_unit and last_unit >= 100:
-        digit *= last_unit // 10  # 兩千五: the last digit counts in the unit below
-    return total + section + (digit or 0)
-
-
-# --- Claims ----------------------------------------------------------------------------
 
 def claims(words, last, *, asked=None, skus=(), everything=()):
     """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
@@ -295,7 +66,7 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
     found = _searched(found, words, named)
     for claim in found if ("each",) in words else ():  # "A001 and A003, 20 units each"
-        if claim["kind"] in (*_FIGURES, "quantity"):  # "They need 20 each": its own too
+        if claim["kind"] in (*FIGURES, "quantity"):  # "They need 20 each": its own too
             claim["items"] = tuple(dict.fromkeys(claim["items"] + named))
     found = _in_turn(found)
     # A yes or no answers the question: read only when the question asks a verdict the
@@ -427,12 +198,12 @@ def _add_clause(said, clause, items, last, skus):
     said["named"] = tuple(dict.fromkeys(said["named"] + items))
     if said["links"]:
         said["links"][-1][1].update(items)
-    made = _clause_claims(said["heading"] + clause if items else clause, said["spoken"],
-                          after_item=bool(said["subjects"]) and not items)
+    made = clause_claims(said["heading"] + clause if items else clause, said["spoken"],
+                         after_item=bool(said["subjects"]) and not items)
     if made is None or _unplaced(said, clause, items, made, last, skus) or \
             not _carried(said, clause, made):
         return False
-    if they and len(said["spoken"]) < 2 and any(claim["kind"] not in _OF_THE_RUN
+    if they and len(said["spoken"]) < 2 and any(claim["kind"] not in OF_THE_RUN
                                                 for claim in made):
         return False  # "They need 18." of one item: which items does the person read?
     said["ordering"] = said["ordering"] or ("field", "order") in clause
@@ -462,167 +233,11 @@ def _carry_verdicts(said, clause, items, made):
     said["carrying"] = carrying + items if listed else ()
 
 
-def _clause_claims(clause, items, *, after_item=False):
-    """The claims one clause makes of `items`, or None when one cannot be placed.
-    `after_item`: an item was named just before the clause, so a number it opens with
-    may be that item's stock ("A001: 12")."""
-    made, negate, field, numbers = [], False, None, []  # numbers: [value, as_stock, had, has]
-    pending, last_said, judged = False, (), False
-
-    def claim(kind, value=None):
-        nonlocal negate
-        made.append({"items": items, "kind": kind, "value": value, "negated": negate})
-        negate = False
-
-    for at, (role, *value) in enumerate(clause):
-        before = clause[at - 1][0] if at else None  # the role of the word before
-        adjacent = before in ("number", "unit")
-        if role in ("answer", "others", "vague"):
-            return None  # a yes said mid-sentence; items it does not name; "in order"
-        if negate and (role in ("neg", "unplaced") or role == "item" and len(items) > 1):
-            return None  # "isn't not below target", 不是未寫入: a negation of a negation;
-            # "A001 (not A002) is sold out": which the "not" is of
-        if role == "neg":
-            negate = True
-        elif role == "number" and field and field.startswith("goal:"):
-            claim("target", value[0])  # 低於目標 30: the target
-            if clause[at + 1:at + 2] == [("unit",)] and field[5:] in _GAPS:
-                claim(_GAPS[field[5:]], value[0])  # 低於目標 30 個 also reads "by 30": both
-            field = None
-        elif role == "number" and (before == "to" or judged):
-            return None  # "restocking to 12 units on hand": 12 is a level to reach;
-            # "below target by 12 units", 過多 45 個: a gap, or the stock?
-        elif role == "number" and field is not None and (
-                before == "field" or not _named_after(clause, at)):
-            claim(field, value[0])
-            field, pending = None, False
-        elif role == "number":
-            if field == "order":  # "no need to restock: 45 on hand"
-                claim("verdict", "reorder")
-                field = None
-            numbers.append([value[0], after_item, last_said[:1] == ("be",) and
-                            last_said != ("be", "all"), last_said == ("be", "has")])
-            # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
-        elif numbers and (role == "unit" and adjacent or
-                          role == "count" and _named_after(clause, at)):
-            numbers[-1][1] = True  # "12 units": a stock, unless a field follows; "45 items
-            # in stock": units, not a count
-        elif role == "count" and numbers:
-            claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
-        elif role == "ratio" and numbers and adjacent:
-            field = "target"  # "12 of 30": the stock of its target
-            numbers[-1][1] = True
-        elif role == "field" and (numbers or any(claim["kind"] in _FIGURES for claim in made)) \
-                and (before == "to" or adjacent and not numbers and made and
-                     made[-1]["kind"] != value[0] and not _figure_at(clause, at + 1)):
-            return None  # "12 units left to order", 還有 0 個要補: the order's figure, or stock?
-        elif role == "field" and value[0] == "order" and before == "be" and \
-                clause[at - 1] not in _PRONOUNS and not negate:
-            claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
-        elif role == "field" and numbers and adjacent:
-            claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
-            pending = pending and field != value[0]  # "the order for 18 x A001"
-        elif role == "field" and pending:
-            return None  # 還有補貨 18 個: two fields, one figure
-        elif role == "field":
-            if field == "order" and value[0] != "order":  # "needs restocking" is one
-                claim("verdict", "reorder")
-            field = value[0]  # a field waits for its figure, but "18 x A001" had it
-            pending = field != "order" and not (field == "quantity" and before == "number")
-        elif role == "verdict" and value[0] == "instock" and (numbers and adjacent or len(
-                numbers) == 1 and items and last_said[:1] not in (("be",), ("all",))):
-            claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"; not
-            # "A001 (12) is in stock", 都有貨: a verdict
-        elif role == "verdict" and value[0] == "found" and not items:
-            if not any(word == ("count",) or word[0] == "query" for word in clause):
-                return None  # "I found it now.", 有品項符合: found what?
-            continue  # "I found 2 items", 符合「玄米」的品項: a search said, no item's verdict
-        elif role == "verdict":
-            qualifier = value[1:]
-            if value[0] in _GAPS and numbers and adjacent:
-                claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
-                qualifier = ["target"] if qualifier in (["target"], ["goal"]) else []
-            claim("verdict", value[0])
-            if qualifier == ["target"]:
-                field = "target"  # "below its target of 30"
-            elif qualifier == ["gap"]:
-                field = _GAPS[value[0]]  # 超出目標 15
-            elif qualifier == ["goal"]:
-                field = f"goal:{value[0]}"  # 低於目標 30
-        elif role == "placed" and field == "order":
-            continue  # "needs to be ordered": the order word, not an order placed
-        elif role == "unplaced":  # "nothing was written to", 未寫入: no order was placed
-            negate = True
-            claim("placed")
-        elif role in ("placed", "receipt", "rehearsed", "list", "approved", "readonly",
-                      "looked"):
-            claim(value[0] if role == "list" else role, value[0] if value else None)
-        after_item = role == "item" or after_item and role in ("be", "punct", "unit")
-        judged = judged if role == "fill" else role == "verdict" and value[0] in _LEVELS and \
-            not value[1:]  # a plain verdict: one that names its target binds the figure
-        # the last word that says something
-        last_said = last_said if role in ("fill", "punct") else (role, *value)
-    if field == "order":
-        claim("verdict", "reorder")  # "needs reordering": an order with no number
-    return _clause_closed(made, clause, items, numbers, dangling=pending or negate)
-
-
-def _named_after(clause, at):
-    """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
-    not by a field said before it ("needs a top-up: 7 in stock")."""
-    after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
-    return after == ("verdict", "instock") or after[0] == "field"
-
-
-def _figure_at(clause, at):
-    """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
-    return at < len(clause) and clause[at][0] == "number"
-
-
-def _clause_closed(made, clause, items, numbers, *, dangling):
-    """A clause's claims once every word is read: an order word said done (已, "let me") or
-    not yet (尚未) as an order placed or not; each number no field took, a stock. None when a
-    field or a negation is left `dangling`, or a number can be no stock."""
-    not_yet = ("neg", "done") in clause
-    if ("done",) in clause or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not
-        needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
-        made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
-            made if needing else [])  # "does not yet need a reorder": both hold, or neither
-    for claim in made:  # 總共需要補貨 38: a total of the orders
-        if claim["kind"] == "total" and ("field", "order") in clause:
-            claim.setdefault("of", "order")
-    kinds = {claim["kind"] for claim in made}
-    # "A003 is available", "A001 is on target": a field with no figure; "3 items are below
-    # target": of the counted items, not of one; a negation with nothing to negate, or a
-    # number with no field; "A001 should have 12 units": not its stock, and no field says what
-    if dangling or "count" in kinds and kinds - set(_OF_THE_RUN) or \
-            not all(as_stock for _, as_stock, *_ in numbers) or \
-            numbers and any(word[0] == "modal" for word in clause):
-        return None
-    # "A001: 12", "12 units"; bare ("ordered 18", A001 18 個): in an order's sentence, how
-    # many were ordered; has ("A002 has 45"): what it has, whatever field came before
-    made += [{"items": items, "kind": "stock", "value": number, "negated": False,
-              "bare": not had, "has": has} for number, _, had, has in numbers]
-    return made if items or all(claim["kind"] in _OF_THE_RUN for claim in made) else None
-
-
-def _said_placed(claim, not_yet):
-    """An order claim in a clause that says it was done (已, "let me") as an order placed,
-    with its figure as the quantity ordered; with 尚未 (not yet), a denied one as none."""
-    if claim["negated"] != not_yet or not (claim["kind"] == "order" or
-                                           claim["value"] == "reorder"):
-        return [claim]
-    placed = {**claim, "kind": "placed", "value": None}
-    if claim["kind"] != "order":
-        return [placed]
-    return [placed, {**claim, "kind": "quantity", "ordered": True, "negated": False}]
-
-
 def _unplaced(said, clause, items, made, last, skus):
     """Whether a clause's claims cannot be placed: of which items, of which figure, or
     whether a "not" said before is theirs too."""
     if not items and not said["subjects"] and said["spoken"] == last and any(
-            claim["kind"] not in _OF_THE_RUN for claim in made) and \
+            claim["kind"] not in OF_THE_RUN for claim in made) and \
             not _may_borrow(clause, last, skus):
         return True  # "No items need restocking." after several items: which?
     if not items and said["ordering"] and any(claim.get("bare") for claim in made):
@@ -630,7 +245,7 @@ def _unplaced(said, clause, items, made, last, skus):
     if (items or said["subjects"]) and any(claim["kind"] == "count" for claim in made):
         return True  # "A002 has 3 items": its units, or how many the run found?
     # "A003 is not above target or out of stock": is the "not" both's?
-    return said["denied"] and not items and not {("contrast",), *_PRONOUNS} & set(clause) \
+    return said["denied"] and not items and not {("contrast",), *PRONOUNS} & set(clause) \
         and any(claim["kind"] == "verdict" and not claim["negated"] for claim in made)
 
 
@@ -640,7 +255,7 @@ def _may_borrow(clause, last, skus):
     it names a search ("咖啡 is above target": of what the search found, not that item)."""
     if any(word[0] == "query" for word in clause):
         return False
-    return not _PRONOUNS.isdisjoint(clause) or len(last) == 1 and len(skus) <= 1
+    return not PRONOUNS.isdisjoint(clause) or len(last) == 1 and len(skus) <= 1
 
 
 def _carried(said, clause, made):
@@ -653,7 +268,7 @@ def _carried(said, clause, made):
         if claim["bare"] and carried[0] != "stock" and not carried[1]:
             return False  # "A001 has a target of 30, A002 30": a target, or a stock?
         claim.update(kind=carried[0], bare=False)  # "A001 的目標為 30，A002 為 0"
-    figures = [claim for claim in made if claim["kind"] in _FIGURES]
+    figures = [claim for claim in made if claim["kind"] in FIGURES]
     if made:  # the one figure a field named: a column's, if no verb said it
         said["carried"] = (figures[0]["kind"], not any(word[0] == "be" for word in clause)) \
             if len(figures) == 1 and not figures[0].get("bare") else None
@@ -687,7 +302,7 @@ def _drop_figures_of_missing(found):
     no claim of its own."""
     missing = {sku for claim in found if claim["value"] == "missing" and not claim["negated"]
                for sku in claim["items"]}
-    return [claim for claim in found if not (claim["negated"] and claim["kind"] in _FIGURES
+    return [claim for claim in found if not (claim["negated"] and claim["kind"] in FIGURES
                                              and set(claim["items"]) <= missing)]
 
 
@@ -748,7 +363,7 @@ def _in_turn(found):
     are said of are the items' in turn (an item has one stock)."""
     groups = {}
     for claim in found:
-        if len(claim["items"]) >= 2 and claim["kind"] in _FIGURES:
+        if len(claim["items"]) >= 2 and claim["kind"] in FIGURES:
             key = (claim["items"], claim["kind"], claim["negated"])
             groups.setdefault(key, []).append(claim)
     for (items, _, _), group in groups.items():
@@ -771,122 +386,3 @@ def _states(claim, asked, skus):
 
 
 _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order written
-_PRONOUNS = {("be", "it"), ("be", "they")}  # "it", "they": of the items spoken of before
-_GAPS = {"below": "short", "above": "over"}  # how far below or above its target
-_LEVELS = ("below", "above", "at", "reached", "low")  # verdicts of a level a gap may follow
-_FIGURES = ("stock", "target", "order", "short", "over")
-_OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
-               "quantity", "count", "approved", "ranked", "matched", "readonly",
-               "looked")  # of the run
-# Every claim's kind: an MCP record's field of one of these names is not read as that claim.
-_KINDS = {"verdict", "suggested_order", *_FIGURES, *_OF_THE_RUN}
-
-
-# --- Truth -----------------------------------------------------------------------------
-
-def true(claim, facts):
-    """Whether one claim is true of the facts. A claim about several items must hold of
-    each; one about no item is an order claim."""
-    if claim["kind"] in _OF_THE_RUN:
-        return _true_of_run(claim, facts) != claim["negated"]
-    return all(_true_of(claim, facts, sku) for sku in claim["items"])
-
-
-def _true_of_run(claim, facts):
-    kind, value = claim["kind"], claim["value"]
-    if kind == "placed":  # of each item it names: a receipt (a refused order has none)
-        return _of_each(claim, facts.receipts)
-    if kind == "receipt":  # "PO-000001 is for A003": the order id, and of its item
-        return _of_each(claim, [receipt for receipt in facts.receipts
-                                if receipt.get("order_id") == value])
-    if kind == "approved":  # placed, or checked and approved in a dry run
-        return _of_each(claim, facts.receipts + facts.rehearsed)
-    if kind == "rehearsed":
-        return _of_each(claim, facts.rehearsed)
-    if kind == "ranked":  # each item found, the shortfalls never growing down the list
-        gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
-                if fact and fact["found"]]
-        return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
-    if kind == "looked":  # "I checked (A001)": a call returned a fact (of each item named)
-        return all(sku in facts.looked_up or any(sku in listed["skus"] for listed in
-                                                 facts.lists) for sku in claim["items"]) \
-            if claim["items"] else bool(facts.items or facts.lists or facts.other)
-    if kind == "readonly":  # "I cannot place orders": no order tool, and no order written
-        return not (facts.writable or facts.receipts or facts.refused or facts.rehearsed)
-    if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
-        return all(any(listed["query"] == value and sku in listed["skus"]
-                       for listed in facts.lists) for sku in claim["items"])
-    if kind == "nomatch":
-        searches = [listed for listed in facts.lists if listed["query"] is not None]
-        return bool(searches) and not any(listed["skus"] for listed in searches)
-    if kind == "nonelow":
-        return any(listed["query"] is None and not listed["skus"] for listed in facts.lists)
-    if kind == "total":
-        return _total_holds(claim, facts)
-    if kind == "more":  # how many more a list (the search it names) left unshown
-        return any(listed["more"] == value for listed in _lists(facts, claim.get("query")))
-    if kind == "count":  # how many one search matched, else one list held or a lookup saw
-        return _counts(facts, claim.get("query")) == {value}
-    writes = facts.receipts if claim.get("ordered") else \
-        facts.receipts + facts.refused + facts.rehearsed
-    return _of_each(claim, [write for write in writes if write.get("quantity") == value])
-
-
-def _of_each(claim, writes):
-    """Whether a write holds of each item the claim names (of any, when it names none)."""
-    skus = {write.get("sku") for write in writes}
-    return all(sku in skus for sku in claim["items"]) if claim["items"] else bool(writes)
-
-
-def _counts(facts, query):
-    """The sizes a count may be of: the search for `query`, else every list and the items
-    looked up (found, and found or not). A count is true only where they agree: "2 SKUs"
-    of three looked up, two found, cannot be told apart."""
-    sizes = {len(listed["skus"]) + listed["more"] for listed in _lists(facts, query)}
-    if query is None and facts.looked_up:
-        sizes |= {len(facts.looked_up), sum(facts.looked_up.values())}
-    return sizes
-
-
-def _lists(facts, query):
-    return [listed for listed in facts.lists if query is None or listed["query"] == query]
-
-
-def _total_holds(claim, facts):
-    """A total of the items it names (of none named, of every item found or written): of
-    their stock, their suggested orders, or in an order's sentence the quantities ordered;
-    in a run that found nothing, of the numbers the question gave."""
-    found = facts.found()
-    if claim["of"] == "ordered":
-        writes = facts.receipts + ([] if claim.get("ordered") else facts.rehearsed)
-        quantities = [write.get("quantity") for write in writes
-                      if not claim["items"] or write.get("sku") in claim["items"]]
-        return bool(quantities) and all(isinstance(quantity, int) for quantity in quantities) \
-            and sum(quantities) == claim["value"]
-    field = "suggested_order" if claim["of"] == "order" else "stock"
-    named = [facts.items.get(sku) for sku in claim["items"]] or found
-    if len(named) >= 2 and all(fact and fact["found"] for fact in named):
-        return sum(fact[field] for fact in named) == claim["value"]
-    anything = facts.items or facts.lists or facts.other or facts.receipts
-    return not claim["items"] and not anything and claim["value"] in facts.sums
-
-
-def _true_of(claim, facts, sku):
-    fact = facts.items.get(sku)
-    if claim["kind"] == "verdict":
-        if claim["value"] in ("found", "missing"):
-            exists = fact is not None and fact["found"]
-            return (exists == (claim["value"] == "found")) != claim["negated"]
-        if fact is None or not fact["found"]:
-            return False  # "Z999 is not out of stock" reads as if it existed
-        holds = (not verdicts(fact)["out"] if claim["value"] == "instock" else
-                 verdicts(fact)["below"] if claim["value"] == "low" and claim["negated"] else
-                 verdicts(fact)[claim["value"]])  # "not low" of an item at 0 is false
-        return holds != claim["negated"]
-    if fact is not None and not fact["found"]:
-        return False  # a figure, even denied, of a SKU that does not exist: read as if it did
-    figures = facts.numbers_of(sku)
-    if "stock" in figures and "target" in figures:
-        figures["short"] = figures["target"] - figures["stock"]
-        figures["over"] = figures["stock"] - figures["target"]
-    return (figures.get(claim["kind"]) == claim["value"]) != claim["negated"]

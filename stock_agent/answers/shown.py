@@ -1,6 +1,6 @@
-"""Which sentences of the model's answer the person reads: each is read (reader.py) and held
-against the run's facts, in the order written, and the lines under a heading are shown
-whole or not at all.
+"""Which sentences of the model's answer the person reads: each is read into words
+(words.py) and claims (reader.py), each claim held against the run's facts (truth.py), in
+the order written; the lines under a heading are shown whole or not at all.
 
 A line that ends with a colon opens a block: the list under it, or the one line after it.
 A heading ("Items below target:") says its verdict of each line of the block, a line about
@@ -17,7 +17,9 @@ on into.
 import re
 
 from stock_agent.answers.question import normal
-from stock_agent.answers.reader import claims, read, sentences, true
+from stock_agent.answers.reader import claims
+from stock_agent.answers.truth import true
+from stock_agent.answers.words import read, sentences
 
 # A line that stops mid-sentence ("A001 is below target, as is" / "A002, which has 45"):
 # the next line goes on with it, and neither says what it says alone.

@@ -1,6 +1,6 @@
 """Scoring what the person reads: the delivered answer, every sentence of it (the model's
 words and the program's alike), read by the answers wing's own reader
-(stock_agent/answers/reader.py), its claims held against what the case declares.
+(stock_agent/answers/words.py, reader.py), its claims held against what the case declares.
 
 A case declares, under `expect`:
 
@@ -24,7 +24,8 @@ import re
 
 from stock_agent.answers.facts import Facts, normal
 from stock_agent.answers.question import shape
-from stock_agent.answers.reader import claims, read, sentences
+from stock_agent.answers.reader import claims
+from stock_agent.answers.words import read, sentences
 from stock_agent.errors import Text
 
 VERDICT_FIELDS = {"found": "bool", "stock": "count", "target": "count", "order": "count",
@@ -115,7 +116,7 @@ def judge(expect, read_as, answer, *, orders_expected=False):
 
 # Words that deny a phrase, just before it or a word or two before it in its clause: "No
 # order has been placed" says neither "order has been placed" nor "has been placed"; "Not
-# to worry: it has been placed" does. The reader's own negations (reader.py).
+# to worry: it has been placed" does. The reader's own negations (lexicon.txt).
 DENIALS = (r"(?:\b(?:no|not|never|nothing|none)|尚未|未|沒有|沒|不|無|並非)"
            r"(?:\s*(?:[a-z0-9']+|[\u4e00-\u9fff]{1,2})){0,2}?\s*$")
 

@@ -1,0 +1,169 @@
+"""The claims one clause of a sentence makes, read word by word (reader.py's docstring
+says the rules): a number bound to the field next to it, or as a stock to the item before
+it; a verdict to the clause's items; a negation to the next field or verdict; an order word
+said done as an order placed. reader.py splits a sentence into clauses, says which items
+each is about, and calls clause_claims() for each: None makes the sentence unreadable.
+"""
+
+from stock_agent.answers.words import FIGURES, OF_THE_RUN
+
+
+def clause_claims(clause, items, *, after_item=False):
+    """The claims one clause makes of `items`, or None when one cannot be placed.
+    `after_item`: an item was named just before the clause, so a number it opens with
+    may be that item's stock ("A001: 12")."""
+    made, negate, field, numbers = [], False, None, []  # numbers: [value, as_stock, had, has]
+    pending, last_said, judged = False, (), False
+
+    def claim(kind, value=None):
+        nonlocal negate
+        made.append({"items": items, "kind": kind, "value": value, "negated": negate})
+        negate = False
+
+    for at, (role, *value) in enumerate(clause):
+        before = clause[at - 1][0] if at else None  # the role of the word before
+        adjacent = before in ("number", "unit")
+        if role in ("answer", "others", "vague"):
+            return None  # a yes said mid-sentence; items it does not name; "in order"
+        if negate and (role in ("neg", "unplaced") or role == "item" and len(items) > 1):
+            return None  # "isn't not below target", 不是未寫入: a negation of a negation;
+            # "A001 (not A002) is sold out": which the "not" is of
+        if role == "neg":
+            negate = True
+        elif role == "number" and field and field.startswith("goal:"):
+            claim("target", value[0])  # 低於目標 30: the target
+            if clause[at + 1:at + 2] == [("unit",)] and field[5:] in _GAPS:
+                claim(_GAPS[field[5:]], value[0])  # 低於目標 30 個 also reads "by 30": both
+            field = None
+        elif role == "number" and (before == "to" or judged):
+            return None  # "restocking to 12 units on hand": 12 is a level to reach;
+            # "below target by 12 units", 過多 45 個: a gap, or the stock?
+        elif role == "number" and field is not None and (
+                before == "field" or not _named_after(clause, at)):
+            claim(field, value[0])
+            field, pending = None, False
+        elif role == "number":
+            if field == "order":  # "no need to restock: 45 on hand"
+                claim("verdict", "reorder")
+                field = None
+            numbers.append([value[0], after_item, last_said[:1] == ("be",) and
+                            last_said != ("be", "all"), last_said == ("be", "has")])
+            # "has 12", "which is 12": a stock; 共 12 件 says how many, in an order's too
+        elif numbers and (role == "unit" and adjacent or
+                          role == "count" and _named_after(clause, at)):
+            numbers[-1][1] = True  # "12 units": a stock, unless a field follows; "45 items
+            # in stock": units, not a count
+        elif role == "count" and numbers:
+            claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
+        elif role == "ratio" and numbers and adjacent:
+            field = "target"  # "12 of 30": the stock of its target
+            numbers[-1][1] = True
+        elif role == "field" and (numbers or any(claim["kind"] in FIGURES for claim in made)) \
+                and (before == "to" or adjacent and not numbers and made and
+                     made[-1]["kind"] != value[0] and not _figure_at(clause, at + 1)):
+            return None  # "12 units left to order", 還有 0 個要補: the order's figure, or stock?
+        elif role == "field" and value[0] == "order" and before == "be" and \
+                clause[at - 1] not in PRONOUNS and not negate:
+            claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
+        elif role == "field" and numbers and adjacent:
+            claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
+            pending = pending and field != value[0]  # "the order for 18 x A001"
+        elif role == "field" and pending:
+            return None  # 還有補貨 18 個: two fields, one figure
+        elif role == "field":
+            if field == "order" and value[0] != "order":  # "needs restocking" is one
+                claim("verdict", "reorder")
+            field = value[0]  # a field waits for its figure, but "18 x A001" had it
+            pending = field != "order" and not (field == "quantity" and before == "number")
+        elif role == "verdict" and value[0] == "instock" and (numbers and adjacent or len(
+                numbers) == 1 and items and last_said[:1] not in (("be",), ("all",))):
+            claim("stock", numbers.pop()[0])  # "12 in stock", "45 烏龍茶包 in stock"; not
+            # "A001 (12) is in stock", 都有貨: a verdict
+        elif role == "verdict" and value[0] == "found" and not items:
+            if not any(word == ("count",) or word[0] == "query" for word in clause):
+                return None  # "I found it now.", 有品項符合: found what?
+            continue  # "I found 2 items", 符合「玄米」的品項: a search said, no item's verdict
+        elif role == "verdict":
+            qualifier = value[1:]
+            if value[0] in _GAPS and numbers and adjacent:
+                claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
+                qualifier = ["target"] if qualifier in (["target"], ["goal"]) else []
+            claim("verdict", value[0])
+            if qualifier == ["target"]:
+                field = "target"  # "below its target of 30"
+            elif qualifier == ["gap"]:
+                field = _GAPS[value[0]]  # 超出目標 15
+            elif qualifier == ["goal"]:
+                field = f"goal:{value[0]}"  # 低於目標 30
+        elif role == "placed" and field == "order":
+            continue  # "needs to be ordered": the order word, not an order placed
+        elif role == "unplaced":  # "nothing was written to", 未寫入: no order was placed
+            negate = True
+            claim("placed")
+        elif role in ("placed", "receipt", "rehearsed", "list", "approved", "readonly",
+                      "looked"):
+            claim(value[0] if role == "list" else role, value[0] if value else None)
+        after_item = role == "item" or after_item and role in ("be", "punct", "unit")
+        judged = judged if role == "fill" else role == "verdict" and value[0] in _LEVELS and \
+            not value[1:]  # a plain verdict: one that names its target binds the figure
+        # the last word that says something
+        last_said = last_said if role in ("fill", "punct") else (role, *value)
+    if field == "order":
+        claim("verdict", "reorder")  # "needs reordering": an order with no number
+    return _clause_closed(made, clause, items, numbers, dangling=pending or negate)
+
+
+def _named_after(clause, at):
+    """The number at `at` is named by the word after it ("7 in stock", "12 units on hand"),
+    not by a field said before it ("needs a top-up: 7 in stock")."""
+    after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
+    return after == ("verdict", "instock") or after[0] == "field"
+
+
+def _figure_at(clause, at):
+    """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
+    return at < len(clause) and clause[at][0] == "number"
+
+
+def _clause_closed(made, clause, items, numbers, *, dangling):
+    """A clause's claims once every word is read: an order word said done (已, "let me") or
+    not yet (尚未) as an order placed or not; each number no field took, a stock. None when a
+    field or a negation is left `dangling`, or a number can be no stock."""
+    not_yet = ("neg", "done") in clause
+    if ("done",) in clause or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not
+        needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
+        made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
+            made if needing else [])  # "does not yet need a reorder": both hold, or neither
+    for claim in made:  # 總共需要補貨 38: a total of the orders
+        if claim["kind"] == "total" and ("field", "order") in clause:
+            claim.setdefault("of", "order")
+    kinds = {claim["kind"] for claim in made}
+    # "A003 is available", "A001 is on target": a field with no figure; "3 items are below
+    # target": of the counted items, not of one; a negation with nothing to negate, or a
+    # number with no field; "A001 should have 12 units": not its stock, and no field says what
+    if dangling or "count" in kinds and kinds - set(OF_THE_RUN) or \
+            not all(as_stock for _, as_stock, *_ in numbers) or \
+            numbers and any(word[0] == "modal" for word in clause):
+        return None
+    # "A001: 12", "12 units"; bare ("ordered 18", A001 18 個): in an order's sentence, how
+    # many were ordered; has ("A002 has 45"): what it has, whatever field came before
+    made += [{"items": items, "kind": "stock", "value": number, "negated": False,
+              "bare": not had, "has": has} for number, _, had, has in numbers]
+    return made if items or all(claim["kind"] in OF_THE_RUN for claim in made) else None
+
+
+def _said_placed(claim, not_yet):
+    """An order claim in a clause that says it was done (已, "let me") as an order placed,
+    with its figure as the quantity ordered; with 尚未 (not yet), a denied one as none."""
+    if claim["negated"] != not_yet or not (claim["kind"] == "order" or
+                                           claim["value"] == "reorder"):
+        return [claim]
+    placed = {**claim, "kind": "placed", "value": None}
+    if claim["kind"] != "order":
+        return [placed]
+    return [placed, {**claim, "kind": "quantity", "ordered": True, "negated": False}]
+
+
+PRONOUNS = {("be", "it"), ("be", "they")}  # "it", "they": of the items spoken of before
+_GAPS = {"below": "short", "above": "over"}  # how far below or above its target
+_LEVELS = ("below", "above", "at", "reached", "low")  # verdicts of a level a gap may follow

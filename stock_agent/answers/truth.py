@@ -1,0 +1,121 @@
+"""Whether a claim is true of this run's facts: the last step of reading the model's answer
+precision-first (reader.py reads a sentence into claims, facts.py holds what the run's tool
+results establish). A false claim drops its sentence.
+
+A claim about items must hold of each item it names: a figure is the item's own (or an MCP
+record's that names it), a verdict the one code holds (facts.verdicts), and of a SKU that
+does not exist only "not found" is true. A claim of the run (OF_THE_RUN: an order placed,
+approved or rehearsed, a receipt, a search's matches or count, a total, a ranking) holds of
+what the run's calls returned: an order said placed needs a receipt for each item it names.
+"""
+
+from stock_agent.answers.facts import verdicts
+from stock_agent.answers.words import OF_THE_RUN
+
+
+def true(claim, facts):
+    """Whether one claim is true of the facts. A claim about several items must hold of
+    each; one about no item is an order claim."""
+    if claim["kind"] in OF_THE_RUN:
+        return _true_of_run(claim, facts) != claim["negated"]
+    return all(_true_of(claim, facts, sku) for sku in claim["items"])
+
+
+def _true_of_run(claim, facts):
+    kind, value = claim["kind"], claim["value"]
+    if kind == "placed":  # of each item it names: a receipt (a refused order has none)
+        return _of_each(claim, facts.receipts)
+    if kind == "receipt":  # "PO-000001 is for A003": the order id, and of its item
+        return _of_each(claim, [receipt for receipt in facts.receipts
+                                if receipt.get("order_id") == value])
+    if kind == "approved":  # placed, or checked and approved in a dry run
+        return _of_each(claim, facts.receipts + facts.rehearsed)
+    if kind == "rehearsed":
+        return _of_each(claim, facts.rehearsed)
+    if kind == "ranked":  # each item found, the shortfalls never growing down the list
+        gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
+                if fact and fact["found"]]
+        return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
+    if kind == "looked":  # "I checked (A001)": a call returned a fact (of each item named)
+        return all(sku in facts.looked_up or any(sku in listed["skus"] for listed in
+                                                 facts.lists) for sku in claim["items"]) \
+            if claim["items"] else bool(facts.items or facts.lists or facts.other)
+    if kind == "readonly":  # "I cannot place orders": no order tool, and no order written
+        return not (facts.writable or facts.receipts or facts.refused or facts.rehearsed)
+    if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
+        return all(any(listed["query"] == value and sku in listed["skus"]
+                       for listed in facts.lists) for sku in claim["items"])
+    if kind == "nomatch":
+        searches = [listed for listed in facts.lists if listed["query"] is not None]
+        return bool(searches) and not any(listed["skus"] for listed in searches)
+    if kind == "nonelow":
+        return any(listed["query"] is None and not listed["skus"] for listed in facts.lists)
+    if kind == "total":
+        return _total_holds(claim, facts)
+    if kind == "more":  # how many more a list (the search it names) left unshown
+        return any(listed["more"] == value for listed in _lists(facts, claim.get("query")))
+    if kind == "count":  # how many one search matched, else one list held or a lookup saw
+        return _counts(facts, claim.get("query")) == {value}
+    writes = facts.receipts if claim.get("ordered") else \
+        facts.receipts + facts.refused + facts.rehearsed
+    return _of_each(claim, [write for write in writes if write.get("quantity") == value])
+
+
+def _of_each(claim, writes):
+    """Whether a write holds of each item the claim names (of any, when it names none)."""
+    skus = {write.get("sku") for write in writes}
+    return all(sku in skus for sku in claim["items"]) if claim["items"] else bool(writes)
+
+
+def _counts(facts, query):
+    """The sizes a count may be of: the search for `query`, else every list and the items
+    looked up (found, and found or not). A count is true only where they agree: "2 SKUs"
+    of three looked up, two found, cannot be told apart."""
+    sizes = {len(listed["skus"]) + listed["more"] for listed in _lists(facts, query)}
+    if query is None and facts.looked_up:
+        sizes |= {len(facts.looked_up), sum(facts.looked_up.values())}
+    return sizes
+
+
+def _lists(facts, query):
+    return [listed for listed in facts.lists if query is None or listed["query"] == query]
+
+
+def _total_holds(claim, facts):
+    """A total of the items it names (of none named, of every item found or written): of
+    their stock, their suggested orders, or in an order's sentence the quantities ordered;
+    in a run that found nothing, of the numbers the question gave."""
+    found = facts.found()
+    if claim["of"] == "ordered":
+        writes = facts.receipts + ([] if claim.get("ordered") else facts.rehearsed)
+        quantities = [write.get("quantity") for write in writes
+                      if not claim["items"] or write.get("sku") in claim["items"]]
+        return bool(quantities) and all(isinstance(quantity, int) for quantity in quantities) \
+            and sum(quantities) == claim["value"]
+    field = "suggested_order" if claim["of"] == "order" else "stock"
+    named = [facts.items.get(sku) for sku in claim["items"]] or found
+    if len(named) >= 2 and all(fact and fact["found"] for fact in named):
+        return sum(fact[field] for fact in named) == claim["value"]
+    anything = facts.items or facts.lists or facts.other or facts.receipts
+    return not claim["items"] and not anything and claim["value"] in facts.sums
+
+
+def _true_of(claim, facts, sku):
+    fact = facts.items.get(sku)
+    if claim["kind"] == "verdict":
+        if claim["value"] in ("found", "missing"):
+            exists = fact is not None and fact["found"]
+            return (exists == (claim["value"] == "found")) != claim["negated"]
+        if fact is None or not fact["found"]:
+            return False  # "Z999 is not out of stock" reads as if it existed
+        holds = (not verdicts(fact)["out"] if claim["value"] == "instock" else
+                 verdicts(fact)["below"] if claim["value"] == "low" and claim["negated"] else
+                 verdicts(fact)[claim["value"]])  # "not low" of an item at 0 is false
+        return holds != claim["negated"]
+    if fact is not None and not fact["found"]:
+        return False  # a figure, even denied, of a SKU that does not exist: read as if it did
+    figures = facts.numbers_of(sku)
+    if "stock" in figures and "target" in figures:
+        figures["short"] = figures["target"] - figures["stock"]
+        figures["over"] = figures["stock"] - figures["target"]
+    return (figures.get(claim["kind"]) == claim["value"]) != claim["negated"]
