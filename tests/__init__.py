@@ -16,6 +16,10 @@ discard, making a folder on disk cost 1-2 ms of CPU and an SQLite commit or a jo
 fsync milliseconds more; some modules ran 40 % faster in memory. It too is removed when
 the suite ends.
 
+A suite started as a shell's background job (`python -m unittest &`) ignores SIGINT, and
+its children would too: it takes Python's own handler instead, which each child starts
+without, so the tests that press Ctrl-C in a child pass there as well.
+
 Discovery (`python -m unittest`) runs the modules in its usual order, but for
 test_docs_commands, which runs last: the documented commands start as the suite loads that
 module and take longer than any other work beside the tests, so the test that reads how
@@ -84,8 +88,18 @@ def _seed_with_the_standard_library(folder):
                 os.symlink(os.path.join(base, name), os.path.join(target, name))
 
 
+def _children_hear_ctrl_c():
+    """A suite started where SIGINT is ignored (a shell's background job, `cmd &`) would
+    pass that on to every child, and each test that presses Ctrl-C in one would wait in
+    vain. A handler of this process's own is reset to the default in each child."""
+    import signal
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 _scratch_in_memory(os.environ)
 _share_bytecode(os.environ)
+_children_hear_ctrl_c()
 
 
 def load_tests(loader, tests, pattern):
