@@ -167,6 +167,17 @@ class MatchingRulesTest(unittest.TestCase):
                            [("get_stock", {"sku": "A001"})])
         self.assertFalse(short["success"])
         self.assertEqual(short["calls"]["not_called"], 1)
+        # "both, in either order", as a blind case writer spelled it (dev5)
+        either = gs({"one_of": [["A001", "A002"], ["A002", "A001"]]})
+        row = self.score({"tool_calls": [either]},
+                         [("get_stock", {"sku": "A002"}), ("get_stock", {"sku": "A001"})])
+        self.assertTrue(row["success"], row["differences"])
+        self.assertTrue(self.score({"tool_calls": [either]},
+                                   [("get_stock", {"sku": ["A002", "A001"]})])["success"])
+        other = gs({"one_of": [["A001", "A002"], ["A001", "A003"]]})  # not one set: as written
+        self.assertFalse(self.score({"tool_calls": [other]},
+                                    [("get_stock", {"sku": "A001"}),
+                                     ("get_stock", {"sku": "A002"})])["success"])
 
     def test_one_of_optional_and_case_insensitive_strings(self):
         want = {"name": "find_items", "arguments": {"query": {"one_of": ["烏龍", "oolong"]}},

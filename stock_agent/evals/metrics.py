@@ -168,16 +168,27 @@ def _score_tools(expect, calls, row, *, wrote_a_call=False):
 def one_sku_each(calls):
     """The calls with each get_stock of several SKUs counted as one call per SKU, so a case
     that expects A001 and A002 looked up is met by one call that names both, and one that
-    expects a call naming both by a call for each (expected calls are split the same way)."""
+    expects a call naming both by a call for each (expected calls are split the same way,
+    and an expected `one_of` the same SKUs in any order is that list)."""
     each = []
     for call in calls:
         arguments = call.get("arguments")
-        skus = arguments.get("sku") if isinstance(arguments, dict) else None
+        skus = _in_any_order(arguments.get("sku")) if isinstance(arguments, dict) else None
         if call["name"] == "get_stock" and isinstance(skus, list):
             each.extend({**call, "arguments": {**arguments, "sku": sku}} for sku in skus)
         else:
             each.append(call)
     return each
+
+
+def _in_any_order(sku):
+    """{"one_of": [["A001", "A002"], ["A002", "A001"]]}, as a case writer spells "both, in
+    either order", is ["A001", "A002"]; any other value is itself."""
+    options = sku.get("one_of") if isinstance(sku, dict) else None
+    if not options or not all(isinstance(option, list) for option in options):
+        return sku
+    as_sets = {frozenset(map(str, option)) for option in options}
+    return options[0] if len(as_sets) == 1 and len(options[0]) > 1 else sku
 
 
 def _match_calls(expected, calls, row, allowed):
