@@ -394,6 +394,15 @@ class SettledTest(unittest.TestCase):
     def run_default(self, script, question="Check A001", **options):
         return run_script(script, policy=answers.Answers("en"), question=question, **options)
 
+    def test_by_how_much_asks_for_the_difference_of_the_two_items(self):
+        # dev5: "which has more stock, A001 or A002? by how much" read only the two stocks
+        outcome, model, _ = self.run_default(
+            [calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))],
+            question="which has more stock, A001 or A002? by how much")
+        self.assertTrue(outcome.startswith("[Sample data] Difference in stock between A001, "
+                                           "A002: 33 (45 - 12)."), outcome)
+        self.assertEqual(len(model.requests), 1)
+
     def test_a_lookup_of_every_sku_named_is_answered_by_the_program_at_once(self):
         outcome, model, events = self.run_default([stock_call("A001"), text_reply("unused")])
         self.assertEqual(outcome, f"[Sample data] {A001['en']} No order has been placed.")

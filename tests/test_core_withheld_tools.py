@@ -386,7 +386,12 @@ class WithheldRunTest(unittest.TestCase):
                 ("We want to know: 12 on hand, target 30. How many to order?",
                  "stock 12, target 30, so the suggested order is max(30 - 12, 0) = 18."),
                 ("剩 8 個，至少要 30 個，要補多少？",
-                 "庫存 8，目標 30，建議補貨 max(30 - 8, 0) = 22。")):
+                 "庫存 8，目標 30，建議補貨 max(30 - 8, 0) = 22。"),
+                # asked in words for ordering the program does not know (叫, "enough"):
+                # the suggested order all the same (dev5: the person read only the scope)
+                ("架上剩5包,目標是20,這樣要叫幾包?", "庫存 5，目標 20，建議補貨 max(20 - 5, 0) = 15。"),
+                ("We have 14 jars and we need 10 on the shelf. Is that enough?",
+                 "stock 14, target 10, so the suggested order is max(10 - 14, 0) = 0.")):
             with self.subTest(question=question):
                 status, out, err, _, _ = self.run_question(
                     question, text_reply("Order 15."),
