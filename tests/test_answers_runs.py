@@ -233,13 +233,34 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertEqual([(e["name"], e.get("by")) for e in events_named(events, "tool")],
                          [("get_stock", None), ("find_items", "program")])
 
-    def test_no_search_when_a_call_found_an_item_or_the_name_is_only_part_of_a_word(self):
+    def test_no_search_when_a_call_found_an_item(self):
         _, _, events = run_policy([stock_call("A002"), text_reply("A002 has 45 units.")],
                                   question="How many 烏龍茶包 (A002) are left?")
         self.assertEqual([e.get("by") for e in events_named(events, "tool")], [None])
-        _, _, events = run_policy([text_reply("No such item.")] * 2,  # and its correction
-                                  question="How many 烏龍 tea bags are left?")
-        self.assertEqual(events_named(events, "tool"), [])  # 烏龍 is not the whole name
+        search = calls_reply(tool_call("find_items", {"query": "茶"}))
+        _, _, events = run_policy([search, text_reply("A002 has 45 units.")],
+                                  question="烏龍還有多少？")  # found A002 and A003
+        self.assertEqual([e.get("by") for e in events_named(events, "tool")], [None])
+
+    def test_part_of_a_name_alone_is_searched_for_when_no_call_found_any_item(self):
+        # dev5: 烏龍要補貨嗎 got no call; for "how many 濾掛 do we have" the model searched for
+        # 滤掛, in simplified characters, and found nothing. The person reads the matches for
+        # the part the question writes, never an item it may have meant.
+        for lang, question, script, part, shown in (
+                ("zh-TW", "烏龍要補貨嗎", [text_reply("查不到。")], "烏龍",
+                 f"符合「烏龍」的品項：{A002['zh-TW']}"),
+                ("en", "how many 濾掛 do we have",
+                 [calls_reply(tool_call("find_items", {"query": "滤掛"})), text_reply("None.")],
+                 "濾掛", f'Nothing matches "滤掛". Matches for "濾掛": {A001["en"]}')):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy(script, lang, question=question,
+                                                    log_content=True)
+                program = events_named(events, "tool")[-1]
+                self.assertEqual((program["by"], program["arguments"]),
+                                 ("program", {"query": part}))
+                self.assertIn(shown, outcome)
+                self.assertEqual((len(model.requests), events[-1]["verification"]),
+                                 (len(script), "rendered"))
 
     def test_a_name_is_written_out_as_a_word_and_a_long_one_searched_by_its_start(self):
         long_name = "Ceremonial grade matcha powder, first harvest, stone-ground in Uji"
@@ -303,7 +324,7 @@ class ProgramLookupTest(unittest.TestCase):
 class CorrectiveTurnTest(unittest.TestCase):
     """One corrective turn, only for a run with no facts at all while tools were offered."""
 
-    QUESTION = "Do we have any 咖啡?"  # no SKU nor whole name: none for the program to look up
+    QUESTION = "How many units do we carry?"  # no SKU nor name: none for the program to look up
 
     def test_an_answer_from_nothing_gets_one_turn_to_look_the_facts_up(self):
         for lang in ("en", "zh-TW"):
@@ -315,7 +336,7 @@ class CorrectiveTurnTest(unittest.TestCase):
                 correction = model.requests[1]["messages"][-1]
                 self.assertEqual(correction, {"role": "user",
                                               "content": LINES["answer_look_up"][lang]})
-                self.assertEqual([len(r["tools"]) for r in model.requests], [1, 3, 3])
+                self.assertEqual([len(r["tools"]) for r in model.requests], [3, 3, 3])
                 self.assertEqual(events_named(events, "correction")[0]["text"],
                                  LINES["answer_look_up"][lang])
                 self.assertEqual(events_named(events, "answer_check")[0]["problems"],

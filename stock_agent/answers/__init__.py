@@ -32,8 +32,8 @@ Both label an answer written from our inventory with its source ([Sample data]),
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (names_written, normal, offered_first, shape,
-                                          skus_named)
+from stock_agent.answers.question import (names_written, normal, offered_first,
+                                          part_named, shape, skus_named)
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import write
 from stock_agent.errors import Text
@@ -180,8 +180,10 @@ class Answers(Plain):
         item it writes out by its whole name that no call found (烏龍茶包還有多少？: the small
         model answered 查不到 without searching, twice; 烏龍茶包比濾掛咖啡多幾包？: it searched
         for one), else the reorder list a question read as "which are low?" asks for (offered
-        list_reorder alone for 這禮拜該補哪些貨, it asked the person for the figures, twice).
-        None for none."""
+        list_reorder alone for 這禮拜該補哪些貨, it asked the person for the figures, twice),
+        else, when the question names an item by part of its name alone and no call found
+        any item, that part (烏龍要補貨嗎: it made no call; how many 濾掛: it searched for 滤掛,
+        in simplified characters). None for none."""
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
         if unlooked and "get_stock" in self.ours:
             return {"name": "get_stock",
@@ -194,6 +196,8 @@ class Answers(Plain):
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
         names = [name for sku, name in names_written(question, self.inventory).items()
                  if sku not in found]
+        if not names and not found and self.offered == ("find_items",):
+            names = [part for part in (part_named(question, self.inventory),) if part]
         # the search's results are labelled as matches for the name, not as the item asked;
         # a long name's start finds it too, within the query's length limit
         return {"name": "find_items", "arguments": {"query": names[0][:32]}} if names else None

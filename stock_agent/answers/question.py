@@ -344,6 +344,27 @@ def names_written(question, inventory):
     return {row["sku"]: row["name"] for row in rows if normal(row["name"]) in longer}
 
 
+def part_named(question, inventory):
+    """The longest part of an item's name the question writes (two characters or more of a
+    Chinese name, a word of four letters or more of an English one), else None: 烏龍要補貨嗎
+    writes 烏龍, of 烏龍茶包. The first item's, of parts as long."""
+    folded = normal(question)
+    words, pairs = _words_and_pairs(folded)
+    best = ""
+    for row in inventory.rows():
+        if not _names_by_name(row, words, pairs):  # most rows: set lookups alone
+            continue
+        name = normal(row["name"])
+        parts = (name.split() if name.isascii() else
+                 (name[start:end] for start in range(len(name))
+                  for end in range(start + 2, len(name) + 1)))
+        for part in parts:
+            if len(part) > len(best) and (len(part) >= 4 and part in words if name.isascii()
+                                          else part in folded):
+                best = part
+    return best or None
+
+
 def _writes_out(folded, name):
     """Whether the question holds the name: two characters or more in Chinese, three letters
     or more and a word of its own in English ("a" is not item A)."""
