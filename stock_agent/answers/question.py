@@ -216,8 +216,9 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|缺貨|沒貨|賣完|�
                      r"採購"))
 TOTAL = (r"\btotal\b|\bsum\b|altogether|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
-DIFFERENCE = (r"difference|how many more|how much more|by how (?:much|many)|more than|"
-              r"fewer than|less than|"
+# ("by how much?" ends its clause: "rank them by how much to order" asks no difference)
+DIFFERENCE = (r"difference|how many more|how much more|by how (?:much|many)(?=\s*(?:[?.!,]|$))|"
+              r"more than|fewer than|less than|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
 ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購"
