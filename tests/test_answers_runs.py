@@ -423,10 +423,13 @@ class SettledTest(unittest.TestCase):
         self.assertTrue(outcome.startswith("[Sample data] Difference in stock between A001, "
                                            "A002: 33 (45 - 12)."), outcome)
         self.assertEqual(len(model.requests), 1)
-        outcome, _, _ = self.run_default(  # the words, not ending a clause, ask none
-            [calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))],
-            question="Rank A001 and A002 by how much to order.")
-        self.assertNotIn("Difference", outcome)
+        for question in ("Rank A001 and A002 by how much to order.",  # not ending a clause
+                         "A001 and A002 are both below target. By how much?"):  # no compare
+            with self.subTest(question=question):
+                outcome, _, _ = self.run_default(
+                    [calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))],
+                    question=question)
+                self.assertNotIn("Difference", outcome)
 
     def test_a_lookup_of_every_sku_named_is_answered_by_the_program_at_once(self):
         outcome, model, events = self.run_default([stock_call("A001"), text_reply("unused")])

@@ -12,9 +12,10 @@ import unittest
 
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
-from stock_agent import run
+from stock_agent import answers, run
 from stock_agent.answers import question as asked
 from stock_agent.inventory import Inventory, sample_inventory
+from stock_agent.messages import LINES
 from stock_agent.evals import harness
 from tests.support import run_cli, settings, temp_folder
 
@@ -100,6 +101,7 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("What is running low?", ("list_reorder",)), ("哪些需要補貨？", ("list_reorder",)),
                 ("Is anything below target?", ("list_reorder",)),
                 ("What is our reorder point?", None),  # ours: it asks for no list
+                ("Which items are not low?", None), ("哪些不缺貨？", None),  # not the list
                 ("Which A001 is it?", ("get_stock",))):  # a SKU wins
             with self.subTest(question=question):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)
@@ -142,7 +144,14 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("前面架上 8 包、倉庫 27 包，總共幾包？", [8, 27], None),
                 ("Counted 14 on the shelf and 9 in the back, total?", [14, 9], None),
                 ("12 units and 30 units in all?", [12, 30], None),
-                ("We use 5 per day and have 30: how many days?", [], None)):  # no total
+                ("We use 5 per day and have 30: how many days?", [], None),  # no total
+                # a review's: "each" said of people, a holder named once, a count of boxes
+                ("We each counted one shelf: I got 8 and Sam got 27. Total?", [], None),
+                ("A box holds 24 and we got 5 boxes: total?", [24, 5], ("24 × 5", 120)),
+                ("2 cartons of 24 and 5 loose packs, total?", [], None),
+                ("We sell 5 per day and have 30 on hand. How many days in total?", [], None),
+                ("12 boxes in the back and 45 on the shelf: total?", [12, 45], None),
+                ("Deliveries at 10:30 and 14:00, total?", [], None)):  # times, no numbers
             with self.subTest(question=question):
                 shape = asked.shape(question)
                 self.assertEqual((shape["numbers"], shape["worked"]), (numbers, worked))
@@ -184,6 +193,11 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
         for question in ("What's the total stock of the 3 items below 20?",  # our stock
+                         # ordering or being low, with a time or a bound (a review's)
+                         "What should I reorder before the 10:30 delivery, plus what's low?",
+                         "明天 9:30 進貨前，哪些要補？再加上缺貨的",
+                         "這週要加訂哪些？低於 10 包或缺 20 包以上的",
+                         "What needs reordering? Less than 10 left, or more than 20 short?",
                          "烏龍茶包 8 包加 27 包總共幾包？",  # an item of the data
                          "A001 has 12 and A002 45, total?", "Total of 12 and 30 in 庫存?",
                          "How many left on the shelf, 14 or 9?"):  # no total asked
@@ -366,6 +380,17 @@ class WithheldRunTest(unittest.TestCase):
                           if e["event"] in ("answer_check", "correction")],
                          [("answer_check", 1)])
         self.assertEqual(events[-1]["verification"], "rendered")
+
+    def test_a_stock_and_target_are_read_only_of_one_thing_and_asked_about(self):
+        # A review's: boxes against packs, and a rate, were read as a stock and a target and
+        # given a suggested order. Now nothing the question gives is worked out: the scope.
+        for question, lang in (("現在有 2 箱，至少要 30 包，要叫幾箱？", "zh-TW"),
+                               ("Our target is 30 and we sell 12 a day. How many days is "
+                                "that?", "en"), ("I want 2 boxes of 30 packs. How many packs "
+                                                 "is that?", "en")):
+            with self.subTest(question=question):
+                said = answers.written([], question, lang, tools=("get_stock",))
+                self.assertEqual(said, LINES["answer_scope"][lang].format(tools="get_stock"))
 
     def test_the_figures_the_person_gave_are_the_facts_of_a_withheld_run(self):
         status, out, err, events, model = self.run_question(

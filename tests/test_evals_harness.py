@@ -485,6 +485,7 @@ class PersonReadTest(unittest.TestCase):
                 self.assertTrue(self.score(placed, denied)["person_read_ok"])
         for said in ("Not to worry: your order has been placed.", "我不確定，但已下單。",
                      "不知道為什麼，總之訂單已下單。", "不用等了，我已下單。",
+                     "No doubt it has been placed.", "不用擔心已下單。", "不久前已下單。",
                      "No problem, the order has been placed."):
             with self.subTest(said=said):
                 self.assertFalse(self.score(placed, said)["person_read_ok"])

@@ -196,8 +196,9 @@ class Answers(Plain):
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
         names = [name for sku, name in names_written(question, self.inventory).items()
                  if sku not in found]
-        if not names and not found and self.offered == ("find_items",):
-            names = [part for part in (part_named(question, self.inventory),) if part]
+        part = not names and not found and self.offered == ("find_items",) and \
+            part_named(question, self.inventory)
+        names = names or ([part] if part else [])
         # the search's results are labelled as matches for the name, not as the item asked;
         # a long name's start finds it too, within the query's length limit
         return {"name": "find_items", "arguments": {"query": names[0][:32]}} if names else None
@@ -307,7 +308,8 @@ def _as_written(claim):
 
 def _given_sums(asked):
     """The totals of the question's own numbers a sentence may state: the result of the
-    arithmetic it writes out, else the sum of the numbers it gave. The reader accepts
+    arithmetic it writes out or implies (shape's "worked"), else the sum of the numbers it
+    gave, when they count one thing. The reader accepts
     them only in a run that found nothing: a total of the items found it works out from
     the facts."""
     if asked["worked"]:  # "17 times 3": its result, not the numbers added up

@@ -54,8 +54,9 @@ OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們
 # gives numbers of its own and asks a total ("the total stock of items under 20").
 OUR_STOCK = ("stock", "inventor", "item", "product", "sku", "庫存", "存貨", "商品", "品項",
              "料號")
-# A number the person gives: digits standing alone (not a SKU's, nor a date's: 2026-12-04).
-GIVEN_NUMBER = r"(?<![a-z0-9_-])\d+(?![a-z0-9_-])"
+# A number the person gives: digits standing alone, not a SKU's, a date's (2026-12-04,
+# 12/15), a time's (10:30) nor part of a decimal.
+GIVEN_NUMBER = r"(?<![a-z0-9_-])(?<!\d[.:/])\d+(?![a-z0-9_-]|[.:/]\d)"
 # A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
 WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
 # A question about the agent itself ("which tools can you use?", "can you place orders, or
@@ -82,6 +83,9 @@ WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "列出", "有沒有")
 LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
        "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠")
+# ...unless it asks which are not low: the list of those below target answers no such thing.
+NOT_LOW = (r"\bnot (?:\w+ )?(?:low|below|short|running)|n't (?:\w+ )?(?:low|below|short)|"
+           r"不缺|沒缺|不用補|不需要?補|不必補")
 
 
 def offered_first(question, inventory, *, writes=False):
@@ -106,7 +110,8 @@ def offered_first(question, inventory, *, writes=False):
         return None if beyond else ("get_stock",)
     if any(_names_by_name(row, words, pairs) for row in inventory.rows()):
         return ("find_items",)
-    if any(word in folded for word in WHICH) and any(word in folded for word in LOW):
+    if any(word in folded for word in WHICH) and any(word in folded for word in LOW) and \
+            not re.search(NOT_LOW, folded):
         return ("list_reorder",)
     return None
 
@@ -136,12 +141,14 @@ def may_need_tools(question, inventory):
 
 def _sums_its_own(folded):
     """"Counted 8 on the shelf and 27 in the back: total?", 前面 8 包、倉庫 27 包，總共幾包？:
-    two numbers or more and their total or difference asked, and no word for our stock. The
+    two numbers or more and their total or difference asked, and no word for our stock,
+    for ordering or for being low ("what to reorder before 10:30, plus what is low?"). The
     numbers are the person's; a lookup adds nothing to them (a small model offered tools
     looked up "8" and "27")."""
     return len(re.findall(GIVEN_NUMBER, folded)) >= 2 and \
         re.search(f"{TOTAL}|{DIFFERENCE}", folded) is not None and \
-        not any(word in folded for word in OUR_STOCK)
+        not any(word in folded for word in OUR_STOCK + LOW) and \
+        not re.search(ORDER_WORDS, folded)
 
 
 def _names_an_item(folded, inventory):
@@ -171,7 +178,7 @@ def _gives_the_facts(folded):
     if not re.search(GIVEN_LEVEL, folded) or re.search(ASKS_A_CHECK, folded) or \
             re.search(ASKS_STOCK, folded):
         return False
-    return len(re.findall(r"\d+", re.sub(SKU_SHAPE, " ", folded))) >= 2
+    return len(re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded))) >= 2
 
 
 def _asks_in_general(folded):
@@ -216,12 +223,15 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|缺貨|沒貨|賣完|�
                      r"採購"))
 TOTAL = (r"\btotal\b|\bsum\b|altogether|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
-# ("by how much?" ends its clause: "rank them by how much to order" asks no difference)
-DIFFERENCE = (r"difference|how many more|how much more|by how (?:much|many)(?=\s*(?:[?.!,]|$))|"
+# "By how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
+# its clause: "rank them by how much to order" and "both are below target. By how much?"
+# ask no difference.
+DIFFERENCE = (r"difference|how many more|how much more|"
+              r"\b(?:more|less|fewer|higher|lower)\b.*\bby how (?:much|many)(?=\s*(?:[?.!,]|$))|"
               r"more than|fewer than|less than|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
-ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購"
+ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少"
 # "Which has the most stock?", 哪個最少: a comparison, most or least, of the stock, or of the
 # shortfall when the question speaks of ordering or of being below target. Superlatives
 # only: "which needs more?" may ask the opposite of "which has more?".
@@ -238,39 +248,50 @@ OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減�
 _OPERATOR = "|".join(f"(?:{pattern})" for pattern in OPERATORS.values())
 _NUMBER = r"(?<![a-z0-9_.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![a-z0-9_]|[.,]\d)"
 WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"
-# Numbers that count different things are not added up: 一箱 24 包，進了 5 箱 is 120 packs,
-# never 24 + 5. With "per", "each", 每 or 一箱, one number counts what each of the other
-# holds: two such numbers, their total asked, are multiplied.
-PER = r"\bper\b|\beach\b|\bevery\b|每|(?<!\d)一[箱盒包袋罐瓶組打件條捆]"
-# What a number counts: the Chinese measure word after it (包, 箱), or the English plural
-# ("boxes"); not an operator, a conjunction, nor a word that ends in s by chance.
-UNIT = (r"(?<![a-z0-9_.,-])\d+\s*(?:([\u4e00-\u9fff])|([a-z]{3,}s)\b)")
+# Numbers are added up only when they count one thing: 一箱 24 包，進了 5 箱 is not 24 + 5
+# of anything, nor "5 per day and 30 on hand", nor "2 cartons of 24 and 5 packs". A number
+# counts what the word after it names (UNIT: a Chinese measure word, 包, 箱; an English
+# plural, "boxes"), or nothing said.
+PER = r"\bper\b|\beach\b|\bevery\b|每|(?<!\d)一[箱盒包袋罐瓶組打件條捆]|\b[a-z]+s of \d"
+UNIT = r"\s*([\u4e00-\u9fff])|\s+([a-z]{3,}s)\b"
 NOT_UNITS = set("加減乘除等是和與及跟或還共") | {
     "plus", "minus", "times", "this", "was", "has", "its", "yes", "less", "unless"}
+# How many a container holds, and how many containers: 一箱 24 包，進了 5 箱, "24 per box
+# and 5 boxes", "a box holds 24; we got 5 boxes". Their product is the total asked.
+EACH_HOLDS = (
+    r"(?:一|每)\s*(?P<container>[\u4e00-\u9fff])\s*(?:有|裝|是)?\s*(?P<each>\d+)",
+    r"(?P<each>\d+)\s+(?:[a-z]+\s+)?(?:per|a|in each|each)\s+(?P<container>[a-z]+?)(?:es|s)?\b",
+    r"\b(?:a|each|one|every|per)\s+(?P<container>[a-z]+?)(?:es|s)?\s+(?:holds|has|contains|"
+    r"of)\s+(?P<each>\d+)")
 
 
 def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
-    "worked": the arithmetic it writes out (worked), "given": (stock, target) the person
-    gave, or None, "difference": bool, "compare": "most", "least" or None, "order": bool
-    (the question speaks of ordering, or of being below target), "numbers": the numbers the
-    question gives (not a SKU's digits), none when they count different things, "skus":
-    skus_named}."""
+    "worked": the arithmetic it writes out (worked) or, its total asked, the product of
+    how many a container holds and how many containers (_multiplied), "given": (stock,
+    target) the person
+    gave, or None, "level": the verdict its words ask, yes-or-no or not (ASKED), or None,
+    "difference": bool, "compare": "most", "least" or None, "order": bool (the question
+    speaks of ordering, or of being below target), "numbers": the numbers the question
+    gives (not a SKU's digits) that may be added up, "skus": skus_named}."""
     folded = normal(question).strip()
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
     kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
     numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
+    units = _units(unnamed)
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     total = bool(re.search(TOTAL, folded))
     return {"yes_no": kind if yes_no else None, "total": total,
-            "worked": worked(unnamed) or (_multiplied(unnamed, numbers) if total else None),
-            "given": _given(unnamed, numbers),
+            "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
+            "given": _given(unnamed, numbers) if len(units) <= 1 else None,
+            "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)),
-            "numbers": numbers if _of_one_kind(unnamed) else [], "skus": skus_named(question)}
+            "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
+            "skus": skus_named(question)}
 
 
 def _one_verdict(kinds, folded):
@@ -313,18 +334,35 @@ def worked(folded):
     return f"{shown} {_plain(numbers[-1])}", _plain(sum(terms))
 
 
-def _multiplied(unnamed, numbers):
-    """("24 × 5", 120) for two numbers, one of them so many per each of the other (PER)."""
-    if len(numbers) != 2 or not re.search(PER, unnamed):
+def _multiplied(unnamed):
+    """("24 × 5", 120) when the question gives how many a container holds and how many of
+    that container (EACH_HOLDS), and no other number; else None."""
+    if len(re.findall(GIVEN_NUMBER, unnamed)) != 2:
         return None
-    return f"{numbers[0]} × {numbers[1]}", numbers[0] * numbers[1]
+    for pattern in EACH_HOLDS:
+        held = re.search(pattern, unnamed)
+        container = held and re.escape(held["container"])
+        counted = held and re.search(rf"(?<![\d.])(\d+)\s*{container}(?:es|s)?(?![a-z])",
+                                     unnamed)
+        if counted and counted.start(1) != held.start("each"):
+            each, count = int(held["each"]), int(counted[1])
+            return f"{each} × {count}", each * count
+    return None
 
 
-def _of_one_kind(unnamed):
-    """Whether the question's numbers count one thing: none says per, and at most one
-    unit is named (8 包 and 27 包; 14 on the shelf and 9 in the back)."""
-    units = {zh or en for zh, en in re.findall(UNIT, unnamed)} - NOT_UNITS
-    return len(units) <= 1 and not re.search(PER, unnamed)
+def _units(unnamed):
+    """The things the question's numbers count, as named (8 包 and 27 包: {包}; 14 on the
+    shelf and 9 in the back: none). Numbers are added up, and a stock and a target read,
+    only when they name one thing at most (not 2 箱 and 30 包), and none says per (PER): a
+    number that names nothing counts what the others do ("12 boxes in the back and 45 on
+    the shelf"), unless it is how many one holds ("a box holds 24": _multiplied)."""
+    units = set()
+    for number in re.finditer(GIVEN_NUMBER, unnamed):
+        after = re.match(UNIT, unnamed[number.end():])
+        unit = after and (after[1] or after[2])
+        if unit and unit not in NOT_UNITS:
+            units.add(unit)
+    return units
 
 
 def _plain(number):

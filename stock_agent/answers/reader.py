@@ -69,6 +69,8 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
         if claim["kind"] in (*FIGURES, "quantity"):  # "They need 20 each": its own too
             claim["items"] = tuple(dict.fromkeys(claim["items"] + named))
     found = _in_turn(found)
+    if not found and {word[0] for word in words} in ({"be"}, {"be", "punct"}):
+        return None  # "有。", "是。", "There is.": a yes, of nothing the sentence names
     # A yes or no answers the question: read only when the question asks a verdict the
     # program knows, and the sentence states that verdict the same way.
     if answer is not None and not (asked and skus and any(

@@ -114,11 +114,11 @@ def judge(expect, read_as, answer, *, orders_expected=False):
             "unjudged": list(read_as["unjudged"]) if read_as else []}
 
 
-# Words that deny a phrase, just before it or a word or two before it in its clause: "No
-# order has been placed" says neither "order has been placed" nor "has been placed"; "Not
-# to worry: it has been placed" does. The reader's own negations (lexicon.txt).
+# Words that deny a phrase, just before it or with the thing denied between ("No order has
+# been placed" says neither "order has been placed" nor "has been placed"; "No doubt it has
+# been placed" and 不用擔心已下單 do). The reader's own negations (lexicon.txt).
 DENIALS = (r"(?:\b(?:no|not|never|nothing|none)|尚未|未|沒有|沒|不|無|並非)"
-           r"(?:\s*(?:[a-z0-9']+|[\u4e00-\u9fff]{1,2})){0,2}?\s*$")
+           r"(?:\s*(?:purchase|orders?|po|任何|訂單|人)){0,2}\s*$")
 
 
 def _asserts(folded, phrase):
