@@ -176,32 +176,38 @@ class Answers(Plain):
         return facts
 
     def _unlooked(self, question, facts):
-        """The call that looks up what the question names and no call did: its SKUs, else an
-        item it writes out by its whole name that no call found (烏龍茶包還有多少？: the small
-        model answered 查不到 without searching, twice; 烏龍茶包比濾掛咖啡多幾包？: it searched
-        for one), else the reorder list a question read as "which are low?" asks for (offered
-        list_reorder alone for 這禮拜該補哪些貨, it asked the person for the figures, twice),
-        else, when the question names an item by part of its name alone and no call found
-        any item, that part (烏龍要補貨嗎: it made no call; how many 濾掛: it searched for 滤掛,
-        in simplified characters). None for none."""
+        """The one call that looks up what the question asks for and no call did, else None:
+        the SKUs it names, the reorder list, or a search for an item it names."""
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
         if unlooked and "get_stock" in self.ours:
             return {"name": "get_stock",
                     "arguments": {"sku": unlooked[0] if len(unlooked) == 1 else unlooked[:10]}}
         if self.offered == ("list_reorder",) and not facts.lists:
+            # read as "which are low?": offered list_reorder alone for 這禮拜該補哪些貨, the
+            # small model asked the person for the figures, twice
             return {"name": "list_reorder", "arguments": {}}
         if unlooked or "find_items" not in self.ours or self.inventory is None:
             return None
+        name = self._unsearched(question, facts)
+        # the search's results are labelled as matches for the name, not as the item asked;
+        # a long name's start finds it too, within the query's length limit
+        return {"name": "find_items", "arguments": {"query": name[:32]}} if name else None
+
+    def _unsearched(self, question, facts):
+        """An item the question writes out by its whole name that no call found (烏龍茶包還有
+        多少？: the small model answered 查不到 without searching, twice; 烏龍茶包比濾掛咖啡多
+        幾包？: it searched for one); else, the question naming an item by part of its name
+        alone and no call having found any item, that part (烏龍要補貨嗎: it made no call;
+        "how many 濾掛": it searched for 滤掛, in simplified characters). None for none."""
         found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
         names = [name for sku, name in names_written(question, self.inventory).items()
                  if sku not in found]
-        part = not names and not found and self.offered == ("find_items",) and \
-            part_named(question, self.inventory)
-        names = names or ([part] if part else [])
-        # the search's results are labelled as matches for the name, not as the item asked;
-        # a long name's start finds it too, within the query's length limit
-        return {"name": "find_items", "arguments": {"query": names[0][:32]}} if names else None
+        if names:
+            return names[0]
+        if not found and self.offered == ("find_items",):
+            return part_named(question, self.inventory)
+        return None
 
     def _left_out(self, facts, asked, said, text):
         """Facts holding only what the answer leaves out: an item it says nothing of, or
