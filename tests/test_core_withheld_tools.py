@@ -285,27 +285,19 @@ class WithheldRunTest(unittest.TestCase):
             text_reply("A001: stock 12, target 30, suggested order 18."))
         self.assertEqual(model.requests[0]["messages"][0]["content"], run.SYSTEM_PROMPTS["en"])
 
-    def test_a_total_of_the_persons_own_numbers_is_worked_out_by_the_program(self):
-        worked = ("（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）\n"
-                  "依您問題中的數字（未查詢）：8 + 27 = 35。")
-        for answer, shown in (("總共 35 包。", "總共 35 包。"), ("總共 36 包。", worked)):
-            with self.subTest(answer=answer):
-                status, out, err, _, model = self.run_question(
-                    "前面架上 8 包、倉庫 27 包，總共幾包？", text_reply(answer),
-                    argv=("--lang", "zh-TW"))
-                self.assertEqual(status, 0, err)
-                self.assertEqual(model.requests[0]["tools"], [])
-                self.assertEqual(out.strip(), shown)
-
-    def test_a_product_the_person_implies_is_worked_out_and_never_their_sum(self):
-        worked = ("（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）\n"
-                  "依您問題中的數字（未查詢）：24 × 5 = 120。")
-        for answer, shown in (("總共 120 包。", "總共 120 包。"), ("總共 29 包。", worked)):
-            with self.subTest(answer=answer):
-                status, out, err, _, _ = self.run_question(
-                    "一箱 24 包，進了 5 箱，總共幾包？", text_reply(answer),
-                    argv=("--lang", "zh-TW"))
-                self.assertEqual((status, out.strip()), (0, shown), err)
+    def test_the_persons_own_total_is_worked_out_by_the_program_never_a_wrong_one(self):
+        # Asked without tools; the model's right total is shown, a wrong one never: the
+        # program works it out, a product of how many a box holds and the boxes, not a sum.
+        lead = "（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）\n"
+        for question, right, wrong, worked in (
+                ("前面架上 8 包、倉庫 27 包，總共幾包？", "總共 35 包。", "總共 36 包。", "8 + 27 = 35"),
+                ("一箱 24 包，進了 5 箱，總共幾包？", "總共 120 包。", "總共 29 包。", "24 × 5 = 120")):
+            for answer, shown in ((right, right), (wrong, f"{lead}依您問題中的數字（未查詢）：{worked}。")):
+                with self.subTest(question=question, answer=answer):
+                    status, out, err, _, model = self.run_question(
+                        question, text_reply(answer), argv=("--lang", "zh-TW"))
+                    self.assertEqual((status, out.strip()), (0, shown), err)
+                    self.assertEqual(model.requests[0]["tools"], [])
 
     def test_an_inventory_question_with_no_sku_is_offered_every_tool(self):
         status, _, err, events, model = self.run_question(
