@@ -352,10 +352,11 @@ def _multiplied(unnamed):
 
 def _units(unnamed):
     """The things the question's numbers count, as named (8 包 and 27 包: {包}; 14 on the
-    shelf and 9 in the back: none). Numbers are added up, and a stock and a target read,
-    only when they name one thing at most (not 2 箱 and 30 包), and none says per (PER): a
-    number that names nothing counts what the others do ("12 boxes in the back and 45 on
-    the shelf"), unless it is how many one holds ("a box holds 24": _multiplied)."""
+    shelf and 9 in the back: none). A stock and a target are read only when they name one
+    thing at most (not 2 箱 and 30 包); numbers are added up only then and when none says
+    per (PER). A number that names nothing counts what the others do ("12 boxes in the
+    back and 45 on the shelf"), unless it is how many one holds ("a box holds 24": then
+    _multiplied works the total out)."""
     units = set()
     for number in re.finditer(GIVEN_NUMBER, unnamed):
         after = re.match(UNIT, unnamed[number.end():])
