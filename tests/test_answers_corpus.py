@@ -464,6 +464,40 @@ class TrueAnswersTest(unittest.TestCase):
                                                    [lookup("A001", "A003")])
                 self.assertEqual((shown, verification), (answer + after, "verified"))
 
+    def test_a_line_under_a_heading_names_its_item_then_its_figure(self):
+        # "A003 玄米茶包: 0" under "Items below target:": the item, then its stock. The
+        # heading's verdict made the item's clause say something, and the figure after it
+        # was read as of no item (the whole list dropped).
+        answer = "Items below target:\n1. A003 玄米茶包: 0 (target 20)\n2. A001 濾掛咖啡: 12 (target 30)"
+        run = [lookup("A001", "A003")]
+        self.assertEqual(person_reads(answer, "Which items are low?", run), (answer, "verified"))
+        self.assertEqual(person_reads(answer.replace(": 0 ", ": 20 "), "Which items are low?",
+                                      run)[1], "rendered")
+
+    def test_a_yes_or_no_of_an_item_asked_by_its_name(self):
+        search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "烏龍茶包"},
+                  "result": {"ok": True, "data": {"query": "烏龍茶包", "items": [SAMPLE[1]],
+                                                  "more": 0}}}
+        question = "烏龍茶包有沒有低於目標？"
+        answer = "沒有，A002沒有低於目標。"
+        self.assertEqual(person_reads(answer, question, [search], "zh-TW"),
+                         (answer, "verified"))
+        shown, verification = person_reads("有，A002低於目標。", question, [search], "zh-TW")
+        self.assertEqual(verification, "rendered")
+        self.assertTrue(shown.split("\n")[1].startswith("不，A002 沒有低於目標"), shown)
+
+    def test_words_for_this_item_and_a_receipts_number(self):
+        # 這個品項 ("this item") is no "found": 找不到 Z999 這個品項 was read as found and
+        # missing at once, and dropped as false; "order number" is no order word.
+        self.assertEqual(person_reads("找不到 Z999 這個品項。", "查 Z999", [lookup("Z999")],
+                                      "zh-TW"), ("找不到 Z999 這個品項。", "verified"))
+        answer = "I have placed the order. Your order number is PO-000001."
+        shown, verification = person_reads(answer, "Order 18 of A001",
+                                           [lookup("A001"), ordered(18)])
+        self.assertEqual((shown.split("\n")[0], verification), (answer, "supplemented"))
+        self.assertEqual(person_reads("Your order number is PO-000001.", "Order 18 of A001",
+                                      [lookup("A001")])[1], "rendered")
+
     def test_an_mcp_record_is_a_fact_about_its_item(self):
         price = {"invocation": "1:0", "name": "shop__get_price", "arguments": {"sku": "A001"},
                  "result": {"ok": True, "data": {"sku": "A001", "price": 180}}}

@@ -116,8 +116,8 @@ class Answers(Plain):
         return self.rendered(facts, asked, None, outcome, verification="stated")
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
-        asked = shape(question)
         facts = self._facts(question, outcome, run_call, step)
+        asked = _asked(question, facts)
         kept, dropped, said = shown(text, facts, asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
@@ -147,7 +147,8 @@ class Answers(Plain):
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
-        return self.rendered(facts, shape(question), lead, outcome) if _holds_any(facts) else None
+        return self.rendered(facts, _asked(question, facts), lead, outcome) \
+            if _holds_any(facts) else None
 
     def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
         """The program's answer, after the line `lead` (if any) says why; "rendered" in
@@ -201,7 +202,7 @@ class Answers(Plain):
         "how many 濾掛": it searched for 滤掛, in simplified characters). None for none."""
         found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
-        names = [name for sku, name in names_written(question, self.inventory).items()
+        names = [name for sku, name in names_written(question, self.inventory.rows()).items()
                  if sku not in found]
         if names:
             return names[0]
@@ -245,6 +246,16 @@ class Answers(Plain):
                 and not outcome.corrections and not last)
 
 
+def _asked(question, facts):
+    """What the question asks (question.shape), with the items it names by their whole
+    name among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of
+    A002."""
+    asked = shape(question)
+    by_name = names_written(question, facts.found())
+    asked["named"] = list(dict.fromkeys(asked["skus"] + list(by_name)))
+    return asked
+
+
 # The claims that answer a yes-or-no question of each kind (question.ASKED).
 _ANSWERING = {"out": {"out", "instock"}, "reorder": {"reorder", "order"},
               "below": {"below", "above", "at", "reached"}, "above": {"below", "above", "at"},
@@ -258,7 +269,7 @@ def _asked_unsaid(facts, asked, said):
         return []
     stated = {sku for claim in said for sku in claim["items"]
               if {claim["kind"], claim["value"]} & _ANSWERING[asked["yes_no"]]}
-    return [sku for sku in asked["skus"] if sku in facts.items and sku not in stated]
+    return [sku for sku in asked["named"] if sku in facts.items and sku not in stated]
 
 
 def _spelled(sku, text):

@@ -30,6 +30,8 @@ def clause_claims(clause, items, *, after_item=False):
             # "A001 (not A002) is sold out": which the "not" is of
         if role == "neg":
             negate = True
+        elif role == "field" and value[0] == "order" and last_said == ("placed",):
+            continue  # "I have placed the order": what was placed, not a need to order
         elif role == "number" and field and field.startswith("goal:"):
             claim("target", value[0])  # 低於目標 30: the target
             if clause[at + 1:at + 2] == [("unit",)] and field[5:] in _GAPS:

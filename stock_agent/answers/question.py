@@ -273,7 +273,8 @@ def shape(question):
     gave, or None, "level": the verdict its words ask, yes-or-no or not (ASKED), or None,
     "difference": bool, "compare": "most", "least" or None, "order": bool (the question
     speaks of ordering, or of being below target), "numbers": the numbers the question
-    gives (not a SKU's digits) that may be added up, "skus": skus_named}."""
+    gives (not a SKU's digits) that may be added up, "skus": skus_named, "named": the items
+    asked of, here its SKUs (the policy adds those it names by name, once it knows them)}."""
     folded = normal(question).strip()
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
@@ -291,7 +292,7 @@ def shape(question):
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)),
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "skus": skus_named(question)}
+            "skus": skus_named(question), "named": skus_named(question)}  # _asked adds names
 
 
 def _one_verdict(kinds, folded):
@@ -371,11 +372,12 @@ def _plain(number):
     return int(number) if float(number).is_integer() else round(number, 4)
 
 
-def names_written(question, inventory):
-    """{SKU: name} of the items the question writes out by their whole name, longest first;
-    not a name inside a longer one it writes (烏龍茶包還有多少？: 烏龍茶包, not 茶包)."""
+def names_written(question, rows):
+    """{SKU: name} of the items (rows) the question writes out by their whole name, longest
+    first; not a name inside a longer one it writes (烏龍茶包還有多少？: 烏龍茶包, not 茶包)."""
     folded = normal(question)
-    rows = sorted((row for row in inventory.rows() if _writes_out(folded, normal(row["name"]))),
+    rows = sorted((row for row in rows if isinstance(row.get("name"), str) and
+                   _writes_out(folded, normal(row["name"]))),
                   key=lambda row: len(row["name"]), reverse=True)
     longer = []
     for row in rows:

@@ -124,7 +124,8 @@ def _read_clauses(words, last, skus, everything):
             "ordering": False,  # an order word said in a clause before
             "denied": False,   # the clause before denied a verdict
             "carried": None,   # (field, said as a column) of the one figure a field named before
-            "carrying": ()}    # items said with figures and no verdict, the next verdict's too
+            "carrying": (),    # items said with figures and no verdict, the next verdict's too
+            "named_only": False}  # the clause before named items and said nothing itself
     for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
@@ -201,7 +202,7 @@ def _add_clause(said, clause, items, last, skus):
     if said["links"]:
         said["links"][-1][1].update(items)
     made = clause_claims(said["heading"] + clause if items else clause, said["spoken"],
-                         after_item=bool(said["subjects"]) and not items)
+                         after_item=(bool(said["subjects"]) or said["named_only"]) and not items)
     if made is None or _unplaced(said, clause, items, made, last, skus) or \
             not _carried(said, clause, made):
         return False
@@ -214,6 +215,8 @@ def _add_clause(said, clause, items, last, skus):
     # items with nothing said of them share the claims of another clause ("..., as does
     # A003"), unless set against it ("..., but A002 is", "Y999 則有")
     said["subjects"] = () if made else items
+    # under a heading ("Below target:"), "A003 玄米茶包: 0" names its item, then its figure
+    said["named_only"] = bool(items) and all(word[0] in ("item", "punct") for word in clause)
     said["elided"] = ("contrast",) in clause  # read only of the subjects' clause
     said["made"] += [_totals(made, clause, said["spoken"])] if made else []
     return True

@@ -99,7 +99,7 @@ class _Review:
             return None
         if self.heading is not None:
             words = self.heading + words
-        reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["skus"],
+        reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["named"],
                          everything=self.facts.said_of_all())
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")):
             return None

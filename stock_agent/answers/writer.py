@@ -46,9 +46,9 @@ def _leads(facts, shape):
     if kind is None:
         return []
     leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
-    order = {sku: at for at, sku in enumerate(shape["skus"])}  # the question's order
+    order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
     for fact in sorted(facts.items.values(), key=lambda fact: order.get(fact["sku"], 99)):
-        if fact["sku"] not in shape["skus"] and (shape["skus"] or fact["sku"] in listed):
+        if fact["sku"] not in shape["named"] and (shape["named"] or fact["sku"] in listed):
             continue
         # a SKU not found answers any kind: "No, X123 was not found"
         verdict = "found" if kind == "found" or not fact["found"] else kind
@@ -109,7 +109,7 @@ def _sums(facts, shape):
             shape = {**shape, "difference": True}
         terms, names, inputs = numbers, [], [{"claim": "question", "value": numbers}]
         key_total, key_difference = "answer_given_total", "answer_given_difference"
-    said = _compared([fact for fact in found if fact["sku"] in shape["skus"]], field,
+    said = _compared([fact for fact in found if fact["sku"] in shape["named"]], field,
                      shape["compare"])
     if shape["total"]:
         total = sum(terms)
