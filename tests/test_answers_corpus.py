@@ -104,11 +104,12 @@ class BlindBatchTest(unittest.TestCase):
         # not to fall. The second: a bare yes or no is not read, nor a bare 是 or 有 (one
         # was a true yes, trimmed since: 19 whole then 18). The third, over a third
         # catalogue, was written to use wordings a reader may not expect. The fourth, the
-        # way a small model answers, markdown and all.
-        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 24, 7),
-                                              ("answers_blind2.jsonl", 110, 18, 22),
-                                              ("answers_blind3.jsonl", 99, 8, 13),
-                                              ("answers_blind4.jsonl", 100, 16, 51)):
+        # way a small model answers, markdown and all. (Raised 2026-12-05 with the items
+        # asked by name, lines under a heading read alone, requests acknowledged, offers.)
+        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 26, 8),
+                                              ("answers_blind2.jsonl", 110, 19, 24),
+                                              ("answers_blind3.jsonl", 99, 8, 17),
+                                              ("answers_blind4.jsonl", 100, 26, 52)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]
@@ -497,6 +498,97 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertEqual((shown.split("\n")[0], verification), (answer, "supplemented"))
         self.assertEqual(person_reads("Your order number is PO-000001.", "Order 18 of A001",
                                       [lookup("A001")])[1], "rendered")
+
+    def test_lines_under_an_unread_line_that_names_nothing_are_read_alone(self):
+        # "Straight from the shelves:" names no item nor figure: the person reads each line
+        # under it as it stands, without it. Under a heading shown above, the same lines
+        # would seem of that heading's verdict; an unread line naming an item says
+        # something of its lines the reader cannot place: their block goes.
+        run = [lookup("A001", "A002", "A003")]
+        lines = "- A001: stock 12, target 30.\n- A003: stock 0, target 20."
+        shown, verification = person_reads("Straight from the shelves:\n" + lines,
+                                           "Check A001, A002 and A003", run)
+        self.assertEqual(verification, "trimmed")
+        self.assertIn(lines, shown)
+        self.assertNotIn("Straight", shown)
+        shown, _ = person_reads("Below target:\n- A001: 12 of 30\nStraight from the shelves:\n"
+                                "- A002: 45 of 30", "Check A001, A002 and A003", run)
+        self.assertIn("Below target:\n- A001: 12 of 30\n(", shown)
+        self.assertNotIn("45 of 30", shown)
+        self.assertEqual(person_reads("Straight from the A001 shelves:\n- stock 12",
+                                      "Check A001, A002 and A003", run)[1], "rendered")
+
+    def test_an_unread_line_under_a_heading_leaves_the_lines_read(self):
+        # A line the reader cannot read goes alone: those it read are as true under their
+        # heading without it. A false line still takes the answer (rendered).
+        run = [lookup("A001", "A002", "A003")]
+        shown, verification = person_reads(
+            "Items below target:\n- A001: 12 of 30\n- A003 ran dry last week\n- A003: 0 of 20",
+            "Which are low?", run)
+        self.assertEqual(verification, "trimmed")
+        self.assertIn("Items below target:\n- A001: 12 of 30\n- A003: 0 of 20", shown)
+        self.assertEqual(person_reads("Items below target:\n- A001: 12 of 30\n- A002: 45 of 30",
+                                      "Which are low?", run)[1], "rendered")
+
+    def test_a_request_acknowledged_is_no_yes(self):
+        # "Sure." to "Check A001" says nothing of the data; to a question it is a yes the
+        # reader cannot place ("Can you place orders" asks, with no question mark too).
+        self.assertEqual(person_reads("Sure. A001 has 12 in stock.", "Check A001",
+                                      [lookup("A001")]),
+                         ("Sure. A001 has 12 in stock.", "verified"))
+        self.assertEqual(person_reads("好的，整理如下。A001 庫存 12。", "幫我查 A001",
+                                      [lookup("A001")], "zh-TW")[1], "verified")
+        for question in ("Is A001 below target?", "Can you place orders"):
+            with self.subTest(question=question):
+                self.assertEqual(person_reads("Sure.", question, [lookup("A001")])[1],
+                                 "rendered")
+
+    def test_an_order_offered_and_an_order_refused(self):
+        # An offer to order says what this run could do (an order tool was offered); what
+        # it offers on is checked as said. "I did not place the order" holds of a refused
+        # order, not of one with a receipt.
+        self.assertEqual(person_reads("Would you like me to draft a purchase order?",
+                                      "Check A001", [lookup("A001")])[1], "supplemented")
+        policy = Answers("en")
+        policy.source, policy.ours, policy.writes = None, ("get_stock",), set()
+        outcome = Outcome()
+        outcome.results = [lookup("A001")]
+        shown, _ = policy.review("A001 has 12. Would you like me to draft a purchase order?",
+                                 "Check A001", outcome, run_call=lambda call, at: None,
+                                 step=1, last=True, log=_Log())
+        self.assertNotIn("purchase order", shown)  # no order tool in this run
+        self.assertEqual(person_reads("Want me to reorder A002?", "Check A002",
+                                      [lookup("A002")])[1], "rendered")  # A002 needs none
+        refused = {"invocation": "2:0", "name": "draft_purchase_order",
+                   "arguments": {"sku": "A001", "quantity": 18},
+                   "result": {"ok": False, "error": "APPROVAL_DENIED", "detail": "Not placed."}}
+        answer = "Approval was denied, so I did not place the order for 18 units of A001."
+        self.assertEqual(person_reads(answer, "Order 18 of A001", [lookup("A001"), refused])[1],
+                         "supplemented")
+        self.assertEqual(person_reads(answer, "Order 18 of A001",
+                                      [lookup("A001"), ordered(18)])[1], "rendered")
+
+    def test_units_a_catalogue_counts_in_and_a_total_of_no_item(self):
+        # "12 bottles of A001": a unit, and "of" before an item is no "12 of 30"; 訂 alone
+        # is an order word. A total in a sentence naming no item is of every item found,
+        # not of the one the sentence before was about.
+        run = [lookup("A001")]
+        for answer, verification in (("We have 12 bottles of A001.", "verified"),
+                                     ("We have 30 bottles of A001.", "rendered")):
+            with self.subTest(answer=answer):
+                self.assertEqual(person_reads(answer, "Check A001", run)[1], verification)
+        for answer, verification in (("A001 庫存 12，建議訂 18 個。", "verified"),
+                                     ("A001 庫存 12，建議訂 20 個。", "rendered")):
+            with self.subTest(answer=answer):
+                self.assertEqual(person_reads(answer, "查 A001", run, "zh-TW")[1], verification)
+        everything = [lookup("A001", "A002", "A003")]
+        for answer, verification in (("A002 has 45. Altogether we have 57 units.", "verified"),
+                                     ("A002 has 45. Altogether we have 45 units.", "rendered"),
+                                     ("A002 has 57 in total.", "rendered")):
+            with self.subTest(answer=answer):
+                self.assertEqual(person_reads(answer, "Check A001, A002, A003",
+                                              everything)[1] in ("verified", "supplemented"),
+                                 verification == "verified")
 
     def test_an_mcp_record_is_a_fact_about_its_item(self):
         price = {"invocation": "1:0", "name": "shop__get_price", "arguments": {"sku": "A001"},

@@ -15,7 +15,7 @@ ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done",
          "verdict:found", "verdict:missing", "neg", "placed", "answer:yes", "list:nomatch",
          "list:nonelow", "rehearsed", "approved", "ranked", "readonly", "unplaced", "to", "so",
          "looked", "because", "each", "be:all", "be:has", "be:they", "be:with",
-         "inventory",
+         "inventory", "offer",
          # verdicts worded with their target or gap, which claims() binds a number by
          "verdict:below:target", "verdict:below:goal", "verdict:above:target",
          "verdict:above:goal", "verdict:above:gap", "verdict:at:goal", "verdict:reached:goal"}

@@ -57,8 +57,8 @@ def clause_claims(clause, items, *, after_item=False):
             # in stock": units, not a count
         elif role == "count" and numbers:
             claim("count", numbers.pop()[0])  # "2 items", 找到 2 項
-        elif role == "ratio" and numbers and adjacent:
-            field = "target"  # "12 of 30": the stock of its target
+        elif role == "ratio" and numbers and adjacent and _figure_at(clause, at + 1):
+            field = "target"  # "12 of 30": the stock of its target; not "14 units of A001"
             numbers[-1][1] = True
         elif role == "field" and (numbers or any(claim["kind"] in FIGURES for claim in made)) \
                 and (before == "to" or adjacent and not numbers and made and

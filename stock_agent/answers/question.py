@@ -274,7 +274,8 @@ def shape(question):
     "difference": bool, "compare": "most", "least" or None, "order": bool (the question
     speaks of ordering, or of being below target), "numbers": the numbers the question
     gives (not a SKU's digits) that may be added up, "skus": skus_named, "named": the items
-    asked of, here its SKUs (the policy adds those it names by name, once it knows them)}."""
+    asked of, here its SKUs (the policy adds those it names by name, once it knows them),
+    "request": bool (_requests)}."""
     folded = normal(question).strip()
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
@@ -292,7 +293,15 @@ def shape(question):
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)),
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "skus": skus_named(question), "named": skus_named(question)}  # _asked adds names
+            "skus": skus_named(question), "named": skus_named(question),  # _asked adds names
+            "request": _requests(folded)}
+
+
+def _requests(folded):
+    """Whether the person asks for something to be done and asks no question ("Check A001",
+    幫我查 A002): "Sure." to it acknowledges, and says nothing of the data."""
+    return not re.search(r"[?？]|[嗎吗呢麼么]\W*$", folded) and not re.search(YES_NO_EN, folded) \
+        and not re.search(YES_NO_ZH, folded)
 
 
 def _one_verdict(kinds, folded):

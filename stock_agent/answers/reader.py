@@ -32,7 +32,7 @@ from stock_agent.answers.clause import PRONOUNS, clause_claims
 from stock_agent.answers.words import FIGURES, OF_THE_RUN
 
 
-def claims(words, last, *, asked=None, skus=(), everything=()):
+def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
     """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
     every item the sentence named (the next sentence's `last`); None when a number, a
     negation or a claim cannot be placed, or the sentence's structure says more than its
@@ -43,17 +43,22 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     `asked`: the verdict a yes-or-no question asks of its `skus` (question.shape). A yes or
     no that opens the sentence is read only beside a claim of its own that states that
     verdict the same way ("No, A002 is not below target."): the question's verdict is a
-    guess from its words, so a bare "No." is never taken for it."""
+    guess from its words, so a bare "No." is never taken for it. `request`: the person asked
+    for something done and asked nothing ("Check A001"): a yes that opens the sentence
+    acknowledges it ("Sure."). In an offer ("Would you like me to draft a purchase order?")
+    an order is no order placed, only one the run could place."""
     if _misnamed(words):
         return None
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
+    if answer and request:
+        answer = None  # "Sure.", 好的，整理如下: a request acknowledged, asking no verdict
     said = _read_clauses(words, last, skus, everything)
     if said is None or _apart(said) or not said["made"] and (said["heading"] or
                                                               said["spoken"] != last):
         return None  # two items linked; a heading over nothing; items with nothing said
     found = [claim for made in said["made"] for claim in made]
-    found = _total_of_sentence(_drop_figures_of_missing(found))
+    found = _total_of_sentence(_drop_figures_of_missing(found), said["named"])
     found, named = _shared_by_subjects(said, found), said["named"]
     if found is None or ranked and not named or \
             set(named) - {sku for claim in found for sku in claim["items"]}:
@@ -65,6 +70,10 @@ def claims(words, last, *, asked=None, skus=(), everything=()):
     if ranked:  # "Largest shortfall first.", of no item named, was unread above
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
     found = _searched(found, words, named)
+    if ("offer",) in words:  # an order offered: one this run could place, none placed
+        found = [{**claim, "kind": "readonly", "negated": True, "items": ()}
+                 if claim["kind"] in _WRITES
+                 else claim for claim in found if claim["kind"] != "quantity"]
     for claim in found if ("each",) in words else ():  # "A001 and A003, 20 units each"
         if claim["kind"] in (*FIGURES, "quantity"):  # "They need 20 each": its own too
             claim["items"] = tuple(dict.fromkeys(claim["items"] + named))
@@ -311,15 +320,17 @@ def _drop_figures_of_missing(found):
                                              and set(claim["items"]) <= missing)]
 
 
-def _total_of_sentence(found):
+def _total_of_sentence(found, named):
     """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
-    of every item the sentence's claims are of; and, unless its clause said what it sums, of
-    the last stock or order figure's kind (of stock, with none)."""
+    of every item the sentence's claims are of; in a sentence naming none (總庫存數量為 12,
+    after a line about one item), of every item found; and, unless its clause said what it
+    sums, of the last stock or order figure's kind (of stock, with none)."""
     figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
     for claim in found:
+        if claim["kind"] == "total" and len(claim["items"]) < 2:
+            claim["items"] = tuple(dict.fromkeys(sku for made in found for sku in made["items"]))
+            claim["items"] = claim["items"] if named or len(claim["items"]) >= 2 else ()
         if claim["kind"] == "total":
-            claim["items"] = claim["items"] if len(claim["items"]) >= 2 else tuple(
-                dict.fromkeys(sku for made in found for sku in made["items"]))
             claim.setdefault("of", figures[-1] if figures else "stock")
     return found
 

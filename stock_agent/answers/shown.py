@@ -5,13 +5,16 @@ the order written; the lines under a heading are shown whole or not at all.
 A line that ends with a colon opens a block: the list under it, or the one line after it.
 A heading ("Items below target:") says its verdict of each line of the block, a line about
 one item ("A001 (濾掛咖啡):", "Suggested order for A001:") what it says of that item; each
-line is read after it. A line of the block that cannot be read, is false, names no item
-under a heading or another item under a line about one takes the block with it: the person
-would read them under it. A line ending with a colon that says more (of several items, or
-in a word the reader does not know) is not read, nor is its block: what it says of the
-lines under it, the reader cannot place; one that says nothing of an item ("Here are the
-results:") opens no block. A line that stops mid-sentence is not read, nor the line it goes
-on into.
+line is read after it. A false line of the block takes the block with it: the person would
+read the others under it as the model's. A line that cannot be read, names no item under a
+heading or another item under a line about one is not shown, alone: the lines read are as
+true under their heading without it. A line ending with a colon that says more (of several
+items, or in a word the reader does not know) is not read, nor is its block: what it says
+of the lines under it, the reader cannot place; unless it names no item nor figure and no
+heading was shown above it ("Straight from the shelves:"): then each line under it is read
+on its own, as the person reads it without it. One that says nothing of an item ("Here are
+the results:") opens no block. A line that stops mid-sentence is not read, nor the line it
+goes on into.
 """
 
 import re
@@ -52,6 +55,7 @@ class _Review:
         self.heading, self.about, self.listed = None, set(), []
         self.skipping = False  # the rest of a block not shown, or of a line cut mid-sentence
         self.line_start, self.in_list, self.opened = True, False, False
+        self.headed = False  # a heading was shown: a line under none would seem under it
 
     def sentence(self, sentence, read_as):
         """Reads one sentence: shown, or not (and with it, its block)."""
@@ -64,9 +68,12 @@ class _Review:
         if sentence.endswith("\n") and re.search(_DANGLES, sentence, re.I) or \
                 introduces and words is None and self.heading is None:
             # stops mid-sentence ("..., as is"), or an unread line over a block: it, the
-            # lines it goes on into and its block are not read
+            # lines it goes on into and its block are not read; unless it names no item
+            # nor figure, and no heading was shown above ("Here's the rundown:"): then
+            # each line under it is read on its own, as the person reads it without it
             self._refuse(sentence)
-            self._skip_the_rest()
+            if not introduces or self.headed or self._names_any(normal(sentence)):
+                self._skip_the_rest()
             self.opened = True
             return
         skus = {word[1] for word in words or () if word[0] == "item"}
@@ -75,9 +82,10 @@ class _Review:
         if self.heading is None and introduces and (skus or not holds):
             self._open(sentence, words, reading, holds, skus)
         elif not holds or self._strays(words, skus):
-            self._refuse(sentence, false=reading is not None and not holds)
-            if self.heading is not None:
-                self._skip_the_rest()
+            false = reading is not None and not holds
+            self._refuse(sentence, false=false)
+            if self.heading is not None and false:
+                self._skip_the_rest()  # a line an unread one leaves is as true under it
         else:
             self._keep(sentence, reading)
 
@@ -94,15 +102,16 @@ class _Review:
     def _claims(self, sentence, words):
         """The sentence's claims and the items it speaks of, read under the open heading;
         None when it cannot be read, or asks ("Isn't A002 below target too?": what a
-        question claims, it does not say)."""
+        question claims, it does not say), unless it offers."""
         if words is None:
             return None
         if self.heading is not None:
             words = self.heading + words
         reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["named"],
-                         everything=self.facts.said_of_all())
-        if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")):
-            return None
+                         everything=self.facts.said_of_all(), request=self.asked["request"])
+        if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
+                ("offer",) not in words:  # an offer ("Shall I order the 18 A001 needs?")
+            return None  # says what it offers on
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
         return reading
@@ -120,9 +129,15 @@ class _Review:
             self.listed = [(len(self.kept), reading[0] if reading else [])]
             self.said += self.listed[0][1]
             self.kept.append(sentence)
+            self.headed = True
         else:
             self._refuse(sentence)
             self.skipping = True
+
+    def _names_any(self, folded):
+        """Whether the text holds a figure or a word for a thing the run saw (an item, a
+        receipt, a search)."""
+        return any(char.isdigit() for char in folded) or any(word in folded for word in self.known)
 
     def _keep(self, sentence, reading):
         self.said += reading[0]
