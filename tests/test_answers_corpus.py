@@ -106,10 +106,10 @@ class BlindBatchTest(unittest.TestCase):
         # catalogue, was written to use wordings a reader may not expect. The fourth, the
         # way a small model answers, markdown and all. (Raised 2026-12-05 with the items
         # asked by name, lines under a heading read alone, requests acknowledged, offers.)
-        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 26, 8),
-                                              ("answers_blind2.jsonl", 110, 19, 24),
-                                              ("answers_blind3.jsonl", 99, 8, 17),
-                                              ("answers_blind4.jsonl", 100, 26, 52)):
+        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 28, 12),
+                                              ("answers_blind2.jsonl", 110, 21, 29),
+                                              ("answers_blind3.jsonl", 99, 8, 16),
+                                              ("answers_blind4.jsonl", 100, 27, 55)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]
@@ -589,6 +589,76 @@ class TrueAnswersTest(unittest.TestCase):
                 self.assertEqual(person_reads(answer, "Check A001, A002, A003",
                                               everything)[1] in ("verified", "supplemented"),
                                  verification == "verified")
+
+    def test_a_comparison_of_two_items_stock(self):
+        # A sentence that does nothing but compare two items' stock is read as one claim:
+        # which has more, and by how much if it says. Any other sentence with a comparison
+        # word in it is not read ("more than A001, which is below target").
+        run = [lookup("A001", "A002", "A003")]
+        for answer, lang, shown in (("A002 has 33 more units than A001.", "en", True),
+                                    ("A001 has fewer units than A002.", "en", True),
+                                    ("A002 is ahead of A001 by 33 units.", "en", True),
+                                    ("烏龍茶包的庫存比濾掛咖啡多出 33。", "zh-TW", True),
+                                    ("A001 比 A002 少。", "zh-TW", True),
+                                    ("A002 has 30 more units than A001.", "en", False),
+                                    ("A001 has more stock than A002.", "en", False),
+                                    ("A002 比 A001 少 33 個。", "zh-TW", False),
+                                    ("A002 has 33 more than A001 and A003.", "en", False),
+                                    ("A002 has more than A001, which is below target.", "en",
+                                     False)):
+            with self.subTest(answer=answer):
+                text, verification = person_reads(answer, "Compare A001, A002 and A003", run,
+                                                  lang)
+                self.assertEqual(answer in text, shown, text)
+
+    def test_the_totals_and_words_a_list_is_closed_with(self):
+        # "The suggested quantities above add up to 38": "above" is where the list stands,
+        # not a verdict of it; "that's", "completely" say nothing more than their sentence.
+        run = [lookup("A001", "A003")]
+        for answer, verification in (
+                ("A001 needs 18 and A003 needs 20. The suggested quantities above add up to "
+                 "38.", "verified"),
+                ("A001 needs 18 and A003 needs 20. The suggested quantities above add up to "
+                 "40.", "rendered"),
+                ("A003 is completely out of stock, and that's below target.", "supplemented")):
+            with self.subTest(answer=answer):
+                self.assertEqual(person_reads(answer, "Check A001 and A003", run)[1],
+                                 verification)
+
+    def test_what_the_agent_can_do_in_a_run_with_no_fact(self):
+        # "I can check the stock of any SKU": of no item nor figure, true of the inventory's
+        # lookups; placing orders only where the run could place one. In a run with no
+        # fact, the sentences that state none are shown (trimmed of the rest).
+        answer = ("Hello! I can check the stock level of any SKU. I can search the catalogue "
+                  "by item name. I can forecast next month's sales.")
+        shown, verification = person_reads(answer, "hello, who are you?", [])
+        self.assertEqual(verification, "trimmed")
+        self.assertIn("Hello! I can check the stock level of any SKU. I can search the "
+                      "catalogue by item name.", shown)
+        self.assertNotIn("forecast", shown)
+        self.assertEqual(person_reads("我可以幫你查庫存。", "你可以做什麼？", [], "zh-TW"),
+                         ("我可以幫你查庫存。", "verified"))
+        policy = Answers("en")
+        policy.source, policy.ours, policy.writes = None, ("get_stock",), set()
+        for answer, shown_as in (("I can place orders.", False), ("I can't place orders.", True),
+                                 ("I can check A001 for you.", False)):
+            with self.subTest(answer=answer):
+                outcome = Outcome()
+                text, _ = policy.review(answer, "What can you do?", outcome,
+                                        run_call=lambda call, at: None, step=1, last=True,
+                                        log=_Log())
+                self.assertEqual(answer in text, shown_as, text)
+
+    def test_the_item_with_the_largest_shortfall(self):
+        # "The biggest shortfall is A003": no item the run found has a larger one.
+        run = [lookup("A001", "A002", "A003")]
+        for answer, lang, verification in (
+                ("The biggest shortfall is A003, which needs 20.", "en", "supplemented"),
+                ("缺口最大的是 A003，需要 20。", "zh-TW", "supplemented"),
+                ("The biggest shortfall is A001.", "en", "rendered"),
+                ("The biggest shortfall is A003 and A001.", "en", "rendered")):
+            with self.subTest(answer=answer):
+                self.assertEqual(person_reads(answer, "Check them", run, lang)[1], verification)
 
     def test_an_mcp_record_is_a_fact_about_its_item(self):
         price = {"invocation": "1:0", "name": "shop__get_price", "arguments": {"sku": "A001"},

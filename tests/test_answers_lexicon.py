@@ -15,7 +15,8 @@ ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done",
          "verdict:found", "verdict:missing", "neg", "placed", "answer:yes", "list:nomatch",
          "list:nonelow", "rehearsed", "approved", "ranked", "readonly", "unplaced", "to", "so",
          "looked", "because", "each", "be:all", "be:has", "be:they", "be:with",
-         "inventory", "offer",
+         "inventory", "offer", "compare:more", "compare:less", "compare:than",
+         "compare:ahead", "compare:behind", "able", "largest",
          # verdicts worded with their target or gap, which claims() binds a number by
          "verdict:below:target", "verdict:below:goal", "verdict:above:target",
          "verdict:above:goal", "verdict:above:gap", "verdict:at:goal", "verdict:reached:goal"}

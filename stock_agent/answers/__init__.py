@@ -20,11 +20,11 @@ when every word of it is understood and each claim is true (shown.py). The model
 answer is shown when every sentence passes and it states what the facts say of each item
 (verification "verified"); with facts it left out, those are added by the program
 ("supplemented"); when sentences cannot be read and none is false, those it read are shown
-with the facts they leave out ("trimmed"); when a sentence is false, or none can be read,
-the person reads the program's answer ("rendered"). Each of the last two begins with a
-one-line lead saying so. A run with no facts whose model answered from nothing gets one
-corrective turn to look them up ("corrected" if it then passes). `Plain` (--verify off,
-and conversations) shows the model's answer as it came.
+with the facts they leave out ("trimmed"); when a sentence is false, or none of the facts
+the run holds can be read, the person reads the program's answer ("rendered"). Each of the
+last two begins with a one-line lead saying so. A run with no facts whose model answered
+from nothing gets one corrective turn to look them up ("corrected" if it then passes).
+`Plain` (--verify off, and conversations) shows the model's answer as it came.
 
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
@@ -126,12 +126,15 @@ class Answers(Plain):
                 note = Text("answer_look_up").render(self.lang)
                 log.correction(step=step, text=note)
                 return None, {"role": "user", "content": note}
-            if "false" in dropped or not said:
-                # a false sentence: the model misread
+            if "false" in dropped or not said and (_holds_any(facts) or not "".join(kept).strip()):
+                # a false sentence (the model misread), or none read of the facts there are
                 return self.rendered(facts, asked, "answer_rendered", outcome), None
             # Only sentences it could not read: the person reads those it could, and the
-            # program's facts for what they leave out.
+            # program's facts for what they leave out; in a run with no fact, those that
+            # state none ("Hello! I can check the stock of any SKU."), then its scope.
             text = "".join(kept).strip()
+            if not _holds_any(facts) and not said:
+                text += "\n" + _joined(write(facts, asked, self.lang, tools=self.ours), self.lang)
         missing = self._left_out(facts, asked, said, text)
         added = []
         if missing:

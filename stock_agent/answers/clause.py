@@ -73,7 +73,8 @@ def clause_claims(clause, items, *, after_item=False):
         elif role == "field" and pending:
             return None  # 還有補貨 18 個: two fields, one figure
         elif role == "field":
-            if field == "order" and value[0] != "order":  # "needs restocking" is one
+            if field == "order" and value[0] not in ("order", "total"):  # "needs restocking"
+                # is one; "the suggested orders add up to 38" sums them
                 claim("verdict", "reorder")
             field = value[0]  # a field waits for its figure, but "18 x A001" had it
             pending = field != "order" and not (field == "quantity" and before == "number")
@@ -103,7 +104,7 @@ def clause_claims(clause, items, *, after_item=False):
             negate = True
             claim("placed")
         elif role in ("placed", "receipt", "rehearsed", "list", "approved", "readonly",
-                      "looked"):
+                      "looked", "largest"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
         judged = judged if role == "fill" else role == "verdict" and value[0] in _LEVELS and \

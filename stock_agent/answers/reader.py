@@ -49,6 +49,12 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
     an order is no order placed, only one the run could place."""
     if _misnamed(words):
         return None
+    if ("able",) in words:
+        able = _capability(words)
+        return None if able is None else (able, last)
+    if any(word[0] == "compare" for word in words):
+        compared = _comparison(words)
+        return ([compared], compared["items"]) if compared else None
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
     if answer and request:
@@ -104,6 +110,49 @@ def _misnamed(words):
         else:
             paired = True  # an item's SKU and its name: one mention
     return False
+
+
+# The words a sentence of what the agent can do may hold: no item, figure nor negation.
+_ABLE = {"fill", "able", "field", "verdict", "placed", "looked", "all", "to", "ratio", "count",
+         "unit", "clause", "punct", "colon", "done", "be", "offer"}
+
+
+def _capability(words):
+    """"I can check the stock of any SKU", 我可以幫你下單: what the agent can do, of no item
+    nor figure: the claim that the run could place an order when it speaks of ordering,
+    else none (the inventory's lookups are the agent's
+    own). None for a sentence with any other word."""
+    if any(word[0] not in _ABLE for word in words):
+        return None
+    orders = any(word[0] == "placed" or word == ("field", "order") for word in words)
+    return [{"items": (), "kind": "readonly", "value": None, "negated": True}] if orders else []
+
+
+def _comparison(words):
+    """"A002 has 33 more units than A001", A002 比 A001 多 33 個, "A002 is ahead of A001 by
+    33": the one claim of a sentence that does nothing but compare two items' stock
+    ({"kind": "compare", "items": (more, less), "value": the difference or None}); None
+    for any other sentence a comparison word is in."""
+    said, items = [], []
+    for word in words:
+        if word[0] in ("fill", "be", "unit", "punct") or word in (("field", "stock"),
+                                                                  ("verdict", "instock")):
+            continue
+        if word[0] == "item":
+            if not items or items[-1] != word[1] or said[-1] != "item":
+                items.append(word[1])
+                said.append("item")
+            continue  # an item's SKU beside its name is one mention
+        said.append(word[0] if word[0] != "compare" else word[1])
+    numbers = [word[1] for word in words if word[0] == "number"]
+    shape = " ".join(word for word in said if word != "number")
+    if len(items) != 2 or items[0] == items[1] or len(numbers) > 1 or shape not in (
+            "item more than item", "item less than item", "item than item more",
+            "item than item less", "item ahead item", "item behind item"):
+        return None
+    more = shape.endswith("more") or "more " in shape or "ahead" in shape
+    return {"items": tuple(items if more else items[::-1]), "kind": "compare",
+            "value": numbers[0] if numbers else None, "negated": False}
 
 
 def _yes_or_no(words):

@@ -69,8 +69,8 @@ class _Review:
                 introduces and words is None and self.heading is None:
             # stops mid-sentence ("..., as is"), or an unread line over a block: it, the
             # lines it goes on into and its block are not read; unless it names no item
-            # nor figure, and no heading was shown above ("Here's the rundown:"): then
-            # each line under it is read on its own, as the person reads it without it
+            # nor figure, and no heading was shown above ("Straight from the shelves:"):
+            # then each line under it is read on its own, as the person reads it without it
             self._refuse(sentence)
             if not introduces or self.headed or self._names_any(normal(sentence)):
                 self._skip_the_rest()
@@ -120,9 +120,11 @@ class _Review:
         """A line ending with a colon that names an item, or says what the reader cannot
         hold true: the next line is under it, with a list mark or not. A verdict heading
         ("Items below target:") or a true line about one item opens a block; any other
-        says something of lines it does not name, and is not shown, nor its block."""
+        says something of lines it does not name, and is not shown, nor its block, unless
+        it names no item nor figure and no heading was shown above (as an unread one)."""
         self.opened = True
-        verdict_heading = reading is None and not skus
+        verdict_heading = reading is None and not skus and any(word[0] == "verdict"
+                                                               for word in words)
         one_item = len(skus) == 1 and (reading is None or holds)
         if verdict_heading or one_item:
             self.heading, self.about = [word for word in words if word != ("clause",)], skus
@@ -131,12 +133,12 @@ class _Review:
             self.kept.append(sentence)
             self.headed = True
         else:
-            self._refuse(sentence)
-            self.skipping = True
+            self._refuse(sentence, false=reading is not None and not holds)
+            self.skipping = self.headed or any(word[0] in ("item", "number") for word in words)
 
     def _names_any(self, folded):
-        """Whether the text holds a figure or a word for a thing the run saw (an item, a
-        receipt, a search)."""
+        """Whether the text holds a figure ("Top 3 to reorder:" ranks its lines) or a word
+        for a thing the run saw (an item, a receipt, a search)."""
         return any(char.isdigit() for char in folded) or any(word in folded for word in self.known)
 
     def _keep(self, sentence, reading):

@@ -18,6 +18,12 @@ def true(claim, facts):
     each; one about no item is an order claim."""
     if claim["kind"] in OF_THE_RUN:
         return _true_of_run(claim, facts) != claim["negated"]
+    if claim["kind"] == "compare":  # the first item has more stock, by the value if any
+        more, less = (facts.items.get(sku) or {} for sku in claim["items"])
+        if not (more.get("found") and less.get("found")):
+            return False
+        difference = more["stock"] - less["stock"]
+        return difference > 0 and claim["value"] in (None, difference)
     return all(_true_of(claim, facts, sku) for sku in claim["items"])
 
 
@@ -36,6 +42,11 @@ def _true_of_run(claim, facts):
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
         return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
+    if kind == "largest":  # "the biggest shortfall is A003": of all the run found
+        gaps = {sku: fact["target"] - fact["stock"] for sku, fact in facts.items.items()
+                if fact["found"]}
+        return len(claim["items"]) == 1 and claim["items"][0] in gaps and \
+            gaps[claim["items"][0]] == max(gaps.values())
     if kind == "looked":  # "I checked (A001)": a call returned a fact (of each item named)
         return all(sku in facts.looked_up or any(sku in listed["skus"] for listed in
                                                  facts.lists) for sku in claim["items"]) \

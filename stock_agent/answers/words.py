@@ -251,6 +251,6 @@ def chinese_number(characters):
 FIGURES = ("stock", "target", "order", "short", "over")
 OF_THE_RUN = ("placed", "receipt", "rehearsed", "nomatch", "nonelow", "total", "more",
               "quantity", "count", "approved", "ranked", "matched", "readonly",
-              "looked")  # of the run
+              "looked", "largest")  # of the run
 # Every claim's kind: an MCP record's field of one of these names is not read as that claim.
 _KINDS = {"verdict", "suggested_order", *FIGURES, *OF_THE_RUN}
