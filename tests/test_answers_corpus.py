@@ -107,9 +107,9 @@ class BlindBatchTest(unittest.TestCase):
         # way a small model answers, markdown and all. (Raised 2026-12-05 with the items
         # asked by name, lines under a heading read alone, requests acknowledged, offers.)
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 28, 12),
-                                              ("answers_blind2.jsonl", 110, 21, 29),
+                                              ("answers_blind2.jsonl", 110, 21, 30),
                                               ("answers_blind3.jsonl", 99, 8, 16),
-                                              ("answers_blind4.jsonl", 100, 27, 55)):
+                                              ("answers_blind4.jsonl", 100, 29, 56)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]
@@ -475,6 +475,19 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertEqual(person_reads(answer.replace(": 0 ", ": 20 "), "Which items are low?",
                                       run)[1], "rendered")
 
+    def test_a_list_under_the_programs_own_heading(self):
+        # The small model echoes the program's heading ("The items whose stock is below
+        # target, the largest shortfall first, are:"): its "stock" is what is below target,
+        # not a figure its lines give (the list was replaced whole).
+        heading = "The items whose stock is below target, the largest shortfall first, are:\n"
+        lines = ("1. 玄米茶包 (SKU: A003) - Stock: 0, Target: 20, Suggested Order: 20\n"
+                 "2. 濾掛咖啡 (SKU: A001) - Stock: 12, Target: 30, Suggested Order: 18")
+        run = [lookup("A001", "A003")]
+        self.assertEqual(person_reads(heading + lines, "whats low rn", run),
+                         (heading + lines, "verified"))
+        swapped = "\n".join(reversed(lines.split("\n")))  # not the largest shortfall first
+        self.assertEqual(person_reads(heading + swapped, "whats low rn", run)[1], "rendered")
+
     def test_a_yes_or_no_of_an_item_asked_by_its_name(self):
         search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "烏龍茶包"},
                   "result": {"ok": True, "data": {"query": "烏龍茶包", "items": [SAMPLE[1]],
@@ -638,6 +651,13 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertNotIn("forecast", shown)
         self.assertEqual(person_reads("我可以幫你查庫存。", "你可以做什麼？", [], "zh-TW"),
                          ("我可以幫你查庫存。", "verified"))
+        # the small model's greetings, each replaced by the program's scope before
+        for answer, question, lang in (
+                ("You are talking to an inventory assistant.", "Hello, who is this?", "en"),
+                ("If you have any other questions, feel free to ask.", "Thanks!", "en"),
+                ("早上好！", "早安！", "zh-TW")):
+            with self.subTest(answer=answer):
+                self.assertEqual(person_reads(answer, question, [], lang), (answer, "verified"))
         policy = Answers("en")
         policy.source, policy.ours, policy.writes = None, ("get_stock",), set()
         for answer, shown_as in (("I can place orders.", False), ("I can't place orders.", True),

@@ -123,11 +123,15 @@ class _Review:
         says something of lines it does not name, and is not shown, nor its block, unless
         it names no item nor figure and no heading was shown above (as an unread one)."""
         self.opened = True
-        verdict_heading = reading is None and not skus and any(word[0] == "verdict"
+        verdict_heading = reading is None and not skus and any(word[0] in ("verdict", "field")
                                                                for word in words)
         one_item = len(skus) == 1 and (reading is None or holds)
         if verdict_heading or one_item:
-            self.heading, self.about = [word for word in words if word != ("clause",)], skus
+            # a verdict heading lends each line its verdict ("The items whose stock is below
+            # target, the largest shortfall first, are:"), a line about one item its words
+            self.heading = [word for word in words if word != ("clause",) and (
+                not verdict_heading or word != ("field", "stock"))]
+            self.about = skus
             self.listed = [(len(self.kept), reading[0] if reading else [])]
             self.said += self.listed[0][1]
             self.kept.append(sentence)
