@@ -80,15 +80,17 @@ def corpus(name):
 
 
 class BlindBatchTest(unittest.TestCase):
-    """Four batches written blind, never tuned on: 192 answers (answers_blind.jsonl), 180
+    """Five batches written blind, never tuned on: 192 answers (answers_blind.jsonl), 180
     more over another catalogue (answers_blind2.jsonl), 180 over a third by a writer who
-    saw no code nor earlier batch (answers_blind3.jsonl, 88 false sentences), and 400 the
+    saw no code nor earlier batch (answers_blind3.jsonl, 88 false sentences), 400 the
     way a small model answers, 300 of them with one false sentence each
-    (answers_blind4.jsonl); half of each in zh-TW."""
+    (answers_blind4.jsonl), and 200 over a hardware store's catalogue, 90 false sentences
+    (answers_blind5.jsonl); and one written the same way and tuned on, 200 over a
+    bakery's, 100 false sentences (answers_dev6.jsonl). Half of each in zh-TW."""
 
     def test_no_false_sentence_of_the_blind_batches_reaches_the_person(self):
         for name in ("answers_blind.jsonl", "answers_blind2.jsonl", "answers_blind3.jsonl",
-                     "answers_blind4.jsonl"):
+                     "answers_blind4.jsonl", "answers_blind5.jsonl", "answers_dev6.jsonl"):
             leaked = []
             for entry in corpus(name):
                 shown, _ = person_reads(entry["answer"], entry["question"], entry["results"],
@@ -109,7 +111,9 @@ class BlindBatchTest(unittest.TestCase):
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 28, 12),
                                               ("answers_blind2.jsonl", 110, 21, 30),
                                               ("answers_blind3.jsonl", 99, 8, 16),
-                                              ("answers_blind4.jsonl", 100, 29, 56)):
+                                              ("answers_blind4.jsonl", 100, 29, 56),
+                                              ("answers_blind5.jsonl", 120, 9, 59),
+                                              ("answers_dev6.jsonl", 120, 5, 77)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]

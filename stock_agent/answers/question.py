@@ -276,7 +276,7 @@ def shape(question):
     gives (not a SKU's digits) that may be added up, "skus": skus_named, "named": the items
     asked of, here its SKUs (the policy adds those it names by name, once it knows them),
     "request": bool (_requests)}."""
-    folded = normal(question).strip()
+    folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
     kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
@@ -293,8 +293,7 @@ def shape(question):
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)),
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "skus": skus_named(question), "named": skus_named(question),  # _asked adds names
-            "request": _requests(folded)}
+            "skus": skus, "named": list(skus), "request": _requests(folded)}  # _asked adds names
 
 
 def _requests(folded):

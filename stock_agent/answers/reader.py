@@ -120,8 +120,8 @@ _ABLE = {"fill", "able", "field", "verdict", "placed", "looked", "all", "to", "r
 def _capability(words):
     """"I can check the stock of any SKU", 我可以幫你下單: what the agent can do, of no item
     nor figure: the claim that the run could place an order when it speaks of ordering,
-    else none (the inventory's lookups are the agent's
-    own). None for a sentence with any other word."""
+    else none (the inventory's lookups are the agent's own). None for a sentence with any
+    other word."""
     if any(word[0] not in _ABLE for word in words):
         return None
     orders = any(word[0] == "placed" or word == ("field", "order") for word in words)

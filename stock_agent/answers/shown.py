@@ -1,6 +1,6 @@
 """Which sentences of the model's answer the person reads: each is read into words
 (words.py) and claims (reader.py), each claim held against the run's facts (truth.py), in
-the order written; the lines under a heading are shown whole or not at all.
+the order written; a false line under a heading takes the heading and its lines with it.
 
 A line that ends with a colon opens a block: the list under it, or the one line after it.
 A heading ("Items below target:") says its verdict of each line of the block, a line about
