@@ -555,10 +555,12 @@ class TrueAnswersTest(unittest.TestCase):
                          ("Sure. A001 has 12 in stock.", "verified"))
         self.assertEqual(person_reads("好的，整理如下。A001 庫存 12。", "幫我查 A001",
                                       [lookup("A001")], "zh-TW")[1], "verified")
-        for question in ("Is A001 below target?", "Can you place orders"):
-            with self.subTest(question=question):
-                self.assertEqual(person_reads("Sure.", question, [lookup("A001")])[1],
-                                 "rendered")
+        for question in ("Is A001 below target?", "Can you place orders",
+                         "Tell me if A001 is below target", "Order 18 of A001"):
+            with self.subTest(question=question):  # a yes, or "done", not read
+                shown, _ = person_reads("Sure. A001 has 12 in stock.", question,
+                                        [lookup("A001")])
+                self.assertNotIn("Sure", shown)
 
     def test_an_order_offered_and_an_order_refused(self):
         # An offer to order says what this run could do (an order tool was offered); what

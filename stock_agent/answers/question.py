@@ -297,10 +297,13 @@ def shape(question):
 
 
 def _requests(folded):
-    """Whether the person asks for something to be done and asks no question ("Check A001",
-    幫我查 A002): "Sure." to it acknowledges, and says nothing of the data."""
-    return not re.search(r"[?？]|[嗎吗呢麼么]\W*$", folded) and not re.search(YES_NO_EN, folded) \
-        and not re.search(YES_NO_ZH, folded)
+    """Whether the person asks for a lookup and asks no question, not even within ("Check
+    A001", 幫我查 A002; not "tell me if A001 is low"), nor for an order ("Sure." to "Order
+    18 of A001" would read as done): "Sure." to it acknowledges, and says nothing of the
+    data."""
+    return not re.search(r"[?？]|[嗎吗呢麼么]\W*$|\b(?:if|whether)\b", folded) and \
+        not re.search(YES_NO_EN, folded) and not re.search(YES_NO_ZH, folded) and \
+        not re.search(ORDER_WORDS, folded)
 
 
 def _one_verdict(kinds, folded):
