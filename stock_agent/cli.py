@@ -35,6 +35,9 @@ def settings(argv, environ, *, read_stdin=False):
         given["provider"] = SETTING_DEFAULTS["provider"]
         if not (args.mock or args.resume or args.otlp):
             note_provider(environ, lang)
+    # A reply needs far less than 512 tokens; a small model caught in a loop writes to the
+    # cap, and a lower cap ends it sooner (docs/evaluation.md). Reasoning needs more.
+    given["num_predict"] = args.num_predict or (1024 if args.think else 512)
     given.update(lang=lang, conversation=wants_chat(args),
                  log_dir=args.log_dir or log_folder(environ),
                  approval=_approval(args),
@@ -208,9 +211,10 @@ def build_parser(lang="en"):
                         "ending in /v1; anthropic: $ANTHROPIC_BASE_URL, without /v1)")
     server.add_argument("--num-ctx", type=_positive_int, default=8192,
                         help="context window sent as options.num_ctx (default: 8192)")
-    server.add_argument("--num-predict", type=_positive_int, default=1024,
+    server.add_argument("--num-predict", type=_positive_int,
                         help="most tokens the model may write per reply, sent as num_predict "
-                             "or max_tokens (default: 1024)")
+                             "or max_tokens (default: 512, or 1024 with --think: its "
+                             "reasoning counts too)")
     server.add_argument("--think", action="store_true",
                         help="let a thinking model reason before it answers (Ollama: sent as "
                              "think; the default false is sent too). Its reasoning is never "

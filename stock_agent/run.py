@@ -82,7 +82,7 @@ SETTING_DEFAULTS = {
     "question": None, "lang": "en", "conversation": False, "session": None, "mock": False,
     "system_prompt": None, "verify": True,
     "provider": "ollama", "model": None, "base_url": None, "num_ctx": 8192,
-    "num_predict": 1024, "think": False, "stream": False, "recover_text_tool_calls": False,
+    "num_predict": 512, "think": False, "stream": False, "recover_text_tool_calls": False,
     "inventory": None, "tenant": None, "approve": False,
     # Who says yes to a tool that needs approval: "flag" (--approve), "terminal" (a person
     # at stdin and stderr), or None (nobody: such a tool does not run).

@@ -94,7 +94,7 @@ class OllamaClient(ChatClient):
     provider = "ollama"
     chat_path = "/api/chat"
 
-    def __init__(self, *, base_url, model, num_ctx=8192, num_predict=1024, stream=False,
+    def __init__(self, *, base_url, model, num_ctx=8192, num_predict=512, stream=False,
                  on_text=None, lang="en", think=False):
         super().__init__(base_url=base_url, model=model, num_predict=num_predict,
                          stream=stream, on_text=on_text, lang=lang)

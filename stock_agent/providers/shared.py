@@ -64,7 +64,7 @@ class ChatClient:
     chat_path = None  # the chat endpoint, below base_url
     transport = None  # what carries `chat`'s request: None is HTTP (transport.exchange's via)
 
-    def __init__(self, *, base_url, model, api_key=None, num_predict=1024, stream=False,
+    def __init__(self, *, base_url, model, api_key=None, num_predict=512, stream=False,
                  on_text=None, lang="en"):
         self.base_url = base_url
         self.model = model
