@@ -556,7 +556,8 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertEqual(person_reads("好的，整理如下。A001 庫存 12。", "幫我查 A001",
                                       [lookup("A001")], "zh-TW")[1], "verified")
         for question in ("Is A001 below target?", "Can you place orders",
-                         "Tell me if A001 is below target", "Order 18 of A001"):
+                         "Tell me if A001 is below target", "Order 18 of A001",
+                         "A001 below target", "Check that A001 is below target"):
             with self.subTest(question=question):  # a yes, or "done", not read
                 shown, _ = person_reads("Sure. A001 has 12 in stock.", question,
                                         [lookup("A001")])

@@ -232,6 +232,10 @@ DIFFERENCE = (r"difference|how many more|how much more|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
 ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少"
+# A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
+REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
+           r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
+           r"display|fetch|run|see)\b|\s*(?:請(?!問)|幫我|幫忙|麻煩|查|列出|列|給我|找|搜|顯示|看)")
 # "Which has the most stock?", 哪個最少: a comparison, most or least, of the stock, or of the
 # shortfall when the question speaks of ordering or of being below target. Superlatives
 # only: "which needs more?" may ask the opposite of "which has more?".
@@ -293,17 +297,18 @@ def shape(question):
             "order": bool(re.search(ORDER_WORDS, folded)) or bool(
                 compare and re.search(SHORT, folded)),
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "skus": skus, "named": list(skus), "request": _requests(folded)}  # _asked adds names
+            "skus": skus, "named": list(skus),  # _asked adds the names
+            "request": kind is None and _requests(folded)}
 
 
 def _requests(folded):
-    """Whether the person asks for a lookup and asks no question, not even within ("Check
-    A001", 幫我查 A002; not "tell me if A001 is low"), nor for an order ("Sure." to "Order
-    18 of A001" would read as done): "Sure." to it acknowledges, and says nothing of the
-    data."""
-    return not re.search(r"[?？]|[嗎吗呢麼么]\W*$|\b(?:if|whether)\b", folded) and \
-        not re.search(YES_NO_EN, folded) and not re.search(YES_NO_ZH, folded) and \
-        not re.search(ORDER_WORDS, folded)
+    """Whether the person asks for a lookup in so many words and asks no question, not even
+    within ("Check A001", 幫我查 A002; not "A001 below target", "tell me if A001 is low"),
+    nor for an order ("Sure." to "Order 18 of A001" would read as done): "Sure." to it
+    acknowledges, and says nothing of the data. shape() adds: and names no verdict."""
+    return re.match(REQUEST, folded) is not None and not re.search(
+        r"[?？]|[嗎吗呢麼么]\W*$|\b(?:if|whether)\b", folded) and \
+        not re.search(YES_NO_ZH, folded) and not re.search(ORDER_WORDS, folded)
 
 
 def _one_verdict(kinds, folded):
