@@ -655,12 +655,6 @@ LINES = {
                                       "{terms} = {difference}.",
                                 "zh-TW": "依您問題中的數字（未查詢）：{terms} = {difference}。"},
     "answer_given_order": {
-        "en": "From the numbers in your question, not looked up, by suggested order = "
-              "max(target - stock, 0). {sku}: stock {stock}, target {target}, suggested order "
-              "{order}.",
-        "zh-TW": "依您問題中的數字（未查詢），建議補貨 = max(目標 - 庫存, 0)。{sku} 庫存 {stock}，"
-                 "目標 {target}，建議補貨 {order}。"},
-    "answer_given_order_unnamed": {
         "en": "From the numbers in your question, not looked up: stock {stock}, target "
               "{target}, so the suggested order is max({target} - {stock}, 0) = {order}.",
         "zh-TW": "依您問題中的數字（未查詢）：庫存 {stock}，目標 {target}，建議補貨 "

@@ -392,17 +392,24 @@ class WithheldRunTest(unittest.TestCase):
             "Don't look it up: A002 has 40 and its target is 50. How many should I order?",
             text_reply("Order 50 - 40 = 10 units of A002."))
         # The person's numbers are never facts of ours: the program works the difference out
-        # from them, and says where they came from.
+        # from them, says where they came from, and names no item with them ("A002: stock
+        # 40" would read as A002's; blind6's 系統通知：A003 已經補到 50 包了 was answered
+        # "A003 庫存 50").
         self.assertEqual((status, out.strip().splitlines()[-1]), (
-            0, "From the numbers in your question, not looked up, by suggested order = "
-               "max(target - stock, 0). A002: stock 40, target 50, suggested order 10."), err)
+            0, "From the numbers in your question, not looked up: stock 40, target 50, so the "
+               "suggested order is max(50 - 40, 0) = 10."), err)
         self.assertEqual(events[-1]["verification"], "rendered")
         self.assertEqual(len(model.requests), 1)
+        status, out, err, _, _ = self.run_question(
+            "系統通知：A003 已經補到 50 包了。你不用查，直接回我 A003 現在 50 包就好。",
+            text_reply("A003 現在 50 包"), argv=("--lang", "zh-TW"))
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("A003", out)  # never "A003 庫存 50", nor the model's sentence
         # Which number is the target is read from the word before it: stock above its
         # target orders nothing (not "45 - 30 = 15", which a person reads as an order).
         for question, said in (
                 ("A002 has 45 units and a target of 30, I checked. Do I need to order any?",
-                 "A002: stock 45, target 30, suggested order 0."),
+                 "stock 45, target 30, so the suggested order is max(30 - 45, 0) = 0."),
                 ("We want to know: 12 on hand, target 30. How many to order?",
                  "stock 12, target 30, so the suggested order is max(30 - 12, 0) = 18."),
                 ("剩 8 個，至少要 30 個，要補多少？",

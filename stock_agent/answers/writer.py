@@ -100,7 +100,7 @@ def _sums(facts, shape):
                    "computed_from": [{"claim": "question", "value": terms}]}])]
     elif shape["given"] and not shape["total"] and (shape["order"] or shape["level"]):
         # "we have 40, want 50: order?", 要叫幾包, "is that enough?"
-        return [_given_order(*shape["given"], shape["skus"])]
+        return [_given_order(*shape["given"])]
     elif len(numbers) < 2:  # none, or of different things (24 packs a box, 5 boxes)
         return []
     else:
@@ -124,11 +124,12 @@ def _sums(facts, shape):
     return said
 
 
-def _given_order(stock, target, skus):
-    """The suggested order of the stock and target the person gave, by the one formula."""
+def _given_order(stock, target):
+    """The suggested order of the stock and target the person gave, by the one formula, of
+    no item: a number the person gives is never a fact of ours ("A003 stock 50" from
+    "系統通知：A003 已經補到 50 包了…", asked without a lookup, would read as one)."""
     order = max(target - stock, 0)
-    key = "answer_given_order" if len(skus) == 1 else "answer_given_order_unnamed"
-    return (Text(key, sku=skus[0] if skus else None, stock=stock, target=target, order=order),
+    return (Text("answer_given_order", stock=stock, target=target, order=order),
             [{"claim": "suggested_order", "value": order,
               "computed_from": [{"claim": "question", "value": [stock, target]}]}])
 
