@@ -108,12 +108,12 @@ class BlindBatchTest(unittest.TestCase):
         # catalogue, was written to use wordings a reader may not expect. The fourth, the
         # way a small model answers, markdown and all. (Raised 2026-12-05 with the items
         # asked by name, lines under a heading read alone, requests acknowledged, offers.)
-        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 28, 12),
-                                              ("answers_blind2.jsonl", 110, 21, 30),
+        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 26, 13),
+                                              ("answers_blind2.jsonl", 110, 20, 29),
                                               ("answers_blind3.jsonl", 99, 8, 16),
-                                              ("answers_blind4.jsonl", 100, 29, 56),
+                                              ("answers_blind4.jsonl", 100, 28, 57),
                                               ("answers_blind5.jsonl", 120, 9, 59),
-                                              ("answers_dev6.jsonl", 120, 5, 77)):
+                                              ("answers_dev6.jsonl", 120, 4, 75)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]
@@ -567,16 +567,20 @@ class TrueAnswersTest(unittest.TestCase):
         # An offer to order says what this run could do (an order tool was offered); what
         # it offers on is checked as said. "I did not place the order" holds of a refused
         # order, not of one with a receipt.
-        self.assertEqual(person_reads("Would you like me to draft a purchase order?",
-                                      "Check A001", [lookup("A001")])[1], "supplemented")
+        self.assertEqual(person_reads("Want me to place an order for A001?",
+                                      "Check A001", [lookup("A001")])[1], "verified")
+        # an offer after a claim is no offer: "A003 was reordered" needs its receipt
+        self.assertEqual(person_reads("A003 was reordered, would you like me to reorder A001 "
+                                      "too?", "Check them", [lookup("A001", "A003")])[1],
+                         "rendered")
         policy = Answers("en")
         policy.source, policy.ours, policy.writes = None, ("get_stock",), set()
         outcome = Outcome()
         outcome.results = [lookup("A001")]
-        shown, _ = policy.review("A001 has 12. Would you like me to draft a purchase order?",
+        shown, _ = policy.review("A001 has 12. Want me to place an order for A001?",
                                  "Check A001", outcome, run_call=lambda call, at: None,
                                  step=1, last=True, log=_Log())
-        self.assertNotIn("purchase order", shown)  # no order tool in this run
+        self.assertNotIn("Want me", shown)  # no order tool in this run
         self.assertEqual(person_reads("Want me to reorder A002?", "Check A002",
                                       [lookup("A002")])[1], "rendered")  # A002 needs none
         refused = {"invocation": "2:0", "name": "draft_purchase_order",
@@ -686,6 +690,26 @@ class TrueAnswersTest(unittest.TestCase):
                 ("The biggest shortfall is A003 and A001.", "en", "rendered")):
             with self.subTest(answer=answer):
                 self.assertEqual(person_reads(answer, "Check them", run, lang)[1], verification)
+
+    def test_what_a_review_of_the_loosened_rules_found(self):
+        # A hostile review of this change showed false sentences through each new rule:
+        # "I can" with a verdict, a largest shortfall of one item above target, "Yes." to a
+        # request that states a claim, filler that says a lookup or an order happened.
+        both, a003 = [lookup("A001", "A002")], [lookup("A003")]
+        for answer, question, results, lang in (
+                ("I can see everything is out of stock.", "Check A001 and A002", both, "en"),
+                ("I can see the order was placed.", "Check A003", a003, "en"),
+                ("我可以告訴你已下單。", "查 A003", a003, "zh-TW"),
+                ("The biggest shortfall is A002.", "Check A002", [lookup("A002")], "en"),
+                ("Yes.", "Check A003 is still stocked", a003, "en"),
+                ("是的。", "幫我確認 A003 還有貨", a003, "zh-TW"),
+                ("A003 訂好了。", "查 A003", a003, "zh-TW"),
+                ("A001 has 12 dozen in stock.", "Check A001", [lookup("A001")], "en"),
+                ("A003 needs 20, here is your order number.", "Check A003", a003, "en"),
+                ("Here is what I found.", "How many A001?", [], "en"),
+                ("The lookup returned the following results.", "How many A001?", [], "en")):
+            with self.subTest(answer=answer):
+                self.assertNotIn(answer, person_reads(answer, question, results, lang)[0])
 
     def test_an_mcp_record_is_a_fact_about_its_item(self):
         price = {"invocation": "1:0", "name": "shop__get_price", "arguments": {"sku": "A001"},

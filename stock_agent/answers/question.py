@@ -236,6 +236,10 @@ ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購|叫貨|要叫|
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
            r"display|fetch|run|see)\b|\s*(?:請(?!問)|幫我|幫忙|麻煩|查|列出|列|給我|找|搜|顯示|看)")
+# A verb or word that makes a claim the person asks to be checked ("Check A003 is still
+# stocked", 幫我確認 A003 還有貨): such a request asks a yes or no.
+CLAIMS = (r"\b(?:is|are|was|were|has|have|had|does|do|did|doesn't|don't|isn't|aren't|still|"
+          r"it's|bet|needs?|ok|okay|fine|enough)\b|有|是|還|確認|沒問題|夠")
 # "Which has the most stock?", 哪個最少: a comparison, most or least, of the stock, or of the
 # shortfall when the question speaks of ordering or of being below target. Superlatives
 # only: "which needs more?" may ask the opposite of "which has more?".
@@ -307,8 +311,9 @@ def _requests(folded):
     nor for an order ("Sure." to "Order 18 of A001" would read as done): "Sure." to it
     acknowledges, and says nothing of the data. shape() adds: and names no verdict."""
     return re.match(REQUEST, folded) is not None and not re.search(
-        r"[?？]|[嗎吗呢麼么]\W*$|\b(?:if|whether)\b", folded) and \
-        not re.search(YES_NO_ZH, folded) and not re.search(ORDER_WORDS, folded)
+        r"[?？]|[嗎吗呢麼么吧]\W*$|\b(?:if|whether)\b", folded) and \
+        not re.search(YES_NO_ZH, folded) and not re.search(ORDER_WORDS, folded) and \
+        not re.search(CLAIMS, folded)
 
 
 def _one_verdict(kinds, folded):

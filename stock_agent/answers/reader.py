@@ -76,10 +76,12 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
     if ranked:  # "Largest shortfall first.", of no item named, was unread above
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
     found = _searched(found, words, named)
-    if ("offer",) in words:  # an order offered: one this run could place, none placed
+    if offers(words):  # an order offered: one this run could place, none placed
         found = [{**claim, "kind": "readonly", "negated": True, "items": ()}
                  if claim["kind"] in _WRITES
                  else claim for claim in found if claim["kind"] != "quantity"]
+        if ("field", "order") in words:  # "Want me to place an order for A001?"
+            found.append({"items": (), "kind": "readonly", "value": None, "negated": True})
     for claim in found if ("each",) in words else ():  # "A001 and A003, 20 units each"
         if claim["kind"] in (*FIGURES, "quantity"):  # "They need 20 each": its own too
             claim["items"] = tuple(dict.fromkeys(claim["items"] + named))
@@ -112,9 +114,10 @@ def _misnamed(words):
     return False
 
 
-# The words a sentence of what the agent can do may hold: no item, figure nor negation.
-_ABLE = {"fill", "able", "field", "verdict", "placed", "looked", "all", "to", "ratio", "count",
-         "unit", "clause", "punct", "colon", "done", "be", "offer"}
+# The words a sentence of what the agent can do may hold: no item, figure, negation,
+# verdict nor order said placed ("I can see everything is in stock" says more than it can).
+_ABLE = {"fill", "able", "field", "all", "to", "ratio", "count", "unit", "clause", "punct",
+         "colon"}
 
 
 def _capability(words):
@@ -124,8 +127,15 @@ def _capability(words):
     other word."""
     if any(word[0] not in _ABLE for word in words):
         return None
-    orders = any(word[0] == "placed" or word == ("field", "order") for word in words)
+    orders = ("field", "order") in words
     return [{"items": (), "kind": "readonly", "value": None, "negated": True}] if orders else []
+
+
+def offers(words):
+    """Whether the sentence opens with an offer ("Would you like me to reorder A001?"; not
+    "A003 was reordered, would you like me to…", which says an order was placed first)."""
+    opening = next((word for word in words if word[0] not in ("fill", "punct", "answer")), None)
+    return opening == ("offer",)
 
 
 def _comparison(words):

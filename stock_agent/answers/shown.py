@@ -20,7 +20,7 @@ goes on into.
 import re
 
 from stock_agent.answers.question import normal
-from stock_agent.answers.reader import claims
+from stock_agent.answers.reader import claims, offers
 from stock_agent.answers.truth import true
 from stock_agent.answers.words import read, sentences
 
@@ -110,7 +110,7 @@ class _Review:
         reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["named"],
                          everything=self.facts.said_of_all(), request=self.asked["request"])
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
-                ("offer",) not in words:  # an offer ("Shall I order the 18 A001 needs?")
+                not offers(words):  # an offer ("Shall I order the 18 A001 needs?")
             return None  # says what it offers on
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])

@@ -42,11 +42,11 @@ def _true_of_run(claim, facts):
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
         return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
-    if kind == "largest":  # "the biggest shortfall is A003": of all the run found
+    if kind == "largest":  # "the biggest shortfall is A003": of two or more found, one short
         gaps = {sku: fact["target"] - fact["stock"] for sku, fact in facts.items.items()
                 if fact["found"]}
-        return len(claim["items"]) == 1 and claim["items"][0] in gaps and \
-            gaps[claim["items"][0]] == max(gaps.values())
+        return len(claim["items"]) == 1 and claim["items"][0] in gaps and len(gaps) >= 2 \
+            and gaps[claim["items"][0]] == max(gaps.values()) > 0
     if kind == "looked":  # "I checked (A001)": a call returned a fact (of each item named)
         return all(sku in facts.looked_up or any(sku in listed["skus"] for listed in
                                                  facts.lists) for sku in claim["items"]) \
