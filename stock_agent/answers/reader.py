@@ -155,14 +155,17 @@ def _comparison(words):
             continue  # an item's SKU beside its name is one mention
         said.append(word[0] if word[0] != "compare" else word[1])
     numbers = [word[1] for word in words if word[0] == "number"]
-    shape = " ".join(word for word in said if word != "number")
-    if len(items) != 2 or items[0] == items[1] or len(numbers) > 1 or shape not in (
-            "item more than item", "item less than item", "item than item more",
-            "item than item less", "item ahead item", "item behind item"):
+    first_has_more = _COMPARISONS.get(" ".join(word for word in said if word != "number"))
+    if len(items) != 2 or items[0] == items[1] or len(numbers) > 1 or first_has_more is None:
         return None
-    more = shape.endswith("more") or "more " in shape or "ahead" in shape
-    return {"items": tuple(items if more else items[::-1]), "kind": "compare",
+    return {"items": tuple(items if first_has_more else items[::-1]), "kind": "compare",
             "value": numbers[0] if numbers else None, "negated": False}
+
+
+# The comparisons read, by the order of their words: whether the first item has more.
+_COMPARISONS = {"item more than item": True, "item less than item": False,
+                "item than item more": True, "item than item less": False,  # A 比 B 多
+                "item ahead item": True, "item behind item": False}
 
 
 def _yes_or_no(words):
