@@ -610,9 +610,9 @@ LINES = {
     "item_at": {"en": "{name} ({sku}): stock {stock}, target {target}, at target; no reorder "
                       "needed.",
                 "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，剛好達到目標；不需補貨。"},
-    "item_above": {"en": "{name} ({sku}): stock {stock}, target {target}, above target; no "
-                         "reorder needed.",
-                   "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，高於目標；不需補貨。"},
+    "item_above": {"en": "{name} ({sku}): stock {stock}, target {target}, {over} above target; "
+                         "no reorder needed.",
+                   "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，超出目標 {over}；不需補貨。"},
     "lead_yes": {"en": "Yes, {claim}.", "zh-TW": "是的，{claim}。"},
     "lead_no": {"en": "No, {claim}.", "zh-TW": "不，{claim}。"},
     "verdict_out": {"en": "{sku} is out of stock", "zh-TW": "{sku} 缺貨"},
@@ -638,6 +638,15 @@ LINES = {
     "answer_difference_suggested_order": {
         "en": "Difference in suggested order between {items}: {difference} ({terms}).",
         "zh-TW": "{items} 的建議補貨相差 {difference}（{terms}）。"},
+    "answer_total_target": {"en": "Total target of {items}: {total} ({terms}).",
+                            "zh-TW": "{items} 的目標合計 {total}（{terms}）。"},
+    "answer_difference_target": {"en": "Difference in target between {items}: {difference} "
+                                       "({terms}).",
+                                 "zh-TW": "{items} 的目標相差 {difference}（{terms}）。"},
+    "answer_most_target": {"en": "Highest target: {items}, {value} (of {terms}).",
+                           "zh-TW": "目標最高：{items}，{value}（{terms}）。"},
+    "answer_least_target": {"en": "Lowest target: {items}, {value} (of {terms}).",
+                            "zh-TW": "目標最低：{items}，{value}（{terms}）。"},
     "answer_most_stock": {"en": "Most stock: {items}, {value} (of {terms}).",
                           "zh-TW": "庫存最多：{items}，{value}（{terms}）。"},
     "answer_least_stock": {"en": "Least stock: {items}, {value} (of {terms}).",

@@ -276,6 +276,13 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("是的，A001 目前庫存 12 個。", "A001 可以出貨 20 個嗎？", "zh-TW",
                            ("A001",))
 
+    def test_a_gap_or_a_total_of_targets_that_is_wrong(self):
+        self.assert_hidden("A002 比目標多了 45 包。", "A002 比目標多幾包？", "zh-TW")
+        self.assert_hidden("A001 離目標還差 12 包。", "A001 還差多少？", "zh-TW")
+        self.assert_hidden("A003 比目標少 10。", "A003 還差多少？", "zh-TW")
+        self.assert_hidden("A001 和 A003 的目標加起來是 12。", "目標加起來多少？", "zh-TW")
+        self.assert_hidden("A001 and A003 have a combined target of 12.", "Targets?")
+
     def test_a_total_is_of_its_items_and_its_field(self):
         self.assert_hidden("A001, A002 and A003 were checked. Total stock: 38 units.",
                            "How are they?")
@@ -446,7 +453,18 @@ class TrueAnswersTest(unittest.TestCase):
         shown, verification = person_reads("A001 has 12 units.", "Check A001 and A002",
                                            [lookup("A001", "A002")])
         self.assertEqual(verification, "supplemented")
-        self.assertIn("烏龍茶包 (A002): stock 45, target 30, above target", shown)
+        self.assertIn("烏龍茶包 (A002): stock 45, target 30, 15 above target", shown)
+
+    def test_a_gap_to_target_and_a_total_of_targets_are_read(self):
+        for answer, question in (("A002 比目標多了 15 包。", "A002 比目標多幾包？"),
+                                 ("A001 離目標還差 18 包。", "A001 還差多少？"),
+                                 ("A003 比目標少 20。", "A003 還差多少？"),
+                                 ("A001 和 A003 的目標加起來是 50。", "目標加起來多少？"),
+                                 ("A001 and A003 have a combined target of 50.", "Targets?")):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, question, [lookup("A001", "A002", "A003")],
+                                        "en" if answer.isascii() else "zh-TW")
+                self.assertEqual(shown.splitlines()[0], answer)  # the facts it left out, after
 
     def test_an_item_asked_for_by_name_is_given_its_sku(self):
         search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "烏龍"},
@@ -843,6 +861,33 @@ class ComparisonTest(unittest.TestCase):
                  "庫存最少：A003，0（A001 12、A002 45、A003 0）。")):
             with self.subTest(question=question):
                 self.assertTrue(written(results, question, lang).startswith(said))
+
+    def test_the_targets_are_summed_and_compared_when_the_question_asks_of_them(self):
+        results = [lookup("A001", "A003")]
+        for question, lang, said in (
+                ("A001 和 A003 的目標量加起來是多少？", "zh-TW", "A001、A003 的目標合計 50（30 + 20）。"),
+                ("What is the combined target of A001 and A003?", "en",
+                 "Total target of A001, A003: 50 (30 + 20)."),
+                ("Which has the higher target, A001 or A003? The highest?", "en",
+                 "Highest target: A001, 30 (of A001 30, A003 20)."),
+                ("What's the total stock of A001 and A003 against their targets?", "en",
+                 "Total stock of A001, A003: 12 (12 + 0).")):
+            with self.subTest(question=question):
+                self.assertTrue(written(results, question, lang).startswith(said))
+
+    def test_a_sum_is_of_the_items_the_question_names_when_it_names_some(self):
+        results = [lookup("A001", "A003")]
+        for question in ("A001 離目標還差多少？", "What's the difference between A001 and its "
+                                                 "target?"):
+            with self.subTest(question=question):
+                self.assertNotIn("A003", written(results, question, "en").split(".")[0])
+        self.assertTrue(written(results, "Total stock?", "en").startswith(
+            "Total stock of A001, A003: 12"))
+
+    def test_how_far_above_its_target_an_item_is_is_stated(self):
+        results = [lookup("A002")]
+        self.assertIn("stock 45, target 30, 15 above target;", written(results, "A002?", "en"))
+        self.assertIn("庫存 45，目標 30，超出目標 15；", written(results, "A002？", "zh-TW"))
 
     def test_ties_are_named_together_and_a_plain_question_compares_nothing(self):
         tied = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": ["A001", "B1"]},

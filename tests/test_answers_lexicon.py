@@ -19,7 +19,8 @@ ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done",
          "compare:ahead", "compare:behind", "able", "largest",
          # verdicts worded with their target or gap, which claims() binds a number by
          "verdict:below:target", "verdict:below:goal", "verdict:above:target",
-         "verdict:above:goal", "verdict:above:gap", "verdict:at:goal", "verdict:reached:goal"}
+         "verdict:above:goal", "verdict:above:gap", "verdict:at:goal", "verdict:reached:goal",
+         "verdict:below:gap"}
 
 
 class LexiconFileTest(unittest.TestCase):

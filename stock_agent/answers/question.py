@@ -248,6 +248,11 @@ MOST = (r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|\bfurthest\b
         r"\bfarthest\b|最多|最高|最大|最缺")
 LEAST = r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|最少|最低|最小"
 SHORT = r"below|\bshort|under target|低於|不足|缺"
+# What a sum, a difference or a comparison is of: the suggested orders when the question
+# speaks of ordering, else the targets when it names them and not the stock (A001 和 A003
+# 的目標加起來), else the stock.
+TARGETS = r"\btargets?\b|\bgoals?\b|目標"
+STOCK_WORDS = r"\bstock|on hand|inventory|庫存|存貨|現貨|剩"
 # Arithmetic the person writes out ("17 times 3", 17 乘以 3, 120 / 4): the program works it
 # out. A minus sign or a slash needs spaces round it: 2026-12-04 is a date, 12/30 a ratio.
 OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減掉|減",
@@ -280,7 +285,8 @@ def shape(question):
     target) the person
     gave, or None, "level": the verdict its words ask, yes-or-no or not (ASKED), or None,
     "difference": bool, "compare": "most", "least" or None, "order": bool (the question
-    speaks of ordering, or of being below target), "numbers": the numbers the question
+    speaks of ordering, or of being below target), "field": what a sum or a comparison is
+    of (suggested_order, target or stock), "numbers": the numbers the question
     gives (not a SKU's digits) that may be added up, "skus": skus_named, "named": the items
     asked of, here its SKUs (the policy adds those it names by name, once it knows them),
     "request": bool (_requests)}."""
@@ -293,13 +299,14 @@ def shape(question):
     compare = re.search(WHICH_ONE, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     total = bool(re.search(TOTAL, folded))
+    order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
             "given": _given(unnamed, numbers) if len(units) <= 1 else None,
             "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
-            "order": bool(re.search(ORDER_WORDS, folded)) or bool(
-                compare and re.search(SHORT, folded)),
+            "order": order, "field": "suggested_order" if order else "target" if re.search(
+                TARGETS, folded) and not re.search(STOCK_WORDS, folded) else "stock",
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "skus": skus, "named": list(skus),  # _asked adds the names
             "request": kind is None and _requests(folded)}

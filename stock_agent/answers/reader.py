@@ -357,7 +357,7 @@ def _totals(made, clause, items):
     if len(items) < 2 or ("field", "total") not in clause:
         return made
     return [{**claim, "kind": "total", "of": claim["kind"]}
-            if claim["kind"] in ("stock", "order") else claim for claim in made]
+            if claim["kind"] in ("stock", "target", "order") else claim for claim in made]
 
 
 def _apart(said):
@@ -386,8 +386,8 @@ def _total_of_sentence(found, named):
     """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
     of every item the sentence's claims are of; in a sentence naming none (總庫存數量為 12,
     after a line about one item), of every item found; and, unless its clause said what it
-    sums, of the last stock or order figure's kind (of stock, with none)."""
-    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
+    sums, of the last stock, target or order figure's kind (of stock, with none)."""
+    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "target", "order")]
     for claim in found:
         if claim["kind"] == "total" and len(claim["items"]) < 2:
             claim["items"] = tuple(dict.fromkeys(sku for made in found for sku in made["items"]))

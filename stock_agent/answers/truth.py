@@ -94,7 +94,7 @@ def _lists(facts, query):
 
 def _total_holds(claim, facts):
     """A total of the items it names (of none named, of every item found or written): of
-    their stock, their suggested orders, or in an order's sentence the quantities ordered;
+    their stock, targets or suggested orders, or in an order's sentence the quantities ordered;
     in a run that found nothing, of the numbers the question gave."""
     found = facts.found()
     if claim["of"] == "ordered":
@@ -103,7 +103,7 @@ def _total_holds(claim, facts):
                       if not claim["items"] or write.get("sku") in claim["items"]]
         return bool(quantities) and all(isinstance(quantity, int) for quantity in quantities) \
             and sum(quantities) == claim["value"]
-    field = "suggested_order" if claim["of"] == "order" else "stock"
+    field = {"order": "suggested_order"}.get(claim["of"], claim["of"])  # stock, target
     named = [facts.items.get(sku) for sku in claim["items"]] or found
     if len(named) >= 2 and all(fact and fact["found"] for fact in named):
         return sum(fact[field] for fact in named) == claim["value"]

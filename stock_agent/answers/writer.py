@@ -66,7 +66,11 @@ def _item(fact):
     level = next(level for level, holds in verdicts(fact).items() if holds)
     key = "item_out" if fact["stock"] == 0 else f"item_{level}"
     cited = [_cite(fact, field, fact[field]) for field in ("stock", "target", "suggested_order")]
-    return Text(key, **fact), cited + [_cite(fact, level, True)]
+    over = fact["stock"] - fact["target"]  # how far above: the suggested order says how far below
+    if level == "above":
+        cited.append({"sku": fact["sku"], "claim": "over", "value": over,
+                      "computed_from": cited[:2]})
+    return Text(key, **fact, over=over), cited + [_cite(fact, level, True)]
 
 
 def _list(listed, facts):
@@ -81,13 +85,16 @@ def _list(listed, facts):
 
 
 def _sums(facts, shape):
-    """A total or a difference the question asks for: of the stock (or the suggested orders)
-    of the items found, else of the numbers the question gives, which are never facts of
-    ours; the arithmetic a question writes out, worked out."""
+    """A total or a difference the question asks for: of the stock, the targets or the
+    suggested orders (shape's field) of the items it names, or naming none, of those found;
+    else of the numbers the question gives, which are never facts of ours; the arithmetic a
+    question writes out, worked out."""
     found = facts.found()
-    field = "suggested_order" if shape["order"] else "stock"
-    numbers = shape["numbers"]
+    field, numbers = shape["field"], shape["numbers"]
     if facts.items:
+        # "How far is A001 from its target?" looked up A003 too: no sum of the two is asked
+        found = [fact for fact in found if fact["sku"] in shape["named"]] or \
+            ([] if shape["named"] else found)
         if len(found) < 2:
             return []
         terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
