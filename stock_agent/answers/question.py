@@ -118,14 +118,16 @@ def offered_first(question, inventory, *, writes=False):
 
 def may_need_tools(question, inventory):
     """False when the program can tell that no tool could help this question: the person
-    says not to look anything up, gives the stock and the level wanted themselves, asks
+    says not to look anything up (unless it states a figure of ours to confirm), gives the stock and the level wanted themselves, asks
     what the agent can do (ABOUT_ME) or about inventory in general (_asks_in_general), or
     it names no SKU, no item of the data and nothing the tools know (a greeting, the
     weather, a sum), or only sums numbers of its own (_sums_its_own).
     The loop then sends its first request without tools: a small model offered tools calls
     one for "Good morning!" too."""
     folded = normal(question)
-    if _says_no_lookup(folded) or _gives_the_facts(folded):
+    if _says_no_lookup(folded):
+        return _claims_a_figure_of_ours(folded)
+    if _gives_the_facts(folded):
         return False
     folded = re.sub(WORKED_SUM, r"\1 ", folded)
     if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
@@ -137,6 +139,14 @@ def may_need_tools(question, inventory):
     if any(word in folded for word in TOOL_WORDS) and not _asks_in_general(folded):
         return True
     return _names_an_item(folded, inventory)
+
+
+def _claims_a_figure_of_ours(folded):
+    """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包: a SKU and one figure
+    (said once or more), nothing to work out from. A figure the person gives is never a fact of ours, so only a
+    lookup answers it, whatever the question says of looking."""
+    return re.search(SKU_SHAPE, folded) is not None and \
+        len(set(re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)))) == 1
 
 
 def _sums_its_own(folded):
