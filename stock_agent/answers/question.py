@@ -118,10 +118,11 @@ def offered_first(question, inventory, *, writes=False):
 
 def may_need_tools(question, inventory):
     """False when the program can tell that no tool could help this question: the person
-    says not to look anything up (unless it states a figure of ours to confirm), gives the stock and the level wanted themselves, asks
-    what the agent can do (ABOUT_ME) or about inventory in general (_asks_in_general), or
-    it names no SKU, no item of the data and nothing the tools know (a greeting, the
-    weather, a sum), or only sums numbers of its own (_sums_its_own).
+    says not to look anything up (unless it states a figure of ours to confirm), gives the
+    stock and the level wanted themselves, asks what the agent can do (ABOUT_ME) or about
+    inventory in general (_asks_in_general), or it names no SKU, no item of the data and
+    nothing the tools know (a greeting, the weather, a sum), or only sums numbers of its
+    own (_sums_its_own).
     The loop then sends its first request without tools: a small model offered tools calls
     one for "Good morning!" too."""
     folded = normal(question)
@@ -143,8 +144,8 @@ def may_need_tools(question, inventory):
 
 def _claims_a_figure_of_ours(folded):
     """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包: a SKU and one figure
-    (said once or more), nothing to work out from. A figure the person gives is never a fact of ours, so only a
-    lookup answers it, whatever the question says of looking."""
+    (said once or more), nothing to work out from. A figure the person gives is never a
+    fact of ours, so only a lookup answers it, whatever the question says of looking."""
     return re.search(SKU_SHAPE, folded) is not None and \
         len(set(re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)))) == 1
 
