@@ -889,6 +889,23 @@ class ComparisonTest(unittest.TestCase):
         self.assertIn("stock 45, target 30, 15 above target;", written(results, "A002?", "en"))
         self.assertIn("庫存 45，目標 30，超出目標 15；", written(results, "A002？", "zh-TW"))
 
+    def test_which_of_two_is_asked_with_more_or_less_and_a_total_with_together(self):
+        # dev7: "A001 or A003 - which one is further below its target", "how many units we
+        # got across A001, A002 and A003 all together?", "the total shortfall"
+        results = [lookup("A001", "A003")]
+        for question, lang, said in (
+                ("A001 or A003 - which one is further below its target?", "en",
+                 "Furthest below target: A003, suggested order 20 (of A001 18, A003 20)."),
+                ("Which needs more, A001 or A003?", "en", "Furthest below target: A003"),
+                ("Which has less stock, A001 or A003?", "en", "Least stock: A003, 0"),
+                ("A001 跟 A003 哪個比較多？", "zh-TW", "庫存最多：A001，12"),
+                ("How many do A001 and A003 have all together?", "en",
+                 "Total stock of A001, A003: 12 (12 + 0)."),
+                ("What is the total shortfall of A001 and A003?", "en",
+                 "Total suggested order of A001, A003: 38 (18 + 20).")):
+            with self.subTest(question=question):
+                self.assertTrue(written(results, question, lang).startswith(said))
+
     def test_ties_are_named_together_and_a_plain_question_compares_nothing(self):
         tied = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": ["A001", "B1"]},
                 "result": {"ok": True, "data": {"items": [SAMPLE[0], {**SAMPLE[0],

@@ -420,8 +420,9 @@ class SettledTest(unittest.TestCase):
         outcome, model, _ = self.run_default(
             [calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))],
             question="which has more stock, A001 or A002? by how much")
-        self.assertTrue(outcome.startswith("[Sample data] Difference in stock between A001, "
-                                           "A002: 33 (45 - 12)."), outcome)
+        self.assertTrue(outcome.startswith("[Sample data] Most stock: A002, 45 (of A001 12, "
+                                           "A002 45). Difference in stock between A001, A002: "
+                                           "33 (45 - 12)."), outcome)
         self.assertEqual(len(model.requests), 1)
         for question in ("Rank A001 and A002 by how much to order.",  # not ending a clause
                          "A001 and A002 are both below target. By how much?"):  # no compare

@@ -232,7 +232,7 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|缺貨|沒貨|賣完|�
          ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
                      r"採購"))
-TOTAL = (r"\btotal\b|\bsum\b|altogether|combined|in all|add(?:ed)? up|\bplus\b|\+|"
+TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
 # "By how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
 # its clause: "rank them by how much to order" and "both are below target. By how much?"
@@ -242,7 +242,7 @@ DIFFERENCE = (r"difference|how many more|how much more|"
               r"more than|fewer than|less than|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
-ORDER_WORDS = r"order|restock|replenish|buy|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少"
+ORDER_WORDS = r"order|restock|replenish|buy|shortfall|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少|缺口"
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
@@ -251,14 +251,16 @@ REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\
 # stocked", 幫我確認 A003 還有貨): such a request asks a yes or no.
 CLAIMS = (r"\b(?:is|are|was|were|has|have|had|does|do|did|doesn't|don't|isn't|aren't|still|"
           r"it's|bet|needs?|ok|okay|fine|enough)\b|有|是|還|確認|沒問題|夠")
-# "Which has the most stock?", 哪個最少: a comparison, most or least, of the stock, or of the
-# shortfall when the question speaks of ordering or of being below target. Superlatives
-# only: "which needs more?" may ask the opposite of "which has more?".
+# "Which has the most stock?", "A001 or A003: which is further below target?", 哪個比較少: a
+# comparison, most or least, of the stock, or of the shortfall when the question speaks of
+# ordering, of being below target or of needing ("which needs more?" asks the shortfall).
 WHICH_ONE = r"\bwhich\b|\bwhat\b|\bwho\b|哪"
 MOST = (r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|\bfurthest\b|"
-        r"\bfarthest\b|最多|最高|最大|最缺")
-LEAST = r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|最少|最低|最小"
-SHORT = r"below|\bshort|under target|低於|不足|缺"
+        r"\bfarthest\b|\bmore\b|\bhigher\b|\blarger\b|\bbigger\b|\bgreater\b|\bfurther\b|"
+        r"\bfarther\b|最多|最高|最大|最缺|比較多|較多|更多|比較高|比較缺|較缺|更缺")
+LEAST = (r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|\bless\b|\bfewer\b|\blower\b|"
+         r"\bsmaller\b|最少|最低|最小|比較少|較少|更少|比較低")
+SHORT = r"below|\bshort|under target|\bneeds?\b|低於|不足|缺|需要"
 # What a sum, a difference or a comparison is of: the suggested orders when the question
 # speaks of ordering, else the targets when it names them and not the stock (A001 和 A003
 # 的目標加起來), else the stock.
