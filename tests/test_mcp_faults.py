@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 import unittest
 from unittest import mock
@@ -208,6 +209,32 @@ class ReapingTest(unittest.TestCase):
                 self.assertEqual(events[-1]["event"], "cancelled")
                 pids.assert_all_gone()
 
+
+
+class ExitAtOnceTest(unittest.TestCase):
+    def test_a_server_gone_before_its_stderr_reader_started_is_still_read_to_its_end(self):
+        # A loaded machine (a suite beside a model server) let the stdout reader see the end
+        # of a server that exited at once before the stderr reader had started; joining it
+        # raised in the reader thread, and the failure was never recorded.
+        start, raised = threading.Thread.start, []
+
+        def late_stderr_start(thread):
+            if getattr(thread, "_target", None) and thread._target.__name__ == "_drain_stderr":
+                time.sleep(0.3)
+            start(thread)
+
+        hook = threading.excepthook
+        threading.excepthook = raised.append
+        try:
+            with mock.patch.object(threading.Thread, "start", late_stderr_start):
+                connection = stdio.Connection([sys.executable, "-c", "pass"], label="gone",
+                                              environ=dict(os.environ))
+            wait_for(lambda: connection.failure is not None, seconds=5)
+            self.assertEqual(connection.failure.code, "MCP_SERVER_EXITED")
+            connection.close()
+        finally:
+            threading.excepthook = hook
+        self.assertEqual(raised, [])
 
 if __name__ == "__main__":
     unittest.main()

@@ -89,8 +89,10 @@ class Connection:
         self._stderr_tail, self._stderr_bytes = "", 0
         self._threads = [threading.Thread(target=loop, daemon=True) for loop in (
             self._read_stdout, self._drain_stderr, self._watch, self._write_stdin)]
-        for thread in self._threads:
+        self._started = threading.Event()  # a server that exits at once is read to its end
+        for thread in self._threads:  # by a reader that may wait for the stderr drain
             thread.start()
+        self._started.set()
 
     # --- Requests ------------------------------------------------------------------
 
@@ -287,6 +289,7 @@ class Connection:
         status = self._exit_status(wait=0.5)
         # Its last words may still be in the pipe: the stderr reader ends at their end (or,
         # if a child the server started still holds stderr, the error waits no longer).
+        self._started.wait(timeout=0.5)  # joining a thread not yet started raises
         self._threads[1].join(timeout=0.5)
         return AgentError("MCP_SERVER_EXITED", server=self.label,
                           status="?" if status is None else status,
