@@ -261,9 +261,8 @@ MOST = (r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|\bfurthest\b
 LEAST = (r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|\bless\b|\bfewer\b|\blower\b|"
          r"\bsmaller\b|最少|最低|最小|比較少|較少|更少|比較低")
 SHORT = r"below|\bshort|under target|\bneeds?\b|低於|不足|缺|需要"
-# What a sum, a difference or a comparison is of: the suggested orders when the question
-# speaks of ordering, else the targets when it names them and not the stock (A001 和 A003
-# 的目標加起來), else the stock.
+# What a sum, a difference or a comparison is of: the field named nearest the words asking
+# for it (_field).
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 STOCK_WORDS = r"\bstock|on hand|inventory|庫存|存貨|現貨|剩"
 # Arithmetic the person writes out ("17 times 3", 17 乘以 3, 120 / 4): the program works it
@@ -318,11 +317,23 @@ def shape(question):
             "given": _given(unnamed, numbers) if len(units) <= 1 else None,
             "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
-            "order": order, "field": "suggested_order" if order else "target" if re.search(
-                TARGETS, folded) and not re.search(STOCK_WORDS, folded) else "stock",
+            "order": order, "field": "suggested_order" if compare and order else _field(
+                folded, order),  # "which needs more stock?": the shortfall
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "skus": skus, "named": list(skus),  # _asked adds the names
             "request": kind is None and _requests(folded)}
+
+
+def _field(folded, order):
+    """What a sum or a comparison is of: the field named nearest the words asking for it
+    (目標量加起來, "the total shortfall", "how many to order in total to bring it back to
+    target"), else the suggested orders when the question speaks of ordering, else the
+    stock."""
+    asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}", folded)
+    named = [(abs(found.start() - asked.start()), field) for field, words in (
+        ("suggested_order", f"{ORDER_WORDS}|{SHORT}"), ("target", TARGETS),
+        ("stock", STOCK_WORDS)) for found in re.finditer(words, folded)] if asked else []
+    return min(named)[1] if named else "suggested_order" if order else "stock"
 
 
 def _requests(folded):
