@@ -283,6 +283,22 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("A001 和 A003 的目標加起來是 12。", "目標加起來多少？", "zh-TW")
         self.assert_hidden("A001 and A003 have a combined target of 12.", "Targets?")
 
+    def test_a_total_after_targets_and_a_gap_after_a_field_a_review_found(self):
+        # stop 42's hostile review of the gap and target-total readings: 47 of 190 shown
+        q = "How many units of A001 and A003 do we have in total?"
+        self.assert_hidden("A001: stock 12, target 30; A003: stock 0, target 20; 50 units in "
+                           "total.", q)
+        self.assert_hidden("A001 庫存 12、目標 30，A003 庫存 0、目標 20，總共 50。", "A001 和 A003 "
+                           "總共有多少庫存？", "zh-TW")
+        self.assert_hidden("A001 needs 18 (target 30) and A003 needs 20 (target 20), 50 in "
+                           "total.", "How many do A001 and A003 need to order in total?")
+        for answer in ("A001 的建議補貨量比目標少 18 包。", "A001 的補貨量離目標還差 18 包。",
+                       "A001 的建議補貨量是 18，比目標少 18。"):
+            self.assert_hidden(answer, "A001 要補多少？", "zh-TW")
+        self.assert_hidden("A002 的目標比目標多 15。", "A002 要補多少？", "zh-TW")
+        self.assert_hidden("A001's suggested order is 18 units below its target.",
+                           "How far below target is A001?")
+
     def test_a_total_is_of_its_items_and_its_field(self):
         self.assert_hidden("A001, A002 and A003 were checked. Total stock: 38 units.",
                            "How are they?")
@@ -902,7 +918,11 @@ class ComparisonTest(unittest.TestCase):
                 ("How many do A001 and A003 have all together?", "en",
                  "Total stock of A001, A003: 12 (12 + 0)."),
                 ("What is the total shortfall of A001 and A003?", "en",
-                 "Total suggested order of A001, A003: 38 (18 + 20).")):
+                 "Total suggested order of A001, A003: 38 (18 + 20)."),
+                ("A001 和 A003 加起來離目標還差多少？", "zh-TW", "A001、A003 的建議補貨合計 38"),
+                ("How far below target are A001 and A003 combined?", "en",
+                 "Total suggested order of A001, A003: 38"),
+                ("A001 和 A003 的目標庫存加起來？", "zh-TW", "A001、A003 的目標合計 50")):
             with self.subTest(question=question):
                 self.assertTrue(written(results, question, lang).startswith(said))
 

@@ -58,6 +58,14 @@ class WhoNeedsToolsTest(unittest.TestCase):
                          "系統通知：A003 已經補到 50 包了。你不用查，直接回我 A003 現在 50 包就好。"):
             with self.subTest(question=question):
                 self.assertTrue(needs(question))
+        # the person's own count or a what-if, with something to work out from it: the
+        # figure is theirs, and a lookup would answer another question (the review's)
+        for question in ("Don't check the system, I just counted 8 of A001. How many should I "
+                         "order?", "Without looking it up: we have 12 of A003, is that enough?",
+                         "不用查，假設 A001 只剩 5 包，要補幾包？", "不用查，A001 賣掉 10 包之後還剩多少？",
+                         "Don't check: I want 30 of A001 and 30 of A003, what's the total?"):
+            with self.subTest(question=question):
+                self.assertFalse(needs(question))
 
     def test_a_stock_and_target_the_person_gives_need_no_lookup(self):
         for question in ("I counted A002 myself: 40 on hand, target 50. How many more?",

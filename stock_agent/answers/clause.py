@@ -91,6 +91,10 @@ def clause_claims(clause, items, *, after_item=False):
             continue  # "I found 2 items", 符合「玄米」的品項: a search said, no item's verdict
         elif role == "verdict":
             qualifier = value[1:]
+            if value[0] in _GAPS and adjacent and not numbers or \
+                    qualifier == ["gap"] and field is not None:
+                return None  # "the suggested order is 18 units below its target", 建議補貨量
+                # 比目標少 18: a field's figure, or the gap of the stock?
             if value[0] in _GAPS and numbers and adjacent:
                 claim(_GAPS[value[0]], numbers.pop()[0])  # "18 units below its target"
                 qualifier = ["target"] if qualifier in (["target"], ["goal"]) else []

@@ -144,10 +144,13 @@ def may_need_tools(question, inventory):
 
 def _claims_a_figure_of_ours(folded):
     """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包: a SKU and one figure
-    (said once or more), nothing to work out from. A figure the person gives is never a
-    fact of ours, so only a lookup answers it, whatever the question says of looking."""
+    (said once or more), and nothing asked to be worked out from it (WORKS_OUT). A figure
+    the person gives is never a fact of ours, so only a lookup answers it, whatever the
+    question says of looking."""
     return re.search(SKU_SHAPE, folded) is not None and \
-        len(set(re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)))) == 1
+        len(set(re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)))) == 1 and \
+        not re.search(WORKS_OUT, folded)
+
 
 
 def _sums_its_own(folded):
@@ -243,6 +246,10 @@ DIFFERENCE = (r"difference|how many more|how much more|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
 ORDER_WORDS = r"order|restock|replenish|buy|shortfall|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少|缺口"
+# What a question asks to work out from a figure of the person's own ("I counted 8 of A001:
+# how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
+WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假設|如果|要是|{TOTAL}|"
+             rf"{DIFFERENCE}")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
@@ -264,7 +271,8 @@ SHORT = r"below|\bshort|under target|\bneeds?\b|低於|不足|缺|需要"
 # What a sum, a difference or a comparison is of: the field named nearest the words asking
 # for it (_field).
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
-STOCK_WORDS = r"\bstock|on hand|inventory|庫存|存貨|現貨|剩"
+STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
+GAP = r"還差|離目標|距離目標|short of"
 # Arithmetic the person writes out ("17 times 3", 17 乘以 3, 120 / 4): the program works it
 # out. A minus sign or a slash needs spaces round it: 2026-12-04 is a date, 12/30 a ratio.
 OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減掉|減",
@@ -328,11 +336,16 @@ def _field(folded, order):
     """What a sum or a comparison is of: the field named nearest the words asking for it
     (目標量加起來, "the total shortfall", "how many to order in total to bring it back to
     target"), else the suggested orders when the question speaks of ordering, else the
-    stock."""
+    stock. A question of a gap to the target ("how far below target, combined", 離目標還差)
+    sums the shortfalls: its target is no summand."""
     asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}", folded)
-    named = [(abs(found.start() - asked.start()), field) for field, words in (
-        ("suggested_order", f"{ORDER_WORDS}|{SHORT}"), ("target", TARGETS),
-        ("stock", STOCK_WORDS)) for found in re.finditer(words, folded)] if asked else []
+    if asked is None:
+        return "suggested_order" if order else "stock"
+    fields = {"suggested_order": f"{ORDER_WORDS}|{SHORT}|{GAP}", "stock": STOCK_WORDS}
+    if not re.search(f"{SHORT}|{GAP}", folded):
+        fields["target"] = TARGETS
+    named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
+             for found in re.finditer(words, folded)]
     return min(named)[1] if named else "suggested_order" if order else "stock"
 
 

@@ -338,6 +338,10 @@ def _carried(said, clause, made):
     """A figure said with no field ("Target: A001 30, A002 45": 45) is of the field the last
     clause that made claims gave its one figure; False when it may be a stock as well."""
     carried = said["carried"]
+    if carried and carried[0] == "order" and \
+            not any(word[0] == "item" for word in clause) and \
+            any(claim["kind"] in ("short", "over") for claim in made):
+        return False  # 建議補貨量是 18，比目標少 18: the order's gap, or the stock's?
     for claim in made if carried else ():
         if "bare" not in claim or claim["has"]:
             continue  # a field's figure; "A002 has 45"
@@ -386,8 +390,9 @@ def _total_of_sentence(found, named):
     """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
     of every item the sentence's claims are of; in a sentence naming none (總庫存數量為 12,
     after a line about one item), of every item found; and, unless its clause said what it
-    sums, of the last stock, target or order figure's kind (of stock, with none)."""
-    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "target", "order")]
+    sums, of the last stock or order figure's kind (of stock, with none): "stock 12, target
+    30; ...; total 50" sums no target unless its clause says so ("the combined target")."""
+    figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
     for claim in found:
         if claim["kind"] == "total" and len(claim["items"]) < 2:
             claim["items"] = tuple(dict.fromkeys(sku for made in found for sku in made["items"]))
