@@ -29,15 +29,13 @@ def true(claim, facts):
 
 def _true_of_run(claim, facts):
     kind, value = claim["kind"], claim["value"]
-    if kind == "placed":  # of each item it names: a receipt (a refused order has none)
-        return _of_each(claim, facts.receipts)
+    if kind in ("placed", "approved", "rehearsed"):  # of each item it names: a receipt (a
+        # refused order has none); approved: placed, or checked and approved in a dry run
+        return _of_each(claim, {"placed": facts.receipts, "rehearsed": facts.rehearsed,
+                                "approved": facts.receipts + facts.rehearsed}[kind])
     if kind == "receipt":  # "PO-000001 is for A003": the order id, and of its item
         return _of_each(claim, [receipt for receipt in facts.receipts
                                 if receipt.get("order_id") == value])
-    if kind == "approved":  # placed, or checked and approved in a dry run
-        return _of_each(claim, facts.receipts + facts.rehearsed)
-    if kind == "rehearsed":
-        return _of_each(claim, facts.rehearsed)
     if kind == "ranked":  # each item found, the shortfalls never growing down the list
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
