@@ -50,7 +50,7 @@ def _true_of_run(claim, facts):
                                                  facts.lists) for sku in claim["items"]) \
             if claim["items"] else bool(facts.items or facts.lists or facts.other)
     if kind == "readonly":  # "I cannot place orders": no order tool, and no order written
-        return not (facts.writable or facts.receipts or facts.refused or facts.rehearsed)
+        return not (facts.writable or facts.order_writes())
     if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
         return all(any(listed["query"] == value and sku in listed["skus"]
                        for listed in facts.lists) for sku in claim["items"])
@@ -65,8 +65,7 @@ def _true_of_run(claim, facts):
         return any(listed["more"] == value for listed in _lists(facts, claim.get("query")))
     if kind == "count":  # how many one search matched, else one list held or a lookup saw
         return _counts(facts, claim.get("query")) == {value}
-    writes = facts.receipts if claim.get("ordered") else \
-        facts.receipts + facts.refused + facts.rehearsed
+    writes = facts.receipts if claim.get("ordered") else facts.order_writes()
     return _of_each(claim, [write for write in writes if write.get("quantity") == value])
 
 
