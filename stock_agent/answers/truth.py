@@ -93,7 +93,6 @@ def _total_holds(claim, facts):
     """A total of the items it names (of none named, of every item found or written): of
     their stock, their suggested orders, or in an order's sentence the quantities ordered;
     in a run that found nothing, of the numbers the question gave."""
-    found = facts.found()
     if claim["of"] == "ordered":
         writes = facts.receipts + ([] if claim.get("ordered") else facts.rehearsed)
         quantities = [write.get("quantity") for write in writes
@@ -101,7 +100,7 @@ def _total_holds(claim, facts):
         return bool(quantities) and all(isinstance(quantity, int) for quantity in quantities) \
             and sum(quantities) == claim["value"]
     field = "suggested_order" if claim["of"] == "order" else "stock"
-    named = [facts.items.get(sku) for sku in claim["items"]] or found
+    named = [facts.items.get(sku) for sku in claim["items"]] or facts.found()
     if len(named) >= 2 and all(fact and fact["found"] for fact in named):
         return sum(fact[field] for fact in named) == claim["value"]
     anything = facts.items or facts.lists or facts.other or facts.receipts
