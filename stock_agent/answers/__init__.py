@@ -282,15 +282,13 @@ def _spelled(sku, text):
 
 def _no_order_unsaid(facts, said):
     """"No order has been placed" is true and the answer did not say it."""
-    return not (facts.receipts or facts.refused or facts.rehearsed or
-                any(claim["kind"] == "placed" for claim in said))
+    return not (facts.order_writes() or any(claim["kind"] == "placed" for claim in said))
 
 
 def _holds_any(facts):
     """Whether any tool result of the run gave a fact (found or not, a list, a record, a
     write)."""
-    return bool(facts.items or facts.lists or facts.other or facts.receipts or facts.refused
-                or facts.rehearsed)
+    return bool(facts.items or facts.lists or facts.other or facts.order_writes())
 
 
 def _cited(said, facts):

@@ -115,6 +115,10 @@ class Facts:
         return {normal(sentence.strip()).rstrip(".。") for text in self._said_by_tools
                 for sentence in re.split(r"(?<=[.。])\s+", text) if sentence.strip()}
 
+    def order_writes(self):
+        """Every write of the run: placed (receipts), refused, or rehearsed (--dry-run)."""
+        return self.receipts + self.refused + self.rehearsed
+
     def order_ids(self):
         return {placed["order_id"] for placed in self.receipts
                 if isinstance(placed.get("order_id"), str) and placed["order_id"]}
@@ -131,7 +135,7 @@ class Facts:
         for order_id in self.order_ids():
             for said in ("", "order ", "訂單 ", "訂單"):
                 words[normal(said + order_id)] = ("receipt", order_id)
-        for write in self.receipts + self.refused + self.rehearsed:  # the item a write names
+        for write in self.order_writes():  # the item a write names
             for word, called in ((write.get("sku"), ()), (write.get("name"), ("name",))):
                 if isinstance(word, str) and isinstance(write.get("sku"), str):
                     words.setdefault(normal(word), ("item", write["sku"], *called))

@@ -135,9 +135,8 @@ def may_need_tools(question, inventory):
         return True
     if re.search(ABOUT_ME, folded):
         return False
-    if _sums_its_own(folded):
-        return _names_an_item(folded, inventory)
-    if any(word in folded for word in TOOL_WORDS) and not _asks_in_general(folded):
+    if not _sums_its_own(folded) and any(word in folded for word in TOOL_WORDS) and \
+            not _asks_in_general(folded):
         return True
     return _names_an_item(folded, inventory)
 

@@ -29,15 +29,13 @@ def true(claim, facts):
 
 def _true_of_run(claim, facts):
     kind, value = claim["kind"], claim["value"]
-    if kind == "placed":  # of each item it names: a receipt (a refused order has none)
-        return _of_each(claim, facts.receipts)
+    if kind in ("placed", "approved", "rehearsed"):  # of each item it names: a receipt (a
+        # refused order has none); approved: placed, or checked and approved in a dry run
+        return _of_each(claim, {"placed": facts.receipts, "rehearsed": facts.rehearsed,
+                                "approved": facts.receipts + facts.rehearsed}[kind])
     if kind == "receipt":  # "PO-000001 is for A003": the order id, and of its item
         return _of_each(claim, [receipt for receipt in facts.receipts
                                 if receipt.get("order_id") == value])
-    if kind == "approved":  # placed, or checked and approved in a dry run
-        return _of_each(claim, facts.receipts + facts.rehearsed)
-    if kind == "rehearsed":
-        return _of_each(claim, facts.rehearsed)
     if kind == "ranked":  # each item found, the shortfalls never growing down the list
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
@@ -52,7 +50,7 @@ def _true_of_run(claim, facts):
                                                  facts.lists) for sku in claim["items"]) \
             if claim["items"] else bool(facts.items or facts.lists or facts.other)
     if kind == "readonly":  # "I cannot place orders": no order tool, and no order written
-        return not (facts.writable or facts.receipts or facts.refused or facts.rehearsed)
+        return not (facts.writable or facts.order_writes())
     if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
         return all(any(listed["query"] == value and sku in listed["skus"]
                        for listed in facts.lists) for sku in claim["items"])
@@ -67,8 +65,7 @@ def _true_of_run(claim, facts):
         return any(listed["more"] == value for listed in _lists(facts, claim.get("query")))
     if kind == "count":  # how many one search matched, else one list held or a lookup saw
         return _counts(facts, claim.get("query")) == {value}
-    writes = facts.receipts if claim.get("ordered") else \
-        facts.receipts + facts.refused + facts.rehearsed
+    writes = facts.receipts if claim.get("ordered") else facts.order_writes()
     return _of_each(claim, [write for write in writes if write.get("quantity") == value])
 
 
@@ -96,7 +93,6 @@ def _total_holds(claim, facts):
     """A total of the items it names (of none named, of every item found or written): of
     their stock, targets or suggested orders, or in an order's sentence the quantities ordered;
     in a run that found nothing, of the numbers the question gave."""
-    found = facts.found()
     if claim["of"] == "ordered":
         writes = facts.receipts + ([] if claim.get("ordered") else facts.rehearsed)
         quantities = [write.get("quantity") for write in writes
@@ -104,7 +100,7 @@ def _total_holds(claim, facts):
         return bool(quantities) and all(isinstance(quantity, int) for quantity in quantities) \
             and sum(quantities) == claim["value"]
     field = {"order": "suggested_order"}.get(claim["of"], claim["of"])  # stock, target
-    named = [facts.items.get(sku) for sku in claim["items"]] or found
+    named = [facts.items.get(sku) for sku in claim["items"]] or facts.found()
     if len(named) >= 2 and all(fact and fact["found"] for fact in named):
         return sum(fact[field] for fact in named) == claim["value"]
     anything = facts.items or facts.lists or facts.other or facts.receipts

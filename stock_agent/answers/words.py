@@ -43,10 +43,8 @@ _longest = 1
 def _build():
     """The lexicon as {token tuple: role}, built on first use (a --verify off run never
     reads lexicon.txt)."""
-    table = {}
-    for role, phrases in _sections():
-        for phrase in phrases:
-            table[tuple(_tokens(phrase))] = role
+    table = {tuple(_tokens(phrase)): role for role, phrases in _sections()
+             for phrase in phrases}
     global _longest
     _longest = max(map(len, table))
     return table

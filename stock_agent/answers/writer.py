@@ -31,8 +31,7 @@ def write(facts, shape, lang, *, tools=(), note_orders=True):
              for failed in facts.failed]
     if not said:
         said = [(Text("answer_scope", tools=", ".join(tools)), [])]
-    elif note_orders and not (facts.receipts or facts.refused or facts.rehearsed) and \
-            facts.items:
+    elif note_orders and not facts.order_writes() and facts.items:
         said.append((Text("answer_no_order_placed"), [{"claim": "placed", "value": False,
                                                        "source": None}]))
     return [(text.render(lang), cited) for text, cited in said]
