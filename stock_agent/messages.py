@@ -627,19 +627,23 @@ LINES = {
     "verdict_not_reached": {"en": "{sku} is below target", "zh-TW": "{sku} 低於目標"},
     "verdict_found": {"en": "{sku} was found", "zh-TW": "有找到 {sku}"},
     "verdict_not_found": {"en": "{sku} was not found", "zh-TW": "查無 {sku}"},
-    "answer_total_stock": {"en": "Total stock of {items}: {total} ({terms}).",
-                           "zh-TW": "{items} 的庫存合計 {total}（{terms}）。"},
+    "answer_total_stock": {"en": "Total stock of {items}: {total} ({terms}){versus}.",
+                           "zh-TW": "{items} 的庫存合計 {total}（{terms}）{versus}。"},
     "answer_total_suggested_order": {
-        "en": "Total suggested order of {items}: {total} ({terms}).",
-        "zh-TW": "{items} 的建議補貨合計 {total}（{terms}）。"},
+        "en": "Total suggested order of {items}: {total} ({terms}){versus}.",
+        "zh-TW": "{items} 的建議補貨合計 {total}（{terms}）{versus}。"},
     "answer_difference_stock": {"en": "Difference in stock between {items}: {difference} "
                                       "({terms}).",
                                 "zh-TW": "{items} 的庫存相差 {difference}（{terms}）。"},
     "answer_difference_suggested_order": {
         "en": "Difference in suggested order between {items}: {difference} ({terms}).",
         "zh-TW": "{items} 的建議補貨相差 {difference}（{terms}）。"},
-    "answer_total_target": {"en": "Total target of {items}: {total} ({terms}).",
-                            "zh-TW": "{items} 的目標合計 {total}（{terms}）。"},
+    "answer_total_target": {"en": "Total target of {items}: {total} ({terms}){versus}.",
+                            "zh-TW": "{items} 的目標合計 {total}（{terms}）{versus}。"},
+    # the one number the question gives beside a total it asks ("over 75 combined?")
+    "answer_versus_more": {"en": ", more than {value}", "zh-TW": "，超過 {value}"},
+    "answer_versus_less": {"en": ", less than {value}", "zh-TW": "，少於 {value}"},
+    "answer_versus_same": {"en": ", exactly {value}", "zh-TW": "，剛好 {value}"},
     "answer_difference_target": {"en": "Difference in target between {items}: {difference} "
                                        "({terms}).",
                                  "zh-TW": "{items} 的目標相差 {difference}（{terms}）。"},

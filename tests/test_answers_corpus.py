@@ -922,7 +922,14 @@ class ComparisonTest(unittest.TestCase):
                 ("A001 和 A003 加起來離目標還差多少？", "zh-TW", "A001、A003 的建議補貨合計 38"),
                 ("How far below target are A001 and A003 combined?", "en",
                  "Total suggested order of A001, A003: 38"),
-                ("A001 和 A003 的目標庫存加起來？", "zh-TW", "A001、A003 的目標合計 50")):
+                ("A001 和 A003 的目標庫存加起來？", "zh-TW", "A001、A003 的目標合計 50"),
+                ("Are the targets of A001 and A003 over 45 combined? I need it for a plan.",
+                 "en", "Total target of A001, A003: 50 (30 + 20), more than 45."),
+                ("drip coffee 跟 A003 庫存加起來有超過 10 包嗎？", "zh-TW",
+                 "A001、A003 的庫存合計 12（12 + 0），超過 10。"),
+                ("A001 or A003: which one is further below its target, and by how many units?",
+                 "en", "Furthest below target: A003, suggested order 20 (of A001 18, A003 20). "
+                       "Difference in suggested order between A001, A003: 2 (20 - 18).")):
             with self.subTest(question=question):
                 self.assertTrue(written(results, question, lang).startswith(said))
 

@@ -240,7 +240,8 @@ TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? 
 # its clause: "rank them by how much to order" and "both are below target. By how much?"
 # ask no difference.
 DIFFERENCE = (r"difference|how many more|how much more|"
-              r"\b(?:more|less|fewer|higher|lower)\b.*\bby how (?:much|many)(?=\s*(?:[?.!,]|$))|"
+              r"\b(?:more|less|fewer|higher|lower|further|farther|bigger|larger|smaller)\b.*"
+              r"\bby how (?:much|many)(?:\s+\w+)?(?=\s*(?:[?.!,]|$))|"
               r"more than|fewer than|less than|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
@@ -271,7 +272,7 @@ SHORT = r"below|\bshort|under target|\bneeds?\b|低於|不足|缺|需要"
 # for it (_field).
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
-GAP = r"還差|離目標|距離目標|short of"
+GAP = r"\bbelow\b|\bshort\b|under target|how far|還差|離目標|距離目標|低於|不足"
 # Arithmetic the person writes out ("17 times 3", 17 乘以 3, 120 / 4): the program works it
 # out. A minus sign or a slash needs spaces round it: 2026-12-04 is a date, 12/30 a ratio.
 OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減掉|減",
@@ -304,8 +305,9 @@ def shape(question):
     target) the person
     gave, or None, "level": the verdict its words ask, yes-or-no or not (ASKED), or None,
     "difference": bool, "compare": "most", "least" or None, "order": bool (the question
-    speaks of ordering, or of being below target), "field": what a sum or a comparison is
-    of (suggested_order, target or stock), "numbers": the numbers the question
+    speaks of ordering, or of being below target), "gap": bool (it speaks of the gap between
+    an item and its target), "field": what a sum or a comparison is of (suggested_order,
+    target or stock), "numbers": the numbers the question
     gives (not a SKU's digits) that may be added up, "skus": skus_named, "named": the items
     asked of, here its SKUs (the policy adds those it names by name, once it knows them),
     "request": bool (_requests)}."""
@@ -324,6 +326,8 @@ def shape(question):
             "given": _given(unnamed, numbers) if len(units) <= 1 else None,
             "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
+            "gap": bool(re.search(GAP, folded) or re.search(DIFFERENCE, folded) and
+                        re.search(TARGETS, folded)),  # of an item to its target
             "order": order, "field": "suggested_order" if compare and order else _field(
                 folded, order),  # "which needs more stock?": the shortfall
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
@@ -340,8 +344,8 @@ def _field(folded, order):
     asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}", folded)
     if asked is None:
         return "suggested_order" if order else "stock"
-    fields = {"suggested_order": f"{ORDER_WORDS}|{SHORT}|{GAP}", "stock": STOCK_WORDS}
-    if not re.search(f"{SHORT}|{GAP}", folded):
+    fields = {"suggested_order": f"{ORDER_WORDS}|{GAP}", "stock": STOCK_WORDS}
+    if not re.search(GAP, folded):
         fields["target"] = TARGETS
     named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
              for found in re.finditer(words, folded)]

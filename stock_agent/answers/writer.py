@@ -42,7 +42,7 @@ def _leads(facts, shape):
     but not listed), when it asks for one verdict: "No, A002 ..." would answer a question
     about A003 too."""
     kind = shape["yes_no"]
-    if kind is None:
+    if kind is None or shape["total"]:  # "over 75 combined?" asks no item's level
         return []
     leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
     order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
@@ -91,9 +91,11 @@ def _sums(facts, shape):
     found = facts.found()
     field, numbers = shape["field"], shape["numbers"]
     if facts.items:
-        # "How far is A001 from its target?" looked up A003 too: no sum of the two is asked
-        found = [fact for fact in found if fact["sku"] in shape["named"]] or \
-            ([] if shape["named"] else found)
+        # of the items the question names, or of all it found when it names one and the
+        # other by a name no item has ("drip coffee 跟玄米茶包 加起來"); but "How far is A001
+        # from its target?" looked up A003 too: a gap of one item, no sum of the two
+        named = [fact for fact in found if fact["sku"] in shape["named"]]
+        found = named if len(named) >= 2 or named and shape["gap"] else found
         if len(found) < 2:
             return []
         terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
@@ -119,7 +121,8 @@ def _sums(facts, shape):
                      shape["compare"])
     if shape["total"]:
         total = sum(terms)
-        said.append((Text(key_total, items=_Listed(names), total=total,
+        versus = _versus(total, numbers) if names else ""
+        said.append((Text(key_total, items=_Listed(names), total=total, versus=versus,
                           terms=" + ".join(map(str, terms))),
                      [{"claim": "total", "value": total, "computed_from": inputs}]))
     if shape["difference"]:
@@ -128,6 +131,15 @@ def _sums(facts, shape):
                           terms=f"{high} - {low}"),
                      [{"claim": "difference", "value": high - low, "computed_from": inputs}]))
     return said
+
+
+def _versus(total, numbers):
+    """"Are A001, A002 and A003 over 75 combined?": the total against the one number the
+    question gives ("" with none, or several)."""
+    if len(numbers) != 1:
+        return ""
+    relation = "more" if total > numbers[0] else "less" if total < numbers[0] else "same"
+    return Text(f"answer_versus_{relation}", value=numbers[0])
 
 
 def _given_order(stock, target):
