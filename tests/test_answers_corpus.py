@@ -107,11 +107,12 @@ class BlindBatchTest(unittest.TestCase):
         # was a true yes, trimmed since: 19 whole then 18). The third, over a third
         # catalogue, was written to use wordings a reader may not expect. The fourth, the
         # way a small model answers, markdown and all. (Raised 2026-12-05 with the items
-        # asked by name, lines under a heading read alone, requests acknowledged, offers.)
+        # asked by name, lines under a heading read alone, requests acknowledged, offers;
+        # blind4 again with gaps to target read, stop 42.)
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 26, 13),
                                               ("answers_blind2.jsonl", 110, 20, 29),
                                               ("answers_blind3.jsonl", 99, 8, 16),
-                                              ("answers_blind4.jsonl", 100, 28, 57),
+                                              ("answers_blind4.jsonl", 100, 30, 58),
                                               ("answers_blind5.jsonl", 120, 9, 59),
                                               ("answers_dev6.jsonl", 120, 4, 75)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
