@@ -300,6 +300,19 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("A001's suggested order is 18 units below its target.",
                            "How far below target is A001?")
 
+    def test_a_second_review_of_gaps_totals_and_combined_targets(self):
+        self.assert_hidden("A001 and A003 need a combined target of 50.",
+                           "How many do A001 and A003 need?")
+        self.assert_hidden("A001 和 A003 需要目標合計 50 包。", "A001 和 A003 要補多少？", "zh-TW")
+        for answer, false, lang in (
+                ("A001's suggested order is 18. It is 18 below target.",
+                 "It is 18 below target.", "en"),
+                ("A001 的建議補貨量是 18。比目標少 18。", "比目標少 18。", "zh-TW")):
+            self.assert_hidden(answer, "A001?", lang, ("A001",), false=false)
+        # a total of no item, of the two items the question asks of, not of all three found
+        for answer in ("The total is 57.", "Together they have 57 units."):
+            self.assert_hidden(answer, "What is the total stock of A001 and A003?")
+
     def test_a_total_is_of_its_items_and_its_field(self):
         self.assert_hidden("A001, A002 and A003 were checked. Total stock: 38 units.",
                            "How are they?")
@@ -926,13 +939,27 @@ class ComparisonTest(unittest.TestCase):
                 ("A001 和 A003 的目標庫存加起來？", "zh-TW", "A001、A003 的目標合計 50"),
                 ("Are the targets of A001 and A003 over 45 combined? I need it for a plan.",
                  "en", "Total target of A001, A003: 50 (30 + 20), more than 45."),
-                ("drip coffee 跟 A003 庫存加起來有超過 10 包嗎？", "zh-TW",
-                 "A001、A003 的庫存合計 12（12 + 0），超過 10。"),
+                ("A001 需要加訂嗎？", "zh-TW", "是的，A001 需要補貨。"),  # 加 sums nothing of one
+                ("Is A003 out of stock altogether?", "en", "Yes, A003 is out of stock."),
                 ("A001 or A003: which one is further below its target, and by how many units?",
                  "en", "Furthest below target: A003, suggested order 20 (of A001 18, A003 20). "
                        "Difference in suggested order between A001, A003: 2 (20 - 18).")):
             with self.subTest(question=question):
                 self.assertTrue(written(results, question, lang).startswith(said))
+
+    def test_what_is_compared_and_summed_is_the_gap_when_the_question_speaks_of_one(self):
+        results = [lookup("A001", "A002", "A003")]
+        for question, said in (
+                ("What's the combined gap to target of A001 and A003?",
+                 "Total suggested order of A001, A003: 38"),
+                ("Which is further from target, A001 or A003?", "Furthest below target: A003")):
+            with self.subTest(question=question):
+                self.assertTrue(written(results, question, "en").startswith(said))
+        for question, unsaid in (("Which is further above target, A002 or A001?", "target:"),
+                                 ("Do A001 and A003 need more than 30 units in total?",
+                                  "less than")):
+            with self.subTest(question=question):
+                self.assertNotIn(unsaid, written(results, question, "en"))
 
     def test_ties_are_named_together_and_a_plain_question_compares_nothing(self):
         tied = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": ["A001", "B1"]},

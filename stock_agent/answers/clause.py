@@ -70,7 +70,8 @@ def clause_claims(clause, items, *, after_item=False):
         elif role == "field" and numbers and adjacent:
             claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
             pending = pending and field != value[0]  # "the order for 18 x A001"
-        elif role == "field" and pending and {field, value[0]} == {"total", "target"}:
+        elif role == "field" and pending and {field, value[0]} == {"total", "target"} and \
+                ("field", "order") not in clause:  # not "need a combined target of 50"
             field = "target"  # "the combined target", 目標加起來: the targets' figure, their
             # total when the clause names several items (reader._totals)
         elif role == "field" and pending:

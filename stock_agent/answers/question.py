@@ -142,13 +142,13 @@ def may_need_tools(question, inventory):
 
 
 def _claims_a_figure_of_ours(folded):
-    """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包: a SKU and one figure
-    (said once or more), and nothing asked to be worked out from it (WORKS_OUT). A figure
-    the person gives is never a fact of ours, so only a lookup answers it, whatever the
-    question says of looking."""
+    """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包吧: a SKU and one figure
+    (said once or more), asked to be confirmed (CONFIRM), and nothing asked to be worked
+    out from it (WORKS_OUT). A figure the person gives is never a fact of ours, so only a
+    lookup answers it, whatever the question says of looking."""
     return re.search(SKU_SHAPE, folded) is not None and \
         len(set(re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)))) == 1 and \
-        not re.search(WORKS_OUT, folded)
+        re.search(CONFIRM, folded) is not None and not re.search(WORKS_OUT, folded)
 
 
 
@@ -250,6 +250,10 @@ ORDER_WORDS = r"order|restock|replenish|buy|shortfall|補|訂|進貨|採購|叫�
 # how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
 WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假設|如果|要是|{TOTAL}|"
              rf"{DIFFERENCE}")
+# A figure the question asks to be confirmed or repeated ("..., right?", "just say yes", 對吧,
+# 直接回我…就好), not one the person reports ("sold 20", 剛進了 15 包).
+CONFIRM = (r"confirm|\bright\b|correct|\btrue\b|\bsay\b|\btell me\b|確認|對嗎|對吧|沒錯|是嗎|吧|"
+           r"就好|回我|回答我|告訴我|系統說|系統通知")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
@@ -272,7 +276,12 @@ SHORT = r"below|\bshort|under target|\bneeds?\b|低於|不足|缺|需要"
 # for it (_field).
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
-GAP = r"\bbelow\b|\bshort\b|under target|how far|還差|離目標|距離目標|低於|不足"
+GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|from (?:its |the |their )?"
+       r"targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足")
+# "Which is further above target?": no comparison the program writes answers it (the item
+# lines say how far above target each is).
+ABOVE_TARGET = (r"(?:above|over) (?:its |the |their )?targets?|高於目標|超過目標|超出目標|"
+                r"比目標多|比目標高")
 # Arithmetic the person writes out ("17 times 3", 17 乘以 3, 120 / 4): the program works it
 # out. A minus sign or a slash needs spaces round it: 2026-12-04 is a date, 12/30 a ratio.
 OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減掉|減",
@@ -302,54 +311,51 @@ def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
     "worked": the arithmetic it writes out (worked) or, its total asked, the product of
     how many a container holds and how many containers (_multiplied), "given": (stock,
-    target) the person
-    gave, or None, "level": the verdict its words ask, yes-or-no or not (ASKED), or None,
-    "difference": bool, "compare": "most", "least" or None, "order": bool (the question
-    speaks of ordering, or of being below target), "gap": bool (it speaks of the gap between
-    an item and its target), "field": what a sum or a comparison is of (suggested_order,
-    target or stock), "numbers": the numbers the question
-    gives (not a SKU's digits) that may be added up, "skus": skus_named, "named": the items
-    asked of, here its SKUs (the policy adds those it names by name, once it knows them),
-    "request": bool (_requests)}."""
+    target) the person gave, or None, "level": the verdict its words ask, yes-or-no or not
+    (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "order": bool
+    (the question speaks of ordering, or of being below target), "field": what a sum or a
+    comparison is of (suggested_order, target or stock), "field_named": the question names
+    it, "numbers": the numbers the question gives (not a SKU's digits) that may be added
+    up, "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds
+    those it names by name, once it knows them), "request": bool (_requests)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
     kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
     numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
     units = _units(unnamed)
-    compare = re.search(WHICH_ONE, folded) and (
+    compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     total = bool(re.search(TOTAL, folded))
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
+    named = _field(folded)
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
             "given": _given(unnamed, numbers) if len(units) <= 1 else None,
             "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
-            "gap": bool(re.search(GAP, folded) or re.search(DIFFERENCE, folded) and
-                        re.search(TARGETS, folded)),  # of an item to its target
-            "order": order, "field": "suggested_order" if compare and order else _field(
-                folded, order),  # "which needs more stock?": the shortfall
+            "order": order, "field": "suggested_order" if compare and order else named or (
+                "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
+            "field_named": named is not None,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "skus": skus, "named": list(skus),  # _asked adds the names
             "request": kind is None and _requests(folded)}
 
 
-def _field(folded, order):
+def _field(folded):
     """What a sum or a comparison is of: the field named nearest the words asking for it
     (目標量加起來, "the total shortfall", "how many to order in total to bring it back to
-    target"), else the suggested orders when the question speaks of ordering, else the
-    stock. A question of a gap to the target ("how far below target, combined", 離目標還差)
-    sums the shortfalls: its target is no summand."""
+    target"), or None. A question of a gap to the target ("how far below target, combined",
+    離目標還差) sums the shortfalls: its target is no summand."""
     asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}", folded)
     if asked is None:
-        return "suggested_order" if order else "stock"
+        return None
     fields = {"suggested_order": f"{ORDER_WORDS}|{GAP}", "stock": STOCK_WORDS}
     if not re.search(GAP, folded):
         fields["target"] = TARGETS
     named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
              for found in re.finditer(words, folded)]
-    return min(named)[1] if named else "suggested_order" if order else "stock"
+    return min(named)[1] if named else None
 
 
 def _requests(folded):

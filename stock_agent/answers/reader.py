@@ -64,7 +64,9 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
                                                               said["spoken"] != last):
         return None  # two items linked; a heading over nothing; items with nothing said
     found = [claim for made in said["made"] for claim in made]
-    found = _total_of_sentence(_drop_figures_of_missing(found), said["named"])
+    if not said["named"] and any(claim["kind"] in ("short", "over") for claim in found):
+        return None  # "A001's suggested order is 18. It is 18 below target.": whose gap?
+    found = _total_of_sentence(_drop_figures_of_missing(found), said["named"], skus)
     found, named = _shared_by_subjects(said, found), said["named"]
     if found is None or ranked and not named or \
             set(named) - {sku for claim in found for sku in claim["items"]}:
@@ -386,17 +388,19 @@ def _drop_figures_of_missing(found):
                                              and set(claim["items"]) <= missing)]
 
 
-def _total_of_sentence(found, named):
+def _total_of_sentence(found, named, asked=()):
     """"K12 needs 7 and T21 needs 7, so 14 in total": a total said of fewer than two items is
     of every item the sentence's claims are of; in a sentence naming none (總庫存數量為 12,
     after a line about one item), of every item found; and, unless its clause said what it
     sums, of the last stock or order figure's kind (of stock, with none): "stock 12, target
-    30; ...; total 50" sums no target unless its clause says so ("the combined target")."""
+    30; ...; total 50" sums no target unless its clause says so ("the combined target"). A
+    total of no item, when the question asks of two items or more, is of those (`asked`)."""
     figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
     for claim in found:
         if claim["kind"] == "total" and len(claim["items"]) < 2:
             claim["items"] = tuple(dict.fromkeys(sku for made in found for sku in made["items"]))
-            claim["items"] = claim["items"] if named or len(claim["items"]) >= 2 else ()
+            if not named and len(claim["items"]) < 2:
+                claim["items"], claim["asked"] = tuple(asked) if len(asked) >= 2 else (), True
         if claim["kind"] == "total":
             claim.setdefault("of", figures[-1] if figures else "stock")
     return found

@@ -112,6 +112,9 @@ class _Review:
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
                 not offers(words):  # an offer ("Shall I order the 18 A001 needs?")
             return None  # says what it offers on
+        if (self.asked["compare"] or self.asked["difference"]) and self.asked["field"] != \
+                "stock" and any(claim["kind"] == "compare" for claim in reading[0]):
+            return None  # "A002 has 33 more than A001", asked which needs more: of the stock
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
         return reading

@@ -101,6 +101,8 @@ def _total_holds(claim, facts):
             and sum(quantities) == claim["value"]
     field = {"order": "suggested_order"}.get(claim["of"], claim["of"])  # stock, target
     named = [facts.items.get(sku) for sku in claim["items"]] or facts.found()
+    if claim.get("asked"):  # of the items the question asked, those that exist
+        named = [fact for fact in named if fact and fact["found"]]
     if len(named) >= 2 and all(fact and fact["found"] for fact in named):
         return sum(fact[field] for fact in named) == claim["value"]
     anything = facts.items or facts.lists or facts.other or facts.receipts

@@ -42,7 +42,8 @@ def _leads(facts, shape):
     but not listed), when it asks for one verdict: "No, A002 ..." would answer a question
     about A003 too."""
     kind = shape["yes_no"]
-    if kind is None or shape["total"]:  # "over 75 combined?" asks no item's level
+    if kind is None or shape["total"] and len(shape["named"]) != 1:  # "over 75 combined?"
+        # asks no item's level; "Is A003 out of stock altogether?" does
         return []
     leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
     order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
@@ -91,11 +92,10 @@ def _sums(facts, shape):
     found = facts.found()
     field, numbers = shape["field"], shape["numbers"]
     if facts.items:
-        # of the items the question names, or of all it found when it names one and the
-        # other by a name no item has ("drip coffee 跟玄米茶包 加起來"); but "How far is A001
-        # from its target?" looked up A003 too: a gap of one item, no sum of the two
+        # of the items the question names, when it names some: "How far is A001 from its
+        # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
         named = [fact for fact in found if fact["sku"] in shape["named"]]
-        found = named if len(named) >= 2 or named and shape["gap"] else found
+        found = named if shape["named"] else found
         if len(found) < 2:
             return []
         terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
@@ -121,7 +121,7 @@ def _sums(facts, shape):
                      shape["compare"])
     if shape["total"]:
         total = sum(terms)
-        versus = _versus(total, numbers) if names else ""
+        versus = _versus(total, numbers) if names and shape["field_named"] else ""
         said.append((Text(key_total, items=_Listed(names), total=total, versus=versus,
                           terms=" + ".join(map(str, terms))),
                      [{"claim": "total", "value": total, "computed_from": inputs}]))
