@@ -467,23 +467,16 @@ GET_STOCK = shipped(Tool(
 
 
 FIND_LIMIT, REORDER_LIMIT, MAX_LIMIT = 5, 10, 20  # result counts: default, default, cap
-NAMES_SHOWN = 8  # a search that matched nothing shows the model how names are written
 
 
 def find_items(inventory, arguments):
     """Items whose name or SKU contains the query, ignoring case and full/half width."""
     query = _fold(arguments["query"])
     limit = arguments.get("limit", FIND_LIMIT)
-    rows = inventory.rows()
-    matches = [row for row in rows if query in _fold(row["name"]) or query in _fold(row["sku"])]
-    result = {"query": arguments["query"], "items": [_stock(row) for row in matches[:limit]],
-              "more": max(len(matches) - limit, 0), "source": inventory.source}
-    if not matches:  # "oolong" of a catalogue whose names are Chinese: how names are written
-        names = ", ".join(row["name"] for row in rows[:NAMES_SHOWN])
-        result["note"] = (f"No item name or SKU here contains this query. Names here are "
-                          f"written like: {names}. Search again with part of a name as "
-                          f"written here, in its language.")
-    return result
+    matches = [row for row in inventory.rows()
+               if query in _fold(row["name"]) or query in _fold(row["sku"])]
+    return {"query": arguments["query"], "items": [_stock(row) for row in matches[:limit]],
+            "more": max(len(matches) - limit, 0), "source": inventory.source}
 
 
 def list_reorder(inventory, arguments):
