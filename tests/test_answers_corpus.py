@@ -940,6 +940,8 @@ class ComparisonTest(unittest.TestCase):
                 ("Are the targets of A001 and A003 over 45 combined? I need it for a plan.",
                  "en", "Total target of A001, A003: 50 (30 + 20), more than 45."),
                 ("A001 需要加訂嗎？", "zh-TW", "是的，A001 需要補貨。"),  # 加 sums nothing of one
+                ("The total stock of A001 and A003 for the next 2 weeks?", "en",
+                 "Total stock of A001, A003: 12 (12 + 0). "),  # 2 is no threshold
                 ("Is A003 out of stock altogether?", "en", "Yes, A003 is out of stock."),
                 ("A001 or A003: which one is further below its target, and by how many units?",
                  "en", "Furthest below target: A003, suggested order 20 (of A001 18, A003 20). "

@@ -278,6 +278,9 @@ TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
 GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|from (?:its |the |their )?"
        r"targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足")
+# A number the question measures a total against ("over 75 combined?", 有沒有超過 40).
+THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|less than|"
+             r"fewer than|超過|多於|少於|低於|不到|達到|至少")
 # "Which is further above target?": no comparison the program writes answers it (the item
 # lines say how far above target each is).
 ABOVE_TARGET = (r"(?:above|over) (?:its |the |their )?targets?|高於目標|超過目標|超出目標|"
@@ -315,9 +318,10 @@ def shape(question):
     (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "order": bool
     (the question speaks of ordering, or of being below target), "field": what a sum or a
     comparison is of (suggested_order, target or stock), "field_named": the question names
-    it, "numbers": the numbers the question gives (not a SKU's digits) that may be added
-    up, "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds
-    those it names by name, once it knows them), "request": bool (_requests)}."""
+    it, "threshold": the one number it measures a total against (THRESHOLD) or None,
+    "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
+    "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds those
+    it names by name, once it knows them), "request": bool (_requests)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
@@ -336,7 +340,8 @@ def shape(question):
             "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
             "order": order, "field": "suggested_order" if compare and order else named or (
                 "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
-            "field_named": named is not None,
+            "field_named": named is not None, "threshold": numbers[0] if len(numbers) == 1 and
+            re.search(THRESHOLD, unnamed) else None,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "skus": skus, "named": list(skus),  # _asked adds the names
             "request": kind is None and _requests(folded)}

@@ -121,7 +121,7 @@ def _sums(facts, shape):
                      shape["compare"])
     if shape["total"]:
         total = sum(terms)
-        versus = _versus(total, numbers) if names and shape["field_named"] else ""
+        versus = _versus(total, shape["threshold"]) if names and shape["field_named"] else ""
         said.append((Text(key_total, items=_Listed(names), total=total, versus=versus,
                           terms=" + ".join(map(str, terms))),
                      [{"claim": "total", "value": total, "computed_from": inputs}]))
@@ -133,13 +133,13 @@ def _sums(facts, shape):
     return said
 
 
-def _versus(total, numbers):
-    """"Are A001, A002 and A003 over 75 combined?": the total against the one number the
-    question gives ("" with none, or several)."""
-    if len(numbers) != 1:
+def _versus(total, threshold):
+    """"Are A001, A002 and A003 over 75 combined?": the total against the number the
+    question measures it against ("" with none: "the total stock for the next 2 weeks")."""
+    if threshold is None:
         return ""
-    relation = "more" if total > numbers[0] else "less" if total < numbers[0] else "same"
-    return Text(f"answer_versus_{relation}", value=numbers[0])
+    relation = "more" if total > threshold else "less" if total < threshold else "same"
+    return Text(f"answer_versus_{relation}", value=threshold)
 
 
 def _given_order(stock, target):
