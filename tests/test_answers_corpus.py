@@ -940,6 +940,10 @@ class ComparisonTest(unittest.TestCase):
                 ("Are the targets of A001 and A003 over 45 combined? I need it for a plan.",
                  "en", "Total target of A001, A003: 50 (30 + 20), more than 45."),
                 ("A001 需要加訂嗎？", "zh-TW", "是的，A001 需要補貨。"),  # 加 sums nothing of one
+                ("A001 跟 A003 建議叫貨量加起來多少？有沒有超過 40？", "zh-TW",
+                 "A001、A003 的建議補貨合計 38（18 + 20），少於 40。"),
+                ("Is the total target of A001 and A003 at least 50?", "en",
+                 "Total target of A001, A003: 50 (30 + 20), exactly 50."),
                 ("The total stock of A001 and A003 for the next 2 weeks?", "en",
                  "Total stock of A001, A003: 12 (12 + 0). "),  # 2 is no threshold
                 ("Is A003 out of stock altogether?", "en", "Yes, A003 is out of stock."),

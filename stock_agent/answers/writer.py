@@ -94,8 +94,8 @@ def _sums(facts, shape):
     if facts.items:
         # of the items the question names, when it names some: "How far is A001 from its
         # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
-        named = [fact for fact in found if fact["sku"] in shape["named"]]
-        found = named if shape["named"] else found
+        if shape["named"]:
+            found = [fact for fact in found if fact["sku"] in shape["named"]]
         if len(found) < 2:
             return []
         terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
