@@ -661,6 +661,23 @@ LINES = {
     "answer_least_suggested_order": {
         "en": "Closest to target: {items}, suggested order {value} (of {terms}).",
         "zh-TW": "離目標最近：{items}，建議補貨 {value}（{terms}）。"},
+    # the stock after a change the question supposes (writer._changed)
+    "answer_if-": {"en": "If {number} go out: {name} ({sku}) would have {stock} - {number} = "
+                         "{after}, {versus}.",
+                   "zh-TW": "若賣出或用掉 {number}：{name}（{sku}）會剩 {stock} - {number} = {after}，"
+                            "{versus}。"},
+    "answer_if+": {"en": "If {number} come in: {name} ({sku}) would have {stock} + {number} = "
+                         "{after}, {versus}.",
+                   "zh-TW": "若進貨 {number}：{name}（{sku}）會有 {stock} + {number} = {after}，"
+                            "{versus}。"},
+    "answer_if_more": {"en": "If {number} go out: {name} ({sku}) has only {stock}, {short} "
+                             "fewer.",
+                       "zh-TW": "若賣出或用掉 {number}：{name}（{sku}）只有 {stock}，還少 {short}。"},
+    "answer_if_below": {"en": "{gap} below its target of {target}",
+                        "zh-TW": "比目標 {target} 少 {gap}"},
+    "answer_if_at": {"en": "exactly its target of {target}", "zh-TW": "剛好等於目標 {target}"},
+    "answer_if_above": {"en": "{gap} above its target of {target}",
+                        "zh-TW": "比目標 {target} 多 {gap}"},
     "answer_given_total": {"en": "From the numbers in your question, not looked up: {terms} = "
                                  "{total}.",
                            "zh-TW": "依您問題中的數字（未查詢）：{terms} = {total}。"},

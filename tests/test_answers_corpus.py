@@ -967,6 +967,29 @@ class ComparisonTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertNotIn(unsaid, written(results, question, "en"))
 
+    def test_the_stock_after_a_change_the_question_supposes_is_worked_out(self):
+        # dev7: "We might sell 20 oolong this weekend. How many would be left?", A001 如果今天
+        # 進 10 包，這樣離目標還差多少？; the item's level now is no answer to "still above?"
+        for sku, question, lang, said in (
+                ("A002", "We might sell 20 of A002 this weekend. How many would be left, and "
+                         "would we still be above target?", "en",
+                 "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25, 5 below its target of "
+                 "30. 烏龍茶包 (A002): stock 45"),
+                ("A001", "A001 如果今天進 10 包，這樣離目標還差多少？", "zh-TW",
+                 "若進貨 10：濾掛咖啡（A001）會有 12 + 10 = 22，比目標 30 少 8。"),
+                ("A001", "if the 18 A001 we're expecting arrive today, does that put us right "
+                         "at target?", "en",
+                 "If 18 come in: 濾掛咖啡 (A001) would have 12 + 18 = 30, exactly its target"),
+                ("A002", "A002 要是賣掉 50 包，還剩幾包？", "zh-TW",
+                 "若賣出或用掉 50：烏龍茶包（A002）只有 45，還少 5。")):
+            with self.subTest(question=question):
+                self.assertTrue(written([lookup(sku)], question, lang).startswith(said))
+        for question in ("We use 5 of A001 per day: how long will it last?",
+                         "We sell 3 a day of A001. How many days of cover?",
+                         "Is A001 below target? We sold 5 and got 10 in."):
+            with self.subTest(question=question):
+                self.assertNotIn("If", written([lookup("A001")], question, "en"))
+
     def test_ties_are_named_together_and_a_plain_question_compares_nothing(self):
         tied = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": ["A001", "B1"]},
                 "result": {"ok": True, "data": {"items": [SAMPLE[0], {**SAMPLE[0],

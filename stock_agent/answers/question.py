@@ -294,10 +294,12 @@ _OPERATOR = "|".join(f"(?:{pattern})" for pattern in OPERATORS.values())
 _NUMBER = r"(?<![a-z0-9_.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![a-z0-9_]|[.,]\d)"
 WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"
 # Numbers are added up only when they count one thing: 一箱 24 包，進了 5 箱 is not 24 + 5
-# of anything, nor "5 per day and 30 on hand", nor "2 cartons of 24 and 5 packs". A number
+# of anything, nor "5 per day and 30 on hand", nor "2 cartons of 24 and 5 packs"; and a
+# rate ("we sell 3 a day") is no change of the stock to work out (_change). A number
 # counts what the word after it names (UNIT: a Chinese measure word, 包, 箱; an English
 # plural, "boxes"), or nothing said.
-PER = r"\bper\b|\beach\b|\bevery\b|每|(?<!\d)一[箱盒包袋罐瓶組打件條捆]|\b[a-z]+s of \d"
+PER = (r"\bper\b|\beach\b|\bevery\b|\ba (?:day|week|month)\b|\bdaily\b|\bweekly\b|每|"
+       r"一天|一週|一個月|(?<!\d)一[箱盒包袋罐瓶組打件條捆]|\b[a-z]+s of \d")
 UNIT = r"\s*([\u4e00-\u9fff])|\s+([a-z]{3,}s)\b"
 NOT_UNITS = set("加減乘除等是和與及跟或還共") | {
     "plus", "minus", "times", "this", "was", "has", "its", "yes", "less", "unless"}
@@ -310,6 +312,15 @@ EACH_HOLDS = (
     r"of)\s+(?P<each>\d+)")
 
 
+# A change to one item's stock the question supposes or reports, beside the one number it
+# gives ("We might sell 20 oolong: how many left?", A001 如果今天進 10 包): the program works
+# out the stock after it.
+CHANGE = (("-", r"\bsell|\bsold\b|\bsales?\b|\bus(?:e|ed|es|ing)\b|\bship|\bgo(?:es)? out|"
+                r"\btak(?:e|en|ing) out|\bconsum|\bremov|賣|用掉|用了|用去|出貨|出掉|拿走|消耗|領走"),
+          ("+", r"\breceiv|\barriv|\bcom(?:e|es|ing) in\b|\bdeliver|\b(?:get|got) in\b|"
+                r"\badd(?:ed|ing|s)?\b(?!\s+up)|進|到貨|收到|入庫|送來"))
+
+
 def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
     "worked": the arithmetic it writes out (worked) or, its total asked, the product of
@@ -320,8 +331,9 @@ def shape(question):
     comparison is of (suggested_order, target or stock), "field_named": the question names
     it, "threshold": the one number it measures a total against (THRESHOLD) or None,
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
-    "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds those
-    it names by name, once it knows them), "request": bool (_requests)}."""
+    "change": ("+" or "-", the number) the question supposes the stock changes by (_change)
+    or None, "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds
+    those it names by name, once it knows them), "request": bool (_requests)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
@@ -343,8 +355,18 @@ def shape(question):
             "field_named": named is not None, "threshold": numbers[0] if len(numbers) == 1 and
             re.search(THRESHOLD, unnamed) else None,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "skus": skus, "named": list(skus),  # _asked adds the names
+            "change": _change(unnamed) if len(numbers) == 1 and not re.search(PER, unnamed)
+            else None, "skus": skus, "named": list(skus),  # _asked adds the names
             "request": kind is None and _requests(folded)}
+
+
+def _change(unnamed):
+    """("-", 20) for "we might sell 20 this weekend", ("+", 10) for 如果今天進 10 包: the one
+    number the question gives, and a word of change (CHANGE) within a few words of it."""
+    number = re.search(GIVEN_NUMBER, unnamed)
+    near = unnamed[max(number.start() - 32, 0):number.end() + 32]
+    signs = {sign for sign, words in CHANGE if re.search(words, near)}
+    return (signs.pop(), int(number.group())) if len(signs) == 1 else None
 
 
 def _field(folded):

@@ -42,8 +42,9 @@ def _leads(facts, shape):
     but not listed), when it asks for one verdict: "No, A002 ..." would answer a question
     about A003 too."""
     kind = shape["yes_no"]
-    if kind is None or shape["total"] and len(shape["named"]) != 1:  # "over 75 combined?"
-        # asks no item's level; "Is A003 out of stock altogether?" does
+    if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["change"]:
+        # "over 75 combined?" asks no item's level ("Is A003 out of stock altogether?" does),
+        # nor "if we sell 20, are we still above target?" its level now
         return []
     leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
     order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
@@ -91,6 +92,10 @@ def _sums(facts, shape):
     question writes out, worked out."""
     found = facts.found()
     field, numbers = shape["field"], shape["numbers"]
+    supposed = [fact for fact in found if fact["sku"] in shape["named"] or not shape["named"]]
+    if shape["change"] and len(supposed) == 1 and str(shape["change"][1]) not in facts.items:
+        # "if we sell 20 of A002, how many are left?" (of SKU 100234, no change of 100234)
+        return [_changed(supposed[0], *shape["change"])]
     if facts.items:
         # of the items the question names, when it names some: "How far is A001 from its
         # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
@@ -131,6 +136,19 @@ def _sums(facts, shape):
                           terms=f"{high} - {low}"),
                      [{"claim": "difference", "value": high - low, "computed_from": inputs}]))
     return said
+
+
+def _changed(fact, sign, number):
+    """The one item's stock after the change the question supposes, against its target:
+    "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25, 5 below its target of 30"."""
+    after = fact["stock"] + number if sign == "+" else fact["stock"] - number
+    versus = ("answer_if_below" if after < fact["target"] else
+              "answer_if_above" if after > fact["target"] else "answer_if_at")
+    key = "answer_if_more" if after < 0 else f"answer_if{sign}"
+    return (Text(key, **fact, number=number, after=after, short=-after,
+                 versus=Text(versus, target=fact["target"], gap=abs(after - fact["target"]))),
+            [{"sku": fact["sku"], "claim": "if", "value": after, "computed_from": [
+                _cite(fact, "stock", fact["stock"]), {"claim": "question", "value": number}]}])
 
 
 def _versus(total, threshold):
