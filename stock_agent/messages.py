@@ -670,6 +670,10 @@ LINES = {
                          "{after}, {versus}.",
                    "zh-TW": "若進貨 {number}：{name}（{sku}）會有 {stock} + {number} = {after}，"
                             "{versus}。"},
+    "answer_if=": {"en": "If the stock is {number}: {name} ({sku}) would be {versus}; suggested "
+                         "order max({target} - {number}, 0) = {order}.",
+                   "zh-TW": "若庫存是 {number}：{name}（{sku}）{versus}；建議補貨 max({target} - "
+                            "{number}, 0) = {order}。"},
     "answer_if_more": {"en": "If {number} go out: {name} ({sku}) has only {stock}, {short} "
                              "fewer.",
                        "zh-TW": "若賣出或用掉 {number}：{name}（{sku}）只有 {stock}，還少 {short}。"},

@@ -313,6 +313,48 @@ class HostileProbeTest(unittest.TestCase):
         for answer in ("The total is 57.", "Together they have 57 units."):
             self.assert_hidden(answer, "What is the total stock of A001 and A003?")
 
+    def test_what_the_second_review_still_found_shown(self):
+        # stop 42's second review, 36 of 178 false sentences still shown: a stock comparison
+        # given to "which sells faster?", a total of items named in words the reader does not
+        # know, a total of no field asked what to order, figures of the stock before a change
+        # the person reports
+        for answer, question, lang in (
+                ("A002 has 33 more than A001.", "Which sells more, A001 or A002?", "en"),
+                ("A001 has more than A003.", "Which sells faster, A001 or A003?", "en"),
+                ("A002 比 A001 多 33 包。", "A001 跟 A002 哪個比較貴？", "zh-TW"),
+                ("A001 比 A003 多 12 包。", "A001 跟 A003 哪個比較急？", "zh-TW"),
+                ("Altogether 57 units.", "How much oolong and genmai do we have altogether?",
+                 "en"),
+                ("The total is 12.", "Do A001 and A003 need more than 30 units in total?", "en"),
+                ("合計 12 包。", "A001 跟 A003 加起來需要超過 30 包嗎？", "zh-TW"),
+                ("A002 is 15 above its target of 30.", "Don't look it up, we sold 20 of A002 "
+                                                       "this morning - is it still above target?",
+                 "en"),
+                ("A001 建議補貨 18 包。", "不用查，A001 剛剛賣到只剩 8 包了，幫我補到目標。", "zh-TW"),
+                ("The suggested order for A001 is 18.", "Don't check the system: A001 is down "
+                                                        "to 8. Reorder it to target.", "en"),
+                ("A003 is 20 units below target.", "Without looking it up: we have 12 of A003, "
+                                                   "is that enough?", "en")):
+            self.assert_hidden(answer, question, lang)
+        # what a stock comparison or a list's total says in so many words is still shown
+        shown, _ = person_reads("A002 has 33 more units in stock than A001.",
+                                "Which one has more, A001 or A002? In stock, I mean.",
+                                [lookup("A001", "A002")])
+        self.assertIn("A002 has 33 more units in stock than A001.", shown)
+        listed = {"invocation": "1:0", "name": "list_reorder", "arguments": {},
+                  "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 0}}}
+        shown, _ = person_reads("A003 needs 20 and A001 needs 18. The suggested orders add up "
+                                "to 38.", "What needs reordering?", [listed])
+        self.assertIn("add up to 38.", shown)
+        self.assertTrue(written([lookup("A001", "A003")], "Do A001 and A003 need more than 30 "
+                                "units in total?", "en").startswith(
+            "Total suggested order of A001, A003: 38 (18 + 20), more than 30. 濾掛咖啡"))
+        self.assertTrue(written([lookup("A001")], "A001 is down to 8. Reorder it to target.",
+                                "en").startswith(
+            "If the stock is 8: 濾掛咖啡 (A001) would be 22 below its target of 30; suggested "
+            "order max(30 - 8, 0) = 22."))
+        self.assertNotIn("If", written([lookup("A003")], "你不用查，A003 有 50 包吧？", "zh-TW"))
+
     def test_a_total_is_of_its_items_and_its_field(self):
         self.assert_hidden("A001, A002 and A003 were checked. Total stock: 38 units.",
                            "How are they?")

@@ -313,12 +313,14 @@ EACH_HOLDS = (
 
 
 # A change to one item's stock the question supposes or reports, beside the one number it
-# gives ("We might sell 20 oolong: how many left?", A001 如果今天進 10 包): the program works
-# out the stock after it.
+# gives ("We might sell 20 oolong: how many left?", A001 如果今天進 10 包), or the stock it
+# says there is ("A001 is down to 8", 我剛盤點是 8 包): the program works out the stock after
+# it against the target.
 CHANGE = (("-", r"\bsell|\bsold\b|\bsales?\b|\bus(?:e|ed|es|ing)\b|\bship|\bgo(?:es)? out|"
                 r"\btak(?:e|en|ing) out|\bconsum|\bremov|賣|用掉|用了|用去|出貨|出掉|拿走|消耗|領走"),
           ("+", r"\breceiv|\barriv|\bcom(?:e|es|ing) in\b|\bdeliver|\b(?:get|got) in\b|"
-                r"\badd(?:ed|ing|s)?\b(?!\s+up)|進|到貨|收到|入庫|送來"))
+                r"\badd(?:ed|ing|s)?\b(?!\s+up)|進|到貨|收到|入庫|送來"),
+          ("=", r"\bdown to\b|\bcount(?:ed)?\b|\bleft\b|\bremain|\bha(?:ve|s)\s+\d|盤點|剩|有\s*\d"))
 
 
 def shape(question):
@@ -326,12 +328,14 @@ def shape(question):
     "worked": the arithmetic it writes out (worked) or, its total asked, the product of
     how many a container holds and how many containers (_multiplied), "given": (stock,
     target) the person gave, or None, "level": the verdict its words ask, yes-or-no or not
-    (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "order": bool
+    (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "which": it
+    asks which item (of any measure: "which sells faster?", 哪個比較急), "order": bool
     (the question speaks of ordering, or of being below target), "field": what a sum or a
     comparison is of (suggested_order, target or stock), "field_named": the question names
     it, "threshold": the one number it measures a total against (THRESHOLD) or None,
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
-    "change": ("+" or "-", the number) the question supposes the stock changes by (_change)
+    "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
+    (_change)
     or None, "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds
     those it names by name, once it knows them), "request": bool (_requests)}."""
     folded, skus = normal(question).strip(), skus_named(question)
@@ -345,15 +349,17 @@ def shape(question):
     total = bool(re.search(TOTAL, folded))
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
     named = _field(folded)
+    threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
             "given": _given(unnamed, numbers) if len(units) <= 1 else None,
             "level": kind,
-            "difference": bool(re.search(DIFFERENCE, folded)), "compare": compare or None,
+            "difference": bool(re.search(DIFFERENCE, folded)) and not (total and threshold),
+            "compare": compare or None,
+            "which": bool(re.search(r"\bwhich\b|哪", folded)),
             "order": order, "field": "suggested_order" if compare and order else named or (
                 "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
-            "field_named": named is not None, "threshold": numbers[0] if len(numbers) == 1 and
-            re.search(THRESHOLD, unnamed) else None,
+            "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": _change(unnamed) if len(numbers) == 1 and not re.search(PER, unnamed)
             else None, "skus": skus, "named": list(skus),  # _asked adds the names
@@ -361,18 +367,22 @@ def shape(question):
 
 
 def _change(unnamed):
-    """("-", 20) for "we might sell 20 this weekend", ("+", 10) for 如果今天進 10 包: the one
-    number the question gives, and a word of change (CHANGE) within a few words of it."""
+    """("-", 20) for "we might sell 20 this weekend", ("+", 10) for 如果今天進 10 包, ("=", 8)
+    for "A001 is down to 8": the one number the question gives, and a word of change
+    (CHANGE) within a few words of it ("sell 20: how many left?" is "-"); none when words
+    of both ways are, nor a stock the person states and asks nothing worked out from."""
     number = re.search(GIVEN_NUMBER, unnamed)
     near = unnamed[max(number.start() - 32, 0):number.end() + 32]
-    signs = {sign for sign, words in CHANGE if re.search(words, near)}
-    return (signs.pop(), int(number.group())) if len(signs) == 1 else None
+    signs = [sign for sign, words in CHANGE if re.search(words, near)]  # "=" the last
+    if signs == ["="] and not re.search(f"{WORKS_OUT}|{ORDER_WORDS}", unnamed):
+        return None  # "A003 有 50 包吧？" asks to confirm a figure, not what follows from it
+    return (signs[0], int(number.group())) if signs and len(set(signs) - {"="}) < 2 else None
 
 
 def _field(folded):
     """What a sum or a comparison is of: the field named nearest the words asking for it
     (目標量加起來, "the total shortfall", "how many to order in total to bring it back to
-    target"), or None. A question of a gap to the target ("how far below target, combined",
+    target", "do A001 and A003 need more than 30 in total?"), or None. A question of a gap to the target ("how far below target, combined",
     離目標還差) sums the shortfalls: its target is no summand."""
     asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}", folded)
     if asked is None:
@@ -382,6 +392,8 @@ def _field(folded):
         fields["target"] = TARGETS
     named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
              for found in re.finditer(words, folded)]
+    if not named and re.search(r"\bneeds?\b|需要", folded):  # and no field named: what to order
+        return "suggested_order"
     return min(named)[1] if named else None
 
 

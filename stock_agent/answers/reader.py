@@ -143,7 +143,8 @@ def offers(words):
 def _comparison(words):
     """"A002 has 33 more units than A001", A002 比 A001 多 33 個, "A002 is ahead of A001 by
     33": the one claim of a sentence that does nothing but compare two items' stock
-    ({"kind": "compare", "items": (more, less), "value": the difference or None}); None
+    ({"kind": "compare", "items": (more, less), "value": the difference or None,
+    "of_stock": whether it says so}); None
     for any other sentence a comparison word is in."""
     said, items = [], []
     for word in words:
@@ -161,7 +162,8 @@ def _comparison(words):
     if len(items) != 2 or items[0] == items[1] or len(numbers) > 1 or first_has_more is None:
         return None
     return {"items": tuple(items if first_has_more else items[::-1]), "kind": "compare",
-            "value": numbers[0] if numbers else None, "negated": False}
+            "value": numbers[0] if numbers else None, "negated": False,
+            "of_stock": ("field", "stock") in words}  # "33 more in stock", not "33 more"
 
 
 # The comparisons read, by the order of their words: whether the first item has more.
@@ -393,16 +395,17 @@ def _total_of_sentence(found, named, asked=()):
     of every item the sentence's claims are of; in a sentence naming none (總庫存數量為 12,
     after a line about one item), of every item found; and, unless its clause said what it
     sums, of the last stock or order figure's kind (of stock, with none): "stock 12, target
-    30; ...; total 50" sums no target unless its clause says so ("the combined target"). A
-    total of no item, when the question asks of two items or more, is of those (`asked`)."""
+    30; ...; total 50" sums no target unless its clause says so ("the combined target");
+    "unsaid" when nothing said so. A total of no item, when the question asks of two items or
+    more, is of those (`asked`)."""
     figures = [claim["kind"] for claim in found if claim["kind"] in ("stock", "order")]
     for claim in found:
         if claim["kind"] == "total" and len(claim["items"]) < 2:
             claim["items"] = tuple(dict.fromkeys(sku for made in found for sku in made["items"]))
             if not named and len(claim["items"]) < 2:
                 claim["items"], claim["asked"] = tuple(asked) if len(asked) >= 2 else (), True
-        if claim["kind"] == "total":
-            claim.setdefault("of", figures[-1] if figures else "stock")
+        if claim["kind"] == "total" and "of" not in claim:
+            claim["of"], claim["unsaid"] = (figures[-1], False) if figures else ("stock", True)
     return found
 
 

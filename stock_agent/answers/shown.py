@@ -112,9 +112,17 @@ class _Review:
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
                 not offers(words):  # an offer ("Shall I order the 18 A001 needs?")
             return None  # says what it offers on
-        if (self.asked["compare"] or self.asked["difference"]) and self.asked["field"] != \
-                "stock" and any(claim["kind"] == "compare" for claim in reading[0]):
-            return None  # "A002 has 33 more than A001", asked which needs more: of the stock
+        if self.asked["field_named"] and any(claim.get("unsaid") and claim["of"] !=
+                                             self.asked["field"] for claim in reading[0]):
+            return None  # "The total is 12.", asked what A001 and A003 need: of the stock?
+        if self.asked["change"] and reading[0]:
+            return None  # "we sold 20 of A002: still above target?": of the stock before or after?
+        if (self.asked["compare"] or self.asked["difference"] or self.asked["which"]) and any(
+                claim["kind"] == "compare" and not (claim["of_stock"] and self.asked["field"] ==
+                                                    "stock" or self.asked["field_named"] and
+                                                    self.asked["field"] == "stock")
+                for claim in reading[0]):
+            return None  # "A002 has 33 more than A001", asked which sells faster: of the stock
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
         return reading

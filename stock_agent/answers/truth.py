@@ -101,8 +101,13 @@ def _total_holds(claim, facts):
             and sum(quantities) == claim["value"]
     field = {"order": "suggested_order"}.get(claim["of"], claim["of"])  # stock, target
     named = [facts.items.get(sku) for sku in claim["items"]] or facts.found()
-    if claim.get("asked"):  # of the items the question asked, those that exist
-        named = [fact for fact in named if fact and fact["found"]]
+    if claim.get("asked"):  # of the items the question asked, those that exist; naming
+        # fewer than two, of a list's items ("the suggested quantities above add up to
+        # 396"), else of which the reader cannot tell ("How many of drip coffee and genmai
+        # tea altogether?" names them in words it does not know)
+        listed = {sku for listed in facts.lists for sku in listed["skus"]}
+        named = [fact for fact in named if fact and fact["found"]] if claim["items"] else \
+            named if {fact["sku"] for fact in named} <= listed else []
     if len(named) >= 2 and all(fact and fact["found"] for fact in named):
         return sum(fact[field] for fact in named) == claim["value"]
     anything = facts.items or facts.lists or facts.other or facts.receipts

@@ -140,12 +140,14 @@ def _sums(facts, shape):
 
 def _changed(fact, sign, number):
     """The one item's stock after the change the question supposes, against its target:
-    "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25, 5 below its target of 30"."""
-    after = fact["stock"] + number if sign == "+" else fact["stock"] - number
+    "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25, 5 below its target of 30"; or
+    the stock it says there is, with the suggested order of it."""
+    after = {"+": fact["stock"] + number, "-": fact["stock"] - number, "=": number}[sign]
     versus = ("answer_if_below" if after < fact["target"] else
               "answer_if_above" if after > fact["target"] else "answer_if_at")
     key = "answer_if_more" if after < 0 else f"answer_if{sign}"
     return (Text(key, **fact, number=number, after=after, short=-after,
+                 order=max(fact["target"] - after, 0),
                  versus=Text(versus, target=fact["target"], gap=abs(after - fact["target"]))),
             [{"sku": fact["sku"], "claim": "if", "value": after, "computed_from": [
                 _cite(fact, "stock", fact["stock"]), {"claim": "question", "value": number}]}])
