@@ -363,10 +363,12 @@ def _in_parallel(tasks, workers):
                 return
             task()
 
+    from stock_agent.cli import start_worker  # Ctrl-C reaches the joining main thread
+
     threads = [threading.Thread(target=work, daemon=True)
                for _ in range(min(workers, len(tasks)))]
     for thread in threads:
-        thread.start()
+        start_worker(thread)
     for thread in threads:
         thread.join()
 

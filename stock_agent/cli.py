@@ -899,6 +899,25 @@ class ignored:
         _restore(self._previous)
 
 
+def start_worker(thread):
+    """Start `thread` with Ctrl-C, SIGTERM and SIGHUP blocked in it. The kernel gives a
+    signal to any thread that does not block it, and Python runs handlers on the main thread
+    only: a signal given to a worker that waits in a read left the main thread waiting on,
+    up to a 30 s MCP call, before the run ended. The new thread inherits the mask; a signal
+    that arrives meanwhile waits for the main thread to unblock it."""
+    signal = _signal_module()
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no masks, and no such signals
+        thread.start()
+        return
+    numbers = {getattr(signal, name) for name in ("SIGINT", *(name for name, _ in ENDING))
+               if hasattr(signal, name)}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+    try:
+        thread.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _install(handlers):
     """Set each signal's handler; returns {number: the handler it had} for those set."""
     signal = _signal_module()

@@ -90,5 +90,42 @@ class EndsLikeCtrlC(unittest.TestCase):
         self.assertEqual(events[-1]["code"], "TERMINATED")
 
 
+ENDING = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+
+
+@unittest.skipUnless(sys.platform.startswith("linux"), "reads /proc/self/task")
+class OnlyTheMainThreadTakesThem(unittest.TestCase):
+    """The kernel gives a process's signal to any thread that does not block it; Python
+    runs the handler on the main thread only. A Ctrl-C or SIGTERM given to a worker waiting
+    in a read left the main thread waiting out a 30 s MCP call (a flaky suite test)."""
+
+    def test_an_mcp_servers_readers_and_parallel_tool_calls_block_them(self):
+        from stock_agent.mcp import stdio
+        import tools
+
+        masks = []
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        connection = stdio.Connection([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                                      label="idle", environ=dict(os.environ))
+        try:
+            masks += [blocked(thread.native_id) for thread in connection._threads]
+        finally:
+            connection.close()
+        own = lambda: masks.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        tools._in_parallel([own, own], workers=2)
+        self.assertEqual(len(masks), 6)
+        for mask in masks:
+            self.assertLessEqual(ENDING, set(mask))
+        self.assertEqual(signal.pthread_sigmask(signal.SIG_BLOCK, []), before)
+
+
+def blocked(native_id):
+    """The signals a thread of this process blocks, read from /proc."""
+    with open(f"/proc/self/task/{native_id}/status") as file:
+        mask = int(next(line for line in file if line.startswith("SigBlk:")).split()[1], 16)
+    return {signal.Signals(number) for number in range(1, 65)
+            if mask >> (number - 1) & 1 and number in signal.valid_signals()}
+
+
 if __name__ == "__main__":
     unittest.main()

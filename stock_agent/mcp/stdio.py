@@ -40,6 +40,7 @@ import subprocess
 import threading
 import time
 
+from stock_agent.cli import start_worker
 from stock_agent.errors import AgentError, Text
 
 MAX_LINE_BYTES = 1 << 20        # one message from the server
@@ -91,7 +92,7 @@ class Connection:
             self._read_stdout, self._drain_stderr, self._watch, self._write_stdin)]
         self._started = threading.Event()  # a server that exits at once is read to its end
         for thread in self._threads:  # by a reader that may wait for the stderr drain
-            thread.start()
+            start_worker(thread)
         self._started.set()
 
     # --- Requests ------------------------------------------------------------------

@@ -147,6 +147,8 @@ class WaitingModel:
     def chat(self, messages, tools, *, timeout):
         import threading
         import time
+
+        from stock_agent.cli import start_worker
         self.requests += 1
         done = threading.Event()
         started = time.monotonic()
@@ -161,7 +163,7 @@ class WaitingModel:
                 shown.append(True)
 
         ticker = threading.Thread(target=tick, daemon=True)
-        ticker.start()
+        start_worker(ticker)
         try:
             return self.model_object.chat(messages, tools, timeout=timeout)
         finally:
