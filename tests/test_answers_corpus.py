@@ -359,6 +359,39 @@ class HostileProbeTest(unittest.TestCase):
             "order max(30 - 8, 0) = 22."))
         self.assertNotIn("If", written([lookup("A003")], "你不用查，A003 有 50 包吧？", "zh-TW"))
 
+    def test_what_a_review_of_the_what_ifs_found(self):
+        # stop 43's review of the what-ifs: 98 of 158 false sentences shown, all answering a
+        # question that supposes another stock with today's, or a comparison in a measure the
+        # data lacks; and 28 what-if lines of the program's read from numbers of no change
+        for answer, question, lang in (
+                ("A002 needs no reorder.", "If we sell twenty of A002, do we need to reorder?",
+                 "en"),
+                ("A002 不需要補貨。", "A002 一天用 10 包，3 天後要補貨嗎？", "zh-TW"),
+                ("A002 needs no reorder.", "If A002's target goes up to 50, does it need an "
+                                           "order?", "en"),
+                ("A002 is above its target.", "A002 明天要給客戶 40 包，還高於目標嗎？", "zh-TW"),
+                ("A002 高於目標。", "A002 賣 20 包、A003 進 5 包，各自高於目標嗎？", "zh-TW"),
+                ("A002 has 33 more in stock than A001.", "If we sell forty of A002, which has "
+                                                         "more stock, A001 or A002?", "en"),
+                ("A001 比 A003 多 12 包。", "誰比較需要補貨，A001 還是 A003？", "zh-TW"),
+                ("A001 has 12 more than A003.", "Is A003 more urgent than A001?", "en"),
+                ("A001 has 12 more than A003.", "Compare A001 and A003 for reordering.", "en")):
+            self.assert_hidden(answer, question, lang)
+        for question in ("What were A001's sales in the last 30 days?", "A001 要進多少才到 30？",
+                         "如果 A002 有 30 包過期報廢，還高於目標嗎？", "A001 有 20 包以上嗎？還是要補貨？",
+                         "We sold 5 of A001 yesterday; how many do we have now?",
+                         "A001 的進價是 30 嗎？", "If we remove 10 from the A001 order, how much "
+                                              "do we order?",
+                         "If we add 10 to A001's target, how much to order?",
+                         "How many days until A001 has 5 left?", "A001 用 5 天會用完嗎？"):
+            with self.subTest(question=question):
+                said = written([lookup("A001", "A002")], question, "zh-TW")
+                self.assertFalse(said.startswith(("If", "若")), said)
+        self.assertNotIn("Most", written([lookup("A001", "A002")], "If we sell 40 of A002, "
+                                         "which of A001 and A002 has more?", "en"))
+        self.assertTrue(written([lookup("A002")], "A002 賣到剩 30 包的話，還要補嗎？", "zh-TW")
+                        .startswith("若庫存是 30："))
+
     def test_a_total_is_of_its_items_and_its_field(self):
         self.assert_hidden("A001, A002 and A003 were checked. Total stock: 38 units.",
                            "How are they?")
@@ -725,9 +758,16 @@ class TrueAnswersTest(unittest.TestCase):
                                     ("A002 has more than A001, which is below target.", "en",
                                      False)):
             with self.subTest(answer=answer):
-                text, verification = person_reads(answer, "Compare A001, A002 and A003", run,
-                                                  lang)
+                text, verification = person_reads(answer, "Compare the stock of A001, A002 and "
+                                                          "A003", run, lang)
                 self.assertEqual(answer in text, shown, text)
+        # asked to compare in no measure it names, a comparison said of none is not read:
+        # "Compare A001 and A003 for reordering", "Does A002 or A001 sell faster?"
+        for question in ("Compare A001, A002 and A003", "Does A002 or A001 sell faster?",
+                         "A002 還是 A001 賣得快？"):
+            with self.subTest(question=question):
+                self.assertNotIn("33", person_reads("A002 has 33 more than A001.", question,
+                                                    run)[0])
 
     def test_the_totals_and_words_a_list_is_closed_with(self):
         # "The suggested quantities above add up to 38": "above" is where the list stands,

@@ -272,6 +272,11 @@ MOST = (r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|\bfurthest\b
 LEAST = (r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|\bless\b|\bfewer\b|\blower\b|"
          r"\bsmaller\b|最少|最低|最小|比較少|較少|更少|比較低")
 SHORT = r"below|\bshort|under target|\bneeds?\b|低於|不足|缺|需要"
+# A question that compares in any measure ("which sells faster?", "Is A003 more urgent than
+# A001?", 誰比較需要補貨): a model's comparison of two items, said of no field, is of the
+# stock only when the question says so.
+COMPARES = (rf"\bwhich\b|\bwho\b|\bor\b|\bvs\b|versus|compar|哪|誰|還是|{MOST}|{LEAST}|比|較|更|"
+            r"\b\w+er than\b")
 # What a sum, a difference or a comparison is of: the field named nearest the words asking
 # for it (_field).
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
@@ -312,15 +317,31 @@ EACH_HOLDS = (
     r"of)\s+(?P<each>\d+)")
 
 
-# A change to one item's stock the question supposes or reports, beside the one number it
-# gives ("We might sell 20 oolong: how many left?", A001 如果今天進 10 包), or the stock it
-# says there is ("A001 is down to 8", 我剛盤點是 8 包): the program works out the stock after
-# it against the target.
-CHANGE = (("-", r"\bsell|\bsold\b|\bsales?\b|\bus(?:e|ed|es|ing)\b|\bship|\bgo(?:es)? out|"
-                r"\btak(?:e|en|ing) out|\bconsum|\bremov|賣|用掉|用了|用去|出貨|出掉|拿走|消耗|領走"),
-          ("+", r"\breceiv|\barriv|\bcom(?:e|es|ing) in\b|\bdeliver|\b(?:get|got) in\b|"
-                r"\badd(?:ed|ing|s)?\b(?!\s+up)|進|到貨|收到|入庫|送來"),
-          ("=", r"\bdown to\b|\bcount(?:ed)?\b|\bleft\b|\bremain|\bha(?:ve|s)\s+\d|盤點|剩|有\s*\d"))
+# A change to one item's stock the question supposes or reports, its number right beside
+# the words of it ("sell 20", 進 10 包, "the 18 we're expecting arrive", "down to 8", 只剩 8
+# 包): the program works out the stock after it against the target (_change).
+CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|remove|lose|lost)"
+                r"\s+(\d+)\b|(?:賣|用|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*(\d+)"),
+          ("+", r"\b(?:receive|received|get in|got in|add|added)\s+(\d+)\b|"
+                r"\b(?:get|got|getting)\s+(\d+)\s+(?:\w+\s+)?in\b|"
+                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|come in|coming in|delivered)|"
+                r"(?:進|到貨|收到|入庫)(?:了|貨)?\s*(\d+)"),
+          ("=", r"\b(?:down to|left with|counted|only have|we have|we've got)\s+(\d+)\b|"
+                r"\bcounted\b.{0,20}\bgot\s+(\d+)\b|"
+                r"(\d+)\s+(?:left|remaining)\b|(?:只剩|剩下|剩|盤點是|盤點有|實際有|只有|我們有)\s*(\d+)"))
+# ...not a move dated in the past ("sold 5 yesterday": the data may hold it already), nor a
+# number of the order or the target ("remove 10 from the order", "add 10 to its target").
+DATED = r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|昨天|前天|上次|上週|上周|上個月"
+NOT_STOCK = r"\s*(?:\w+\s+)?(?:to|from)\s+(?:\S+\s+){0,2}?(?:orders?|targets?)\b"
+TIME_UNIT = r"\s*(?:days?|weeks?|months?|hours?|years?|天|週|周|個月|月|日|小時|年)"
+# A question that supposes something ("if we sell twenty", 3 天後, 明天要給客戶 40 包) with a
+# quantity in it asks of a stock other than today's: a claim or a yes or no of today's
+# stock answers no such question.
+SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos|\bassum|\bwill\b|\bgoing to\b|"
+            r"\btomorrow\b|\bnext (?:week|month)\b|如果|假如|假設|要是|的話|萬一|若|之後|以後|後|明天|"
+            r"下週|下個月|會")
+QUANTITY = (r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+            r"twenty|thirty|forty|fifty|hundred|dozen)\b|[兩三四五六七八九十百]")
 
 
 def shape(question):
@@ -328,15 +349,16 @@ def shape(question):
     "worked": the arithmetic it writes out (worked) or, its total asked, the product of
     how many a container holds and how many containers (_multiplied), "given": (stock,
     target) the person gave, or None, "level": the verdict its words ask, yes-or-no or not
-    (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "which": it
-    asks which item (of any measure: "which sells faster?", 哪個比較急), "order": bool
+    (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "compares":
+    it compares in any measure (COMPARES), "order": bool
     (the question speaks of ordering, or of being below target), "field": what a sum or a
     comparison is of (suggested_order, target or stock), "field_named": the question names
     it, "threshold": the one number it measures a total against (THRESHOLD) or None,
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
     "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
-    (_change)
-    or None, "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds
+    (_one_change) or None, "supposes": it asks of a stock other than today's (it writes a
+    change, or SUPPOSES a quantity),
+    "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds
     those it names by name, once it knows them), "request": bool (_requests)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
@@ -350,33 +372,51 @@ def shape(question):
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
     named = _field(folded)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
+    changes = _changes(unnamed)
+    change = _one_change(changes, unnamed)
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
             "given": _given(unnamed, numbers) if len(units) <= 1 else None,
             "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)) and not (total and threshold),
-            "compare": compare or None,
-            "which": bool(re.search(r"\bwhich\b|哪", folded)),
+            "compare": compare or None, "compares": bool(re.search(COMPARES, folded)),
             "order": order, "field": "suggested_order" if compare and order else named or (
                 "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "change": _change(unnamed) if len(numbers) == 1 and not re.search(PER, unnamed)
-            else None, "skus": skus, "named": list(skus),  # _asked adds the names
+            "change": change, "supposes": bool(changes) or bool(
+                re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),
+            "skus": skus, "named": list(skus),  # _asked adds the names
             "request": kind is None and _requests(folded)}
 
 
-def _change(unnamed):
-    """("-", 20) for "we might sell 20 this weekend", ("+", 10) for 如果今天進 10 包, ("=", 8)
-    for "A001 is down to 8": the one number the question gives, and a word of change
-    (CHANGE) within a few words of it ("sell 20: how many left?" is "-"); none when words
-    of both ways are, nor a stock the person states and asks nothing worked out from."""
-    number = re.search(GIVEN_NUMBER, unnamed)
-    near = unnamed[max(number.start() - 32, 0):number.end() + 32]
-    signs = [sign for sign, words in CHANGE if re.search(words, near)]  # "=" the last
-    if signs == ["="] and not re.search(f"{WORKS_OUT}|{ORDER_WORDS}", unnamed):
-        return None  # "A003 有 50 包吧？" asks to confirm a figure, not what follows from it
-    return (signs[0], int(number.group())) if signs and len(set(signs) - {"="}) < 2 else None
+def _changes(unnamed):
+    """[("-", 20)] for "we might sell 20 this weekend", [("+", 10)] for 如果今天進 10 包,
+    [("=", 8)] for "A001 is down to 8": the changes the question writes (CHANGE); not a
+    number of days ("用 5 天"), one it counts up to ("until A001 has 5 left"), nor one of
+    the order or the target (NOT_STOCK)."""
+    found = []
+    for sign, words in CHANGE:
+        for match in re.finditer(words, unnamed):
+            at = next(index for index in range(1, len(match.groups()) + 1) if match[index])
+            if not re.match(NOT_STOCK + "|" + TIME_UNIT, unnamed[match.end(at):]) and \
+                    not re.search(r"\b(?:until|till|before)\b\D{0,20}$", unnamed[:match.start()]):
+                found.append((sign, int(match[at])))
+    return found
+
+
+def _one_change(changes, unnamed):
+    """The one change, when the question writes one (or says one way of changing), and
+    not at a rate ("sell 3 a day"), nor dated in the past; a stock the person states
+    counts only with something asked of it ("is that enough?", "reorder it"): "A003 有 50
+    包吧？" asks to confirm a figure."""
+    if len({sign for sign, _ in changes}) != 1 or re.search(PER, unnamed):
+        return None
+    sign, number = changes[0]
+    if sign != "=" and re.search(DATED, unnamed) or sign == "=" and not re.search(
+            f"{WORKS_OUT}|{ORDER_WORDS}", unnamed):
+        return None
+    return sign, number
 
 
 def _field(folded):
@@ -384,7 +424,7 @@ def _field(folded):
     (目標量加起來, "the total shortfall", "how many to order in total to bring it back to
     target", "do A001 and A003 need more than 30 in total?"), or None. A question of a gap to the target ("how far below target, combined",
     離目標還差) sums the shortfalls: its target is no summand."""
-    asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}", folded)
+    asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}|compar", folded)
     if asked is None:
         return None
     fields = {"suggested_order": f"{ORDER_WORDS}|{GAP}", "stock": STOCK_WORDS}

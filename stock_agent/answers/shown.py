@@ -115,9 +115,9 @@ class _Review:
         if self.asked["field_named"] and any(claim.get("unsaid") and claim["of"] !=
                                              self.asked["field"] for claim in reading[0]):
             return None  # "The total is 12.", asked what A001 and A003 need: of the stock?
-        if self.asked["change"] and reading[0]:
-            return None  # "we sold 20 of A002: still above target?": of the stock before or after?
-        if (self.asked["compare"] or self.asked["difference"] or self.asked["which"]) and any(
+        if self.asked["supposes"] and reading[0]:
+            return None  # "if we sell twenty of A002, do we reorder?": of today's stock?
+        if self.asked["compares"] and any(
                 claim["kind"] == "compare" and not (claim["of_stock"] and self.asked["field"] ==
                                                     "stock" or self.asked["field_named"] and
                                                     self.asked["field"] == "stock")

@@ -42,7 +42,7 @@ def _leads(facts, shape):
     but not listed), when it asks for one verdict: "No, A002 ..." would answer a question
     about A003 too."""
     kind = shape["yes_no"]
-    if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["change"]:
+    if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["supposes"]:
         # "over 75 combined?" asks no item's level ("Is A003 out of stock altogether?" does),
         # nor "if we sell 20, are we still above target?" its level now
         return []
@@ -93,9 +93,9 @@ def _sums(facts, shape):
     found = facts.found()
     field, numbers = shape["field"], shape["numbers"]
     supposed = [fact for fact in found if fact["sku"] in shape["named"] or not shape["named"]]
-    if shape["change"] and len(supposed) == 1 and str(shape["change"][1]) not in facts.items:
-        # "if we sell 20 of A002, how many are left?" (of SKU 100234, no change of 100234)
-        return [_changed(supposed[0], *shape["change"])]
+    if shape["supposes"] and facts.items:  # of a stock other than today's: no sum of today's
+        return [_changed(supposed[0], *shape["change"])] if shape["change"] and \
+            len(supposed) == 1 and str(shape["change"][1]) not in facts.items else []
     if facts.items:
         # of the items the question names, when it names some: "How far is A001 from its
         # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
