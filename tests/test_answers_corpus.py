@@ -391,6 +391,9 @@ class HostileProbeTest(unittest.TestCase):
                                          "which of A001 and A002 has more?", "en"))
         self.assertTrue(written([lookup("A002")], "A002 賣到剩 30 包的話，還要補嗎？", "zh-TW")
                         .startswith("若庫存是 30："))
+        # with no fact of ours, a claim is of the person's own numbers: still read
+        self.assertEqual(person_reads("The total is 57.", "If we have 12 on the shelf and 45 in "
+                                      "the back, what's the total?", [])[1], "verified")
 
     def test_a_total_is_of_its_items_and_its_field(self):
         self.assert_hidden("A001, A002 and A003 were checked. Total stock: 38 units.",

@@ -115,7 +115,7 @@ class _Review:
         if self.asked["field_named"] and any(claim.get("unsaid") and claim["of"] !=
                                              self.asked["field"] for claim in reading[0]):
             return None  # "The total is 12.", asked what A001 and A003 need: of the stock?
-        if self.asked["supposes"] and reading[0]:
+        if self.asked["supposes"] and reading[0] and self.facts.items:
             return None  # "if we sell twenty of A002, do we reorder?": of today's stock?
         if self.asked["compares"] and any(
                 claim["kind"] == "compare" and not (claim["of_stock"] and self.asked["field"] ==
