@@ -300,7 +300,7 @@ _NUMBER = r"(?<![a-z0-9_.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![a-z0-9_]|[.
 WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"
 # Numbers are added up only when they count one thing: 一箱 24 包，進了 5 箱 is not 24 + 5
 # of anything, nor "5 per day and 30 on hand", nor "2 cartons of 24 and 5 packs"; and a
-# rate ("we sell 3 a day") is no change of the stock to work out (_change). A number
+# rate ("we sell 3 a day") is no change of the stock to work out (_one_change). A number
 # counts what the word after it names (UNIT: a Chinese measure word, 包, 箱; an English
 # plural, "boxes"), or nothing said.
 PER = (r"\bper\b|\beach\b|\bevery\b|\ba (?:day|week|month)\b|\bdaily\b|\bweekly\b|每|"
@@ -319,7 +319,7 @@ EACH_HOLDS = (
 
 # A change to one item's stock the question supposes or reports, its number right beside
 # the words of it ("sell 20", 進 10 包, "the 18 we're expecting arrive", "down to 8", 只剩 8
-# 包): the program works out the stock after it against the target (_change).
+# 包): the program works out the stock after it against the target (_changes).
 CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|remove|lose|lost)"
                 r"\s+(\d+)\b|(?:賣|用|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*(\d+)"),
           ("+", r"\b(?:receive|received|get in|got in|add|added)\s+(\d+)\b|"
@@ -330,10 +330,12 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
                 r"\bcounted\b.{0,20}\bgot\s+(\d+)\b|"
                 r"(\d+)\s+(?:left|remaining)\b|(?:只剩|剩下|剩|盤點是|盤點有|實際有|只有|我們有)\s*(\d+)"))
 # ...not a move dated in the past ("sold 5 yesterday": the data may hold it already), nor a
-# number of the order or the target ("remove 10 from the order", "add 10 to its target").
 DATED = r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|昨天|前天|上次|上週|上周|上個月"
+# number of the order or the target ("remove 10 from the order", "add 10 to its target"), a
+# number of days (用 5 天) nor one counted up to ("until A001 has 5 left").
 NOT_STOCK = r"\s*(?:\w+\s+)?(?:to|from)\s+(?:\S+\s+){0,2}?(?:orders?|targets?)\b"
 TIME_UNIT = r"\s*(?:days?|weeks?|months?|hours?|years?|天|週|周|個月|月|日|小時|年)"
+UNTIL = r"\b(?:until|till|before)\b\D{0,20}$"
 # A question that supposes something ("if we sell twenty", 3 天後, 明天要給客戶 40 包) with a
 # quantity in it asks of a stock other than today's: a claim or a yes or no of today's
 # stock answers no such question.
@@ -350,16 +352,16 @@ def shape(question):
     how many a container holds and how many containers (_multiplied), "given": (stock,
     target) the person gave, or None, "level": the verdict its words ask, yes-or-no or not
     (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "compares":
-    it compares in any measure (COMPARES), "order": bool
-    (the question speaks of ordering, or of being below target), "field": what a sum or a
-    comparison is of (suggested_order, target or stock), "field_named": the question names
-    it, "threshold": the one number it measures a total against (THRESHOLD) or None,
+    it compares in any measure (COMPARES), "order": bool (the question speaks of ordering,
+    or of being below target), "field": what a sum or a comparison is of (suggested_order,
+    target or stock), "field_named": the question names it, "threshold": the one number
+    it measures a total against (THRESHOLD) or None,
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
     "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
     (_one_change) or None, "supposes": it asks of a stock other than today's (it writes a
-    change, or SUPPOSES a quantity),
-    "skus": skus_named, "named": the items asked of, here its SKUs (the policy adds
-    those it names by name, once it knows them), "request": bool (_requests)}."""
+    change, or SUPPOSES a quantity), "skus": skus_named, "named": the items asked of, here
+    its SKUs (the policy adds those it names by name, once it knows them), "request": bool
+    (_requests)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
@@ -392,15 +394,14 @@ def shape(question):
 
 def _changes(unnamed):
     """[("-", 20)] for "we might sell 20 this weekend", [("+", 10)] for 如果今天進 10 包,
-    [("=", 8)] for "A001 is down to 8": the changes the question writes (CHANGE); not a
-    number of days ("用 5 天"), one it counts up to ("until A001 has 5 left"), nor one of
-    the order or the target (NOT_STOCK)."""
+    [("=", 8)] for "A001 is down to 8": the changes the question writes (CHANGE), but
+    for numbers of no change of the stock (NOT_STOCK, TIME_UNIT, UNTIL)."""
     found = []
     for sign, words in CHANGE:
         for match in re.finditer(words, unnamed):
             at = next(index for index in range(1, len(match.groups()) + 1) if match[index])
-            if not re.match(NOT_STOCK + "|" + TIME_UNIT, unnamed[match.end(at):]) and \
-                    not re.search(r"\b(?:until|till|before)\b\D{0,20}$", unnamed[:match.start()]):
+            if not re.match(f"{NOT_STOCK}|{TIME_UNIT}", unnamed[match.end(at):]) and \
+                    not re.search(UNTIL, unnamed[:match.start()]):
                 found.append((sign, int(match[at])))
     return found
 
@@ -422,8 +423,9 @@ def _one_change(changes, unnamed):
 def _field(folded):
     """What a sum or a comparison is of: the field named nearest the words asking for it
     (目標量加起來, "the total shortfall", "how many to order in total to bring it back to
-    target", "do A001 and A003 need more than 30 in total?"), or None. A question of a gap to the target ("how far below target, combined",
-    離目標還差) sums the shortfalls: its target is no summand."""
+    target"; naming none, "need ... in total?" is of what to order), or None. A question
+    of a gap to the target ("how far below target, combined", 離目標還差) sums the
+    shortfalls: its target is no summand."""
     asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}|compar", folded)
     if asked is None:
         return None
@@ -432,7 +434,7 @@ def _field(folded):
         fields["target"] = TARGETS
     named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
              for found in re.finditer(words, folded)]
-    if not named and re.search(r"\bneeds?\b|需要", folded):  # and no field named: what to order
+    if not named and re.search(r"\bneeds?\b|需要", folded):
         return "suggested_order"
     return min(named)[1] if named else None
 
