@@ -112,20 +112,26 @@ class _Review:
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
                 not offers(words):  # an offer ("Shall I order the 18 A001 needs?")
             return None  # says what it offers on
-        if self.asked["field_named"] and any(claim.get("unsaid") and claim["of"] !=
-                                             self.asked["field"] for claim in reading[0]):
-            return None  # "The total is 12.", asked what A001 and A003 need: of the stock?
-        if self.asked["supposes"] and reading[0] and self.facts.items:
-            return None  # "if we sell twenty of A002, do we reorder?": of today's stock?
-        if self.asked["compares"] and any(
-                claim["kind"] == "compare" and not (claim["of_stock"] and self.asked["field"] ==
-                                                    "stock" or self.asked["field_named"] and
-                                                    self.asked["field"] == "stock")
-                for claim in reading[0]):
-            return None  # "A002 has 33 more than A001", asked which sells faster: of the stock
+        if not all(self._placed(claim) for claim in reading[0]):
+            return None
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
         return reading
+
+    def _placed(self, claim):
+        """Whether a claim answers what the question asks, as the reader took it: not of
+        today's stock when the question supposes another ("if we sell twenty of A002, do we
+        reorder?", with facts of ours), nor a total of a field it never said when the
+        question names another ("The total is 12.", asked what A001 and A003 need), nor a
+        comparison of two items' stock when the question compares in a measure it does not
+        say is the stock ("A002 has 33 more than A001", asked which sells faster)."""
+        asked = self.asked
+        if asked["supposes"] and self.facts.items:
+            return False
+        if claim.get("unsaid") and asked["field_named"] and claim["of"] != asked["field"]:
+            return False
+        return claim["kind"] != "compare" or not asked["compares"] or \
+            asked["field"] == "stock" and (claim["of_stock"] or asked["field_named"])
 
     def _open(self, sentence, words, reading, holds, skus):
         """A line ending with a colon that names an item, or says what the reader cannot

@@ -89,7 +89,8 @@ def _sums(facts, shape):
     """A total or a difference the question asks for: of the stock, the targets or the
     suggested orders (shape's field) of the items it names, or naming none, of those found;
     else of the numbers the question gives, which are never facts of ours; the arithmetic a
-    question writes out, worked out."""
+    question writes out, worked out. A question that supposes another stock than today's
+    gets none of today's, only the one change it writes, worked out (_changed)."""
     found = facts.found()
     field, numbers = shape["field"], shape["numbers"]
     supposed = [fact for fact in found if fact["sku"] in shape["named"] or not shape["named"]]
