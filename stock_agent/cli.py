@@ -873,6 +873,7 @@ def silence(name):
 
 # (the signal's name, the code it ends a run with). Windows has no SIGHUP.
 ENDING = (("SIGTERM", "TERMINATED"), ("SIGHUP", "HANGUP"))
+RUN_ENDING = ("SIGINT", *(name for name, _ in ENDING))  # Ctrl-C's too
 
 
 class EndOnSignals:
@@ -891,31 +892,38 @@ class ignored:
 
     def __enter__(self):
         signal = _signal_module()
-        names = ["SIGINT", *(name for name, _ in ENDING)]
-        self._previous = _install(dict.fromkeys(names, signal.SIG_IGN))
+        self._previous = _install(dict.fromkeys(RUN_ENDING, signal.SIG_IGN))
         return self
 
     def __exit__(self, *exc_info):
         _restore(self._previous)
 
 
+class held:
+    """While active, Ctrl-C, SIGTERM and SIGHUP wait, pending, instead of arriving; a thread
+    started meanwhile inherits the mask and never takes them. The kernel gives a signal to
+    any thread that does not block it, and Python runs handlers on the main thread only: a
+    signal given to a worker that waits in a read left the main thread waiting on, up to a
+    30 s MCP call, before the run ended."""
+
+    def __enter__(self):
+        signal = _signal_module()
+        self._before = None
+        if hasattr(signal, "pthread_sigmask"):  # Windows has no masks, nor these signals
+            numbers = {getattr(signal, name) for name in RUN_ENDING if hasattr(signal, name)}
+            self._before = signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+        return self
+
+    def __exit__(self, *exc_info):
+        if self._before is not None:
+            signal = _signal_module()
+            signal.pthread_sigmask(signal.SIG_SETMASK, self._before)
+
+
 def start_worker(thread):
-    """Start `thread` with Ctrl-C, SIGTERM and SIGHUP blocked in it. The kernel gives a
-    signal to any thread that does not block it, and Python runs handlers on the main thread
-    only: a signal given to a worker that waits in a read left the main thread waiting on,
-    up to a 30 s MCP call, before the run ended. The new thread inherits the mask; a signal
-    that arrives meanwhile waits for the main thread to unblock it."""
-    signal = _signal_module()
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: no masks, and no such signals
+    """Start `thread` with Ctrl-C, SIGTERM and SIGHUP blocked in it for good (held)."""
+    with held():
         thread.start()
-        return
-    numbers = {getattr(signal, name) for name in ("SIGINT", *(name for name, _ in ENDING))
-               if hasattr(signal, name)}
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
-    try:
-        thread.start()
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _install(handlers):

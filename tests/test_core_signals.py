@@ -99,7 +99,8 @@ class OnlyTheMainThreadTakesThem(unittest.TestCase):
     runs the handler on the main thread only. A Ctrl-C or SIGTERM given to a worker waiting
     in a read left the main thread waiting out a 30 s MCP call (a flaky suite test)."""
 
-    def test_an_mcp_servers_readers_and_parallel_tool_calls_block_them(self):
+    def test_mcp_readers_parallel_tool_calls_and_evaluation_jobs_block_them(self):
+        from stock_agent.evals import harness
         from stock_agent.mcp import stdio
         import tools
 
@@ -113,7 +114,8 @@ class OnlyTheMainThreadTakesThem(unittest.TestCase):
             connection.close()
         own = lambda: masks.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
         tools._in_parallel([own, own], workers=2)
-        self.assertEqual(len(masks), 6)
+        harness._run_concurrently(lambda *_: own(), [({}, 0), ({}, 1)], None, None, None, 2)
+        self.assertEqual(len(masks), 8)
         for mask in masks:
             self.assertLessEqual(ENDING, set(mask))
         self.assertEqual(signal.pthread_sigmask(signal.SIG_BLOCK, []), before)

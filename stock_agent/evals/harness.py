@@ -152,9 +152,12 @@ def _reporting(progress, repeats):
 
 def _run_concurrently(run, tasks, settings, environ, make_model, jobs):
     from concurrent.futures import ThreadPoolExecutor  # only served models need threads
+    from stock_agent.cli import held
+
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(run, case, index, settings, environ, make_model)
-                   for case, index in tasks]
+        with held():  # the pool's threads start here, and leave the signals to this one
+            futures = [pool.submit(run, case, index, settings, environ, make_model)
+                       for case, index in tasks]
         try:
             return [future.result() for future in futures]
         except BaseException:
