@@ -395,6 +395,24 @@ class HostileProbeTest(unittest.TestCase):
         self.assertEqual(person_reads("The total is 57.", "If we have 12 on the shelf and 45 in "
                                       "the back, what's the total?", [])[1], "verified")
 
+    def test_what_is_asked_is_added_when_a_true_answer_leaves_it_out(self):
+        # stop 43's blind probe: "A001 needs 18." to "How many drip coffee do we have?" was
+        # shown whole, and the person never read the stock; "A001 需要 18。" to 總共要訂多少？
+        # got the total of the items it left out only ("A002、A003 的建議補貨合計 20")
+        for answer, question, lang, added in (
+                ("A001 needs 18.", "How many drip coffee (A001) do we have?", "en",
+                 "stock 12"),
+                ("A001 建議訂購 18 包。", "A001 庫存多少？", "zh-TW", "庫存 12"),
+                ("A002's target is 30.", "What's the stock of A002?", "en", "stock 45")):
+            with self.subTest(question=question):
+                shown, verification = person_reads(answer, question, [lookup(answer[:4])], lang)
+                self.assertEqual(verification, "supplemented")
+                self.assertIn(added, shown)
+        shown, _ = person_reads("A001 需要 18。", "A001、A002、A003 總共要訂多少？",
+                                [lookup("A001", "A002", "A003")], "zh-TW")
+        self.assertIn("A001、A002、A003 的建議補貨合計 38（18 + 0 + 20）", shown)
+        self.assertEqual(shown.count("合計"), 1, shown)
+
     def test_a_total_is_of_its_items_and_its_field(self):
         self.assert_hidden("A001, A002 and A003 were checked. Total stock: 38 units.",
                            "How are they?")

@@ -138,7 +138,8 @@ class Answers(Plain):
         missing = self._left_out(facts, asked, said, text)
         added = []
         if missing:
-            added = write(missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said))
+            added = write(missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said),
+                          whole=facts)
             text += "\n" + Text("answer_supplemented", facts=_joined(added, self.lang)).render(
                 self.lang)
         outcome.verification = ("trimmed" if dropped else "supplemented" if missing else
@@ -217,17 +218,20 @@ class Answers(Plain):
         """Facts holding only what the answer leaves out: an item it says nothing of, or
         names only by its name when the person did not give its SKU (asked by name, the
         person needs the SKU), the suggested order of one when the question speaks of
-        ordering, a receipt."""
+        ordering, the stock of one when it asks how many there are ("A001 needs 18" to
+        "how many drip coffee do we have?"), a receipt."""
         named = {sku for claim in said for sku in claim["items"]
                  if sku in asked["skus"] or _spelled(sku, text)}
         ordered = {sku for claim in said for sku in claim["items"]
                    if claim["kind"] == "order" or claim["value"] == "reorder"}
+        stocked = {sku for claim in said for sku in claim["items"] if claim["kind"] == "stock"}
         kinds = {claim["kind"] for claim in said}
         missing = Facts([])
         listed = {sku for listed in facts.lists for sku in listed["skus"]}
         for sku, fact in facts.items.items():
-            if sku not in listed and (sku not in named or asked["order"] and fact["found"]
-                                      and fact["suggested_order"] and sku not in ordered):
+            if sku not in listed and (sku not in named or fact["found"] and (
+                    asked["order"] and fact["suggested_order"] and sku not in ordered or
+                    asked["stock_asked"] and sku not in stocked)):
                 missing.items[sku] = fact
         missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
                          or listed["more"] and not kinds & {"more", "count"}]

@@ -37,9 +37,11 @@ GIVEN_LEVEL = (r"(?:target|\bpar\b|\bkeep\b|maintain|\bwant\b|should have|like t
                r"(?:fill|top|bring \w+) up to|refill to|"
                r"目標|維持|保持|希望|至少|安全|要有|應該有|最低|標準|要放|需要|補到|放到|上限)"
                r"\D{0,20}(\d+)")
-# ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?").
+# ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?", "the
+# stock of A001?", 濾掛咖啡有多少？).
 ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
-              r"is there|are left|is left|in stock|on hand)\b|(?:還有|還剩|剩下|庫存|現有)(?:多少|幾)")
+              r"is there|are left|is left|in stock|on hand)\b|\bstock (?:level |count )?(?:of|for)\b|"
+              r"(?:還有|還剩|剩下|庫存|現有|有|剩)\s*(?:多少|幾)")
 ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
                 r"確認(?!過)|核對(?!過)")
 # A question about inventory in general (what a reorder point is, why stock-outs happen)
@@ -361,7 +363,7 @@ def shape(question):
     (_one_change) or None, "supposes": it asks of a stock other than today's (it writes a
     change, or SUPPOSES a quantity), "skus": skus_named, "named": the items asked of, here
     its SKUs (the policy adds those it names by name, once it knows them), "request": bool
-    (_requests)}."""
+    (_requests), "stock_asked": it asks how many there are (ASKS_STOCK)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
@@ -389,7 +391,8 @@ def shape(question):
             "change": change, "supposes": bool(changes) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),
             "skus": skus, "named": list(skus),  # _asked adds the names
-            "request": kind is None and _requests(folded)}
+            "request": kind is None and _requests(folded),
+            "stock_asked": bool(re.search(ASKS_STOCK, folded))}
 
 
 def _changes(unnamed):

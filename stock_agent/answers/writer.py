@@ -11,10 +11,11 @@ from stock_agent.answers.facts import verdicts
 from stock_agent.errors import Text
 
 
-def write(facts, shape, lang, *, tools=(), note_orders=True):
+def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
     """[(sentence, citations)] for everything the facts say that the question can use;
-    `note_orders`: say so when no order was placed."""
-    said = _leads(facts, shape) + _sums(facts, shape)
+    `note_orders`: say so when no order was placed; `whole`: the run's facts, when `facts`
+    holds only what an answer left out (a total is of them all, not of those left out)."""
+    said = _leads(facts, shape) + _sums(facts if whole is None else whole, shape)
     listed = {sku for listed in facts.lists for sku in listed["skus"]}
     said += [_item(fact) for fact in facts.items.values() if fact["sku"] not in listed]
     said += [_list(listed, facts) for listed in facts.lists]
