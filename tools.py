@@ -472,11 +472,13 @@ FIND_LIMIT, REORDER_LIMIT, MAX_LIMIT = 5, 10, 20  # result counts: default, defa
 
 
 def find_items(inventory, arguments):
-    """Items whose name or SKU contains the query, ignoring case and full/half width."""
+    """Items whose name, SKU or other names (aliases) contain the query, ignoring case and
+    full/half width."""
     query = _fold(arguments["query"])
     limit = arguments.get("limit", FIND_LIMIT)
     matches = [row for row in inventory.rows()
-               if query in _fold(row["name"]) or query in _fold(row["sku"])]
+               if query in _fold(row["name"]) or query in _fold(row["sku"]) or
+               query in _fold(row.get("aliases", ""))]
     return {"query": arguments["query"], "items": [_stock(row) for row in matches[:limit]],
             "more": max(len(matches) - limit, 0), "source": inventory.source}
 
@@ -504,7 +506,8 @@ FIND_ITEMS = shipped(Tool(
     name="find_items",
     description=(
         "Search items by a fragment of their name or SKU (case and full/half width are "
-        "ignored), when the user names a product but gives no SKU. Returns at most `limit` "
+        "ignored; an item's other names, in English too, are searched as well), when the "
+        "user names a product but gives no SKU. Returns at most `limit` "
         "items with their stock, and `more`: how many other items also matched. Read-only. "
         "Do not use it when the user gives an exact SKU: use get_stock."),
     parameters={

@@ -26,6 +26,9 @@ from stock_agent.errors import AgentError, Text
 SKU_PATTERN = "^[A-Z0-9][A-Z0-9_-]{0,31}$"
 SKU_HINT = "1-32 uppercase letters, digits, - or _, for example A001"  # SKU_PATTERN in words
 COLUMNS = ("sku", "name", "stock", "target")
+# An optional column: other names of the item, in other languages or words ("oolong tea
+# bags" of 烏龍茶包), which find_items searches too; separated by ";" when there are several.
+ALIASES = "aliases"
 MAX_ROWS = 100_000
 MAX_NAME_CHARS = 200
 MAX_COUNT_DIGITS = 15        # a stock or target above 10**15 is a mistake, not an inventory
@@ -38,11 +41,14 @@ NO_TENANT = "default"  # the tenant of data without a tenant column, as a record
 SQLITE_ROWS = "SELECT rowid, * FROM items"
 
 # The built-in sample. A003 is in the catalogue with no stock, so "out of stock" (stock 0)
-# and "no such SKU" (SKU_NOT_FOUND) stay visibly different.
+# and "no such SKU" (SKU_NOT_FOUND) stay visibly different. The names are Chinese; their
+# English names are aliases, so "oolong" finds 烏龍茶包.
 SAMPLE_ROWS = (
-    {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30},
-    {"sku": "A002", "name": "烏龍茶包", "stock": 45, "target": 30},
-    {"sku": "A003", "name": "玄米茶包", "stock": 0, "target": 20},
+    {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30,
+     "aliases": "drip coffee; drip bag coffee"},
+    {"sku": "A002", "name": "烏龍茶包", "stock": 45, "target": 30, "aliases": "oolong tea bags"},
+    {"sku": "A003", "name": "玄米茶包", "stock": 0, "target": 20,
+     "aliases": "genmaicha tea bags; brown rice tea bags"},
 )
 SAMPLE_SOURCE = "built-in sample data, not a live ERP"
 
@@ -258,6 +264,8 @@ class _RowChecker:
         row = {"sku": self._sku(record, where), "name": self._name(record, where),
                "stock": self._stock_count(record, "stock", where),
                "target": self._stock_count(record, "target", where)}
+        if record.get(ALIASES) not in (None, ""):  # an empty cell: no other names
+            row[ALIASES] = self._name(record, where, ALIASES)
         if self.has_tenant:
             row["tenant"] = self._text(record, "tenant", where)
         key = (row.get("tenant"), row["sku"])
@@ -273,10 +281,10 @@ class _RowChecker:
             raise self._error(where, "sku", Text("not_a_sku", value=repr(sku[:40])))
         return sku
 
-    def _name(self, record, where):
-        name = self._text(record, "name", where)
+    def _name(self, record, where, column="name"):
+        name = self._text(record, column, where)
         if len(name) > MAX_NAME_CHARS:
-            raise self._error(where, "name", Text("name_too_long", limit=MAX_NAME_CHARS))
+            raise self._error(where, column, Text("name_too_long", limit=MAX_NAME_CHARS))
         return name
 
     def _text(self, record, column, where):

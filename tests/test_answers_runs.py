@@ -215,6 +215,18 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertEqual((len(model.requests), events[-1]["verification"]),
                                  (1, "rendered"))
 
+    def test_an_item_named_by_an_alias_is_searched_for_by_it(self):
+        # dev7: "hw many more oolong tea bags do we have than drip coffee??"; the sample's
+        # English names are its aliases, and the search for what the question writes finds
+        # the item as the data names it
+        outcome, _, events = run_policy([text_reply("I don't know those items.")],
+                                        question="How many oolong tea bags do we have?",
+                                        log_content=True)
+        program, = events_named(events, "tool")
+        self.assertEqual((program["by"], program["arguments"]),
+                         ("program", {"query": "oolong tea bags"}))
+        self.assertIn(f'Matches for "oolong tea bags": {A002["en"]}', outcome)
+
     def test_a_second_name_no_call_found_is_searched_for_and_the_difference_worked_out(self):
         # dev4: asked 烏龍茶包比濾掛咖啡多幾包？, the real model searched for one and answered "45"
         search = calls_reply(tool_call("find_items", {"query": "烏龍茶包", "limit": 1}))

@@ -69,6 +69,15 @@ class CsvTest(unittest.TestCase):
         self.assertEqual(data.rows(), [{"sku": "A001", "name": "濾掛咖啡", "stock": 12,
                                         "target": 30}])
 
+    def test_other_names_in_an_optional_aliases_column(self):
+        path = write_csv("sku,name,stock,target,aliases\nA001,濾掛咖啡,12,30,drip coffee; drip bags"
+                         "\nA002,烏龍茶包,45,30,\n")
+        data = inventory.load(path)
+        self.assertEqual(data.lookup("A001")["aliases"], "drip coffee; drip bags")
+        self.assertNotIn("aliases", data.lookup("A002"))  # an empty cell: no other names
+        self.assert_bad("sku,name,stock,target,aliases\nA001,x,1,2," + "y" * 201 + "\n",
+                        "aliases")
+
     def test_missing_column(self):
         self.assert_bad("sku,name,stock\nA001,x,1\n", "row 1: missing column target")
 

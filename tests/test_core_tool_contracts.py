@@ -247,6 +247,16 @@ class ShippedToolsTest(unittest.TestCase):
         self.assertEqual(self.call("find_items", {"query": "ｂ00"})["data"]["items"][0]["sku"],
                          "B001")
 
+    def test_find_items_searches_an_items_other_names_too(self):
+        # the sample names its items in Chinese; "oolong", "drip coffee" find them by their
+        # aliases, and the result is the item as the data names it
+        sample = tools.default_toolbox()
+        for query, sku in (("oolong", "A002"), ("Drip Coffee", "A001"), ("genmaicha", "A003")):
+            result, _ = execute(sample, "find_items", {"query": query},
+                                sample_inventory())
+            self.assertEqual([item["sku"] for item in result["data"]["items"]], [sku], query)
+            self.assertNotIn("aliases", result["data"]["items"][0])
+
     def test_find_items_is_bounded_and_says_how_many_more(self):
         data = self.call("find_items", {"query": "0", "limit": 2})["data"]
         self.assertEqual(len(data["items"]), 2)

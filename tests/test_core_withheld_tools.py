@@ -125,6 +125,13 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)
         self.assertEqual(asked.offered_first("Any blend beans left?", data), ("find_items",))
+        # by an alias: the sample's English names (dev7: "genmaicha - do we have any?" was
+        # offered every tool and answered from list_reorder)
+        for question in ("genmaicha - do we have any, and how far short of target is it?",
+                         "How many oolong tea bags do we have?"):
+            with self.subTest(question=question):
+                self.assertEqual(asked.offered_first(question, sample_inventory()),
+                                 ("find_items",))
 
     def test_a_question_about_the_agent_itself_needs_none(self):
         # The toolbox answers it (the scope line names the tools); a small model offered

@@ -106,7 +106,8 @@ def offered_first(question, inventory, *, writes=False):
         return None
     words, pairs = _words_and_pairs(folded)
     if re.search(SKU_SHAPE, folded) or any(inventory.lookup(word.upper()) for word in words):
-        by_name = any(normal(row["name"]) in folded for row in inventory.rows()
+        by_name = any(normal(name) in folded for row in inventory.rows()
+                      for name in names_of(row)
                       if row["sku"].casefold() not in words)  # "Compare A001 with 烏龍茶包"
         beyond = by_name or any(word in folded for word in BEYOND_SKUS)
         return None if beyond else ("get_stock",)
@@ -210,13 +211,23 @@ def _words_and_pairs(folded):
 
 
 def _names_by_name(row, words, pairs):
-    """The question (its `words` and its `pairs` of characters) names this item by its
-    name: two characters in a row of its Chinese name, an English name of one word, or a
+    """The question (its `words` and its `pairs` of characters) names this item by one of
+    its names: two characters in a row of a Chinese name, an English name of one word, or a
     word of four letters or more of a longer one."""
-    name = row["name"].casefold()
-    if name.isascii():
-        return name in words or any(len(word) >= 4 and word in words for word in name.split())
-    return any(name[index:index + 2] in pairs for index in range(len(name) - 1))
+    for name in map(normal, names_of(row)):
+        if name.isascii() and (name in words or any(len(word) >= 4 and word in words
+                                                    for word in name.split())):
+            return True
+        if not name.isascii() and any(name[index:index + 2] in pairs
+                                      for index in range(len(name) - 1)):
+            return True
+    return False
+
+
+def names_of(row):
+    """An item's name and its other names (the data's optional aliases, ";" between them)."""
+    return [name.strip() for name in [row["name"], *row.get("aliases", "").split(";")]
+            if name.strip()]
 
 
 # --- The answer's shape -----------------------------------------------------------------
@@ -531,37 +542,41 @@ def _plain(number):
 
 
 def names_written(question, rows):
-    """{SKU: name} of the items (rows) the question writes out by their whole name, longest
-    first; not a name inside a longer one it writes (烏龍茶包還有多少？: 烏龍茶包, not 茶包)."""
+    """{SKU: the name as written} of the items (rows) the question writes out by a whole name
+    of theirs (names_of), longest first; not a name inside a longer one it writes (烏龍茶包還有
+    多少？: 烏龍茶包, not 茶包; "any oolong tea bags?": oolong tea bags, of 烏龍茶包)."""
     folded = normal(question)
-    rows = sorted((row for row in rows if isinstance(row.get("name"), str) and
-                   _writes_out(folded, normal(row["name"]))),
-                  key=lambda row: len(row["name"]), reverse=True)
-    longer = []
-    for row in rows:
-        if not any(normal(row["name"]) in name for name in longer):
-            longer.append(normal(row["name"]))
-    return {row["sku"]: row["name"] for row in rows if normal(row["name"]) in longer}
+    written = [(row, sorted((name for name in names_of(row) if _writes_out(folded, normal(name))),
+                            key=len, reverse=True))
+               for row in rows if isinstance(row.get("name"), str)]
+    longer, named = [], {}
+    for row, names in sorted(((row, names) for row, names in written if names),
+                             key=lambda found: len(found[1][0]), reverse=True):
+        if not any(normal(name) in other for name in names for other in longer):
+            longer += map(normal, names)
+            named[row["sku"]] = names[0]
+    return named
 
 
 def part_named(question, inventory):
     """The longest part of an item's name the question writes (two characters or more of a
-    Chinese name, a word of four letters or more of an English one), else None: 烏龍要補貨嗎
-    writes 烏龍, of 烏龍茶包. The first item's, of parts as long."""
+    Chinese name, a word of four letters or more of an English one, its aliases' too), else
+    None: 烏龍要補貨嗎 writes 烏龍, of 烏龍茶包; "any oolong left?" oolong, of its "oolong tea
+    bags". The first item's, of parts as long."""
     folded = normal(question)
     words, pairs = _words_and_pairs(folded)
     best = ""
     for row in inventory.rows():
         if not _names_by_name(row, words, pairs):  # most rows: set lookups alone
             continue
-        name = normal(row["name"])
-        parts = (name.split() if name.isascii() else
-                 (name[start:end] for start in range(len(name))
-                  for end in range(start + 2, len(name) + 1)))
-        for part in parts:
-            if len(part) > len(best) and (len(part) >= 4 and part in words if name.isascii()
-                                          else part in folded):
-                best = part
+        for name in map(normal, names_of(row)):
+            parts = (name.split() if name.isascii() else
+                     (name[start:end] for start in range(len(name))
+                      for end in range(start + 2, len(name) + 1)))
+            for part in parts:
+                if len(part) > len(best) and (len(part) >= 4 and part in words
+                                              if name.isascii() else part in folded):
+                    best = part
     return best or None
 
 
