@@ -93,8 +93,6 @@ def _read_waiting(descriptor, limit, seconds, read):
     so the process can end while it still waits."""
     import threading  # only here: a --mock run starts without it (test_core_inventory)
 
-    from stock_agent.cli import start_worker
-
     def to_end():
         chunks, size = [], 0
         while size < limit:
@@ -106,7 +104,7 @@ def _read_waiting(descriptor, limit, seconds, read):
         return b"".join(chunks)
 
     thread = threading.Thread(target=_read, args=(to_end, read), name="stdin", daemon=True)
-    start_worker(thread)
+    thread.start()
     thread.join(seconds)
 
 

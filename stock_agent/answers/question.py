@@ -40,8 +40,8 @@ GIVEN_LEVEL = (r"(?:target|\bpar\b|\bkeep\b|maintain|\bwant\b|should have|like t
 # ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?", "the
 # stock of A001?", 濾掛咖啡有多少？).
 ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
-              r"is there|are left|is left|in stock|on hand)\b|\bstock (?:level |count )?(?:of|for)\b|"
-              r"(?:還有|還剩|剩下|庫存|現有|有|剩)\s*(?:多少|幾)")
+              r"is there|are left|is left|in stock|on hand)\b|"
+              r"\bstock (?:level |count )?(?:of|for)\b|(?:還有|還剩|剩下|庫存|現有|有|剩)\s*(?:多少|幾)")
 ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
                 r"確認(?!過)|核對(?!過)")
 # A question about inventory in general (what a reorder point is, why stock-outs happen)
@@ -542,9 +542,10 @@ def _plain(number):
 
 
 def names_written(question, rows):
-    """{SKU: the name as written} of the items (rows) the question writes out by a whole name
-    of theirs (names_of), longest first; not a name inside a longer one it writes (烏龍茶包還有
-    多少？: 烏龍茶包, not 茶包; "any oolong tea bags?": oolong tea bags, of 烏龍茶包)."""
+    """{SKU: the name written} of the items (rows) the question writes out by a whole name of
+    theirs (names_of; the data's name when it writes that too), longest first; not a name
+    inside a longer one it writes (烏龍茶包還有多少？: 烏龍茶包, not 茶包; "any oolong tea bags?":
+    oolong tea bags, of 烏龍茶包)."""
     folded = normal(question)
     written = [(row, sorted((name for name in names_of(row) if _writes_out(folded, normal(name))),
                             key=len, reverse=True))
@@ -554,7 +555,7 @@ def names_written(question, rows):
                              key=lambda found: len(found[1][0]), reverse=True):
         if not any(normal(name) in other for name in names for other in longer):
             longer += map(normal, names)
-            named[row["sku"]] = names[0]
+            named[row["sku"]] = row["name"] if row["name"] in names else names[0]
     return named
 
 
@@ -562,22 +563,25 @@ def part_named(question, inventory):
     """The longest part of an item's name the question writes (two characters or more of a
     Chinese name, a word of four letters or more of an English one, its aliases' too), else
     None: 烏龍要補貨嗎 writes 烏龍, of 烏龍茶包; "any oolong left?" oolong, of its "oolong tea
-    bags". The first item's, of parts as long."""
+    bags". A part of a name the data gives goes before any alias's; the first item's, of
+    parts as long."""
     folded = normal(question)
     words, pairs = _words_and_pairs(folded)
-    best = ""
-    for row in inventory.rows():
-        if not _names_by_name(row, words, pairs):  # most rows: set lookups alone
-            continue
-        for name in map(normal, names_of(row)):
-            parts = (name.split() if name.isascii() else
-                     (name[start:end] for start in range(len(name))
-                      for end in range(start + 2, len(name) + 1)))
-            for part in parts:
-                if len(part) > len(best) and (len(part) >= 4 and part in words
-                                              if name.isascii() else part in folded):
-                    best = part
-    return best or None
+    named = [row for row in inventory.rows() if _names_by_name(row, words, pairs)]
+    for aliases in (False, True):  # of the data's names first: 烏龍, not "bags"
+        best = ""
+        for row in named:
+            for name in map(normal, names_of(row)[1:] if aliases else [row["name"]]):
+                parts = (name.split() if name.isascii() else
+                         (name[start:end] for start in range(len(name))
+                          for end in range(start + 2, len(name) + 1)))
+                for part in parts:
+                    if len(part) > len(best) and (len(part) >= 4 and part in words
+                                                  if name.isascii() else part in folded):
+                        best = part
+        if best:
+            return best
+    return None
 
 
 def _writes_out(folded, name):
