@@ -288,8 +288,8 @@ SHORT = r"below|\bshort|under target|\bneeds?\b|低於|不足|缺|需要"
 # A question that compares in any measure ("which sells faster?", "Is A003 more urgent than
 # A001?", 誰比較需要補貨): a model's comparison of two items, said of no field, is of the
 # stock only when the question says so.
-COMPARES = (rf"\bwhich\b|\bwho\b|\bor\b|\bvs\b|versus|compar|哪|誰|還是|{MOST}|{LEAST}|比|較|更|"
-            r"\b\w+er than\b")
+COMPARES = (r"\bwhich\b|\bwho\b|\bor\b|\bvs\b|versus|compar|\bmore\b|\bless\b|\bfewer\b|"
+            r"\bmost\b|\bleast\b|\b\w+(?:er than|est)\b|哪|誰|還是|比|較|更|最")
 # What a sum, a difference or a comparison is of: the field named nearest the words asking
 # for it (_field).
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
@@ -400,10 +400,12 @@ def shape(question):
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": change, "supposes": bool(changes) or bool(
-                re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),
+                re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
+            # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names
             "request": kind is None and _requests(folded),
-            "stock_asked": bool(re.search(ASKS_STOCK, folded))}
+            "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
+            re.search(ASKS_STOCK, folded) is not None}  # most questions compile no ASKS_STOCK
 
 
 def _changes(unnamed):
@@ -411,6 +413,8 @@ def _changes(unnamed):
     [("=", 8)] for "A001 is down to 8": the changes the question writes (CHANGE), but
     for numbers of no change of the stock (NOT_STOCK, TIME_UNIT, UNTIL)."""
     found = []
+    if not any(char.isdigit() for char in unnamed):  # most questions: no pattern compiled
+        return found
     for sign, words in CHANGE:
         for match in re.finditer(words, unnamed):
             at = next(index for index in range(1, len(match.groups()) + 1) if match[index])
