@@ -227,6 +227,19 @@ class ProgramLookupTest(unittest.TestCase):
                          ("program", {"query": "oolong tea bags"}))
         self.assertIn(f'Matches for "oolong tea bags": {A002["en"]}', outcome)
 
+    def test_items_named_by_aliases_are_asked_of_and_more_than_asks_the_difference(self):
+        # dev7: "hw many more oolong tea bags do we have than drip coffee??" found both and
+        # was answered without the 33 it asked
+        searches = calls_reply(tool_call("find_items", {"query": "oolong tea bags"}),
+                               tool_call("find_items", {"query": "drip coffee"}))
+        outcome, _, _ = run_policy([searches, text_reply("Not sure.")],
+                                   question="hw many more oolong tea bags do we have than "
+                                            "drip coffee??")
+        self.assertIn("Difference in stock between A002, A001: 33 (45 - 12).", outcome)
+        outcome, _, _ = run_policy([calls_reply(tool_call("find_items", {"query": "coffee"})),
+                                    text_reply("Hmm.")], question="Is drip coffee low?")
+        self.assertIn("Yes, A001 is below target.", outcome)
+
     def test_a_second_name_no_call_found_is_searched_for_and_the_difference_worked_out(self):
         # dev4: asked 烏龍茶包比濾掛咖啡多幾包？, the real model searched for one and answered "45"
         search = calls_reply(tool_call("find_items", {"query": "烏龍茶包", "limit": 1}))

@@ -117,7 +117,7 @@ class Answers(Plain):
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
         facts = self._facts(question, outcome, run_call, step)
-        asked = _asked(question, facts)
+        asked = _asked(question, facts, self._rows())
         kept, dropped, said = shown(text, facts, asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
@@ -151,7 +151,7 @@ class Answers(Plain):
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
-        return self.rendered(facts, _asked(question, facts), lead, outcome) \
+        return self.rendered(facts, _asked(question, facts, self._rows()), lead, outcome) \
             if _holds_any(facts) else None
 
     def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
@@ -166,6 +166,10 @@ class Answers(Plain):
         return lead + self.labelled(_joined(said, self.lang), outcome)
 
     # --- The steps of a review ---
+
+    def _rows(self):
+        """The data's rows, for the names a question writes (None in a policy given none)."""
+        return None if self.inventory is None else self.inventory.rows()
 
     def _facts(self, question, outcome, run_call, step):
         """The run's facts, after the program looked up what the question names and no call
@@ -253,13 +257,16 @@ class Answers(Plain):
                 and not outcome.corrections and not last)
 
 
-def _asked(question, facts):
-    """What the question asks (question.shape), with the items it names by their whole
-    name among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of
-    A002."""
+def _asked(question, facts, rows=None):
+    """What the question asks (question.shape), with the items it names by a whole name
+    among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
+    by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
+    of A001."""
     asked = shape(question)
-    by_name = names_written(question, facts.found())
-    asked["named"] = list(dict.fromkeys(asked["skus"] + list(by_name)))
+    found = {fact["sku"] for fact in facts.found()}
+    by_name = [sku for sku in names_written(question, facts.found() if rows is None else rows)
+               if sku in found]
+    asked["named"] = list(dict.fromkeys(asked["skus"] + by_name))
     return asked
 
 

@@ -249,13 +249,14 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|缺貨|沒貨|賣完|�
                      r"採購"))
 TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
-# "By how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
+# "How many more oolong do we have than drip coffee?" asks the difference of the two; "By
+# how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
 # its clause: "rank them by how much to order" and "both are below target. By how much?"
 # ask no difference.
 DIFFERENCE = (r"difference|how many more|how much more|"
               r"\b(?:more|less|fewer|higher|lower|further|farther|bigger|larger|smaller)\b.*"
               r"\bby how (?:much|many)(?:\s+\w+)?(?=\s*(?:[?.!,]|$))|"
-              r"more than|fewer than|less than|"
+              r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
 ORDER_WORDS = r"order|restock|replenish|buy|shortfall|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少|缺口"
