@@ -255,8 +255,9 @@ def build_parser(lang="en"):
                              "(default: %(default)s)")
     data = parser.add_argument_group("data and tools")
     data.add_argument("--inventory", metavar="PATH",
-                      help="a CSV file (sku,name,stock,target[,tenant]) or an SQLite database "
-                           "with a table items; opened read-only (default: the built-in sample)")
+                      help="a CSV file (sku,name,stock,target[,tenant][,aliases]) or an SQLite "
+                           "database with a table items; opened read-only (default: the built-in "
+                           "sample)")
     data.add_argument("--tenant", metavar="NAME",
                       help="whose rows the tools may see, when the data has a tenant column")
     data.add_argument("--approve", action="store_true",

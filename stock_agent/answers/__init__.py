@@ -117,7 +117,7 @@ class Answers(Plain):
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
         facts = self._facts(question, outcome, run_call, step)
-        asked = _asked(question, facts, self._rows())
+        asked = _asked(question, facts, self._rows(facts))
         kept, dropped, said = shown(text, facts, asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
@@ -151,7 +151,7 @@ class Answers(Plain):
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
-        return self.rendered(facts, _asked(question, facts, self._rows()), lead, outcome) \
+        return self.rendered(facts, _asked(question, facts, self._rows(facts)), lead, outcome) \
             if _holds_any(facts) else None
 
     def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
@@ -167,9 +167,11 @@ class Answers(Plain):
 
     # --- The steps of a review ---
 
-    def _rows(self):
-        """The data's rows, for the names a question writes (None in a policy given none)."""
-        return None if self.inventory is None else self.inventory.rows()
+    def _rows(self, facts):
+        """The data's rows of the items found, aliases and all, for the names a question
+        writes (None in a policy given no data): not every row, on every answer."""
+        return None if self.inventory is None else [
+            row for row in map(self.inventory.lookup, facts.items) if row is not None]
 
     def _facts(self, question, outcome, run_call, step):
         """The run's facts, after the program looked up what the question names and no call
