@@ -240,6 +240,18 @@ class ProgramLookupTest(unittest.TestCase):
                                     text_reply("Hmm.")], question="Is drip coffee low?")
         self.assertIn("Yes, A001 is below target.", outcome)
 
+    def test_every_item_named_that_no_call_found_is_searched_for(self):
+        # dev7: "drip coffee 跟玄米茶包庫存加起來有超過 10 包嗎？": the model searched for the
+        # whole phrase, the program for "drip coffee" alone, and 玄米茶包 was never looked up
+        search = calls_reply(tool_call("find_items", {"query": "drip coffee 跟玄米茶包"}))
+        outcome, _, events = run_policy([search, text_reply("查不到。")], "zh-TW",
+                                        question="drip coffee 跟玄米茶包庫存加起來有超過 10 包嗎？",
+                                        log_content=True)
+        program = [e for e in events_named(events, "tool") if e.get("by") == "program"]
+        self.assertEqual([e["arguments"] for e in program],
+                         [{"query": "drip coffee"}, {"query": "玄米茶包"}])
+        self.assertIn("A001、A003 的庫存合計 12（12 + 0），超過 10。", outcome)
+
     def test_a_second_name_no_call_found_is_searched_for_and_the_difference_worked_out(self):
         # dev4: asked 烏龍茶包比濾掛咖啡多幾包？, the real model searched for one and answered "45"
         search = calls_reply(tool_call("find_items", {"query": "烏龍茶包", "limit": 1}))

@@ -40,6 +40,8 @@ from stock_agent.errors import Text
 
 __all__ = ["Answers", "Plain", "policy", "written"]
 
+MAX_SEARCHES = 3  # names the program searches for itself in one run, as one round of calls
+
 
 def policy(settings):
     """The policy the settings ask for: precision-first, or as it came with --verify off."""
@@ -178,47 +180,51 @@ class Answers(Plain):
         did (once per run, as a model's call would run: validated, logged)."""
         facts = Facts(outcome.results, writes=self.writes)
         tried = any(record["invocation"].endswith(":program") for record in outcome.results)
-        call = None if tried or not self.all_ours or self.offered == () else \
+        calls = [] if tried or not self.all_ours or self.offered == () else \
             self._unlooked(question, facts)
-        if call:
-            run_call({"id": f"program-{step}", **call}, f"{step}:program")
+        for at, call in enumerate(calls):  # each its own record: 2:program, 2.1:program
+            suffix = f".{at}" if at else ""
+            run_call({"id": f"program-{step}{suffix}", **call}, f"{step}{suffix}:program")
+        if calls:
             facts = Facts(outcome.results, writes=self.writes)
         facts.sums = _given_sums(shape(question))
         return facts
 
     def _unlooked(self, question, facts):
-        """The one call that looks up what the question asks for and no call did, else None:
-        the SKUs it names, the reorder list, or a search for an item it names."""
+        """The calls that look up what the question asks for and no call did: the SKUs it
+        names (one call), the reorder list, or a search for each item it names ("drip coffee
+        跟玄米茶包加起來": the model searched for one); none when nothing is left."""
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
         if unlooked and "get_stock" in self.ours:
-            return {"name": "get_stock",
-                    "arguments": {"sku": unlooked[0] if len(unlooked) == 1 else unlooked[:10]}}
+            return [{"name": "get_stock",
+                     "arguments": {"sku": unlooked[0] if len(unlooked) == 1 else unlooked[:10]}}]
         if self.offered == ("list_reorder",) and not facts.lists:
             # read as "which are low?": offered list_reorder alone for 這禮拜該補哪些貨, the
             # small model asked the person for the figures, twice
-            return {"name": "list_reorder", "arguments": {}}
+            return [{"name": "list_reorder", "arguments": {}}]
         if unlooked or "find_items" not in self.ours or self.inventory is None:
-            return None
-        name = self._unsearched(question, facts)
+            return []
         # the search's results are labelled as matches for the name, not as the item asked;
         # a long name's start finds it too, within the query's length limit
-        return {"name": "find_items", "arguments": {"query": name[:32]}} if name else None
+        return [{"name": "find_items", "arguments": {"query": name[:32]}}
+                for name in self._unsearched(question, facts)]
 
     def _unsearched(self, question, facts):
         """An item the question writes out by its whole name that no call found (烏龍茶包還有
         多少？: the small model answered 查不到 without searching, twice; 烏龍茶包比濾掛咖啡多
         幾包？: it searched for one); else, the question naming an item by part of its name
         alone and no call having found any item, that part (烏龍要補貨嗎: it made no call;
-        "how many 濾掛": it searched for 滤掛, in simplified characters). None for none."""
+        "how many 濾掛": it searched for 滤掛, in simplified characters): a list, at most
+        MAX_SEARCHES names."""
         found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
         names = [name for sku, name in names_written(question, self.inventory.rows()).items()
                  if sku not in found]
         if names:
-            return names[0]
-        if not found and self.offered == ("find_items",):
-            return part_named(question, self.inventory)
-        return None
+            return names[:MAX_SEARCHES]
+        part = part_named(question, self.inventory) if not found and \
+            self.offered == ("find_items",) else None
+        return [part] if part else []
 
     def _left_out(self, facts, asked, said, text):
         """Facts holding only what the answer leaves out: an item it says nothing of, or
