@@ -38,7 +38,7 @@ import re
 import time
 
 from stock_agent.errors import AgentError, ToolError
-from stock_agent.inventory import SKU_HINT, SKU_PATTERN
+from stock_agent.inventory import ALIASES, SKU_HINT, SKU_PATTERN
 from stock_agent.schema import check_schema, validate
 
 
@@ -478,7 +478,7 @@ def find_items(inventory, arguments):
     limit = arguments.get("limit", FIND_LIMIT)
     matches = [row for row in inventory.rows()
                if query in _fold(row["name"]) or query in _fold(row["sku"]) or
-               query in _fold(row.get("aliases", ""))]
+               query in _fold(row.get(ALIASES, ""))]
     return {"query": arguments["query"], "items": [_stock(row) for row in matches[:limit]],
             "more": max(len(matches) - limit, 0), "source": inventory.source}
 

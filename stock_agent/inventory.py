@@ -264,8 +264,9 @@ class _RowChecker:
         row = {"sku": self._sku(record, where), "name": self._name(record, where),
                "stock": self._stock_count(record, "stock", where),
                "target": self._stock_count(record, "target", where)}
-        if record.get(ALIASES) not in (None, ""):  # an empty cell: no other names
-            row[ALIASES] = self._name(record, where, ALIASES)
+        aliases = record.get(ALIASES)
+        if aliases is not None and str(aliases).strip():  # an empty cell: no other names
+            row[ALIASES] = self._name({ALIASES: str(aliases)}, where, ALIASES)
         if self.has_tenant:
             row["tenant"] = self._text(record, "tenant", where)
         key = (row.get("tenant"), row["sku"])

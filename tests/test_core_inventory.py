@@ -71,12 +71,21 @@ class CsvTest(unittest.TestCase):
 
     def test_other_names_in_an_optional_aliases_column(self):
         path = write_csv("sku,name,stock,target,aliases\nA001,濾掛咖啡,12,30,drip coffee; drip bags"
-                         "\nA002,烏龍茶包,45,30,\n")
+                         "\nA002,烏龍茶包,45,30,\nA003,玄米茶包,0,20,  \n")
         data = inventory.load(path)
         self.assertEqual(data.lookup("A001")["aliases"], "drip coffee; drip bags")
-        self.assertNotIn("aliases", data.lookup("A002"))  # an empty cell: no other names
+        for sku in ("A002", "A003"):  # an empty cell, or one of spaces: no other names
+            self.assertNotIn("aliases", data.lookup(sku))
         self.assert_bad("sku,name,stock,target,aliases\nA001,x,1,2," + "y" * 201 + "\n",
                         "aliases")
+
+    def test_aliases_in_sqlite_null_or_a_number(self):
+        path = write_sqlite([("A001", "濾掛咖啡", 12, 30, "drip coffee"), ("A002", "x", 1, 2, None),
+                             ("A003", "y", 1, 2, 42)],
+                            columns="sku TEXT, name TEXT, stock, target, aliases")
+        data = inventory.load(path)
+        self.assertEqual([data.lookup(sku).get("aliases") for sku in ("A001", "A002", "A003")],
+                         ["drip coffee", None, "42"])
 
     def test_missing_column(self):
         self.assert_bad("sku,name,stock\nA001,x,1\n", "row 1: missing column target")
