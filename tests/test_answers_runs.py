@@ -240,6 +240,18 @@ class ProgramLookupTest(unittest.TestCase):
                                     text_reply("Hmm.")], question="Is drip coffee low?")
         self.assertIn("Yes, A001 is below target.", outcome)
 
+    def test_a_sentence_naming_an_item_by_its_alias_is_read_as_of_that_item(self):
+        # stop 43's real-model runs: "The current stock of drip coffee is 12 units." was
+        # true, and never shown: the reader knew the data's names, not its other names
+        for answer, shown in (("The current stock of drip coffee is 12 units.", True),
+                              ("The current stock of drip coffee is 13 units.", False)):
+            with self.subTest(answer=answer):
+                outcome, _, events = run_policy([stock_call("A001"), text_reply(answer)],
+                                                question="How many drip coffee do we have?")
+                self.assertEqual(answer in outcome, shown)
+                self.assertEqual(events[-1]["verification"],
+                                 "supplemented" if shown else "rendered")
+
     def test_every_item_named_that_no_call_found_is_searched_for(self):
         # dev7: "drip coffee 跟玄米茶包庫存加起來有超過 10 包嗎？": the model searched for the
         # whole phrase, the program for "drip coffee" alone, and 玄米茶包 was never looked up

@@ -32,7 +32,7 @@ Both label an answer written from our inventory with its source ([Sample data]),
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (names_written, normal, offered_first,
+from stock_agent.answers.question import (names_of, names_written, normal, offered_first,
                                           part_named, shape, skus_named)
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import write
@@ -188,6 +188,7 @@ class Answers(Plain):
         if calls:
             facts = Facts(outcome.results, writes=self.writes)
         facts.sums = _given_sums(shape(question))
+        facts.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(facts) or ()}
         return facts
 
     def _unlooked(self, question, facts):

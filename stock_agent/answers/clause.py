@@ -30,8 +30,10 @@ def clause_claims(clause, items, *, after_item=False):
             # "A001 (not A002) is sold out": which the "not" is of
         if role == "neg":
             negate = True
-        elif role == "field" and value[0] == "order" and last_said == ("placed",):
-            continue  # "I have placed the order": what was placed, not a need to order
+        elif role == "field" and value[0] == "order" and last_said in (("placed",),
+                                                                      ("unplaced",)):
+            continue  # "I have placed the order", "could not place the order": what was
+            # placed or not, not a need to order
         elif role == "number" and field and field.startswith("goal:"):
             claim("target", value[0])  # 低於目標 30: the target
             if clause[at + 1:at + 2] == [("unit",)] and field[5:] in _GAPS:
@@ -61,9 +63,10 @@ def clause_claims(clause, items, *, after_item=False):
             field = "target"  # "12 of 30": the stock of its target; not "14 units of A001"
             numbers[-1][1] = True
         elif role == "field" and (numbers or any(claim["kind"] in FIGURES for claim in made)) \
-                and (before == "to" or adjacent and not numbers and made and
-                     made[-1]["kind"] != value[0] and not _figure_at(clause, at + 1)):
+                and not _labels(clause, at) and (before == "to" or adjacent and not numbers and
+                                                 made and made[-1]["kind"] != value[0]):
             return None  # "12 units left to order", 還有 0 個要補: the order's figure, or stock?
+            # ("Stock: 12 | To order: 18" labels its own figure)
         elif role == "field" and value[0] == "order" and before == "be" and \
                 clause[at - 1] not in PRONOUNS and not negate:
             claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
@@ -106,8 +109,9 @@ def clause_claims(clause, items, *, after_item=False):
                 field = _GAPS[value[0]]  # 超出目標 15
             elif qualifier == ["goal"]:
                 field = f"goal:{value[0]}"  # 低於目標 30
-        elif role == "placed" and field == "order":
-            continue  # "needs to be ordered": the order word, not an order placed
+        elif role == "placed" and field == "order" and last_said[:1] in (("to",), ("field",)):
+            continue  # "needs to be ordered": the order word, not an order placed ("the
+            # reorder for A003 has been placed" says one was)
         elif role == "unplaced":  # "nothing was written to", 未寫入: no order was placed
             negate = True
             claim("placed")
@@ -131,6 +135,13 @@ def _named_after(clause, at):
     return after == ("verdict", "instock") or after[0] == "field"
 
 
+def _labels(clause, at):
+    """Whether the field at `at` is followed by its own figure, at once or after a colon
+    ("目標 30", "To order: 18")."""
+    return _figure_at(clause, at + 1) or clause[at + 1:at + 2] == [("punct",)] and \
+        _figure_at(clause, at + 2)
+
+
 def _figure_at(clause, at):
     """Whether a number stands at `at` ("目標 30": the field has a figure of its own)."""
     return at < len(clause) and clause[at][0] == "number"
@@ -148,6 +159,7 @@ def _clause_closed(made, clause, items, numbers, *, dangling):
     for claim in made:  # 總共需要補貨 38: a total of the orders
         if claim["kind"] == "total" and ("field", "order") in clause:
             claim.setdefault("of", "order")
+    made = _count_below(made, items)
     kinds = {claim["kind"] for claim in made}
     # "A003 is available", "A001 is on target": a field with no figure; "3 items are below
     # target": of the counted items, not of one; a negation with nothing to negate, or a
@@ -161,6 +173,19 @@ def _clause_closed(made, clause, items, numbers, *, dangling):
     made += [{"items": items, "kind": "stock", "value": number, "negated": False,
               "bare": not had, "has": has} for number, _, had, has in numbers]
     return made if items or all(claim["kind"] in OF_THE_RUN for claim in made) else None
+
+
+def _count_below(made, items):
+    """"9 items are below target", 有 9 個品項低於目標: how many the reorder list holds, of
+    no item named; else the claims as made."""
+    counts = [claim for claim in made if claim["kind"] == "count"]
+    verdicts_made = [claim for claim in made if claim["kind"] == "verdict"]
+    if items or len(counts) != 1 or not verdicts_made or \
+            len(made) != len(verdicts_made) + 1 or not all(
+            claim["value"] in ("below", "reorder", "low") and not claim["negated"]
+            for claim in verdicts_made):
+        return made
+    return [{**counts[0], "below": True}]
 
 
 def _said_placed(claim, not_yet):

@@ -28,6 +28,7 @@ class Facts:
         self.other = []      # {"tool", "sku", "data", "source"}: an MCP tool's record
         self.failed = []     # calls that failed for another reason than "not found"
         self.sums = set()    # totals of the question's own numbers (the policy's _sums)
+        self.aliases = {}    # sku -> the data's other names of a found item (the policy's)
         self.looked_up = {}  # sku -> found, of the items a lookup (get_stock) asked for
         self.writable = bool(writes)  # an order tool was offered to the run
         self._said_by_tools = []  # the tools' words to the model: details and notes
@@ -132,6 +133,11 @@ class Facts:
             words[normal(sku)] = ("item", sku)
             if fact.get("name"):
                 words[normal(fact["name"])] = ("item", sku, "name")
+        named = [(normal(alias), sku) for sku, aliases in self.aliases.items()
+                 for alias in aliases]
+        for alias, sku in named:  # "drip coffee has 12": of A001; an alias of two, of neither
+            if alias not in words and sum(word == alias for word, _ in named) == 1:
+                words[alias] = ("item", sku, "name")
         for order_id in self.order_ids():
             for said in ("", "order ", "訂單 ", "訂單"):
                 words[normal(said + order_id)] = ("receipt", order_id)

@@ -105,7 +105,7 @@ class _Review:
         question claims, it does not say), unless it offers."""
         if words is None:
             return None
-        if self.heading is not None:
+        if self.heading is not None and words:  # a line of no words says nothing under it
             words = self.heading + words
         reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["named"],
                          everything=self.facts.said_of_all(), request=self.asked["request"])
@@ -170,8 +170,9 @@ class _Review:
             self.listed.append((len(self.kept) - 1, reading[0]))
 
     def _strays(self, words, skus):
-        """Under a heading a line names its item; under a line about one item, no other."""
-        if self.heading is None:
+        """Under a heading a line names its item; under a line about one item, no other. A
+        line of no words (a table's header or rule) says nothing under either."""
+        if self.heading is None or not words:
             return False
         every = any(word[0] in ("all", "inventory") or word == ("neg", "all")
                     for word in words or ())

@@ -63,6 +63,9 @@ def _true_of_run(claim, facts):
         return _total_holds(claim, facts)
     if kind == "more":  # how many more a list (the search it names) left unshown
         return any(listed["more"] == value for listed in _lists(facts, claim.get("query")))
+    if kind == "count" and claim.get("below"):  # how many are below target: a reorder list
+        return {len(listed["skus"]) + listed["more"] for listed in facts.lists
+                if listed["tool"] == "list_reorder"} == {value}
     if kind == "count":  # how many one search matched, else one list held or a lookup saw
         return _counts(facts, claim.get("query")) == {value}
     writes = facts.receipts if claim.get("ordered") else facts.order_writes()
