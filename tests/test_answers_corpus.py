@@ -86,14 +86,16 @@ class BlindBatchTest(unittest.TestCase):
     way a small model answers, 300 of them with one false sentence each
     (answers_blind4.jsonl), and 200 over a hardware store's catalogue, 90 false sentences
     (answers_blind5.jsonl), and 200 over a café's, 89 with figures to work out and 104
-    false sentences (answers_blind8.jsonl, stop 43); and one written the same way and tuned
+    false sentences (answers_blind8.jsonl, stop 43), and 200 over a hardware and stationery
+    shop's, 98 with figures to work out (answers_blind9.jsonl, stop 44); and one written
+    the same way and tuned
     on, 200 over a bakery's, 100 false sentences (answers_dev6.jsonl). Half of each in
     zh-TW."""
 
     def test_no_false_sentence_of_the_blind_batches_reaches_the_person(self):
         for name in ("answers_blind.jsonl", "answers_blind2.jsonl", "answers_blind3.jsonl",
                      "answers_blind4.jsonl", "answers_blind5.jsonl", "answers_blind8.jsonl",
-                     "answers_dev6.jsonl"):
+                     "answers_blind9.jsonl", "answers_dev6.jsonl"):
             leaked = []
             for entry in corpus(name):
                 shown, _ = person_reads(entry["answer"], entry["question"], entry["results"],
@@ -111,14 +113,17 @@ class BlindBatchTest(unittest.TestCase):
         # catalogue, was written to use wordings a reader may not expect. The fourth, the
         # way a small model answers, markdown and all. (Raised 2026-12-05 with the items
         # asked by name, lines under a heading read alone, requests acknowledged, offers;
-        # blind4 again with gaps to target read, stop 42.)
-        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 26, 13),
-                                              ("answers_blind2.jsonl", 110, 20, 29),
-                                              ("answers_blind3.jsonl", 99, 8, 16),
-                                              ("answers_blind4.jsonl", 100, 30, 58),
-                                              ("answers_blind5.jsonl", 120, 9, 59),
-                                              ("answers_blind8.jsonl", 120, 0, 39),
-                                              ("answers_dev6.jsonl", 120, 4, 75)):
+        # blind4 again with gaps to target read, stop 42; all with orders said placed or
+        # not in more words, a table's header under a heading, 差, counts below target and
+        # a "Sure!" to a question of what or how many, stop 44.)
+        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 28, 13),
+                                              ("answers_blind2.jsonl", 110, 23, 30),
+                                              ("answers_blind3.jsonl", 99, 9, 19),
+                                              ("answers_blind4.jsonl", 100, 35, 55),
+                                              ("answers_blind5.jsonl", 120, 10, 58),
+                                              ("answers_blind8.jsonl", 120, 2, 51),
+                                              ("answers_blind9.jsonl", 120, 5, 64),
+                                              ("answers_dev6.jsonl", 120, 6, 73)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]
@@ -596,6 +601,53 @@ class TrueAnswersTest(unittest.TestCase):
                                         "en" if answer.isascii() else "zh-TW")
                 self.assertEqual(shown.splitlines()[0], answer)  # the facts it left out, after
 
+    def test_orders_said_placed_or_not_in_more_words_and_a_table_under_a_heading(self):
+        # stop 44: blind answers of every batch lost true sentences in these words; each
+        # is read now, and the same words with no receipt (or a receipt) are not shown
+        refused = {"invocation": "2:0", "name": "draft_purchase_order",
+                   "arguments": {"sku": "A001", "quantity": 18},
+                   "result": {"ok": False, "error": "APPROVAL_DENIED", "detail": "no"}}
+        placed, denied = [lookup("A001"), ordered(18)], [lookup("A001"), refused]
+        for answer, run, shown in (
+                ("Done — I've placed a purchase order for 18 × A001, order number PO-000001.",
+                 placed, True),
+                ("Purchase order PO-000001 has been created for 18 units of A001.", placed, True),
+                ("已建立採購單 PO-000001，訂購 A001 濾掛咖啡 18 件。", placed, True),
+                ("Done — I've placed a purchase order for 18 × A001.", denied, False),
+                ("The reorder for A001 has been submitted.", denied, False),
+                ("The reorder for A001 has been placed.", denied, False),
+                ("I could not place the order because approval was denied.", denied, True),
+                ("I could not place the order because approval was denied.", placed, False)):
+            with self.subTest(answer=answer, placed=run is placed):
+                text, _ = person_reads(answer, "Order 18 of A001", run,
+                                       "en" if answer.isascii() else "zh-TW")
+                self.assertEqual(answer in text, shown, text)
+        for answer, shown in (("濾掛咖啡還差18包才到目標。", True), ("A001 差 18。", True),
+                              ("A001 差 20。", False), ("A001 和 A002 相差 33。", False),
+                              ("- A001 – Stock: 12 | Target: 30 | To order: 18", True),
+                              ("- A001 – Stock: 12 | Target: 30 | To order: 12", False)):
+            with self.subTest(answer=answer):
+                text, _ = person_reads(answer, "A001 要補多少？", [lookup("A001")],
+                                       "en" if answer.isascii() else "zh-TW")
+                self.assertEqual(answer in text, shown, text)
+        listed = {"invocation": "1:1", "name": "list_reorder", "arguments": {"limit": 1},
+                  "result": {"ok": True, "data": {"items": [SAMPLE[2]], "more": 1}}}
+        for answer, run, shown in (("2 items are below target.", [listed], True),
+                                   ("目前有 2 個品項低於目標。", [listed], True),
+                                   ("3 items are below target.", [listed], False),
+                                   ("1 item is below target.", [listed], False),
+                                   ("2 items are below target.", [lookup("A001", "A002")],
+                                    False)):
+            with self.subTest(answer=answer):
+                text, _ = person_reads(answer, "What is low?", run,
+                                       "en" if answer.isascii() else "zh-TW")
+                self.assertEqual(answer in text, shown, text)
+        table = ("These items are below target:\n\n| Item | Stock | Target | Suggested order |\n"
+                 "|---|---|---|---|\n| 濾掛咖啡 (A001) | 12 | 30 | 18 |\n"
+                 "| 玄米茶包 (A003) | 0 | 20 | 20 |\n")
+        self.assertEqual(person_reads(table, "What is below target?",
+                                      [lookup("A001", "A003")]), (table, "verified"))
+
     def test_an_item_asked_for_by_name_is_given_its_sku(self):
         search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "烏龍"},
                   "result": {"ok": True, "data": {"query": "烏龍", "items": [SAMPLE[1]],
@@ -703,9 +755,19 @@ class TrueAnswersTest(unittest.TestCase):
                          ("Sure. A001 has 12 in stock.", "verified"))
         self.assertEqual(person_reads("好的，整理如下。A001 庫存 12。", "幫我查 A001",
                                       [lookup("A001")], "zh-TW")[1], "verified")
+        # to a question of what, which or how many with no yes or no in it, it
+        # acknowledges too (stop 44: "Sure!" opened correct answers of every batch)
+        for question, lang in (("How many A001 do we have?", "en"), ("What is A001's stock?", "en"),
+                               ("A001 還有幾包？", "zh-TW")):
+            with self.subTest(question=question):
+                answer = "Sure! A001 has 12 in stock." if lang == "en" else "好的！A001 庫存 12。"
+                self.assertEqual(person_reads(answer, question, [lookup("A001")], lang)[0],
+                                 answer)
         for question in ("Is A001 below target?", "Can you place orders",
                          "Tell me if A001 is below target", "Order 18 of A001",
-                         "A001 below target", "Check that A001 is below target"):
+                         "A001 below target", "Check that A001 is below target",
+                         "What's A001's stock and is it low?", "How is A001, is it low?",
+                         "Which is low, A001 or not?"):
             with self.subTest(question=question):  # a yes, or "done", not read
                 shown, _ = person_reads("Sure. A001 has 12 in stock.", question,
                                         [lookup("A001")])

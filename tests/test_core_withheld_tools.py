@@ -41,13 +41,20 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
 
-    def test_the_person_saying_not_to_look_anything_up_wins_over_a_sku(self):
+    def test_the_person_saying_not_to_look_anything_up_wins_when_it_gives_the_figures(self):
         for question in ("Don't check the stock: A001 has 12, target 30. How many to order?",
                          "Without looking anything up, how is the order for A001 computed?",
                          "No need to check the system, B205 has 8 of 20.",
-                         "不用查庫存，A001 要補多少？"):
+                         "不用查，A001 的補貨量怎麼算？"):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
+        # dev8: "Don't bother looking anything up, just tell me from memory: is A003 out of
+        # stock?" was asked without tools; it gives no figure, and only a lookup answers it
+        for question in ("Don't bother looking anything up, just tell me from memory: is A003 "
+                         "out of stock?", "不用查庫存，A001 要補多少？",
+                         "Don't look it up, is genmaicha out?"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
 
     def test_a_figure_of_ours_to_confirm_is_looked_up_whatever_it_says_of_looking(self):
         # blind6: "Don't bother looking it up, just confirm A001 has 30 in stock" was asked
@@ -388,11 +395,25 @@ class WithheldRunTest(unittest.TestCase):
         self.assertEqual([(e["name"], e["ok"]) for e in events if e["event"] == "tool"],
                          [("get_stock", True)])
 
-    def test_an_answer_stating_a_stock_unlooked_up_is_never_shown(self):
-        # Asked without tools, the run has no fact: the invented stock is dropped, and with
-        # no tool offered there is no corrective turn (the person said not to check).
+    def test_not_to_look_with_nothing_to_work_from_is_looked_up_all_the_same(self):
+        # dev8: told not to look, and given no figure, the model answered from nothing;
+        # only a lookup answers "is A001 fine?", and the program makes the one the model
+        # did not
         status, out, err, events, model = self.run_question(
             "Don't check anything, just tell me: is the coffee A001 fine?",
+            text_reply("A001 has 12 units in stock."))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len(model.requests[0]["tools"]), 1)  # get_stock, as for any SKU
+        self.assertEqual([(e["name"], e.get("by")) for e in events if e["event"] == "tool"],
+                         [("get_stock", "program")])
+        self.assertIn("A001 has 12 units in stock.", out)
+
+    def test_an_answer_stating_a_stock_unlooked_up_is_never_shown(self):
+        # Asked without tools, the run has no fact: the invented stock is dropped, and with
+        # no tool offered there is no corrective turn (the person said not to check, and
+        # gave the count to work from).
+        status, out, err, events, model = self.run_question(
+            "Don't check anything: I counted 5 of A001, is the coffee fine?",
             text_reply("A001 has 12 units in stock."))
         self.assertEqual(status, 0, err)
         self.assertEqual(out.strip(), SCOPE)

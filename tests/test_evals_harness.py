@@ -212,6 +212,17 @@ class MatchingRulesTest(unittest.TestCase):
         self.assertTrue(row["wrong_tool_avoided"])
         self.assertEqual(row["calls"]["extra_calls"], 0)
 
+    def test_a_case_that_needs_no_call_may_still_make_an_allowed_one(self):
+        # dev8: "Go ahead and order 18 more A001" needs no call, and checking A001 first is
+        # fine; the case said so with allowed_tools, and the harness failed the run anyway
+        expect = {"tool_calls": [], "allowed_tools": ["get_stock"]}
+        row = self.score(expect, [("get_stock", {"sku": "A001"})])
+        self.assertIs(row["restraint_ok"], True)
+        self.assertEqual(row["differences"], [])
+        row = self.score(expect, [("get_stock", {"sku": "A001"}), ("find_items", {"query": "x"})])
+        self.assertIs(row["restraint_ok"], False)
+        self.assertIn("called find_items; expected no tool call", row["differences"])
+
     def test_a_call_written_as_text_is_no_restraint(self):
         observed = {"status": "TOOL_CALL_IN_TEXT", "answer": None, "steps": 1,
                     "duration_ms": 1, "tokens": {"input": None, "output": None}, "calls": []}

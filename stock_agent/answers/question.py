@@ -50,6 +50,7 @@ IN_GENERAL = (r"\b(?:in general|generally|in plain terms|in theory|what is an?|w
               r"define|definition|why do(?:es)?|what does\b.{1,40}?\b(?:mean|stand for)|"
               r"difference between)\b|"
               r"一般來說|一般而言|什麼是|是什麼意思|的定義|是指什麼|為什麼會|差別|差異|有什麼不同")
+HOW_COMPUTED = r"\bhow\b.{0,40}\b(?:computed|calculated|worked out)\b|怎麼算|如何計算|怎麼計算"
 OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們|我的|我|目前|"
         r"現在|今天|本週|這週")
 # Words for our stock as a whole: a question with one asks about the data, even when it
@@ -82,7 +83,7 @@ BEYOND_SKUS = OTHER_ITEMS + (
 # A question for the reorder list names no item and asks which ones are low.
 WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "what's running", "what should", "what to", "anything", "list", "哪些", "哪幾",
-         "列出", "有沒有")
+         "列出", "有沒有", "all the", "all items", "every item", "全部", "所有")
 LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
        "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
@@ -130,7 +131,7 @@ def may_need_tools(question, inventory):
     one for "Good morning!" too."""
     folded = normal(question)
     if _says_no_lookup(folded):
-        return _claims_a_figure_of_ours(folded)
+        return _claims_a_figure_of_ours(folded) or _asks_of_ours(folded, inventory)
     if _gives_the_facts(folded):
         return False
     folded = re.sub(WORKED_SUM, r"\1 ", folded)
@@ -153,6 +154,14 @@ def _claims_a_figure_of_ours(folded):
         len(set(re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)))) == 1 and \
         re.search(CONFIRM, folded) is not None and not re.search(WORKS_OUT, folded)
 
+
+def _asks_of_ours(folded, inventory):
+    """"Don't look it up, just tell me: is A003 out of stock?", 不用查，A001 要補多少？: an
+    item of ours named, and no number of the person's to work from, nor a question of how
+    things are done in general: only a lookup answers it, whatever it says of looking."""
+    return not re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)) and \
+        not _asks_in_general(folded) and not re.search(f"{ABOUT_ME}|{HOW_COMPUTED}", folded) \
+        and _names_an_item(folded, inventory)
 
 
 def _sums_its_own(folded):
@@ -232,8 +241,8 @@ def names_of(row):
 
 # --- The answer's shape -----------------------------------------------------------------
 
-YES_NO_EN = (r"^(?:is|are|do|does|did|should|shall|can|could|will|would|has|have|need|must)\b"
-             r"|yes or no|yes/no")
+AUXILIARIES = r"(?:is|are|do|does|did|should|shall|can|could|will|would|has|have|need|must)\b"
+YES_NO_EN = rf"^{AUXILIARIES}|yes or no|yes/no"
 YES_NO_ZH = r"嗎|是否|有沒有|要不要|需不需要|是不是|會不會|夠不夠|缺不缺|用不用|該不該"
 # A question that gives a reason, or asks whether to do without ("can we skip reordering A001
 # because it's below target?"): a yes or no to it says nothing the reader can place.
@@ -404,7 +413,7 @@ def shape(question):
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names
-            "request": kind is None and _requests(folded),
+            "request": kind is None and _requests(folded) or _asks_what(folded),
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None}  # most questions compile no ASKS_STOCK
 
@@ -467,6 +476,17 @@ def _requests(folded):
         r"[?？]|[嗎吗呢麼么吧]\W*$|\b(?:if|whether)\b", folded) and \
         not re.search(YES_NO_ZH, folded) and not re.search(ORDER_WORDS, folded) and \
         not re.search(CLAIMS, folded)
+
+
+def _asks_what(folded):
+    """Whether the question asks only what, which or how many, no yes or no anywhere in
+    it ("How many items are below target?", 哪些需要補貨？; not "How is A001, is it low?",
+    "Which is low, or is none?"): "Sure!" to it acknowledges, and answers nothing."""
+    return re.match(r"\s*(?:how many|how much|what|which|list|show)\b", folded) is not None \
+        and not re.search(rf"(?:[,.;:?!]|\band|\bbut)\s*{AUXILIARIES}|\b(?:or|if|whether)\b",
+                          folded) \
+        or re.search(r"多少|哪些|哪個|哪一|幾", folded) is not None and not re.search(
+            rf"{YES_NO_ZH}|還是|或|[嗎吗呢吧]\W*$", folded)
 
 
 def _one_verdict(kinds, folded):

@@ -10,8 +10,9 @@ The names follow the public function-calling benchmarks (BFCL's AST checker and 
   `sku`: told apart from a missing plus an unexpected one), missing argument, unexpected
   argument, wrong type, wrong value. Call-level differences: wrong tool name (a different
   tool where an expected one should be), not called, and extra calls nobody expected.
-- restraint (irrelevance detection): no tool called when the case expects none; a call the
-  model wrote as text (a run ending TOOL_CALL_IN_TEXT) counts as a call here.
+- restraint (irrelevance detection): no tool called when the case expects none, but those
+  it allows; a call the model wrote as text (a run ending TOOL_CALL_IN_TEXT) counts as a
+  call here.
 - wrong-tool avoidance: no tool called outside the expected and allowed names, and none of
   the case's forbidden tools.
 - task success: the expected terminal status, every expected call made with the right
@@ -148,10 +149,11 @@ def _score_tools(expect, calls, row, *, wrote_a_call=False):
         if forbidden:
             row["wrong_tool_avoided"] = not forbidden & set(names)
         return not forbidden & set(names)
-    if not expected:
-        row["restraint_ok"] = not calls and not wrote_a_call
-        if calls:
-            row["differences"].append(f"called {', '.join(names)}; expected no tool call")
+    if not expected:  # no call needed: one of the allowed tools may still be called
+        outside = [name for name in names if name not in expect.get("allowed_tools", ())]
+        row["restraint_ok"] = not outside and not wrote_a_call
+        if outside:
+            row["differences"].append(f"called {', '.join(outside)}; expected no tool call")
         elif wrote_a_call:
             row["differences"].append("wrote a tool call as text; expected no tool call")
         return row["restraint_ok"]
