@@ -618,7 +618,12 @@ class TrueAnswersTest(unittest.TestCase):
                 ("The reorder for A001 has been submitted.", denied, False),
                 ("The reorder for A001 has been placed.", denied, False),
                 ("I could not place the order because approval was denied.", denied, True),
-                ("I could not place the order because approval was denied.", placed, False)):
+                ("I could not place the order because approval was denied.", placed, False),
+                ("The order has gone through: 18 x A001.", denied, False),
+                ("The A001 restock was submitted.", denied, False),
+                ("A001 的補貨已完成下單。", denied, False), ("A001 的補貨已下單。", denied, False),
+                ("A001 的補貨已下單。", placed, True),
+                ("A001 does not have to be ordered.", denied, False)):
             with self.subTest(answer=answer, placed=run is placed):
                 text, _ = person_reads(answer, "Order 18 of A001", run,
                                        "en" if answer.isascii() else "zh-TW")
@@ -770,6 +775,21 @@ class TrueAnswersTest(unittest.TestCase):
                 answer = "Sure! A001 has 12 in stock." if lang == "en" else "好的！A001 庫存 12。"
                 self.assertEqual(person_reads(answer, question, [lookup("A001")], lang)[0],
                                  answer)
+        # ...but a yes that confirms ("Yes", "Right", 對), or anything the question
+        # supposes ("..., right?", "I think", 我記得, a second sentence), is a yes the reader
+        # cannot place (stop 44's review: 24 false confirmations shown)
+        for answer, question, lang in (
+                ("Sure! A001 has 12 in stock.", "What's A001's stock, it's above target right?",
+                 "en"),
+                ("Correct. A001 has 12 in stock.", "Which one is sold out, A001?", "en"),
+                ("Yes, A001 has 12 in stock.", "How many A001, more than A002?", "en"),
+                ("Right. A001 has 12 in stock.", "What's A001 at? Above target I think.", "en"),
+                ("是的，A001 有 12 包。", "A001 有幾包？我記得有 20 包。", "zh-TW"),
+                ("好的！A001 庫存 12。", "A001 要補多少？它高於目標對不對？", "zh-TW"),
+                ("對，A001 剩 12 包。", "A001 剩多少？應該超過目標了。", "zh-TW")):
+            with self.subTest(question=question):
+                shown, _ = person_reads(answer, question, [lookup("A001")], lang)
+                self.assertNotIn(answer.split("A001")[0].strip(" ,!.，"), shown.split("\n")[-1])
         for question in ("Is A001 below target?", "Can you place orders",
                          "Tell me if A001 is below target", "Order 18 of A001",
                          "A001 below target", "Check that A001 is below target",

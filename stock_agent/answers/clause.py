@@ -109,14 +109,18 @@ def clause_claims(clause, items, *, after_item=False):
                 field = _GAPS[value[0]]  # 超出目標 15
             elif qualifier == ["goal"]:
                 field = f"goal:{value[0]}"  # 低於目標 30
-        elif role == "placed" and field == "order" and last_said[:1] in (("to",), ("field",)):
-            continue  # "needs to be ordered": the order word, not an order placed ("the
-            # reorder for A003 has been placed" says one was)
+        elif role == "placed" and field == "order" and not value and \
+                last_said[:1] in (("to",), ("field",)):
+            continue  # "needs to be ordered", "need a reorder": the order word, not an order
+            # placed; not "the reorder for A003 has been placed", nor "the order went
+            # through" (`done`: placed whatever came before)
         elif role == "unplaced":  # "nothing was written to", 未寫入: no order was placed
             negate = True
             claim("placed")
-        elif role in ("placed", "receipt", "rehearsed", "list", "approved", "readonly",
-                      "looked", "largest"):
+        elif role == "placed":
+            claim("placed")
+        elif role in ("receipt", "rehearsed", "list", "approved", "readonly", "looked",
+                      "largest"):
             claim(value[0] if role == "list" else role, value[0] if value else None)
         after_item = role == "item" or after_item and role in ("be", "punct", "unit")
         judged = judged if role == "fill" else role == "verdict" and value[0] in _LEVELS and \

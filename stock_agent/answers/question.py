@@ -50,6 +50,10 @@ IN_GENERAL = (r"\b(?:in general|generally|in plain terms|in theory|what is an?|w
               r"define|definition|why do(?:es)?|what does\b.{1,40}?\b(?:mean|stand for)|"
               r"difference between)\b|"
               r"一般來說|一般而言|什麼是|是什麼意思|的定義|是指什麼|為什麼會|差別|差異|有什麼不同")
+# What a question supposes, for a "yes" to confirm: "..., right?", "I think", 對不對, 應該.
+SUPPOSED = (r"\b(?:right(?! now)|correct|true|yes|no|not|think|assume|guess|suppose|believe|bet|"
+            r"probably|maybe|still|already|more|less|fewer|than|enough|plenty|fine|ok|okay|"
+            r"it's|it is|they're)\b|對|吧|應該|猜|記得|以為|是不是|沒錯|比|夠|還很|很多|已經|—|--")
 HOW_COMPUTED = r"\bhow\b.{0,40}\b(?:computed|calculated|worked out)\b|怎麼算|如何計算|怎麼計算"
 OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們|我的|我|目前|"
         r"現在|今天|本週|這週")
@@ -383,8 +387,9 @@ def shape(question):
     "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
     (_one_change) or None, "supposes": it asks of a stock other than today's (it writes a
     change, or SUPPOSES a quantity), "skus": skus_named, "named": the items asked of, here
-    its SKUs (the policy adds those it names by name, once it knows them), "request": bool
-    (_requests), "stock_asked": it asks how many there are (ASKS_STOCK)}."""
+    its SKUs (the policy adds those it names by name, once it knows them), "request": True
+    (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
+    "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
@@ -413,7 +418,7 @@ def shape(question):
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names
-            "request": kind is None and _requests(folded) or _asks_what(folded),
+            "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None}  # most questions compile no ASKS_STOCK
 
@@ -479,14 +484,18 @@ def _requests(folded):
 
 
 def _asks_what(folded):
-    """Whether the question asks only what, which or how many, no yes or no anywhere in
-    it ("How many items are below target?", 哪些需要補貨？; not "How is A001, is it low?",
-    "Which is low, or is none?"): "Sure!" to it acknowledges, and answers nothing."""
-    return re.match(r"\s*(?:how many|how much|what|which|list|show)\b", folded) is not None \
-        and not re.search(rf"(?:[,.;:?!]|\band|\bbut)\s*{AUXILIARIES}|\b(?:or|if|whether)\b",
-                          folded) \
-        or re.search(r"多少|哪些|哪個|哪一|幾", folded) is not None and not re.search(
-            rf"{YES_NO_ZH}|還是|或|[嗎吗呢吧]\W*$", folded)
+    """Whether the question, one sentence, asks only what, which or how many, with no yes
+    or no in it and nothing it supposes ("How many items are below target?", 哪些需要補貨？;
+    not "How is A001, is it low?", "What's A003's stock, still plenty?", "Which is out, A002?",
+    A003 有幾包？我記得有 20 包): "Sure!" to it acknowledges, and answers nothing."""
+    if re.search(rf"[?？.。!！]\s*\S|{SUPPOSED}", folded):
+        return False
+    if re.match(r"\s*(?:how many|how much|what|which|list|show)\b", folded):
+        return not re.search(rf"(?:[,;:]|\band|\bbut)\s*{AUXILIARIES}|\b(?:or|if|whether)\b",
+                             folded) and not (folded.lstrip().startswith("which") and
+                                              re.search(SKU_SHAPE, folded))
+    return re.search(r"多少|哪些|哪個|哪一|幾", folded) is not None and not re.search(
+        rf"{YES_NO_ZH}|還是|或|[嗎吗呢吧]\W*$", folded)
 
 
 def _one_verdict(kinds, folded):

@@ -45,7 +45,8 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
     verdict the same way ("No, A002 is not below target."): the question's verdict is a
     guess from its words, so a bare "No." is never taken for it. `request`: the person asked
     for something done and asked nothing ("Check A001"): a yes that opens the sentence
-    acknowledges it ("Sure."). In an offer ("Would you like me to draft a purchase order?")
+    acknowledges it ("Sure."); "ack", asked what or how many and supposing nothing: "Sure",
+    "OK" or 好的 does, and "Yes", "Right" or 對 is a yes. In an offer ("Would you like me to draft a purchase order?")
     an order is no order placed, only one the run could place."""
     if _misnamed(words):
         return None
@@ -57,8 +58,9 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
         return ([compared], compared["items"]) if compared else None
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
-    if answer and request:
+    if answer and request and (request != "ack" or answer == "ack"):
         answer = None  # "Sure.", 好的，整理如下: a request acknowledged, asking no verdict
+    answer = True if answer == "ack" else answer
     said = _read_clauses(words, last, skus, everything)
     if said is None or _apart(said) or not said["made"] and (said["heading"] or
                                                               said["spoken"] != last):
@@ -178,8 +180,8 @@ def _yes_or_no(words):
     apart = rest[:1] in ([("clause",)], [("colon",)], [("punct",)])  # "No, …", "No — …"
     if first == [("neg",)] and (apart or not rest):
         return False, rest[1:]
-    if first == [("answer", "yes")]:
-        return True, rest
+    if first in ([("answer", "yes")], [("answer", "ack")]):
+        return first[0][1] == "yes" or "ack", rest
     if first in ([("be",)], [("be", "has")]) and apart and rest[:1] != [("punct",)]:
         return True, rest[1:]  # 是，… / 有，…: a yes
     return None, words
