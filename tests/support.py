@@ -169,11 +169,16 @@ def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
     """Start `argv`, send it a real SIGINT (or `sig`: SIGKILL for a crash) once `ready()` is
     true: (exit status, out, err)."""
     child = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True)
+                             text=True, env={**os.environ, "PYTHONFAULTHANDLER": "1"})
     try:
         wait_for(ready)
         child.send_signal(sig)
-        out, err = child.communicate(timeout=30)  # a bound, as wait_for's: a loaded machine
+        try:
+            out, err = child.communicate(timeout=30)  # a bound, as wait_for's: a loaded machine
+        except subprocess.TimeoutExpired:  # where each thread waits, for the failure to say
+            child.send_signal(signal.SIGABRT)
+            raise AssertionError(f"still running 30 s after {sig!r}; its threads:\n"
+                                 f"{child.communicate(timeout=10)[1][-6000:]}") from None
     finally:
         if child.poll() is None:
             child.kill()
