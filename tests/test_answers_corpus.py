@@ -1154,9 +1154,15 @@ class ComparisonTest(unittest.TestCase):
         for question, said in (
                 ("What's the combined gap to target of A001 and A003?",
                  "Total suggested order of A001, A003: 38"),
-                ("Which is further from target, A001 or A003?", "Furthest below target: A003")):
+                ("Which is further from target, A001 or A003?", "Furthest below target: A003"),
+                # blind10: topping up to target sums what to order, not the targets (the
+                # person read "Total target of A001, A003: 50")
+                ("If I top up both A001 and A003 to target, how many units is that in total?",
+                 "Total suggested order of A001, A003: 38"),
+                ("A001 和 A003 補到目標，總共要補幾個？", "A001、A003 的建議補貨合計 38")):
             with self.subTest(question=question):
-                self.assertTrue(written(results, question, "en").startswith(said))
+                self.assertTrue(written(results, question, "en" if question.isascii() else
+                                        "zh-TW").startswith(said))
         for question, unsaid in (("Which is further above target, A002 or A001?", "target:"),
                                  ("Do A001 and A003 need more than 30 units in total?",
                                   "less than")):

@@ -37,7 +37,10 @@ class WhoNeedsToolsTest(unittest.TestCase):
     def test_greetings_the_weather_and_sums_need_none(self):
         for question in ("Good morning!", "How are you?", "Thanks, bye!", "早安！", "謝謝，再見",
                          "Will it rain in Taipei tomorrow?", "明天高雄天氣如何？",
-                         "What is 17 times 3?", "？？？ ### ……"):
+                         "What is 17 times 3?", "？？？ ### ……",
+                         # blind10: "how much" alone names nothing of ours (the model then
+                         # made six calls for an exchange rate)
+                         "今天台幣兌美元匯率多少？", "台積電今天股價多少？", "How much is a latte?"):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
 
@@ -272,8 +275,8 @@ class WhoNeedsToolsTest(unittest.TestCase):
         # tenant cases read their own data, so every tenant's rows are looked at.
         with open(os.path.join(EVALS, "inventory.csv"), encoding="utf-8") as file:
             rows = [dict(zip(("sku", "name"), line.split(",")[:2])) for line in file][1:]
-        data = Inventory([*sample_inventory().rows(), *({**row, "stock": 0, "target": 0}
-                                                        for row in rows)], source="all")
+        data = Inventory([*({**row, "stock": 0, "target": 0} for row in rows),
+                          *sample_inventory().rows()], source="all")  # the sample's names win
         for name in ("cases.jsonl", "restraint-dev.jsonl"):
             with open(os.path.join(EVALS, name), encoding="utf-8") as file:
                 cases = [json.loads(line) for line in file]

@@ -17,10 +17,10 @@ import re
 TOOL_WORDS = (
     "stock", "inventor", "reorder", "order", "restock", "replenish", "item", "product",
     "sku", "unit", "warehouse", "shelf", "shelves", "target", "low", "short", "buy",
-    "purchas", "suppl", "left", "how many", "how much", "available", "quantit", "on hand",
+    "purchas", "suppl", "left", "available", "quantit", "on hand",
     "sell", "sold", "carry", "called", "named", "have any", "got any", "is there",
     "are there", "do we have", "do you have",
-    "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "多少", "幾", "商品", "品項",
+    "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "商品", "品項",
     "貨", "倉", "目標", "數量", "料號", "賣", "有沒有", "search", "look up", "搜尋", "搜索", "查詢")
 # Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it.
 SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z])[a-z0-9_-]*(?![a-z0-9])"
@@ -308,8 +308,8 @@ COMPARES = (r"\bwhich\b|\bwho\b|\bor\b|\bvs\b|versus|compar|\bmore\b|\bless\b|\b
 # for it (_field).
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
-GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|from (?:its |the |their )?"
-       r"targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足")
+GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|(?:from|\bto|up to) (?:its |the |"
+       r"their )?targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足|到目標|補滿|補齊")
 # A number the question measures a total against ("over 75 combined?", 有沒有超過 40).
 THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|less than|"
              r"fewer than|超過|多於|少於|低於|不到|達到|至少")

@@ -46,8 +46,8 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
     guess from its words, so a bare "No." is never taken for it. `request`: the person asked
     for something done and asked nothing ("Check A001"): a yes that opens the sentence
     acknowledges it ("Sure."); "ack", asked what or how many and supposing nothing: "Sure",
-    "OK" or 好的 does, and "Yes", "Right" or 對 is a yes. In an offer ("Would you like me to draft a purchase order?")
-    an order is no order placed, only one the run could place."""
+    "OK" or 好的 does, and "Yes", "Right" or 對 is a yes. In an offer ("Would you like me to
+    draft a purchase order?") an order is no order placed, only one the run could place."""
     if _misnamed(words):
         return None
     if ("able",) in words:
