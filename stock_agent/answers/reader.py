@@ -58,7 +58,7 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
         return ([compared], compared["items"]) if compared else None
     ranked = ("ranked",) in words  # "largest shortfall first: A003, A001": in that order
     answer, words = _yes_or_no([word for word in words if word != ("ranked",)])
-    if answer and request and (request != "ack" or answer == "ack"):
+    if answer and (request is True or request == "ack" and answer == "ack"):
         answer = None  # "Sure.", 好的，整理如下: a request acknowledged, asking no verdict
     answer = True if answer == "ack" else answer
     said = _read_clauses(words, last, skus, everything)
@@ -175,13 +175,16 @@ _COMPARISONS = {"item more than item": True, "item less than item": False,
 
 
 def _yes_or_no(words):
-    """(True, False or None: the yes or no that opens the sentence; the words after it)."""
+    """(True, False, "ack" or None: the yes or no that opens the sentence, "ack" for one
+    that may only take the question up; the words after it)."""
     first, rest = words[:1], words[1:]
     apart = rest[:1] in ([("clause",)], [("colon",)], [("punct",)])  # "No, …", "No — …"
     if first == [("neg",)] and (apart or not rest):
         return False, rest[1:]
-    if first in ([("answer", "yes")], [("answer", "ack")]):
-        return first[0][1] == "yes" or "ack", rest
+    if first == [("answer", "yes")]:
+        return True, rest
+    if first == [("answer", "ack")]:
+        return "ack", rest  # "Sure", 好的: a yes, or the question only taken up (claims())
     if first in ([("be",)], [("be", "has")]) and apart and rest[:1] != [("punct",)]:
         return True, rest[1:]  # 是，… / 有，…: a yes
     return None, words
