@@ -488,14 +488,15 @@ def _asks_what(folded):
     or no in it and nothing it supposes ("How many items are below target?", 哪些需要補貨？;
     not "How is A001, is it low?", "What's A003's stock, still plenty?", "Which is out, A002?",
     A003 有幾包？我記得有 20 包): "Sure!" to it acknowledges, and answers nothing."""
-    if re.search(rf"[?？.。!！]\s*\S|{SUPPOSED}", folded):
-        return False
-    if re.match(r"\s*(?:how many|how much|what|which|list|show)\b", folded):
-        return not re.search(rf"(?:[,;:]|\band|\bbut)\s*{AUXILIARIES}|\b(?:or|if|whether)\b",
-                             folded) and not (folded.lstrip().startswith("which") and
+    opening = folded.lstrip()
+    if opening.startswith(("how many", "how much", "what", "which", "list", "show")):
+        asks = not re.search(rf"(?:[,;:]|\band|\bbut)\s*{AUXILIARIES}|\b(?:or|if|whether)\b",
+                             folded) and not (opening.startswith("which") and
                                               re.search(SKU_SHAPE, folded))
-    return re.search(r"多少|哪些|哪個|哪一|幾", folded) is not None and not re.search(
-        rf"{YES_NO_ZH}|還是|或|[嗎吗呢吧]\W*$", folded)
+    else:  # most questions compile nothing more
+        asks = any(word in folded for word in ("多少", "哪些", "哪個", "哪一", "幾")) and \
+            not re.search(rf"{YES_NO_ZH}|還是|或|[嗎吗呢吧]\W*$", folded)
+    return asks and not re.search(rf"[?？.。!！]\s*\S|{SUPPOSED}", folded)
 
 
 def _one_verdict(kinds, folded):
