@@ -64,8 +64,6 @@ OUR_STOCK = ("stock", "inventor", "item", "product", "sku", "庫存", "存貨", 
 # A number the person gives: digits standing alone, not a SKU's, a date's (2026-12-04,
 # 12/15), a time's (10:30) nor part of a decimal.
 GIVEN_NUMBER = r"(?<![a-z0-9_-])(?<!\d[.:/])\d+(?![a-z0-9_-]|[.:/]\d)"
-# A sum asked in Chinese ends in 多少 ("how much") as a stock question does: 45 減 18 等於多少.
-WORKED_SUM = r"(?<![a-z0-9_-])(\d+)\s*(?:等於|等于|是)\s*(?:多少|幾)"  # not a SKU's digits
 # A question about the agent itself ("which tools can you use?", "can you place orders, or
 # only look things up?", 你能做什麼): the toolbox answers it, no lookup does. The list leans
 # narrow: a question it misses is offered the tools, as before.
@@ -138,7 +136,6 @@ def may_need_tools(question, inventory):
         return _claims_a_figure_of_ours(folded) or _asks_of_ours(folded, inventory)
     if _gives_the_facts(folded):
         return False
-    folded = re.sub(WORKED_SUM, r"\1 ", folded)
     if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
         return True
     if re.search(ABOUT_ME, folded):
