@@ -116,15 +116,15 @@ class BlindBatchTest(unittest.TestCase):
         # blind4 again with gaps to target read, stop 42; all with orders said placed or
         # not in more words, a table's header under a heading, 差, counts below target and
         # a "Sure!" to a question of what or how many, asking to try again or check
-        # what was typed, stop 44.)
-        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 31, 12),
-                                              ("answers_blind2.jsonl", 110, 25, 28),
-                                              ("answers_blind3.jsonl", 99, 9, 19),
+        # what was typed, a draft offered, "versus", 剛好, stop 44.)
+        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 32, 14),
+                                              ("answers_blind2.jsonl", 110, 27, 27),
+                                              ("answers_blind3.jsonl", 99, 10, 20),
                                               ("answers_blind4.jsonl", 100, 42, 48),
-                                              ("answers_blind5.jsonl", 120, 11, 59),
-                                              ("answers_blind8.jsonl", 120, 5, 51),
-                                              ("answers_blind9.jsonl", 120, 7, 64),
-                                              ("answers_dev6.jsonl", 120, 7, 72)):
+                                              ("answers_blind5.jsonl", 120, 13, 59),
+                                              ("answers_blind8.jsonl", 120, 7, 54),
+                                              ("answers_blind9.jsonl", 120, 8, 64),
+                                              ("answers_dev6.jsonl", 120, 9, 70)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]
@@ -623,7 +623,11 @@ class TrueAnswersTest(unittest.TestCase):
                 ("The A001 restock was submitted.", denied, False),
                 ("A001 的補貨已完成下單。", denied, False), ("A001 的補貨已下單。", denied, False),
                 ("A001 的補貨已下單。", placed, True),
-                ("A001 does not have to be ordered.", denied, False)):
+                ("A001 does not have to be ordered.", denied, False),
+                ("I've drafted that order for you.", denied, False),  # blind3: shown once
+                ("I've drafted that order for you.", placed, True),
+                ("Nothing was saved.", denied, True), ("Nothing was saved.", placed, False),
+                ("Want me to draft a purchase order for A001?", [lookup("A001")], True)):
             with self.subTest(answer=answer, placed=run is placed):
                 text, _ = person_reads(answer, "Order 18 of A001", run,
                                        "en" if answer.isascii() else "zh-TW")
