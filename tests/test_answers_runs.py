@@ -8,6 +8,7 @@ import unittest
 
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import answers
+from stock_agent.answers.facts import Facts
 from stock_agent.evals import harness, metrics, report
 from stock_agent.inventory import Inventory
 from stock_agent.messages import LINES
@@ -251,6 +252,19 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertEqual(answer in outcome, shown)
                 self.assertEqual(events[-1]["verification"],
                                  "supplemented" if shown else "rendered")
+
+    def test_an_alias_two_found_items_share_names_neither(self):
+        facts = Facts([{"invocation": "1:0", "name": "get_stock",
+                                "arguments": {"sku": ["A001", "A002"]},
+                                "result": {"ok": True, "data": {"items": [
+                                    {"sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30,
+                                     "suggested_order": 18},
+                                    {"sku": "A002", "name": "烏龍茶包", "stock": 45, "target": 30,
+                                     "suggested_order": 0}], "not_found": []}}}])
+        facts.aliases = {"A001": ["drip coffee", "morning pack"], "A002": ["Morning Pack"]}
+        known = facts.known_words()
+        self.assertEqual(known.get("drip coffee"), ("item", "A001", "name"))
+        self.assertNotIn("morning pack", known)
 
     def test_every_item_named_that_no_call_found_is_searched_for(self):
         # dev7: "drip coffee 跟玄米茶包庫存加起來有超過 10 包嗎？": the model searched for the

@@ -222,6 +222,10 @@ class MatchingRulesTest(unittest.TestCase):
         row = self.score(expect, [("get_stock", {"sku": "A001"}), ("find_items", {"query": "x"})])
         self.assertIs(row["restraint_ok"], False)
         self.assertIn("called find_items; expected no tool call", row["differences"])
+        # a tool both allowed and forbidden is forbidden, as where calls are expected
+        row = self.score({**expect, "forbidden_tools": ["get_stock"]},
+                         [("get_stock", {"sku": "A001"})])
+        self.assertIs(row["restraint_ok"], False)
 
     def test_a_call_written_as_text_is_no_restraint(self):
         observed = {"status": "TOOL_CALL_IN_TEXT", "answer": None, "steps": 1,

@@ -9,6 +9,7 @@ Results are read through stock_agent/runlog.py, the one reader of tool results.
 """
 
 import re
+from collections import Counter
 
 from stock_agent.answers.question import normal
 from stock_agent.runlog import (data_of, item_facts, item_rows, receipt, unlisted,
@@ -135,8 +136,9 @@ class Facts:
                 words[normal(fact["name"])] = ("item", sku, "name")
         named = [(normal(alias), sku) for sku, aliases in self.aliases.items()
                  for alias in aliases]
+        shared = Counter(alias for alias, _ in named)
         for alias, sku in named:  # "drip coffee has 12": of A001; an alias of two, of neither
-            if alias not in words and sum(word == alias for word, _ in named) == 1:
+            if alias not in words and shared[alias] == 1:
                 words[alias] = ("item", sku, "name")
         for order_id in self.order_ids():
             for said in ("", "order ", "訂單 ", "訂單"):

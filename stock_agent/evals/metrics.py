@@ -149,17 +149,16 @@ def _score_tools(expect, calls, row, *, wrote_a_call=False):
         if forbidden:
             row["wrong_tool_avoided"] = not forbidden & set(names)
         return not forbidden & set(names)
+    allowed = {call["name"] for call in expected} | set(expect.get("allowed_tools", ()))
+    outside = [name for name in names if name not in allowed or name in forbidden]
     if not expected:  # no call needed: one of the allowed tools may still be called
-        outside = [name for name in names if name not in expect.get("allowed_tools", ())]
         row["restraint_ok"] = not outside and not wrote_a_call
         if outside:
             row["differences"].append(f"called {', '.join(outside)}; expected no tool call")
         elif wrote_a_call:
             row["differences"].append("wrote a tool call as text; expected no tool call")
         return row["restraint_ok"]
-    allowed = {call["name"] for call in expected} | set(expect.get("allowed_tools", ()))
     row["selection_ok"] = set(names) == {call["name"] for call in expected}
-    outside = [name for name in names if name not in allowed or name in forbidden]
     row["wrong_tool_avoided"] = not outside
     if outside:
         row["differences"].append(f"wrong tool: {', '.join(dict.fromkeys(outside))}")
