@@ -55,7 +55,7 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
 
 import tools
 from stock_agent import answers, cli, inventory, toolcalls
-from stock_agent.errors import AgentError, Text, cancellation
+from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, Text, cancellation
 from stock_agent.run import (DEFAULT_QUESTIONS, RUN_NOTES, WITHHELD_NOTE, Meter, Outcome,
                              chars, check_fixed_part, ended_by, excerpt_limit,
                              load_system_prompt, message_chars, request_chars, tool_content)
@@ -432,7 +432,7 @@ def _ask_model(model, messages, definitions, *, step, deadline, limits, log, out
                      retry_in_ms=None if wait is None else round(wait * 1000))
             if wait is None:
                 raise
-            time.sleep(wait)
+            _sleep(wait)
     if not isinstance(reply, dict):
         raise AgentError("INVALID_MODEL_MESSAGE", detail=Text("reply_not_object"))
     usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
@@ -488,6 +488,14 @@ def _retry_wait(error, attempt, deadline, limits):
     if wait is None:
         wait = RETRY_BACKOFF_SECONDS * 2 ** (attempt - 1)
     return wait if time.monotonic() + wait < deadline else None
+
+
+def _sleep(seconds):
+    """time.sleep in slices, so a signal that lands as the sleep begins still ends the run
+    at once (SIGNAL_SLICE_SECONDS)."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        time.sleep(min(left, SIGNAL_SLICE_SECONDS))
 
 
 def _text_calls(reply, messages, toolbox, limits, recover, unreadable_note=None):

@@ -37,7 +37,7 @@ import json
 import re
 import time
 
-from stock_agent.errors import AgentError, ToolError
+from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, ToolError
 from stock_agent.inventory import ALIASES, SKU_HINT, SKU_PATTERN
 from stock_agent.schema import check_schema, validate
 
@@ -370,7 +370,8 @@ def _in_parallel(tasks, workers):
     for thread in threads:
         start_worker(thread)
     for thread in threads:
-        thread.join()
+        while thread.is_alive():
+            thread.join(SIGNAL_SLICE_SECONDS)
 
 
 # --- The tools ---------------------------------------------------------------------

@@ -144,6 +144,14 @@ class Stopped(KeyboardInterrupt):
         self.code = code
 
 
+# Python runs a signal's handler on the main thread, between two of its bytecodes. A signal
+# that lands just before the main thread begins a blocking wait (on a lock, a socket, a
+# sleep) is taken in C, interrupts nothing, and the wait runs to its own end: a SIGTERM'd
+# run sat out a 30 s MCP call before it ended. So the main thread waits in slices no longer
+# than this, and a handler waiting to run runs between two of them.
+SIGNAL_SLICE_SECONDS = 0.1
+
+
 def cancellation(interrupt):
     """The AgentError for a KeyboardInterrupt: CANCELLED for Ctrl-C, else the signal's."""
     return AgentError(getattr(interrupt, "code", "CANCELLED"))

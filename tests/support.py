@@ -165,6 +165,19 @@ def wait_for(predicate, seconds=30.0):
         time.sleep(0.01)
 
 
+def signal_beside(sig, ready):
+    """Once `ready()` is true, send `sig` to a thread of its own (not the main thread, which
+    is left waiting): Python's C handler runs on that thread, and the main thread hears of it
+    only when it next runs Python code. That is what a signal leaves behind when it lands
+    just before the main thread begins a wait. Returns the thread, to join."""
+    def send():
+        wait_for(ready)
+        signal.pthread_kill(threading.get_ident(), sig)
+    thread = threading.Thread(target=send, name="signal-beside", daemon=True)
+    thread.start()
+    return thread
+
+
 def sigint_child(argv, ready, *, cwd, sig=signal.SIGINT):
     """Start `argv`, send it a real SIGINT (or `sig`: SIGKILL for a crash) once `ready()` is
     true: (exit status, out, err)."""

@@ -13,12 +13,19 @@ import os
 import signal
 import sys
 import tempfile
+import time
 import unittest
+from unittest import mock
+
+import tools
+from mock_model import MockModel, calls_reply, text_reply, tool_call
 
 from stock_agent.errors import EXIT_STATUS
 from tests import fake_server
 from tests.fake_server import FakeServer
-from tests.support import Early, sigint_child, start
+from tests.support import Early, run_cli, sigint_child, signal_beside, start
+from tests.test_mcp_protocol import Recorded
+from tests.test_mcp_protocol import server as mcp_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIGNALS = {"SIGTERM": "TERMINATED", "SIGHUP": "HANGUP"}
@@ -102,7 +109,6 @@ class OnlyTheMainThreadTakesThem(unittest.TestCase):
     def test_mcp_readers_parallel_tool_calls_and_evaluation_jobs_block_them(self):
         from stock_agent.evals import harness
         from stock_agent.mcp import stdio
-        import tools
 
         masks = []
         before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
@@ -119,6 +125,74 @@ class OnlyTheMainThreadTakesThem(unittest.TestCase):
         for mask in masks:
             self.assertLessEqual(ENDING, set(mask))
         self.assertEqual(signal.pthread_sigmask(signal.SIG_BLOCK, []), before)
+
+
+class ASignalAsAWaitBegins(unittest.TestCase):
+    """A signal that lands just before the main thread begins a wait is taken in C and
+    interrupts nothing (support.signal_beside leaves that state on purpose). A SIGTERM'd
+    run so sat out a 30 s MCP call (a flaky suite test, seen in CI). Every long wait of
+    the main thread is cut into slices, and the run ends within one of them. Each wait
+    here would last 8 s unsliced; the run must end within 3 s."""
+
+    def setUp(self):
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        self.addCleanup(signal.signal, signal.SIGINT, previous)
+
+    def assert_cancelled_soon(self, argv, ready, **options):
+        started = time.monotonic()
+        sender = signal_beside(signal.SIGINT, a_moment_after(ready))
+        status, out, err, events = run_cli([*argv, "--lang", "en"], **options)
+        sender.join()
+        self.assertLess(time.monotonic() - started, 3.0)
+        self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
+        self.assertEqual(events[-1]["event"], "cancelled")
+
+    def test_waiting_for_the_model(self):
+        with FakeServer() as server:
+            server.reply("/api/chat", 200, fake_server.hang(8.0))
+            self.assert_cancelled_soon(
+                ["--base-url", server.url, "--model", "m", "--timeout", "8"],
+                lambda: server.requests)
+
+    def test_waiting_to_ask_the_model_again(self):
+        with FakeServer() as server:
+            server.reply("/api/chat", 503, {"error": "busy"}, headers={"Retry-After": "8"})
+            self.assert_cancelled_soon(["--base-url", server.url, "--model", "m"],
+                                       lambda: server.requests)
+
+    def test_waiting_for_an_mcp_call(self):
+        record = Recorded(self)
+        script = [calls_reply(tool_call("test__slow", {"seconds": 8}, "c1")),
+                  text_reply("done")]
+        self.assert_cancelled_soon(
+            ["--mcp", mcp_server("--record", record.path), "--mcp-catalogue-above", "99",
+             "--verify", "off"],
+            lambda: os.path.exists(record.path) and "tools/call" in record.methods(),
+            model=MockModel(script))
+
+    def test_waiting_for_a_parallel_batch(self):
+        def slow(inventory, arguments):
+            time.sleep(8)
+            return {}
+        schema = {"type": "object", "properties": {"sku": {"type": "string"}}}
+        box = tools.Toolbox([tools.Tool(name="probe", description="d", parameters=schema,
+                                        handler=slow)])
+        script = [calls_reply(tool_call("probe", {"sku": "A"}, "c1"),
+                              tool_call("probe", {"sku": "B"}, "c2"))]
+        with mock.patch.object(tools, "default_toolbox", return_value=box):
+            self.assert_cancelled_soon([], lambda: True, model=MockModel(script))
+
+
+def a_moment_after(ready):
+    """A test true a quarter second after `ready()` first was: time for the main thread to
+    have begun its wait."""
+    since = []
+
+    def check():
+        if not since and ready():
+            since.append(time.monotonic())
+        return bool(since) and time.monotonic() - since[0] > 0.25
+    return check
 
 
 def blocked(native_id):

@@ -26,7 +26,7 @@ import time
 from http import client as http_client
 from urllib.parse import urlsplit
 
-from stock_agent.errors import AgentError, Text
+from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, Text
 
 MAX_RESPONSE_BYTES = 2_000_000
 MAX_RETRY_AFTER_SECONDS = 60.0
@@ -279,25 +279,31 @@ def _page_error(text):
 class _DeadlineSocket:
     """A connected socket whose every send and receive waits no longer than `deadline`
     (a time.monotonic() value). http.client reads the status line, the headers and the
-    body through `makefile()`, so this bounds all of them."""
+    body through `makefile()`, so this bounds all of them. A receive waits in slices
+    (SIGNAL_SLICE_SECONDS), so a signal that lands as it begins still ends the run at once;
+    a send does not, as a send cut short cannot say how much of it went."""
 
     def __init__(self, sock, deadline):
         self._sock = sock
         self._deadline = deadline
 
-    def _arm(self):
+    def _arm(self, most=None):
         remaining = self._deadline - time.monotonic()
         if remaining <= 0:
             raise socket.timeout("the request's deadline passed")
-        self._sock.settimeout(remaining)
+        self._sock.settimeout(remaining if most is None else min(remaining, most))
 
     def sendall(self, data, *args):
         self._arm()
         return self._sock.sendall(data, *args)
 
     def recv_into(self, buffer, *args):
-        self._arm()
-        return self._sock.recv_into(buffer, *args)
+        while True:
+            self._arm(SIGNAL_SLICE_SECONDS)
+            try:
+                return self._sock.recv_into(buffer, *args)
+            except socket.timeout:
+                continue  # the slice ran out, not the deadline (the next _arm says which)
 
     def makefile(self, mode="rb", *args, **kwargs):
         import io
