@@ -37,7 +37,7 @@ import json
 import re
 import time
 
-from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, ToolError
+from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, ToolError, between_slices
 from stock_agent.inventory import ALIASES, SKU_HINT, SKU_PATTERN
 from stock_agent.schema import check_schema, validate
 
@@ -361,7 +361,10 @@ def _in_parallel(tasks, workers):
                 task = next(pending, None)
             if task is None:
                 return
-            task()
+            try:
+                task()
+            except KeyboardInterrupt:  # a stopped evaluation (between_slices): the joining
+                return                 # thread ends the run, and nothing is printed here
 
     from stock_agent.cli import start_worker  # Ctrl-C reaches the joining main thread
 
@@ -372,6 +375,7 @@ def _in_parallel(tasks, workers):
     for thread in threads:
         while thread.is_alive():
             thread.join(SIGNAL_SLICE_SECONDS)
+            between_slices()
 
 
 # --- The tools ---------------------------------------------------------------------

@@ -151,6 +151,25 @@ class Stopped(KeyboardInterrupt):
 # than this, and a handler waiting to run runs between two of them.
 SIGNAL_SLICE_SECONDS = 0.1
 
+# Only the main thread hears a signal, and an evaluation with --jobs runs its cases on
+# worker threads. Once the main thread has heard one, stop_workers(code) has every run on a
+# worker end at its next slice as the main thread's would (`cancelled` in its log); until
+# then this is empty.
+_STOPPING = []
+
+
+def stop_workers(code):
+    """From now on, end each run on a worker with `code` (CANCELLED, TERMINATED, HANGUP) at
+    its next slice; None: stop no more."""
+    _STOPPING[:] = [] if code is None else [code]
+
+
+def between_slices():
+    """Called between two slices of every long wait: on a worker whose evaluation was
+    stopped, raise the signal's Stopped there."""
+    if _STOPPING:
+        raise Stopped(_STOPPING[0])
+
 
 def cancellation(interrupt):
     """The AgentError for a KeyboardInterrupt: CANCELLED for Ctrl-C, else the signal's."""

@@ -8,6 +8,8 @@ signal, as a shell reports it), no traceback, and a log that ends with `cancelle
 the code.
 """
 
+import contextlib
+import io
 import json
 import os
 import signal
@@ -20,7 +22,7 @@ from unittest import mock
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 
-from stock_agent.errors import EXIT_STATUS
+from stock_agent.errors import EXIT_STATUS, Stopped, between_slices, stop_workers
 from tests import fake_server
 from tests.fake_server import FakeServer
 from tests.support import Early, run_cli, sigint_child, signal_beside, start
@@ -34,7 +36,11 @@ SIGNALS = {"SIGTERM": "TERMINATED", "SIGHUP": "HANGUP"}
 def only_log(log_dir):
     names = os.listdir(log_dir)
     assert len(names) == 1, names
-    with open(os.path.join(log_dir, names[0]), encoding="utf-8") as file:
+    return log_events(os.path.join(log_dir, names[0]))
+
+
+def log_events(path):
+    with open(path, encoding="utf-8") as file:
         return [json.loads(line) for line in file]
 
 
@@ -181,6 +187,51 @@ class ASignalAsAWaitBegins(unittest.TestCase):
                               tool_call("probe", {"sku": "B"}, "c2"))]
         with mock.patch.object(tools, "default_toolbox", return_value=box):
             self.assert_cancelled_soon([], lambda: True, model=MockModel(script))
+
+
+class AnEvaluationsJobsEndWithIt(unittest.TestCase):
+    """Only the main thread hears a signal, and `--jobs 2` runs the cases on workers: each
+    run in flight used to wait out its model request (and a retry), 40 s after a SIGTERM."""
+
+    def test_each_run_in_flight_ends_cancelled_at_once(self):
+        from stock_agent.evals.__main__ import main as evals_main
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        self.addCleanup(signal.signal, signal.SIGINT, previous)
+        with FakeServer() as server, tempfile.TemporaryDirectory() as folder:
+            server.reply("/api/chat", 200, fake_server.hang(8.0), repeat=True)
+            cases = os.path.join(folder, "cases.jsonl")
+            with open(cases, "w", encoding="utf-8") as file:
+                for number in range(3):
+                    file.write(json.dumps({"id": f"c{number}", "question": "Check A001"}) + "\n")
+            log_dir = os.path.join(folder, "runs")
+            started = time.monotonic()
+
+            def both_asked():
+                return sum(r["path"] == "/api/chat" for r in server.requests) == 2
+            sender = signal_beside(signal.SIGINT, a_moment_after(both_asked))
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()) as err:
+                status = evals_main(["run", cases, "--jobs", "2", "--base-url", server.url,
+                                     "--model", "m", "--log-dir", log_dir], environ={})
+            sender.join()
+            self.assertLess(time.monotonic() - started, 3.0)
+            self.assertEqual(status, EXIT_STATUS["CANCELLED"], err.getvalue())
+            logs = [log_events(os.path.join(log_dir, name)) for name in os.listdir(log_dir)]
+        self.assertEqual(len(logs), 2)  # the third case never started
+        for events in logs:
+            self.assertEqual((events[-1]["event"], events[-1]["code"]),
+                             ("cancelled", "CANCELLED"))
+
+
+    def test_a_stopped_run_s_parallel_batch_ends_without_a_word(self):
+        # An MCP call in a parallel batch hears the stop on the batch's own thread; that
+        # thread ends quietly, and the run's thread ends the run.
+        stop_workers("TERMINATED")
+        self.addCleanup(stop_workers, None)
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            with contextlib.suppress(Stopped):  # the joining thread hears it if it waits
+                tools._in_parallel([between_slices, between_slices], workers=2)
+        self.assertEqual(err.getvalue(), "")
 
 
 def a_moment_after(ready):

@@ -21,7 +21,8 @@ import os
 
 import agent  # the one package module that imports the root: it runs the command line's path
 from stock_agent import run
-from stock_agent.errors import CANCELLED_CODES, AgentError, Text
+from stock_agent.errors import (CANCELLED_CODES, SIGNAL_SLICE_SECONDS, AgentError, Text,
+                                 cancellation, stop_workers)
 from stock_agent.evals import metrics, person
 from stock_agent.runlog import utc_now
 
@@ -151,18 +152,32 @@ def _reporting(progress, repeats):
 
 
 def _run_concurrently(run, tasks, settings, environ, make_model, jobs):
+    """Run the tasks on `jobs` worker threads. A signal reaches this thread only: the runs in
+    flight are then stopped with it (errors.stop_workers), each with its own `cancelled`."""
     from concurrent.futures import ThreadPoolExecutor  # only served models need threads
     from stock_agent.cli import held
 
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        with held():  # the pool's threads start here, and leave the signals to this one
-            futures = [pool.submit(run, case, index, settings, environ, make_model)
-                       for case, index in tasks]
-        try:
-            return [future.result() for future in futures]
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    with held():  # the pool's threads start here, and leave the signals to this one
+        futures = [pool.submit(run, case, index, settings, environ, make_model)
+                   for case, index in tasks]
+    try:
+        return [_result(future) for future in futures]
+    except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM or SIGHUP (errors.Stopped)
+        stop_workers(cancellation(interrupt).code)
+        raise
+    finally:
+        pool.shutdown(cancel_futures=True)  # waits for the runs in flight: if stopped, a slice
+        stop_workers(None)
+
+
+def _result(future):
+    """future.result(), waited for in slices (errors.SIGNAL_SLICE_SECONDS)."""
+    from concurrent.futures import wait
+
+    while not future.done():
+        wait([future], timeout=SIGNAL_SLICE_SECONDS)
+    return future.result()
 
 
 # Endings that every later case would share: the evaluation stops with the first of them

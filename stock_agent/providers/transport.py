@@ -26,7 +26,7 @@ import time
 from http import client as http_client
 from urllib.parse import urlsplit
 
-from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, Text
+from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, Text, between_slices
 
 MAX_RESPONSE_BYTES = 2_000_000
 MAX_RETRY_AFTER_SECONDS = 60.0
@@ -302,8 +302,8 @@ class _DeadlineSocket:
             self._arm(SIGNAL_SLICE_SECONDS)
             try:
                 return self._sock.recv_into(buffer, *args)
-            except socket.timeout:
-                continue  # the slice ran out, not the deadline (the next _arm says which)
+            except socket.timeout:  # the slice ran out (the next _arm says if the deadline did)
+                between_slices()
 
     def makefile(self, mode="rb", *args, **kwargs):
         import io
