@@ -55,8 +55,8 @@ if __name__ == "__main__" and (sys.flags.isolated or getattr(sys.flags, "safe_pa
 
 import tools
 from stock_agent import answers, cli, inventory, toolcalls
-from stock_agent.errors import (SIGNAL_SLICE_SECONDS, AgentError, Text, between_slices,
-                                cancellation)
+from stock_agent.errors import (SIGNAL_SLICE_SECONDS, AgentError, Text, cancellation,
+                                raise_if_stopped)
 from stock_agent.run import (DEFAULT_QUESTIONS, RUN_NOTES, WITHHELD_NOTE, Meter, Outcome,
                              chars, check_fixed_part, ended_by, excerpt_limit,
                              load_system_prompt, message_chars, request_chars, tool_content)
@@ -496,8 +496,8 @@ def _sleep(seconds):
     at once (SIGNAL_SLICE_SECONDS)."""
     deadline = time.monotonic() + seconds
     while (left := deadline - time.monotonic()) > 0:
+        raise_if_stopped()
         time.sleep(min(left, SIGNAL_SLICE_SECONDS))
-        between_slices()
 
 
 def _text_calls(reply, messages, toolbox, limits, recover, unreadable_note=None):

@@ -37,7 +37,7 @@ import json
 import re
 import time
 
-from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, ToolError, between_slices
+from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, ToolError, raise_if_stopped
 from stock_agent.inventory import ALIASES, SKU_HINT, SKU_PATTERN
 from stock_agent.schema import check_schema, validate
 
@@ -363,7 +363,7 @@ def _in_parallel(tasks, workers):
                 return
             try:
                 task()
-            except KeyboardInterrupt:  # a stopped evaluation (between_slices): the joining
+            except KeyboardInterrupt:  # a stopped evaluation (raise_if_stopped): the joining
                 return                 # thread ends the run, and nothing is printed here
 
     from stock_agent.cli import start_worker  # Ctrl-C reaches the joining main thread
@@ -374,8 +374,9 @@ def _in_parallel(tasks, workers):
         start_worker(thread)
     for thread in threads:
         while thread.is_alive():
+            raise_if_stopped()
             thread.join(SIGNAL_SLICE_SECONDS)
-            between_slices()
+    raise_if_stopped()  # a task the stop cut short has no result to go on with
 
 
 # --- The tools ---------------------------------------------------------------------

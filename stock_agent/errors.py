@@ -147,28 +147,30 @@ class Stopped(KeyboardInterrupt):
 # Python runs a signal's handler on the main thread, between two of its bytecodes. A signal
 # that lands just before the main thread begins a blocking wait (on a lock, a socket, a
 # sleep) is taken in C, interrupts nothing, and the wait runs to its own end: a SIGTERM'd
-# run sat out a 30 s MCP call before it ended. So the main thread waits in slices no longer
-# than this, and a handler waiting to run runs between two of them.
+# run sat out a 30 s MCP call before it ended. So the long waits (the model's replies, a
+# retry's pause, an MCP call, a parallel batch) run in slices no longer than this, and a
+# handler waiting to run runs between two of them.
 SIGNAL_SLICE_SECONDS = 0.1
 
 # Only the main thread hears a signal, and an evaluation with --jobs runs its cases on
 # worker threads. Once the main thread has heard one, stop_workers(code) has every run on a
-# worker end at its next slice as the main thread's would (`cancelled` in its log); until
-# then this is empty.
-_STOPPING = []
+# worker end as the main thread's would (`cancelled` in its log): each long wait asks
+# raise_if_stopped() before every slice. None while nothing is to stop.
+_stopping = None
 
 
 def stop_workers(code):
-    """From now on, end each run on a worker with `code` (CANCELLED, TERMINATED, HANGUP) at
-    its next slice; None: stop no more."""
-    _STOPPING[:] = [] if code is None else [code]
+    """From now on, end each run on a worker with `code` (CANCELLED, TERMINATED, HANGUP);
+    None: stop no more."""
+    global _stopping
+    _stopping = code
 
 
-def between_slices():
-    """Called between two slices of every long wait: on a worker whose evaluation was
-    stopped, raise the signal's Stopped there."""
-    if _STOPPING:
-        raise Stopped(_STOPPING[0])
+def raise_if_stopped():
+    """On a worker whose evaluation was stopped, raise the signal's Stopped there."""
+    code = _stopping  # read once: the main thread may clear it meanwhile
+    if code is not None:
+        raise Stopped(code)
 
 
 def cancellation(interrupt):

@@ -169,9 +169,11 @@ def signal_beside(sig, ready):
     """Once `ready()` is true, send `sig` to a thread of its own (not the main thread, which
     is left waiting): Python's C handler runs on that thread, and the main thread hears of it
     only when it next runs Python code. That is what a signal leaves behind when it lands
-    just before the main thread begins a wait. Returns the thread, to join."""
+    just before the main thread begins a wait. Returns the thread, to join; its `sent` is
+    when the signal went."""
     def send():
         wait_for(ready)
+        thread.sent = time.monotonic()
         signal.pthread_kill(threading.get_ident(), sig)
     thread = threading.Thread(target=send, name="signal-beside", daemon=True)
     thread.start()

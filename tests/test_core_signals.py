@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 import tempfile
+import threading
 import time
 import unittest
 from unittest import mock
@@ -22,7 +23,8 @@ from unittest import mock
 import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 
-from stock_agent.errors import EXIT_STATUS, Stopped, between_slices, stop_workers
+from stock_agent import errors
+from stock_agent.errors import EXIT_STATUS, Stopped, raise_if_stopped, stop_workers
 from tests import fake_server
 from tests.fake_server import FakeServer
 from tests.support import Early, run_cli, sigint_child, signal_beside, start
@@ -145,11 +147,10 @@ class ASignalAsAWaitBegins(unittest.TestCase):
         self.addCleanup(signal.signal, signal.SIGINT, previous)
 
     def assert_cancelled_soon(self, argv, ready, **options):
-        started = time.monotonic()
         sender = signal_beside(signal.SIGINT, a_moment_after(ready))
         status, out, err, events = run_cli([*argv, "--lang", "en"], **options)
         sender.join()
-        self.assertLess(time.monotonic() - started, 3.0)
+        self.assertLess(time.monotonic() - sender.sent, 3.0)
         self.assertEqual(status, EXIT_STATUS["CANCELLED"], err)
         self.assertEqual(events[-1]["event"], "cancelled")
 
@@ -177,7 +178,10 @@ class ASignalAsAWaitBegins(unittest.TestCase):
             model=MockModel(script))
 
     def test_waiting_for_a_parallel_batch(self):
+        running = threading.Event()
+
         def slow(inventory, arguments):
+            running.set()
             time.sleep(8)
             return {}
         schema = {"type": "object", "properties": {"sku": {"type": "string"}}}
@@ -186,25 +190,34 @@ class ASignalAsAWaitBegins(unittest.TestCase):
         script = [calls_reply(tool_call("probe", {"sku": "A"}, "c1"),
                               tool_call("probe", {"sku": "B"}, "c2"))]
         with mock.patch.object(tools, "default_toolbox", return_value=box):
-            self.assert_cancelled_soon([], lambda: True, model=MockModel(script))
+            self.assert_cancelled_soon([], running.is_set, model=MockModel(script))
 
 
 class AnEvaluationsJobsEndWithIt(unittest.TestCase):
     """Only the main thread hears a signal, and `--jobs 2` runs the cases on workers: each
     run in flight used to wait out its model request (and a retry), 40 s after a SIGTERM."""
 
-    def test_each_run_in_flight_ends_cancelled_at_once(self):
-        from stock_agent.evals.__main__ import main as evals_main
+    def setUp(self):
         previous = signal.signal(signal.SIGINT, signal.default_int_handler)
         self.addCleanup(signal.signal, signal.SIGINT, previous)
+
+    def test_each_run_in_flight_ends_cancelled_at_once(self):
+        self.assert_stopped_at_once(fake_server.hang(8.0))
+
+    def test_also_while_its_reply_trickles_in(self):
+        # a byte every 0.05 s: no slice runs out, and each run still hears the stop
+        self.assert_stopped_at_once(fake_server.trickle(fake_server.ollama_chat("A001 " * 99),
+                                                        interval=0.05))
+
+    def assert_stopped_at_once(self, reply):
+        from stock_agent.evals.__main__ import main as evals_main
         with FakeServer() as server, tempfile.TemporaryDirectory() as folder:
-            server.reply("/api/chat", 200, fake_server.hang(8.0), repeat=True)
+            server.reply("/api/chat", 200, reply, repeat=True)
             cases = os.path.join(folder, "cases.jsonl")
             with open(cases, "w", encoding="utf-8") as file:
                 for number in range(3):
                     file.write(json.dumps({"id": f"c{number}", "question": "Check A001"}) + "\n")
             log_dir = os.path.join(folder, "runs")
-            started = time.monotonic()
 
             def both_asked():
                 return sum(r["path"] == "/api/chat" for r in server.requests) == 2
@@ -214,13 +227,14 @@ class AnEvaluationsJobsEndWithIt(unittest.TestCase):
                 status = evals_main(["run", cases, "--jobs", "2", "--base-url", server.url,
                                      "--model", "m", "--log-dir", log_dir], environ={})
             sender.join()
-            self.assertLess(time.monotonic() - started, 3.0)
+            self.assertLess(time.monotonic() - sender.sent, 3.0)
             self.assertEqual(status, EXIT_STATUS["CANCELLED"], err.getvalue())
             logs = [log_events(os.path.join(log_dir, name)) for name in os.listdir(log_dir)]
         self.assertEqual(len(logs), 2)  # the third case never started
         for events in logs:
             self.assertEqual((events[-1]["event"], events[-1]["code"]),
                              ("cancelled", "CANCELLED"))
+        self.assertIsNone(errors._stopping)  # nothing stays stopped
 
 
     def test_a_stopped_run_s_parallel_batch_ends_without_a_word(self):
@@ -229,9 +243,57 @@ class AnEvaluationsJobsEndWithIt(unittest.TestCase):
         stop_workers("TERMINATED")
         self.addCleanup(stop_workers, None)
         with contextlib.redirect_stderr(io.StringIO()) as err:
-            with contextlib.suppress(Stopped):  # the joining thread hears it if it waits
-                tools._in_parallel([between_slices, between_slices], workers=2)
+            with self.assertRaises(Stopped):
+                tools._in_parallel([raise_if_stopped, raise_if_stopped], workers=2)
         self.assertEqual(err.getvalue(), "")
+
+    def test_a_signal_as_the_cases_are_handed_out_stops_them_too(self):
+        # A signal that arrives while the cases are handed out waits, blocked, until then.
+        from stock_agent.evals import harness
+        ended = []
+
+        def case(*_):
+            deadline = time.monotonic() + 8
+            try:
+                while time.monotonic() < deadline:
+                    raise_if_stopped()
+                    time.sleep(0.02)
+            finally:
+                ended.append(True)
+
+        with mock.patch("stock_agent.cli.held", PendingSignal):
+            with self.assertRaises(KeyboardInterrupt):
+                harness._run_concurrently(case, [({}, 0), ({}, 1)], None, None, None, 2)
+        self.assertEqual(ended, [True, True])  # each ended before the evaluation did
+        self.assertIsNone(errors._stopping)
+
+    def test_a_second_signal_while_the_runs_end_leaves_nothing_stopped(self):
+        from concurrent.futures import ThreadPoolExecutor
+        from stock_agent.evals import harness
+        shutdown = ThreadPoolExecutor.shutdown
+
+        def cut_short(pool, wait=True, **options):
+            shutdown(pool, wait=False, **options)
+            if wait:
+                raise KeyboardInterrupt  # the second Ctrl-C
+
+        sender = signal_beside(signal.SIGINT, a_moment_after(lambda: True))
+        with mock.patch.object(ThreadPoolExecutor, "shutdown", cut_short):
+            with self.assertRaises(KeyboardInterrupt):
+                harness._run_concurrently(lambda *_: time.sleep(1), [({}, 0), ({}, 1)],
+                                          None, None, None, 2)
+        sender.join()
+        self.assertIsNone(errors._stopping)
+
+
+class PendingSignal:
+    """cli.held, with a Ctrl-C that arrived while it held the signals: raised as it ends."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        raise KeyboardInterrupt
 
 
 def a_moment_after(ready):

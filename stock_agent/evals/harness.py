@@ -158,17 +158,20 @@ def _run_concurrently(run, tasks, settings, environ, make_model, jobs):
     from stock_agent.cli import held
 
     pool = ThreadPoolExecutor(max_workers=jobs)
-    with held():  # the pool's threads start here, and leave the signals to this one
-        futures = [pool.submit(run, case, index, settings, environ, make_model)
-                   for case, index in tasks]
     try:
+        with held():  # the pool's threads start here, and leave the signals to this one
+            futures = [pool.submit(run, case, index, settings, environ, make_model)
+                       for case, index in tasks]
         return [_result(future) for future in futures]
     except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM or SIGHUP (errors.Stopped)
-        stop_workers(cancellation(interrupt).code)
+        pool.shutdown(wait=False, cancel_futures=True)  # no further case starts
+        stop_workers(cancellation(interrupt).code)  # and those in flight end at once
         raise
     finally:
-        pool.shutdown(cancel_futures=True)  # waits for the runs in flight: if stopped, a slice
-        stop_workers(None)
+        try:
+            pool.shutdown(cancel_futures=True)  # waits for the runs in flight
+        finally:
+            stop_workers(None)  # even when a second signal cuts the wait short
 
 
 def _result(future):

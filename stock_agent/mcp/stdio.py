@@ -41,7 +41,7 @@ import threading
 import time
 
 from stock_agent.cli import start_worker
-from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, Text, between_slices
+from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, Text, raise_if_stopped
 
 MAX_LINE_BYTES = 1 << 20        # one message from the server
 STDERR_LIMIT_BYTES = 1 << 20    # all of a server's stderr in one run
@@ -122,8 +122,8 @@ class Connection:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
+                raise_if_stopped()
                 self._changed.wait(min(left, SIGNAL_SLICE_SECONDS))
-                between_slices()
         raise AgentError("MCP_TIMEOUT", server=self.label, method=method,
                          seconds=round(max(seconds, 0), 3))
 

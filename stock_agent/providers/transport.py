@@ -26,7 +26,7 @@ import time
 from http import client as http_client
 from urllib.parse import urlsplit
 
-from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, Text, between_slices
+from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, Text, raise_if_stopped
 
 MAX_RESPONSE_BYTES = 2_000_000
 MAX_RETRY_AFTER_SECONDS = 60.0
@@ -299,11 +299,12 @@ class _DeadlineSocket:
 
     def recv_into(self, buffer, *args):
         while True:
+            raise_if_stopped()
             self._arm(SIGNAL_SLICE_SECONDS)
             try:
                 return self._sock.recv_into(buffer, *args)
             except socket.timeout:  # the slice ran out (the next _arm says if the deadline did)
-                between_slices()
+                continue
 
     def makefile(self, mode="rb", *args, **kwargs):
         import io
