@@ -62,17 +62,30 @@ class HoldoutTest(unittest.TestCase):
 
 
 class BlindTest(unittest.TestCase):
-    """stock_agent/evals/blind.jsonl: 40 questions written by someone who saw neither the
-    code nor the cases, with the verdicts a person should read. Held out: never tuned on."""
+    """stock_agent/evals/blind.jsonl and blind4.jsonl: 40 questions each, written by someone
+    who saw neither the code nor the cases, with the verdicts a person should read. Held
+    out: never tuned on."""
 
-    def test_it_is_forty_test_cases_in_both_languages_declaring_what_to_read(self):
-        cases = harness.load_cases(os.path.join(os.path.dirname(SHIPPED_CASES), "blind.jsonl"))
-        self.assertEqual(len(cases), 40)
-        self.assertEqual({case["split"] for case in cases}, {"test"})
-        self.assertEqual(sum(case["lang"] == "zh-TW" for case in cases), 20)
-        declared = [case["id"] for case in cases if {"verdicts", "computed", "no_false"}
-                    & set(case["expect"])]
-        self.assertGreaterEqual(len(declared), 30)
+    def test_each_is_forty_test_cases_in_both_languages_declaring_what_to_read(self):
+        for name in ("blind.jsonl", "blind4.jsonl"):
+            cases = harness.load_cases(os.path.join(os.path.dirname(SHIPPED_CASES), name))
+            declared = [case["id"] for case in cases if {"verdicts", "computed", "no_false"}
+                        & set(case["expect"])]
+            with self.subTest(name=name):
+                self.assertEqual(len(cases), 40)
+                self.assertEqual({case["split"] for case in cases}, {"test"})
+                self.assertEqual(sum(case["lang"] == "zh-TW" for case in cases), 20)
+                self.assertGreaterEqual(len(declared), 30)
+
+    def test_the_person_reads_nothing_false_in_the_mocks_answers_to_the_newest(self):
+        folder = temp_folder(self)
+        report = os.path.join(folder, "report.json")
+        status, _, err = run_evals("run", os.path.join(os.path.dirname(SHIPPED_CASES),
+                                                       "blind4.jsonl"),
+                                   "--mock", "--log-dir", folder, "--report", report)
+        self.assertEqual(status, 0, err)
+        with open(report, encoding="utf-8") as file:
+            self.assertEqual(json.load(file)["totals"]["false_statements"]["statements"], 0)
 
 
 class RestraintHoldoutTest(unittest.TestCase):
