@@ -74,8 +74,8 @@ interrupted = []
 
 def place(self, tenant, key, order):
     placed = real_place(self, tenant, key, order)
-    open(marker, "w").close()
-    try:
+    try:  # the marker too: a Ctrl-C as soon as it exists lands in here
+        open(marker, "w").close()
         pause()
     except KeyboardInterrupt:
         interrupted.append(True)
