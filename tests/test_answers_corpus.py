@@ -1002,6 +1002,25 @@ class GrammarTest(unittest.TestCase):
                 self.assertNotEqual(verification, "verified")
                 self.assertNotIn(answer, shown.splitlines())  # the program's lead instead
 
+    def test_whether_any_is_left_is_a_yes_or_no_and_out_of_stock_answers_it(self):
+        # "Do we have any A003 left?" asks whether there is stock: "No, A003 is out of
+        # stock." answers it, and so does a yes said beside "in stock"
+        for answer, question, sku, lang in (
+                ("No, A003 is out of stock.", "Do we have any A003 left?", "A003", "en"),
+                ("Yes, A002 is in stock with 45 units.", "Is A002 in stock?", "A002", "en"),
+                ("Yes, A003 is out of stock.", "Are we out of A003?", "A003", "en"),
+                ("A002 有貨，庫存 45。", "A002 還有貨嗎？", "A002", "zh-TW")):
+            with self.subTest(answer=answer):
+                self.assertEqual(self.shown(answer, question, [lookup(sku)], lang),
+                                 (answer, "verified"))
+        for answer, question, sku in (("Yes, A003 is in stock.", "Any A003 left?", "A003"),
+                                      ("No, A002 is out of stock.", "Is A002 available?", "A002"),
+                                      ("No.", "Do we still have A003?", "A003")):
+            with self.subTest(answer=answer):
+                shown, verification = self.shown(answer, question, [lookup(sku)])
+                self.assertNotIn(answer, shown.splitlines())
+                self.assertEqual(verification, "rendered")
+
     def test_figures_said_of_several_items_in_turn_are_read_in_turn(self):
         results = [lookup("A001", "A002")]
         for answer in ("A001 and A002 have 12 and 45 units respectively.",
@@ -1072,6 +1091,94 @@ class GrammarTest(unittest.TestCase):
                                  (answer, "verified"))
         self.assertEqual(self.shown("A001 has thirteen units in stock.", "Check A001",
                                     [lookup("A001")])[1], "rendered")
+
+
+class YesOrNoTest(unittest.TestCase):
+    """A question whether there is any left gets its yes or no first, in either language,
+    with or without an auxiliary verb or a question word's absence to mark it."""
+
+    def test_whether_there_is_any_gets_yes_or_no_first(self):
+        for question, sku, lang, lead in (
+                ("Are we out of A003?", "A003", "en", "Yes, A003 is out of stock."),
+                ("Is A003 out?", "A003", "en", "Yes, A003 is out of stock."),
+                ("A003 out of stock?", "A003", "en", "Yes, A003 is out of stock."),
+                ("Any A003 left?", "A003", "en", "No, A003 is out of stock."),
+                ("Do we still have A002?", "A002", "en", "Yes, A002 is in stock."),
+                ("Is A002 available?", "A002", "en", "Yes, A002 is in stock."),
+                ("Any X999 left?", "X999", "en", "No, X999 was not found."),
+                ("A003 還有貨嗎？", "A003", "zh-TW", "不，A003 缺貨。"),
+                ("A003 有沒有貨？", "A003", "zh-TW", "不，A003 缺貨。"),
+                ("A002 沒有貨了嗎？", "A002", "zh-TW", "不，A002 沒有缺貨。"),
+                ("A002 還有貨？", "A002", "zh-TW", "是的，A002 有貨。"),
+                ("Do we have A003?", "A003", "en", "No, A003 is out of stock.")):
+            with self.subTest(question=question):
+                self.assertTrue(written([lookup(sku)], question, lang).startswith(lead))
+
+    def test_another_verdict_named_beside_is_the_one_asked(self):
+        for question, lead in (("Do we still have enough A001?", "No, A001 is below target."),
+                               ("A001 還有需要補貨嗎？", "是的，A001 需要補貨。")):
+            with self.subTest(question=question):
+                self.assertTrue(written([lookup("A001")], question,
+                                        "en" if question.isascii() else "zh-TW").startswith(lead))
+
+    def test_what_is_asked_is_no_yes_or_no(self):
+        # "running out" is running low, not out: a "No" to it would mislead about A001
+        for question in ("Are we running out of A001?", "How many A001 are left?",
+                         "A001 還有多少？", "Do we have 50 of A001?"):
+            with self.subTest(question=question):
+                answer = written([lookup("A001")], question,
+                                 "en" if question.isascii() else "zh-TW")
+                self.assertFalse(answer.startswith(("Yes", "No", "是的", "不")), answer)
+
+
+class WhetherAnyTest(unittest.TestCase):
+    """"Is anything out of stock?" asks whether some item holds a verdict: its yes comes
+    first when the run shows one that does, and a no never (the run saw part of the data)."""
+
+    listed = {"invocation": "1:1", "name": "list_reorder", "arguments": {},
+              "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 0}}}
+
+    def test_a_yes_first_from_the_reorder_list_or_an_item_looked_up(self):
+        for question, results, lang, lead in (
+                ("Do we need to reorder anything?", [self.listed], "en",
+                 "Yes, 2 items are below target."),
+                ("有需要補貨的嗎？", [self.listed], "zh-TW", "是的，有 2 項低於目標。"),
+                ("Is anything out of stock?", [self.listed], "en", "Yes, A003 is out of stock."),
+                ("Is anything low?", [lookup("A001", "A002")], "en",
+                 "Yes, A001 is below target.")):
+            with self.subTest(question=question):
+                self.assertTrue(written(results, question, lang).startswith(lead))
+
+    def test_never_a_no_nor_a_yes_to_every_item(self):
+        for question, results in (("Is anything out of stock?", [lookup("A001", "A002")]),
+                                  ("Are all items above target?", [lookup("A002")]),
+                                  ("Is anything low?", [lookup("A002")])):
+            with self.subTest(question=question):
+                answer = written(results, question, "en")
+                self.assertNotIn("Yes,", answer)
+                self.assertNotIn("No,", answer)
+
+    def test_the_models_yes_is_read_beside_an_item_that_holds_the_verdict(self):
+        shown, verification = person_reads("Yes, A003 is out of stock.",
+                                           "Is anything out of stock?", [self.listed])
+        self.assertEqual((shown.count("Yes, A003 is out of stock."), verification),
+                         (1, "supplemented"))  # said once, and not added again
+        for answer, question in (("No, A001 is not out of stock.", "Is anything out of stock?"),
+                                 ("Yes, A002 is above target.", "Are all items above target?"),
+                                 ("Yes.", "Do we need to reorder anything?")):
+            with self.subTest(answer=answer):
+                shown, verification = person_reads(answer, question, [self.listed])
+                self.assertEqual(verification, "rendered")
+                self.assertNotIn(answer, shown)
+
+    def test_one_search_match_is_the_item_asked(self):
+        found = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "genmaicha"},
+                 "result": {"ok": True, "data": {"query": "genmaicha", "items": [SAMPLE[2]],
+                                                 "more": 0}}}
+        self.assertIn("Yes, A003 is out of stock.",
+                      written([found], "Is genmaicha out of stock?", "en"))
+        self.assertEqual(person_reads("Yes, genmaicha (A003) is out of stock.",
+                                      "Is genmaicha out of stock?", [found])[1], "verified")
 
 
 class ComparisonTest(unittest.TestCase):
@@ -1680,7 +1787,9 @@ class ProgramReadsItselfTest(unittest.TestCase):
                                                               "ledger": "orders.db"}}}}
         cases = [[lookup("A001", "A002", "A404"), listed, none], [lookup("A003")], [placed]]
         for results in cases:
-            for question in ("Check these", "Is A003 out of stock?", "Do we need more A002?"):
+            for question in ("Check these", "Is A003 out of stock?", "Do we need more A002?",
+                             "Any A003 left?", "Do we need to reorder anything?",
+                             "Is anything out of stock?"):
                 for lang in ("en", "zh-TW"):
                     text = written(results, question, lang)
                     facts, last = Facts(results, writes={"draft_purchase_order"}), ()
@@ -1690,7 +1799,7 @@ class ProgramReadsItselfTest(unittest.TestCase):
                             self.assertIsNotNone(words)
                             asked = shape(question)
                             reading = claims(words, last, asked=asked["yes_no"],
-                                             skus=asked["skus"])
+                                             skus=asked["skus"], some=asked["some"])
                             self.assertIsNotNone(reading)
                             self.assertTrue(all(true(claim, facts) for claim in reading[0]))
                             last = reading[1]

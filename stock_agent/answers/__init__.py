@@ -34,6 +34,7 @@ import re
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (names_of, names_written, normal, offered_first,
                                           part_named, shape, skus_named)
+from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import write
 from stock_agent.errors import Text
@@ -140,6 +141,8 @@ class Answers(Plain):
         missing = self._left_out(facts, asked, said, text)
         added = []
         if missing:
+            if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said):
+                asked = {**asked, "yes_no": None}  # its yes was said: no second one added
             added = write(missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said),
                           whole=facts)
             text += "\n" + Text("answer_supplemented", facts=_joined(added, self.lang)).render(
@@ -276,13 +279,18 @@ def _asked(question, facts, rows=None):
     by_name = [sku for sku in names_written(question, facts.found() if rows is None else rows)
                if sku in found]
     asked["named"] = list(dict.fromkeys(asked["skus"] + by_name))
+    searches = [listed for listed in facts.lists if listed["query"] is not None]
+    if not asked["named"] and len(searches) == 1 and len(searches[0]["skus"]) == 1 and \
+            not searches[0]["more"]:  # "Is genmaicha out?": the one item its search found
+        asked["named"] = list(searches[0]["skus"])
     return asked
 
 
 # The claims that answer a yes-or-no question of each kind (question.ASKED).
-_ANSWERING = {"out": {"out", "instock"}, "reorder": {"reorder", "order"},
-              "below": {"below", "above", "at", "reached"}, "above": {"below", "above", "at"},
-              "reached": {"below", "reached", "at", "above"}, "found": {"found", "missing"}}
+_ANSWERING = {"out": {"out", "instock"}, "instock": {"out", "instock"},
+              "reorder": {"reorder", "order"}, "below": {"below", "above", "at", "reached"},
+              "above": {"below", "above", "at"}, "reached": {"below", "reached", "at", "above"},
+              "found": {"found", "missing"}}
 
 
 def _asked_unsaid(facts, asked, said):
@@ -358,7 +366,8 @@ def _given_sums(asked):
 def written(results, question, lang, *, tools=()):
     """The program's answer from tool calls and their results alone, unlabelled: what the
     mock model answers with."""
-    return _joined(write(Facts(results), shape(question), lang, tools=tools), lang)
+    facts = Facts(results)
+    return _joined(write(facts, _asked(question, facts), lang, tools=tools), lang)
 
 
 def _joined(said, lang):

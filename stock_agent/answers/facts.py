@@ -175,7 +175,7 @@ def verdicts(fact):
     stock, target = fact["stock"], fact["target"]
     return {"below": stock < target, "at": stock == target, "above": stock > target,
             "reached": stock >= target, "out": stock == 0, "reorder": fact["suggested_order"] > 0,
-            "low": 0 < stock < target}
+            "low": 0 < stock < target, "instock": stock > 0}
 
 
 def _same_list(one, other):

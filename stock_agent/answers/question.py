@@ -244,19 +244,33 @@ def names_of(row):
 
 AUXILIARIES = r"(?:is|are|do|does|did|should|shall|can|could|will|would|has|have|need|must)\b"
 YES_NO_EN = rf"^{AUXILIARIES}|yes or no|yes/no"
+# A question of one sentence that asks no what, which or how ("A003 out of stock?", "any
+# oolong left?", A003 還有貨？) asks a yes or no too, in either language.
+NOT_WH = (r"^(?!.*(?:\b(?:what|which|how|who|whom|whose|when|where|why)\b|"
+          r"什麼|甚麼|哪|幾|多少|怎|誰|為何|如何))[^?？.。!！]+[?？]$")
 YES_NO_ZH = r"嗎|是否|有沒有|要不要|需不需要|是不是|會不會|夠不夠|缺不缺|用不用|該不該"
 # A question that gives a reason, or asks whether to do without ("can we skip reordering A001
 # because it's below target?"): a yes or no to it says nothing the reader can place.
 PREMISE = (r"\bbecause\b|\bsince\b|though|\bskip\b|\balone\b|\bwithout\b|\bhold off\b|"
            r"因為|既然|雖然|(?<!用)不用|不必|可以不|不補|(?<!要)不要|(?<!需)不需")  # not 要不要
 # Which verdict a yes-or-no question asks for: the one its words name.
-ASKED = (("out", r"out of stock|sold out|run out|ran out|缺貨|沒貨|賣完|售完|斷貨"),
+ASKED = (("out", r"out of stock|sold out|run out|ran out|(?<!running )\bout of (?!\d)|\bout\W*$|"
+                r"缺貨|(?<!有)沒有?貨|賣完|售完|斷貨"),
          ("found", r"\bexists?\b|\bcarry\b|\bvalid\b|存在|有這個|有此"),
          ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低"),
          ("above", r"\babove\b|\bover\b|高於|超過"),
          ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
-                     r"採購"))
+                     r"採購"),
+         # whether there is any at all, asked yes or no: named beside another verdict, it is
+         # that one asked ("Do we still have enough A001?"; 沒有貨嗎 holds 有貨)
+         ("instock", r"in stock|\bavailable\b|\bleft\b|\bremaining\b|still (?:have|got)|"
+                     r"\bany\b.*\bat all\b|\bdo (?:we|you|i) (?:still )?(?:have|got)\b|"
+                     r"有貨|有沒有貨|有庫存|有現貨|還有|還剩"))
+# Whether any item holds the verdict asked ("Is anything out of stock?", 有需要補貨的嗎？),
+# not every item ("Are all items above target?"): a yes to it is of some item.
+SOME = r"\bany(?:thing|one)?\b|\bsome(?:thing)?\b|任何|有沒有.{0,12}的|有.{0,12}的[嗎吗]"
+EVERY = r"\b(?:all|every\w*|each|both)\b|全部|所有|都|每"
 TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
 # "How many more oolong do we have than drip coffee?" asks the difference of the two; "By
@@ -386,11 +400,17 @@ def shape(question):
     change, or SUPPOSES a quantity), "skus": skus_named, "named": the items asked of, here
     its SKUs (the policy adds those it names by name, once it knows them), "request": True
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
-    "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK)}."""
+    "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK),
+    "some": naming no SKU, it asks whether any item holds its verdict (SOME), "every":
+    naming none, it asks of every item (EVERY)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
-    yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded)
+    yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or \
+        re.search(NOT_WH, folded)
     kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
+    if kind == "instock" and (not yes_no or re.search(QUANTITY, unnamed)):
+        kind = None  # "Check the remaining stock of A001" asks no verdict, and "Do we have 50
+        # of A001?" more than whether there is any
     numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
     units = _units(unnamed)
     compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and (
@@ -415,6 +435,9 @@ def shape(question):
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names
+            "every": not skus and re.search(EVERY, folded) is not None,
+            "some": not skus and re.search(SOME, folded) is not None and
+            re.search(EVERY, folded) is None,
             "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None}  # most questions compile no ASKS_STOCK
@@ -500,6 +523,7 @@ def _one_verdict(kinds, folded):
     """The one verdict a yes-or-no question asks, else None: "Does A001 need a reorder,
     though it's not out of stock?" names two (a yes to which?), and "can we skip it
     because...?" gives a reason. Below target and needing an order are one verdict."""
+    kinds = [kind for kind in kinds if kind != "instock"] or kinds
     one = len(kinds) == 1 or kinds == ["below", "reorder"]
     return kinds[0] if one and not re.search(PREMISE, folded) else None
 

@@ -32,7 +32,7 @@ from stock_agent.answers.clause import PRONOUNS, clause_claims
 from stock_agent.answers.words import FIGURES, OF_THE_RUN
 
 
-def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
+def claims(words, last, *, asked=None, skus=(), everything=(), request=False, some=False):
     """The claims of one read sentence: ({"items", "kind", "value", "negated"}, ...), and
     every item the sentence named (the next sentence's `last`); None when a number, a
     negation or a claim cannot be placed, or the sentence's structure says more than its
@@ -47,7 +47,10 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
     for something done and asked nothing ("Check A001"): a yes that opens the sentence
     acknowledges it ("Sure."); "ack", asked what or how many and supposing nothing: "Sure",
     "OK" or 好的 does, and "Yes", "Right" or 對 is a yes. In an offer ("Would you like me to
-    draft a purchase order?") an order is no order placed, only one the run could place."""
+    draft a purchase order?") an order is no order placed, only one the run could place.
+    `some`: the question asks whether any item holds the verdict, naming none ("Is anything
+    out of stock?"): a yes is read beside a claim that one does ("Yes, A003 is out of
+    stock."), a no never (of the items it names, not of every one)."""
     if _misnamed(words):
         return None
     if ("able",) in words:
@@ -95,7 +98,8 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False):
     # A yes or no answers the question: read only when the question asks a verdict the
     # program knows, and the sentence states that verdict the same way.
     if answer is not None and not (asked and skus and any(
-            _states(claim, asked, skus) == answer for claim in found)):
+            _states(claim, asked, skus) == answer for claim in found)) and not (
+            some and answer is True and any(shows_some(claim, asked) for claim in found)):
         return None
     return found, named or last
 
@@ -477,7 +481,23 @@ def _states(claim, asked, skus):
         return True  # low, with some left, is below target
     if claim["value"] == "missing":  # no such item: no verdict asked of it holds
         return claim["negated"] if asked == "found" else False if not claim["negated"] else None
+    if {claim["value"], asked} == {"out", "instock"}:  # "No, A003 is out of stock."
+        return claim["negated"]
     return None if claim["value"] != asked else not claim["negated"]
+
+
+def shows_some(claim, asked):
+    """Whether `claim` says some item holds the asked verdict: of an item, or a count of
+    those below target for "below" and "reorder" (below target is what needs an order)."""
+    if claim["negated"]:
+        return False
+    if claim["kind"] == "count":
+        return bool(claim.get("below")) and asked in ("below", "reorder") and claim["value"] > 0
+    return claim["kind"] == "verdict" and bool(claim["items"]) and (
+        claim["value"] == asked or claim["value"] in _SHOWS.get(asked, ()))
+
+
+_SHOWS = {"below": ("low",), "reorder": ("below", "low")}  # low, with some left, is below
 
 
 _WRITES = ("placed", "receipt", "approved", "rehearsed")  # claims of an order written

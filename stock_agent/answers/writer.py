@@ -47,6 +47,10 @@ def _leads(facts, shape):
         # "over 75 combined?" asks no item's level ("Is A003 out of stock altogether?" does),
         # nor "if we sell 20, are we still above target?" its level now
         return []
+    if shape["some"] and not shape["named"]:
+        return _some(facts, kind)
+    if shape["every"] and not shape["named"]:
+        return []  # "Are all items above target?": a yes or no of one item would read as of all
     leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
     order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
     for fact in sorted(facts.items.values(), key=lambda fact: order.get(fact["sku"], 99)):
@@ -59,6 +63,21 @@ def _leads(facts, shape):
         leads.append((Text("lead_yes" if holds else "lead_no", claim=Text(key, **fact)),
                       [_cite(fact, verdict, holds)]))
     return leads
+
+
+def _some(facts, kind):
+    """A yes first when the question asks whether any item holds its verdict, naming none
+    ("Do we need to reorder anything?"), and the reorder list (of being below target) or an
+    item looked up shows one that does. Never a no: the run saw part of the catalogue, and
+    an empty reorder list says "Nothing is below target." itself."""
+    reorder = next((listed for listed in facts.lists if listed["query"] is None), None)
+    if kind in ("below", "reorder") and reorder and reorder["skus"]:
+        count = len(reorder["skus"]) + reorder["more"]
+        return [(Text("lead_yes", claim=Text("verdict_some_below" if count > 1 else
+                                             "verdict_one_below", count=count)),
+                 [{"claim": "count", "value": count, "source": reorder["source"]}])]
+    return [(Text("lead_yes", claim=Text(f"verdict_{kind}", **fact)), [_cite(fact, kind, True)])
+            for fact in facts.found() if verdicts(fact).get(kind)]
 
 
 def _item(fact):

@@ -53,8 +53,8 @@ def reading(answer, results, expect, *, question=""):
     said, unjudged, last = [], [], ()
     for shown, sentence in sentences(answer):
         words = read(sentence, known)
-        found = claims(words, last, asked=asked["yes_no"], skus=asked["skus"]) \
-            if words is not None else None
+        found = claims(words, last, asked=asked["yes_no"], skus=asked["skus"],
+                       some=asked["some"]) if words is not None else None
         if found is None:
             unjudged.append(shown.strip())
             continue
