@@ -1100,19 +1100,23 @@ class YesOrNoTest(unittest.TestCase):
     def test_whether_there_is_any_gets_yes_or_no_first(self):
         for question, sku, lang, lead in (
                 ("Are we out of A003?", "A003", "en", "Yes, A003 is out of stock."),
-                ("Is A003 out?", "A003", "en", "Yes, A003 is out of stock."),
                 ("A003 out of stock?", "A003", "en", "Yes, A003 is out of stock."),
                 ("Any A003 left?", "A003", "en", "No, A003 is out of stock."),
-                ("Do we still have A002?", "A002", "en", "Yes, A002 is in stock."),
-                ("Is A002 available?", "A002", "en", "Yes, A002 is in stock."),
+                ("Is there any A002 in stock?", "A002", "en", "Yes, A002 is in stock."),
                 ("Any X999 left?", "X999", "en", "No, X999 was not found."),
                 ("A003 還有貨嗎？", "A003", "zh-TW", "不，A003 缺貨。"),
                 ("A003 有沒有貨？", "A003", "zh-TW", "不，A003 缺貨。"),
                 ("A002 沒有貨了嗎？", "A002", "zh-TW", "不，A002 沒有缺貨。"),
-                ("A002 還有貨？", "A002", "zh-TW", "是的，A002 有貨。"),
-                ("Do we have A003?", "A003", "en", "No, A003 is out of stock.")):
+                ("Is A002 below target, out of curiosity?", "A002", "en",
+                 "No, A002 is not below target.")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(lead))
+
+    def test_naming_no_item_the_one_looked_up_is_asked_of_but_of_several_none(self):
+        self.assertTrue(written([lookup("A003")], "Is genmaicha low?", "en").startswith(
+            "Yes, A003 is below target."))
+        answer = written([lookup("A001", "A002", "A003")], "Is genmaicha low?", "en")
+        self.assertFalse(answer.startswith(("Yes", "No")), answer)
 
     def test_another_verdict_named_beside_is_the_one_asked(self):
         for question, lead in (("Do we still have enough A001?", "No, A001 is below target."),
@@ -1122,9 +1126,19 @@ class YesOrNoTest(unittest.TestCase):
                                         "en" if question.isascii() else "zh-TW").startswith(lead))
 
     def test_what_is_asked_is_no_yes_or_no(self):
-        # "running out" is running low, not out: a "No" to it would mislead about A001
-        for question in ("Are we running out of A001?", "How many A001 are left?",
-                         "A001 還有多少？", "Do we have 50 of A001?"):
+        # "running out" is running low, not out: "No, A001 is not out of stock." would
+        # mislead; a yes of "in stock" would answer another question than these ask
+        for question in ("Are we running out of A001?", "Is A001 running out?",
+                         "Are we almost out of A001?", "Should we phase A001 out?",
+                         "Is A001 out of date?", "How many A001 are left?", "A001 還有多少？",
+                         "Do we have 50 of A001?", "Do we still have too much A001?",
+                         "Do we have a target for A001?", "Is A001 available from another "
+                         "supplier?", "A001 還有在賣嗎？", "A001 何時會有貨？",
+                         "A001 還有多久會缺貨？", "A001 為啥缺貨？",
+                         "Is every item in stock apart from A001?", "除了 A001 以外都有貨嗎？",
+                         # a yes that A001 needs an order would read as one placed
+                         "Did we place an order for A001?", "Has A001 been ordered?",
+                         "Is there an open purchase order for A001?", "A001 下單了嗎？"):
             with self.subTest(question=question):
                 answer = written([lookup("A001")], question,
                                  "en" if question.isascii() else "zh-TW")
@@ -1137,6 +1151,9 @@ class WhetherAnyTest(unittest.TestCase):
 
     listed = {"invocation": "1:1", "name": "list_reorder", "arguments": {},
               "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 0}}}
+    oolong = {"invocation": "1:2", "name": "find_items", "arguments": {"query": "oolong"},
+              "result": {"ok": True, "data": {"query": "oolong", "items": [SAMPLE[1]],
+                                              "more": 0}}}
 
     def test_a_yes_first_from_the_reorder_list_or_an_item_looked_up(self):
         for question, results, lang, lead in (
@@ -1145,14 +1162,25 @@ class WhetherAnyTest(unittest.TestCase):
                 ("有需要補貨的嗎？", [self.listed], "zh-TW", "是的，有 2 項低於目標。"),
                 ("Is anything out of stock?", [self.listed], "en", "Yes, A003 is out of stock."),
                 ("Is anything low?", [lookup("A001", "A002")], "en",
-                 "Yes, A001 is below target.")):
+                 "Yes, A001 is below target."),
+                ("Is anything at all out of stock?", [self.listed], "en",
+                 "Yes, A003 is out of stock."),
+                ("Is anything below target? I'm worried about the oolong.",
+                 [self.listed, self.oolong], "en", "Yes, 2 items are below target.")):
             with self.subTest(question=question):
                 self.assertTrue(written(results, question, lang).startswith(lead))
 
     def test_never_a_no_nor_a_yes_to_every_item(self):
         for question, results in (("Is anything out of stock?", [lookup("A001", "A002")]),
                                   ("Are all items above target?", [lookup("A002")]),
-                                  ("Is anything low?", [lookup("A002")])):
+                                  ("Is anything low?", [lookup("A002")]),
+                                  # of one item by part of its name: not of the list's
+                                  ("Do we need to reorder any oolong?", [self.listed]),
+                                  # of the rest: not of the one item searched for
+                                  ("Is anything other than oolong below target?",
+                                   [self.listed, self.oolong]),
+                                  ("Is everything besides the oolong in stock?",
+                                   [self.oolong])):
             with self.subTest(question=question):
                 answer = written(results, question, "en")
                 self.assertNotIn("Yes,", answer)

@@ -279,10 +279,12 @@ def _asked(question, facts, rows=None):
     by_name = [sku for sku in names_written(question, facts.found() if rows is None else rows)
                if sku in found]
     asked["named"] = list(dict.fromkeys(asked["skus"] + by_name))
-    searches = [listed for listed in facts.lists if listed["query"] is not None]
-    if not asked["named"] and len(searches) == 1 and len(searches[0]["skus"]) == 1 and \
-            not searches[0]["more"]:  # "Is genmaicha out?": the one item its search found
-        asked["named"] = list(searches[0]["skus"])
+    searched = [listed for listed in facts.lists if listed["query"] is not None]
+    if not asked["named"] and len(searched) == 1 and len(searched[0]["skus"]) == 1 and \
+            not searched[0]["more"] and normal(searched[0]["query"]) in normal(question) and \
+            not (asked["some"] or asked["every"] or asked["except"]):
+        asked["named"] = list(searched[0]["skus"])  # "Is genmaicha out?": the one item found
+    asked["some"] = asked["some"] and not asked["named"]  # "Is any drip coffee left?"
     return asked
 
 

@@ -244,17 +244,17 @@ def names_of(row):
 
 AUXILIARIES = r"(?:is|are|do|does|did|should|shall|can|could|will|would|has|have|need|must)\b"
 YES_NO_EN = rf"^{AUXILIARIES}|yes or no|yes/no"
-# A question of one sentence that asks no what, which or how ("A003 out of stock?", "any
-# oolong left?", A003 還有貨？) asks a yes or no too, in either language.
-NOT_WH = (r"^(?!.*(?:\b(?:what|which|how|who|whom|whose|when|where|why)\b|"
-          r"什麼|甚麼|哪|幾|多少|怎|誰|為何|如何))[^?？.。!！]+[?？]$")
+# An English question of one sentence with no question word ("A003 out of stock?", "Any
+# A003 left?") asks a yes or no too: English has those few question words (a Chinese one
+# with none asks with 嗎 or 有沒有, and its question words are many).
+NOT_WH = r"^(?!.*\b(?:what|which|how|who|whom|whose|when|where|why)\b)[ -~]+\?$"
 YES_NO_ZH = r"嗎|是否|有沒有|要不要|需不需要|是不是|會不會|夠不夠|缺不缺|用不用|該不該"
 # A question that gives a reason, or asks whether to do without ("can we skip reordering A001
 # because it's below target?"): a yes or no to it says nothing the reader can place.
 PREMISE = (r"\bbecause\b|\bsince\b|though|\bskip\b|\balone\b|\bwithout\b|\bhold off\b|"
            r"因為|既然|雖然|(?<!用)不用|不必|可以不|不補|(?<!要)不要|(?<!需)不需")  # not 要不要
 # Which verdict a yes-or-no question asks for: the one its words name.
-ASKED = (("out", r"out of stock|sold out|run out|ran out|(?<!running )\bout of (?!\d)|\bout\W*$|"
+ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we are) out of\b|"
                 r"缺貨|(?<!有)沒有?貨|賣完|售完|斷貨"),
          ("found", r"\bexists?\b|\bcarry\b|\bvalid\b|存在|有這個|有此"),
          ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低"),
@@ -262,15 +262,22 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|(?<!running )\bout of (
          ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
                      r"採購"),
-         # whether there is any at all, asked yes or no: named beside another verdict, it is
-         # that one asked ("Do we still have enough A001?"; 沒有貨嗎 holds 有貨)
-         ("instock", r"in stock|\bavailable\b|\bleft\b|\bremaining\b|still (?:have|got)|"
-                     r"\bany\b.*\bat all\b|\bdo (?:we|you|i) (?:still )?(?:have|got)\b|"
-                     r"有貨|有沒有貨|有庫存|有現貨|還有|還剩"))
+         # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？): named
+         # beside another verdict, it is that one asked (沒有貨嗎 holds 有貨)
+         ("instock", r"in stock|\bleft\b|\bremaining\b|有貨|有沒有貨|有庫存|有現貨|還剩"))
+# A question whether an order was placed, or is open ("Did we order A003?", "Is there a
+# purchase order for it?", A003 下單了嗎？), asks no verdict of the data: a yes that the item
+# needs one would read as an order placed.
+PLACED = (r"\bdid (?:we|you|i|they|anyone|someone)\b.*\border|\b(?:has|have|was|were|been)\b.*"
+          r"\bordered\b|\b(?:is|are) there\b.*\border|\b(?:open|pending|existing|outstanding|"
+          r"purchase) orders?\b|\bpo\b|下單了|訂了|訂過|訂單|已經?(?:下單|訂|補)|補了[嗎吗]")
 # Whether any item holds the verdict asked ("Is anything out of stock?", 有需要補貨的嗎？),
-# not every item ("Are all items above target?"): a yes to it is of some item.
-SOME = r"\bany(?:thing|one)?\b|\bsome(?:thing)?\b|任何|有沒有.{0,12}的|有.{0,12}的[嗎吗]"
-EVERY = r"\b(?:all|every\w*|each|both)\b|全部|所有|都|每"
+# not every item ("Are all items above target?"), nor any of one ("any oolong"), nor of
+# the rest ("anything besides A003"): a yes to it is of some item.
+SOME = (r"\banything\b|\bany (?:items?|products?|skus?|of them)\b|任何(?:品項|商品|東西)|"
+        r"有沒有.{0,12}的|有.{0,12}的[嗎吗]")
+EVERY = r"(?<!at )\ball\b|\bevery\w*|\beach\b|\bboth\b|全部|所有|都|每"
+EXCEPT = r"\bexcept\b|\bbesides\b|\bother than\b|\bapart from\b|除了|以外|之外"
 TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
 # "How many more oolong do we have than drip coffee?" asks the difference of the two; "By
@@ -401,13 +408,15 @@ def shape(question):
     its SKUs (the policy adds those it names by name, once it knows them), "request": True
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
     "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK),
-    "some": naming no SKU, it asks whether any item holds its verdict (SOME), "every":
-    naming none, it asks of every item (EVERY)}."""
+    "some": naming no item, it asks whether any item holds its verdict (SOME), "every": it
+    asks of every item (EVERY), "except": of all but some (EXCEPT)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or \
         re.search(NOT_WH, folded)
     kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
+    if kind == "reorder" and re.search(PLACED, folded):
+        kind = None  # "Did we place an order for A003?": a yes would read as one placed
     if kind == "instock" and (not yes_no or re.search(QUANTITY, unnamed)):
         kind = None  # "Check the remaining stock of A001" asks no verdict, and "Do we have 50
         # of A001?" more than whether there is any
@@ -435,9 +444,10 @@ def shape(question):
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names
-            "every": not skus and re.search(EVERY, folded) is not None,
+            "every": re.search(EVERY, folded) is not None,
+            "except": re.search(EXCEPT, folded) is not None,
             "some": not skus and re.search(SOME, folded) is not None and
-            re.search(EVERY, folded) is None,
+            re.search(f"{EVERY}|{EXCEPT}", folded) is None,
             "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None}  # most questions compile no ASKS_STOCK

@@ -109,7 +109,7 @@ class _Review:
             words = self.heading + words
         reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["named"],
                          everything=self.facts.said_of_all(), request=self.asked["request"],
-                         some=self.asked["some"] and not self.asked["named"])
+                         some=self.asked["some"])
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
                 not offers(words):  # an offer ("Shall I order the 18 A001 needs?")
             return None  # says what it offers on

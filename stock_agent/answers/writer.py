@@ -39,23 +39,29 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
 
 
 def _leads(facts, shape):
-    """A yes or no first, for each item the question names (or, naming none, each looked up
-    but not listed), when it asks for one verdict: "No, A002 ..." would answer a question
-    about A003 too."""
+    """A yes or no first, for each item the question names (or, naming none, the one item
+    looked up and not listed), when it asks for one verdict: "No, A002 ..." would answer a
+    question about A003 too, and naming none, of several looked up, which one is asked
+    ("Is genmaicha low?", its name unknown) the program cannot tell."""
     kind = shape["yes_no"]
-    if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["supposes"]:
+    if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["supposes"] or \
+            shape["except"] or shape["every"] and not shape["named"]:
         # "over 75 combined?" asks no item's level ("Is A003 out of stock altogether?" does),
-        # nor "if we sell 20, are we still above target?" its level now
+        # nor "if we sell 20, are we still above target?" its level now; a yes or no of one
+        # item would read as of all ("Are all items above target?") or of the rest ("Is
+        # everything in stock apart from A003?")
         return []
-    if shape["some"] and not shape["named"]:
+    if shape["some"]:
         return _some(facts, kind)
-    if shape["every"] and not shape["named"]:
-        return []  # "Are all items above target?": a yes or no of one item would read as of all
-    leads, listed = [], {sku for listed in facts.lists for sku in listed["skus"]}
+    listed = {sku for listed in facts.lists for sku in listed["skus"]}
     order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
-    for fact in sorted(facts.items.values(), key=lambda fact: order.get(fact["sku"], 99)):
-        if fact["sku"] not in shape["named"] and (shape["named"] or fact["sku"] in listed):
-            continue
+    asked = [fact for fact in sorted(facts.items.values(), key=lambda fact: order.get(
+        fact["sku"], 99)) if fact["sku"] in shape["named"] or not shape["named"] and
+        fact["sku"] not in listed]
+    if not shape["named"] and len(asked) > 1:
+        return []
+    leads = []
+    for fact in asked:
         # a SKU not found answers any kind: "No, X123 was not found"
         verdict = "found" if kind == "found" or not fact["found"] else kind
         holds = fact["found"] if verdict == "found" else verdicts(fact)[verdict]
