@@ -495,6 +495,19 @@ class SettledTest(unittest.TestCase):
                     question=question)
                 self.assertNotIn("Difference", outcome)
 
+    def test_whether_anything_needs_an_order_is_a_yes_from_the_list_of_the_whole_data(self):
+        listing = [calls_reply(tool_call("list_reorder", {})), text_reply("unused")]
+        outcome, _, events = self.run_default(listing,
+                                              question="Do we need to reorder anything?")
+        self.assertTrue(outcome.startswith("[Sample data] Yes, 2 items are below target. "
+                                           "Below target,"), outcome)
+        self.assertEqual(events[-1]["verification"], "stated")
+        # part of an item's name ("oolong", of A002's "oolong tea bags"): the list's count
+        # does not answer it
+        outcome, _, _ = self.run_default(
+            listing, question="Do we need to reorder anything in the oolong line?")
+        self.assertNotIn("Yes", outcome)
+
     def test_a_lookup_of_every_sku_named_is_answered_by_the_program_at_once(self):
         outcome, model, events = self.run_default([stock_call("A001"), text_reply("unused")])
         self.assertEqual(outcome, f"[Sample data] {A001['en']} No order has been placed.")

@@ -244,10 +244,20 @@ def names_of(row):
 
 AUXILIARIES = r"(?:is|are|do|does|did|should|shall|can|could|will|would|has|have|need|must)\b"
 YES_NO_EN = rf"^{AUXILIARIES}|yes or no|yes/no"
-# An English question of one sentence with no question word ("A003 out of stock?", "Any
-# A003 left?") asks a yes or no too: English has those few question words (a Chinese one
-# with none asks with 嗎 or 有沒有, and its question words are many).
-NOT_WH = r"^(?!.*\b(?:what|which|how|who|whom|whose|when|where|why)\b)[ -~]+\?$"
+# An English question of one sentence with no question word and no "or" ("A003 out of
+# stock?", "Any A003 left?") asks a yes or no too: English has those few question words (a
+# Chinese one with none asks with 嗎 or 有沒有, and its question words are many).
+NOT_WH = r"^(?!.*\b(?:what|which|how|who|whom|whose|when|where|why|or)\b)(?:(?![.?!])[ -~])+\?$"
+# A yes or no of today's data answers a question only in the present and of what is: not
+# one of another time ("Will A003 be in stock next week?", "Was A002 low last month?",
+# "almost out", 快缺貨了嗎, 會不會缺貨), nor...
+NOT_NOW = (r"^(?:was|were|had)\b|\bwill\b|\bgoing to\b|\bsoon\b|\balmost\b|\bnearly\b|"
+           r"\babout to\b|\bclose to\b|\btomorrow\b|\bnext\b|"
+           r"快|會|將|明天|下週|下周|下個月|之後|以後")
+# ...one of an order asking anything but whether it is needed ("Did we reorder A003?", "Is
+# A003 on order?", A003 下單了嗎？: a yes that it needs one would read as one placed), which
+# asks with a word of need or advice, a closed class.
+NEEDED = r"\bneeds?\b|\bneeded\b|\bshould\b|\bmust\b|\bhave to\b|\bought\b|\bdue\b|需|要|該|應"
 YES_NO_ZH = r"嗎|是否|有沒有|要不要|需不需要|是不是|會不會|夠不夠|缺不缺|用不用|該不該"
 # A question that gives a reason, or asks whether to do without ("can we skip reordering A001
 # because it's below target?"): a yes or no to it says nothing the reader can place.
@@ -265,19 +275,16 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we ar
          # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？): named
          # beside another verdict, it is that one asked (沒有貨嗎 holds 有貨)
          ("instock", r"in stock|\bleft\b|\bremaining\b|有貨|有沒有貨|有庫存|有現貨|還剩"))
-# A question whether an order was placed, or is open ("Did we order A003?", "Is there a
-# purchase order for it?", A003 下單了嗎？), asks no verdict of the data: a yes that the item
-# needs one would read as an order placed.
-PLACED = (r"\bdid (?:we|you|i|they|anyone|someone)\b.*\border|\b(?:has|have|was|were|been)\b.*"
-          r"\bordered\b|\b(?:is|are) there\b.*\border|\b(?:open|pending|existing|outstanding|"
-          r"purchase) orders?\b|\bpo\b|下單了|訂了|訂過|訂單|已經?(?:下單|訂|補)|補了[嗎吗]")
 # Whether any item holds the verdict asked ("Is anything out of stock?", 有需要補貨的嗎？),
 # not every item ("Are all items above target?"), nor any of one ("any oolong"), nor of
-# the rest ("anything besides A003"): a yes to it is of some item.
+# the rest ("anything besides A003", "anything else"), nor of any that does not ("anything
+# that doesn't need reordering?"): a yes to it is of some item.
 SOME = (r"\banything\b|\bany (?:items?|products?|skus?|of them)\b|任何(?:品項|商品|東西)|"
         r"有沒有.{0,12}的|有.{0,12}的[嗎吗]")
 EVERY = r"(?<!at )\ball\b|\bevery\w*|\beach\b|\bboth\b|全部|所有|都|每"
-EXCEPT = r"\bexcept\b|\bbesides\b|\bother than\b|\bapart from\b|除了|以外|之外"
+EXCEPT = (r"\bexcept\b|\bbesides\b|\bother\b|\belse\b|\bapart from\b|除了|以外|之外|其他|其它|"
+          r"別的|另外")
+NEGATED = r"n't\b|\bnot\b|\bno\b|\bnever\b|不|沒|無|未"
 TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
 # "How many more oolong do we have than drip coffee?" asks the difference of the two; "By
@@ -412,14 +419,11 @@ def shape(question):
     asks of every item (EVERY), "except": of all but some (EXCEPT)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
-    yes_no = re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or \
-        re.search(NOT_WH, folded)
     kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
-    if kind == "reorder" and re.search(PLACED, folded):
-        kind = None  # "Did we place an order for A003?": a yes would read as one placed
-    if kind == "instock" and (not yes_no or re.search(QUANTITY, unnamed)):
-        kind = None  # "Check the remaining stock of A001" asks no verdict, and "Do we have 50
-        # of A001?" more than whether there is any
+    yes_no = (re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or
+              re.search(NOT_WH, folded)) and _of_now(folded, unnamed, kind)
+    if kind == "instock" and not yes_no:
+        kind = None  # "Check the remaining stock of A001" asks no verdict
     numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
     units = _units(unnamed)
     compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and (
@@ -447,10 +451,18 @@ def shape(question):
             "every": re.search(EVERY, folded) is not None,
             "except": re.search(EXCEPT, folded) is not None,
             "some": not skus and re.search(SOME, folded) is not None and
-            re.search(f"{EVERY}|{EXCEPT}", folded) is None,
+            re.search(f"{EVERY}|{EXCEPT}|{NEGATED}", folded) is None,
             "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None}  # most questions compile no ASKS_STOCK
+
+
+def _of_now(folded, unnamed, kind):
+    """Whether a yes or no of today's data answers the question: it gives no number ("Is
+    A001 under 10?", "Should we order 50?" ask more than the verdict), speaks of no other
+    time (NOT_NOW, DATED) and, of an order, asks whether one is needed (NEEDED)."""
+    return not re.search(QUANTITY, unnamed) and not re.search(f"{NOT_NOW}|{DATED}", folded) \
+        and (kind != "reorder" or re.search(NEEDED, folded) is not None)
 
 
 def _changes(unnamed):
