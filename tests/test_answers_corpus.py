@@ -80,22 +80,23 @@ def corpus(name):
 
 
 class BlindBatchTest(unittest.TestCase):
-    """Six batches written blind, never tuned on: 192 answers (answers_blind.jsonl), 180
+    """Eight batches written blind, never tuned on: 192 answers (answers_blind.jsonl), 180
     more over another catalogue (answers_blind2.jsonl), 180 over a third by a writer who
     saw no code nor earlier batch (answers_blind3.jsonl, 88 false sentences), 400 the
     way a small model answers, 300 of them with one false sentence each
     (answers_blind4.jsonl), and 200 over a hardware store's catalogue, 90 false sentences
     (answers_blind5.jsonl), and 200 over a café's, 89 with figures to work out and 104
     false sentences (answers_blind8.jsonl, stop 43), and 200 over a hardware and stationery
-    shop's, 98 with figures to work out (answers_blind9.jsonl, stop 44); and one written
-    the same way and tuned
+    shop's, 98 with figures to work out (answers_blind9.jsonl, stop 44), and 120 over a pet
+    shop's, 92 of them to yes-or-no questions, 65 false sentences (answers_blind10.jsonl,
+    stop 46); and one written the same way and tuned
     on, 200 over a bakery's, 100 false sentences (answers_dev6.jsonl). Half of each in
     zh-TW."""
 
     def test_no_false_sentence_of_the_blind_batches_reaches_the_person(self):
         for name in ("answers_blind.jsonl", "answers_blind2.jsonl", "answers_blind3.jsonl",
                      "answers_blind4.jsonl", "answers_blind5.jsonl", "answers_blind8.jsonl",
-                     "answers_blind9.jsonl", "answers_dev6.jsonl"):
+                     "answers_blind9.jsonl", "answers_blind10.jsonl", "answers_dev6.jsonl"):
             leaked = []
             for entry in corpus(name):
                 shown, _ = person_reads(entry["answer"], entry["question"], entry["results"],
@@ -103,7 +104,7 @@ class BlindBatchTest(unittest.TestCase):
                 leaked += [(entry["id"], false) for false in entry["false"] if false in shown]
             with self.subTest(corpus=name):
                 self.assertEqual(leaked, [])
-                self.assertGreaterEqual(sum(len(entry["false"]) for entry in corpus(name)), 73)
+                self.assertGreaterEqual(sum(len(entry["false"]) for entry in corpus(name)), 65)
 
     def test_correct_answers_keep_their_wording_no_less_than_measured(self):
         # Of each batch's correct answers, how many are shown whole and how many trimmed of
@@ -124,6 +125,7 @@ class BlindBatchTest(unittest.TestCase):
                                               ("answers_blind5.jsonl", 120, 13, 59),
                                               ("answers_blind8.jsonl", 120, 7, 54),
                                               ("answers_blind9.jsonl", 120, 8, 64),
+                                              ("answers_blind10.jsonl", 60, 13, 19),
                                               ("answers_dev6.jsonl", 120, 9, 70)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]

@@ -54,14 +54,13 @@ def _leads(facts, shape):
     if shape["some"]:
         return _some(facts, kind)
     listed = {sku for listed in facts.lists for sku in listed["skus"]}
-    order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
-    asked = [fact for fact in sorted(facts.items.values(), key=lambda fact: order.get(
-        fact["sku"], 99)) if fact["sku"] in shape["named"] or not shape["named"] and
-        fact["sku"] not in listed]
+    asked = [fact for fact in facts.items.values() if fact["sku"] in shape["named"] or
+             not shape["named"] and fact["sku"] not in listed]
     if not shape["named"] and len(asked) > 1:
         return []
+    order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
     leads = []
-    for fact in asked:
+    for fact in sorted(asked, key=lambda fact: order.get(fact["sku"], 99)):
         # a SKU not found answers any kind: "No, X123 was not found"
         verdict = "found" if kind == "found" or not fact["found"] else kind
         holds = fact["found"] if verdict == "found" else verdicts(fact)[verdict]
