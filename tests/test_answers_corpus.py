@@ -125,7 +125,7 @@ class BlindBatchTest(unittest.TestCase):
                                               ("answers_blind5.jsonl", 120, 13, 59),
                                               ("answers_blind8.jsonl", 120, 7, 54),
                                               ("answers_blind9.jsonl", 120, 8, 64),
-                                              ("answers_blind10.jsonl", 60, 13, 19),
+                                              ("answers_blind10.jsonl", 60, 11, 19),
                                               ("answers_dev6.jsonl", 120, 9, 70)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
@@ -1109,16 +1109,20 @@ class YesOrNoTest(unittest.TestCase):
                 ("A003 還有貨嗎？", "A003", "zh-TW", "不，A003 缺貨。"),
                 ("A003 有沒有貨？", "A003", "zh-TW", "不，A003 缺貨。"),
                 ("A002 沒有貨了嗎？", "A002", "zh-TW", "不，A002 沒有缺貨。"),
-                ("Is A002 below target, out of curiosity?", "A002", "en",
-                 "No, A002 is not below target.")):
+                ("Should we reorder A001? By how much?", "A001", "en",
+                 "Yes, A001 needs a reorder.")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(lead))
 
     def test_naming_no_item_the_one_looked_up_is_asked_of_but_of_several_none(self):
-        self.assertTrue(written([lookup("A003")], "Is genmaicha low?", "en").startswith(
+        self.assertTrue(written([lookup("A003")], "Is it low?", "en").startswith(
             "Yes, A003 is below target."))
-        answer = written([lookup("A001", "A002", "A003")], "Is genmaicha low?", "en")
-        self.assertFalse(answer.startswith(("Yes", "No")), answer)
+        for results, question in (([lookup("A001", "A002", "A003")], "Is it low?"),
+                                  # a word it does not know may name another item
+                                  ([lookup("A003")], "Is genmaicha low?")):
+            with self.subTest(question=question):
+                answer = written(results, question, "en")
+                self.assertFalse(answer.startswith(("Yes", "No")), answer)
 
     def test_another_verdict_named_beside_is_the_one_asked(self):
         for question, lead in (("Do we still have enough A001?", "No, A001 is below target."),
@@ -1148,7 +1152,14 @@ class YesOrNoTest(unittest.TestCase):
                          "A001 快缺貨了嗎？", "A001 會不會缺貨？", "Will A001 be in stock next "
                          "week?", "Was A001 below target last month?", "Is A001 under 10?",
                          "Should we order 50 of A001?", "Reorder A001 or A002 first?",
-                         "A001 is low. Is it out of stock?"):
+                         "A001 is low. Is it out of stock?",
+                         # words beyond a yes or no of the verdict: a quote, a negation, a
+                         # condition, a comparison, another's stock, "only"
+                         "The POS says A001 is out of stock, is that a glitch?",
+                         "A001 isn't below target, right?", "Unless A001 is out of stock, "
+                         "can we wait?", "Does A001 need more than A002?",
+                         "Is A001 the only item below target?",
+                         "Is A001 in stock at the supplier?", "供應商那邊 A001 有貨嗎？"):
             with self.subTest(question=question):
                 answer = written([lookup("A001")], question,
                                  "en" if question.isascii() else "zh-TW")
@@ -1173,10 +1184,8 @@ class WhetherAnyTest(unittest.TestCase):
                 ("Is anything out of stock?", [self.listed], "en", "Yes, A003 is out of stock."),
                 ("Is anything low?", [lookup("A001", "A002")], "en",
                  "Yes, A001 is below target."),
-                ("Is anything at all out of stock?", [self.listed], "en",
-                 "Yes, A003 is out of stock."),
-                ("Is anything below target? I'm worried about the oolong.",
-                 [self.listed, self.oolong], "en", "Yes, 2 items are below target.")):
+                ("Is anything out of stock right now?", [self.listed], "en",
+                 "Yes, A003 is out of stock.")):
             with self.subTest(question=question):
                 self.assertTrue(written(results, question, lang).startswith(lead))
 
@@ -1195,7 +1204,11 @@ class WhetherAnyTest(unittest.TestCase):
                                   ("Is anything other than oolong below target?",
                                    [self.listed, self.oolong]),
                                   ("Is everything besides the oolong in stock?",
-                                   [self.oolong])):
+                                   [self.oolong]),
+                                  ("Is anything in the tea aisle below target?",
+                                   [self.listed]),
+                                  ("Is anything below target? I'm worried about the oolong.",
+                                   [self.listed, self.oolong])):
             with self.subTest(question=question):
                 answer = written(results, question, "en")
                 self.assertNotIn("Yes,", answer)
@@ -1285,14 +1298,14 @@ class ComparisonTest(unittest.TestCase):
                 ("A001 和 A003 的目標庫存加起來？", "zh-TW", "A001、A003 的目標合計 50"),
                 ("Are the targets of A001 and A003 over 45 combined? I need it for a plan.",
                  "en", "Total target of A001, A003: 50 (30 + 20), more than 45."),
-                ("A001 需要加訂嗎？", "zh-TW", "是的，A001 需要補貨。"),  # 加 sums nothing of one
+                ("A001 需要加訂嗎？", "zh-TW", "濾掛咖啡（A001）"),  # 加 sums nothing of one
                 ("A001 跟 A003 建議叫貨量加起來多少？有沒有超過 40？", "zh-TW",
                  "A001、A003 的建議補貨合計 38（18 + 20），少於 40。"),
                 ("Is the total target of A001 and A003 at least 50?", "en",
                  "Total target of A001, A003: 50 (30 + 20), exactly 50."),
                 ("The total stock of A001 and A003 for the next 2 weeks?", "en",
                  "Total stock of A001, A003: 12 (12 + 0). "),  # 2 is no threshold
-                ("Is A003 out of stock altogether?", "en", "Yes, A003 is out of stock."),
+                ("Is A003 out of stock altogether?", "en", "濾掛咖啡 (A001)"),  # no total
                 ("A001 or A003: which one is further below its target, and by how many units?",
                  "en", "Furthest below target: A003, suggested order 20 (of A001 18, A003 20). "
                        "Difference in suggested order between A001, A003: 2 (20 - 18).")):

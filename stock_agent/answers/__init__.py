@@ -33,7 +33,7 @@ import re
 
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (names_of, names_written, normal, offered_first,
-                                          part_named, shape, skus_named)
+                                          part_named, plain, shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import write
@@ -280,9 +280,11 @@ def _asked(question, facts, rows=None, inventory=None):
     must not write."""
     asked = shape(question)
     found = {fact["sku"] for fact in facts.found()}
-    by_name = [sku for sku in names_written(question, facts.found() if rows is None else rows)
-               if sku in found]
-    asked["named"] = list(dict.fromkeys(asked["skus"] + by_name))
+    written = names_written(question, facts.found() if rows is None else rows)
+    asked["named"] = list(dict.fromkeys(asked["skus"] + [sku for sku in written
+                                                          if sku in found]))
+    if not plain(question, written.values()):  # it says more than a yes or no answers
+        asked["yes_no"], asked["some"] = None, False
     # of the whole catalogue: naming no item, not even by part of its name ("Do we need to
     # reorder anything in the oolong line?" asks nothing the reorder list's count answers)
     asked["some"] = asked["some"] and not asked["named"] and (

@@ -272,19 +272,11 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we ar
          ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
                      r"採購"),
-         # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？): named
-         # beside another verdict, it is that one asked (沒有貨嗎 holds 有貨)
+         # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？)
          ("instock", r"in stock|\bleft\b|\bremaining\b|有貨|有沒有貨|有庫存|有現貨|還剩"))
-# Whether any item holds the verdict asked ("Is anything out of stock?", 有需要補貨的嗎？),
-# not every item ("Are all items above target?"), nor any of one ("any oolong"), nor of
-# the rest ("anything besides A003", "anything else"), nor of any that does not ("anything
-# that doesn't need reordering?"): a yes to it is of some item.
-SOME = (r"\banything\b|\bany (?:items?|products?|skus?|of them)\b|任何(?:品項|商品|東西)|"
-        r"有沒有.{0,12}的|有.{0,12}的[嗎吗]")
-EVERY = r"(?<!at )\ball\b|\bevery\w*|\beach\b|\bboth\b|全部|所有|都|每"
-EXCEPT = (r"\bexcept\b|\bbesides\b|\bother\b|\belse\b|\bapart from\b|除了|以外|之外|其他|其它|"
-          r"別的|另外")
-NEGATED = r"n't\b|\bnot\b|\bno\b|\bnever\b|不|沒|無|未"
+# Whether any item holds the verdict asked ("Is anything out of stock?", 有需要補貨的嗎？):
+# a yes to it is of some item (asked of no other, by plain()).
+SOME = (r"\banything\b|\bany (?:items?|products?|skus?)\b|有.{0,4}的[嗎吗]")
 TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
 # "How many more oolong do we have than drip coffee?" asks the difference of the two; "By
@@ -415,11 +407,10 @@ def shape(question):
     its SKUs (the policy adds those it names by name, once it knows them), "request": True
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
     "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK),
-    "some": naming no item, it asks whether any item holds its verdict (SOME), "every": it
-    asks of every item (EVERY), "except": of all but some (EXCEPT)}."""
+    "some": naming no SKU, it asks whether any item holds its verdict (SOME)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
-    kind = _one_verdict([kind for kind, words in ASKED if re.search(words, folded)], folded)
+    kind = _one_verdict(_verdicts_named(folded), folded)
     yes_no = (re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or
               re.search(NOT_WH, folded)) and _of_now(folded, unnamed, kind)
     if kind == "instock" and not yes_no:
@@ -448,13 +439,48 @@ def shape(question):
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names
-            "every": re.search(EVERY, folded) is not None,
-            "except": re.search(EXCEPT, folded) is not None,
-            "some": not skus and re.search(SOME, folded) is not None and
-            re.search(f"{EVERY}|{EXCEPT}|{NEGATED}", folded) is None,
+            "some": not skus and re.search(SOME, folded) is not None,
             "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None}  # most questions compile no ASKS_STOCK
+
+
+# The words of a plain yes-or-no question about our data now, a closed list: its verdict's
+# phrases, then auxiliaries, pronouns, articles, greetings and words of now. A yes or no is
+# written (and a model's read) only for a question with no other word, once its SKUs and
+# the item names it writes are taken out: "Is anything in the tea aisle below target?", "Is
+# A003 in stock at the supplier?", "A001 isn't below target, right?", "Unless A003 is out,
+# can we wait?" each say more than a yes or no of the verdict answers.
+PLAIN_PHRASES = (r"yes or no|yes/no|(?:are we|we're|we are) out of|out of stock|in stock|sold out|"
+                 r"run out|ran out|running low|low on|(?:by )?how (?:much|many)|"
+                 r"short on|below (?:the |its )?target|above (?:the |its )?target|"
+                 r"under (?:the |its )?target|over (?:the |its )?target|at (?:the |its )?target|"
+                 r"need (?:to )?(?:be )?re(?:order|stock)(?:ed|ing)?|well stocked|"
+                 r"缺貨|沒有?貨|賣完|售完|斷貨|有貨|有沒有貨|有庫存|有現貨|還剩|低於目標|高於目標|"
+                 r"超過目標|達到目標|達標|不足|不夠|偏低|充足|足夠|夠|補貨|補|訂貨|進貨|叫貨|採購")
+PLAIN_WORDS = set("""is are am do does should shall can could would has have need needs must
+    we us our i you it its they them this that these a an the any some there and to be for
+    hi hey hello please pls quick question just currently now today still right yet ok okay
+    stock anything items item products product skus sku low short enough sufficient reorder
+    reordering restock restocking replenish order ordering more buy left remaining available
+    stocked target targets
+    嗎 吗 呢 了 吧 啊 呀 還 目前 現在 我們 今天 請問 請 是否 有沒有 要不要 需不需要 是不是 需要 要
+    該 應該 的 有""".split())
+
+
+def plain(question, names=()):
+    """Whether every word of the question, its SKUs and the item `names` it writes taken
+    out, is one of a plain yes-or-no question's (PLAIN_PHRASES, PLAIN_WORDS)."""
+    folded = normal(question)
+    for name in sorted(map(normal, names), key=len, reverse=True):
+        folded = folded.replace(name, " ")
+    folded = re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded))
+    words = re.findall(r"[a-z]+|[\u4e00-\u9fff]", folded)
+    chinese = "".join(word for word in words if not word.isascii())
+    for particle in sorted((word for word in PLAIN_WORDS if not word.isascii()), key=len,
+                           reverse=True):
+        chinese = chinese.replace(particle, "")
+    return not chinese and all(word in PLAIN_WORDS for word in words if word.isascii())
 
 
 def _of_now(folded, unnamed, kind):
@@ -541,11 +567,21 @@ def _asks_what(folded):
     return asks and not re.search(rf"[?？.。!！]\s*\S|{SUPPOSED}", folded)
 
 
+def _verdicts_named(folded):
+    """The verdicts the question's words name (ASKED): in stock only in words no other
+    verdict's hold (沒有貨 is out of stock, though it holds 有貨)."""
+    named = [kind for kind, words in ASKED if re.search(words, folded)]
+    if "instock" in named and len(named) > 1:
+        others = "|".join(words for kind, words in ASKED if kind != "instock")
+        if not re.search(dict(ASKED)["instock"], re.sub(others, " ", folded)):
+            named.remove("instock")
+    return named
+
+
 def _one_verdict(kinds, folded):
     """The one verdict a yes-or-no question asks, else None: "Does A001 need a reorder,
     though it's not out of stock?" names two (a yes to which?), and "can we skip it
     because...?" gives a reason. Below target and needing an order are one verdict."""
-    kinds = [kind for kind in kinds if kind != "instock"] or kinds
     one = len(kinds) == 1 or kinds == ["below", "reorder"]
     return kinds[0] if one and not re.search(PREMISE, folded) else None
 

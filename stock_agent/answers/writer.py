@@ -44,12 +44,9 @@ def _leads(facts, shape):
     question about A003 too, and naming none, of several looked up, which one is asked
     ("Is genmaicha low?", its name unknown) the program cannot tell."""
     kind = shape["yes_no"]
-    if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["supposes"] or \
-            shape["except"] or shape["every"] and not shape["named"]:
+    if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["supposes"]:
         # "over 75 combined?" asks no item's level ("Is A003 out of stock altogether?" does),
-        # nor "if we sell 20, are we still above target?" its level now; a yes or no of one
-        # item would read as of all ("Are all items above target?") or of the rest ("Is
-        # everything in stock apart from A003?")
+        # nor "if we sell 20, are we still above target?" its level now
         return []
     if shape["some"]:
         return _some(facts, kind)
