@@ -455,9 +455,11 @@ PLAIN_PHRASES = (r"yes or no|yes/no|(?:are we|we're|we are) out of|out of stock|
                  r"run out|ran out|running low|low on|(?:by )?how (?:much|many)|"
                  r"short on|below (?:the |its )?target|above (?:the |its )?target|"
                  r"under (?:the |its )?target|over (?:the |its )?target|at (?:the |its )?target|"
-                 r"need (?:to )?(?:be )?re(?:order|stock)(?:ed|ing)?|well stocked|"
-                 r"缺貨|沒有?貨|賣完|售完|斷貨|有貨|有沒有貨|有庫存|有現貨|還剩|低於目標|高於目標|"
-                 r"超過目標|達到目標|達標|不足|不夠|偏低|充足|足夠|夠|補貨|補|訂貨|進貨|叫貨|採購")
+                 r"need (?:to )?(?:be )?re(?:order|stock)(?:ed|ing)?|well stocked|exists?|"
+                 r"(?:in|on) (?:our|the) (?:system|catalog(?:ue)?|inventory)|carry|valid|"
+                 r"缺貨|沒有?貨|賣完|售完|斷貨|有貨|有沒有貨|有庫存|有現貨|還剩|"
+                 r"(?:低於|高於|超過|達到)目標(?:量|值)?|達標|不足|不夠|偏低|充足|足夠|夠|補貨|補|"
+                 r"訂貨|進貨|叫貨|採購|存在|有這個|有此")
 PLAIN_WORDS = set("""is are am do does should shall can could would has have need needs must
     we us our i you it its they them this that these a an the any some there and to be for
     hi hey hello please pls quick question just currently now today still right yet ok okay
