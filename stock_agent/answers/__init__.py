@@ -283,7 +283,8 @@ def _asked(question, facts, rows=None, inventory=None):
     written = names_written(question, facts.found() if rows is None else rows)
     asked["named"] = list(dict.fromkeys(asked["skus"] + [sku for sku in written
                                                           if sku in found]))
-    if not plain(question, written.values()):  # it says more than a yes or no answers
+    if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
+        # it says more than a yes or no answers (most questions ask none: nothing compiled)
         asked["yes_no"], asked["some"] = None, False
     # of the whole catalogue: naming no item, not even by part of its name ("Do we need to
     # reorder anything in the oolong line?" asks nothing the reorder list's count answers)

@@ -412,7 +412,8 @@ def shape(question):
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     kind = _one_verdict(_verdicts_named(folded), folded)
     yes_no = (re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or
-              re.search(NOT_WH, folded)) and _of_now(folded, unnamed, kind)
+              folded.endswith("?") and re.search(NOT_WH, folded)) and \
+        _of_now(folded, unnamed, kind)
     if kind == "instock" and not yes_no:
         kind = None  # "Check the remaining stock of A001" asks no verdict
     numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
