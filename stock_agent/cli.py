@@ -245,7 +245,8 @@ def build_parser(lang="en"):
                         help="largest serialised request, in characters (default: %(default)s)")
     bounds.add_argument("--budget-seconds", type=_positive_float,
                         default=LIMIT_DEFAULTS["budget_seconds"],
-                        help="wall-clock budget for the whole run (default: %(default)g)")
+                        help="wall-clock budget for the whole run, the wait for a person's "
+                             "approval at the terminal included (default: %(default)g)")
     bounds.add_argument("--max-tokens", type=_positive_int, default=LIMIT_DEFAULTS["max_tokens"],
                         help="most input + output tokens of a run or a whole conversation, as "
                              "the server reports them, else estimated (default: %(default)s)")
@@ -537,13 +538,29 @@ def _approval(args):
 
 def approver(settings):
     """The approver of `settings.approval`: yes for "flag", the person asked for
-    "terminal", None for nobody (such a tool does not run). Its `by` goes into the log."""
+    "terminal", None for nobody (such a tool does not run). Its `by` goes into the log.
+    The person has until the run's time budget ends to answer: silence then is no, and
+    nobody is asked again in that run (nobody is there)."""
     if settings.approval == "flag":
         return _labelled(lambda tool, arguments: True, "flag")
-    if settings.approval == "terminal":
-        return _labelled(lambda tool, arguments: ask_on_terminal(
-            tool, arguments, lang=settings.lang, dry_run=settings.dry_run), "terminal")
-    return None
+    if settings.approval != "terminal":
+        return None
+    import time
+    deadline, silent = time.monotonic() + settings.limits.budget_seconds, []
+
+    def ask(tool, arguments):
+        left = deadline - time.monotonic()
+        if silent or left <= 0:
+            return False
+        try:
+            return ask_on_terminal(tool, arguments, lang=settings.lang,
+                                   dry_run=settings.dry_run, seconds=left)
+        except TimeoutError:
+            silent.append(True)
+            print_err(Text("approve_timeout", seconds=f"{settings.limits.budget_seconds:g}")
+                      .render(settings.lang))
+            return False
+    return _labelled(ask, "terminal")
 
 
 def _labelled(approve, by):
@@ -554,12 +571,16 @@ def _labelled(approve, by):
 ASK_AT_MOST = 3  # times the approval question is asked before silence counts as no
 
 
-def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None, dry_run=False):
+def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None, dry_run=False,
+                    seconds=None):
     """Show the tool and its arguments, or for a write exactly what it will write, and wait
     for a yes word of `lang` (y, yes; 是, 好, 對, ...). A no word, an empty line or EOF is
     no; anything else is asked again, at most ASK_AT_MOST times in all, then it is no.
-    `dry_run`: the question starts by saying that nothing will be written."""
+    `dry_run`: the question starts by saying that nothing will be written. `seconds`: how
+    long all the answers may take (None: as long as the person likes); TimeoutError past it."""
+    import time
     stderr, stdin = stderr or sys.stderr, stdin or sys.stdin
+    deadline = None if seconds is None else time.monotonic() + seconds
     question = _question(tool, arguments, lang)
     if dry_run:
         question = Text("approve_dry_run").render(lang) + question
@@ -568,7 +589,7 @@ def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None, dry_
     for _ in range(ASK_AT_MOST):
         if write(stderr, escape(question)) is not None:
             return False  # nobody can be asked
-        answer = stdin.readline()
+        answer = stdin.readline() if deadline is None else _typed(stdin, deadline)
         word = answer.strip().rstrip("。.!！").casefold()
         if word in yes:
             return True
@@ -576,6 +597,33 @@ def ask_on_terminal(tool, arguments, *, lang="en", stdin=None, stderr=None, dry_
             return False
         question = Text("approve_again").render(lang)
     return False
+
+
+def _typed(stdin, deadline):
+    """The line the person types on the terminal `stdin` before `deadline` ("" at its end:
+    EOF). A thread reads the terminal's descriptor itself, holding no lock of sys.stdin's,
+    so the run can end while it still waits; TimeoutError when nothing came in time. A
+    stream with no descriptor (text in memory) is read as it is: it never waits."""
+    import threading
+    import time
+    try:
+        descriptor = stdin.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        return stdin.readline()
+    typed = []
+
+    def read():
+        try:
+            typed.append(os.read(descriptor, 4096).decode(
+                getattr(stdin, "encoding", None) or "utf-8", "replace"))
+        except OSError:  # a closed descriptor: as EOF
+            typed.append("")
+    reader = threading.Thread(target=read, name="approval", daemon=True)
+    reader.start()
+    reader.join(max(deadline - time.monotonic(), 0))
+    if not typed:
+        raise TimeoutError
+    return typed[0]
 
 
 def _question(tool, arguments, lang):

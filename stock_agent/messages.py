@@ -478,6 +478,8 @@ LINES = {
     # The words that answer [y/N], space-separated; y/yes/n/no are understood in each.
     "approve_yes": {"en": "y yes", "zh-TW": "y yes 是 是的 好 好的 對 對的 可以 允許 同意"},
     "approve_no": {"en": "n no", "zh-TW": "n no 否 不 不是 不要 不好 不可以 不允許 拒絕"},
+    "approve_timeout": {"en": "no answer within the run's {seconds} s: not approved.",
+                        "zh-TW": "本次執行的 {seconds} 秒內沒有回答：不核准。"},
     "approve_again": {"en": "Please answer y (yes) or n (no): [y/N] ",
                       "zh-TW": "請回答「是」(y) 或「否」(n)：[y/N] "},
 

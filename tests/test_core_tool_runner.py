@@ -180,13 +180,31 @@ class ApprovalTest(unittest.TestCase):
         self.assertTrue(tool_event["ok"] and tool_event["approved"])
         self.assertEqual(self.recorder.calls, ["A"])
 
+    def terminal(self, typed):
+        """A terminal the person typed `typed` on (a pipe's end, said to be one)."""
+        reading, writing = os.pipe()
+        self.addCleanup(os.close, reading)
+        self.addCleanup(os.close, writing)
+        os.write(writing, typed.encode())
+        return mock.Mock(isatty=lambda: True, fileno=lambda: reading, encoding="utf-8")
+
     def test_on_a_terminal_the_person_is_asked(self):
-        terminal = mock.Mock(isatty=lambda: True, readline=lambda: "y\n")
         screen = mock.Mock(isatty=lambda: True)
-        with mock.patch("sys.stdin", terminal), mock.patch("sys.stderr", screen):
+        with mock.patch("sys.stdin", self.terminal("y\n")), mock.patch("sys.stderr", screen):
             approver = cli.approver(cli.settings(["-q", "Check A001"], {}))
             self.assertTrue(approver(self.box.get("risky"), {"sku": "A"}))
         self.assertIn("risky", str(screen.write.call_args_list))
+
+    def test_silence_until_the_runs_time_budget_ends_is_no_and_nobody_is_asked_again(self):
+        screen = io.StringIO()
+        screen.isatty = lambda: True
+        with mock.patch("sys.stdin", self.terminal("")), mock.patch("sys.stderr", screen):
+            approver = cli.approver(cli.settings(
+                ["-q", "Check A001", "--budget-seconds", "0.2"], {}))
+            self.assertFalse(approver(self.box.get("risky"), {"sku": "A"}))
+            self.assertFalse(approver(self.box.get("risky"), {"sku": "B"}))
+        self.assertEqual(screen.getvalue().count("[y/N]"), 1)
+        self.assertIn("no answer within the run's 0.2 s: not approved.", screen.getvalue())
 
 
 class ParallelTest(unittest.TestCase):
