@@ -666,6 +666,34 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertEqual(person_reads(table, "What is below target?",
                                       [lookup("A001", "A003")]), (table, "verified"))
 
+    def test_the_figure_worked_out_of_the_questions_own_numbers_is_read(self):
+        # stop 47: the small model's "51", "18" and "25 - 7 = 18" to questions that give
+        # their own numbers were rendered over; the program works the same figure out
+        given = "I just counted A001: 12 on the shelf, and its target is 30. How many to reorder?"
+        for answer, question in (("51", "What is 17 times 3?"), ("51", "17 乘以 3 是多少？"),
+                                 ("17 × 3 = 51.", "What is 17 times 3?"),
+                                 ("18", given), ("30 - 12 = 18 boxes.", given),
+                                 ("7 + 15 = 22", "Don't check: 7 of A001, 15 of A002. Total?"),
+                                 ("6 包", "不用查，A001 有 10 包、A003 有 4 包，差幾包？")):
+            with self.subTest(answer=answer):
+                shown, verification = person_reads(answer, question, [])
+                self.assertEqual((shown, verification), (answer, "verified"))
+
+    def test_a_figure_or_an_equation_the_questions_numbers_do_not_give_is_not_shown(self):
+        given = "I just counted A001: 12 on the shelf, and its target is 30. How many to reorder?"
+        for answer, question in (("52", "What is 17 times 3?"),
+                                 ("17 × 3 = 52.", "What is 17 times 3?"),
+                                 ("42", given),  # the stock and the target added up
+                                 ("31 - 13 = 18", given),  # numbers it was not given
+                                 ("We have 18.", given), ("The stock is 18.", given),
+                                 ("18 items", given), ("18%", given), ("18", "Good morning!")):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, question, [])
+                self.assertNotIn(answer, shown)
+        # with a fact looked up, a bare figure says nothing of which item, or which field
+        _, verification = person_reads("18", "How many A001 to reorder?", [lookup("A001")])
+        self.assertEqual(verification, "rendered")
+
     def test_an_item_asked_for_by_name_is_given_its_sku(self):
         search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "烏龍"},
                   "result": {"ok": True, "data": {"query": "烏龍", "items": [SAMPLE[1]],

@@ -498,6 +498,24 @@ class WithheldRunTest(unittest.TestCase):
                     {"claim": "worked", "value": result,
                      "computed_from": [{"claim": "question", "value": terms}]}])
 
+    def test_a_true_figure_or_equation_of_the_persons_numbers_is_shown_and_cited(self):
+        # stop 47: the model's own "51" is read as the figure the program works out, and
+        # cited as the program cites its own
+        for question, lang, reply, cite in (
+                ("What is 17 times 3?", "en", "17 × 3 = 51", {
+                    "claim": "worked", "value": 51,
+                    "computed_from": [{"claim": "question", "value": "17 × 3"}]}),
+                ("剩 5 包，目標 20，要叫幾包？", "zh-TW", "15 包。", {
+                    "claim": "suggested_order", "value": 15,
+                    "computed_from": [{"claim": "question", "value": [5, 20]}]})):
+            with self.subTest(question=question):
+                status, out, err, _, _ = self.run_question(
+                    question, text_reply(reply), argv=("--json", "--lang", lang))
+                shown = json.loads(out)
+                self.assertEqual((status, shown["answer"]), (0, reply), err)
+                self.assertEqual((shown["verification"], shown["statements"]),
+                                 ("verified", [cite]))
+
     def test_without_the_answer_check_every_tool_is_offered_and_the_answer_shown(self):
         # --verify off is the model as it came (answers.Plain): no tool is withheld either.
         status, out, err, events, model = self.run_question(

@@ -36,7 +36,7 @@ from stock_agent.answers.question import (names_of, names_written, normal, offer
                                           part_named, plain, shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
-from stock_agent.answers.writer import write
+from stock_agent.answers.writer import given_figures, write
 from stock_agent.errors import Text
 
 __all__ = ["Answers", "Plain", "policy", "written"]
@@ -150,7 +150,7 @@ class Answers(Plain):
                 self.lang)
         outcome.verification = ("trimmed" if dropped else "supplemented" if missing else
                                 "corrected" if outcome.corrections else "verified")
-        outcome.statements = _cited(said, facts) + [  # "no order placed" is no fact it added
+        outcome.statements = _cited(said, facts) + [  # "no order placed": no fact added
             cite for _, cited in added for cite in cited if cite["claim"] != "placed"]
         lead = Text("answer_trimmed").render(self.lang) + "\n" if dropped else ""
         return lead + self.labelled(text, outcome), None
@@ -193,7 +193,7 @@ class Answers(Plain):
             run_call({"id": f"program-{step}{suffix}", **call}, f"{step}{suffix}:program")
         if calls:
             facts = Facts(outcome.results, writes=self.writes)
-        facts.sums = _given_sums(shape(question))
+        facts.sums = given_figures(shape(question))
         facts.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(facts) or ()}
         return facts
 
@@ -328,14 +328,18 @@ def _holds_any(facts):
 
 def _cited(said, facts):
     """The claims of the model's sentences that were shown, each once, with the call its
-    fact came from; a total, with the facts it was worked out from. Worded as the program's
-    own (writer.py): a verdict true or false ("below": false), a figure by its field."""
+    fact came from; a total, with the facts it was worked out from (in a run that found
+    none, as the program cites its figure of the question's numbers). Worded as the
+    program's own (writer.py): a verdict true or false ("below": false), a figure by its
+    field."""
     cited = []
     for claim in said:
         of_the_run = claim["kind"] in ("placed", "receipt", "total", "count", "more")
         for sku in (None,) if of_the_run else claim["items"] or (None,):
             cite = {"sku": sku, **_as_written(claim)}
-            if claim["kind"] == "total":
+            if claim["kind"] == "total" and claim["of"] != "ordered" and not facts.found():
+                cite = facts.sums[claim["value"]]  # of the question's numbers (truth.py)
+            elif claim["kind"] == "total":
                 cite["computed_from"] = [fact["source"] for fact in facts.found()]
             elif sku in facts.items:
                 cite["source"] = facts.items[sku]["source"]
@@ -357,17 +361,6 @@ def _as_written(claim):
         return {"claim": value if kind == "verdict" else kind, "value": not negated}
     named = {"claim": "suggested_order" if kind == "order" else kind, "value": value}
     return {**named, "negated": True} if negated else named
-
-
-def _given_sums(asked):
-    """The totals of the question's own numbers a sentence may state: the result of the
-    arithmetic it writes out or implies (shape's "worked"), else the sum of the numbers it
-    gave, when they count one thing. The reader accepts
-    them only in a run that found nothing: a total of the items found it works out from
-    the facts."""
-    if asked["worked"]:  # "17 times 3": its result, not the numbers added up
-        return {asked["worked"][1]}
-    return {sum(asked["numbers"])} if len(asked["numbers"]) >= 2 else set()
 
 
 def written(results, question, lang, *, tools=()):

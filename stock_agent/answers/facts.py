@@ -28,7 +28,7 @@ class Facts:
         self.rehearsed = []  # --dry-run: checked and approved, never written
         self.other = []      # {"tool", "sku", "data", "source"}: an MCP tool's record
         self.failed = []     # calls that failed for another reason than "not found"
-        self.sums = set()    # totals of the question's own numbers (the policy's _sums)
+        self.sums = {}       # figures of the question's own numbers (writer.given_figures)
         self.aliases = {}    # sku -> the data's other names of a found item (the policy's)
         self.looked_up = {}  # sku -> found, of the items a lookup (get_stock) asked for
         self.writable = bool(writes)  # an order tool was offered to the run

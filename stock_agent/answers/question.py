@@ -340,8 +340,9 @@ OPERATORS = {"+": r"\+|\bplus\b|加上|加", "-": r"\s-\s|\bminus\b|減去|減�
              "×": r"[×*]|(?<=[\d\s])x(?=[\d\s])|\btimes\b|multiplied by|乘以|乘上|乘",
              "÷": r"÷|\s/\s|divided by|除以"}
 _OPERATOR = "|".join(f"(?:{pattern})" for pattern in OPERATORS.values())
-_NUMBER = r"(?<![a-z0-9_.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![a-z0-9_]|[.,]\d)"
-WORKED = rf"{_NUMBER}(?:\s*(?:{_OPERATOR})\s*{_NUMBER})+"
+NUMBER = r"(?<![a-z0-9_.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![a-z0-9_]|[.,]\d)"
+WORKED = rf"{NUMBER}(?:\s*(?:{_OPERATOR})\s*{NUMBER})+"
+EQUATION = rf"({WORKED})\s*=\s*({NUMBER})"  # in an answer: "25 - 7 = 18"
 # Numbers are added up only when they count one thing: 一箱 24 包，進了 5 箱 is not 24 + 5
 # of anything, nor "5 per day and 30 on hand", nor "2 cartons of 24 and 5 packs"; and a
 # rate ("we sell 3 a day") is no change of the stock to work out (_one_change). A number
@@ -605,10 +606,10 @@ def worked(folded):
     written = re.search(WORKED, folded)
     if written is None:
         return None
-    numbers = [float(number.replace(",", "")) for number in re.findall(_NUMBER, written.group())]
+    numbers = [float(number.replace(",", "")) for number in re.findall(NUMBER, written.group())]
     operators = [next(sign for sign, pattern in OPERATORS.items()
                       if re.search(pattern, f" {between} "))  # WORKED checked the spaces
-                 for between in re.split(_NUMBER, written.group())[1:-1]]
+                 for between in re.split(NUMBER, written.group())[1:-1]]
     terms = [numbers[0]]
     for sign, number in zip(operators, numbers[1:]):
         if sign == "÷" and number == 0:

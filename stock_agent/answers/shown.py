@@ -19,7 +19,7 @@ goes on into.
 
 import re
 
-from stock_agent.answers.question import normal
+from stock_agent.answers.question import EQUATION, NUMBER, normal, worked
 from stock_agent.answers.reader import claims, offers
 from stock_agent.answers.truth import true
 from stock_agent.answers.words import read, sentences
@@ -56,6 +56,9 @@ class _Review:
         self.skipping = False  # the rest of a block not shown, or of a line cut mid-sentence
         self.line_start, self.in_list, self.opened = True, False, False
         self.headed = False  # a heading was shown: a line under none would seem under it
+        # a run that found nothing, whose question's own numbers the program worked out
+        self.worked = facts.sums and not (facts.items or facts.lists or facts.other or
+                                          facts.receipts)
 
     def sentence(self, sentence, read_as):
         """Reads one sentence: shown, or not (and with it, its block)."""
@@ -63,6 +66,8 @@ class _Review:
         if self.skipping or normal(sentence.strip()).rstrip(".。") in self.echoed:
             self._refuse(sentence)  # a tool's words to the model, or a block not shown
             return
+        if self.worked and read_as and "=" in read_as:
+            read_as = _worked_out(read_as, self.asked["numbers"])
         words = read(read_as, self.known)
         introduces = (read_as or "").rstrip().endswith((":", "："))
         if sentence.endswith("\n") and re.search(_DANGLES, sentence, re.I) or \
@@ -105,6 +110,10 @@ class _Review:
         question claims, it does not say), unless it offers."""
         if words is None:
             return None
+        figure = _figure_alone(words) if self.worked and self.heading is None else None
+        if figure is not None:  # "51" to "What is 17 times 3?": the figure worked out
+            return [{"items": (), "kind": "total", "of": "stock", "value": figure,
+                     "negated": False}], ()
         if self.heading is not None and words:  # a line of no words says nothing under it
             words = self.heading + words
         reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["named"],
@@ -204,6 +213,27 @@ class _Review:
             self.said[:] = [claim for claim in self.said
                             if not any(claim is gone for gone in claimed)]
         self.heading, self.listed = None, []
+
+
+def _worked_out(read_as, numbers):
+    """The sentence with each equation it writes ("25 - 7 = 18") as its result, when the
+    arithmetic holds and its terms are the question's own `numbers`: the person's figures
+    worked out say nothing of ours. Any other equation stays as written, and "=" is no word
+    the reader knows."""
+    def result(equation):
+        terms = [float(term.replace(",", "")) for term in re.findall(NUMBER, equation[1])]
+        done = worked(normal(equation[1]))
+        holds = done is not None and float(done[1]) == float(equation[2].replace(",", ""))
+        return f" {equation[2]} " if holds and set(terms) <= set(numbers) else equation[0]
+    return re.sub(EQUATION, result, read_as)
+
+
+def _figure_alone(words):
+    """The one number of a sentence that holds nothing else but its unit ("18", "20 盒。"),
+    else None."""
+    numbers = [word[1] for word in words if word[0] == "number"]
+    rest = [word for word in words if word[0] not in ("number", "unit", "punct")]
+    return numbers[0] if len(numbers) == 1 and not rest else None
 
 
 def _ranked_after(above, claimed):

@@ -7,7 +7,7 @@ Every statement comes with its citations: {"sku", "claim", "value", "source"} wh
 is the call that returned the fact, or {"computed_from": [...]} for a figure worked out.
 """
 
-from stock_agent.answers.facts import verdicts
+from stock_agent.answers.facts import Facts, verdicts
 from stock_agent.errors import Text
 
 
@@ -159,6 +159,13 @@ def _sums(facts, shape):
                           terms=f"{high} - {low}"),
                      [{"claim": "difference", "value": high - low, "computed_from": inputs}]))
     return said
+
+
+def given_figures(shape):
+    """{figure: its citation} of those the program works out of the question's own numbers
+    alone (_sums, of a run that found nothing): the only figures a model's sentence may
+    state of them."""
+    return {cite["value"]: cite for _, cited in _sums(Facts([]), shape) for cite in cited}
 
 
 def _changed(fact, sign, number):
