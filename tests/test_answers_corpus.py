@@ -399,9 +399,10 @@ class HostileProbeTest(unittest.TestCase):
                                          "which of A001 and A002 has more?", "en"))
         self.assertTrue(written([lookup("A002")], "A002 賣到剩 30 包的話，還要補嗎？", "zh-TW")
                         .startswith("若庫存是 30："))
-        # with no fact of ours, a claim is of the person's own numbers: still read
-        self.assertEqual(person_reads("The total is 57.", "If we have 12 on the shelf and 45 in "
-                                      "the back, what's the total?", [])[1], "verified")
+        # with no fact of ours, a claim is of the person's own numbers: still read, with its
+        # terms (stop 47: a figure of them stated alone is not)
+        self.assertEqual(person_reads("The total is 12 + 45 = 57.", "If we have 12 on the shelf "
+                                      "and 45 in the back, what's the total?", [])[1], "verified")
 
     def test_what_is_asked_is_added_when_a_true_answer_leaves_it_out(self):
         # stop 43's blind probe: "A001 needs 18." to "How many drip coffee do we have?" was
@@ -666,32 +667,41 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertEqual(person_reads(table, "What is below target?",
                                       [lookup("A001", "A003")]), (table, "verified"))
 
-    def test_the_figure_worked_out_of_the_questions_own_numbers_is_read(self):
-        # stop 47: the small model's "51", "18" and "25 - 7 = 18" to questions that give
+    def test_a_figure_of_the_questions_own_numbers_is_read_with_its_terms(self):
+        # stop 47: the small model's "25 - 7 = 18" and "7 + 15 = 22" to questions that give
         # their own numbers were rendered over; the program works the same figure out
         given = "I just counted A001: 12 on the shelf, and its target is 30. How many to reorder?"
-        for answer, question in (("51", "What is 17 times 3?"), ("51", "17 乘以 3 是多少？"),
-                                 ("17 × 3 = 51.", "What is 17 times 3?"),
-                                 ("18", given), ("30 - 12 = 18 boxes.", given),
+        for answer, question in (("17 × 3 = 51.", "What is 17 times 3?"),
+                                 ("3 × 17 = 51", "17 乘以 3 是多少？"),
+                                 ("30 - 12 = 18", given),
                                  ("7 + 15 = 22", "Don't check: 7 of A001, 15 of A002. Total?"),
-                                 ("6 包", "不用查，A001 有 10 包、A003 有 4 包，差幾包？")):
+                                 ("總共 8 + 27 = 35 包。", "前面架上 8 包、倉庫 27 包，總共幾包？"),
+                                 ("10 - 4 = 6", "不用查，A001 有 10 包、A003 有 4 包，差幾包？")):
             with self.subTest(answer=answer):
                 shown, verification = person_reads(answer, question, [])
                 self.assertEqual((shown, verification), (answer, "verified"))
 
-    def test_a_figure_or_an_equation_the_questions_numbers_do_not_give_is_not_shown(self):
+    def test_a_figure_of_the_questions_own_numbers_is_not_read_alone_nor_wrong(self):
+        # A figure alone hides which of the person's numbers it was worked out of: "18" to
+        # "how many to order?" read as the order would read "42" to "how many to order
+        # altogether?" too, where "altogether" has the program add stock and target (a
+        # hostile review's 64 cases, stop 47). With its terms, the person sees the working.
         given = "I just counted A001: 12 on the shelf, and its target is 30. How many to reorder?"
-        for answer, question in (("52", "What is 17 times 3?"),
+        for answer, question in (("51", "What is 17 times 3?"), ("52", "What is 17 times 3?"),
                                  ("17 × 3 = 52.", "What is 17 times 3?"),
-                                 ("42", given),  # the stock and the target added up
+                                 ("18", given), ("18 boxes.", given), ("The total is 18.", given),
                                  ("31 - 13 = 18", given),  # numbers it was not given
-                                 ("We have 18.", given), ("The stock is 18.", given),
-                                 ("18 items", given), ("18%", given), ("18", "Good morning!")):
+                                 ("~30 - 12 = 18", given), ("30 - 12 = 18 boxes", given),
+                                 ("We have 18.", given), ("The stock is 30 - 12 = 18.", given),
+                                 ("42", "We have 12 on the shelf, target is 30. How many to "
+                                        "order altogether?"),
+                                 ("6 包", "不用查，A001 有 10 包、A003 有 4 包，差幾包？"),
+                                 ("18", "Good morning!")):
             with self.subTest(answer=answer):
-                shown, _ = person_reads(answer, question, [])
-                self.assertNotIn(answer, shown)
-        # with a fact looked up, a bare figure says nothing of which item, or which field
-        _, verification = person_reads("18", "How many A001 to reorder?", [lookup("A001")])
+                self.assertEqual(person_reads(answer, question, [])[1], "rendered")
+        # with a fact looked up, an equation of the question's numbers is read as before
+        _, verification = person_reads("30 - 12 = 18", "How many A001 to reorder?",
+                                       [lookup("A001")])
         self.assertEqual(verification, "rendered")
 
     def test_an_item_asked_for_by_name_is_given_its_sku(self):

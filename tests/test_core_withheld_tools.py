@@ -325,12 +325,15 @@ class WithheldRunTest(unittest.TestCase):
         self.assertEqual(model.requests[0]["messages"][0]["content"], run.SYSTEM_PROMPTS["en"])
 
     def test_the_persons_own_total_is_worked_out_by_the_program_never_a_wrong_one(self):
-        # Asked without tools; the model's right total is shown, a wrong one never: the
-        # program works it out, a product of how many a box holds and the boxes, not a sum.
+        # Asked without tools; the model's right total is shown with its terms, a wrong one
+        # or one alone never: the program works it out, with its terms, a product of how
+        # many a box holds and the boxes, not a sum.
         lead = "（模型的回答無法核對，也沒有工具結果能回答這個問題；以下由程式回答。）\n"
         for question, right, wrong, worked in (
-                ("前面架上 8 包、倉庫 27 包，總共幾包？", "總共 35 包。", "總共 36 包。", "8 + 27 = 35"),
-                ("一箱 24 包，進了 5 箱，總共幾包？", "總共 120 包。", "總共 29 包。", "24 × 5 = 120")):
+                ("前面架上 8 包、倉庫 27 包，總共幾包？", "總共 8 + 27 = 35 包。", "總共 36 包。",
+                 "8 + 27 = 35"),
+                ("一箱 24 包，進了 5 箱，總共幾包？", "總共 24 × 5 = 120 包。", "總共 120 包。",
+                 "24 × 5 = 120")):
             for answer, shown in ((right, right), (wrong, f"{lead}依您問題中的數字（未查詢）：{worked}。")):
                 with self.subTest(question=question, answer=answer):
                     status, out, err, _, model = self.run_question(
@@ -498,14 +501,14 @@ class WithheldRunTest(unittest.TestCase):
                     {"claim": "worked", "value": result,
                      "computed_from": [{"claim": "question", "value": terms}]}])
 
-    def test_a_true_figure_or_equation_of_the_persons_numbers_is_shown_and_cited(self):
-        # stop 47: the model's own "51" is read as the figure the program works out, and
-        # cited as the program cites its own
+    def test_a_true_equation_of_the_persons_numbers_is_shown_and_cited(self):
+        # stop 47: the model's own "17 × 3 = 51" is read as the figure the program works
+        # out, and cited as the program cites its own
         for question, lang, reply, cite in (
                 ("What is 17 times 3?", "en", "17 × 3 = 51", {
                     "claim": "worked", "value": 51,
                     "computed_from": [{"claim": "question", "value": "17 × 3"}]}),
-                ("剩 5 包，目標 20，要叫幾包？", "zh-TW", "15 包。", {
+                ("剩 5 包，目標 20，要叫幾包？", "zh-TW", "20 - 5 = 15。", {
                     "claim": "suggested_order", "value": 15,
                     "computed_from": [{"claim": "question", "value": [5, 20]}]})):
             with self.subTest(question=question):

@@ -56,9 +56,12 @@ class _Review:
         self.skipping = False  # the rest of a block not shown, or of a line cut mid-sentence
         self.line_start, self.in_list, self.opened = True, False, False
         self.headed = False  # a heading was shown: a line under none would seem under it
-        # a run that found nothing, whose question's own numbers the program worked out
+        # a run that found nothing, whose question's own numbers the program worked out;
+        # of the sentence read, the results of the equations of those numbers it writes,
+        # and whether it writes one and nothing else
         self.worked = facts.sums and not (facts.items or facts.lists or facts.other or
                                           facts.receipts)
+        self.results, self.alone = (), False
 
     def sentence(self, sentence, read_as):
         """Reads one sentence: shown, or not (and with it, its block)."""
@@ -66,8 +69,9 @@ class _Review:
         if self.skipping or normal(sentence.strip()).rstrip(".。") in self.echoed:
             self._refuse(sentence)  # a tool's words to the model, or a block not shown
             return
+        self.results, self.alone = (), False
         if self.worked and read_as and "=" in read_as:
-            read_as = _worked_out(read_as, self.asked["numbers"])
+            read_as, self.results, self.alone = _worked_out(read_as, self.facts.sums)
         words = read(read_as, self.known)
         introduces = (read_as or "").rstrip().endswith((":", "："))
         if sentence.endswith("\n") and re.search(_DANGLES, sentence, re.I) or \
@@ -110,9 +114,9 @@ class _Review:
         question claims, it does not say), unless it offers."""
         if words is None:
             return None
-        figure = _figure_alone(words) if self.worked and self.heading is None else None
-        if figure is not None:  # "51" to "What is 17 times 3?": the figure worked out
-            return [{"items": (), "kind": "total", "of": "stock", "value": figure,
+        if self.alone and self.heading is None:
+            # "17 × 3 = 51", and nothing else: the figure worked out, with its terms
+            return [{"items": (), "kind": "total", "of": "stock", "value": self.results[0],
                      "negated": False}], ()
         if self.heading is not None and words:  # a line of no words says nothing under it
             words = self.heading + words
@@ -124,6 +128,9 @@ class _Review:
             return None  # says what it offers on
         if not all(self._placed(claim) for claim in reading[0]):
             return None
+        if self.worked and any(claim["kind"] == "total" and not claim["items"] and
+                               claim["value"] not in self.results for claim in reading[0]):
+            return None  # "The total is 42": a figure of the person's numbers, and of which?
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
         return reading
@@ -215,25 +222,28 @@ class _Review:
         self.heading, self.listed = None, []
 
 
-def _worked_out(read_as, numbers):
-    """The sentence with each equation it writes ("25 - 7 = 18") as its result, when the
-    arithmetic holds and its terms are the question's own `numbers`: the person's figures
-    worked out say nothing of ours. Any other equation stays as written, and "=" is no word
-    the reader knows."""
+def _worked_out(read_as, figures):
+    """(the sentence with each equation it writes ("25 - 7 = 18") as its result, those
+    results, whether it writes one equation and nothing else) when the arithmetic holds and
+    its terms are numbers the program worked its `figures` out of (facts.sums): the person's
+    own figures, worked out in plain sight, say nothing of ours. Any other equation stays
+    as written, and "=" is no word the reader knows. A figure of the person's numbers is
+    read only with its terms: the person sees which numbers it was worked out of."""
+    given = {float(number.replace(",", "")) for cite in figures.values()
+             for inputs in cite["computed_from"]  # [12, 30], or "17 × 3"
+             for number in re.findall(NUMBER, str(inputs["value"]))}
+    results = []
+
     def result(equation):
-        terms = [float(term.replace(",", "")) for term in re.findall(NUMBER, equation[1])]
+        terms = {float(term.replace(",", "")) for term in re.findall(NUMBER, equation[1])}
         done = worked(normal(equation[1]))
-        holds = done is not None and float(done[1]) == float(equation[2].replace(",", ""))
-        return f" {equation[2]} " if holds and set(terms) <= set(numbers) else equation[0]
-    return re.sub(EQUATION, result, read_as)
-
-
-def _figure_alone(words):
-    """The one number of a sentence that holds nothing else but its unit ("18", "20 盒。"),
-    else None."""
-    numbers = [word[1] for word in words if word[0] == "number"]
-    rest = [word for word in words if word[0] not in ("number", "unit", "punct")]
-    return numbers[0] if len(numbers) == 1 and not rest else None
+        if done is None or float(done[1]) != float(equation[2].replace(",", "")) or \
+                not terms <= given:
+            return equation[0]
+        results.append(done[1])
+        return f" {equation[2]} "
+    alone = re.fullmatch(rf"[\s*_]*{EQUATION}[\s*_]*[.。!！]?\s*", read_as) is not None
+    return re.sub(EQUATION, result, read_as), tuple(results), alone and len(results) == 1
 
 
 def _ranked_after(above, claimed):
