@@ -470,6 +470,12 @@ class WithheldRunTest(unittest.TestCase):
                  "stock 12, target 30, so the suggested order is max(30 - 12, 0) = 18."),
                 ("剩 8 個，至少要 30 個，要補多少？",
                  "庫存 8，目標 30，建議補貨 max(30 - 8, 0) = 22。"),
+                # a stock and its target added up are nothing asked (stop 47's review: the
+                # program wrote 12 + 30 = 42 to these)
+                ("We have 12 on the shelf, target is 30. How many to order altogether?",
+                 "stock 12, target 30, so the suggested order is max(30 - 12, 0) = 18."),
+                ("剩 12 包，目標 30 包，總共要補幾包？",
+                 "庫存 12，目標 30，建議補貨 max(30 - 12, 0) = 18。"),
                 # asked in words for ordering the program does not know (叫, "enough"):
                 # the suggested order all the same (dev5: the person read only the scope)
                 ("架上剩5包,目標是20,這樣要叫幾包?", "庫存 5，目標 20，建議補貨 max(20 - 5, 0) = 15。"),

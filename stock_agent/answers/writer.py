@@ -134,8 +134,9 @@ def _sums(facts, shape):
         return [(Text("answer_given_total", terms=terms, total=result),
                  [{"claim": "worked", "value": result,
                    "computed_from": [{"claim": "question", "value": terms}]}])]
-    elif shape["given"] and not shape["total"] and (shape["order"] or shape["level"]):
-        # "we have 40, want 50: order?", 要叫幾包, "is that enough?"
+    elif shape["given"] and (shape["order"] or shape["level"]):
+        # "we have 40, want 50: order?", 要叫幾包, "is that enough?"; "how many to order
+        # altogether?", 總共要補幾包 too: a stock and its target added up are nothing
         return [_given_order(*shape["given"])]
     elif len(numbers) < 2:  # none, or of different things (24 packs a box, 5 boxes)
         return []
