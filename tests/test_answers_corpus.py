@@ -530,6 +530,17 @@ class HostileProbeTest(unittest.TestCase):
         # "not low" of an item at 0
         self.assert_hidden("A003 is not running low.", "How is A003?", skus=("A003",))
 
+    def test_no_order_is_guessed_from_two_numbers_neither_of_which_is_a_target(self):
+        # stop 47's review: with no word for the level wanted, the program took the
+        # difference of any two numbers for the order ("received 30 and sold 12": 18)
+        for question, lang in (("We received 30 and sold 12. How many to order?", "en"),
+                               ("We have 30 of A001 and 12 of A002. How many A001 to order?",
+                                "en"),
+                               ("倉庫有 30 箱，店面有 12 箱，要叫幾箱？", "zh-TW")):
+            with self.subTest(question=question):
+                self.assertNotIn("18", written([], question, lang))
+        self.assertIn("max(30 - 12, 0) = 18", written([], "We have 12, we want 30. Order?", "en"))
+
     def test_a_write_said_of_no_item_is_of_the_items_asked(self):
         # "Approved." and a bare order id answer the question's item, not another's receipt.
         for answer, lang in (("Approved.", "en"), ("PO-000001.", "en"), ("已核准。", "zh-TW"),

@@ -141,9 +141,6 @@ def _sums(facts, shape):
     elif len(numbers) < 2:  # none, or of different things (24 packs a box, 5 boxes)
         return []
     else:
-        if len(numbers) == 2 and shape["order"] and not shape["total"]:
-            # the same question when it cannot tell the target from the stock: the difference
-            shape = {**shape, "difference": True}
         terms, names, inputs = numbers, [], [{"claim": "question", "value": numbers}]
         key_total, key_difference = "answer_given_total", "answer_given_difference"
     said = _compared([fact for fact in found if fact["sku"] in shape["named"]], field,
