@@ -206,6 +206,16 @@ class ApprovalTest(unittest.TestCase):
         self.assertEqual(screen.getvalue().count("[y/N]"), 1)
         self.assertIn("no answer within the run's 0.2 s: not approved.", screen.getvalue())
 
+    def test_nobody_is_asked_once_the_runs_time_budget_is_spent(self):
+        screen = io.StringIO()
+        screen.isatty = lambda: True
+        with mock.patch("sys.stdin", self.terminal("y\n")), mock.patch("sys.stderr", screen):
+            approver = cli.approver(cli.settings(
+                ["-q", "Check A001", "--budget-seconds", "0.01"], {}))
+            time.sleep(0.02)
+            self.assertFalse(approver(self.box.get("risky"), {"sku": "A"}))
+        self.assertEqual(screen.getvalue(), "")
+
 
 class ParallelTest(unittest.TestCase):
     def test_read_only_batch_runs_at_once_and_keeps_call_order(self):
