@@ -188,33 +188,33 @@ class ApprovalTest(unittest.TestCase):
         os.write(writing, typed.encode())
         return mock.Mock(isatty=lambda: True, fileno=lambda: reading, encoding="utf-8")
 
+    def ask_at_terminal(self, typed, *skus, budget="300", spent=0.0):
+        """The approver's answers to the risky tool for each of `skus`, asked at a terminal
+        the person typed `typed` on, in a run of `budget` seconds of which `spent` have
+        passed; and what the screen showed."""
+        screen = io.StringIO()
+        screen.isatty = lambda: True
+        with mock.patch("sys.stdin", self.terminal(typed)), mock.patch("sys.stderr", screen):
+            approver = cli.approver(cli.settings(
+                ["-q", "Check A001", "--budget-seconds", budget], {}))
+            time.sleep(spent)
+            answers = [approver(self.box.get("risky"), {"sku": sku}) for sku in skus]
+        return answers, screen.getvalue()
+
     def test_on_a_terminal_the_person_is_asked(self):
-        screen = mock.Mock(isatty=lambda: True)
-        with mock.patch("sys.stdin", self.terminal("y\n")), mock.patch("sys.stderr", screen):
-            approver = cli.approver(cli.settings(["-q", "Check A001"], {}))
-            self.assertTrue(approver(self.box.get("risky"), {"sku": "A"}))
-        self.assertIn("risky", str(screen.write.call_args_list))
+        answers, shown = self.ask_at_terminal("y\n", "A")
+        self.assertEqual(answers, [True])
+        self.assertIn('risky with {"sku": "A"}', shown)
 
     def test_silence_until_the_runs_time_budget_ends_is_no_and_nobody_is_asked_again(self):
-        screen = io.StringIO()
-        screen.isatty = lambda: True
-        with mock.patch("sys.stdin", self.terminal("")), mock.patch("sys.stderr", screen):
-            approver = cli.approver(cli.settings(
-                ["-q", "Check A001", "--budget-seconds", "0.2"], {}))
-            self.assertFalse(approver(self.box.get("risky"), {"sku": "A"}))
-            self.assertFalse(approver(self.box.get("risky"), {"sku": "B"}))
-        self.assertEqual(screen.getvalue().count("[y/N]"), 1)
-        self.assertIn("no answer within the run's 0.2 s: not approved.", screen.getvalue())
+        answers, shown = self.ask_at_terminal("", "A", "B", budget="0.2")
+        self.assertEqual(answers, [False, False])
+        self.assertEqual(shown.count("[y/N]"), 1)
+        self.assertIn("no answer within the run's 0.2 s: not approved.", shown)
 
     def test_nobody_is_asked_once_the_runs_time_budget_is_spent(self):
-        screen = io.StringIO()
-        screen.isatty = lambda: True
-        with mock.patch("sys.stdin", self.terminal("y\n")), mock.patch("sys.stderr", screen):
-            approver = cli.approver(cli.settings(
-                ["-q", "Check A001", "--budget-seconds", "0.01"], {}))
-            time.sleep(0.02)
-            self.assertFalse(approver(self.box.get("risky"), {"sku": "A"}))
-        self.assertEqual(screen.getvalue(), "")
+        answers, shown = self.ask_at_terminal("y\n", "A", budget="0.01", spent=0.02)
+        self.assertEqual((answers, shown), ([False], ""))
 
 
 class ParallelTest(unittest.TestCase):
