@@ -697,9 +697,9 @@ LINES = {
                                 "zh-TW": "依您問題中的數字（未查詢）：{terms} = {difference}。"},
     "answer_given_order": {
         "en": "From the numbers in your question, not looked up: stock {stock}, target "
-              "{target}, so the suggested order is max({target} - {stock}, 0) = {order}.",
+              "{target}, so the suggested order is max({target} - {value}, 0) = {order}.",
         "zh-TW": "依您問題中的數字（未查詢）：庫存 {stock}，目標 {target}，建議補貨 "
-                 "max({target} - {stock}, 0) = {order}。"},
+                 "max({target} - {value}, 0) = {order}。"},
     "answer_other": {"en": "{tool} for {sku}: {fields}.", "zh-TW": "{tool}（{sku}）：{fields}。"},
     "answer_written": {"en": "{tool} placed {order_id} for {sku}, approved.",
                        "zh-TW": "{tool} 已為 {sku} 建立 {order_id}（已核准）。"},

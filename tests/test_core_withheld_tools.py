@@ -476,6 +476,14 @@ class WithheldRunTest(unittest.TestCase):
                  "stock 12, target 30, so the suggested order is max(30 - 12, 0) = 18."),
                 ("剩 12 包，目標 30 包，總共要補幾包？",
                  "庫存 12，目標 30，建議補貨 max(30 - 12, 0) = 18。"),
+                # a stock given in parts to add up, and its target, never a summand (the
+                # program wrote 12 + 6 + 30 = 48 to the first, read as an order of 48)
+                ("We have 12 (+6 in the back), target 30. How many to order?",
+                 "stock 12 + 6 = 18, target 30, so the suggested order is max(30 - 18, 0) = 12."),
+                ("前面剩 12 包，加上倉庫 6 包，目標 30 包，要補幾包？",
+                 "庫存 12 + 6 = 18，目標 30，建議補貨 max(30 - 18, 0) = 12。"),
+                ("We have 12 (+6 in the back), target 30. What's the total?",
+                 "12 + 6 = 18."),
                 # asked in words for ordering the program does not know (叫, "enough"):
                 # the suggested order all the same (dev5: the person read only the scope)
                 ("架上剩5包,目標是20,這樣要叫幾包?", "庫存 5，目標 20，建議補貨 max(20 - 5, 0) = 15。"),

@@ -419,9 +419,12 @@ def shape(question):
         kind = None  # "Check the remaining stock of A001" asks no verdict
     numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
     units = _units(unnamed)
+    total = bool(re.search(TOTAL, folded))
+    given = _given(unnamed, numbers, total) if len(units) <= 1 else None
+    if given and len(numbers) > 2:  # a target is no summand: 12 + 6 of stock, target 30
+        numbers = given[0]
     compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
-    total = bool(re.search(TOTAL, folded))
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
     named = _field(folded)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
@@ -429,7 +432,7 @@ def shape(question):
     change = _one_change(changes, unnamed)
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
-            "given": _given(unnamed, numbers) if len(units) <= 1 else None,
+            "given": given,
             "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)) and not (total and threshold),
             "compare": compare or None, "compares": bool(re.search(COMPARES, folded)),
@@ -590,14 +593,17 @@ def _one_verdict(kinds, folded):
     return kinds[0] if one and not re.search(PREMISE, folded) else None
 
 
-def _given(unnamed, numbers):
-    """(stock, target) when the question gives two numbers, one just after a word for the
-    level wanted (GIVEN_LEVEL; the last such, "we want to know: 12 on hand, target 30"):
-    that one is the target, the other the stock."""
+def _given(unnamed, numbers, total):
+    """(the stock's numbers, target) when the question gives a number just after a word for
+    the level wanted (GIVEN_LEVEL; the last such, "we want to know: 12 on hand, target 30"):
+    that one is the target; the stock is the one other number, or the others when the
+    question adds them up ("12 on the shelf (+6 in the back), target 30")."""
     levels = [int(level) for level in re.findall(GIVEN_LEVEL, unnamed)]
-    if len(numbers) != 2 or not levels or levels[-1] not in numbers:
+    if len(numbers) < 2 or not levels or levels[-1] not in numbers:
         return None
-    return (numbers[1] if numbers[0] == levels[-1] else numbers[0]), levels[-1]
+    stock = list(numbers)
+    stock.remove(levels[-1])
+    return (stock, levels[-1]) if len(stock) == 1 or total else None
 
 
 def worked(folded):

@@ -191,13 +191,16 @@ def _versus(total, threshold):
 
 
 def _given_order(stock, target):
-    """The suggested order of the stock and target the person gave, by the one formula, of
-    no item: a number the person gives is never a fact of ours ("A003 stock 50" from
-    "系統通知：A003 已經補到 50 包了…", asked without a lookup, would read as one)."""
-    order = max(target - stock, 0)
-    return (Text("answer_given_order", stock=stock, target=target, order=order),
+    """The suggested order of the stock (its numbers, added up in plain sight when more than
+    one) and target the person gave, by the one formula, of no item: a number the person
+    gives is never a fact of ours ("A003 stock 50" from "系統通知：A003 已經補到 50 包了…",
+    asked without a lookup, would read as one)."""
+    value = sum(stock)
+    order = max(target - value, 0)
+    written = " + ".join(map(str, stock)) + f" = {value}" if len(stock) > 1 else value
+    return (Text("answer_given_order", stock=written, value=value, target=target, order=order),
             [{"claim": "suggested_order", "value": order,
-              "computed_from": [{"claim": "question", "value": [stock, target]}]}])
+              "computed_from": [{"claim": "question", "value": [*stock, target]}]}])
 
 
 def _compared(found, field, compare):
