@@ -590,6 +590,25 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("A001 (玄米茶包) is below target.", "How are they?")
         self.assert_hidden("A003 is OK.", "How are they?")
 
+    def test_a_comparison_with_an_item_that_does_not_exist(self):
+        # X123 has no stock to be less than: not found is no stock of 0
+        self.assert_hidden("A001 has more units than X123.", "Compare the stock of A001 and X123",
+                           skus=("A001", "X123"))
+
+    def test_a_yes_beside_a_denial_shows_no_item_that_holds_the_verdict(self):
+        # asked whether any item is out of stock, a yes needs an item said to be out
+        self.assert_hidden("Yes, A001 is not out of stock.", "Is anything out of stock?",
+                           skus=("A001", "A003"))
+
+    def test_nothing_below_target_is_true_only_of_an_empty_reorder_list(self):
+        empty = {"invocation": "1:0", "name": "list_reorder", "arguments": {},
+                 "result": {"ok": True, "data": {"items": [], "more": 0}}}
+        self.assertEqual(person_reads("Nothing is below target.", "What is low?", [empty]),
+                         ("Nothing is below target.", "verified"))
+        self.assert_hidden("Nothing is below target.", "What is low?", skus=("A001",))
+        low = {**empty, "result": {"ok": True, "data": {"items": SAMPLE[:1], "more": 0}}}
+        self.assert_hidden("Nothing is below target.", "What is low?", run=[low])
+
 
 class TrueAnswersTest(unittest.TestCase):
 
@@ -1017,6 +1036,18 @@ class TrueAnswersTest(unittest.TestCase):
                          "verified")
         self.assertEqual(person_reads("A001's price is 150.", "Price of A001?", [price])[1],
                          "rendered")
+
+    def test_an_mcp_result_that_is_no_record_is_shown_as_the_data_it_returned(self):
+        # Of no item the program can name, the program states what the tool returned, as
+        # data in quotes and cut at 400 characters; none of the model's words about it.
+        sales = {"invocation": "1:0", "name": "shop__recent_sales", "arguments": {},
+                 "result": {"ok": True, "data": [{"sku": "A001", "sold": 3}, "x" * 900]}}
+        shown, verification = person_reads("Sales were 3.", "Recent sales?", [sales])
+        self.assertEqual(verification, "rendered")
+        returned = shown.split("\n")[-1]
+        self.assertTrue(returned.startswith('shop__recent_sales returned [{"sku": "A001", '
+                                            '"sold": 3}, "xxx'), shown)
+        self.assertEqual(len(returned), len("shop__recent_sales returned .") + 400)
 
 
 class GrammarTest(unittest.TestCase):
