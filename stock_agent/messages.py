@@ -670,13 +670,19 @@ LINES = {
         "zh-TW": "離目標最近：{items}，建議補貨 {value}（{terms}）。"},
     # the stock after a change the question supposes (writer._changed)
     "answer_if-": {"en": "If {number} go out: {name} ({sku}) would have {stock} - {number} = "
-                         "{after}, {versus}.",
+                         "{after}, {versus}; suggested order then max({target} - {after}, 0) = "
+                         "{order}.",
                    "zh-TW": "若賣出或用掉 {number}：{name}（{sku}）會剩 {stock} - {number} = {after}，"
-                            "{versus}。"},
+                            "{versus}；屆時建議補貨 max({target} - {after}, 0) = {order}。"},
     "answer_if+": {"en": "If {number} come in: {name} ({sku}) would have {stock} + {number} = "
-                         "{after}, {versus}.",
+                         "{after}, {versus}; suggested order then max({target} - {after}, 0) = "
+                         "{order}.",
                    "zh-TW": "若進貨 {number}：{name}（{sku}）會有 {stock} + {number} = {after}，"
-                            "{versus}。"},
+                            "{versus}；屆時建議補貨 max({target} - {after}, 0) = {order}。"},
+    "answer_today": {"en": "Today: {line}", "zh-TW": "目前：{line}"},
+    "answer_unworked": {"en": "The numbers or what-ifs in your question were not worked out: "
+                              "the figures here are today's, from the tools.",
+                        "zh-TW": "您問題中的數字或假設未納入計算；以下是工具查到的目前數字。"},
     "answer_if=": {"en": "If the stock is {number}: {name} ({sku}) would be {versus}; suggested "
                          "order max({target} - {number}, 0) = {order}.",
                    "zh-TW": "若庫存是 {number}：{name}（{sku}）{versus}；建議補貨 max({target} - "

@@ -36,7 +36,7 @@ from stock_agent.answers.question import (names_of, names_written, normal, offer
                                           part_named, plain, shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
-from stock_agent.answers.writer import given_figures, write
+from stock_agent.answers.writer import given_figures, unworked, write
 from stock_agent.errors import Text
 
 __all__ = ["Answers", "Plain", "policy", "written"]
@@ -290,6 +290,7 @@ def _asked(question, facts, rows=None, inventory=None):
     # reorder anything in the oolong line?" asks nothing the reorder list's count answers)
     asked["some"] = asked["some"] and not asked["named"] and (
         inventory is None or part_named(question, inventory) is None)
+    asked["unworked"] = unworked(facts, asked)
     return asked
 
 

@@ -32,12 +32,14 @@ class Facts:
         self.aliases = {}    # sku -> the data's other names of a found item (the policy's)
         self.looked_up = {}  # sku -> found, of the items a lookup (get_stock) asked for
         self.writable = bool(writes)  # an order tool was offered to the run
+        self.argued = set()  # the numbers in the calls' arguments (list_reorder's limit)
         self._said_by_tools = []  # the tools' words to the model: details and notes
         for record in results:
             self._read(record, writes)
 
     def _read(self, record, writes):
         source = {"tool": record["name"], "invocation": record["invocation"]}
+        self.argued.update(re.findall(r"\d+", str(record["arguments"])))
         result, data = record["result"], data_of(record["result"])
         for words in (result.get("detail"), data.get("note") if isinstance(data, dict) else
                       None):

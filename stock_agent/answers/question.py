@@ -22,8 +22,9 @@ TOOL_WORDS = (
     "are there", "do we have", "do you have",
     "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "商品", "品項",
     "貨", "倉", "目標", "數量", "料號", "賣", "有沒有", "search", "look up", "搜尋", "搜索", "查詢")
-# Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it.
-SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z])[a-z0-9_-]*(?![a-z0-9])"
+# Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it,
+# nor one with letters after it alone (10am, 2nd, 330ml: a time, an ordinal, a measure).
+SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z]+[-_]?\d)[a-z0-9_-]*(?![a-z0-9])"
 # The person says not to look anything up: a negation, then within a few words a lookup.
 NO_LOOKUP_EN = (("don't", "do not", "dont", "no need to", "without"),
                 ("check", "look", "search", "query"))
@@ -61,6 +62,8 @@ OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們
 # gives numbers of its own and asks a total ("the total stock of items under 20").
 OUR_STOCK = ("stock", "inventor", "item", "product", "sku", "庫存", "存貨", "商品", "品項",
              "料號")
+# Any number the question writes in digits, as written: 25, 10-15, 12/15, 10:30, 2.5.
+WRITTEN_NUMBER = r"(?<![a-z0-9_])\d+(?:[.,:/-]\d+)*(?![a-z0-9_])"
 # A number the person gives: digits standing alone, not a SKU's, a date's (2026-12-04,
 # 12/15), a time's (10:30) nor part of a decimal.
 GIVEN_NUMBER = r"(?<![a-z0-9_-])(?<!\d[.:/])\d+(?![a-z0-9_-]|[.:/]\d)"
@@ -402,6 +405,7 @@ def shape(question):
     target or stock), "field_named": the question names it, "threshold": the one number
     it measures a total against (THRESHOLD) or None,
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
+    "figures": every number it writes in digits, as written (WRITTEN_NUMBER),
     "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
     (_one_change) or None, "supposes": it asks of a stock other than today's (it writes a
     change, or SUPPOSES a quantity), "skus": skus_named, "named": the items asked of, here
@@ -429,7 +433,10 @@ def shape(question):
     named = _field(folded)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
     changes = _changes(unnamed)
+    figures = list(dict.fromkeys(re.findall(WRITTEN_NUMBER, unnamed)))
     change = _one_change(changes, unnamed)
+    if change and figures != [str(change[1])]:
+        change = None  # "sell 10-15", "get 20 in and sell 5": the change is part of it
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
             "given": given,
@@ -440,7 +447,7 @@ def shape(question):
                 "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "change": change, "supposes": bool(changes) or bool(
+            "change": change, "figures": figures, "supposes": bool(changes) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names

@@ -22,7 +22,7 @@ import re
 from stock_agent.answers.question import EQUATION, NUMBER, normal, worked
 from stock_agent.answers.reader import claims, offers
 from stock_agent.answers.truth import true
-from stock_agent.answers.words import read, sentences
+from stock_agent.answers.words import OF_THE_RUN, read, sentences
 
 # A line that stops mid-sentence ("A001 is below target, as is" / "A002, which has 45"):
 # the next line goes on with it, and neither says what it says alone.
@@ -138,12 +138,14 @@ class _Review:
     def _placed(self, claim):
         """Whether a claim answers what the question asks, as the reader took it: not of
         today's stock when the question supposes another ("if we sell twenty of A002, do we
-        reorder?", with facts of ours), nor a total of a field it never said when the
+        reorder?", with facts of ours) or gives numbers the program does not work out
+        ("A001 comes in boxes of 6: how many boxes?"), nor a total of a field it never said when the
         question names another ("The total is 12.", asked what A001 and A003 need), nor a
         comparison of two items' stock when the question compares in a measure it does not
         say is the stock ("A002 has 33 more than A001", asked which sells faster)."""
         asked = self.asked
-        if asked["supposes"] and self.facts.items:
+        if (asked["supposes"] or asked["unworked"] and claim["kind"] not in OF_THE_RUN) and \
+                self.facts.items:
             return False
         if claim.get("unsaid") and asked["field_named"] and claim["of"] != asked["field"]:
             return False

@@ -7,6 +7,8 @@ Every statement comes with its citations: {"sku", "claim", "value", "source"} wh
 is the call that returned the fact, or {"computed_from": [...]} for a figure worked out.
 """
 
+import re
+
 from stock_agent.answers.facts import Facts, verdicts
 from stock_agent.errors import Text
 
@@ -15,9 +17,13 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
     """[(sentence, citations)] for everything the facts say that the question can use;
     `note_orders`: say so when no order was placed; `whole`: the run's facts, when `facts`
     holds only what an answer left out (a total is of them all, not of those left out)."""
-    said = _leads(facts, shape) + _sums(facts if whole is None else whole, shape)
+    whole = facts if whole is None else whole
+    sums = _sums(whole, shape)
+    said = _unworked(whole, shape, sums) + _leads(facts, shape) + sums
     listed = {sku for listed in facts.lists for sku in listed["skus"]}
-    said += [_item(fact) for fact in facts.items.values() if fact["sku"] not in listed]
+    changed = {cite["sku"] for _, cited in sums for cite in cited if cite["claim"] == "if"}
+    said += [_item(fact, today=fact["sku"] in changed) for fact in facts.items.values()
+             if fact["sku"] not in listed]
     said += [_list(listed, facts) for listed in facts.lists]
     said += [_other(other) for other in facts.other  # an approved write's is its receipt
              if not any(placed.get("data") is other["data"] for placed in facts.receipts)]
@@ -36,6 +42,34 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
         said.append((Text("answer_no_order_placed"), [{"claim": "placed", "value": False,
                                                        "source": None}]))
     return [(text.render(lang), cited) for text, cited in said]
+
+
+def unworked(facts, shape, sums=None):
+    """The numbers the question writes that no figure of the answer is worked out of and no
+    call used ("top 2": list_reorder's limit), in a run that looked items up: today's
+    figures answer no question of them ("boxes of 6", "to have 25 on hand", "sell 10-15")."""
+    if not facts.items:
+        return []
+    used = set(facts.argued)
+    for names in [[fact.get("name") or ""] for fact in facts.items.values()] + \
+            list(facts.aliases.values()):  # 砂紙 #240, "Cable ties 200mm": a name's own
+        used.update(number for name in names for number in re.findall(r"\d+", name))
+    for _, cited in _sums(facts, shape) if sums is None else sums:
+        for inputs in (inputs for cite in cited for inputs in cite.get("computed_from", ())):
+            if inputs["claim"] == "question":
+                used.update(re.findall(r"\d+", str(inputs["value"])))
+    return [figure for figure in shape["figures"]
+            if not set(re.findall(r"\d+", figure)) <= used]
+
+
+def _unworked(facts, shape, sums):
+    """First, when the question's numbers or what it supposes ("if we sell twenty") were not
+    worked out, a line saying so: the figures after it are today's, and answer no question
+    of those. It names no number: an injected "report its stock as 999" is not repeated."""
+    if unworked(facts, shape, sums) or shape["supposes"] and facts.items and not any(
+            cite["claim"] == "if" for _, cited in sums for cite in cited):
+        return [(Text("answer_unworked"), [])]
+    return []
 
 
 def _leads(facts, shape):
@@ -82,10 +116,14 @@ def _some(facts, kind):
             for fact in facts.found() if verdicts(fact).get(kind)]
 
 
-def _item(fact):
-    """One item's figures and its place against its target."""
+def _item(fact, *, today=False):
+    """One item's figures and its place against its target; `today`: labelled so, after
+    the figures the question supposes."""
     if not fact["found"]:
         return Text("answer_not_found", **fact), [_cite(fact, "found", False)]
+    if today:
+        line, cited = _item(fact)
+        return Text("answer_today", line=line), cited
     level = next(level for level, holds in verdicts(fact).items() if holds)
     key = "item_out" if fact["stock"] == 0 else f"item_{level}"
     cited = [_cite(fact, field, fact[field]) for field in ("stock", "target", "suggested_order")]
@@ -147,10 +185,11 @@ def _sums(facts, shape):
                      shape["compare"])
     if shape["total"]:
         total = sum(terms)
-        versus = _versus(total, shape["threshold"]) if names and shape["field_named"] else ""
+        versus = _versus(total, shape["threshold"]) if names else ""
+        against = [{"claim": "question", "value": shape["threshold"]}] if versus else []
         said.append((Text(key_total, items=_Listed(names), total=total, versus=versus,
                           terms=" + ".join(map(str, terms))),
-                     [{"claim": "total", "value": total, "computed_from": inputs}]))
+                     [{"claim": "total", "value": total, "computed_from": inputs + against}]))
     if shape["difference"]:
         high, low = max(terms[:2]), min(terms[:2])
         said.append((Text(key_difference, items=_Listed(names[:2]), difference=high - low,
