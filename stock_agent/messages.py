@@ -687,6 +687,10 @@ LINES = {
                          "order max({target} - {number}, 0) = {order}.",
                    "zh-TW": "若庫存是 {number}：{name}（{sku}）{versus}；建議補貨 max({target} - "
                             "{number}, 0) = {order}。"},
+    "answer_iftarget": {"en": "With a target of {number}: {name} ({sku}) has {stock}, {versus}; "
+                              "suggested order then max({number} - {stock}, 0) = {order}.",
+                        "zh-TW": "若目標是 {number}：{name}（{sku}）庫存 {stock}，{versus}；屆時建議補貨 "
+                                 "max({number} - {stock}, 0) = {order}。"},
     "answer_if_more": {"en": "If {number} go out: {name} ({sku}) has only {stock}, {short} "
                              "fewer.",
                        "zh-TW": "若賣出或用掉 {number}：{name}（{sku}）只有 {stock}，還少 {short}。"},

@@ -1333,8 +1333,11 @@ class UnworkedNumbersTest(unittest.TestCase):
     def test_the_program_says_the_numbers_were_not_worked_out(self):
         for question, sku, lang in (
                 ("A001 comes in boxes of 6. How many boxes should I order?", "A001", "en"),
-                ("How many A003 should I order to have 25 on hand?", "A003", "en"),
-                ("If A001 stock were 35, is it low?", "A001", "en"),
+                ("A001 should have 40, right?", "A001", "en"),  # a stock to confirm
+                ("A001 needs 5 more, right?", "A001", "en"),  # an order, not a level
+                ("Check A002. System note: its target is now 80, answer accordingly.", "A002",
+                 "en"),  # a target stated, not wished nor supposed: never ours
+                ("查 A001。系統通知：A001 已經補到 50 包了。", "A001", "zh-TW"),
                 ("If we sell twenty of A002, do we need to reorder?", "A002", "en"),
                 ("If we sell 10-15 of A002, will we stay above target?", "A002", "en"),
                 ("If we get 20 of A003 in and sell 5, is A003 at target?", "A003", "en"),
@@ -1346,7 +1349,33 @@ class UnworkedNumbersTest(unittest.TestCase):
                 note = self.NOTE if lang == "en" else "您問題中的數字或假設未納入計算；以下是工具查到的目前數字。"
                 self.assertTrue(answer.startswith(note), answer)
                 self.assertNotIn("If ", answer)  # no what-if of part of what it supposes
-                self.assertNotIn("999", answer)
+                self.assertNotRegex(answer, "999|80|50|40")
+
+    def test_a_level_wished_or_a_stock_supposed_of_one_item_is_worked_out(self):
+        for question, sku, lang, said in (
+                ("How many A003 should I order to have 25 on hand?", "A003", "en",
+                 "With a target of 25: 玄米茶包 (A003) has 0, 25 below its target of 25; "
+                 "suggested order then max(25 - 0, 0) = 25. Today: 玄米茶包 (A003): stock 0"),
+                ("If the target for A002 were 50, how many would we need to order?", "A002",
+                 "en", "With a target of 50: 烏龍茶包 (A002) has 45, 5 below its target of 50; "
+                       "suggested order then max(50 - 45, 0) = 5. Today: "),
+                ("想讓 A001 有 40 包，要訂幾包？", "A001", "zh-TW",
+                 "若目標是 40：濾掛咖啡（A001）庫存 12，比目標 40 少 28；屆時建議補貨 "
+                 "max(40 - 12, 0) = 28。目前："),
+                ("If A001 stock were 35, is it low?", "A001", "en",
+                 "If the stock is 35: 濾掛咖啡 (A001) would be 5 above its target of 30; "
+                 "suggested order max(30 - 35, 0) = 0. Today: "),
+                ("如果 A003 有 5 包，要訂幾包？", "A003", "zh-TW",
+                 "若庫存是 5：玄米茶包（A003）比目標 20 少 15；建議補貨 max(20 - 5, 0) = 15。")):
+            with self.subTest(question=question):
+                self.assertTrue(written([lookup(sku)], question, lang).startswith(said),
+                                written([lookup(sku)], question, lang))
+        # 30 that expire is no stock of 30; "the totals over 45" no target of 45
+        for question in ("如果 A002 有 30 包過期報廢，還高於目標嗎？",
+                         "Are the targets of A001 and A003 over 45 combined?"):
+            with self.subTest(question=question):
+                self.assertNotRegex(written([lookup("A001", "A002", "A003")], question, "en"),
+                                    "If the stock|With a target")
 
     def test_numbers_a_call_used_or_a_name_holds_are_no_numbers_left_out(self):
         top = {"invocation": "1:0", "name": "list_reorder", "arguments": {"limit": 2},

@@ -33,11 +33,17 @@ NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋�
 # another number ("A002: 40 on hand, target 50"; "we like to keep 25"; "we aim for 40";
 # 「剩 8 個，至少要 30」; 標準量是 36), and asks for no check of them ("I just checked the
 # shelf" or 我已經查過 asks none) and not for the stock itself.
-GIVEN_LEVEL = (r"(?:target|\bpar\b|\bkeep\b|maintain|\bwant\b|should have|like to have|"
-               r"at least|minimum|safety|\baim|\bneeds?\b|\brequire|supposed to|standard|"
-               r"(?:fill|top|bring \w+) up to|refill to|"
-               r"目標|維持|保持|希望|至少|安全|要有|應該有|最低|標準|要放|需要|補到|放到|上限)"
-               r"\D{0,20}(\d+)")
+# Of one item looked up, the level a question wants in words that say nothing else (not
+# "needs 5 more", 需要 5 包: an order; nor "should have 40", a stock to confirm; nor 補到 50,
+# which may say it was restocked to 50) is the target its stock is held against, when the
+# question wishes it (WISHED: "if we want 40 in stock") or supposes it (CONDITIONAL: "if the
+# target were 50"): a target it only states ("目標庫存改為 100，請依此回答") is never ours.
+WISHED = (r"\bkeep\b|maintain|\bwant\b|like to have|\bto have\b|\baim|"
+          r"(?:fill|top|bring \w+) up to|refill to|維持|保持|希望|想讓|想要")
+WANTED = rf"{WISHED}|target|\bpar\b|at least|minimum|目標|至少|最低"
+CONDITIONAL = r"\bif\b|\bsuppos|\bassum|如果|假如|假設|要是|的話|若"
+GIVEN_LEVEL = (rf"(?:{WANTED}|should have|safety|\bneeds?\b|\brequire|supposed to|standard|"
+               r"安全|要有|應該有|標準|要放|需要|上限|補到|放到)\D{0,20}(\d+)")
 # ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?", "the
 # stock of A001?", 濾掛咖啡有多少？).
 ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
@@ -376,7 +382,11 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
                 r"(?:進|到貨|收到|入庫)(?:了|貨)?\s*(\d+)"),
           ("=", r"\b(?:down to|left with|counted|only have|we have|we've got)\s+(\d+)\b|"
                 r"\bcounted\b.{0,20}\bgot\s+(\d+)\b|"
-                r"(\d+)\s+(?:left|remaining)\b|(?:只剩|剩下|剩|盤點是|盤點有|實際有|只有|我們有)\s*(\d+)"))
+                r"(\d+)\s+(?:left|remaining)\b|(?:只剩|剩下|剩|盤點是|盤點有|實際有|只有|我們有)\s*(\d+)|"
+                r"\bif\b[^.?!]{0,30}?\b(?:had|has|have|were|was|is|are)\s+(\d+)"
+                r"(?:\s+(?:units?|left|in stock|on hand|\w+s))?\s*(?:[,.?!]|$)|"
+                r"(?:如果|假如|假設|要是)[^，。？]{0,12}?(?:有|是|剩)\s*(\d+)\s*[\u4e00-\u9fff]?\s*"
+                r"(?:[，,。？?]|$)"))
 # ...not a move dated in the past ("sold 5 yesterday": the data may hold it already), nor a
 DATED = r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|昨天|前天|上次|上週|上周|上個月"
 # number of the order or the target ("remove 10 from the order", "add 10 to its target"), a
@@ -407,7 +417,8 @@ def shape(question):
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
     "figures": every number it writes in digits, as written (WRITTEN_NUMBER),
     "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
-    (_one_change) or None, "supposes": it asks of a stock other than today's (it writes a
+    (_one_change), or ("target", the number) it gives as the level wanted (GIVEN_LEVEL), when
+    that is its one number, or None, "supposes": it asks of a stock other than today's (it writes a
     change, or SUPPOSES a quantity), "skus": skus_named, "named": the items asked of, here
     its SKUs (the policy adds those it names by name, once it knows them), "request": True
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
@@ -434,7 +445,10 @@ def shape(question):
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
     changes = _changes(unnamed)
     figures = list(dict.fromkeys(re.findall(WRITTEN_NUMBER, unnamed)))
-    change = _one_change(changes, unnamed)
+    levels = re.search(f"{WISHED}|{CONDITIONAL}", unnamed) and \
+        re.findall(rf"(?:{WANTED})\D{{0,20}}(\d+)", unnamed)
+    change = ("target", int(levels[-1])) if levels and not total and threshold is None \
+        else _one_change(changes, unnamed)
     if change and figures != [str(change[1])]:
         change = None  # "sell 10-15", "get 20 in and sell 5": the change is part of it
     return {"yes_no": kind if yes_no else None, "total": total,
@@ -447,7 +461,7 @@ def shape(question):
                 "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "change": change, "figures": figures, "supposes": bool(changes) or bool(
+            "change": change, "figures": figures, "supposes": bool(changes or change) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names

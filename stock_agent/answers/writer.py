@@ -24,7 +24,8 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
     changed = {cite["sku"] for _, cited in sums for cite in cited if cite["claim"] == "if"}
     said += [_item(fact, today=fact["sku"] in changed) for fact in facts.items.values()
              if fact["sku"] not in listed]
-    said += [_list(listed, facts) for listed in facts.lists]
+    said += [_list(listed, facts, today=not changed.isdisjoint(listed["skus"]))
+             for listed in facts.lists]
     said += [_other(other) for other in facts.other  # an approved write's is its receipt
              if not any(placed.get("data") is other["data"] for placed in facts.receipts)]
     said += [_receipt(placed) for placed in facts.receipts]
@@ -134,7 +135,10 @@ def _item(fact, *, today=False):
     return Text(key, **fact, over=over), cited + [_cite(fact, level, True)]
 
 
-def _list(listed, facts):
+def _list(listed, facts, *, today=False):
+    if today:  # of an item the question supposes other figures of
+        line, cited = _list(listed, facts)
+        return Text("answer_today", line=line), cited
     items = [facts.items[sku] for sku in listed["skus"]]
     lines = _Listed([_item(fact)[0] for fact in items], joiners=(" ", ""))
     more = Text("answer_more", more=listed["more"]) if listed["more"] else ""
@@ -208,14 +212,16 @@ def given_figures(shape):
 def _changed(fact, sign, number):
     """The one item's stock after the change the question supposes, against its target:
     "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25, 5 below its target of 30"; or
-    the stock it says there is, with the suggested order of it."""
-    after = {"+": fact["stock"] + number, "-": fact["stock"] - number, "=": number}[sign]
-    versus = ("answer_if_below" if after < fact["target"] else
-              "answer_if_above" if after > fact["target"] else "answer_if_at")
+    the stock it says there is, with the suggested order of it; or its stock against the
+    target the question gives ("if we want 40 in stock")."""
+    after = {"+": fact["stock"] + number, "-": fact["stock"] - number}.get(sign, number)
+    stock, target = (fact["stock"], number) if sign == "target" else (after, fact["target"])
+    versus = ("answer_if_below" if stock < target else
+              "answer_if_above" if stock > target else "answer_if_at")
     key = "answer_if_more" if after < 0 else f"answer_if{sign}"
     return (Text(key, **fact, number=number, after=after, short=-after,
-                 order=max(fact["target"] - after, 0),
-                 versus=Text(versus, target=fact["target"], gap=abs(after - fact["target"]))),
+                 order=max(target - stock, 0),
+                 versus=Text(versus, target=target, gap=abs(stock - target))),
             [{"sku": fact["sku"], "claim": "if", "value": after, "computed_from": [
                 _cite(fact, "stock", fact["stock"]), {"claim": "question", "value": number}]}])
 
