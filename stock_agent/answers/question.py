@@ -387,8 +387,27 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
                 r"(?:\s+(?:units?|left|in stock|on hand|\w+s))?\s*(?:[,.?!]|$)|"
                 r"(?:如果|假如|假設|要是)[^，。？]{0,12}?(?:有|是|剩)\s*(\d+)\s*[\u4e00-\u9fff]?\s*"
                 r"(?:[，,。？?]|$)"))
+# What makes a change no plain one: a negation or a repetition in the question, a
+# share or a container after its number, a word making a level or a stock relative
+# (_reads_plainly).
+NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b|"
+           r"不|沒|除非|別|無|免")
+REPEATED = r"\btwice\b|\bagain\b|\bthrice\b|兩次|再|又"
+SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
+                      r"crates?|dozens?|箱|盒|打|板|棧)")
+RELATIVE_AFTER = (r"(?:\s+\w+)?\s+(?:lower|higher|more|less|fewer|extra|additional|up|down)"
+                  r"\b|\s*(?:以上|以下)")
+RELATIVE_BEFORE = r"(?:\bby|降低|提高|增加|減少|降|升|多|少|加|減)\s*$"
+# A number that counts nothing of stock: a time, a price, a place or an id, or how many
+# items (12 characters before it or 8 after: 3:30, 12/10, 2026-12-04, $5, 50 元, shelf 4,
+# #4, 第 3 排, 7 號, 555-1234, "the top 3", "2 items", 前 3 項).
+NO_QUANTITY = (r"\d:\d|\d/\d|\d{4}-\d|[$€£¥]\s*\d|\d\s*(?:元|塊|dollars?|usd|twd|ntd)|"
+               r"(?:\b(?:shelf|aisle|row|bay|bin|door|room|floor|phone|tel|ext|no\.)|#|第)\s*\d|"
+               r"\d{3,}-\d{3,}|\d\s*號|(?:\btop|\bfirst|前)\s*\d|"
+               r"\d\s*(?:items?|skus?|products?|things|ones|個?品項|項|樣)\b")
 # ...not a move dated in the past ("sold 5 yesterday": the data may hold it already), nor a
-DATED = r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|昨天|前天|上次|上週|上周|上個月"
+DATED = (r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|\bjust\b|this morning|"
+         r"earlier|already|昨天|前天|上次|上週|上周|上個月|剛|早上|已")
 # number of the order or the target ("remove 10 from the order", "add 10 to its target"), a
 # number of days (用 5 天) nor one counted up to ("until A001 has 5 left").
 NOT_STOCK = r"\s*(?:\w+\s+)?(?:to|from)\s+(?:\S+\s+){0,2}?(?:orders?|targets?)\b"
@@ -401,7 +420,8 @@ SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos|\bassum|\bwill\b|\bgoing to\b|"
             r"\btomorrow\b|\bnext (?:week|month)\b|如果|假如|假設|要是|的話|萬一|若|之後|以後|後|明天|"
             r"下週|下個月|會")
 QUANTITY = (r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
-            r"twenty|thirty|forty|fifty|hundred|dozen)\b|[兩三四五六七八九十百]")
+            r"twenty|thirty|forty|fifty|hundred|dozen|half|double|triple|twice|couple|all)\b|"
+            r"[兩三四五六七八九十百半倍打]|全部")
 
 
 def shape(question):
@@ -444,12 +464,14 @@ def shape(question):
     named = _field(folded)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
     changes = _changes(unnamed)
-    figures = list(dict.fromkeys(re.findall(WRITTEN_NUMBER, unnamed)))
+    figures = [written.group() for written in re.finditer(WRITTEN_NUMBER, unnamed)
+               if not re.search(NO_QUANTITY, unnamed[max(written.start() - 12, 0):
+                                                     written.end() + 8])]
     levels = re.search(f"{WISHED}|{CONDITIONAL}", unnamed) and \
-        re.findall(rf"(?:{WANTED})\D{{0,20}}(\d+)", unnamed)
+        re.findall(rf"(?:{WANTED})(?:(?!{ORDER_WORDS})\D){{0,20}}(\d+)", unnamed)
     change = ("target", int(levels[-1])) if levels and not total and threshold is None \
         else _one_change(changes, unnamed)
-    if change and figures != [str(change[1])]:
+    if change and (figures != [str(change[1])] or not _reads_plainly(unnamed, change)):
         change = None  # "sell 10-15", "get 20 in and sell 5": the change is part of it
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
@@ -547,6 +569,22 @@ def _one_change(changes, unnamed):
             f"{WORKS_OUT}|{ORDER_WORDS}", unnamed):
         return None
     return sign, number
+
+
+def _reads_plainly(unnamed, change):
+    """Whether the one change reads plainly: no negation in the question ("unless 10
+    arrive", 如果不進; 會不會 asks, and denies nothing), no repetition ("twice", 再), and
+    its number no share ("20%"), no container ("5 boxes", 3 箱) and, of a level or a stock,
+    no amount relative to another ("5 lower", "by 10", 多 25 包). Else the program works
+    out none, and says so."""
+    if re.search(f"{NEGATED}|{REPEATED}", re.sub(r"(.)不\1", " ", unnamed)):
+        return False
+    number = re.search(rf"(?<!\d)(?<!\d\.){change[1]}(?!\d|\.\d)", unnamed)
+    before, after = unnamed[:number.start()], unnamed[number.end():]
+    if re.match(SHARE_OR_CONTAINER, after):
+        return False
+    return change[0] in "+-" or not (re.match(RELATIVE_AFTER, after) or
+                                     re.search(RELATIVE_BEFORE, before))
 
 
 def _field(folded):

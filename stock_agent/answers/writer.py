@@ -51,7 +51,9 @@ def unworked(facts, shape, sums=None):
     figures answer no question of them ("boxes of 6", "to have 25 on hand", "sell 10-15")."""
     if not facts.items:
         return []
-    used = set(facts.argued)
+    used = set(facts.argued) | {  # "Is A001's stock 12?": a figure the answer states
+        str(fact[field]) for fact in facts.found() for field in ("stock", "target",
+                                                                 "suggested_order")}
     for names in [[fact.get("name") or ""] for fact in facts.items.values()] + \
             list(facts.aliases.values()):  # 砂紙 #240, "Cable ties 200mm": a name's own
         used.update(number for name in names for number in re.findall(r"\d+", name))
