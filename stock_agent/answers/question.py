@@ -400,11 +400,13 @@ RELATIVE_AFTER = (r"(?:\s+\w+)?\s+(?:lower|higher|more|less|fewer|extra|addition
 RELATIVE_BEFORE = r"(?:\bby|降低|提高|增加|減少|降|升|多|少|加|減)\s*$"
 # A number that counts nothing of stock: a time, a price, a place or an id, or how many
 # items (12 characters before it or 8 after: 3:30, 12/10, 2026-12-04, $5, 50 元, shelf 4,
-# #4, 第 3 排, 7 號, 555-1234, "the top 3", "2 items", 前 3 項).
+# #4, 第 3 排, 7 號, 555-1234, "the top 3", "2 items", 前 3 項); or an order's quantity
+# ("Order 50 of A001", 訂 18 包), which the answer's line of orders placed or not speaks of.
 NO_QUANTITY = (r"\d:\d|\d/\d|\d{4}-\d|[$€£¥]\s*\d|\d\s*(?:元|塊|dollars?|usd|twd|ntd)|"
                r"(?:\b(?:shelf|aisle|row|bay|bin|door|room|floor|phone|tel|ext|no\.)|#|第)\s*\d|"
                r"\d{3,}-\d{3,}|\d\s*號|(?:\btop|\bfirst|前)\s*\d|"
-               r"\d\s*(?:items?|skus?|products?|things|ones|個?品項|項|樣)\b")
+               r"\d\s*(?:items?|skus?|products?|things|ones|個?品項|項|樣)\b|"
+               r"(?:\border|\bbuy|purchase|訂|買|叫|下單)(?: for| of)?\s*\d")
 # ...not a move dated in the past ("sold 5 yesterday": the data may hold it already), nor a
 DATED = (r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|\bjust\b|this morning|"
          r"earlier|already|昨天|前天|上次|上週|上周|上個月|剛|早上|已")
@@ -420,8 +422,8 @@ SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos|\bassum|\bwill\b|\bgoing to\b|"
             r"\btomorrow\b|\bnext (?:week|month)\b|如果|假如|假設|要是|的話|萬一|若|之後|以後|後|明天|"
             r"下週|下個月|會")
 QUANTITY = (r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
-            r"twenty|thirty|forty|fifty|hundred|dozen|half|double|triple|twice|couple|all)\b|"
-            r"[兩三四五六七八九十百半倍打]|全部")
+            r"twenty|thirty|forty|fifty|hundred|dozen|half|double|triple|twice|couple)\b|"
+            r"[兩三四五六七八九十百半倍]")  # not "all", 全部: "if we top up all that is low"
 
 
 def shape(question):
