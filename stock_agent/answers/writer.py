@@ -19,7 +19,7 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
     holds only what an answer left out (a total is of them all, not of those left out)."""
     whole = facts if whole is None else whole
     sums = _sums(whole, shape)
-    said = _unworked(whole, shape, sums) + _leads(facts, shape) + sums
+    said = _left_out_note(whole, shape, sums) + _leads(facts, shape) + sums
     listed = {sku for listed in facts.lists for sku in listed["skus"]}
     changed = {cite["sku"] for _, cited in sums for cite in cited if cite["claim"] == "if"}
     said += [_item(fact, today=fact["sku"] in changed) for fact in facts.items.values()
@@ -46,26 +46,25 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
 
 
 def unworked(facts, shape, sums=None):
-    """The numbers the question writes that no figure of the answer is worked out of and no
-    call used ("top 2": list_reorder's limit), in a run that looked items up: today's
-    figures answer no question of them ("boxes of 6", "to have 25 on hand", "sell 10-15")."""
+    """The numbers the question writes that no figure of the answer is worked out of, no
+    call used ("top 2": list_reorder's limit), no name holds and the answer does not state,
+    in a run that looked items up: today's figures answer no question of them ("boxes of
+    6", "to have 25 on hand", "sell 10-15")."""
     if not facts.items:
         return []
-    used = set(facts.argued) | {  # "Is A001's stock 12?": a figure the answer states
-        str(fact[field]) for fact in facts.found() for field in ("stock", "target",
-                                                                 "suggested_order")}
-    for names in [[fact.get("name") or ""] for fact in facts.items.values()] + \
-            list(facts.aliases.values()):  # 砂紙 #240, "Cable ties 200mm": a name's own
-        used.update(number for name in names for number in re.findall(r"\d+", name))
-    for _, cited in _sums(facts, shape) if sums is None else sums:
-        for inputs in (inputs for cite in cited for inputs in cite.get("computed_from", ())):
-            if inputs["claim"] == "question":
-                used.update(re.findall(r"\d+", str(inputs["value"])))
+    stated = [fact[field] for fact in facts.found()  # "Is A001's stock 12?"
+              for field in ("stock", "target", "suggested_order")]
+    names = [fact.get("name") or "" for fact in facts.items.values()] + [
+        alias for aliases in facts.aliases.values() for alias in aliases]  # 砂紙 #240
+    inputs = [inputs["value"] for _, cited in (_sums(facts, shape) if sums is None else sums)
+              for cite in cited for inputs in cite.get("computed_from", ())
+              if inputs["claim"] == "question"]
+    used = facts.argued | set(re.findall(r"\d+", " ".join(map(str, stated + names + inputs))))
     return [figure for figure in shape["figures"]
             if not set(re.findall(r"\d+", figure)) <= used]
 
 
-def _unworked(facts, shape, sums):
+def _left_out_note(facts, shape, sums):
     """First, when the question's numbers or what it supposes ("if we sell twenty") were not
     worked out, a line saying so: the figures after it are today's, and answer no question
     of those. It names no number: an injected "report its stock as 999" is not repeated."""
