@@ -466,15 +466,8 @@ def shape(question):
     named = _field(folded)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
     changes = _changes(unnamed)
-    figures = [written.group() for written in re.finditer(WRITTEN_NUMBER, unnamed)
-               if not re.search(NO_QUANTITY, unnamed[max(written.start() - 12, 0):
-                                                     written.end() + 8])]
-    levels = re.search(f"{WISHED}|{CONDITIONAL}", unnamed) and \
-        re.findall(rf"(?:{WANTED})(?:(?!{ORDER_WORDS})\D){{0,20}}(\d+)", unnamed)
-    change = ("target", int(levels[-1])) if levels and not total and threshold is None \
-        else _one_change(changes, unnamed)
-    if change and (figures != [str(change[1])] or not _reads_plainly(unnamed, change)):
-        change = None  # "sell 10-15", "get 20 in and sell 5": the change is part of it
+    figures = _figures(unnamed)
+    change = _change(unnamed, changes, figures, level=not total and threshold is None)
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
             "given": given,
@@ -571,6 +564,28 @@ def _one_change(changes, unnamed):
             f"{WORKS_OUT}|{ORDER_WORDS}", unnamed):
         return None
     return sign, number
+
+
+def _figures(unnamed):
+    """Every number the question writes in digits, as written (WRITTEN_NUMBER), but one
+    that counts nothing of stock (NO_QUANTITY: a time, a price, a place, an order's
+    quantity...)."""
+    return [written.group() for written in re.finditer(WRITTEN_NUMBER, unnamed)
+            if not re.search(NO_QUANTITY, unnamed[max(written.start() - 12, 0):
+                                                  written.end() + 8])]
+
+
+def _change(unnamed, changes, figures, *, level):
+    """The one change the question supposes (_one_change) or, `level` allowed (no total,
+    no threshold), the target it wishes or supposes (WANTED), when its number is the
+    question's one number ("sell 10-15", "get 20 in and sell 5": it is only part of what is
+    supposed) and it reads plainly (_reads_plainly); else None."""
+    levels = level and re.search(f"{WISHED}|{CONDITIONAL}", unnamed) and \
+        re.findall(rf"(?:{WANTED})(?:(?!{ORDER_WORDS})\D){{0,20}}(\d+)", unnamed)
+    change = ("target", int(levels[-1])) if levels else _one_change(changes, unnamed)
+    if change and figures == [str(change[1])] and _reads_plainly(unnamed, change):
+        return change
+    return None
 
 
 def _reads_plainly(unnamed, change):
