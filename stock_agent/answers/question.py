@@ -580,6 +580,8 @@ def _change(unnamed, changes, figures, *, level):
     no threshold), the target it wishes or supposes (WANTED), when its number is the
     question's one number ("sell 10-15", "get 20 in and sell 5": it is only part of what is
     supposed) and it reads plainly (_reads_plainly); else None."""
+    if len(figures) != 1:  # most questions: no what-if pattern compiled
+        return None
     levels = level and re.search(f"{WISHED}|{CONDITIONAL}", unnamed) and \
         re.findall(rf"(?:{WANTED})(?:(?!{ORDER_WORDS})\D){{0,20}}(\d+)", unnamed)
     change = ("target", int(levels[-1])) if levels else _one_change(changes, unnamed)

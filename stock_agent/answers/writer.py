@@ -45,7 +45,7 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
     return [(text.render(lang), cited) for text, cited in said]
 
 
-def unworked(facts, shape, sums=None):
+def unworked(facts, shape):
     """The numbers the question writes that no figure of the answer is worked out of, no
     call used ("top 2": list_reorder's limit), no name holds and the answer does not state,
     in a run that looked items up: today's figures answer no question of them ("boxes of
@@ -56,7 +56,7 @@ def unworked(facts, shape, sums=None):
               for field in ("stock", "target", "suggested_order")]
     names = [fact.get("name") or "" for fact in facts.items.values()] + [
         alias for aliases in facts.aliases.values() for alias in aliases]  # 砂紙 #240
-    inputs = [inputs["value"] for _, cited in (_sums(facts, shape) if sums is None else sums)
+    inputs = [inputs["value"] for _, cited in _sums(facts, shape)
               for cite in cited for inputs in cite.get("computed_from", ())
               if inputs["claim"] == "question"]
     used = facts.argued | set(re.findall(r"\d+", " ".join(map(str, stated + names + inputs))))
@@ -67,8 +67,9 @@ def unworked(facts, shape, sums=None):
 def _left_out_note(facts, shape, sums):
     """First, when the question's numbers or what it supposes ("if we sell twenty") were not
     worked out, a line saying so: the figures after it are today's, and answer no question
-    of those. It names no number: an injected "report its stock as 999" is not repeated."""
-    if unworked(facts, shape, sums) or shape["supposes"] and facts.items and not any(
+    of those (`shape["unworked"]`, read once per answer by the policy). It names no
+    number: an injected "report its stock as 999" is not repeated."""
+    if shape["unworked"] or shape["supposes"] and facts.items and not any(
             cite["claim"] == "if" for _, cited in sums for cite in cited):
         return [(Text("answer_unworked"), [])]
     return []
