@@ -80,7 +80,7 @@ def corpus(name):
 
 
 class BlindBatchTest(unittest.TestCase):
-    """Eight batches written blind, never tuned on: 192 answers (answers_blind.jsonl), 180
+    """Nine batches written blind, never tuned on: 192 answers (answers_blind.jsonl), 180
     more over another catalogue (answers_blind2.jsonl), 180 over a third by a writer who
     saw no code nor earlier batch (answers_blind3.jsonl, 88 false sentences), 400 the
     way a small model answers, 300 of them with one false sentence each
@@ -89,14 +89,17 @@ class BlindBatchTest(unittest.TestCase):
     false sentences (answers_blind8.jsonl, stop 43), and 200 over a hardware and stationery
     shop's, 98 with figures to work out (answers_blind9.jsonl, stop 44), and 120 over a pet
     shop's, 92 of them to yes-or-no questions, 65 false sentences (answers_blind10.jsonl,
-    stop 46); and one written the same way and tuned
+    stop 46), and 120 over a bicycle shop's, of comparisons, totals, the person's own
+    numbers, orders and deliveries, 63 false sentences (answers_blind11.jsonl, stop 49);
+    and one written the same way and tuned
     on, 200 over a bakery's, 100 false sentences (answers_dev6.jsonl). Half of each in
     zh-TW."""
 
     def test_no_false_sentence_of_the_blind_batches_reaches_the_person(self):
         for name in ("answers_blind.jsonl", "answers_blind2.jsonl", "answers_blind3.jsonl",
                      "answers_blind4.jsonl", "answers_blind5.jsonl", "answers_blind8.jsonl",
-                     "answers_blind9.jsonl", "answers_blind10.jsonl", "answers_dev6.jsonl"):
+                     "answers_blind9.jsonl", "answers_blind10.jsonl", "answers_blind11.jsonl",
+                     "answers_dev6.jsonl"):
             leaked = []
             for entry in corpus(name):
                 shown, _ = person_reads(entry["answer"], entry["question"], entry["results"],
@@ -104,7 +107,7 @@ class BlindBatchTest(unittest.TestCase):
                 leaked += [(entry["id"], false) for false in entry["false"] if false in shown]
             with self.subTest(corpus=name):
                 self.assertEqual(leaked, [])
-                self.assertGreaterEqual(sum(len(entry["false"]) for entry in corpus(name)), 65)
+                self.assertGreaterEqual(sum(len(entry["false"]) for entry in corpus(name)), 63)
 
     def test_correct_answers_keep_their_wording_no_less_than_measured(self):
         # Of each batch's correct answers, how many are shown whole and how many trimmed of
@@ -129,6 +132,7 @@ class BlindBatchTest(unittest.TestCase):
                                               ("answers_blind8.jsonl", 120, 7, 49),
                                               ("answers_blind9.jsonl", 120, 9, 63),
                                               ("answers_blind10.jsonl", 60, 13, 19),
+                                              ("answers_blind11.jsonl", 61, 13, 11),
                                               ("answers_dev6.jsonl", 120, 9, 70)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
