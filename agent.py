@@ -1,7 +1,7 @@
 """stock-agent: ask an inventory question; a model picks read-only tools; the program runs them.
 
     $ python agent.py --mock --lang zh-TW -q "請查 A001 庫存，並建議補貨數量。"
-    【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。尚未建立訂單。
+    【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，建議補貨 18。本次尚未建立訂單。
     log: runs/20261130T112233Z-3f9a1c.jsonl
 
 How one run goes, in the order this file reads: `main` turns the flags into one frozen

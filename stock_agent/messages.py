@@ -737,7 +737,7 @@ LINES = {
     "answer_plugin": {"en": "{tool} returned {data}.", "zh-TW": "{tool} 傳回 {data}。"},
     "answer_sample": {"en": "[Sample data] ", "zh-TW": "【教學樣本】"},
     "answer_source": {"en": "[Data: {source}] ", "zh-TW": "【資料：{source}】"},
-    "answer_no_order_placed": {"en": "No order has been placed.", "zh-TW": "尚未建立訂單。"},
+    "answer_no_order_placed": {"en": "No order has been placed in this run.", "zh-TW": "本次尚未建立訂單。"},
     "answer_ordered": {"en": "Order {order_id} placed: {quantity} x {name} ({sku}) in "
                              "{ledger}.",
                        "zh-TW": "已建立訂單 {order_id}：{name}（{sku}）{quantity} 個，帳本 "

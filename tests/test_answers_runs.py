@@ -64,7 +64,7 @@ class RenderedTest(unittest.TestCase):
             [stock_call("A001"), text_reply("A001 has 15 units.")])
         self.assertEqual(outcome.splitlines(), [
             RENDERED_LEAD["en"],
-            f"[Sample data] {A001['en']} No order has been placed."])
+            f"[Sample data] {A001['en']} No order has been placed in this run."])
         self.assertEqual(len(model.requests), 2)
         self.assertEqual([e["event"] for e in events], ["tools_narrowed", "model", "tool",
                                                         "model", "answer_check", "completed"])
@@ -83,7 +83,7 @@ class RenderedTest(unittest.TestCase):
         outcome, _, events = run_policy(
             [stock_call("A001"), text_reply("A001 庫存 45。")], "zh-TW", question="請查 A001")
         self.assertEqual(outcome, f"{RENDERED_LEAD['zh-TW']}\n【教學樣本】{A001['zh-TW']}"
-                                  "尚未建立訂單。")
+                                  "本次尚未建立訂單。")
         self.assertEqual(events[-1]["verification"], "rendered")
 
     def test_a_tools_instruction_echoed_to_the_person_is_not_shown(self):
@@ -108,7 +108,7 @@ class RenderedTest(unittest.TestCase):
             [stock_call("A002"), text_reply("A002 庫存 45，已自動補貨。")], "zh-TW",
             question="請查 A002，並已自動補貨。")
         self.assertEqual(outcome, f"{RENDERED_LEAD['zh-TW']}\n【教學樣本】{A002['zh-TW']}"
-                                  "尚未建立訂單。")
+                                  "本次尚未建立訂單。")
         self.assertEqual((len(model.requests), events_named(events, "correction")), (2, []))
 
     def test_a_verified_answer_adds_no_event(self):
@@ -133,9 +133,9 @@ class ProgramLookupTest(unittest.TestCase):
         for lang, question, answer, added in (
                 ("en", "Check A001 and A002", "A001: stock 12.",
                  f"(Added by the program from the tool results: {A002['en']} No order has "
-                 "been placed.)"),
+                 "been placed in this run.)"),
                 ("zh-TW", "請查 A001 和 A002", "A001 庫存 12。",
-                 f"（程式依工具結果補上：{A002['zh-TW']}尚未建立訂單。）")):
+                 f"（程式依工具結果補上：{A002['zh-TW']}本次尚未建立訂單。）")):
             with self.subTest(lang=lang):
                 outcome, model, events = run_policy(
                     [stock_call("A001"), text_reply(answer)], lang, question=question,
@@ -157,7 +157,7 @@ class ProgramLookupTest(unittest.TestCase):
             question="Check A001, A002 and A404", log_content=True)
         self.assertEqual(outcome.splitlines()[1], "(Added by the program from the tool "
                          f"results: {A002['en']} SKU A404 was not found (it does not exist "
-                         "here, which is not stock 0). No order has been placed.)")
+                         "here, which is not stock 0). No order has been placed in this run.)")
         self.assertEqual(events_named(events, "tool")[1]["arguments"],
                          {"sku": ["A002", "A404"]})
         self.assertEqual(len(model.requests), 2)
@@ -170,7 +170,7 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertEqual(outcome.splitlines()[1],
                          "(Added by the program from the tool results: SKU A404 was not found "
                          "(it does not exist here, which is not stock 0). No order has been "
-                         "placed.)")
+                         "placed in this run.)")
         self.assertEqual(events_named(events, "tool")[1]["error"], "SKU_NOT_FOUND")
 
     def test_an_answer_from_nothing_is_answered_from_the_programs_lookup(self):
@@ -195,7 +195,7 @@ class ProgramLookupTest(unittest.TestCase):
             [stock_call("A001"), text_reply("A001: stock 15.")],
             question="Check A001 and A002")
         self.assertEqual(outcome.splitlines()[1], f"[Sample data] {A001['en']} {A002['en']} "
-                                                  "No order has been placed.")
+                                                  "No order has been placed in this run.")
         self.assertEqual(events_named(events, "tool")[1]["by"], "program")
         self.assertEqual((len(model.requests), events[-1]["verification"]), (2, "rendered"))
 
@@ -380,7 +380,7 @@ class ProgramLookupTest(unittest.TestCase):
                                                     question=question)
                 self.assertEqual(outcome.splitlines(), [
                     f"[Sample data] {answer}", "(Added by the program from the tool results: "
-                    f"{added} No order has been placed.)"])
+                    f"{added} No order has been placed in this run.)"])
                 self.assertEqual(events[-1]["verification"], "supplemented")
 
 
@@ -467,7 +467,8 @@ WRONG = [stock_call("A001"), text_reply("A001 has 15 units.")]
 # A question by name: the results of the model's calls do not settle it (no SKU named), so
 # the model writes the answer and the program reviews it.
 BY_NAME = "How many 濾掛咖啡 do we have?"
-RENDERED = (f"{RENDERED_LEAD['en']}\n[Sample data] {A001['en']} No order has been placed.\n")
+NO_ORDER = "No order has been placed in this run."
+RENDERED = f"{RENDERED_LEAD['en']}\n[Sample data] {A001['en']} {NO_ORDER}\n"
 
 
 class SettledTest(unittest.TestCase):
@@ -510,7 +511,7 @@ class SettledTest(unittest.TestCase):
 
     def test_a_lookup_of_every_sku_named_is_answered_by_the_program_at_once(self):
         outcome, model, events = self.run_default([stock_call("A001"), text_reply("unused")])
-        self.assertEqual(outcome, f"[Sample data] {A001['en']} No order has been placed.")
+        self.assertEqual(outcome, f"[Sample data] {A001['en']} {NO_ORDER}")
         self.assertEqual(len(model.requests), 1)
         self.assertEqual([e["event"] for e in events],
                          ["tools_narrowed", "model", "tool", "completed"])
@@ -668,7 +669,7 @@ class ScriptedServerTest(unittest.TestCase):
             lookup, ollama_chat("A001 has 12 units."), question="Check A001 and A002")
         self.assertEqual((status, out), (0, "[Sample data] A001 has 12 units.\n(Added by the "
                          f"program from the tool results: {A002['en']} No order has been "
-                         "placed.)\n"))
+                         "placed in this run.)\n"))
         self.assertEqual(len(sent), 2)
         self.assertEqual(events[-1]["verification"], "supplemented")
 

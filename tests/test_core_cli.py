@@ -18,7 +18,7 @@ from stock_agent.messages import MESSAGES
 from tests.support import Early, run_cli, start, temp_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARTICLE_LINE = "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，低於目標；建議補貨 18。尚未建立訂單。"
+ARTICLE_LINE = "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，低於目標；建議補貨 18。本次尚未建立訂單。"
 
 
 class MockRunTest(unittest.TestCase):
@@ -30,7 +30,7 @@ class MockRunTest(unittest.TestCase):
     def test_english_answer(self):
         status, out, _, _ = run_cli(["--mock", "--lang", "en"])
         self.assertEqual(out, "[Sample data] 濾掛咖啡 (A001): stock 12, target 30, below "
-                              "target; suggested order 18. No order has been placed.\n")
+                              "target; suggested order 18. No order has been placed in this run.\n")
 
     def test_two_skus_two_calls_in_one_batch(self):
         status, out, _, events = run_cli(["--mock", "--lang", "zh-TW", "-q",

@@ -22,7 +22,7 @@ class MockTriggerTest(unittest.TestCase):
                                  "玄米茶包 (A003): stock 0 (out of stock), target 20, below "
                                  "target; suggested order 20. 濾掛咖啡 (A001): stock 12, "
                                  "target 30, below target; suggested order 18. No order has "
-                                 "been placed.")
+                                 "been placed in this run.")
 
     def test_zh_reorder_question(self):
         status, answer, called = ask("哪些需要補貨？", "zh-TW")
@@ -42,7 +42,7 @@ class MockTriggerTest(unittest.TestCase):
         status, answer, called = ask("請查 A001 庫存，並建議補貨數量。", "zh-TW")
         self.assertEqual(called, ["get_stock"])
         self.assertEqual(answer, "【教學樣本】濾掛咖啡（A001）庫存 12，目標 30，低於目標；"
-                                 "建議補貨 18。尚未建立訂單。")
+                                 "建議補貨 18。本次尚未建立訂單。")
 
     def test_no_trigger_no_call(self):
         status, answer, called = ask("Hello there")

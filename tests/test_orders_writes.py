@@ -204,7 +204,7 @@ class ReadOnlyWithoutOrdersTest(Orders):
                          READ_ONLY_PROMPT_SHA256["en"])
         self.assertNotIn("orders", events[0])
         self.assertEqual([e["name"] for e in self.events(events, "tool")], ["get_stock"])
-        self.assertTrue(out.strip().endswith("No order has been placed."), out)
+        self.assertTrue(out.strip().endswith("No order has been placed in this run."), out)
         self.assertEqual(journal(self.log_dir), [])
 
     def test_the_read_only_prompts_are_unchanged(self):
@@ -247,7 +247,7 @@ class PlaceOrderTest(Orders):
         self.assertEqual(receipt, {"order_id": "PO-000001", "idempotency_key": key,
                                    "ledger": "orders.db", "created": True})
         self.assertIn("PO-000001", result["answer"])
-        self.assertNotIn("No order has been placed", result["answer"])
+        self.assertNotIn("No order has been placed in this run", result["answer"])
         # The journal: intent, dispatched, receipt, each made durable before the next step.
         records = journal(self.log_dir)
         self.assertEqual([(r["step"], r["key"]) for r in records],

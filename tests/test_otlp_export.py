@@ -171,7 +171,8 @@ class ExportTest(unittest.TestCase):
         root, first, lookup, missing = all_spans(request)
         self.assertEqual(attrs(root)["gen_ai.input.messages"], [
             {"role": "user", "parts": [{"type": "text", "content": "Check A001 and A404"}]}])
-        self.assertIn("No order has been placed", json.dumps(attrs(root)["gen_ai.output.messages"]))
+        self.assertIn("No order has been placed in this run",
+                      json.dumps(attrs(root)["gen_ai.output.messages"]))
         self.assertEqual(attrs(lookup)["gen_ai.tool.call.arguments"], {"sku": "A001"})
         self.assertEqual(attrs(lookup)["gen_ai.tool.call.result"]["data"]["stock"], 12)
         self.assertNotIn("gen_ai.tool.call.result", attrs(missing))  # only of a success

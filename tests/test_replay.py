@@ -18,7 +18,7 @@ from tests import fake_server as fs
 from tests.support import run_cli, temp_folder
 
 ANSWER = ("[Sample data] 濾掛咖啡 (A001): stock 12, target 30, suggested order 18. "
-          "No order has been placed.")
+          "No order has been placed in this run.")
 PROVIDERS = ("ollama", "openai", "anthropic")
 
 

@@ -54,7 +54,7 @@ class InventoryFileTest(unittest.TestCase):
         status, out, err, _ = run_cli(["--mock", "--lang", "en", "-q", "Check A001",
                                        "--inventory", path])
         self.assertEqual((status, out.split("(A001): ", 1)[1]), (0, "stock 1, target 2, below "
-                         "target; suggested order 1. No order has been placed.\n"), err)
+                         "target; suggested order 1. No order has been placed in this run.\n"), err)
         err = self.refused(b"\n\nsku,name,stock\nA001,x,1\n")
         self.assertIn("row 3: missing column target", err)  # its own line's number
 

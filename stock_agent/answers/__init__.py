@@ -317,7 +317,7 @@ def _spelled(sku, text):
 
 
 def _no_order_unsaid(facts, said):
-    """"No order has been placed" is true and the answer did not say it."""
+    """"No order has been placed in this run" is true and the answer did not say it."""
     return not (facts.order_writes() or any(claim["kind"] == "placed" for claim in said))
 
 

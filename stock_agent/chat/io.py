@@ -3,7 +3,8 @@
     $ python agent.py --mock
     One question per line; /help lists the commands; /exit or Ctrl-D ends the conversation.
     > Check A001
-    [Sample data] 濾掛咖啡 (A001): stock 12, target 30, suggested order 18. No order has been placed.
+    [Sample data] 濾掛咖啡 (A001): stock 12, target 30, suggested order 18.
+    No order has been placed in this run.
     > /exit
     log: runs/20261201T020558Z-c65893.jsonl
 
