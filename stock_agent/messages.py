@@ -645,6 +645,16 @@ LINES = {
     "answer_difference_suggested_order": {
         "en": "Difference in suggested order between {items}: {difference} ({terms}).",
         "zh-TW": "{items} 的建議補貨相差 {difference}（{terms}）。"},
+    # a difference of unequal figures names the side that has more: "A003 has 12 more" is
+    # what a bare "12" reads as, asked "how many more does A003 have than A001?"
+    "answer_more_stock": {"en": "{more} has {difference} more in stock than {less} ({terms}).",
+                          "zh-TW": "{more} 的庫存比 {less} 多 {difference}（{terms}）。"},
+    "answer_more_suggested_order": {
+        "en": "{more}'s suggested order is {difference} more than {less}'s ({terms}).",
+        "zh-TW": "{more} 的建議補貨比 {less} 多 {difference}（{terms}）。"},
+    "answer_more_target": {"en": "{more}'s target is {difference} higher than {less}'s "
+                                 "({terms}).",
+                           "zh-TW": "{more} 的目標比 {less} 高 {difference}（{terms}）。"},
     "answer_total_target": {"en": "Total target of {items}: {total} ({terms}){versus}.",
                             "zh-TW": "{items} 的目標合計 {total}（{terms}）{versus}。"},
     # the one number the question gives beside a total it asks ("over 75 combined?")

@@ -1192,7 +1192,11 @@ class YesOrNoTest(unittest.TestCase):
                 ("A003 out of stock?", "A003", "en", "Yes, A003 is out of stock."),
                 ("Any A003 left?", "A003", "en", "No, A003 is out of stock."),
                 ("Is there any A002 in stock?", "A002", "en", "Yes, A002 is in stock."),
-                ("Any X999 left?", "X999", "en", "No, X999 was not found."),
+                # an item that does not exist gets no yes or no: "No" reads as "none left"
+                # to this question, but as "in stock" to "Is X999 out of stock?"
+                ("Any X999 left?", "X999", "en", "SKU X999 was not found"),
+                ("Is X999 out of stock?", "X999", "en", "SKU X999 was not found"),
+                ("X999 缺貨嗎？", "X999", "zh-TW", "找不到 SKU X999"),
                 ("A003 還有貨嗎？", "A003", "zh-TW", "不，A003 缺貨。"),
                 ("A003 有沒有貨？", "A003", "zh-TW", "不，A003 缺貨。"),
                 ("A002 沒有貨了嗎？", "A002", "zh-TW", "不，A002 沒有缺貨。"),
@@ -1460,6 +1464,40 @@ class UnworkedNumbersTest(unittest.TestCase):
 class ComparisonTest(unittest.TestCase):
     """"Which has the most?" is answered by code, with every figure compared."""
 
+    def test_a_difference_names_the_side_that_has_more(self):
+        # A review's: "How many more does A003 have than A001?" got "Difference in stock
+        # between A003, A001: 12", which reads as 12 more of A003 (it has 12 fewer).
+        results = [lookup("A001", "A002", "A003")]
+        for question, lang, said in (
+                ("How many more does A003 have than A001?", "en",
+                 "A001 has 12 more in stock than A003 (12 - 0)."),
+                ("How many fewer does A002 have than A001?", "en",
+                 "A002 has 33 more in stock than A001 (45 - 12)."),
+                ("A003 比 A001 多幾個？", "zh-TW", "A001 的庫存比 A003 多 12（12 - 0）。")):
+            with self.subTest(question=question):
+                text = written(results, question, lang)
+                self.assertIn(said, text)
+                self.assertNotIn("相差", text)
+                self.assertNotIn("Difference", text)
+
+    def test_one_item_against_others_combined_is_each_side_added_up(self):
+        # "Is A002 more than A001 and A003 combined?" got the total of all three, 57 (A002
+        # itself in it), and the difference of A002 and A001 alone.
+        results = [lookup("A001", "A002", "A003")]
+        for question, lang, said in (
+                ("Is A002 more than A001 and A003 combined?", "en",
+                 "Total stock of A001, A003: 12 (12 + 0). A002 has 33 more in stock than "
+                 "A001 + A003 (45 - 12)."),
+                ("Are A001 and A003 together more than A002?", "en",
+                 "Total stock of A001, A003: 12 (12 + 0). A002 has 33 more in stock than "
+                 "A001 + A003 (45 - 12)."),
+                ("A001 比 A002 跟 A003 加起來還多嗎？", "zh-TW",
+                 "A002、A003 的庫存合計 45（45 + 0）。A002 + A003 的庫存比 A001 多 33（45 - 12）。")):
+            with self.subTest(question=question):
+                text = written(results, question, lang)
+                self.assertIn(said, text)
+                self.assertNotIn("57", text)
+
     def test_the_most_and_the_least_of_the_items_found(self):
         results = [lookup("A001", "A002", "A003")]
         for question, lang, said in (
@@ -1534,7 +1572,7 @@ class ComparisonTest(unittest.TestCase):
                 ("Is A003 out of stock altogether?", "en", "濾掛咖啡 (A001)"),  # no total
                 ("A001 or A003: which one is further below its target, and by how many units?",
                  "en", "Furthest below target: A003, suggested order 20 (of A001 18, A003 20). "
-                       "Difference in suggested order between A001, A003: 2 (20 - 18).")):
+                       "A003's suggested order is 2 more than A001's (20 - 18).")):
             with self.subTest(question=question):
                 self.assertTrue(written(results, question, lang).startswith(said))
 

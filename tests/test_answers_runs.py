@@ -236,7 +236,7 @@ class ProgramLookupTest(unittest.TestCase):
         outcome, _, _ = run_policy([searches, text_reply("Not sure.")],
                                    question="hw many more oolong tea bags do we have than "
                                             "drip coffee??")
-        self.assertIn("Difference in stock between A002, A001: 33 (45 - 12).", outcome)
+        self.assertIn("A002 has 33 more in stock than A001 (45 - 12).", outcome)
         outcome, _, _ = run_policy([calls_reply(tool_call("find_items", {"query": "coffee"})),
                                     text_reply("Hmm.")], question="Is drip coffee low?")
         self.assertIn("Yes, A001 is below target.", outcome)
@@ -286,7 +286,7 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertEqual([(e.get("by"), e["arguments"]) for e in events_named(events, "tool")],
                          [(None, {"query": "烏龍茶包", "limit": 1}),
                           ("program", {"query": "濾掛咖啡"})])
-        self.assertIn("A002、A001 的庫存相差 33（45 - 12）", outcome)
+        self.assertIn("A002 的庫存比 A001 多 33（45 - 12）", outcome)
 
     def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
         outcome, _, events = run_policy(
@@ -485,8 +485,8 @@ class SettledTest(unittest.TestCase):
             [calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))],
             question="which has more stock, A001 or A002? by how much")
         self.assertTrue(outcome.startswith("[Sample data] Most stock: A002, 45 (of A001 12, "
-                                           "A002 45). Difference in stock between A001, A002: "
-                                           "33 (45 - 12)."), outcome)
+                                           "A002 45). A002 has 33 more in stock than A001 "
+                                           "(45 - 12)."), outcome)
         self.assertEqual(len(model.requests), 1)
         for question in ("Rank A001 and A002 by how much to order.",  # not ending a clause
                          "A001 and A002 are both below target. By how much?"):  # no compare

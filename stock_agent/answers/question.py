@@ -298,6 +298,8 @@ DIFFERENCE = (r"difference|how many more|how much more|"
               r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
+# The two sides of a comparison: the words before "than" (比, not 比較) and those after.
+THAN = r"\bthan\b|比(?!較)"
 ORDER_WORDS = r"order|restock|replenish|buy|shortfall|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少|缺口"
 # What a question asks to work out from a figure of the person's own ("I counted 8 of A001:
 # how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
@@ -432,7 +434,8 @@ def shape(question):
     how many a container holds and how many containers (_multiplied), "given": (stock,
     target) the person gave, or None, "level": the verdict its words ask, yes-or-no or not
     (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "compares":
-    it compares in any measure (COMPARES), "order": bool (the question speaks of ordering,
+    it compares in any measure (COMPARES), "than": the words before "than" (比) and those
+    after (_sides) or None, "order": bool (the question speaks of ordering,
     or of being below target), "field": what a sum or a comparison is of (suggested_order,
     target or stock), "field_named": the question names it, "threshold": the one number
     it measures a total against (THRESHOLD) or None,
@@ -478,7 +481,8 @@ def shape(question):
                 "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
-            "change": change, "figures": figures, "supposes": bool(changes or change) or bool(
+            "change": change, "figures": figures,
+            "than": _sides(folded), "supposes": bool(changes or change) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names
@@ -661,6 +665,12 @@ def _verdicts_named(folded):
         if not re.search(dict(ASKED)["instock"], re.sub(others, " ", folded)):
             named.remove("instock")
     return named
+
+
+def _sides(folded):
+    """The words before "than" (比) and those after, or None without one."""
+    sides = re.split(THAN, folded, maxsplit=1)
+    return tuple(sides) if len(sides) == 2 else None
 
 
 def _one_verdict(kinds, folded):

@@ -10,6 +10,7 @@ is the call that returned the fact, or {"computed_from": [...]} for a figure wor
 import re
 
 from stock_agent.answers.facts import Facts, verdicts
+from stock_agent.answers.question import normal
 from stock_agent.errors import Text
 
 
@@ -95,12 +96,12 @@ def _leads(facts, shape):
     order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
     leads = []
     for fact in sorted(asked, key=lambda fact: order.get(fact["sku"], 99)):
-        # a SKU not found answers any kind: "No, X123 was not found"
-        verdict = "found" if kind == "found" or not fact["found"] else kind
-        holds = fact["found"] if verdict == "found" else verdicts(fact)[verdict]
-        key = f"verdict_{verdict}" if holds else f"verdict_not_{verdict}"
+        if not fact["found"] and kind != "found":
+            continue  # no yes or no: "No" to "Is A004 out of stock?" reads as in stock
+        holds = fact["found"] if kind == "found" else verdicts(fact)[kind]
+        key = f"verdict_{kind}" if holds else f"verdict_not_{kind}"
         leads.append((Text("lead_yes" if holds else "lead_no", claim=Text(key, **fact)),
-                      [_cite(fact, verdict, holds)]))
+                      [_cite(fact, kind, holds)]))
     return leads
 
 
@@ -189,19 +190,68 @@ def _sums(facts, shape):
         key_total, key_difference = "answer_given_total", "answer_given_difference"
     said = _compared([fact for fact in found if fact["sku"] in shape["named"]], field,
                      shape["compare"])
-    if shape["total"]:
+    sides = _sides(found, shape, facts) if names else None
+    if sides and max(map(len, sides)) > 1 and (shape["total"] or shape["difference"]):
+        # "more than A001 and A003 combined?": each group's total, then how far apart
+        said += [_total(side, field) for side in sides if len(side) > 1]
+        return said + [_more(*sides, field)]
+    elif shape["total"]:
         total = sum(terms)
         versus = _versus(total, shape["threshold"]) if names else ""
         against = [{"claim": "question", "value": shape["threshold"]}] if versus else []
         said.append((Text(key_total, items=_Listed(names), total=total, versus=versus,
                           terms=" + ".join(map(str, terms))),
                      [{"claim": "total", "value": total, "computed_from": inputs + against}]))
-    if shape["difference"]:
+    if shape["difference"] and names:
+        said.append(_more(*(sides or ([found[0]], [found[1]])), field))
+    elif shape["difference"]:
         high, low = max(terms[:2]), min(terms[:2])
         said.append((Text(key_difference, items=_Listed(names[:2]), difference=high - low,
                           terms=f"{high} - {low}"),
                      [{"claim": "difference", "value": high - low, "computed_from": inputs}]))
     return said
+
+
+def _sides(found, shape, facts):
+    """The items the question names before "than" (比) and those it names after, when both
+    name some: "Is A002 more than A001 and A003 combined?" compares A002 with the two
+    together, and "How many more does A003 have than A001?" A003 with A001."""
+    if shape["than"] is None:
+        return None
+    before, after = shape["than"]
+    left = [fact for fact in found if _mentioned(fact, before, facts)]
+    right = [fact for fact in found if fact not in left and _mentioned(fact, after, facts)]
+    return (left, right) if left and right else None
+
+
+def _mentioned(fact, text, facts):
+    names = [fact["sku"], fact.get("name") or "", *facts.aliases.get(fact["sku"], ())]
+    return any(re.search(rf"(?<![0-9a-z]){re.escape(normal(name))}(?![0-9a-z])", text)
+               for name in names if name)
+
+
+def _total(side, field):
+    """The total of one side of a comparison, of its items' `field`."""
+    values = [fact[field] for fact in side]
+    return (Text(f"answer_total_{field}", items=_Listed(fact["sku"] for fact in side),
+                 total=sum(values), versus="", terms=" + ".join(map(str, values))),
+            [{"claim": "total", "value": sum(values),
+              "computed_from": [_cite(fact, field, fact[field]) for fact in side]}])
+
+
+def _more(one, other, field):
+    """How far one side's `field` (an item's, or several items' added up) is above the
+    other's, the side with more named first: the difference alone would read as more of
+    whichever the question named first."""
+    (high, more), (low, less) = sorted(
+        ((sum(fact[field] for fact in side), side) for side in (one, other)),
+        key=lambda pair: pair[0], reverse=True)
+    inputs = [_cite(fact, field, fact[field]) for fact in one + other]
+    labels = [" + ".join(fact["sku"] for fact in side) for side in (more, less)]
+    key = f"answer_more_{field}" if high != low else f"answer_difference_{field}"
+    return (Text(key, more=labels[0], less=labels[1], items=_Listed(labels),
+                 difference=high - low, terms=f"{high} - {low}"),
+            [{"claim": "difference", "value": high - low, "computed_from": inputs}])
 
 
 def given_figures(shape):
