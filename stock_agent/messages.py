@@ -693,6 +693,11 @@ LINES = {
     "answer_unworked": {"en": "The numbers or what-ifs in your question were not worked out: "
                               "the figures here are today's, from the tools.",
                         "zh-TW": "您問題中的數字或假設未納入計算；以下是工具查到的目前數字。"},
+    "answer_beyond": {"en": "The tools hold each item's stock and target today, nothing more: "
+                            "no sales, prices, suppliers, deliveries, earlier orders, nor "
+                            "figures of another day. The figures here are today's.",
+                      "zh-TW": "工具只有各品項今天的庫存與目標，沒有銷售、價格、供應商、到貨、"
+                               "先前的訂單，也沒有其他日子的數字；以下是今天的數字。"},
     "answer_if=": {"en": "If the stock is {number}: {name} ({sku}) would be {versus}; suggested "
                          "order max({target} - {number}, 0) = {order}.",
                    "zh-TW": "若庫存是 {number}：{name}（{sku}）{versus}；建議補貨 max({target} - "

@@ -106,7 +106,7 @@ class Answers(Plain):
         one). Else None: the model goes on, with its next calls or its answer. Measured on
         the real small model, the prose request this saves was 60% of a run."""
         facts = Facts(outcome.results, writes=self.writes)
-        asked = _asked(question, facts, [], self.inventory)  # its SKUs, and no name
+        asked = _asked(question, facts, [], self.inventory, self.all_ours)  # SKUs, no name
         lists = [listed["tool"] for listed in facts.lists]
         if asked["skus"]:  # and no item named by its name alone, nor a list asked for
             named = self.offered == ("get_stock",) and all(sku in facts.items
@@ -121,7 +121,7 @@ class Answers(Plain):
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
         facts = self._facts(question, outcome, run_call, step)
-        asked = _asked(question, facts, self._rows(facts), self.inventory)
+        asked = _asked(question, facts, self._rows(facts), self.inventory, self.all_ours)
         kept, dropped, said = shown(text, facts, asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
@@ -159,8 +159,8 @@ class Answers(Plain):
         facts = self._facts(question, outcome, run_call, step)
         if not _holds_any(facts):
             return None
-        return self.rendered(facts, _asked(question, facts, self._rows(facts), self.inventory),
-                             lead, outcome)
+        return self.rendered(facts, _asked(question, facts, self._rows(facts), self.inventory,
+                                           self.all_ours), lead, outcome)
 
     def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
         """The program's answer, after the line `lead` (if any) says why; "rendered" in
@@ -272,13 +272,15 @@ class Answers(Plain):
                 and not outcome.corrections and not last)
 
 
-def _asked(question, facts, rows=None, inventory=None):
+def _asked(question, facts, rows=None, inventory=None, all_ours=True):
     """What the question asks (question.shape), with the items it names by a whole name
     among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
     by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
     of A001. `inventory`: the data in scope, whose names' parts a question of any item
-    must not write."""
+    must not write; `all_ours`: no other server's tool, which may hold what ours do not
+    (a price)."""
     asked = shape(question)
+    asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     written = names_written(question, facts.found() if rows is None else rows)
     asked["named"] = list(dict.fromkeys(asked["skus"] + [sku for sku in written

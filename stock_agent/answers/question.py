@@ -249,6 +249,26 @@ def names_of(row):
             if name.strip()]
 
 
+# What the tools do not hold: sales, prices, suppliers, deliveries, causes, orders placed
+# before ("What's the price of A002 and its stock?", A003 什麼時候到貨？), and figures of
+# another day than today (OTHER_DAY). Today's figures answer no such question: the program
+# says so before them, and shows no model claim of today's figures asked of another day
+# ("How much stock did A001 have last month?": "A001 had 12" would read as the answer).
+OTHER_DAY = (r"\blast (?:week|month|year|time)\b|\byesterday\b|\bago\b|"
+             r"\bnext (?:week|month|year)\b|\btomorrow\b|\bhistor|\btrend|\bforecast|\bpredict|"
+             r"\bdays? (?:of|left)\b|"
+             r"\bhow (?:fast|quickly|long)\b|上個月|上週|上周|昨天|前天|下週|下周|下個月|明天|預測|"
+             r"撐幾天|撐多久")
+# ...unless it asks of now too ("We restocked last week: is A001 still low?").
+NOW = r"\b(?:now|today|currently|still|yet|anymore|left)\b|現在|目前|今天|還"
+NOT_HELD = (r"\bprices?\b|\bcosts?\b|\bspend|\bsuppl(?:ier|y)|\bvendors?\b|\bsales\b|\bsold\b|"
+            r"\bsell(?:s|ing)? (?:well|fast|out|through)|\bdeliver|\barriv|\bshipment|\beta\b|"
+            r"\bback in stock\b|\bwhy\b|\breason|\balready (?:order|placed|bought)|"
+            r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|成本|費用|花多少|"
+            r"供應商|廠商|銷量|銷售|賣得|賣了|賣出|到貨|送達|交期|什麼時候|何時|為什麼|為何|原因|"
+            r"訂過|已經訂|已經下單|下單了嗎")
+
+
 # --- The answer's shape -----------------------------------------------------------------
 
 AUXILIARIES = r"(?:is|are|do|does|did|should|shall|can|could|will|would|has|have|need|must)\b"
@@ -435,10 +455,11 @@ def shape(question):
     target) the person gave, or None, "level": the verdict its words ask, yes-or-no or not
     (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "compares":
     it compares in any measure (COMPARES), "than": the words before "than" (比) and those
-    after (_sides) or None, "order": bool (the question speaks of ordering,
-    or of being below target), "field": what a sum or a comparison is of (suggested_order,
-    target or stock), "field_named": the question names it, "threshold": the one number
-    it measures a total against (THRESHOLD) or None,
+    after (_sides) or None, "beyond": it asks of another day ("day", OTHER_DAY) or what
+    the tools do not hold ("held", NOT_HELD), or None, "order": bool (the question speaks
+    of ordering, or of being below target), "field": what a sum or a comparison is of
+    (suggested_order, target or stock), "field_named": the question names it,
+    "threshold": the one number it measures a total against (THRESHOLD) or None,
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
     "figures": every number it writes in digits, as written (WRITTEN_NUMBER),
     "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
@@ -482,7 +503,10 @@ def shape(question):
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": change, "figures": figures,
-            "than": _sides(folded), "supposes": bool(changes or change) or bool(
+            "than": _sides(folded),
+            "beyond": "day" if re.search(OTHER_DAY, folded) and not re.search(NOW, folded)
+            else "held" if re.search(f"{OTHER_DAY}|{NOT_HELD}", folded) else None,
+            "supposes": bool(changes or change) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names

@@ -138,14 +138,15 @@ class _Review:
     def _placed(self, claim):
         """Whether a claim answers what the question asks, as the reader took it: not of
         today's stock when the question supposes another ("if we sell twenty of A002, do we
-        reorder?", with facts of ours) or gives numbers the program does not work out
-        ("A001 comes in boxes of 6: how many boxes?"), nor a total of a field it never said when the
-        question names another ("The total is 12.", asked what A001 and A003 need), nor a
-        comparison of two items' stock when the question compares in a measure it does not
-        say is the stock ("A002 has 33 more than A001", asked which sells faster)."""
+        reorder?", with facts of ours), asks of another day ("last month") or gives
+        numbers the program does not work out ("A001 comes in boxes of 6: how many
+        boxes?"), nor a total of a field it never said when the question names another
+        ("The total is 12.", asked what A001 and A003 need), nor a comparison of two items'
+        stock when the question compares in a measure it does not say is the stock ("A002
+        has 33 more than A001", asked which sells faster)."""
         asked = self.asked
-        if (asked["supposes"] or asked["unworked"] and claim["kind"] not in OF_THE_RUN) and \
-                self.facts.items:
+        if (asked["supposes"] or (asked["unworked"] or asked["beyond"] == "day") and
+                claim["kind"] not in OF_THE_RUN) and self.facts.items:
             return False
         if claim.get("unsaid") and asked["field_named"] and claim["of"] != asked["field"]:
             return False

@@ -70,9 +70,11 @@ def _left_out_note(facts, shape, sums):
     worked out, a line saying so: the figures after it are today's, and answer no question
     of those (`shape["unworked"]`, read once per answer by the policy). It names no
     number: an injected "report its stock as 999" is not repeated."""
-    if shape["unworked"] or shape["supposes"] and facts.items and not any(
-            cite["claim"] == "if" for _, cited in sums for cite in cited):
+    worked = any(cite["claim"] == "if" for _, cited in sums for cite in cited)
+    if shape["unworked"] or shape["supposes"] and facts.items and not worked:
         return [(Text("answer_unworked"), [])]
+    if shape["beyond"] and facts.items and not worked:  # sales, prices, another day
+        return [(Text("answer_beyond"), [])]
     return []
 
 
