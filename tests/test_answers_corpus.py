@@ -91,15 +91,15 @@ class BlindBatchTest(unittest.TestCase):
     shop's, 92 of them to yes-or-no questions, 65 false sentences (answers_blind10.jsonl,
     stop 46), and 120 over a bicycle shop's, of comparisons, totals, the person's own
     numbers, orders and deliveries, 63 false sentences (answers_blind11.jsonl, stop 49);
-    and one written the same way and tuned
-    on, 200 over a bakery's, 100 false sentences (answers_dev6.jsonl). Half of each in
-    zh-TW."""
+    and two written the same way and tuned on, 200 over a bakery's, 100 false sentences
+    (answers_dev6.jsonl), and 120 over a pharmacy's, of the kinds of answers_blind11, 46
+    false sentences (answers_dev12.jsonl, stop 49). Half of each in zh-TW."""
 
     def test_no_false_sentence_of_the_blind_batches_reaches_the_person(self):
         for name in ("answers_blind.jsonl", "answers_blind2.jsonl", "answers_blind3.jsonl",
                      "answers_blind4.jsonl", "answers_blind5.jsonl", "answers_blind8.jsonl",
                      "answers_blind9.jsonl", "answers_blind10.jsonl", "answers_blind11.jsonl",
-                     "answers_dev6.jsonl"):
+                     "answers_dev6.jsonl", "answers_dev12.jsonl"):
             leaked = []
             for entry in corpus(name):
                 shown, _ = person_reads(entry["answer"], entry["question"], entry["results"],
@@ -107,7 +107,7 @@ class BlindBatchTest(unittest.TestCase):
                 leaked += [(entry["id"], false) for false in entry["false"] if false in shown]
             with self.subTest(corpus=name):
                 self.assertEqual(leaked, [])
-                self.assertGreaterEqual(sum(len(entry["false"]) for entry in corpus(name)), 63)
+                self.assertGreaterEqual(sum(len(entry["false"]) for entry in corpus(name)), 46)
 
     def test_correct_answers_keep_their_wording_no_less_than_measured(self):
         # Of each batch's correct answers, how many are shown whole and how many trimmed of
@@ -135,7 +135,8 @@ class BlindBatchTest(unittest.TestCase):
                                               ("answers_blind9.jsonl", 120, 9, 63),
                                               ("answers_blind10.jsonl", 60, 13, 18),
                                               ("answers_blind11.jsonl", 61, 13, 11),
-                                              ("answers_dev6.jsonl", 120, 9, 70)):
+                                              ("answers_dev6.jsonl", 120, 9, 70),
+                                              ("answers_dev12.jsonl", 78, 11, 23)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]
@@ -1343,6 +1344,9 @@ class BeyondTheToolsTest(unittest.TestCase):
                 ("How much stock did A001 have last month?", "en", self.NOTE),
                 ("What's the price of A001, and its stock?", "en", self.NOTE),
                 ("When will A001 arrive?", "en", self.NOTE),
+                ("Who supplies A001?", "en", self.NOTE),
+                ("Is A001 more expensive than A002?", "en", self.NOTE),
+                ("A003 缺貨多久了？", "zh-TW", "工具只有各品項今天的庫存與目標"),
                 ("A001 上個月賣了多少？", "zh-TW", "工具只有各品項今天的庫存與目標"),
                 ("A001 什麼時候到貨？", "zh-TW", "工具只有各品項今天的庫存與目標")):
             with self.subTest(question=question):
@@ -1551,11 +1555,21 @@ class ComparisonTest(unittest.TestCase):
                  "Total stock of A001, A003: 12 (12 + 0). A002 has 33 more in stock than "
                  "A001 + A003 (45 - 12)."),
                 ("A001 比 A002 跟 A003 加起來還多嗎？", "zh-TW",
-                 "A002、A003 的庫存合計 45（45 + 0）。A002 + A003 的庫存比 A001 多 33（45 - 12）。")):
+                 "A002、A003 的庫存合計 45（45 + 0）。A002 + A003 的庫存比 A001 多 33（45 - 12）。"),
+                # a second review's: two groups sharing A002 lost it from the second
+                ("Are A002 and A003 together more than A001 and A003 together?", "en",
+                 "A002 + A003 has 33 more in stock than A001 + A003 (45 - 12)."),
+                # a missing item on one side: no total of the others instead
+                ("A002 比 A001 跟 A004 加起來還多嗎？", "zh-TW", "A002 的庫存比 A001 多 33（45 - 12）。")):
             with self.subTest(question=question):
-                text = written(results, question, lang)
+                text = written(results + [lookup("A004", invocation="1:1")], question, lang)
                 self.assertIn(said, text)
                 self.assertNotIn("57", text)
+        # the total asked in a clause of its own is of every item it names
+        text = written(results, "What is the total of A001 and A002, and is A001 more than "
+                                "A002?", "en")
+        self.assertIn("Total stock of A001, A002: 57 (12 + 45). A002 has 33 more in stock than "
+                      "A001 (45 - 12).", text)
 
     def test_the_most_and_the_least_of_the_items_found(self):
         results = [lookup("A001", "A002", "A003")]

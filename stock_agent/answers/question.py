@@ -258,13 +258,14 @@ OTHER_DAY = (r"\blast (?:week|month|year|time)\b|\byesterday\b|\bago\b|"
              r"\bnext (?:week|month|year)\b|\btomorrow\b|\bhistor|\btrend|\bforecast|\bpredict|"
              r"\bdays? (?:of|left)\b|"
              r"\bhow (?:fast|quickly|long)\b|上個月|上週|上周|昨天|前天|下週|下周|下個月|明天|預測|"
-             r"撐幾天|撐多久")
+             r"多久")
 # ...unless it asks of now too ("We restocked last week: is A001 still low?").
 NOW = r"\b(?:now|today|currently|still|yet|anymore|left)\b|現在|目前|今天|還"
-NOT_HELD = (r"\bprices?\b|\bcosts?\b|\bspend|\bsuppl(?:ier|y)|\bvendors?\b|\bsales\b|\bsold\b|"
+NOT_HELD = (r"\bprices?\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bpricier|"
+            r"\bsuppl(?:ier|ies|ied|y)\b|\bvendors?\b|\bsales\b|\bsold\b|"
             r"\bsell(?:s|ing)? (?:well|fast|out|through)|\bdeliver|\barriv|\bshipment|\beta\b|"
             r"\bback in stock\b|\bwhy\b|\breason|\balready (?:order|placed|bought)|"
-            r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|成本|費用|花多少|"
+            r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|貴|便宜|成本|費用|花多少|"
             r"供應商|廠商|銷量|銷售|賣得|賣了|賣出|到貨|送達|交期|什麼時候|何時|為什麼|為何|原因|"
             r"訂過|已經訂|已經下單|下單了嗎")
 
@@ -318,8 +319,10 @@ DIFFERENCE = (r"difference|how many more|how much more|"
               r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
-# The two sides of a comparison: the words before "than" (比, not 比較) and those after.
+# The two sides of a comparison: the words before "than" (比, not 比較) and those after,
+# within the clause.
 THAN = r"\bthan\b|比(?!較)"
+CLAUSE = r"[,;:?!，；：？！。]|\.(?!\d)"
 ORDER_WORDS = r"order|restock|replenish|buy|shortfall|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少|缺口"
 # What a question asks to work out from a figure of the person's own ("I counted 8 of A001:
 # how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
@@ -692,9 +695,12 @@ def _verdicts_named(folded):
 
 
 def _sides(folded):
-    """The words before "than" (比) and those after, or None without one."""
+    """The words before "than" (比) and those after, each in its clause ("What is the total
+    of A001 and A002, and is A001 more than A002?" sets A001 against A002), or None."""
     sides = re.split(THAN, folded, maxsplit=1)
-    return tuple(sides) if len(sides) == 2 else None
+    if len(sides) != 2:
+        return None
+    return re.split(CLAUSE, sides[0])[-1], re.split(CLAUSE, sides[1])[0]
 
 
 def _one_verdict(kinds, folded):

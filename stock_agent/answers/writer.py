@@ -10,7 +10,7 @@ is the call that returned the fact, or {"computed_from": [...]} for a figure wor
 import re
 
 from stock_agent.answers.facts import Facts, verdicts
-from stock_agent.answers.question import normal
+from stock_agent.answers.question import TOTAL, normal
 from stock_agent.errors import Text
 
 
@@ -69,7 +69,9 @@ def _left_out_note(facts, shape, sums):
     """First, when the question's numbers or what it supposes ("if we sell twenty") were not
     worked out, a line saying so: the figures after it are today's, and answer no question
     of those (`shape["unworked"]`, read once per answer by the policy). It names no
-    number: an injected "report its stock as 999" is not repeated."""
+    number: an injected "report its stock as 999" is not repeated. Else, when the question
+    asks what no tool holds or of another day (`shape["beyond"]`), a line saying the
+    figures are today's, and what the tools do not hold."""
     worked = any(cite["claim"] == "if" for _, cited in sums for cite in cited)
     if shape["unworked"] or shape["supposes"] and facts.items and not worked:
         return [(Text("answer_unworked"), [])]
@@ -193,11 +195,11 @@ def _sums(facts, shape):
     said = _compared([fact for fact in found if fact["sku"] in shape["named"]], field,
                      shape["compare"])
     sides = _sides(found, shape, facts) if names else None
-    if sides and max(map(len, sides)) > 1 and (shape["total"] or shape["difference"]):
+    if sides and (not shape["total"] or any(re.search(TOTAL, side) for side in shape["than"])):
         # "more than A001 and A003 combined?": each group's total, then how far apart
         said += [_total(side, field) for side in sides if len(side) > 1]
         return said + [_more(*sides, field)]
-    elif shape["total"]:
+    if shape["total"]:
         total = sum(terms)
         versus = _versus(total, shape["threshold"]) if names else ""
         against = [{"claim": "question", "value": shape["threshold"]}] if versus else []
@@ -217,13 +219,13 @@ def _sums(facts, shape):
 def _sides(found, shape, facts):
     """The items the question names before "than" (比) and those it names after, when both
     name some: "Is A002 more than A001 and A003 combined?" compares A002 with the two
-    together, and "How many more does A003 have than A001?" A003 with A001."""
+    together, "How many more does A003 have than A001?" A003 with A001, and "Are A001 and
+    A002 together more than A002 and A003?" two groups that share A002."""
     if shape["than"] is None:
         return None
-    before, after = shape["than"]
-    left = [fact for fact in found if _mentioned(fact, before, facts)]
-    right = [fact for fact in found if fact not in left and _mentioned(fact, after, facts)]
-    return (left, right) if left and right else None
+    left, right = ([fact for fact in found if _mentioned(fact, side, facts)]
+                   for side in shape["than"])
+    return (left, right) if left and right and left != right else None
 
 
 def _mentioned(fact, text, facts):
