@@ -62,13 +62,13 @@ class HoldoutTest(unittest.TestCase):
 
 
 class BlindTest(unittest.TestCase):
-    """stock_agent/evals/blind.jsonl and blind4.jsonl to blind7.jsonl: 40 each,
+    """stock_agent/evals/blind.jsonl and blind4.jsonl to blind8.jsonl: 40 each,
     written by someone who saw neither the code nor the cases, with the verdicts a person
     should read. Held out: never tuned on."""
 
     def test_each_is_forty_test_cases_in_both_languages_declaring_what_to_read(self):
         for name in ("blind.jsonl", "blind4.jsonl", "blind5.jsonl", "blind6.jsonl",
-                     "blind7.jsonl"):
+                     "blind7.jsonl", "blind8.jsonl"):
             cases = harness.load_cases(os.path.join(os.path.dirname(SHIPPED_CASES), name))
             declared = [case["id"] for case in cases if {"verdicts", "computed", "no_false"}
                         & set(case["expect"])]
@@ -82,7 +82,7 @@ class BlindTest(unittest.TestCase):
         folder = temp_folder(self)
         report = os.path.join(folder, "report.json")
         status, _, err = run_evals("run", os.path.join(os.path.dirname(SHIPPED_CASES),
-                                                       "blind7.jsonl"),
+                                                       "blind8.jsonl"),
                                    "--mock", "--log-dir", folder, "--report", report)
         self.assertEqual(status, 0, err)
         with open(report, encoding="utf-8") as file:
