@@ -458,7 +458,7 @@ def shape(question):
     target) the person gave, or None, "level": the verdict its words ask, yes-or-no or not
     (ASKED), or None, "difference": bool, "compare": "most", "least" or None, "compares":
     it compares in any measure (COMPARES), "than": the words before "than" (比) and those
-    after (_sides) or None, "beyond": it asks of another day ("day", OTHER_DAY) or what
+    after (_around_than) or None, "beyond": it asks of another day ("day", OTHER_DAY) or what
     the tools do not hold ("held", NOT_HELD), or None, "order": bool (the question speaks
     of ordering, or of being below target), "field": what a sum or a comparison is of
     (suggested_order, target or stock), "field_named": the question names it,
@@ -506,7 +506,7 @@ def shape(question):
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": change, "figures": figures,
-            "than": _sides(folded),
+            "than": _around_than(folded),
             "beyond": "day" if re.search(OTHER_DAY, folded) and not re.search(NOW, folded)
             else "held" if re.search(f"{OTHER_DAY}|{NOT_HELD}", folded) else None,
             "supposes": bool(changes or change) or bool(
@@ -694,7 +694,7 @@ def _verdicts_named(folded):
     return named
 
 
-def _sides(folded):
+def _around_than(folded):
     """The words before "than" (比) and those after, each in its clause ("What is the total
     of A001 and A002, and is A001 more than A002?" sets A001 against A002), or None."""
     sides = re.split(THAN, folded, maxsplit=1)
