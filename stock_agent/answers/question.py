@@ -507,8 +507,7 @@ def shape(question):
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": change, "figures": figures,
             "than": _around_than(folded),
-            "beyond": "day" if re.search(OTHER_DAY, folded) and not re.search(NOW, folded)
-            else "held" if re.search(f"{OTHER_DAY}|{NOT_HELD}", folded) else None,
+            "beyond": _beyond(folded),
             "supposes": bool(changes or change) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
@@ -694,9 +693,19 @@ def _verdicts_named(folded):
     return named
 
 
+def _beyond(folded):
+    """"day" when the question asks of another day and not of now as well, "held" when it
+    asks of another day and of now, or of what no tool holds, else None."""
+    if re.search(OTHER_DAY, folded):
+        return "held" if re.search(NOW, folded) else "day"
+    return "held" if re.search(NOT_HELD, folded) else None
+
+
 def _around_than(folded):
     """The words before "than" (比) and those after, each in its clause ("What is the total
     of A001 and A002, and is A001 more than A002?" sets A001 against A002), or None."""
+    if "than" not in folded and "比" not in folded:  # most questions compile no THAN
+        return None
     sides = re.split(THAN, folded, maxsplit=1)
     if len(sides) != 2:
         return None
