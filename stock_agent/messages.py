@@ -657,6 +657,14 @@ LINES = {
                            "zh-TW": "{more} 的目標比 {less} 高 {difference}（{terms}）。"},
     "answer_total_target": {"en": "Total target of {items}: {total} ({terms}){versus}.",
                             "zh-TW": "{items} 的目標合計 {total}（{terms}）{versus}。"},
+    # one item's figure beside the one number the question measures it against ("Does A001
+    # have more than 10?")
+    "answer_one_stock": {"en": "Stock of {sku}: {value}{versus}.",
+                         "zh-TW": "{sku} 的庫存 {value}{versus}。"},
+    "answer_one_target": {"en": "Target of {sku}: {value}{versus}.",
+                          "zh-TW": "{sku} 的目標 {value}{versus}。"},
+    "answer_one_suggested_order": {"en": "Suggested order of {sku}: {value}{versus}.",
+                                   "zh-TW": "{sku} 的建議補貨 {value}{versus}。"},
     # the one number the question gives beside a total it asks ("over 75 combined?")
     "answer_versus_more": {"en": ", more than {value}", "zh-TW": "，超過 {value}"},
     "answer_versus_less": {"en": ", less than {value}", "zh-TW": "，少於 {value}"},

@@ -1543,6 +1543,20 @@ class ComparisonTest(unittest.TestCase):
                 self.assertNotIn("相差", text)
                 self.assertNotIn("Difference", text)
 
+    def test_one_items_figure_against_the_number_the_question_gives(self):
+        # A second review's: "Does A001 have more than 10?" got the note that its numbers
+        # were not worked out, and no answer.
+        for question, lang, said in (
+                ("Does A001 have more than 10?", "en", "Stock of A001: 12, more than 10."),
+                ("Should we order more than 10 of A001?", "en",
+                 "Suggested order of A001: 18, more than 10."),
+                ("Is A001 below 20?", "en", "Stock of A001: 12, less than 20."),
+                ("A001 有超過 12 個嗎？", "zh-TW", "A001 的庫存 12，剛好 12。")):
+            with self.subTest(question=question):
+                text = written([lookup("A001")], question, lang)
+                self.assertTrue(text.startswith(said), text)
+                self.assertNotIn("not worked out", text)
+
     def test_one_item_against_others_combined_is_each_side_added_up(self):
         # "Is A002 more than A001 and A003 combined?" got the total of all three, 57 (A002
         # itself in it), and the difference of A002 and A001 alone.

@@ -173,6 +173,8 @@ def _sums(facts, shape):
         # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
         if shape["named"]:
             found = [fact for fact in found if fact["sku"] in shape["named"]]
+        if len(found) == 1 and shape["threshold"] is not None:
+            return [_against(found[0], field, shape["threshold"])]
         if len(found) < 2:
             return []
         terms, names = [fact[field] for fact in found], [fact["sku"] for fact in found]
@@ -232,6 +234,15 @@ def _mentioned(fact, text, facts):
     names = [fact["sku"], fact.get("name") or "", *facts.aliases.get(fact["sku"], ())]
     return any(re.search(rf"(?<![0-9a-z]){re.escape(normal(name))}(?![0-9a-z])", text)
                for name in names if name)
+
+
+def _against(fact, field, threshold):
+    """One item's figure against the one number the question measures it by: "Does A001
+    have more than 10?", "Should we order more than 10 of A001?" (its suggested order)."""
+    return (Text(f"answer_one_{field}", sku=fact["sku"], value=fact[field],
+                 versus=_versus(fact[field], threshold)),
+            [{"sku": fact["sku"], "claim": field, "value": fact[field], "source": fact["source"],
+              "computed_from": [{"claim": "question", "value": threshold}]}])
 
 
 def _total(side, field):
