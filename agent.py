@@ -219,15 +219,14 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
     """Answer `questions` one after another as one conversation (--chat, --continue), each
     a run of the loop with the history before it. Yields a run.Outcome per question (the
     chat wing keeps the record and chooses the history). A conversation offers the
-    read-only tools only: --orders, --resume and --mcp are for single runs; and its answers
-    are shown as the model gave them (answers.Plain): the answer policy reads one
-    question's own results, and a conversation answers from earlier turns too."""
+    read-only tools only: --orders, --resume and --mcp are for single runs. Each answer is
+    read against its own question's results, as a single run's is."""
     from stock_agent import chat
 
     def every_run():
         given, fields = prepare(settings, environ, make_model or default_model)
         given["toolbox"] = tools.default_toolbox()
-        given["policy"] = answers.Plain(settings.lang)
+        given["policy"] = answers.policy(settings, conversation=True)
         fields["tools"] = given["toolbox"].names()
         return given, fields
 

@@ -426,10 +426,9 @@ def note_provider(environ, lang):
 
 def live_echo(settings):
     """The printer of a streamed answer as it arrives, or None. Only for a person: not into
-    --json or a pipe, and not before the answer check has passed it (a conversation's
-    answers are not checked; --verify off shows a single answer at once)."""
+    --json or a pipe, and only when no answer check must pass it first (--verify off)."""
     on_screen = settings.stream and not settings.json and is_terminal(sys.stdout)
-    if on_screen and (settings.conversation or not settings.verify):
+    if on_screen and not settings.verify:
         return Echo(sys.stdout)
     return None
 

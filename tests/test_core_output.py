@@ -211,6 +211,21 @@ class StreamedCallAfterAPreamble(unittest.TestCase):
         self.assertEqual(out, "Sure, checking now. \n")
 
 
+class NothingUncheckedIsStreamed(unittest.TestCase):
+    """A streamed answer shows as it arrives only when no answer check must pass it first:
+    with --verify off, in a single run or a conversation alike."""
+
+    def test_only_verify_off_streams_to_a_terminal(self):
+        from types import SimpleNamespace
+        for verify, conversation in ((True, False), (True, True), (False, False),
+                                     (False, True)):
+            settings = SimpleNamespace(stream=True, json=False, verify=verify,
+                                       conversation=conversation)
+            with self.subTest(verify=verify, conversation=conversation), \
+                    mock.patch.object(cli, "is_terminal", return_value=True):
+                self.assertEqual(cli.live_echo(settings) is None, verify)
+
+
 class EvalsOnAFullDisk(unittest.TestCase):
     """Item 19: the evaluation's table or stats on /dev/full: exit 6, one line."""
 

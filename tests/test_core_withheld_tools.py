@@ -572,7 +572,8 @@ class WithheldRunTest(unittest.TestCase):
         model = MockModel()
         status, out, err, events = run_cli(["--chat"], model=model, stdin="Hello\nThanks\n")
         self.assertEqual(status, 0, err)
-        self.assertEqual([len(request["tools"]) for request in model.requests], [3, 3])
+        # "And the other one?" may lean on a turn before: each request offers all three
+        self.assertEqual({len(request["tools"]) for request in model.requests}, {3})
         self.assertNotIn("tools_withheld", [e["event"] for e in events])
 
 

@@ -545,7 +545,7 @@ class ConversationCasesTest(unittest.TestCase):
     def setUp(self):
         self.dir = temp_folder(self)
 
-    def run_evals(self, cases, make_model=None):
+    def run_evals(self, cases, make_model=None, flags=()):
         path = os.path.join(self.dir, "turns.jsonl")
         with open(path, "w", encoding="utf-8") as file:
             file.writelines(json.dumps(case, ensure_ascii=False) + "\n" for case in cases)
@@ -553,7 +553,7 @@ class ConversationCasesTest(unittest.TestCase):
         out, err = io.StringIO(), io.StringIO()
         with redirect_stdout(out), redirect_stderr(err):
             status = evals_main(["run", path, "--mock", "--log-dir", self.dir, "--report",
-                                 report_path], environ={}, make_model=make_model)
+                                 report_path, *flags], environ={}, make_model=make_model)
         if status != 0:
             return status, out.getvalue(), err.getvalue(), None
         with open(report_path, encoding="utf-8") as file:
@@ -585,7 +585,7 @@ class ConversationCasesTest(unittest.TestCase):
         rows = {result["id"]: result["rows"][0] for result in document["results"]}
         self.assertTrue(rows["follow-up"]["success"])
         self.assertEqual(rows["follow-up"]["calls"]["correct"], 2)
-        self.assertEqual(rows["follow-up"]["steps"], 4)
+        self.assertEqual(rows["follow-up"]["steps"], 2)  # each lookup; the program answers
         self.assertEqual(len(rows["follow-up"]["turns"]), 2)
         self.assertFalse(rows["recall"]["success"])
         self.assertEqual(rows["recall"]["differences"], ["turn 2: answer lacks '20'"])
@@ -609,7 +609,9 @@ class ConversationCasesTest(unittest.TestCase):
                                      text_reply("The target of A003 is 20."),
                                      text_reply("The target of A001 is 31.")])
 
-        status, _, err, document = self.run_evals([recall], make_model=make)
+        # Shown as it came (--verify off), the invented 31 is read in its turn.
+        status, _, err, document = self.run_evals([recall], make_model=make,
+                                                  flags=["--verify", "off"])
         self.assertEqual(status, 0, err)
         row = document["results"][0]["rows"][0]
         self.assertTrue(row["success"])  # no expectation of the old kinds
@@ -617,6 +619,14 @@ class ConversationCasesTest(unittest.TestCase):
         self.assertEqual(row["false_statements"], ["turn 3: says A001 target 31"])
         self.assertEqual(document["totals"]["false_statements"]["statements"], 1)
         self.assertEqual(document["totals"]["person_read_success"]["hits"], 0)
+        # Checked, as by default: what a turn states is read against its own results. The
+        # recalled 20 is not shown (that turn looked nothing up, even when told to), and
+        # the 31 never reaches the person: A001's lookup says 30.
+        status, _, err, document = self.run_evals([recall], make_model=make)
+        self.assertEqual(status, 0, err)
+        row = document["results"][0]["rows"][0]
+        self.assertEqual(row["false_statements"], [])
+        self.assertEqual(row["unstated"], ["turn 2: A003 target 20"])
 
     def test_turns_a_conversation_never_reached_fail(self):
         case = {"id": "cut-short", "lang": "en", "turns": [

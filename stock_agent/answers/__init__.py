@@ -24,7 +24,11 @@ with the facts they leave out ("trimmed"); when a sentence is false, or none of 
 the run holds can be read, the person reads the program's answer ("rendered"). Each of the
 last two begins with a one-line lead saying so. A run with no facts whose model answered
 from nothing gets one corrective turn to look them up ("corrected" if it then passes).
-`Plain` (--verify off, and conversations) shows the model's answer as it came.
+`Plain` (--verify off) shows the model's answer as it came.
+
+A conversation's answers are read the same way, against the question's own results: an
+answer recalled from an earlier turn, with no lookup, gets the corrective turn, so what the
+person reads is looked up again, never remembered.
 
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
@@ -44,16 +48,18 @@ __all__ = ["Answers", "Plain", "policy", "written"]
 MAX_SEARCHES = 3  # names the program searches for itself in one run, as one round of calls
 
 
-def policy(settings):
-    """The policy the settings ask for: precision-first, or as it came with --verify off."""
-    return (Answers if settings.verify else Plain)(settings.lang)
+def policy(settings, *, conversation=False):
+    """The policy the settings ask for: precision-first, or as it came with --verify off.
+    `conversation`: the question follows earlier turns, which it may lean on."""
+    return (Answers if settings.verify else Plain)(settings.lang, conversation=conversation)
 
 
 class Plain:
     """--verify off: every tool offered, the model's answer shown as it came (labelled)."""
 
-    def __init__(self, lang):
+    def __init__(self, lang, *, conversation=False):
         self.lang, self.source, self.ours, self.writes = lang, None, (), set()
+        self.conversation = conversation
         self.inventory = None  # the data in scope: the items a question names by name
         self.offered = None  # the first request's tools: None for all, () for none
         self.all_ours = True  # no --mcp tool: a SKU is ours to look up, or no one's
@@ -95,6 +101,8 @@ class Answers(Plain):
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
+        if self.offered == () and self.conversation:  # "and the other one?": of a turn before
+            self.offered = None
         return self.offered
 
     def settled(self, question, outcome):

@@ -18,7 +18,8 @@ A conversation is one JSONL record in the run log's format (README, "The run log
 Exactly one terminal event per turn. The record always holds the content (questions,
 answers, tool arguments and whole results), whatever --log-content says: it is the
 conversation, and --continue rebuilds the model's input from it. A completed turn's
-terminal event carries `messages`, the turn as the model saw it, so it is replayed exactly;
+terminal event carries `messages`, the turn as the model saw it and ending with the answer
+as the person read it, so it is replayed exactly;
 a failed or cancelled turn is never replayed (the notes list it as not answered).
 
 --continue reads the record back (`--continue` alone, or `last`: the newest record in --log-
@@ -129,7 +130,7 @@ class Session:
 
     def _end(self, turn, outcome, started, tokens):
         completed = outcome.status == "completed"
-        turn.update(status=outcome.status, messages=outcome.transcript if completed else [],
+        turn.update(status=outcome.status, messages=_as_read(outcome) if completed else [],
                     code=outcome.error.code if outcome.error is not None else None)
         self.turns.append(turn)
         outcome.run_id, outcome.log = self.log.run_id, self.log.path
@@ -249,3 +250,14 @@ def _replayable(turn, provider):
         return turn
     return {**turn, "messages": [{**message, "raw": None} if "raw" in message else message
                                  for message in turn["messages"]]}
+
+
+def _as_read(outcome):
+    """A completed turn's messages as the questions after it see them: ending with the
+    answer the person read. The answer policy may have written it in place of the model's
+    reply (a false sentence is never shown, nor replayed to the model as said), or after
+    the tool results alone (the program stated it)."""
+    messages = outcome.transcript
+    if messages[-1]["role"] == "assistant" and not messages[-1]["tool_calls"]:
+        messages = messages[:-1]
+    return [*messages, {"role": "assistant", "content": outcome.answer, "tool_calls": []}]
