@@ -295,7 +295,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
 
     # The first request offers the tools the policy chooses: None is all of them; a call
     # to another tool, a failed call or a corrective turn brings them all back.
-    offered = policy.first_tools(question, toolbox, inventory)
+    offered = policy.first_tools(question, toolbox, inventory, messages[1:-1])
     outcome.tools_withheld = offered == ()
     if offered == () and withheld_note:  # the note stays when the tools come back
         messages[0] = {"role": "system", "content": f"{messages[0]['content']} {withheld_note}"}

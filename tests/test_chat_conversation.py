@@ -123,20 +123,47 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(len(said), 1)
         self.assertEqual(said[0] + "\nHello!\n", out)  # turn 1 as the person read it
 
-    def test_an_answer_recalled_without_a_lookup_gets_the_corrective_turn(self):
+    def test_a_figure_recalled_from_a_turn_before_is_read_against_its_result(self):
+        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),
+                                  text_reply("The target of A003 is 20.")])
+        status, out, err, events = run_cli(["--chat"], model=model,
+                                           stdin="Check A003\nAnd its target?\n")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out.splitlines()[-1], "[Sample data] The target of A003 is 20.")
+        self.assertEqual(len(model.requests), 2)  # turn 2 asked once, no lookup again
+        ended = [event for event in events if event["event"] == "completed"]
+        self.assertEqual(ended[-1]["verification"], "verified")
+
+    def test_a_recall_of_a_result_shown_cut_gets_the_corrective_turn(self):
         recalled = text_reply("The target of A003 is 20.")
         model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),
                                   recalled,
                                   calls_reply(tool_call("get_stock", {"sku": "A003"})),
                                   recalled])
-        status, out, err, events = run_cli(["--chat"], model=model,
-                                           stdin="Check A003\nAnd its target?\n")
+        with mock.patch.object(agent, "excerpt_limit", lambda budget: 100):  # all cut
+            status, out, err, events = run_cli(["--chat"], model=model,
+                                               stdin="Check A003\nAnd its target?\n")
         self.assertEqual(status, 0, err)
         kinds = [event["event"] for event in events]
         turn_2 = kinds[len(kinds) - kinds[::-1].index("turn_started"):]
         self.assertEqual([kind for kind in turn_2 if kind in ("correction", "tool")],
                          ["correction", "tool"])
         self.assertEqual(out.splitlines()[-1], "[Sample data] The target of A003 is 20.")
+
+    def test_only_results_the_model_saw_whole_are_recalled(self):
+        from stock_agent.answers import _recalled
+        whole = {"ok": True, "data": {"sku": "A003", "stock": 0, "target": 20}}
+        cut = {**whole, "cut": "This result is 9000 characters; shown here with ..."}
+        calls = [{"id": None, "name": "get_stock", "arguments": {"sku": sku}}
+                 for sku in ("A003", "A001", "A002")]  # a call written as text has no id
+        history = [{"role": "user", "content": "Check A003, A001 and A002"},
+                   {"role": "assistant", "content": "", "tool_calls": calls},
+                   *({"role": "tool", "tool_call_id": None, "tool_name": "get_stock",
+                      "content": content, "is_error": False}
+                     for content in (json.dumps(whole), json.dumps(cut), "not JSON")),
+                   {"role": "assistant", "content": "Done.", "tool_calls": []}]
+        self.assertEqual(_recalled(history), [{"invocation": "earlier:0", "name": "get_stock",
+                                               "arguments": {"sku": "A003"}, "result": whole}])
 
     def test_a_recalled_figure_the_model_never_looks_up_is_not_shown(self):
         model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),

@@ -619,14 +619,13 @@ class ConversationCasesTest(unittest.TestCase):
         self.assertEqual(row["false_statements"], ["turn 3: says A001 target 31"])
         self.assertEqual(document["totals"]["false_statements"]["statements"], 1)
         self.assertEqual(document["totals"]["person_read_success"]["hits"], 0)
-        # Checked, as by default: what a turn states is read against its own results. The
-        # recalled 20 is not shown (that turn looked nothing up, even when told to), and
-        # the 31 never reaches the person: A001's lookup says 30.
+        # Checked, as by default: the recalled 20 is read against turn 1's result and
+        # shown, and the 31 never reaches the person (A001's lookup says 30).
         status, _, err, document = self.run_evals([recall], make_model=make)
         self.assertEqual(status, 0, err)
         row = document["results"][0]["rows"][0]
         self.assertEqual(row["false_statements"], [])
-        self.assertEqual(row["unstated"], ["turn 2: A003 target 20"])
+        self.assertTrue(row["person_read_ok"], row)
 
     def test_turns_a_conversation_never_reached_fail(self):
         case = {"id": "cut-short", "lang": "en", "turns": [

@@ -2,8 +2,10 @@
 
 The loop (agent.py) calls a policy at four named points and knows nothing of inventory:
 
-    first_tools(question, toolbox, inventory)  the tools the first request offers: None for
-                                               all, () for none (then the withheld note)
+    first_tools(question, toolbox, inventory, history)
+                                               the tools the first request offers: None for
+                                               all, () for none (then the withheld note);
+                                               `history`, a conversation's turns before
     keeps_narrow(result)                       whether a failed call leaves the narrowed
                                                offer as it is ("not found" is an answer)
     settled(question, outcome)                 after a round of tool calls: the program's
@@ -26,13 +28,14 @@ last two begins with a one-line lead saying so. A run with no facts whose model 
 from nothing gets one corrective turn to look them up ("corrected" if it then passes).
 `Plain` (--verify off) shows the model's answer as it came.
 
-A conversation's answers are read the same way, against the question's own results: an
-answer recalled from an earlier turn, with no lookup, gets the corrective turn, so what the
-person reads is looked up again, never remembered.
+A conversation's answers are read the same way, against the question's own results and
+those its earlier turns hold whole (the model may rightly recall them: "And its target?");
+the program writes only from the question's own.
 
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
 
+import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
@@ -60,12 +63,14 @@ class Plain:
     def __init__(self, lang, *, conversation=False):
         self.lang, self.source, self.ours, self.writes = lang, None, (), set()
         self.conversation = conversation
+        self.recalled = []  # the tool results a conversation's earlier turns hold whole
         self.inventory = None  # the data in scope: the items a question names by name
         self.offered = None  # the first request's tools: None for all, () for none
         self.all_ours = True  # no --mcp tool: a SKU is ours to look up, or no one's
 
-    def first_tools(self, question, toolbox, inventory):
+    def first_tools(self, question, toolbox, inventory, history=()):
         self.source, self.ours, self.inventory = inventory.source, tuple(toolbox.names()), inventory
+        self.recalled = _recalled(history)
         self.writes = {name for name in self.ours if toolbox.get(name).needs_approval}
         return None
 
@@ -81,11 +86,13 @@ class Plain:
     def end(self, question, outcome, **_):
         return None
 
-    def labelled(self, answer, outcome):
+    def labelled(self, answer, outcome, recalled=()):
         """The answer after the label of the data it used: one rule for every answer, a run
-        that called one of our inventory tools names their source."""
+        that called one of our inventory tools, or whose answer `recalled` their results,
+        names their source."""
         from stock_agent.inventory import SAMPLE_SOURCE
-        if self.source is None or not any(is_ours(record["name"]) for record in outcome.results):
+        if self.source is None or not any(is_ours(record["name"])
+                                          for record in [*outcome.results, *recalled]):
             return answer
         label = (Text("answer_sample") if self.source == SAMPLE_SOURCE else
                  Text("answer_source", source=self.source)).render(self.lang)
@@ -95,8 +102,8 @@ class Plain:
 class Answers(Plain):
     """--verify on: precision-first (the module's docstring)."""
 
-    def first_tools(self, question, toolbox, inventory):
-        super().first_tools(question, toolbox, inventory)
+    def first_tools(self, question, toolbox, inventory, history=()):
+        super().first_tools(question, toolbox, inventory, history)
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
@@ -130,7 +137,7 @@ class Answers(Plain):
     def review(self, text, question, outcome, *, run_call, step, last, log):
         facts = self._facts(question, outcome, run_call, step)
         asked = _asked(question, facts, self._rows(facts), self.inventory, self.all_ours)
-        kept, dropped, said = shown(text, facts, asked)
+        kept, dropped, said = shown(text, self._known(facts, outcome), asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
             if self._may_look(facts, outcome, last):
@@ -158,10 +165,11 @@ class Answers(Plain):
                 self.lang)
         outcome.verification = ("trimmed" if dropped else "supplemented" if missing else
                                 "corrected" if outcome.corrections else "verified")
-        outcome.statements = _cited(said, facts) + [  # "no order placed": no fact added
-            cite for _, cited in added for cite in cited if cite["claim"] != "placed"]
+        outcome.statements = _cited(said, self._known(facts, outcome)) + [
+            cite for _, cited in added for cite in cited  # "no order placed": no fact added
+            if cite["claim"] != "placed"]
         lead = Text("answer_trimmed").render(self.lang) + "\n" if dropped else ""
-        return lead + self.labelled(text, outcome), None
+        return lead + self.labelled(text, outcome, self.recalled if said else ()), None
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
@@ -182,6 +190,16 @@ class Answers(Plain):
         return lead + self.labelled(_joined(said, self.lang), outcome)
 
     # --- The steps of a review ---
+
+    def _known(self, facts, outcome):
+        """What the model's sentences are read against: the run's facts, after those of a
+        conversation's earlier turns (a newer result of an item stands over an older)."""
+        if not self.recalled:
+            return facts
+        known = Facts(self.recalled + outcome.results, writes=self.writes)
+        known.sums = facts.sums
+        known.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(known) or ()}
+        return known
 
     def _rows(self, facts):
         """The data's rows of the items found, aliases and all, for the names a question
@@ -278,6 +296,28 @@ class Answers(Plain):
         offered: no fact at all, no correction yet, and a request left for it."""
         return (not _holds_any(facts) and self.all_ours and self.offered != ()
                 and not outcome.corrections and not last)
+
+
+def _recalled(history):
+    """The tool results a conversation's earlier turns hold whole, each with its call (the
+    loop writes an assistant message's calls, then their results in order): what its model
+    may rightly recall. A result shown cut is none, nor a fact the notes on older turns
+    quote (stock_agent/chat/context.py)."""
+    recalled, calls = [], []
+    for message in history:
+        if message["role"] == "assistant":
+            calls = list(message.get("tool_calls") or ())
+        elif message["role"] == "tool" and calls:
+            call = calls.pop(0)
+            try:
+                result = json.loads(message["content"])
+            except ValueError:
+                continue
+            if isinstance(result, dict) and isinstance(result.get("ok"), bool) and \
+                    "cut" not in result:
+                recalled.append({"invocation": f"earlier:{len(recalled)}", "name": call["name"],
+                                 "arguments": call["arguments"], "result": result})
+    return recalled
 
 
 def _asked(question, facts, rows=None, inventory=None, all_ours=True):
