@@ -150,6 +150,19 @@ class ConversationAnswersTest(unittest.TestCase):
                          ["correction", "tool"])
         self.assertEqual(out.splitlines()[-1], "[Sample data] The target of A003 is 20.")
 
+    def test_an_earlier_answer_copied_label_and_lead_and_all_is_read_as_the_model_s(self):
+        line = "濾掛咖啡 (A001): stock 12, target 30, below target; suggested order 18."
+        copied = ("(Sentences of the model's answer that could not be checked against the "
+                  f"tool results are left out.)\n[Sample data] {line}")
+        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
+                                  text_reply(copied)])
+        status, out, err, events = run_cli(["--chat"], model=model,
+                                           stdin="Check A001\nWhat were its figures again?\n")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out.splitlines()[-1], "[Sample data] " + line)
+        ended = [event for event in events if event["event"] == "completed"]
+        self.assertEqual(ended[-1]["verification"], "verified")
+
     def test_only_results_the_model_saw_whole_are_recalled(self):
         from stock_agent.answers import _recalled
         whole = {"ok": True, "data": {"sku": "A003", "stock": 0, "target": 20}}

@@ -49,6 +49,9 @@ from stock_agent.errors import Text
 __all__ = ["Answers", "Plain", "policy", "written"]
 
 MAX_SEARCHES = 3  # names the program searches for itself in one run, as one round of calls
+# The lines that open an answer to say the program wrote it, or left sentences out.
+LEADS = ("answer_rendered", "answer_trimmed", "answer_unchecked", "answer_rendered_repeated",
+         "answer_rendered_unanswered")
 
 
 def policy(settings, *, conversation=False):
@@ -90,13 +93,16 @@ class Plain:
         """The answer after the label of the data it used: one rule for every answer, a run
         that called one of our inventory tools, or whose answer `recalled` their results,
         names their source."""
-        from stock_agent.inventory import SAMPLE_SOURCE
         if self.source is None or not any(is_ours(record["name"])
                                           for record in [*outcome.results, *recalled]):
             return answer
-        label = (Text("answer_sample") if self.source == SAMPLE_SOURCE else
-                 Text("answer_source", source=self.source)).render(self.lang)
+        label = self.label()
         return answer if answer.startswith(label.strip()) else label + answer
+
+    def label(self):
+        from stock_agent.inventory import SAMPLE_SOURCE
+        return (Text("answer_sample") if self.source == SAMPLE_SOURCE else
+                Text("answer_source", source=self.source)).render(self.lang)
 
 
 class Answers(Plain):
@@ -135,6 +141,7 @@ class Answers(Plain):
         return self.rendered(facts, asked, None, outcome, verification="stated")
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
+        text = self._unlabelled(text)
         facts = self._facts(question, outcome, run_call, step)
         asked = _asked(question, facts, self._rows(facts), self.inventory, self.all_ours)
         kept, dropped, said = shown(text, self._known(facts, outcome), asked)
@@ -190,6 +197,17 @@ class Answers(Plain):
         return lead + self.labelled(_joined(said, self.lang), outcome)
 
     # --- The steps of a review ---
+
+    def _unlabelled(self, text):
+        """The model's answer without the lines the program writes around one: a
+        conversation shows the model its earlier answers as the person read them, and a
+        small model copies their label and lead ("[Sample data] Yes, A001 is below
+        target."). Each is the program's, written again where it applies."""
+        label = self.label().strip() if self.source is not None else None
+        leads = {Text(key).render(self.lang).strip() for key in LEADS}
+        lines = [line.strip().removeprefix(label).strip() if label else line
+                 for line in text.splitlines() if line.strip() not in leads]
+        return "\n".join(lines).strip() or text
 
     def _known(self, facts, outcome):
         """What the model's sentences are read against: the run's facts, after those of a
