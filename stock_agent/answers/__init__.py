@@ -205,9 +205,10 @@ class Answers(Plain):
         target."). Each is the program's, written again where it applies."""
         label = self.label().strip() if self.source is not None else None
         leads = {Text(key).render(self.lang).strip() for key in LEADS}
-        lines = [line.strip().removeprefix(label).strip() if label else line
-                 for line in text.splitlines() if line.strip() not in leads]
-        return "\n".join(lines).strip() or text
+        lines = text.splitlines()
+        kept = [line.removeprefix(label).lstrip() if label and line.startswith(label) else line
+                for line in lines if line.strip() not in leads]
+        return "\n".join(kept).strip() or text if kept != lines else text
 
     def _known(self, facts, outcome):
         """What the model's sentences are read against: the run's facts, after those of a
