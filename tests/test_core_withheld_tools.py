@@ -128,6 +128,8 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("Which items have 茶包 in their name?", ("find_items",)),
                 ("除了濾掛咖啡，還有什麼要補？", None),  # other items: a list may be needed
                 ("What is running low?", ("list_reorder",)), ("哪些需要補貨？", ("list_reorder",)),
+                # a real small model's: asked without tools, it answered with the scope line
+                ("哪些東西不夠了", ("list_reorder",)),
                 ("Is anything below target?", ("list_reorder",)),
                 ("What is our reorder point?", None),  # ours: it asks for no list
                 ("Which items are not low?", None), ("哪些不缺貨？", None),  # not the list

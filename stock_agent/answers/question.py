@@ -149,8 +149,8 @@ def may_need_tools(question, inventory):
         return True
     if re.search(ABOUT_ME, folded):
         return False
-    if not _sums_its_own(folded) and any(word in folded for word in TOOL_WORDS) and \
-            not _asks_in_general(folded):
+    if not _sums_its_own(folded) and any(word in folded for word in TOOL_WORDS + LOW) and \
+            not _asks_in_general(folded):  # 哪些東西不夠了: being low is the tools' too
         return True
     return _names_an_item(folded, inventory)
 
