@@ -1354,6 +1354,14 @@ class BeyondTheToolsTest(unittest.TestCase):
                 self.assertTrue(text.startswith(note), text)
                 self.assertIn("12", text)
 
+    def test_the_line_comes_with_a_search_that_found_nothing_too(self):
+        # A real small model searched 销售 for "how many did we sell last week", and the
+        # person read only "Nothing matches "销售"."
+        none = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "销售"},
+                "result": {"ok": True, "data": {"query": "销售", "items": [], "more": 0}}}
+        text = written([none], "how many did we sell last week", "en")
+        self.assertTrue(text.startswith(self.NOTE), text)
+
     def test_no_note_where_the_tools_answer(self):
         for question in ("Check A001", "Do we sell drip coffee?",
                          "If the 18 A001 we're expecting arrive today, are we at target?"):
@@ -1526,6 +1534,24 @@ class UnworkedNumbersTest(unittest.TestCase):
 
 class ComparisonTest(unittest.TestCase):
     """"Which has the most?" is answered by code, with every figure compared."""
+
+    def test_a_total_naming_no_item_is_of_what_the_searches_found(self):
+        # A real small model's run: "total stock of all tea" searched 茶 and made the reorder
+        # list, and got "Total stock of A002, A003, A001: 57", coffee and all.
+        tea = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "茶"},
+               "result": {"ok": True, "data": {"query": "茶", "items": SAMPLE[1:3],
+                                               "more": 0}}}
+        low = {"invocation": "1:1", "name": "list_reorder", "arguments": {},
+               "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 0}}}
+        text = written([tea, low], "total stock of all tea", "en")
+        self.assertTrue(text.startswith("Total stock of A002, A003: 45 (45 + 0)."), text)
+        # of a search cut short, no total: the sum of part of the matches is none of them all
+        cut = {**tea, "result": {"ok": True, "data": {"query": "茶", "items": SAMPLE[1:3],
+                                                      "more": 1}}}
+        self.assertNotIn("Total", written([cut, low], "total stock of all tea", "en"))
+        # naming them, the items named, whatever was searched
+        self.assertIn("Total stock of A002, A001: 57",
+                      written([tea, low, lookup("A001")], "total stock of A001 and A002", "en"))
 
     def test_a_difference_names_the_side_that_has_more(self):
         # A review's: "How many more does A003 have than A001?" got "Difference in stock

@@ -75,7 +75,7 @@ def _left_out_note(facts, shape, sums):
     worked = any(cite["claim"] == "if" for _, cited in sums for cite in cited)
     if shape["unworked"] or shape["supposes"] and facts.items and not worked:
         return [(Text("answer_unworked"), [])]
-    if shape["beyond"] and facts.items and not worked:  # sales, prices, another day
+    if shape["beyond"] and (facts.items or facts.lists) and not worked:  # sales, prices
         return [(Text("answer_beyond"), [])]
     return []
 
@@ -173,6 +173,13 @@ def _sums(facts, shape):
         # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
         if shape["named"]:
             found = [fact for fact in found if fact["sku"] in shape["named"]]
+        elif searches := [listed for listed in facts.lists if listed["query"] is not None]:
+            # naming none, of the items the searches found: "total stock of all tea"
+            # searched 茶, and the reorder list's A001 is no tea; of a search cut short, none
+            if any(listed["more"] for listed in searches):
+                return []
+            searched = {sku for listed in searches for sku in listed["skus"]}
+            found = [fact for fact in found if fact["sku"] in searched]
         if len(found) == 1 and shape["threshold"] is not None:
             return [_against(found[0], field, shape["threshold"])]
         if len(found) < 2:
