@@ -288,6 +288,24 @@ class ProgramLookupTest(unittest.TestCase):
                           ("program", {"query": "濾掛咖啡"})])
         self.assertIn("A002 的庫存比 A001 多 33（45 - 12）", outcome)
 
+    def test_of_items_named_by_parts_of_names_each_one_no_call_found_is_searched(self):
+        # A real small model's: asked which has more, it searched for one of the two only,
+        # and the person read one item's figures
+        for question, lang, query, model_query, said in (
+                ("which has more, oolong or drip coffee?", "en", "oolong", "drip coffee",
+                 A002["en"]),
+                ("烏龍跟玄米哪個比較多", "zh-TW", "玄米", "烏龍",
+                 "玄米茶包（A003）庫存 0（缺貨），目標 20")):
+            with self.subTest(question=question):
+                search = calls_reply(tool_call("find_items", {"query": model_query}))
+                outcome, _, events = run_policy([search, text_reply("45")], lang,
+                                                question=question, log_content=True)
+                self.assertEqual([(e.get("by"), e["arguments"])
+                                  for e in events_named(events, "tool")],
+                                 [(None, {"query": model_query}),
+                                  ("program", {"query": query})])
+                self.assertIn(said, outcome)
+
     def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
         outcome, _, events = run_policy(
             [stock_call("OOLONG"), text_reply("There is no such item.")],

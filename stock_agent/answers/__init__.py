@@ -40,7 +40,8 @@ import re
 
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (names_of, names_written, normal, offered_first,
-                                          part_named, plain, shape, skus_named)
+                                          part_named, parts_named, plain, shape,
+                                          skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import given_figures, unworked, write
@@ -266,17 +267,27 @@ class Answers(Plain):
         多少？: the small model answered 查不到 without searching, twice; 烏龍茶包比濾掛咖啡多
         幾包？: it searched for one); else, the question naming an item by part of its name
         alone and no call having found any item, that part (烏龍要補貨嗎: it made no call;
-        "how many 濾掛": it searched for 滤掛, in simplified characters): a list, at most
+        "how many 濾掛": it searched for 滤掛, in simplified characters); else, of several
+        items the question names, by a name or a part of one, the parts of those no call
+        found (烏龍跟玄米哪個比較多: it searched for 烏龍 alone): a list, at most
         MAX_SEARCHES names."""
         found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
-        names = [name for sku, name in names_written(question, self.inventory.rows()).items()
-                 if sku not in found]
+        written = names_written(question, self.inventory.rows())
+        names = [name for sku, name in written.items() if sku not in found]
         if names:
             return names[:MAX_SEARCHES]
-        part = part_named(question, self.inventory) if not found and \
-            self.offered == ("find_items",) else None
-        return [part] if part else []
+        if not found:
+            part = part_named(question, self.inventory) \
+                if self.offered == ("find_items",) else None
+            return [part] if part else []
+        named = {**{sku: part for sku, (_, part) in parts_named(question, self.inventory)
+                    .items()}, **written}
+        named = {sku: name for sku, name in named.items()  # 茶包, of 玄米茶包, in 烏龍茶包
+                 if not any(normal(name) in normal(other) and len(other) > len(name)
+                            for other in named.values())}
+        unfound = [named[sku] for sku in named if sku not in found] if len(named) > 1 else []
+        return list(dict.fromkeys(unfound))[:MAX_SEARCHES]
 
     def _left_out(self, facts, asked, said, text):
         """Facts holding only what the answer leaves out: an item it says nothing of, or

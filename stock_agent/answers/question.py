@@ -816,23 +816,40 @@ def part_named(question, inventory):
     None: 烏龍要補貨嗎 writes 烏龍, of 烏龍茶包; "any oolong left?" oolong, of its "oolong tea
     bags". A part of a name the data gives goes before any alias's; the first item's, of
     parts as long."""
+    parts = parts_named(question, inventory)
+    best = max(parts.values(), key=lambda part: (part[0], len(part[1])), default=None)
+    return best and best[1]
+
+
+def parts_named(question, inventory):
+    """{SKU: (1 for a part of the data's name, 0 of an alias's, the part)} of each item the
+    question names by a part of a name (part_named): "which has more, oolong or drip
+    coffee?" names A002 by oolong, A001 by coffee (by drip too: the longest)."""
     folded = normal(question)
     words, pairs = _words_and_pairs(folded)
-    named = [row for row in inventory.rows() if _names_by_name(row, words, pairs)]
-    for aliases in (False, True):  # of the data's names first: 烏龍, not "bags"
-        best = ""
-        for row in named:
-            for name in map(normal, names_of(row)[1:] if aliases else [row["name"]]):
-                parts = (name.split() if name.isascii() else
-                         (name[start:end] for start in range(len(name))
-                          for end in range(start + 2, len(name) + 1)))
-                for part in parts:
-                    if len(part) > len(best) and (len(part) >= 4 and part in words
-                                                  if name.isascii() else part in folded):
-                        best = part
-        if best:
-            return best
-    return None
+    parts = {}
+    for row in inventory.rows():
+        if not _names_by_name(row, words, pairs):
+            continue
+        for of_data, names in ((1, [row["name"]]), (0, names_of(row)[1:])):
+            best = _longest_part(map(normal, names), folded, words)
+            if best:
+                parts[row["sku"]] = (of_data, best)
+                break
+    return parts
+
+
+def _longest_part(names, folded, words):
+    best = ""
+    for name in names:
+        parts = (name.split() if name.isascii() else
+                 (name[start:end] for start in range(len(name))
+                  for end in range(start + 2, len(name) + 1)))
+        for part in parts:
+            if len(part) > len(best) and (len(part) >= 4 and part in words
+                                          if name.isascii() else part in folded):
+                best = part
+    return best
 
 
 def _writes_out(folded, name):
