@@ -107,12 +107,20 @@ class ConversationAnswersTest(unittest.TestCase):
     """A conversation's answers are read as a single question's are, each against its own
     question's results; the next question is asked with the answer the person read."""
 
+    @staticmethod
+    def chat(stdin, *replies):
+        """A conversation of `stdin`'s lines with a model of these replies."""
+        model = MockModel(script=list(replies))
+        return (*run_cli(["--chat"], model=model, stdin=stdin), model)
+
+    @staticmethod
+    def lookup(sku):
+        return calls_reply(tool_call("get_stock", {"sku": sku}))
+
     def test_a_false_answer_is_never_shown_nor_replayed_as_said(self):
-        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A002"})),
-                                  text_reply("No, A001 is not low."),
-                                  text_reply("Hello!")])
-        status, out, err, _ = run_cli(["--chat"], model=model,
-                                      stdin="Is A001 low?\nHello\n")
+        status, out, err, _, model = self.chat(
+            "Is A001 low?\nHello\n", self.lookup("A002"), text_reply("No, A001 is not low."),
+            text_reply("Hello!"))
         self.assertEqual(status, 0, err)
         self.assertNotIn("not low", out)
         self.assertIn("Yes, A001 is below target.", out)
@@ -124,10 +132,9 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(said[0] + "\nHello!\n", out)  # turn 1 as the person read it
 
     def test_a_figure_recalled_from_a_turn_before_is_read_against_its_result(self):
-        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),
-                                  text_reply("The target of A003 is 20.")])
-        status, out, err, events = run_cli(["--chat"], model=model,
-                                           stdin="Check A003\nAnd its target?\n")
+        status, out, err, events, model = self.chat(
+            "Check A003\nAnd its target?\n", self.lookup("A003"),
+            text_reply("The target of A003 is 20."))
         self.assertEqual(status, 0, err)
         self.assertEqual(out.splitlines()[-1], "[Sample data] The target of A003 is 20.")
         self.assertEqual(len(model.requests), 2)  # turn 2 asked once, no lookup again
@@ -136,13 +143,10 @@ class ConversationAnswersTest(unittest.TestCase):
 
     def test_a_recall_of_a_result_shown_cut_gets_the_corrective_turn(self):
         recalled = text_reply("The target of A003 is 20.")
-        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),
-                                  recalled,
-                                  calls_reply(tool_call("get_stock", {"sku": "A003"})),
-                                  recalled])
         with mock.patch.object(agent, "excerpt_limit", lambda budget: 100):  # all cut
-            status, out, err, events = run_cli(["--chat"], model=model,
-                                               stdin="Check A003\nAnd its target?\n")
+            status, out, err, events, _ = self.chat(
+                "Check A003\nAnd its target?\n", self.lookup("A003"), recalled,
+                self.lookup("A003"), recalled)
         self.assertEqual(status, 0, err)
         kinds = [event["event"] for event in events]
         turn_2 = kinds[len(kinds) - kinds[::-1].index("turn_started"):]
@@ -154,10 +158,9 @@ class ConversationAnswersTest(unittest.TestCase):
         line = "濾掛咖啡 (A001): stock 12, target 30, below target; suggested order 18."
         copied = ("(Sentences of the model's answer that could not be checked against the "
                   f"tool results are left out.)\n[Sample data] {line}")
-        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
-                                  text_reply(copied)])
-        status, out, err, events = run_cli(["--chat"], model=model,
-                                           stdin="Check A001\nWhat were its figures again?\n")
+        status, out, err, events, _ = self.chat(
+            "Check A001\nWhat were its figures again?\n", self.lookup("A001"),
+            text_reply(copied))
         self.assertEqual(status, 0, err)
         self.assertEqual(out.splitlines()[-1], "[Sample data] " + line)
         ended = [event for event in events if event["event"] == "completed"]
@@ -179,11 +182,9 @@ class ConversationAnswersTest(unittest.TestCase):
                                                "arguments": {"sku": "A003"}, "result": whole}])
 
     def test_a_recalled_figure_the_model_never_looks_up_is_not_shown(self):
-        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A003"})),
-                                  text_reply("The target of A003 is 21."),
-                                  text_reply("The target of A003 is 21.")])
-        status, out, err, _ = run_cli(["--chat"], model=model,
-                                      stdin="Check A003\nAnd its target?\n")
+        wrong = text_reply("The target of A003 is 21.")
+        status, out, err, _, _ = self.chat("Check A003\nAnd its target?\n",
+                                           self.lookup("A003"), wrong, wrong)
         self.assertEqual(status, 0, err)
         self.assertNotIn("21", out)
 
