@@ -89,6 +89,25 @@ class BlindTest(unittest.TestCase):
             self.assertEqual(json.load(file)["totals"]["false_statements"]["statements"], 0)
 
 
+class BlindConversationsTest(unittest.TestCase):
+    """stock_agent/evals/blindchat.jsonl: 16 conversations of 2 or 3 turns, half zh-TW,
+    written by someone who saw neither the code nor the cases. Held out: never tuned on."""
+
+    def test_sixteen_conversations_in_both_languages_whose_mock_runs_read_nothing_false(self):
+        path = os.path.join(os.path.dirname(SHIPPED_CASES), "blindchat.jsonl")
+        cases = harness.load_cases(path)
+        self.assertEqual((len(cases), sum(case["lang"] == "zh-TW" for case in cases)), (16, 8))
+        self.assertEqual({case["split"] for case in cases}, {"test"})
+        self.assertTrue(all(2 <= len(case["turns"]) <= 3 for case in cases))
+        folder = temp_folder(self)
+        report = os.path.join(folder, "report.json")
+        status, _, err = run_evals("run", path, "--mock", "--log-dir", folder,
+                                   "--report", report)
+        self.assertEqual(status, 0, err)
+        with open(report, encoding="utf-8") as file:
+            self.assertEqual(json.load(file)["totals"]["false_statements"]["statements"], 0)
+
+
 class RestraintHoldoutTest(unittest.TestCase):
     """stock_agent/evals/restraint-holdout.jsonl: two batches of 28 restraint cases (h-, k-)
     written blind with the 28 dev ones of each appended to restraint-dev.jsonl (r-, q-),
