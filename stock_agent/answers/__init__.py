@@ -74,7 +74,6 @@ class Plain:
 
     def first_tools(self, question, toolbox, inventory, history=()):
         self.source, self.ours, self.inventory = inventory.source, tuple(toolbox.names()), inventory
-        self.recalled = _recalled(history)
         self.writes = {name for name in self.ours if toolbox.get(name).needs_approval}
         return None
 
@@ -111,6 +110,7 @@ class Answers(Plain):
 
     def first_tools(self, question, toolbox, inventory, history=()):
         super().first_tools(question, toolbox, inventory, history)
+        self.recalled = _recalled(history)
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
@@ -209,7 +209,9 @@ class Answers(Plain):
         lines = text.splitlines()
         kept = [line.removeprefix(label).lstrip() if label and line.startswith(label) else line
                 for line in lines if line.strip() not in leads]
-        return "\n".join(kept).strip() or text if kept != lines else text
+        if kept == lines:  # most answers: read exactly as they came
+            return text
+        return "\n".join(kept).strip() or text
 
     def _known(self, facts, outcome):
         """What the model's sentences are read against: the run's facts, after those of a
