@@ -145,7 +145,8 @@ class Answers(Plain):
         text = self._unlabelled(text)
         facts = self._facts(question, outcome, run_call, step)
         asked = _asked(question, facts, self._rows(facts), self.inventory, self.all_ours)
-        kept, dropped, said = shown(text, self._known(facts, outcome), asked)
+        known = self._known(facts, outcome)
+        kept, dropped, said = shown(text, known, asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
             if self._may_look(facts, outcome, last):
@@ -173,7 +174,7 @@ class Answers(Plain):
                 self.lang)
         outcome.verification = ("trimmed" if dropped else "supplemented" if missing else
                                 "corrected" if outcome.corrections else "verified")
-        outcome.statements = _cited(said, self._known(facts, outcome)) + [
+        outcome.statements = _cited(said, known) + [
             cite for _, cited in added for cite in cited  # "no order placed": no fact added
             if cite["claim"] != "placed"]
         lead = Text("answer_trimmed").render(self.lang) + "\n" if dropped else ""
@@ -205,11 +206,14 @@ class Answers(Plain):
         small model copies their label and lead ("[Sample data] Yes, A001 is below
         target."). Each is the program's, written again where it applies."""
         label = self.label().strip() if self.source is not None else None
-        leads = {Text(key).render(self.lang).strip() for key in LEADS}
         lines = text.splitlines()
+        if not any(line.startswith(("(", "（")) or label and line.startswith(label)
+                   for line in lines):
+            return text  # most answers: no line of the program's, nothing rendered
+        leads = {Text(key).render(self.lang).strip() for key in LEADS}
         kept = [line.removeprefix(label).lstrip() if label and line.startswith(label) else line
                 for line in lines if line.strip() not in leads]
-        if kept == lines:  # most answers: read exactly as they came
+        if kept == lines:  # a line in brackets of its own: read exactly as it came
             return text
         return "\n".join(kept).strip() or text
 
