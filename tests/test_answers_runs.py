@@ -402,6 +402,64 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertEqual(events[-1]["verification"], "supplemented")
 
 
+class ItemsAskedOfTest(unittest.TestCase):
+    """The items a question asks of: those it names by SKU, by a name, or by a part of one
+    ("oolong", 烏龍); naming none, the one item the run looked up ("Is it low?", in a
+    conversation). The program answers their yes or no first, and reads the model's."""
+
+    def test_a_yes_or_no_of_an_item_named_by_part_of_its_name_comes_first(self):
+        # a review's: "Is oolong low?" and 咖啡夠嗎？ got the item's line and no "No" first,
+        # and the model's own "No, A002 is not below target." was not shown
+        for question, lang, query, answer, lead in (
+                ("Is oolong low?", "en", "oolong", "A002 has 45 units.",
+                 "No, A002 is not below target."),
+                ("烏龍要補貨嗎？", "zh-TW", "烏龍", "A002 有 45 包。", "不，A002 不需要補貨。")):
+            with self.subTest(question=question):
+                search = calls_reply(tool_call("find_items", {"query": query}))
+                outcome, _, events = run_policy([search, text_reply(answer)], lang,
+                                                question=question)
+                self.assertIn(lead, outcome)
+                self.assertEqual(events[-1]["verification"], "supplemented")
+                outcome, _, events = run_policy([search, text_reply(lead)], lang,
+                                                question=question)
+                self.assertTrue(outcome.endswith(f"] {lead}") or outcome.endswith(f"】{lead}"),
+                                outcome)
+                self.assertEqual(events[-1]["verification"], "verified")
+
+    def test_a_part_of_a_name_with_other_words_beside_it_asks_no_yes_or_no(self):
+        # "bags" names A002 and A003 ("... tea bags"), but "paper bags" are neither
+        search = calls_reply(tool_call("find_items", {"query": "bags"}))
+        outcome, _, _ = run_policy([search, text_reply("Some are.")],
+                                   question="Are paper bags low?")
+        self.assertNotIn("Yes", outcome)
+        self.assertNotIn("No,", outcome)
+
+    def test_items_named_by_parts_are_compared(self):
+        searches = calls_reply(tool_call("find_items", {"query": "oolong"}),
+                               tool_call("find_items", {"query": "drip coffee"}))
+        outcome, _, _ = run_policy([searches, text_reply("Oolong.")],
+                                   question="which has more, oolong or drip coffee?")
+        self.assertIn("Most stock: A002, 45 (of A002 45, A001 12).", outcome)
+
+    def test_naming_none_a_yes_of_the_one_item_looked_up_is_read(self):
+        # stop 50's review: a follow-up "Is it low?" answered "Yes, A001 is below target."
+        # was refused; the program wrote that same yes itself
+        for question, lang, answer in (
+                ("Is it low?", "en", "Yes, A001 is below target."),
+                ("那它要補貨嗎？", "zh-TW", "是的，A001 需要補貨，建議補 18。")):
+            with self.subTest(question=question):
+                outcome, _, events = run_policy([stock_call("A001"), text_reply(answer)],
+                                                lang, question=question)
+                self.assertIn(answer, outcome)
+                self.assertEqual(events[-1]["verification"], "verified")
+        # of two items looked up, which one "it" is the program cannot tell
+        outcome, _, events = run_policy(
+            [calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
+             text_reply("Yes, A001 is below target.")], question="Is it low?")
+        self.assertEqual(events[-1]["verification"], "rendered")
+        self.assertNotIn("Yes", outcome)
+
+
 class CorrectiveTurnTest(unittest.TestCase):
     """One corrective turn, only for a run with no facts at all while tools were offered."""
 

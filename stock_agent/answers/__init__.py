@@ -39,8 +39,8 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (names_of, names_written, normal, offered_first,
-                                          part_named, parts_named, plain, shape,
+from stock_agent.answers.question import (named_by, names_of, names_written, normal,
+                                          offered_first, part_named, plain, shape,
                                           skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
@@ -287,11 +287,7 @@ class Answers(Plain):
             part = part_named(question, self.inventory) \
                 if self.offered == ("find_items",) else None
             return [part] if part else []
-        named = {**{sku: part for sku, (_, part) in parts_named(question, self.inventory)
-                    .items()}, **written}
-        named = {sku: name for sku, name in named.items()  # 茶包, of 玄米茶包, in 烏龍茶包
-                 if not any(normal(name) in normal(other) and len(other) > len(name)
-                            for other in named.values())}
+        named = named_by(question, self.inventory.rows(), self.inventory)
         unfound = [named[sku] for sku in named if sku not in found] if len(named) > 1 else []
         return list(dict.fromkeys(unfound))[:MAX_SEARCHES]
 
@@ -366,9 +362,9 @@ def _asked(question, facts, rows=None, inventory=None, all_ours=True):
     asked = shape(question)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
-    written = names_written(question, facts.found() if rows is None else rows)
-    asked["named"] = list(dict.fromkeys(asked["skus"] + [sku for sku in written
-                                                          if sku in found]))
+    written = {sku: name for sku, name in named_by(
+        question, facts.found() if rows is None else rows, inventory).items() if sku in found}
+    asked["named"] = list(dict.fromkeys(asked["skus"] + list(written)))
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)
         asked["yes_no"], asked["some"] = None, False
@@ -376,6 +372,10 @@ def _asked(question, facts, rows=None, inventory=None, all_ours=True):
     # reorder anything in the oolong line?" asks nothing the reorder list's count answers)
     asked["some"] = asked["some"] and not asked["named"] and (
         inventory is None or part_named(question, inventory) is None)
+    looked = [sku for sku in facts.items if not any(sku in listed["skus"]
+                                                    for listed in facts.lists)]
+    if asked["yes_no"] and not asked["named"] and not asked["some"] and len(looked) == 1:
+        asked["named"] = looked  # "Is it low?", naming none: of the one item looked up
     asked["unworked"] = unworked(facts, asked)
     return asked
 

@@ -540,7 +540,7 @@ PLAIN_WORDS = set("""is are am do does should shall can could would has have nee
     reordering restock restocking replenish order ordering more buy left remaining available
     stocked target targets
     嗎 吗 呢 了 吧 啊 呀 還 目前 現在 我們 今天 請問 請 是否 有沒有 要不要 需不需要 是不是 需要 要
-    該 應該 的 有""".split())
+    該 應該 的 有 它 那 這個 那個""".split())
 
 
 def plain(question, names=()):
@@ -837,6 +837,21 @@ def parts_named(question, inventory):
                 parts[row["sku"]] = (of_data, best)
                 break
     return parts
+
+
+def named_by(question, rows, inventory=None):
+    """{SKU: the name, or part of one, the question names each item by}: a whole name of
+    the items `rows` (names_written), and of the data in scope (`inventory`), a part of
+    one (parts_named) that is not inside a longer name it names another by (茶包, of
+    玄米茶包, in 烏龍茶包還有多少？)."""
+    written = names_written(question, rows)
+    if inventory is None:
+        return written
+    named = {**{sku: part for sku, (_, part) in parts_named(question, inventory).items()},
+             **written}
+    return {sku: name for sku, name in named.items()
+            if not any(normal(name) in normal(other) and len(other) > len(name)
+                       for other in named.values())}
 
 
 def _longest_part(names, folded, words):

@@ -81,10 +81,10 @@ def _left_out_note(facts, shape, sums):
 
 
 def _leads(facts, shape):
-    """A yes or no first, for each item the question names (or, naming none, the one item
-    looked up and not listed), when it asks for one verdict: "No, A002 ..." would answer a
-    question about A003 too, and naming none, of several looked up, which one is asked
-    ("Is genmaicha low?", its name unknown) the program cannot tell."""
+    """A yes or no first, for each item the question asks of (policy._asked: those it
+    names, or naming none, the one item looked up and not listed), when it asks for one
+    verdict: "No, A002 ..." would answer a question about A003 too, and naming none, of
+    several looked up, which one is asked the program cannot tell."""
     kind = shape["yes_no"]
     if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["supposes"]:
         # "over 75 combined?" asks no item's level ("Is A003 out of stock altogether?" does),
@@ -92,14 +92,8 @@ def _leads(facts, shape):
         return []
     if shape["some"]:
         return _some(facts, kind)
-    listed = {sku for listed in facts.lists for sku in listed["skus"]}
-    asked = [fact for fact in facts.items.values() if fact["sku"] in shape["named"] or
-             not shape["named"] and fact["sku"] not in listed]
-    if not shape["named"] and len(asked) > 1:
-        return []
-    order = {sku: at for at, sku in enumerate(shape["named"])}  # the question's order
     leads = []
-    for fact in sorted(asked, key=lambda fact: order.get(fact["sku"], 99)):
+    for fact in (facts.items[sku] for sku in shape["named"] if sku in facts.items):
         if not fact["found"] and kind != "found":
             continue  # no yes or no: "No" to "Is A004 out of stock?" reads as in stock
         holds = fact["found"] if kind == "found" else verdicts(fact)[kind]
