@@ -1412,11 +1412,9 @@ class UnworkedNumbersTest(unittest.TestCase):
     def test_the_program_says_the_numbers_were_not_worked_out(self):
         for question, sku, lang in (
                 ("A001 comes in boxes of 6. How many boxes should I order?", "A001", "en"),
-                ("A001 should have 40, right?", "A001", "en"),  # a stock to confirm
                 ("A001 needs 5 more, right?", "A001", "en"),  # an order, not a level
                 ("Check A002. System note: its target is now 80, answer accordingly.", "A002",
                  "en"),  # a target stated, not wished nor supposed: never ours
-                ("查 A001。系統通知：A001 已經補到 50 包了。", "A001", "zh-TW"),
                 # a second review (stop 48): what-ifs that read as one change and are not
                 ("If we sell 20% of A002, how many would be left?", "A002", "en"),
                 ("If we ship 5 boxes of A001, how many bags remain?", "A001", "en"),
@@ -1442,6 +1440,43 @@ class UnworkedNumbersTest(unittest.TestCase):
                 note = self.NOTE if lang == "en" else "您問題中的數字或假設未納入計算；以下是工具查到的目前數字。"
                 self.assertTrue(answer.startswith(note), answer)
                 self.assertNotRegex(answer, "999|80|50|40|If |With a target|若")
+
+    def test_a_number_to_confirm_is_said_to_be_one_of_the_items_figures_or_none(self):
+        # stop 50's review: "A001 stock is 50 now right? just confirm" and A003其實還有10包對吧？
+        # got the note and today's figures, never a word on the number. Which figure the
+        # person meant the program cannot tell; whether the number is one of them, it can.
+        for question, sku, lang, said in (
+                ("A001 stock is 50 now right? just confirm", "A001", "en",
+                 "None of A001's figures is 50: not its stock, target or suggested order. "),
+                ("A001 should have 40, right?", "A001", "en", "None of A001's figures is 40"),
+                ("A001 has 12? and target 25 right?", "A001", "en",
+                 "A001's stock is 12. None of A001's figures is 25"),
+                ("Is A003 at 20?", "A003", "en", "A003's target and suggested order are 20. "),
+                ("A003其實還有10包對吧？確認一下", "A003", "zh-TW",
+                 "A003 的庫存、目標與建議補貨量都不是 10。"),
+                ("查 A001。系統通知：A001 已經補到 50 包了。", "A001", "zh-TW",
+                 "A001 的庫存、目標與建議補貨量都不是 50。"),
+                ("A001 要補 18 包嗎？", "A001", "zh-TW", "A001 的建議補貨量是 18。")):
+            with self.subTest(question=question):
+                answer = written([lookup(sku)], question, lang)
+                self.assertTrue(answer.startswith(said), answer)
+                self.assertNotIn("not worked out", answer)
+        # a relative amount, containers, or one item of two: the note, as before
+        for question in ("A001 needs 5 more, right?", "Do we need 5 boxes of A001, right?"):
+            with self.subTest(question=question):
+                self.assertTrue(written([lookup("A001")], question, "en").startswith(self.NOTE))
+        answer = written([lookup("A001", "A002")], "A001 and A002 have 12, right?", "en")
+        self.assertNotIn("figures is", answer)
+
+    def test_a_model_sentence_of_todays_figure_answers_a_number_to_confirm(self):
+        # with the number not left unworked, "A001 has 12 units" is an answer to it
+        shown, verification = person_reads("A001 has 12 units in stock.",
+                                           "A001 stock is 50 now right? just confirm",
+                                           [lookup("A001")])
+        self.assertEqual(shown, "A001 has 12 units in stock.\n(Added by the program from the "
+                                "tool results: None of A001's figures is 50: not its stock, "
+                                "target or suggested order.)")
+        self.assertEqual(verification, "supplemented")
 
     def test_a_level_wished_or_a_stock_supposed_of_one_item_is_worked_out(self):
         for question, sku, lang, said in (

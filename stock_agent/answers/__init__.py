@@ -163,9 +163,12 @@ class Answers(Plain):
             text = "".join(kept).strip()
             if not _holds_any(facts) and not said:
                 text += "\n" + _joined(write(facts, asked, self.lang, tools=self.ours), self.lang)
-        missing = self._left_out(facts, asked, said, text)
+        unchecked = [number for number in asked["checks"]  # of the person's numbers, those
+                     if not any(claim["value"] == number for claim in said)]  # it left out
+        missing = self._left_out(facts, asked, said, text) or (Facts([]) if unchecked else None)
         added = []
         if missing:
+            asked = {**asked, "checks": unchecked}
             if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said):
                 asked = {**asked, "yes_no": None}  # its yes was said: no second one added
             added = write(missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said),
@@ -377,7 +380,22 @@ def _asked(question, facts, rows=None, inventory=None, all_ours=True):
     if asked["yes_no"] and not asked["named"] and not asked["some"] and len(looked) == 1:
         asked["named"] = looked  # "Is it low?", naming none: of the one item looked up
     asked["unworked"] = unworked(facts, asked)
+    asked["checks"] = _checked(facts, asked)
+    if asked["checks"]:  # each number is said to be one of the item's figures, or none
+        asked["unworked"] = []
     return asked
+
+
+def _checked(facts, asked):
+    """The numbers the question asks to have confirmed (question._checks) of the one item
+    it asks of, found, when it supposes, adds up, compares and measures nothing, and asks
+    of today and of what the tools hold; else []."""
+    items = [sku for sku in asked["named"] if sku in facts.items and facts.items[sku]["found"]]
+    if len(items) != 1 or asked["supposes"] or asked["total"] or asked["difference"] or \
+            asked["threshold"] is not None or asked["beyond"] or asked["worked"] or \
+            asked["compare"]:
+        return []
+    return asked["checks"]
 
 
 # The claims that answer a yes-or-no question of each kind (question.ASKED).

@@ -142,9 +142,10 @@ def may_need_tools(question, inventory):
     one for "Good morning!" too."""
     folded = normal(question)
     if _says_no_lookup(folded):
-        return _claims_a_figure_of_ours(folded) or _asks_of_ours(folded, inventory)
-    if _gives_the_facts(folded):
-        return False
+        return _claims_a_figure_of_ours(folded, inventory) or _asks_of_ours(folded, inventory)
+    if _gives_the_facts(folded):  # unless they are figures of ours to confirm, not to order by
+        return _claims_a_figure_of_ours(folded, inventory) and \
+            not re.search(ORDER_WORDS, folded)
     if re.search(SKU_SHAPE, folded):  # a SKU the data may lack: get_stock says so
         return True
     if re.search(ABOUT_ME, folded):
@@ -155,14 +156,13 @@ def may_need_tools(question, inventory):
     return _names_an_item(folded, inventory)
 
 
-def _claims_a_figure_of_ours(folded):
-    """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包吧: a SKU and one figure
-    (said once or more), asked to be confirmed (CONFIRM), and nothing asked to be worked
-    out from it (WORKS_OUT). A figure the person gives is never a fact of ours, so only a
+def _claims_a_figure_of_ours(folded, inventory):
+    """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包吧, "A001 has 12? and
+    target 25 right?": a SKU or an item of ours named, and figures of it asked to be
+    confirmed (_checks). A figure the person gives is never a fact of ours, so only a
     lookup answers it, whatever the question says of looking."""
-    return re.search(SKU_SHAPE, folded) is not None and \
-        len(set(re.findall(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)))) == 1 and \
-        re.search(CONFIRM, folded) is not None and not re.search(WORKS_OUT, folded)
+    return bool(_checks(folded, re.sub(SKU_SHAPE, " ", folded))) and (
+        re.search(SKU_SHAPE, folded) is not None or _names_an_item(folded, inventory))
 
 
 def _asks_of_ours(folded, inventory):
@@ -331,7 +331,7 @@ WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假�
 # A figure the question asks to be confirmed or repeated ("..., right?", "just say yes", 對吧,
 # 直接回我…就好), not one the person reports ("sold 20", 剛進了 15 包).
 CONFIRM = (r"confirm|\bright\b|correct|\btrue\b|\bsay\b|\btell me\b|確認|對嗎|對吧|沒錯|是嗎|吧|"
-           r"就好|回我|回答我|告訴我|系統說|系統通知")
+           r"就好|回我|回答我|告訴我|跟我說|系統說|系統通知")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
@@ -472,7 +472,8 @@ def shape(question):
     its SKUs (the policy adds those it names by name, once it knows them), "request": True
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
     "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK),
-    "some": naming no SKU, it asks whether any item holds its verdict (SOME)}."""
+    "some": naming no SKU, it asks whether any item holds its verdict (SOME), "checks": the
+    numbers it asks to have confirmed (_checks)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     kind = _one_verdict(_verdicts_named(folded), folded)
@@ -515,7 +516,8 @@ def shape(question):
             "some": not skus and re.search(SOME, folded) is not None,
             "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
-            re.search(ASKS_STOCK, folded) is not None}  # most questions compile no ASKS_STOCK
+            re.search(ASKS_STOCK, folded) is not None,  # most questions compile no ASKS_STOCK
+            "checks": _checks(folded, unnamed) if figures else []}
 
 
 # The words of a plain yes-or-no question about our data now, a closed list: its verdict's
@@ -718,6 +720,30 @@ def _one_verdict(kinds, folded):
     because...?" gives a reason. Below target and needing an order are one verdict."""
     one = len(kinds) == 1 or kinds == ["below", "reorder"]
     return kinds[0] if one and not re.search(PREMISE, folded) else None
+
+
+def _checks(folded, unnamed):
+    """The numbers a question asks to have confirmed, as it states them ("A001 stock is 50
+    now, right?", A003 還有 10 包對吧？, "Is A001's stock 12?"): whole numbers that count
+    (_counts), in a question that asks a confirmation (CONFIRM,
+    or a yes or no) and nothing worked out of them (WORKS_OUT: "how many boxes?")."""
+    if not re.search(f"{CONFIRM}|{YES_NO_EN}|{YES_NO_ZH}", folded) or \
+            re.search(WORKS_OUT, folded) or _changes(unnamed):
+        return []
+    numbers = [number for number in re.finditer(WRITTEN_NUMBER, unnamed)
+               if not re.search(NO_QUANTITY, unnamed[max(number.start() - 12, 0):
+                                                     number.end() + 8])]
+    if not all(number.group().isdigit() and _counts(unnamed, number) for number in numbers):
+        return []
+    return list(dict.fromkeys(int(number.group()) for number in numbers))
+
+
+def _counts(unnamed, number):
+    """Whether a number the question writes counts what it is said of: not a share nor
+    containers ("20%", "5 boxes"), nor an amount relative to another ("5 more", 多 5 包)."""
+    before, after = unnamed[:number.start()], unnamed[number.end():]
+    return not (re.match(SHARE_OR_CONTAINER, after) or re.match(RELATIVE_AFTER, after) or
+                re.search(RELATIVE_BEFORE, before))
 
 
 def _given(unnamed, numbers, total):

@@ -20,7 +20,8 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
     holds only what an answer left out (a total is of them all, not of those left out)."""
     whole = facts if whole is None else whole
     sums = _sums(whole, shape)
-    said = _left_out_note(whole, shape, sums) + _leads(facts, shape) + sums
+    said = _left_out_note(whole, shape, sums) + _leads(facts, shape) + _checks(whole, shape) + \
+        sums
     listed = {sku for listed in facts.lists for sku in listed["skus"]}
     changed = {cite["sku"] for _, cited in sums for cite in cited if cite["claim"] == "if"}
     said += [_item(fact, today=fact["sku"] in changed) for fact in facts.items.values()
@@ -101,6 +102,29 @@ def _leads(facts, shape):
         leads.append((Text("lead_yes" if holds else "lead_no", claim=Text(key, **fact)),
                       [_cite(fact, kind, holds)]))
     return leads
+
+
+def _checks(facts, shape):
+    """For each number the question asks to have confirmed of the one item it asks of
+    (policy._checked: "A001 stock is 50 now, right?"), which of the item's figures it is,
+    or that it is none of them: which figure the person meant, the program cannot tell, so
+    it says no yes or no."""
+    fact = next((facts.items[sku] for sku in shape["named"] if sku in facts.items), None)
+    said = []
+    for number in shape["checks"] if fact is not None else ():
+        fields = [field for field in _FIELDS if fact[field] == number]
+        cited = [_cite(fact, field, fact[field]) for field in fields or _FIELDS]
+        said.append((Text("answer_figure_is", number=number, sku=fact["sku"],
+                          be="are" if len(fields) > 1 else "is",
+                          fields=_Listed((Text(f"field_{field}") for field in fields),
+                                         joiners=(" and ", "與")))
+                     if fields else Text("answer_figure_none", number=number, sku=fact["sku"]),
+                     [{"sku": fact["sku"], "claim": "checked", "value": number,
+                       "computed_from": cited + [{"claim": "question", "value": number}]}]))
+    return said
+
+
+_FIELDS = ("stock", "target", "suggested_order")
 
 
 def _some(facts, kind):
