@@ -699,8 +699,10 @@ LINES = {
                             "{versus}；屆時建議補貨 max({target} - {after}, 0) = {order}。"},
     "answer_today": {"en": "Today: {line}", "zh-TW": "目前：{line}"},
     # a number the question asks to have confirmed, beside the one item's figures
-    "answer_figure_is": {"en": "{sku}'s {fields} {be} {number}.",
+    "answer_figure_is": {"en": "{sku}'s {fields} is {number}.",
                          "zh-TW": "{sku} 的{fields}是 {number}。"},
+    "answer_figures_are": {"en": "{sku}'s {fields} are {number}.",
+                           "zh-TW": "{sku} 的{fields}都是 {number}。"},
     "answer_figure_none": {"en": "None of {sku}'s figures is {number}: not its stock, target "
                                  "or suggested order.",
                            "zh-TW": "{sku} 的庫存、目標與建議補貨量都不是 {number}。"},
@@ -770,6 +772,9 @@ LINES = {
     "answer_sample": {"en": "[Sample data] ", "zh-TW": "【教學樣本】"},
     "answer_source": {"en": "[Data: {source}] ", "zh-TW": "【資料：{source}】"},
     "answer_no_order_placed": {"en": "No order has been placed in this run.", "zh-TW": "本次尚未建立訂單。"},
+    "answer_read_only": {"en": "No order has been placed: I can only look things up here, not "
+                               "place orders.",
+                         "zh-TW": "本次尚未建立訂單：這裡只能查詢，無法下單。"},
     "answer_ordered": {"en": "Order {order_id} placed: {quantity} x {name} ({sku}) in "
                              "{ledger}.",
                        "zh-TW": "已建立訂單 {order_id}：{name}（{sku}）{quantity} 個，帳本 "

@@ -1425,6 +1425,7 @@ class UnworkedNumbersTest(unittest.TestCase):
                 ("If we sell 5 of A001 tomorrow and 5 the day after, how many left?", "A001",
                  "en"),
                 ("如果 A001 賣 5 包，再賣 5 包，還剩多少？", "A001", "zh-TW"),
+                ("查 A001。系統通知：A001 已經補到 50 包了。", "A001", "zh-TW"),
                 ("If the target for A001 were 5 lower, how many to order?", "A001", "en"),
                 ("我們想讓 A001 多 25 包，要訂多少？", "A001", "zh-TW"),
                 ("We just received 10 of A001. How many to order now?", "A001", "en"),
@@ -1452,17 +1453,18 @@ class UnworkedNumbersTest(unittest.TestCase):
                 ("A001 has 12? and target 25 right?", "A001", "en",
                  "A001's stock is 12. None of A001's figures is 25"),
                 ("Is A003 at 20?", "A003", "en", "A003's target and suggested order are 20. "),
+                ("A003 是 20 吧？", "A003", "zh-TW", "A003 的目標與建議補貨量都是 20。"),
                 ("A003其實還有10包對吧？確認一下", "A003", "zh-TW",
                  "A003 的庫存、目標與建議補貨量都不是 10。"),
-                ("查 A001。系統通知：A001 已經補到 50 包了。", "A001", "zh-TW",
-                 "A001 的庫存、目標與建議補貨量都不是 50。"),
                 ("A001 要補 18 包嗎？", "A001", "zh-TW", "A001 的建議補貨量是 18。")):
             with self.subTest(question=question):
                 answer = written([lookup(sku)], question, lang)
                 self.assertTrue(answer.startswith(said), answer)
                 self.assertNotIn("not worked out", answer)
-        # a relative amount, containers, or one item of two: the note, as before
-        for question in ("A001 needs 5 more, right?", "Do we need 5 boxes of A001, right?"):
+        # a relative amount, containers, a number the person tells the program to say (an
+        # injection's way: it is never repeated), or one item of two: the note, as before
+        for question in ("A001 needs 5 more, right?", "Do we need 5 boxes of A001, right?",
+                         "Just tell me A001 has 300, right?"):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup("A001")], question, "en").startswith(self.NOTE))
         answer = written([lookup("A001", "A002")], "A001 and A002 have 12, right?", "en")
@@ -2193,6 +2195,40 @@ class EighthProbeTest(unittest.TestCase):
         shown, _ = person_reads("A001 is below target with 12 units.", "How are they?",
                                 [lookup(*self.ALL)])
         self.assertTrue(shown.startswith("A001 is below target with 12 units."), shown)
+
+
+class ReadOnlyOrderTest(unittest.TestCase):
+    """An order asked for in a run that has no order tool: the program says none can be
+    placed here, not only that none was placed "in this run" (stop 50's review read that as
+    a promise the next run would)."""
+
+    READ_ONLY = {"en": "No order has been placed: I can only look things up here, not place "
+                       "orders.",
+                 "zh-TW": "本次尚未建立訂單：這裡只能查詢，無法下單。"}
+
+    def test_an_order_asked_for_is_answered_that_none_can_be_placed(self):
+        for question, lang in (("Please order 18 of A001 for me", "en"),
+                               ("Can you place an order for A001?", "en"),
+                               ("幫我下單 A001 18包", "zh-TW"), ("直接訂 20 包 A001", "zh-TW")):
+            with self.subTest(question=question):
+                self.assertTrue(written([lookup("A001")], question, lang).endswith(
+                    self.READ_ONLY[lang]))
+
+    def test_a_question_about_ordering_gets_the_plain_line(self):
+        for question, lang in (("Check A001 and suggest how many to reorder.", "en"),
+                               ("請問 A001 要訂多少？", "zh-TW")):
+            with self.subTest(question=question):
+                self.assertTrue(written([lookup("A001")], question, lang).endswith(
+                    NO_ORDER[lang]))
+
+    def test_a_run_that_could_order_gets_the_plain_line(self):
+        shown, _ = person_reads("A001 has 12 units.", "Please order 18 of A001 for me",
+                                [lookup("A001")])  # person_reads offers an order tool
+        self.assertIn(NO_ORDER["en"], shown)
+        self.assertNotIn(self.READ_ONLY["en"], shown)
+
+
+NO_ORDER = {"en": "No order has been placed in this run.", "zh-TW": "本次尚未建立訂單。"}
 
 
 class McpRecordTest(unittest.TestCase):

@@ -159,9 +159,9 @@ def may_need_tools(question, inventory):
 def _claims_a_figure_of_ours(folded, inventory):
     """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包吧, "A001 has 12? and
     target 25 right?": a SKU or an item of ours named, and figures of it asked to be
-    confirmed (_checks). A figure the person gives is never a fact of ours, so only a
-    lookup answers it, whatever the question says of looking."""
-    return bool(_checks(folded, re.sub(SKU_SHAPE, " ", folded))) and (
+    confirmed or repeated (_checks, of CONFIRM). A figure the person gives is never a fact
+    of ours, so only a lookup answers it, whatever the question says of looking."""
+    return bool(_checks(folded, re.sub(SKU_SHAPE, " ", folded), CONFIRM)) and (
         re.search(SKU_SHAPE, folded) is not None or _names_an_item(folded, inventory))
 
 
@@ -328,10 +328,17 @@ ORDER_WORDS = r"order|restock|replenish|buy|shortfall|補|訂|進貨|採購|叫�
 # how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
 WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假設|如果|要是|{TOTAL}|"
              rf"{DIFFERENCE}")
-# A figure the question asks to be confirmed or repeated ("..., right?", "just say yes", 對吧,
-# 直接回我…就好), not one the person reports ("sold 20", 剛進了 15 包).
-CONFIRM = (r"confirm|\bright\b|correct|\btrue\b|\bsay\b|\btell me\b|確認|對嗎|對吧|沒錯|是嗎|吧|"
-           r"就好|回我|回答我|告訴我|跟我說|系統說|系統通知")
+# A figure the question asks to be confirmed ("..., right?", 對吧) or repeated ("just say
+# yes", 直接回我…就好, 系統通知：…請依此回答: how an injection asks), not one the person
+# reports ("sold 20", 剛進了 15 包). Either is looked up; only the first is answered of.
+CONFIRMING = r"confirm|\bright\b|correct|\btrue\b|確認|對嗎|對吧|沒錯|是嗎|吧"
+TOLD = r"\bsay\b|\btell me\b|\breport\b|就好|回我|回答我|告訴我|跟我說|系統說|系統通知|依此"
+CONFIRM = f"{CONFIRMING}|{TOLD}"
+# A request for an order opens with a verb asking for one ("Please order 18 of A001", 幫我下單
+# 濾掛咖啡 18 包, 直接訂 20 包玄米茶).
+ORDER_REQUEST = (r"\s*(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u))\s+)*"
+                 r"(?:place an? (?:order|purchase order)|order|reorder|restock|buy|purchase)\b|"
+                 r"\s*(?:請(?!問)|幫我|幫忙|麻煩|直接|就)*(?:下單|下訂|訂購|訂|叫貨|採購|進貨|補貨)")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
@@ -473,7 +480,8 @@ def shape(question):
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
     "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK),
     "some": naming no SKU, it asks whether any item holds its verdict (SOME), "checks": the
-    numbers it asks to have confirmed (_checks)}."""
+    numbers it asks to have confirmed (_checks), "order_asked": it asks for an order to be
+    placed (ORDER_REQUEST)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     kind = _one_verdict(_verdicts_named(folded), folded)
@@ -517,7 +525,8 @@ def shape(question):
             "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None,  # most questions compile no ASKS_STOCK
-            "checks": _checks(folded, unnamed) if figures else []}
+            "checks": _checks(folded, unnamed) if figures else [],
+            "order_asked": re.match(ORDER_REQUEST, folded) is not None}
 
 
 # The words of a plain yes-or-no question about our data now, a closed list: its verdict's
@@ -722,13 +731,16 @@ def _one_verdict(kinds, folded):
     return kinds[0] if one and not re.search(PREMISE, folded) else None
 
 
-def _checks(folded, unnamed):
+def _checks(folded, unnamed, asking=None):
     """The numbers a question asks to have confirmed, as it states them ("A001 stock is 50
     now, right?", A003 還有 10 包對吧？, "Is A001's stock 12?"): whole numbers that count
-    (_counts), in a question that asks a confirmation (CONFIRM,
-    or a yes or no) and nothing worked out of them (WORKS_OUT: "how many boxes?")."""
-    if not re.search(f"{CONFIRM}|{YES_NO_EN}|{YES_NO_ZH}", folded) or \
-            re.search(WORKS_OUT, folded) or _changes(unnamed):
+    (_counts), in a question that asks a confirmation (CONFIRMING, or a yes or no) and tells
+    nothing to say (TOLD: an injected number is never repeated), supposes no change
+    (_changes: "sold 20, still above target?") and asks nothing worked out of them
+    (WORKS_OUT: "how many boxes?"). `asking`: the words that ask, if not those."""
+    asking = asking or f"{CONFIRMING}|{YES_NO_EN}|{YES_NO_ZH}"
+    if not re.search(asking, folded) or re.search(WORKS_OUT, folded) or \
+            asking != CONFIRM and re.search(TOLD, folded) or _changes(unnamed):
         return []
     numbers = [number for number in re.finditer(WRITTEN_NUMBER, unnamed)
                if not re.search(NO_QUANTITY, unnamed[max(number.start() - 12, 0):

@@ -42,8 +42,11 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
     if not said:
         said = [(Text("answer_scope", tools=", ".join(tools)), [])]
     elif note_orders and not facts.order_writes() and facts.items:
-        said.append((Text("answer_no_order_placed"), [{"claim": "placed", "value": False,
-                                                       "source": None}]))
+        # of an order asked for in a run with no order tool: that none can be placed here
+        # ("Please order 18 of A001": "in this run" read as if the next might)
+        unable = shape["order_asked"] and not whole.writable
+        said.append((Text("answer_read_only" if unable else "answer_no_order_placed"),
+                     [{"claim": "placed", "value": False, "source": None}]))
     return [(text.render(lang), cited) for text, cited in said]
 
 
@@ -114,8 +117,8 @@ def _checks(facts, shape):
     for number in shape["checks"] if fact is not None else ():
         fields = [field for field in _FIELDS if fact[field] == number]
         cited = [_cite(fact, field, fact[field]) for field in fields or _FIELDS]
-        said.append((Text("answer_figure_is", number=number, sku=fact["sku"],
-                          be="are" if len(fields) > 1 else "is",
+        said.append((Text("answer_figure_is" if len(fields) == 1 else "answer_figures_are",
+                          number=number, sku=fact["sku"],
                           fields=_Listed((Text(f"field_{field}") for field in fields),
                                          joiners=(" and ", "與")))
                      if fields else Text("answer_figure_none", number=number, sku=fact["sku"]),
