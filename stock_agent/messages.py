@@ -752,6 +752,9 @@ LINES = {
                            "suggested order, max(target - stock, 0), with these tools: {tools}.",
                      "zh-TW": "我只能回答這份庫存的問題：每個 SKU（庫存單位，例如 A001）的庫存、目標"
                               "與建議補貨量 max(目標 - 庫存, 0)，可用的工具：{tools}。"},
+    "answer_data_sample": {"en": "Its data is the built-in sample, not a live ERP.",
+                           "zh-TW": "資料是內建的教學樣本，不是即時的 ERP。"},
+    "answer_data": {"en": "Its data is read from {source}.", "zh-TW": "資料讀自 {source}。"},
     "answer_look_up": {"en": "Your answer states things no tool result of this run shows. Look "
                              "them up with the tools, then answer from the results only.",
                        "zh-TW": "你的回答說了本次工具結果沒有的內容。請先用工具查詢，再只根據結果回答。"},

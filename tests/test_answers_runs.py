@@ -48,7 +48,8 @@ A002 = {"en": "烏龍茶包 (A002): stock 45, target 30, 15 above target; no reo
         "zh-TW": "烏龍茶包（A002）庫存 45，目標 30，超出目標 15；不需補貨。"}
 SCOPE = ("I can only answer questions about this inventory: the stock and target of each SKU "
          "(stock keeping unit, such as A001) and its suggested order, max(target - stock, 0), "
-         "with these tools: get_stock, find_items, list_reorder.")
+         "with these tools: get_stock, find_items, list_reorder. Its data is the built-in "
+         "sample, not a live ERP.")
 # With no fact at all, the lead says the program answers, not that it wrote from results.
 UNCHECKED_LEAD = {"en": "(The model's answer could not be checked, and no tool result answers "
                         "the question; the program answers instead.)",

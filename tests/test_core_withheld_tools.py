@@ -26,7 +26,7 @@ SCOPE = ("(The model's answer could not be checked, and no tool result answers t
          "the program answers instead.)\nI can only answer questions about this inventory: "
          "the stock and target of each SKU (stock keeping unit, such as A001) and its "
          "suggested order, max(target - stock, 0), with these tools: get_stock, find_items, "
-         "list_reorder.")
+         "list_reorder. Its data is the built-in sample, not a live ERP.")
 
 
 def needs(question, inventory=None):
@@ -418,6 +418,20 @@ class WithheldRunTest(unittest.TestCase):
         self.assertEqual([(e["name"], e.get("by")) for e in events if e["event"] == "tool"],
                          [("get_stock", "program")])
         self.assertIn("A001 has 12 units in stock.", out)
+
+    def test_the_scope_says_what_the_data_is(self):
+        # stop 50's review: "is this live data?" and 這是即時資料嗎 got the scope alone,
+        # though the program knows where its data comes from
+        for argv, said in (((), "Its data is the built-in sample, not a live ERP."),
+                           (("--lang", "zh-TW"), "資料是內建的教學樣本，不是即時的 ERP。"),
+                           (("--inventory", os.path.join(EVALS, "inventory.csv"), "--tenant",
+                             "north"), "Its data is read from inventory.csv (tenant north).")):
+            with self.subTest(argv=argv):
+                status, out, err, _, _ = self.run_question(
+                    "is this live data?", text_reply("Yes, it is live."), argv=argv)
+                self.assertEqual(status, 0, err)
+                self.assertTrue(out.strip().endswith(said), out)
+                self.assertNotIn("it is live", out)
 
     def test_an_answer_stating_a_stock_unlooked_up_is_never_shown(self):
         # Asked without tools, the run has no fact: the invented stock is dropped, and with

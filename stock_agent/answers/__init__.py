@@ -162,7 +162,8 @@ class Answers(Plain):
             # state none ("Hello! I can check the stock of any SKU."), then its scope.
             text = "".join(kept).strip()
             if not _holds_any(facts) and not said:
-                text += "\n" + _joined(write(facts, asked, self.lang, tools=self.ours), self.lang)
+                text += "\n" + _joined(write(facts, asked, self.lang, tools=self.ours,
+                                              source=self.source), self.lang)
         unchecked = [number for number in asked["checks"]  # of the person's numbers, those
                      if not any(claim["value"] == number for claim in said)]  # it left out
         missing = self._left_out(facts, asked, said, text) or (Facts([]) if unchecked else None)
@@ -194,7 +195,7 @@ class Answers(Plain):
         """The program's answer, after the line `lead` (if any) says why; "rendered" in
         place of the model's, or "stated" when the results settled the question."""
         outcome.verification = verification
-        said = write(facts, asked, self.lang, tools=self.ours)
+        said = write(facts, asked, self.lang, tools=self.ours, source=self.source)
         outcome.statements = [cite for _, cited in said for cite in cited]
         if not _holds_any(facts):  # no tool result: nothing was written from one
             lead = "answer_unchecked"

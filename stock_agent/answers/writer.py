@@ -14,10 +14,12 @@ from stock_agent.answers.question import TOTAL, normal
 from stock_agent.errors import Text
 
 
-def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
+def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=None):
     """[(sentence, citations)] for everything the facts say that the question can use;
-    `note_orders`: say so when no order was placed; `whole`: the run's facts, when `facts`
-    holds only what an answer left out (a total is of them all, not of those left out)."""
+    with none, what the agent can do, with its `tools`, and what its data is (`source`:
+    "is this live data?"); `note_orders`: say so when no order was placed; `whole`: the
+    run's facts, when `facts` holds only what an answer left out (a total is of them all,
+    not of those left out)."""
     whole = facts if whole is None else whole
     sums = _sums(whole, shape)
     said = _left_out_note(whole, shape, sums) + _leads(facts, shape) + _checks(whole, shape) + \
@@ -40,7 +42,7 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
     said += [(Text("answer_lookup_failed", error=failed["error"]), [])
              for failed in facts.failed]
     if not said:
-        said = [(Text("answer_scope", tools=", ".join(tools)), [])]
+        said = [(Text("answer_scope", tools=", ".join(tools)), [])] + _data(source)
     elif note_orders and not facts.order_writes() and facts.items:
         # of an order asked for in a run with no order tool: that none can be placed here
         # ("Please order 18 of A001": "in this run" read as if the next might)
@@ -48,6 +50,15 @@ def write(facts, shape, lang, *, tools=(), note_orders=True, whole=None):
         said.append((Text("answer_read_only" if unable else "answer_no_order_placed"),
                      [{"claim": "placed", "value": False, "source": None}]))
     return [(text.render(lang), cited) for text, cited in said]
+
+
+def _data(source):
+    """What the data in scope is, as the label of an answer names it; none unknown."""
+    from stock_agent.inventory import SAMPLE_SOURCE
+    if source is None:
+        return []
+    return [(Text("answer_data_sample") if source == SAMPLE_SOURCE else
+             Text("answer_data", source=source), [])]
 
 
 def unworked(facts, shape):
