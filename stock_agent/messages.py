@@ -775,8 +775,8 @@ LINES = {
     "answer_sample": {"en": "[Sample data] ", "zh-TW": "【教學樣本】"},
     "answer_source": {"en": "[Data: {source}] ", "zh-TW": "【資料：{source}】"},
     "answer_no_order_placed": {"en": "No order has been placed in this run.", "zh-TW": "本次尚未建立訂單。"},
-    "answer_read_only": {"en": "No order has been placed: I can only look things up here, not "
-                               "place orders.",
+    "answer_read_only": {"en": "No order has been placed in this run: I can only look things "
+                               "up here, not place orders.",
                          "zh-TW": "本次尚未建立訂單：這裡只能查詢，無法下單。"},
     "answer_ordered": {"en": "Order {order_id} placed: {quantity} x {name} ({sku}) in "
                              "{ledger}.",

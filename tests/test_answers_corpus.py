@@ -2202,8 +2202,8 @@ class ReadOnlyOrderTest(unittest.TestCase):
     placed here, not only that none was placed "in this run" (stop 50's review read that as
     a promise the next run would)."""
 
-    READ_ONLY = {"en": "No order has been placed: I can only look things up here, not place "
-                       "orders.",
+    READ_ONLY = {"en": "No order has been placed in this run: I can only look things up "
+                       "here, not place orders.",
                  "zh-TW": "本次尚未建立訂單：這裡只能查詢，無法下單。"}
 
     def test_an_order_asked_for_is_answered_that_none_can_be_placed(self):

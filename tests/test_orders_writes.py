@@ -204,8 +204,9 @@ class ReadOnlyWithoutOrdersTest(Orders):
                          READ_ONLY_PROMPT_SHA256["en"])
         self.assertNotIn("orders", events[0])
         self.assertEqual([e["name"] for e in self.events(events, "tool")], ["get_stock"])
-        self.assertTrue(out.strip().endswith("No order has been placed: I can only look "
-                                             "things up here, not place orders."), out)
+        self.assertTrue(out.strip().endswith("No order has been placed in this run: I can "
+                                             "only look things up here, not place orders."),
+                        out)
         self.assertEqual(journal(self.log_dir), [])
 
     def test_the_read_only_prompts_are_unchanged(self):
