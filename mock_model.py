@@ -84,9 +84,10 @@ class MockModel:
             if not calls:
                 return text_reply(NO_SKU[self._lang])
             return calls_reply(*calls)
-        return text_reply(self._answer_from_results(messages))
+        return text_reply(self._answer_from_results(
+            messages, writes={ORDER_TOOL} & {tool["name"] for tool in tools or ()}))
 
-    def _answer_from_results(self, messages):
+    def _answer_from_results(self, messages, writes):
         assistant_at = max(i for i, m in enumerate(messages) if m["role"] == "assistant")
         calls = messages[assistant_at]["tool_calls"]
         results = [json.loads(m["content"]) for m in messages[assistant_at + 1:]]
@@ -95,7 +96,7 @@ class MockModel:
         return written([{"invocation": f"{assistant_at}:{index}", "name": call["name"],
                          "arguments": call["arguments"], "result": result}
                         for index, (call, result) in enumerate(zip(calls, results))],
-                       question, self._lang)
+                       question, self._lang, writes=writes)
 
 
 def _order_for(question):

@@ -6,6 +6,7 @@ evaluation's view."""
 import json
 import unittest
 
+import tools
 from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import answers
 from stock_agent.answers.facts import Facts
@@ -435,6 +436,24 @@ class ItemsAskedOfTest(unittest.TestCase):
         self.assertNotIn("Yes", outcome)
         self.assertNotIn("No,", outcome)
 
+    def test_a_part_of_a_name_that_questions_ask_with_names_no_item(self):
+        # the review's: in a catalogue with "Stock labels" and 庫存標籤, "Is A001 low on
+        # stock?" and A001 庫存夠嗎？ asked of B001 too, and got its yes or no first
+        shop = Inventory([{"sku": "A001", "name": "Drip coffee", "stock": 12, "target": 30},
+                          {"sku": "B001", "name": "Stock labels", "stock": 2, "target": 10},
+                          {"sku": "C001", "name": "庫存標籤", "stock": 50, "target": 10}],
+                         source="shop.csv")
+        both = calls_reply(tool_call("get_stock", {"sku": ["A001", "B001", "C001"]}))
+        for question, lang, answer in (("Is A001 low on stock?", "en",
+                                        "Yes, A001 is below target."),
+                                       ("A001 庫存夠嗎？", "zh-TW", "不，A001 低於目標。")):
+            with self.subTest(question=question):
+                outcome, _, events = run_policy([both, text_reply(answer)], lang,
+                                                question=question, inventory=shop)
+                self.assertIn(answer, outcome)  # the model's, or the program's own
+                self.assertNotIn("B001 is", outcome)
+                self.assertNotIn("C001 已", outcome)
+
     def test_items_named_by_parts_are_compared(self):
         searches = calls_reply(tool_call("find_items", {"query": "oolong"}),
                                tool_call("find_items", {"query": "drip coffee"}))
@@ -459,6 +478,49 @@ class ItemsAskedOfTest(unittest.TestCase):
              text_reply("Yes, A001 is below target.")], question="Is it low?")
         self.assertEqual(events[-1]["verification"], "rendered")
         self.assertNotIn("Yes", outcome)
+
+
+class WhatTheRunCanDoTest(unittest.TestCase):
+    """What the program says of the run itself (it can place no order here; its data) is
+    said only where it holds: a before-stop review's cases."""
+
+    READ_ONLY = ("No order has been placed in this run: I can only look things up here, not "
+                 "place orders.")
+
+    @staticmethod
+    def mcp_tool(name, **options):
+        return tools.Tool(name=name, description=f"[MCP server erp] {name}",
+                          parameters={"type": "object", "properties": {}},
+                          handler=lambda inventory, arguments: {"ok": 1}, server="erp",
+                          **options)
+
+    def test_an_order_tool_an_mcp_catalogue_holds_back_still_can_order(self):
+        write = self.mcp_tool("erp__create_purchase_order", read_only=False,
+                              needs_approval=True)
+        ours = tools.default_toolbox()  # as --mcp holds a large catalogue back, for search
+        box = tools.Toolbox([ours.get(name) for name in ours.names()], deferred=[write])
+        outcome, _, _ = run_policy([stock_call("A001"), text_reply("Sure.")],
+                                   question="Please order 18 of A001", toolbox=box)
+        self.assertIn(NO_ORDER, outcome)
+        self.assertNotIn(self.READ_ONLY, outcome)
+        outcome, _, _ = run_policy([stock_call("A001"), text_reply("Sure.")],
+                                   question="Please order 18 of A001")
+        self.assertIn(self.READ_ONLY, outcome)
+
+    def test_the_scope_names_no_data_beside_another_servers_tools(self):
+        box = tools.default_toolbox()
+        box.add(self.mcp_tool("erp__live_stock"))
+        outcome, _, _ = run_policy([text_reply("Yes, the ERP data is live.")] * 2,
+                                   question="Is this live data?", toolbox=box)
+        self.assertIn("erp__live_stock", outcome)
+        self.assertNotIn("Its data", outcome)
+
+    def test_the_mock_in_a_run_that_can_order_writes_the_plain_line(self):
+        status, out, err, _ = run_cli(["--orders", f"{temp_folder(self)}/orders.db", "-q",
+                                       "Please order some A001"], model=MockModel())
+        self.assertEqual(status, 0, err)
+        self.assertTrue(out.strip().endswith(NO_ORDER), out)
+        self.assertNotIn("left out", out)
 
 
 class CorrectiveTurnTest(unittest.TestCase):

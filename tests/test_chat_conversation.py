@@ -188,6 +188,26 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertNotIn("21", out)
 
+    def test_it_of_the_one_item_a_turn_before_looked_up_is_read(self):
+        # "Is it low?" answered from turn 1's result, no call: the yes is of the one item
+        # the conversation looked up, and needs no second lookup
+        status, out, err, events, model = self.chat(
+            "Check A001\nIs it low?\n", self.lookup("A001"),
+            text_reply("Yes, A001 is below target."))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out.splitlines()[-1], "[Sample data] Yes, A001 is below target.")
+        self.assertEqual(len(model.requests), 2)  # turn 1 stated, turn 2 one request
+
+    def test_they_of_two_items_is_never_answered_of_the_one_looked_up_again(self):
+        # a review's: "Are they low?" after A001 and A002, the model looking up A002 alone,
+        # got the program's "No, A002 is not below target." while A001 is below it
+        status, out, err, _, _ = self.chat(
+            "Check A001 and A002\nAre they low?\n",
+            calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})), self.lookup("A002"),
+            text_reply("A002 has 45 units."))
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("No, A002", out)
+
 
 class PipeTest(unittest.TestCase):
     def test_one_question_per_line_blank_lines_skipped_exit_ends(self):

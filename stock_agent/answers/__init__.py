@@ -39,8 +39,8 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (named_by, names_of, names_written, normal,
-                                          offered_first, part_named, plain, shape,
+from stock_agent.answers.question import (best_part, named_by, names_of, names_written,
+                                          normal, offered_first, parts_named, plain, shape,
                                           skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
@@ -74,7 +74,10 @@ class Plain:
 
     def first_tools(self, question, toolbox, inventory, history=()):
         self.source, self.ours, self.inventory = inventory.source, tuple(toolbox.names()), inventory
-        self.writes = {name for name in self.ours if toolbox.get(name).needs_approval}
+        # the order tools, an MCP catalogue's too (found by search): most runs have none
+        self.writes = {tool.name for tool in [*map(toolbox.get, self.ours),
+                                              *toolbox.deferred()]
+                       if tool.needs_approval} if toolbox.needs_approval() else set()
         return None
 
     def keeps_narrow(self, result):
@@ -98,6 +101,11 @@ class Plain:
             return answer
         label = self.label()
         return answer if answer.startswith(label.strip()) else label + answer
+
+    def data(self):
+        """The data in scope, for the scope line: none in a run with another server's tools,
+        whose data the program cannot speak for."""
+        return self.source if self.all_ours else None
 
     def label(self):
         from stock_agent.inventory import SAMPLE_SOURCE
@@ -128,7 +136,7 @@ class Answers(Plain):
         one). Else None: the model goes on, with its next calls or its answer. Measured on
         the real small model, the prose request this saves was 60% of a run."""
         facts = Facts(outcome.results, writes=self.writes)
-        asked = _asked(question, facts, [], self.inventory, self.all_ours)  # SKUs, no name
+        asked = _asked(question, facts, [], None, self.all_ours)  # SKUs, or no item named
         lists = [listed["tool"] for listed in facts.lists]
         if asked["skus"]:  # and no item named by its name alone, nor a list asked for
             named = self.offered == ("get_stock",) and all(sku in facts.items
@@ -144,8 +152,11 @@ class Answers(Plain):
     def review(self, text, question, outcome, *, run_call, step, last, log):
         text = self._unlabelled(text)
         facts = self._facts(question, outcome, run_call, step)
-        asked = _asked(question, facts, self._rows(facts), self.inventory, self.all_ours)
+        asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours)
         known = self._known(facts, outcome)
+        if known is not facts and asked["yes_no"] and not asked["named"] and \
+                not asked["some"] and not facts.items:
+            asked["named"] = _one_asked(question, known)  # "Is it low?", of a turn before
         kept, dropped, said = shown(text, known, asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
@@ -163,13 +174,10 @@ class Answers(Plain):
             text = "".join(kept).strip()
             if not _holds_any(facts) and not said:
                 text += "\n" + _joined(write(facts, asked, self.lang, tools=self.ours,
-                                              source=self.source), self.lang)
-        unchecked = [number for number in asked["checks"]  # of the person's numbers, those
-                     if not any(claim["value"] == number for claim in said)]  # it left out
-        missing = self._left_out(facts, asked, said, text) or (Facts([]) if unchecked else None)
+                                              source=self.data()), self.lang)
+        missing, asked = self._left_out(facts, asked, said, text)
         added = []
         if missing:
-            asked = {**asked, "checks": unchecked}
             if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said):
                 asked = {**asked, "yes_no": None}  # its yes was said: no second one added
             added = write(missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said),
@@ -188,14 +196,14 @@ class Answers(Plain):
         facts = self._facts(question, outcome, run_call, step)
         if not _holds_any(facts):
             return None
-        return self.rendered(facts, _asked(question, facts, self._rows(facts), self.inventory,
-                                           self.all_ours), lead, outcome)
+        return self.rendered(facts, _asked(question, facts, self._rows(facts),
+                                           self._parts(question), self.all_ours), lead, outcome)
 
     def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
         """The program's answer, after the line `lead` (if any) says why; "rendered" in
         place of the model's, or "stated" when the results settled the question."""
         outcome.verification = verification
-        said = write(facts, asked, self.lang, tools=self.ours, source=self.source)
+        said = write(facts, asked, self.lang, tools=self.ours, source=self.data())
         outcome.statements = [cite for _, cited in said for cite in cited]
         if not _holds_any(facts):  # no tool result: nothing was written from one
             lead = "answer_unchecked"
@@ -230,6 +238,15 @@ class Answers(Plain):
         known.sums = facts.sums
         known.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(known) or ()}
         return known
+
+    def _parts(self, question):
+        """The parts of item names the question writes (question.parts_named), read once a
+        question: each round of calls and each review would read the whole data again."""
+        if self.inventory is None:
+            return {}
+        if getattr(self, "parts_of", None) != question:
+            self.parts_of, self.parts = question, parts_named(question, self.inventory)
+        return self.parts
 
     def _rows(self, facts):
         """The data's rows of the items found, aliases and all, for the names a question
@@ -288,19 +305,19 @@ class Answers(Plain):
         if names:
             return names[:MAX_SEARCHES]
         if not found:
-            part = part_named(question, self.inventory) \
-                if self.offered == ("find_items",) else None
+            part = best_part(self._parts(question)) if self.offered == ("find_items",) else None
             return [part] if part else []
-        named = named_by(question, self.inventory.rows(), self.inventory)
+        named = named_by(question, self.inventory.rows(), self._parts(question))
         unfound = [named[sku] for sku in named if sku not in found] if len(named) > 1 else []
         return list(dict.fromkeys(unfound))[:MAX_SEARCHES]
 
     def _left_out(self, facts, asked, said, text):
-        """Facts holding only what the answer leaves out: an item it says nothing of, or
-        names only by its name when the person did not give its SKU (asked by name, the
-        person needs the SKU), the suggested order of one when the question speaks of
-        ordering, the stock of one when it asks how many there are ("A001 needs 18" to
-        "how many drip coffee do we have?"), a receipt."""
+        """(Facts holding only what the answer leaves out, or None; what the question asks
+        with only those of its numbers to confirm the answer states none of): an item it says
+        nothing of, or names only by its name when the person did not give its SKU (asked
+        by name, the person needs the SKU), the suggested order of one when the question
+        speaks of ordering, the stock of one when it asks how many there are ("A001 needs
+        18" to "how many drip coffee do we have?"), a receipt, a number to confirm."""
         named = {sku for claim in said for sku in claim["items"]
                  if sku in asked["skus"] or _spelled(sku, text)}
         ordered = {sku for claim in said for sku in claim["items"]
@@ -308,7 +325,7 @@ class Answers(Plain):
         stocked = {sku for claim in said for sku in claim["items"] if claim["kind"] == "stock"}
         kinds = {claim["kind"] for claim in said}
         missing = Facts([])
-        listed = {sku for listed in facts.lists for sku in listed["skus"]}
+        listed = facts.listed()
         for sku, fact in facts.items.items():
             if sku not in listed and (sku not in named or fact["found"] and (
                     asked["order"] and fact["suggested_order"] and sku not in ordered or
@@ -324,8 +341,14 @@ class Answers(Plain):
                          and not set(map(str.casefold, other["data"])) & kinds]
         missing.items.update({sku: facts.items[sku] for listed in missing.lists
                               for sku in listed["skus"]})
-        return missing if (missing.items or missing.receipts or missing.refused or
-                           missing.other) else None
+        confirming = asked["confirming"] and {**asked["confirming"], "numbers": [
+            number for number in asked["confirming"]["numbers"]
+            if not any(claim["value"] == number for claim in said)]}
+        asked = {**asked, "confirming": confirming if confirming and confirming["numbers"]
+                 else None}
+        left = missing.items or missing.receipts or missing.refused or missing.other or \
+            asked["confirming"]
+        return (missing if left else None), asked
 
     def _may_look(self, facts, outcome, last):
         """One corrective turn, for an answer given from nothing while the tools were
@@ -356,47 +379,58 @@ def _recalled(history):
     return recalled
 
 
-def _asked(question, facts, rows=None, inventory=None, all_ours=True):
+def _asked(question, facts, rows=None, parts=None, all_ours=True):
     """What the question asks (question.shape), with the items it names by a whole name
     among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
     by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
-    of A001. `inventory`: the data in scope, whose names' parts a question of any item
-    must not write; `all_ours`: no other server's tool, which may hold what ours do not
-    (a price)."""
+    of A001; or by a part of one (`parts`, question.parts_named of the data in scope: a
+    question of any item must write none), "Is oolong low?"; `all_ours`: no other server's
+    tool, which may hold what ours do not (a price)."""
     asked = shape(question)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     written = {sku: name for sku, name in named_by(
-        question, facts.found() if rows is None else rows, inventory).items() if sku in found}
+        question, facts.found() if rows is None else rows, parts).items() if sku in found}
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written)))
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)
         asked["yes_no"], asked["some"] = None, False
     # of the whole catalogue: naming no item, not even by part of its name ("Do we need to
     # reorder anything in the oolong line?" asks nothing the reorder list's count answers)
-    asked["some"] = asked["some"] and not asked["named"] and (
-        inventory is None or part_named(question, inventory) is None)
-    looked = [sku for sku in facts.items if not any(sku in listed["skus"]
-                                                    for listed in facts.lists)]
-    if asked["yes_no"] and not asked["named"] and not asked["some"] and len(looked) == 1:
-        asked["named"] = looked  # "Is it low?", naming none: of the one item looked up
+    asked["some"] = asked["some"] and not asked["named"] and not parts
+    if asked["yes_no"] and not asked["named"] and not asked["some"]:
+        asked["named"] = _one_asked(question, facts)  # "Is it low?"
     asked["unworked"] = unworked(facts, asked)
-    asked["checks"] = _checked(facts, asked)
-    if asked["checks"]:  # each number is said to be one of the item's figures, or none
+    asked["confirming"] = _confirming(facts, asked)
+    if asked["confirming"]:  # each number is said to be one of the item's figures, or none
         asked["unworked"] = []
     return asked
 
 
-def _checked(facts, asked):
-    """The numbers the question asks to have confirmed (question._checks) of the one item
-    it asks of, found, when it supposes, adds up, compares and measures nothing, and asks
-    of today and of what the tools hold; else []."""
-    items = [sku for sku in asked["named"] if sku in facts.items and facts.items[sku]["found"]]
-    if len(items) != 1 or asked["supposes"] or asked["total"] or asked["difference"] or \
-            asked["threshold"] is not None or asked["beyond"] or asked["worked"] or \
-            asked["compare"]:
+def _one_asked(question, facts):
+    """[SKU] of the one item a yes-or-no question naming none asks of ("Is it low?", 那它要
+    補貨嗎？; plain() let no other word through): the one item the facts hold and no list
+    does; [] for several, or a question of several ("Are they low?", 它們)."""
+    if re.search(_PLURAL, normal(question)):
         return []
-    return asked["checks"]
+    looked = [sku for sku in facts.items if sku not in facts.listed()]
+    return looked if len(looked) == 1 else []
+
+
+_PLURAL = r"\b(?:they|them|these|those|both|all|each|their)\b|們|這些|那些|都|兩"
+
+
+def _confirming(facts, asked):
+    """{"sku", "numbers"}: the numbers the question asks to have confirmed (question._to_confirm),
+    of the one item it names, found, when it supposes, adds up, compares and measures
+    nothing, and asks of today and of what the tools hold; else None."""
+    if not asked["to_confirm"] or len(asked["named"]) != 1 or asked["supposes"] or \
+            asked["total"] or asked["difference"] or asked["threshold"] is not None or \
+            asked["beyond"] or asked["worked"] or asked["compare"]:
+        return None
+    sku = asked["named"][0]
+    found = sku in facts.items and facts.items[sku]["found"]
+    return {"sku": sku, "numbers": asked["to_confirm"]} if found else None
 
 
 # The claims that answer a yes-or-no question of each kind (question.ASKED).
@@ -469,10 +503,10 @@ def _as_written(claim):
     return {**named, "negated": True} if negated else named
 
 
-def written(results, question, lang, *, tools=()):
+def written(results, question, lang, *, tools=(), writes=()):
     """The program's answer from tool calls and their results alone, unlabelled: what the
-    mock model answers with."""
-    facts = Facts(results)
+    mock model answers with. `writes`: the order tools the run was offered."""
+    facts = Facts(results, writes=writes)
     return _joined(write(facts, _asked(question, facts), lang, tools=tools), lang)
 
 

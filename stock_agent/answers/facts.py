@@ -92,6 +92,10 @@ class Facts:
     def found(self):
         return [fact for fact in self.items.values() if fact["found"]]
 
+    def listed(self):
+        """The SKUs a list or a search returned (the rest of `items` were looked up)."""
+        return {sku for listed in self.lists for sku in listed["skus"]}
+
     def numbers_of(self, sku):
         """The figures of an item by field name: the tools' own, and those of an MCP
         record that names it, which never stand for the inventory's own."""

@@ -159,9 +159,9 @@ def may_need_tools(question, inventory):
 def _claims_a_figure_of_ours(folded, inventory):
     """"No need to look, A001 has 30, right?", 你不用查，A003 有 50 包吧, "A001 has 12? and
     target 25 right?": a SKU or an item of ours named, and figures of it asked to be
-    confirmed or repeated (_checks, of CONFIRM). A figure the person gives is never a fact
-    of ours, so only a lookup answers it, whatever the question says of looking."""
-    return bool(_checks(folded, re.sub(SKU_SHAPE, " ", folded), CONFIRM)) and (
+    confirmed or repeated (_to_confirm). A figure the person gives is never a fact of ours, so
+    only a lookup answers it, whatever the question says of looking."""
+    return bool(_to_confirm(folded, re.sub(SKU_SHAPE, " ", folded))) and (
         re.search(SKU_SHAPE, folded) is not None or _names_an_item(folded, inventory))
 
 
@@ -330,14 +330,14 @@ WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假�
              rf"{DIFFERENCE}")
 # A figure the question asks to be confirmed ("..., right?", 對吧) or repeated ("just say
 # yes", 直接回我…就好, 系統通知：…請依此回答: how an injection asks), not one the person
-# reports ("sold 20", 剛進了 15 包). Either is looked up; only the first is answered of.
-CONFIRMING = r"confirm|\bright\b|correct|\btrue\b|確認|對嗎|對吧|沒錯|是嗎|吧"
-TOLD = r"\bsay\b|\btell me\b|\breport\b|就好|回我|回答我|告訴我|跟我說|系統說|系統通知|依此"
-CONFIRM = f"{CONFIRMING}|{TOLD}"
+# reports ("sold 20", 剛進了 15 包).
+CONFIRM = (r"confirm|\bright\b|correct|\btrue\b|\bsay\b|\btell me\b|\breport\b|確認|對嗎|對吧|"
+           r"沒錯|是嗎|吧|就好|回我|回答我|告訴我|跟我說|系統說|系統通知|依此")
 # A request for an order opens with a verb asking for one ("Please order 18 of A001", 幫我下單
 # 濾掛咖啡 18 包, 直接訂 20 包玄米茶).
-ORDER_REQUEST = (r"\s*(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u))\s+)*"
-                 r"(?:place an? (?:order|purchase order)|order|reorder|restock|buy|purchase)\b|"
+ORDER_REQUEST = (r"\s*(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u))"
+                 r"\s+)*(?:place (?:an?|the|my) (?:purchase )?order|order|reorder|restock|buy|"
+                 r"purchase)\b|"
                  r"\s*(?:請(?!問)|幫我|幫忙|麻煩|直接|就)*(?:下單|下訂|訂購|訂|叫貨|採購|進貨|補貨)")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
@@ -479,8 +479,8 @@ def shape(question):
     its SKUs (the policy adds those it names by name, once it knows them), "request": True
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
     "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK),
-    "some": naming no SKU, it asks whether any item holds its verdict (SOME), "checks": the
-    numbers it asks to have confirmed (_checks), "order_asked": it asks for an order to be
+    "some": naming no SKU, it asks whether any item holds its verdict (SOME), "to_confirm":
+    the numbers it asks to have confirmed (_to_confirm), "order_asked": it asks for an order to be
     placed (ORDER_REQUEST)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
@@ -525,7 +525,7 @@ def shape(question):
             "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None,  # most questions compile no ASKS_STOCK
-            "checks": _checks(folded, unnamed) if figures else [],
+            "to_confirm": _to_confirm(folded, unnamed) if figures else [],
             "order_asked": re.match(ORDER_REQUEST, folded) is not None}
 
 
@@ -551,7 +551,7 @@ PLAIN_WORDS = set("""is are am do does should shall can could would has have nee
     reordering restock restocking replenish order ordering more buy left remaining available
     stocked target targets
     嗎 吗 呢 了 吧 啊 呀 還 目前 現在 我們 今天 請問 請 是否 有沒有 要不要 需不需要 是不是 需要 要
-    該 應該 的 有 它 那 這個 那個""".split())
+    該 應該 的 有 它 那 這個 那個 庫存 存貨""".split())
 
 
 def plain(question, names=()):
@@ -731,16 +731,15 @@ def _one_verdict(kinds, folded):
     return kinds[0] if one and not re.search(PREMISE, folded) else None
 
 
-def _checks(folded, unnamed, asking=None):
-    """The numbers a question asks to have confirmed, as it states them ("A001 stock is 50
-    now, right?", A003 還有 10 包對吧？, "Is A001's stock 12?"): whole numbers that count
-    (_counts), in a question that asks a confirmation (CONFIRMING, or a yes or no) and tells
-    nothing to say (TOLD: an injected number is never repeated), supposes no change
-    (_changes: "sold 20, still above target?") and asks nothing worked out of them
-    (WORKS_OUT: "how many boxes?"). `asking`: the words that ask, if not those."""
-    asking = asking or f"{CONFIRMING}|{YES_NO_EN}|{YES_NO_ZH}"
-    if not re.search(asking, folded) or re.search(WORKS_OUT, folded) or \
-            asking != CONFIRM and re.search(TOLD, folded) or _changes(unnamed):
+def _to_confirm(folded, unnamed):
+    """The numbers a question asks to have confirmed, or repeated, as it states them ("A001
+    stock is 50 now, right?", A003 還有 10 包對吧？, "Is A001's stock 12?"): whole numbers
+    that count (_counts), none of a range ("between 10 and 15", 10 到 15 包), in a question
+    that asks a confirmation (CONFIRM, or a yes or no), supposes no change (_changes: "sold
+    20, still above target?") and asks nothing worked out of them (WORKS_OUT: "how many
+    boxes?")."""
+    if not re.search(f"{CONFIRM}|{YES_NO_EN}|{YES_NO_ZH}", folded) or \
+            re.search(f"{WORKS_OUT}|{RANGE}", unnamed) or _changes(unnamed):
         return []
     numbers = [number for number in re.finditer(WRITTEN_NUMBER, unnamed)
                if not re.search(NO_QUANTITY, unnamed[max(number.start() - 12, 0):
@@ -748,6 +747,10 @@ def _checks(folded, unnamed, asking=None):
     if not all(number.group().isdigit() and _counts(unnamed, number) for number in numbers):
         return []
     return list(dict.fromkeys(int(number.group()) for number in numbers))
+
+
+# Two numbers as the bounds of a range: "10-15", "10 to 15", "between 10 and 15", 10 到 15.
+RANGE = r"\bbetween\b|\d\s*(?:[-–~～]|\bto\b|\bor\b|到|至|或)\s*\d|介於"
 
 
 def _counts(unnamed, number):
@@ -848,21 +851,22 @@ def names_written(question, rows):
     return named
 
 
-def part_named(question, inventory):
-    """The longest part of an item's name the question writes (two characters or more of a
-    Chinese name, a word of four letters or more of an English one, its aliases' too), else
-    None: 烏龍要補貨嗎 writes 烏龍, of 烏龍茶包; "any oolong left?" oolong, of its "oolong tea
-    bags". A part of a name the data gives goes before any alias's; the first item's, of
-    parts as long."""
-    parts = parts_named(question, inventory)
+def best_part(parts):
+    """Of the parts of names a question writes (parts_named), the longest, else None: 烏龍要
+    補貨嗎 writes 烏龍, of 烏龍茶包; "any oolong left?" oolong, of its "oolong tea bags". A
+    part of a name the data gives goes before any alias's; the first item's, of parts as
+    long."""
     best = max(parts.values(), key=lambda part: (part[0], len(part[1])), default=None)
     return best and best[1]
 
 
 def parts_named(question, inventory):
     """{SKU: (1 for a part of the data's name, 0 of an alias's, the part)} of each item the
-    question names by a part of a name (part_named): "which has more, oolong or drip
-    coffee?" names A002 by oolong, A001 by coffee (by drip too: the longest)."""
+    question names by a part of a name (two characters or more of a Chinese name, a word of
+    four letters or more of an English one, its aliases' too): "which has more, oolong or
+    drip coffee?" names A002 by oolong, A001 by coffee (by drip too: the longest). A part
+    that is a word questions ask with names nothing (_asks_with: "stock" of "Stock labels"
+    in "Is A001 low on stock?")."""
     folded = normal(question)
     words, pairs = _words_and_pairs(folded)
     parts = {}
@@ -877,16 +881,15 @@ def parts_named(question, inventory):
     return parts
 
 
-def named_by(question, rows, inventory=None):
+def named_by(question, rows, parts=None):
     """{SKU: the name, or part of one, the question names each item by}: a whole name of
-    the items `rows` (names_written), and of the data in scope (`inventory`), a part of
-    one (parts_named) that is not inside a longer name it names another by (茶包, of
-    玄米茶包, in 烏龍茶包還有多少？)."""
+    the items `rows` (names_written), and of the data in scope, a part of one (`parts`,
+    parts_named) that is not inside a longer name it names another by (茶包, of 玄米茶包, in
+    烏龍茶包還有多少？)."""
     written = names_written(question, rows)
-    if inventory is None:
+    if not parts:
         return written
-    named = {**{sku: part for sku, (_, part) in parts_named(question, inventory).items()},
-             **written}
+    named = {**{sku: part for sku, (_, part) in parts.items()}, **written}
     return {sku: name for sku, name in named.items()
             if not any(normal(name) in normal(other) and len(other) > len(name)
                        for other in named.values())}
@@ -900,9 +903,24 @@ def _longest_part(names, folded, words):
                   for end in range(start + 2, len(name) + 1)))
         for part in parts:
             if len(part) > len(best) and (len(part) >= 4 and part in words
-                                          if name.isascii() else part in folded):
+                                          if name.isascii() else part in folded) and \
+                    not _asks_with(part):
                 best = part
     return best
+
+
+def _asks_with(part):
+    """Whether a part of a name is a word questions ask with (TOOL_WORDS, PLAIN_WORDS, LOW:
+    "stock", "orders", 庫存, 補貨), or an English one of five letters or more with an ending
+    ("stocking", "ordered")."""
+    if part.isascii():
+        return part in _ASKING or part.removesuffix("s") in _ASKING or any(
+            part.startswith(word) and len(part) <= len(word) + 3
+            for word in _ASKING if len(word) >= 5)
+    return part in _ASKING or all(char in _ASKING for char in part)
+
+
+_ASKING = {*TOOL_WORDS, *PLAIN_WORDS, *LOW}
 
 
 def _writes_out(folded, name):

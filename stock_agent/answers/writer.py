@@ -22,9 +22,9 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
     not of those left out)."""
     whole = facts if whole is None else whole
     sums = _sums(whole, shape)
-    said = _left_out_note(whole, shape, sums) + _leads(facts, shape) + _checks(whole, shape) + \
-        sums
-    listed = {sku for listed in facts.lists for sku in listed["skus"]}
+    said = _left_out_note(whole, shape, sums) + _leads(facts, shape) + \
+        _confirmations(whole, shape) + sums
+    listed = facts.listed()
     changed = {cite["sku"] for _, cited in sums for cite in cited if cite["claim"] == "if"}
     said += [_item(fact, today=fact["sku"] in changed) for fact in facts.items.values()
              if fact["sku"] not in listed]
@@ -53,7 +53,8 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
 
 
 def _data(source):
-    """What the data in scope is, as the label of an answer names it; none unknown."""
+    """What the data in scope is, as the label of an answer names it (Plain.label); none
+    unknown."""
     from stock_agent.inventory import SAMPLE_SOURCE
     if source is None:
         return []
@@ -96,7 +97,7 @@ def _left_out_note(facts, shape, sums):
 
 
 def _leads(facts, shape):
-    """A yes or no first, for each item the question asks of (policy._asked: those it
+    """A yes or no first, for each item the question asks of (answers._asked: those it
     names, or naming none, the one item looked up and not listed), when it asks for one
     verdict: "No, A002 ..." would answer a question about A003 too, and naming none, of
     several looked up, which one is asked the program cannot tell."""
@@ -118,23 +119,33 @@ def _leads(facts, shape):
     return leads
 
 
-def _checks(facts, shape):
-    """For each number the question asks to have confirmed of the one item it asks of
-    (policy._checked: "A001 stock is 50 now, right?"), which of the item's figures it is,
-    or that it is none of them: which figure the person meant, the program cannot tell, so
-    it says no yes or no."""
-    fact = next((facts.items[sku] for sku in shape["named"] if sku in facts.items), None)
-    said = []
-    for number in shape["checks"] if fact is not None else ():
-        fields = [field for field in _FIELDS if fact[field] == number]
-        cited = [_cite(fact, field, fact[field]) for field in fields or _FIELDS]
-        said.append((Text("answer_figure_is" if len(fields) == 1 else "answer_figures_are",
-                          number=number, sku=fact["sku"],
-                          fields=_Listed((Text(f"field_{field}") for field in fields),
-                                         joiners=(" and ", "與")))
-                     if fields else Text("answer_figure_none", number=number, sku=fact["sku"]),
-                     [{"sku": fact["sku"], "claim": "checked", "value": number,
-                       "computed_from": cited + [{"claim": "question", "value": number}]}]))
+def _confirmations(facts, shape):
+    """For the numbers the question asks to have confirmed of the one item it names
+    (answers._confirming: "A001 stock is 50 now, right?"), which of the item's figures each
+    is; then, of the rest, that they are none of its figures, in words that repeat none of
+    them (an injected "999" is not). Which figure the person meant the program cannot
+    tell, so it says no yes or no."""
+    confirming = shape["confirming"]
+    if confirming is None or confirming["sku"] not in facts.items:
+        return []
+    fact = facts.items[confirming["sku"]]
+    figures = {**{field: fact[field] for field in _FIELDS},
+               "over": max(fact["stock"] - fact["target"], 0) or None}  # "15 above target"
+    said, others = [], False
+    for number in confirming["numbers"]:
+        fields = [field for field, value in figures.items() if value == number]
+        others = others or not fields
+        if fields:
+            key = "answer_figure_is" if len(fields) == 1 else "answer_figures_are"
+            names = _Listed((Text(f"field_{field}") for field in fields),
+                            joiners=(" and ", "與"))
+            said.append((Text(key, sku=fact["sku"], fields=names, number=number),
+                         [_cite(fact, fields[0], number)]))
+    if others:
+        key = "answer_figures_other" if said else "answer_figures_none"
+        said.append((Text(key, sku=fact["sku"]),
+                     [{"sku": fact["sku"], "claim": "checked", "value": False,
+                       "computed_from": [_cite(fact, field, fact[field]) for field in _FIELDS]}]))
     return said
 
 
