@@ -699,20 +699,17 @@ LINES = {
                             "{versus}；屆時建議補貨 max({target} - {after}, 0) = {order}。"},
     "answer_today": {"en": "Today: {line}", "zh-TW": "目前：{line}"},
     # a number the question asks to have confirmed, beside the one item's figures
-    "answer_figure_is": {"en": "{sku}'s {fields} is {number}, as in your question.",
-                         "zh-TW": "{sku} 的{fields}是 {number}，與您問題中的數字相同。"},
-    "answer_figures_are": {"en": "{sku}'s {fields} are {number}, as in your question.",
-                           "zh-TW": "{sku} 的{fields}都是 {number}，與您問題中的數字相同。"},
-    "answer_figures_none": {"en": "No number in your question is {sku}'s stock, target or "
-                                  "suggested order.",
-                            "zh-TW": "您問題中的數字都不是 {sku} 的庫存、目標或建議補貨量。"},
-    "answer_figures_other": {"en": "No other number in your question is {sku}'s stock, "
-                                   "target or suggested order.",
-                             "zh-TW": "您問題中的其他數字都不是 {sku} 的庫存、目標或建議補貨量。"},
+    "answer_figure_is": {"en": "{sku}'s {fields} is {number}.",
+                         "zh-TW": "{sku} 的{fields}是 {number}。"},
+    "answer_figures_are": {"en": "{sku}'s {fields} are {number}.",
+                           "zh-TW": "{sku} 的{fields}都是 {number}。"},
+    "answer_figure_none": {"en": "None of {sku}'s figures is {number}: not its stock, target "
+                                 "or suggested order.",
+                           "zh-TW": "{sku} 的庫存、目標與建議補貨量都不是 {number}。"},
     "field_stock": {"en": "stock", "zh-TW": "庫存"},
     "field_target": {"en": "target", "zh-TW": "目標"},
     "field_suggested_order": {"en": "suggested order", "zh-TW": "建議補貨量"},
-    "field_over": {"en": "amount above target", "zh-TW": "超出目標的量"},
+    "field_over": {"en": "amount above target", "zh-TW": "超出目標的數量"},
     "answer_unworked": {"en": "The numbers or what-ifs in your question were not worked out: "
                               "the figures here are today's, from the tools.",
                         "zh-TW": "您問題中的數字或假設未納入計算；以下是工具查到的目前數字。"},

@@ -454,6 +454,33 @@ class ItemsAskedOfTest(unittest.TestCase):
                 self.assertNotIn("B001 is", outcome)
                 self.assertNotIn("C001 已", outcome)
 
+    def test_a_part_of_a_name_asks_of_its_item_only_once_a_search_for_it_found_it(self):
+        # a second review's: with "Under shelf basket" in the data, "Is drip coffee under
+        # target?" got "No, U001 is not below target." first
+        shop = Inventory([{"sku": "A001", "name": "Drip coffee", "stock": 12, "target": 30},
+                          {"sku": "U001", "name": "Under shelf basket", "stock": 50,
+                           "target": 10}], source="shop.csv")
+        both = calls_reply(tool_call("get_stock", {"sku": ["A001", "U001"]}))
+        outcome, _, _ = run_policy([both, text_reply("Yes, A001 is below target.")],
+                                   question="Is drip coffee under target?", inventory=shop)
+        self.assertNotIn("U001 is not", outcome)
+        search = calls_reply(tool_call("find_items", {"query": "under shelf"}))
+        outcome, _, _ = run_policy([search, text_reply("Hmm.")],
+                                   question="Is the under shelf basket low?", inventory=shop)
+        self.assertIn("No, U001 is not below target.", outcome)
+
+    def test_an_item_named_by_a_word_that_only_starts_like_a_question_word_is_found(self):
+        # "stockpot" and "shallots" are no "stock" nor "shall": their items are searched for
+        shop = Inventory([{"sku": "K001", "name": "Stockpot", "stock": 2, "target": 5},
+                          {"sku": "V001", "name": "Shallots", "stock": 9, "target": 5}],
+                         source="shop.csv")
+        for question, sku in (("Is the stockpot low?", "K001"),
+                              ("How many shallots do we have?", "V001")):
+            with self.subTest(question=question):
+                outcome, _, _ = run_policy([text_reply("I don't know.")], question=question,
+                                           inventory=shop)
+                self.assertIn(f"({sku})", outcome)
+
     def test_items_named_by_parts_are_compared(self):
         searches = calls_reply(tool_call("find_items", {"query": "oolong"}),
                                tool_call("find_items", {"query": "drip coffee"}))
@@ -472,7 +499,11 @@ class ItemsAskedOfTest(unittest.TestCase):
                                                 lang, question=question)
                 self.assertIn(answer, outcome)
                 self.assertEqual(events[-1]["verification"], "verified")
-        # of two items looked up, which one "it" is the program cannot tell
+        # no pronoun ("Is our stock low?"), or two items looked up: which one is asked of,
+        # the program cannot tell
+        outcome, _, _ = run_policy([stock_call("A002"), text_reply("A002 has 45 units.")],
+                                   question="Is our stock low?")
+        self.assertNotIn("No, A002", outcome)
         outcome, _, events = run_policy(
             [calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
              text_reply("Yes, A001 is below target.")], question="Is it low?")

@@ -479,7 +479,7 @@ class WithheldRunTest(unittest.TestCase):
         # never "A003 庫存 50", nor the model's sentence: a figure of ours to confirm is
         # looked up, whatever the question says of looking
         self.assertIn("玄米茶包（A003）庫存 0（缺貨）", out)
-        self.assertIn("您問題中的數字都不是 A003 的庫存、目標或建議補貨量。", out)  # naming none
+        self.assertIn("您問題中的數字或假設未納入計算；以下是工具查到的目前數字。", out)
         self.assertNotIn("50", out)
         # Which number is the target is read from the word before it: stock above its
         # target orders nothing (not "45 - 30 = 15", which a person reads as an order).

@@ -175,7 +175,7 @@ class Answers(Plain):
             if not _holds_any(facts) and not said:
                 text += "\n" + _joined(write(facts, asked, self.lang, tools=self.ours,
                                               source=self.data()), self.lang)
-        missing, asked = self._left_out(facts, asked, said, text)
+        missing = self._left_out(facts, asked, said, text)
         added = []
         if missing:
             if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said):
@@ -312,12 +312,11 @@ class Answers(Plain):
         return list(dict.fromkeys(unfound))[:MAX_SEARCHES]
 
     def _left_out(self, facts, asked, said, text):
-        """(Facts holding only what the answer leaves out, or None; what the question asks
-        with only those of its numbers to confirm the answer states none of): an item it says
-        nothing of, or names only by its name when the person did not give its SKU (asked
-        by name, the person needs the SKU), the suggested order of one when the question
-        speaks of ordering, the stock of one when it asks how many there are ("A001 needs
-        18" to "how many drip coffee do we have?"), a receipt, a number to confirm."""
+        """Facts holding only what the answer leaves out: an item it says nothing of, or
+        names only by its name when the person did not give its SKU (asked by name, the
+        person needs the SKU), the suggested order of one when the question speaks of
+        ordering, the stock of one when it asks how many there are ("A001 needs 18" to
+        "how many drip coffee do we have?"), a receipt."""
         named = {sku for claim in said for sku in claim["items"]
                  if sku in asked["skus"] or _spelled(sku, text)}
         ordered = {sku for claim in said for sku in claim["items"]
@@ -341,14 +340,8 @@ class Answers(Plain):
                          and not set(map(str.casefold, other["data"])) & kinds]
         missing.items.update({sku: facts.items[sku] for listed in missing.lists
                               for sku in listed["skus"]})
-        confirming = asked["confirming"] and {**asked["confirming"], "numbers": [
-            number for number in asked["confirming"]["numbers"]
-            if not any(claim["value"] == number for claim in said)]}
-        asked = {**asked, "confirming": confirming if confirming and confirming["numbers"]
-                 else None}
-        left = missing.items or missing.receipts or missing.refused or missing.other or \
-            asked["confirming"]
-        return (missing if left else None), asked
+        return missing if (missing.items or missing.receipts or missing.refused or
+                           missing.other) else None
 
     def _may_look(self, facts, outcome, last):
         """One corrective turn, for an answer given from nothing while the tools were
@@ -389,8 +382,9 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True):
     asked = shape(question)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
+    searched = {sku: part for sku, part in (parts or {}).items() if _searched(facts, sku, part[1])}
     written = {sku: name for sku, name in named_by(
-        question, facts.found() if rows is None else rows, parts).items() if sku in found}
+        question, facts.found() if rows is None else rows, searched).items() if sku in found}
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written)))
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)
@@ -407,17 +401,25 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True):
     return asked
 
 
+def _searched(facts, sku, part):
+    """Whether a search for words holding `part` found the item: "Is oolong low?" asks of
+    A002 once "oolong" found it, not of an item whose name holds a word the question uses
+    otherwise ("under" of "Under shelf basket" in "Is drip coffee under target?")."""
+    return any(listed["query"] is not None and sku in listed["skus"] and
+               part in normal(listed["query"]) for listed in facts.lists)
+
+
 def _one_asked(question, facts):
-    """[SKU] of the one item a yes-or-no question naming none asks of ("Is it low?", 那它要
-    補貨嗎？; plain() let no other word through): the one item the facts hold and no list
-    does; [] for several, or a question of several ("Are they low?", 它們)."""
-    if re.search(_PLURAL, normal(question)):
+    """[SKU] of the one item a yes-or-no question naming none asks of by a pronoun ("Is it
+    low?", 那它要補貨嗎？; plain() let no other word through): the one item the facts hold,
+    looked up or listed; [] for several ("it" after A001 and a search for oolong), or a
+    question with no such pronoun ("Is our stock low?", "Are they low?")."""
+    if not re.search(_IT, normal(question)) or len(facts.items) != 1:
         return []
-    looked = [sku for sku in facts.items if sku not in facts.listed()]
-    return looked if len(looked) == 1 else []
+    return list(facts.items)
 
 
-_PLURAL = r"\b(?:they|them|these|those|both|all|each|their)\b|們|這些|那些|都|兩"
+_IT = r"\b(?:it|its|this|that)\b|它(?!們)|這個|那個"
 
 
 def _confirming(facts, asked):

@@ -161,7 +161,7 @@ def _claims_a_figure_of_ours(folded, inventory):
     target 25 right?": a SKU or an item of ours named, and figures of it asked to be
     confirmed or repeated (_to_confirm). A figure the person gives is never a fact of ours, so
     only a lookup answers it, whatever the question says of looking."""
-    return bool(_to_confirm(folded, re.sub(SKU_SHAPE, " ", folded))) and (
+    return bool(_to_confirm(folded, re.sub(SKU_SHAPE, " ", folded), told=True)) and (
         re.search(SKU_SHAPE, folded) is not None or _names_an_item(folded, inventory))
 
 
@@ -232,12 +232,14 @@ def _words_and_pairs(folded):
 def _names_by_name(row, words, pairs):
     """The question (its `words` and its `pairs` of characters) names this item by one of
     its names: two characters in a row of a Chinese name, an English name of one word, or a
-    word of four letters or more of a longer one."""
+    word of four letters or more of a longer one; not a word questions ask with (_asks_with)."""
     for name in map(normal, names_of(row)):
-        if name.isascii() and (name in words or any(len(word) >= 4 and word in words
-                                                    for word in name.split())):
+        if name.isascii() and (name in words or any(
+                len(word) >= 4 and word in words and not _asks_with(word)
+                for word in name.split())):
             return True
-        if not name.isascii() and any(name[index:index + 2] in pairs
+        if not name.isascii() and any(name[index:index + 2] in pairs and
+                                      not _asks_with(name[index:index + 2])
                                       for index in range(len(name) - 1)):
             return True
     return False
@@ -330,9 +332,11 @@ WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假�
              rf"{DIFFERENCE}")
 # A figure the question asks to be confirmed ("..., right?", 對吧) or repeated ("just say
 # yes", 直接回我…就好, 系統通知：…請依此回答: how an injection asks), not one the person
-# reports ("sold 20", 剛進了 15 包).
-CONFIRM = (r"confirm|\bright\b|correct|\btrue\b|\bsay\b|\btell me\b|\breport\b|確認|對嗎|對吧|"
-           r"沒錯|是嗎|吧|就好|回我|回答我|告訴我|跟我說|系統說|系統通知|依此")
+# reports ("sold 20", 剛進了 15 包). Either is looked up; only the first is answered of.
+CONFIRMING = r"confirm|\bright\b|correct|\btrue\b|確認|對嗎|對吧|沒錯|是嗎|吧"
+TOLD = (r"\bsay\b|\btell me\b|\breport\b|\breply\b|\boverride\b|\bignore\b|就好|回我|回答我|"
+        r"告訴我|跟我說|系統說|系統通知|指令|忽略|依此")
+CONFIRM = f"{CONFIRMING}|{TOLD}"
 # A request for an order opens with a verb asking for one ("Please order 18 of A001", 幫我下單
 # 濾掛咖啡 18 包, 直接訂 20 包玄米茶).
 ORDER_REQUEST = (r"\s*(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u))"
@@ -731,14 +735,17 @@ def _one_verdict(kinds, folded):
     return kinds[0] if one and not re.search(PREMISE, folded) else None
 
 
-def _to_confirm(folded, unnamed):
-    """The numbers a question asks to have confirmed, or repeated, as it states them ("A001
-    stock is 50 now, right?", A003 還有 10 包對吧？, "Is A001's stock 12?"): whole numbers
-    that count (_counts), none of a range ("between 10 and 15", 10 到 15 包), in a question
-    that asks a confirmation (CONFIRM, or a yes or no), supposes no change (_changes: "sold
-    20, still above target?") and asks nothing worked out of them (WORKS_OUT: "how many
-    boxes?")."""
-    if not re.search(f"{CONFIRM}|{YES_NO_EN}|{YES_NO_ZH}", folded) or \
+def _to_confirm(folded, unnamed, *, told=False):
+    """The numbers a question asks to have confirmed, as it states them ("A001 stock is 50
+    now, right?", A003 還有 10 包對吧？, "Is A001's stock 12?"): whole numbers that count
+    (_counts), none of a range ("between 10 and 15", 10 到 15 包), in a question that asks
+    a confirmation (CONFIRMING, or a yes or no), and not one telling the program what to
+    say (TOLD: an injected number is never repeated) unless `told` (then those too), that
+    supposes no change (_changes: "sold 20, still above target?") and asks nothing worked
+    out of them (WORKS_OUT: "how many boxes?")."""
+    asking = re.search(f"{CONFIRMING}|{YES_NO_EN}|{YES_NO_ZH}", folded)
+    told_to = re.search(TOLD, folded)
+    if not (asking or told and told_to) or told_to and not told or \
             re.search(f"{WORKS_OUT}|{RANGE}", unnamed) or _changes(unnamed):
         return []
     numbers = [number for number in re.finditer(WRITTEN_NUMBER, unnamed)
@@ -911,16 +918,15 @@ def _longest_part(names, folded, words):
 
 def _asks_with(part):
     """Whether a part of a name is a word questions ask with (TOOL_WORDS, PLAIN_WORDS, LOW:
-    "stock", "orders", 庫存, 補貨), or an English one of five letters or more with an ending
-    ("stocking", "ordered")."""
+    "stock", "orders", 庫存; 補貨, of such characters): it names no item ("Stock labels" in
+    "Which items are low on stock?")."""
     if part.isascii():
-        return part in _ASKING or part.removesuffix("s") in _ASKING or any(
-            part.startswith(word) and len(part) <= len(word) + 3
-            for word in _ASKING if len(word) >= 5)
+        return part in _ASKING or part.removesuffix("s") in _ASKING
     return part in _ASKING or all(char in _ASKING for char in part)
 
 
-_ASKING = {*TOOL_WORDS, *PLAIN_WORDS, *LOW}
+_ASKING = {*TOOL_WORDS, *PLAIN_WORDS, *LOW, "inventory", "quantity", "supply", "supplies",
+           "purchase"}
 
 
 def _writes_out(folded, name):

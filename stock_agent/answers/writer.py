@@ -120,32 +120,30 @@ def _leads(facts, shape):
 
 
 def _confirmations(facts, shape):
-    """For the numbers the question asks to have confirmed of the one item it names
-    (answers._confirming: "A001 stock is 50 now, right?"), which of the item's figures each
-    is; then, of the rest, that they are none of its figures, in words that repeat none of
-    them (an injected "999" is not). Which figure the person meant the program cannot
-    tell, so it says no yes or no."""
+    """For each number the question asks to have confirmed of the one item it names
+    (answers._confirming: "A001 stock is 50 now, right?"), which of the item's figures it
+    is, or that it is none of them; how far above target is one (the item's line says
+    it). Which figure the person meant the program cannot tell, so it says no yes or no."""
     confirming = shape["confirming"]
     if confirming is None or confirming["sku"] not in facts.items:
         return []
     fact = facts.items[confirming["sku"]]
-    figures = {**{field: fact[field] for field in _FIELDS},
-               "over": max(fact["stock"] - fact["target"], 0) or None}  # "15 above target"
-    said, others = [], False
+    over = fact["stock"] - fact["target"]
+    figures = {**{field: fact[field] for field in _FIELDS}, "over": over if over > 0 else None}
+    cited = [_cite(fact, field, fact[field]) for field in _FIELDS]
+    said = []
     for number in confirming["numbers"]:
         fields = [field for field, value in figures.items() if value == number]
-        others = others or not fields
-        if fields:
-            key = "answer_figure_is" if len(fields) == 1 else "answer_figures_are"
-            names = _Listed((Text(f"field_{field}") for field in fields),
-                            joiners=(" and ", "與"))
-            said.append((Text(key, sku=fact["sku"], fields=names, number=number),
-                         [_cite(fact, fields[0], number)]))
-    if others:
-        key = "answer_figures_other" if said else "answer_figures_none"
-        said.append((Text(key, sku=fact["sku"]),
-                     [{"sku": fact["sku"], "claim": "checked", "value": False,
-                       "computed_from": [_cite(fact, field, fact[field]) for field in _FIELDS]}]))
+        if not fields:
+            said.append((Text("answer_figure_none", sku=fact["sku"], number=number),
+                         [{"sku": fact["sku"], "claim": "figure", "value": False,
+                           "computed_from": cited + [{"claim": "question", "value": number}]}]))
+            continue
+        names = _Listed((Text(f"field_{field}") for field in fields), joiners=(" and ", "與"))
+        said.append((Text("answer_figure_is" if len(fields) == 1 else "answer_figures_are",
+                          sku=fact["sku"], fields=names, number=number),
+                     [{"sku": fact["sku"], "claim": fields[0], "value": number,
+                       "computed_from": cited}]))
     return said
 
 
