@@ -469,6 +469,23 @@ class ItemsAskedOfTest(unittest.TestCase):
                                    question="Is the under shelf basket low?", inventory=shop)
         self.assertIn("No, U001 is not below target.", outcome)
 
+    def test_a_part_only_the_programs_own_search_found_asks_nothing_of_its_item(self):
+        # a second review's: "Does drip coffee need a reorder? Thank you", with "Thank you
+        # cards" in the data, got "No, T001 does not need a reorder." after the program
+        # searched "thank" itself; naming a SKU, no part is searched for at all
+        shop = Inventory([{"sku": "A001", "name": "Drip coffee", "stock": 12, "target": 30},
+                          {"sku": "T001", "name": "Thank you cards", "stock": 50,
+                           "target": 10}], source="shop.csv")
+        search = calls_reply(tool_call("find_items", {"query": "drip coffee"}))
+        outcome, _, _ = run_policy([search, text_reply("Yes, A001 needs a reorder.")],
+                                   question="Does drip coffee need a reorder? Thank you",
+                                   inventory=shop)
+        self.assertNotIn("T001 does not", outcome)
+        _, _, events = run_policy([stock_call("A001"), text_reply("Yes.")],
+                                  question="Is A001 running low? Thank you", inventory=shop,
+                                  log_content=True)
+        self.assertEqual([e.get("by") for e in events_named(events, "tool")], [None])
+
     def test_an_item_named_by_a_word_that_only_starts_like_a_question_word_is_found(self):
         # "stockpot" and "shallots" are no "stock" nor "shall": their items are searched for
         shop = Inventory([{"sku": "K001", "name": "Stockpot", "stock": 2, "target": 5},

@@ -295,8 +295,8 @@ class Answers(Plain):
         幾包？: it searched for one); else, the question naming an item by part of its name
         alone and no call having found any item, that part (烏龍要補貨嗎: it made no call;
         "how many 濾掛": it searched for 滤掛, in simplified characters); else, of several
-        items the question names, by a name or a part of one, the parts of those no call
-        found (烏龍跟玄米哪個比較多: it searched for 烏龍 alone): a list, at most
+        items the question names, by a name or a part of one, and by no SKU, the parts of
+        those no call found (烏龍跟玄米哪個比較多: it searched for 烏龍 alone): a list, at most
         MAX_SEARCHES names."""
         found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
@@ -307,6 +307,8 @@ class Answers(Plain):
         if not found:
             part = best_part(self._parts(question)) if self.offered == ("find_items",) else None
             return [part] if part else []
+        if skus_named(question):  # "Is A001 running low? Thank you": its item is named
+            return []
         named = named_by(question, self.inventory.rows(), self._parts(question))
         unfound = [named[sku] for sku in named if sku not in found] if len(named) > 1 else []
         return list(dict.fromkeys(unfound))[:MAX_SEARCHES]
@@ -402,11 +404,14 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True):
 
 
 def _searched(facts, sku, part):
-    """Whether a search for words holding `part` found the item: "Is oolong low?" asks of
-    A002 once "oolong" found it, not of an item whose name holds a word the question uses
-    otherwise ("under" of "Under shelf basket" in "Is drip coffee under target?")."""
+    """Whether the model's search for words holding `part` found the item: "Is oolong low?"
+    asks of A002 once the model searched "oolong" and found it; not of an item whose name
+    holds a word the question uses otherwise ("under" of "Under shelf basket" in "Is drip
+    coffee under target?"), which only the program's own search for each part may find."""
     return any(listed["query"] is not None and sku in listed["skus"] and
-               part in normal(listed["query"]) for listed in facts.lists)
+               part in normal(listed["query"]) and
+               not listed["source"]["invocation"].endswith(":program")
+               for listed in facts.lists)
 
 
 def _one_asked(question, facts):
