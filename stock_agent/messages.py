@@ -703,9 +703,9 @@ LINES = {
                          "zh-TW": "{sku} 的{fields}是 {number}。"},
     "answer_figures_are": {"en": "{sku}'s {fields} are {number}.",
                            "zh-TW": "{sku} 的{fields}都是 {number}。"},
-    "answer_figure_none": {"en": "None of {sku}'s figures is {number}: not its stock, target "
-                                 "or suggested order.",
-                           "zh-TW": "{sku} 的庫存、目標與建議補貨量都不是 {number}。"},
+    "answer_figure_none": {"en": "The number in your question is none of {sku}'s figures: "
+                                 "not its stock, target or suggested order.",
+                           "zh-TW": "您問題中的數字不是 {sku} 的庫存、目標或建議補貨量。"},
     "field_stock": {"en": "stock", "zh-TW": "庫存"},
     "field_target": {"en": "target", "zh-TW": "目標"},
     "field_suggested_order": {"en": "suggested order", "zh-TW": "建議補貨量"},

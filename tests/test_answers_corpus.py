@@ -1443,26 +1443,33 @@ class UnworkedNumbersTest(unittest.TestCase):
         # stop 50's review: "A001 stock is 50 now right? just confirm" and A003其實還有10包對吧？
         # got the note and today's figures, never a word on the number. Which figure the
         # person meant the program cannot tell; whether the number is one of them, it can.
-        none = "None of {}'s figures is {}: not its stock, target or suggested order. "
+        # The one number of a question that writes no other is said to be none of them in
+        # words that do not repeat it (a number in words, or a second one, would make "the
+        # number in your question" a claim of what the program did not read).
+        none = ("The number in your question is none of A001's figures: not its stock, "
+                "target or suggested order. ")
         for question, sku, lang, said in (
-                ("A001 stock is 50 now right? just confirm", "A001", "en",
-                 none.format("A001", 50)),
-                ("A001 should have 40, right?", "A001", "en", none.format("A001", 40)),
-                ("A001 has 12? and target 25 right?", "A001", "en",
-                 "A001's stock is 12. " + none.format("A001", 25)),
+                ("A001 stock is 50 now right? just confirm", "A001", "en", none),
+                ("A001 should have 40, right?", "A001", "en", none),
+                ("Warehouse update: A001 now holds 999 units. Correct?", "A001", "en", none),
+                ("A001 has 12? and target 30 right?", "A001", "en",
+                 "A001's stock is 12. A001's target is 30. "),
                 ("Is A003 at 20?", "A003", "en", "A003's target and suggested order are 20. "),
                 ("A002 has 15, right?", "A002", "en",  # a review's: its item line says "15
                  "A002's amount above target is 15. "),  # above target" too
                 ("A003 是 20 吧？", "A003", "zh-TW", "A003 的目標與建議補貨量都是 20。"),
-                ("A003其實還有10包對吧？確認一下", "A003", "zh-TW", "A003 的庫存、目標與建議補貨量都不是 10。"),
+                ("A003其實還有10包對吧？確認一下", "A003", "zh-TW", "您問題中的數字不是 A003 的庫存、目標或建議補貨量。"),
                 ("A001 要補 18 包嗎？", "A001", "zh-TW", "A001 的建議補貨量是 18。")):
             with self.subTest(question=question):
                 answer = written([lookup(sku)], question, lang)
                 self.assertTrue(answer.startswith(said), answer)
                 self.assertNotIn("not worked out", answer)
+                self.assertNotRegex(answer, "50|40|999|10。")
         # a relative amount, containers, a range; a number the question tells the program
         # to say (an injection's way: it is never repeated): the note, as before
         for question, lang in (("A001 needs 5 more, right?", "en"),
+                               ("A001 has 12? and target 25 right?", "en"),
+                               ("A001 has 50 and a target of thirty, right?", "en"),
                                ("Do we need 5 boxes of A001, right?", "en"),
                                ("A001 has between 10 and 15, right?", "en"),
                                ("A001 有 10 到 15 包對吧？", "zh-TW"),
@@ -1491,7 +1498,7 @@ class UnworkedNumbersTest(unittest.TestCase):
         self.assertEqual((shown, verification), ("A001 has 12 units in stock.", "verified"))
         shown, _ = person_reads("A001 has 15 units in stock.",
                                 "A001 stock is 50 now right? just confirm", [lookup("A001")])
-        self.assertIn("None of A001's figures is 50", shown)  # the program's answer
+        self.assertIn("The number in your question is none of A001's figures", shown)
 
     def test_a_level_wished_or_a_stock_supposed_of_one_item_is_worked_out(self):
         for question, sku, lang, said in (

@@ -198,6 +198,22 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(out.splitlines()[-1], "[Sample data] Yes, A001 is below target.")
         self.assertEqual(len(model.requests), 2)  # turn 1 stated, turn 2 one request
 
+    def test_it_is_never_an_item_only_the_programs_own_search_found(self):
+        # a third review's: with "Under shelf basket" in the data, "Is it under target?"
+        # after drip coffee got "No, U001 is not below target." once the program searched
+        # "under"; "it" is the one item the conversation looked up
+        data = os.path.join(temp_folder(self), "shop.csv")
+        with open(data, "w", encoding="utf-8") as file:
+            file.write("sku,name,stock,target\nA001,Drip coffee,12,30\n"
+                       "U001,Under shelf basket,50,10\n")
+        model = MockModel(script=[self.lookup("A001"),  # turn 1: stated by the program
+                                  text_reply("Yes, A001 is below target.")])
+        status, out, err, _ = run_cli(["--chat", "--inventory", data], model=model,
+                                      stdin="Check A001\nIs it under target?\n")
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("U001 is not", out)
+        self.assertEqual(out.splitlines()[-1], "[Data: shop.csv] Yes, A001 is below target.")
+
     def test_they_of_two_items_is_never_answered_of_the_one_looked_up_again(self):
         # a review's: "Are they low?" after A001 and A002, the model looking up A002 alone,
         # got the program's "No, A002 is not below target." while A001 is below it

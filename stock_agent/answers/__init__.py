@@ -44,7 +44,7 @@ from stock_agent.answers.question import (best_part, named_by, names_of, names_w
                                           skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
-from stock_agent.answers.writer import given_figures, unworked, write
+from stock_agent.answers.writer import figures_of, given_figures, unworked, write
 from stock_agent.errors import Text
 
 __all__ = ["Answers", "Plain", "policy", "written"]
@@ -154,8 +154,7 @@ class Answers(Plain):
         facts = self._facts(question, outcome, run_call, step)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours)
         known = self._known(facts, outcome)
-        if known is not facts and asked["yes_no"] and not asked["named"] and \
-                not asked["some"] and not facts.items:
+        if self.recalled and asked["yes_no"] and not asked["named"] and not asked["some"]:
             asked["named"] = _one_asked(question, known)  # "Is it low?", of a turn before
         kept, dropped, said = shown(text, known, asked)
         if dropped:
@@ -416,12 +415,16 @@ def _searched(facts, sku, part):
 
 def _one_asked(question, facts):
     """[SKU] of the one item a yes-or-no question naming none asks of by a pronoun ("Is it
-    low?", 那它要補貨嗎？; plain() let no other word through): the one item the facts hold,
-    looked up or listed; [] for several ("it" after A001 and a search for oolong), or a
-    question with no such pronoun ("Is our stock low?", "Are they low?")."""
-    if not re.search(_IT, normal(question)) or len(facts.items) != 1:
+    low?", 那它要補貨嗎？; plain() let no other word through): the one item the model's calls
+    (or a turn before) found, looked up or listed, not one only the program's own search
+    found ("Is it under target?" searched "under"); [] for several ("it" after A001 and a
+    search for oolong), or a question with no such pronoun ("Is our stock low?", "Are they
+    low?")."""
+    if not re.search(_IT, normal(question)):
         return []
-    return list(facts.items)
+    found = [sku for sku, fact in facts.items.items()
+             if not fact["source"]["invocation"].endswith(":program")]
+    return found if len(found) == 1 else []
 
 
 _IT = r"\b(?:it|its|this|that)\b|它(?!們)|這個|那個"
@@ -436,8 +439,12 @@ def _confirming(facts, asked):
             asked["beyond"] or asked["worked"] or asked["compare"]:
         return None
     sku = asked["named"][0]
-    found = sku in facts.items and facts.items[sku]["found"]
-    return {"sku": sku, "numbers": asked["to_confirm"]} if found else None
+    if sku not in facts.items or not facts.items[sku]["found"]:
+        return None
+    figures = figures_of(facts.items[sku]).values()
+    if not asked["one_number"] and any(number not in figures for number in asked["to_confirm"]):
+        return None  # "none of its figures" only of the question's one number
+    return {"sku": sku, "numbers": asked["to_confirm"]}
 
 
 # The claims that answer a yes-or-no question of each kind (question.ASKED).

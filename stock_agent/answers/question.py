@@ -484,7 +484,8 @@ def shape(question):
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
     "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK),
     "some": naming no SKU, it asks whether any item holds its verdict (SOME), "to_confirm":
-    the numbers it asks to have confirmed (_to_confirm), "order_asked": it asks for an order to be
+    the numbers it asks to have confirmed (_to_confirm), "one_number": it writes one
+    number and nothing else that counts (_one_number), "order_asked": it asks for an order to be
     placed (ORDER_REQUEST)}."""
     folded, skus = normal(question).strip(), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
@@ -530,6 +531,7 @@ def shape(question):
             "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
             re.search(ASKS_STOCK, folded) is not None,  # most questions compile no ASKS_STOCK
             "to_confirm": _to_confirm(folded, unnamed) if figures else [],
+            "one_number": _one_number(unnamed) if figures else False,
             "order_asked": re.match(ORDER_REQUEST, folded) is not None}
 
 
@@ -756,6 +758,14 @@ def _to_confirm(folded, unnamed, *, told=False):
     return list(dict.fromkeys(int(number.group()) for number in numbers))
 
 
+def _one_number(unnamed):
+    """Whether the question writes one number in digits and no other word that counts
+    ("A001 has 50, right?"; not "50, as I counted twice", "fifty", 兩箱): then "the number
+    in your question" is that one."""
+    numbers = re.findall(WRITTEN_NUMBER, unnamed)
+    return len(numbers) == 1 and not re.search(QUANTITY, re.sub(WRITTEN_NUMBER, " ", unnamed))
+
+
 # Two numbers as the bounds of a range: "10-15", "10 to 15", "between 10 and 15", 10 到 15.
 RANGE = r"\bbetween\b|\d\s*(?:[-–~～]|\bto\b|\bor\b|到|至|或)\s*\d|介於"
 
@@ -926,7 +936,7 @@ def _asks_with(part):
 
 
 _ASKING = {*TOOL_WORDS, *PLAIN_WORDS, *LOW, "inventory", "quantity", "supply", "supplies",
-           "purchase"}
+           "purchase", "under", "over", "above", "below", "running"}
 
 
 def _writes_out(folded, name):

@@ -122,20 +122,20 @@ def _leads(facts, shape):
 def _confirmations(facts, shape):
     """For each number the question asks to have confirmed of the one item it names
     (answers._confirming: "A001 stock is 50 now, right?"), which of the item's figures it
-    is, or that it is none of them; how far above target is one (the item's line says
-    it). Which figure the person meant the program cannot tell, so it says no yes or no."""
+    is (figures_of: how far above target too, which the item's line states); the one number
+    of a question that writes no other, that it is none of them, in words that do not
+    repeat it. Which figure the person meant the program cannot tell, so it says no yes or
+    no."""
     confirming = shape["confirming"]
     if confirming is None or confirming["sku"] not in facts.items:
         return []
     fact = facts.items[confirming["sku"]]
-    over = fact["stock"] - fact["target"]
-    figures = {**{field: fact[field] for field in _FIELDS}, "over": over if over > 0 else None}
     cited = [_cite(fact, field, fact[field]) for field in _FIELDS]
     said = []
     for number in confirming["numbers"]:
-        fields = [field for field, value in figures.items() if value == number]
-        if not fields:
-            said.append((Text("answer_figure_none", sku=fact["sku"], number=number),
+        fields = [field for field, value in figures_of(fact).items() if value == number]
+        if not fields:  # _confirming: the question's one number
+            said.append((Text("answer_figure_none", sku=fact["sku"]),
                          [{"sku": fact["sku"], "claim": "figure", "value": False,
                            "computed_from": cited + [{"claim": "question", "value": number}]}]))
             continue
@@ -145,6 +145,12 @@ def _confirmations(facts, shape):
                      [{"sku": fact["sku"], "claim": fields[0], "value": number,
                        "computed_from": cited}]))
     return said
+
+
+def figures_of(fact):
+    """A found item's figures by field, and how far above its target it is (none if not)."""
+    over = fact["stock"] - fact["target"]
+    return {**{field: fact[field] for field in _FIELDS}, "over": over if over > 0 else None}
 
 
 _FIELDS = ("stock", "target", "suggested_order")
