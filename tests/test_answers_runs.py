@@ -488,9 +488,14 @@ class ItemsAskedOfTest(unittest.TestCase):
 
     def test_an_item_named_by_a_word_that_only_starts_like_a_question_word_is_found(self):
         # "stockpot" and "shallots" are no "stock" nor "shall": their items are searched for
-        shop = Inventory([{"sku": "K001", "name": "Stockpot", "stock": 2, "target": 5},
-                          {"sku": "V001", "name": "Shallots", "stock": 9, "target": 5}],
+        shop = Inventory([{"sku": "K001", "name": "Aluminium stockpot", "stock": 2,
+                           "target": 5},
+                          {"sku": "V001", "name": "Banana shallots", "stock": 9, "target": 5}],
                          source="shop.csv")
+        labels = Inventory([{"sku": "B001", "name": "Stock labels", "stock": 2, "target": 10}],
+                           source="shop.csv")  # and "stock" of "Stock labels" names nothing
+        self.assertEqual(answers.question.offered_first("Which items are low on stock?",
+                                                        labels), ("list_reorder",))
         for question, sku in (("Is the stockpot low?", "K001"),
                               ("How many shallots do we have?", "V001")):
             with self.subTest(question=question):
