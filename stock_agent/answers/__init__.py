@@ -71,6 +71,7 @@ class Plain:
         self.inventory = None  # the data in scope: the items a question names by name
         self.offered = None  # the first request's tools: None for all, () for none
         self.all_ours = True  # no --mcp tool: a SKU is ours to look up, or no one's
+        self.parts_of, self.parts = None, {}  # the question whose parts of names were read
 
     def first_tools(self, question, toolbox, inventory, history=()):
         self.source, self.ours, self.inventory = inventory.source, tuple(toolbox.names()), inventory
@@ -243,7 +244,7 @@ class Answers(Plain):
         question: each round of calls and each review would read the whole data again."""
         if self.inventory is None:
             return {}
-        if getattr(self, "parts_of", None) != question:
+        if self.parts_of != question:
             self.parts_of, self.parts = question, parts_named(question, self.inventory)
         return self.parts
 
