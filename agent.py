@@ -382,7 +382,14 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             answer = policy.settled(question, outcome)
         if answer:
             return answer
-        runner.check_errors()
+        try:
+            runner.check_errors()
+        except AgentError:  # the model's calls kept failing: the program answers if it can
+            answer = policy.end(question, outcome, run_call=run_call, step=step,
+                                lead="answer_rendered_failing")
+            if not answer:
+                raise
+            return answer
     # The last request asked for tools, not an answer. When the model was told to answer
     # from the results and still did not, the policy may answer from them; else STEP_LIMIT.
     answer = told_to_answer and policy.end(question, outcome, run_call=run_call, step=step,

@@ -812,6 +812,10 @@ LINES = {
         "en": "(The model kept repeating a tool call whose result it already had; this answer "
               "is written from the tool results by the program.)",
         "zh-TW": "（模型一再重複已有結果的工具呼叫；以下由程式依工具結果寫成。）"},
+    "answer_rendered_failing": {
+        "en": "(The model's tool calls kept failing; this answer is written from the tool "
+              "results by the program.)",
+        "zh-TW": "（模型的工具呼叫一再失敗；以下由程式依工具結果寫成。）"},
     "answer_rendered_unanswered": {
         "en": "(The model kept calling tools and gave no answer; this answer is written from "
               "the tool results by the program.)",

@@ -110,7 +110,9 @@ class ToolErrorLimitTest(unittest.TestCase):
 
     def test_flag_sets_the_limit(self):
         script = [calls_reply(tool_call("nope", {}))] * 2 + [text_reply("x")]
-        status, out, err, events = run_cli(["--lang", "en", "--max-tool-errors", "2"],
+        # of a question that names nothing the program could look up itself
+        status, out, err, events = run_cli(["--lang", "en", "--max-tool-errors", "2",
+                                            "--question", "When is the next delivery?"],
                                            model=MockModel(script))
         self.assertEqual(status, EXIT_STATUS["TOOL_ERROR_LIMIT"])
         self.assertTrue(err.startswith("stock-agent: TOOL_ERROR_LIMIT: "), err)

@@ -52,7 +52,7 @@ __all__ = ["Answers", "Plain", "policy", "written"]
 MAX_SEARCHES = 3  # names the program searches for itself in one run, as one round of calls
 # The lines that open an answer to say the program wrote it, or left sentences out.
 LEADS = ("answer_rendered", "answer_trimmed", "answer_unchecked", "answer_rendered_repeated",
-         "answer_rendered_unanswered")
+         "answer_rendered_unanswered", "answer_rendered_failing")
 
 
 def policy(settings, *, conversation=False):

@@ -39,8 +39,8 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
     said += [(Text("answer_rehearsed", **{**rehearsed, "ledger": rehearsed.get(
         "would_write", {}).get("ledger")}), [_cite(rehearsed, "rehearsed", True)])
         for rehearsed in facts.rehearsed]
-    said += [(Text("answer_lookup_failed", error=failed["error"]), [])
-             for failed in facts.failed]
+    said += [(Text("answer_lookup_failed", error=error), [])  # each error once
+             for error in dict.fromkeys(failed["error"] for failed in facts.failed)]
     if not said:
         said = [(Text("answer_scope", tools=", ".join(tools)), [])] + _data(source)
     elif note_orders and not facts.order_writes() and facts.items:

@@ -22,6 +22,7 @@ computed one) the number appears in the answer. A sentence the reader cannot rea
 
 import re
 
+from stock_agent.answers import LEADS
 from stock_agent.answers.facts import Facts, normal
 from stock_agent.answers.question import shape
 from stock_agent.answers.reader import claims
@@ -83,10 +84,6 @@ def _unlabelled(answer):
             framing += [re.escape(Text(lead).render(lang)) + r"\n" for lead in LEADS]
         _LABEL = re.compile(rf"^[ \t]*(?:{'|'.join(framing)})", re.M)
     return re.sub(r"(?<=[.。])[)）]$", "", _LABEL.sub("", answer), flags=re.M)
-
-
-LEADS = ("answer_rendered", "answer_trimmed", "answer_unchecked", "answer_rendered_repeated",
-         "answer_rendered_unanswered")
 
 
 _LABEL = None
