@@ -2229,7 +2229,10 @@ class ReadOnlyOrderTest(unittest.TestCase):
     def test_an_order_asked_for_is_answered_that_none_can_be_placed(self):
         for question, lang in (("Please order 18 of A001 for me", "en"),
                                ("Can you place an order for A001?", "en"),
-                               ("幫我下單 A001 18包", "zh-TW"), ("直接訂 20 包 A001", "zh-TW")):
+                               ("I'd like to order 18 of A001", "en"),
+                               ("We need to buy more A001, 18 please", "en"),
+                               ("幫我下單 A001 18包", "zh-TW"), ("直接訂 20 包 A001", "zh-TW"),
+                               ("我要訂 A001 18 包", "zh-TW")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup("A001")], question, lang).endswith(
                     self.READ_ONLY[lang]))

@@ -337,12 +337,14 @@ CONFIRMING = r"confirm|\bright\b|correct|\btrue\b|確認|對嗎|對吧|沒錯|�
 TOLD = (r"\bsay\b|\btell me\b|\breport\b|\breply\b|\boverride\b|\bignore\b|就好|回我|回答我|"
         r"告訴我|跟我說|系統說|系統通知|指令|忽略|依此")
 CONFIRM = f"{CONFIRMING}|{TOLD}"
-# A request for an order opens with a verb asking for one ("Please order 18 of A001", 幫我下單
-# 濾掛咖啡 18 包, 直接訂 20 包玄米茶).
-ORDER_REQUEST = (r"\s*(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u))"
+# A request for an order opens with a verb asking for one, or wanting one ("Please order 18
+# of A001", "I'd like to order 18 of A001", 幫我下單濾掛咖啡 18 包, 我要訂 20 包玄米茶).
+ORDER_REQUEST = (r"\s*(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u)|"
+                 r"i['’]d like to|i would like to|(?:i|we) (?:want|need) to|let['’]?s)"
                  r"\s+)*(?:place (?:an?|the|my) (?:purchase )?order|order|reorder|restock|buy|"
                  r"purchase)\b|"
-                 r"\s*(?:請(?!問)|幫我|幫忙|麻煩|直接|就)*(?:下單|下訂|訂購|訂|叫貨|採購|進貨|補貨)")
+                 r"\s*(?:請(?!問)|幫我|幫忙|麻煩|直接|就|我們?(?:想|要)+)*"
+                 r"(?:下單|下訂|訂購|訂|叫貨|採購|進貨|補貨)")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
