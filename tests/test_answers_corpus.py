@@ -125,18 +125,21 @@ class BlindBatchTest(unittest.TestCase):
         # is 19 — are we under target?"): a number the program does not work out makes
         # today's figures no answer, and the program says so. Lowered at stop 49: blind10
         # 1 trimmed, a question of another day, last week's or next week's, whose claims of
-        # today's stock are no answer of it.)
-        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 32, 14),
-                                              ("answers_blind2.jsonl", 110, 27, 27),
-                                              ("answers_blind3.jsonl", 99, 10, 20),
+        # today's stock are no answer of it. Raised at stop 52, with "it" read of the one
+        # item asked; dev12 1 trimmed, "It's exactly at target, ..." of an item named by
+        # part and no SKU: a verdict said of "it" was taken for a heading, and never
+        # checked, so "It is out of stock" of an item at target was shown.)
+        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 33, 15),
+                                              ("answers_blind2.jsonl", 110, 33, 29),
+                                              ("answers_blind3.jsonl", 99, 10, 24),
                                               ("answers_blind4.jsonl", 100, 42, 48),
-                                              ("answers_blind5.jsonl", 120, 13, 59),
-                                              ("answers_blind8.jsonl", 120, 7, 49),
-                                              ("answers_blind9.jsonl", 120, 9, 63),
-                                              ("answers_blind10.jsonl", 60, 13, 18),
+                                              ("answers_blind5.jsonl", 120, 13, 62),
+                                              ("answers_blind8.jsonl", 120, 7, 53),
+                                              ("answers_blind9.jsonl", 120, 10, 71),
+                                              ("answers_blind10.jsonl", 60, 13, 23),
                                               ("answers_blind11.jsonl", 61, 13, 11),
-                                              ("answers_dev6.jsonl", 120, 9, 70),
-                                              ("answers_dev12.jsonl", 78, 11, 23)):
+                                              ("answers_dev6.jsonl", 120, 9, 72),
+                                              ("answers_dev12.jsonl", 78, 11, 22)):
             verdicts = [person_reads(entry["answer"], entry["question"], entry["results"],
                                      entry["lang"])[1]
                         for entry in corpus(name) if not entry["false"]]
@@ -1220,6 +1223,39 @@ class YesOrNoTest(unittest.TestCase):
             with self.subTest(question=question):
                 answer = written(results, question, "en")
                 self.assertFalse(answer.startswith(("Yes", "No")), answer)
+
+    def test_a_model_yes_of_it_is_read_of_the_one_item_asked(self):
+        # "Is A001 low?" "Yes, it is below target.": was rewritten by the program, a true
+        # answer that lost its words
+        for answer, question, lang, shown in (
+                ("Yes, it is below target.", "Is A001 low?", "en", True),
+                ("A001 has 12 units. It is below target.", "Is A001 low?", "en", True),
+                ("是的，它低於目標。", "A001 庫存偏低嗎？", "zh-TW", True),
+                ("Yes, it is above target.", "Is A001 low?", "en", False),
+                ("No, it is not below target.", "Is A001 low?", "en", False),
+                # of several items asked, "it" is of none
+                ("Yes, it is below target.", "Are A001 and A003 low?", "en", False)):
+            with self.subTest(answer=answer, question=question):
+                skus = ("A001", "A003") if "A003" in question else ("A001",)
+                read, verdict = person_reads(answer, question, [lookup(*skus)], lang)
+                self.assertEqual(read.startswith(answer), shown, read)
+                self.assertEqual(verdict in ("verified", "supplemented"), shown)
+
+    def test_a_verdict_said_of_it_is_checked_not_taken_for_a_heading(self):
+        # read as a heading over nothing, "It is out of stock" was never checked, and
+        # reached the person about an item at its target
+        rows = [{"sku": "M305", "name": "酒精棉片", "stock": 30, "target": 30,
+                 "suggested_order": 0}]
+        results = [{"invocation": "1:0", "name": "find_items",
+                    "arguments": {"query": "alcohol swabs"},
+                    "result": {"ok": True, "data": {"query": "alcohol swabs", "items": rows,
+                                                    "source": "s"}}}]
+        for answer in ("It is out of stock, not below it, so nothing to reorder.",
+                       "It's well above target, not below it, so nothing to reorder."):
+            with self.subTest(answer=answer):
+                read, _ = person_reads(answer, "Do we need to reorder alcohol swabs?",
+                                       results)
+                self.assertNotIn(answer.split(",")[0], read)
 
     def test_another_verdict_named_beside_is_the_one_asked(self):
         for question, lead in (("Do we still have enough A001?", "No, A001 is below target."),

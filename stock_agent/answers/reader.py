@@ -252,9 +252,11 @@ def _compares(clause):
 
 
 def _is_heading(clause):
-    """A clause that says a verdict and nothing else, before the items it is about."""
+    """A clause that says a verdict and nothing else, before the items it is about ("It is
+    below target" says it of the item spoken of)."""
     roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
-    return "verdict" in roles and roles <= {"verdict", "neg"} and not _of_all(clause)
+    return "verdict" in roles and roles <= {"verdict", "neg"} and not _of_all(clause) and \
+        PRONOUNS.isdisjoint(clause)
 
 
 def _of_all(clause):

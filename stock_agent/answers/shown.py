@@ -49,7 +49,9 @@ class _Review:
         self.facts, self.asked = facts, asked
         self.known, self.echoed = facts.known_words(), facts.tool_words()
         self.kept, self.dropped, self.said = [], {}, []
-        self.last = ()  # the items the last sentence kept spoke of ("it" is of them)
+        # the items the last sentence kept spoke of ("it" is of them); at first, the one
+        # item the question asks of ("Is A001 low?" "Yes, it is below target.")
+        self.last = tuple(asked["named"]) if len(asked["named"]) == 1 else ()
         # the open block: its heading's words, the items a line about one names, and the
         # places in `kept` of its lines with their claims (the heading's first)
         self.heading, self.about, self.listed = None, set(), []
