@@ -437,6 +437,11 @@ def _stock_instead(arguments):
     sku and, told to call get_stock again, sends it again), alone or in a list (["綠茶"]):
     search for it instead."""
     sku = arguments.get("sku")
+    if isinstance(sku, list) and sku and all(
+            isinstance(one, str) and re.fullmatch(SKU_PATTERN, one.strip().upper())
+            for one in sku):  # every SKU of the list again, not the first alone
+        capitals = json.dumps([one.strip().upper() for one in sku])
+        return f'Send the SKUs in capitals: get_stock {{"sku": {capitals}}}.'
     if isinstance(sku, list):  # the first that is no SKU: what the schema refused
         sku = next((one for one in sku if isinstance(one, str) and
                     not re.fullmatch(SKU_PATTERN, one)), None)

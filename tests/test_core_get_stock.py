@@ -52,6 +52,11 @@ class GetStockTest(unittest.TestCase):
         self.assertIn('Send the SKU in capitals: get_stock {"sku": "A001"}.', detail)
         self.assertIn("Call get_stock again", call("get_stock", {"sku": 1})["detail"])
 
+    def test_a_list_in_small_letters_is_sent_back_whole_in_capitals(self):
+        # dv18: ["a001", "a003"] was told to send "A001" alone, and A003 was never looked up
+        detail = call("get_stock", {"sku": ["a001", "A003"]})["detail"]
+        self.assertIn('Send the SKUs in capitals: get_stock {"sku": ["A001", "A003"]}.', detail)
+
     def test_a_name_in_a_list_of_skus_is_sent_to_find_items_too(self):
         # dev4: 我們有賣綠茶嗎？ got get_stock {"sku": ["綠茶"]} three times, told nothing of
         # find_items, and the run ended TOOL_ERROR_LIMIT
