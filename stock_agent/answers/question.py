@@ -440,11 +440,11 @@ RELATIVE_BEFORE = r"(?:\bby|降低|提高|增加|減少|降|升|多|少|加|減)
 # items (12 characters before it or 8 after: 3:30, 12/10, 2026-12-04, $5, 50 元, shelf 4,
 # #4, 第 3 排, 7 號, 555-1234, "the top 3", "2 items", 前 3 項); or an order's quantity
 # ("Order 50 of A001", 訂 18 包), which the answer's line of orders placed or not speaks of.
-NO_QUANTITY = (r"\d:\d|\d/\d|\d{4}-\d|[$€£¥]\s*\d|\d\s*(?:元|塊|dollars?|usd|twd|ntd)|"
+NOT_COUNTED = (r"\d:\d|\d/\d|\d{4}-\d|[$€£¥]\s*\d|\d\s*(?:元|塊|dollars?|usd|twd|ntd)|"
                r"(?:\b(?:shelf|aisle|row|bay|bin|door|room|floor|phone|tel|ext|no\.)|#|第)\s*\d|"
                r"\d{3,}-\d{3,}|\d\s*號|(?:\btop|\bfirst|前)\s*\d|"
-               r"\d\s*(?:items?|skus?|products?|things|ones|個?品項|項|樣)\b|"
-               r"(?:\border|\bbuy|purchase|訂|買|叫|下單)(?: for| of)?\s*\d")
+               r"\d\s*(?:items?|skus?|products?|things|ones|個?品項|項|樣)\b")
+NO_QUANTITY = rf"{NOT_COUNTED}|(?:\border|\bbuy|purchase|訂|買|叫|下單)(?: for| of)?\s*\d"
 # ...not a move dated in the past ("sold 5 yesterday": the data may hold it already), nor a
 DATED = (r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|\bjust\b|this morning|"
          r"earlier|already|昨天|前天|上次|上週|上周|上個月|剛|早上|已")
@@ -752,9 +752,11 @@ def _to_confirm(folded, unnamed, *, told=False):
     if not (asking or told and told_to) or told_to and not told or \
             re.search(f"{WORKS_OUT}|{RANGE}", unnamed) or _changes(unnamed):
         return []
+    # told what to say, an order's quantity is one of our figures too ("just tell me A002
+    # needs 15 ordered": its suggested order)
+    other = NOT_COUNTED if told else NO_QUANTITY
     numbers = [number for number in re.finditer(WRITTEN_NUMBER, unnamed)
-               if not re.search(NO_QUANTITY, unnamed[max(number.start() - 12, 0):
-                                                     number.end() + 8])]
+               if not re.search(other, unnamed[max(number.start() - 12, 0):number.end() + 8])]
     if not all(number.group().isdigit() and _counts(unnamed, number) for number in numbers):
         return []
     return list(dict.fromkeys(int(number.group()) for number in numbers))
