@@ -308,6 +308,30 @@ class ProgramLookupTest(unittest.TestCase):
                                   ("program", {"query": query})])
                 self.assertIn(said, outcome)
 
+    def test_beside_a_whole_name_the_items_named_by_part_alone_are_searched_too(self):
+        # dv18: "How many more oolong bags than drip coffee": the model searched for the
+        # whole phrase, the program for "drip coffee" alone, and the person read A001 only
+        search = calls_reply(tool_call("find_items", {"query": "oolong bags drip coffee"}))
+        outcome, _, events = run_policy(
+            [search, text_reply("No matches.")], log_content=True,
+            question="How many more oolong bags than drip coffee do we have in stock?")
+        self.assertEqual([e["arguments"] for e in events_named(events, "tool")
+                          if e.get("by") == "program"],
+                         [{"query": "drip coffee"}, {"query": "oolong"}])  # "bags": A002's
+        self.assertIn(A001["en"], outcome)
+        self.assertIn(A002["en"], outcome)
+
+    def test_a_part_of_one_item_names_it_before_a_part_several_share(self):
+        # dv18: "Is the OOLONG 茶包 below target?": 茶包 is 玄米茶包's too
+        search = calls_reply(tool_call("find_items", {"query": "OOLONG 茶包"}))
+        outcome, _, events = run_policy(
+            [search, text_reply("Not found.")], log_content=True,
+            question="Is the OOLONG 茶包 below target, and what is its target?")
+        self.assertEqual([e["arguments"] for e in events_named(events, "tool")
+                          if e.get("by") == "program"], [{"query": "oolong"}])
+        self.assertIn(A002["en"], outcome)
+        self.assertNotIn("A003", outcome)
+
     def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
         outcome, _, events = run_policy(
             [stock_call("OOLONG"), text_reply("There is no such item.")],

@@ -302,8 +302,10 @@ class Answers(Plain):
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
         written = names_written(question, self.inventory.rows())
         names = [name for sku, name in written.items() if sku not in found]
-        if names:
-            return names[:MAX_SEARCHES]
+        if names:  # and the items it names by a part alone ("more oolong than drip coffee?")
+            named = named_by(question, self.inventory.rows(), self._parts(question))
+            names += [named[sku] for sku in named if sku not in found and sku not in written]
+            return list(dict.fromkeys(names))[:MAX_SEARCHES]
         if not found:
             part = best_part(self._parts(question)) if self.offered == ("find_items",) else None
             return [part] if part else []

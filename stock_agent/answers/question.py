@@ -8,6 +8,7 @@ program writes restates its proposition ("Yes: A003 is out of stock"), and each 
 works out states its terms ("12 + 45 = 57").
 """
 
+import collections
 import re
 
 
@@ -875,31 +876,38 @@ def names_written(question, rows):
 def best_part(parts):
     """Of the parts of names a question writes (parts_named), the longest, else None: 烏龍要
     補貨嗎 writes 烏龍, of 烏龍茶包; "any oolong left?" oolong, of its "oolong tea bags". A
-    part of a name the data gives goes before any alias's; the first item's, of parts as
-    long."""
+    part of one item's names goes before one several share, a part of a name the data gives
+    before any alias's; the first item's, of parts as long."""
     best = max(parts.values(), key=lambda part: (part[0], len(part[1])), default=None)
     return best and best[1]
 
 
 def parts_named(question, inventory):
-    """{SKU: (1 for a part of the data's name, 0 of an alias's, the part)} of each item the
-    question names by a part of a name (two characters or more of a Chinese name, a word of
-    four letters or more of an English one, its aliases' too): "which has more, oolong or
-    drip coffee?" names A002 by oolong, A001 by coffee (by drip too: the longest). A part
+    """{SKU: (its rank, the part)} of each item the question names by a part of a name (two
+    characters or more of a Chinese name, a word of four letters or more of an English one,
+    its aliases' too): "which has more, oolong or drip coffee?" names A002 by oolong, A001
+    by coffee (by drip too: the longest). A part of this item's names alone ranks first
+    ("OOLONG 茶包": oolong, not the 茶包 of 玄米茶包 too), then one of the data's name. A part
     that is a word questions ask with names nothing (_asks_with: "stock" of "Stock labels"
     in "Is A001 low on stock?")."""
     folded = normal(question)
     words, pairs = _words_and_pairs(folded)
-    parts = {}
+    held = {}  # SKU: {part: 1 of the data's name, else 0}, of every part the question writes
     for row in inventory.rows():
-        if not _names_by_name(row, words, pairs):
-            continue
-        for of_data, names in ((1, [row["name"]]), (0, names_of(row)[1:])):
-            best = _longest_part(map(normal, names), folded, words)
-            if best:
-                parts[row["sku"]] = (of_data, best)
-                break
-    return parts
+        if _names_by_name(row, words, pairs):
+            held[row["sku"]] = {part: of_data for of_data, names in (
+                (0, names_of(row)[1:]), (1, [row["name"]]))
+                for part in _parts_written(map(normal, names), folded, words)}
+    shared = collections.Counter(part for parts in held.values() for part in parts)
+    parts = {sku: max(((2 * (shared[part] == 1) + of_data, part)
+                       for part, of_data in held[sku].items()),
+                      key=lambda ranked: (ranked[0], len(ranked[1])))
+             for sku in held if held[sku]}
+    # a part another item's names hold, of one named by a part of its own, is that item's
+    # ("oolong bags": bags, of A002's "oolong tea bags", not of A003's "genmaicha tea bags")
+    alone = {sku for sku, (rank, _) in parts.items() if rank >= 2}
+    return {sku: (rank, part) for sku, (rank, part) in parts.items()
+            if rank >= 2 or not any(part in held[other] for other in alone - {sku})}
 
 
 def named_by(question, rows, parts=None):
@@ -916,18 +924,17 @@ def named_by(question, rows, parts=None):
                        for other in named.values())}
 
 
-def _longest_part(names, folded, words):
-    best = ""
+def _parts_written(names, folded, words):
+    """The parts of `names` the question writes: a word of four letters or more of an
+    English name, two characters or more of a Chinese one; none a word questions ask with."""
     for name in names:
         parts = (name.split() if name.isascii() else
                  (name[start:end] for start in range(len(name))
                   for end in range(start + 2, len(name) + 1)))
         for part in parts:
-            if len(part) > len(best) and (len(part) >= 4 and part in words
-                                          if name.isascii() else part in folded) and \
+            if (len(part) >= 4 and part in words if name.isascii() else part in folded) and \
                     not _asks_with(part):
-                best = part
-    return best
+                yield part
 
 
 def _asks_with(part):
