@@ -439,8 +439,10 @@ def _stock_instead(arguments):
     sku = arguments.get("sku")
     if isinstance(sku, list) and sku and all(
             isinstance(one, str) and re.fullmatch(SKU_PATTERN, one.strip().upper())
-            for one in sku):  # every SKU of the list again, not the first alone
-        capitals = json.dumps([one.strip().upper() for one in sku])
+            for one in sku):  # SKUs all, in small letters or too many: the error says which
+        if len(sku) > MAX_SKUS or all(re.fullmatch(SKU_PATTERN, one) for one in sku):
+            return None
+        capitals = json.dumps([one.strip().upper() for one in sku])  # every one, not the first
         return f'Send the SKUs in capitals: get_stock {{"sku": {capitals}}}.'
     if isinstance(sku, list):  # the first that is no SKU: what the schema refused
         sku = next((one for one in sku if isinstance(one, str) and

@@ -56,6 +56,9 @@ class GetStockTest(unittest.TestCase):
         # dv18: ["a001", "a003"] was told to send "A001" alone, and A003 was never looked up
         detail = call("get_stock", {"sku": ["a001", "A003"]})["detail"]
         self.assertIn('Send the SKUs in capitals: get_stock {"sku": ["A001", "A003"]}.', detail)
+        # too many, in capitals already: no call to send again (the review's)
+        for skus in ([f"A{n:03}" for n in range(11)], [f"a{n:03}" for n in range(11)]):
+            self.assertNotIn("in capitals", call("get_stock", {"sku": skus})["detail"])
 
     def test_a_name_in_a_list_of_skus_is_sent_to_find_items_too(self):
         # dev4: 我們有賣綠茶嗎？ got get_stock {"sku": ["綠茶"]} three times, told nothing of

@@ -210,11 +210,14 @@ def _read_clauses(words, last, skus, everything):
             "carried": None,   # (field, said as a column) of the one figure a field named before
             "carrying": (),    # items said with figures and no verdict, the next verdict's too
             "named_only": False}  # the clause before named items and said nothing itself
-    for clause in filter(None, _clauses(words)):  # ", and" leaves an empty clause
+    clauses = list(filter(None, _clauses(words)))  # ", and" leaves an empty clause
+    over_lines = words[-1:] == [("colon",)]  # "It is below target:", of the lines after it
+    for at, clause in enumerate(clauses):
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
             return None  # "Nothing in our inventory is out of stock": of every item, unseen
-        if not said["subjects"] and not said["made"] and _is_heading(clause):  # "Low:"
+        if not said["subjects"] and not said["made"] and \
+                _is_heading(clause, over_lines and at == len(clauses) - 1):  # "Low:"
             said["heading"] = [word for word in clause if word[0] in ("verdict", "neg")]
             continue
         items = _clause_items(clause, said["subjects"], everything)
@@ -251,12 +254,13 @@ def _compares(clause):
     return False
 
 
-def _is_heading(clause):
-    """A clause that says a verdict and nothing else, before the items it is about ("It is
-    below target" says it of the item spoken of)."""
+def _is_heading(clause, over_lines=False):
+    """A clause that says a verdict and nothing else, before the items it is about; of "it",
+    only over the lines after it ("It is below target:"): in a sentence, "It is out of
+    stock, ..." says it of the item spoken of."""
     roles = {word[0] for word in clause} - {"fill", "be", "punct", "count"}
     return "verdict" in roles and roles <= {"verdict", "neg"} and not _of_all(clause) and \
-        PRONOUNS.isdisjoint(clause)
+        (over_lines or PRONOUNS.isdisjoint(clause))
 
 
 def _of_all(clause):

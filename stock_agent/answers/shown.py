@@ -19,6 +19,7 @@ goes on into.
 
 import re
 
+from stock_agent.answers.clause import PRONOUNS
 from stock_agent.answers.question import EQUATION, NUMBER, normal, worked
 from stock_agent.answers.reader import claims, offers
 from stock_agent.answers.truth import true
@@ -49,9 +50,11 @@ class _Review:
         self.facts, self.asked = facts, asked
         self.known, self.echoed = facts.known_words(), facts.tool_words()
         self.kept, self.dropped, self.said = [], {}, []
-        # the items the last sentence kept spoke of ("it" is of them); at first, the one
-        # item the question asks of ("Is A001 low?" "Yes, it is below target.")
-        self.last = tuple(asked["named"]) if len(asked["named"]) == 1 else ()
+        self.last = ()  # the items the last sentence kept spoke of ("it" is of them)
+        # before any, a verdict of "it" is of the one item the question asks of ("Is A001
+        # low?" "Yes, it is below target."); a figure is not ("It is 45 units." to "What is
+        # A002's target?": "it" is the target asked)
+        self.asked_one = tuple(asked["named"]) if len(asked["named"]) == 1 else ()
         # the open block: its heading's words, the items a line about one names, and the
         # places in `kept` of its lines with their claims (the heading's first)
         self.heading, self.about, self.listed = None, set(), []
@@ -122,9 +125,11 @@ class _Review:
                      "negated": False}], ()
         if self.heading is not None and words:  # a line of no words says nothing under it
             words = self.heading + words
-        reading = claims(words, self.last, asked=self.asked["yes_no"], skus=self.asked["named"],
-                         everything=self.facts.said_of_all(), request=self.asked["request"],
-                         some=self.asked["some"])
+        reading = self._read(words, self.last)
+        if reading is None and not self.last and self.asked_one:
+            reading = self._read(words, self.asked_one)
+            if reading and any(claim["kind"] != "verdict" for claim in reading[0]):
+                reading = None
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
                 not offers(words):  # an offer ("Shall I order the 18 A001 needs?")
             return None  # says what it offers on
@@ -136,6 +141,11 @@ class _Review:
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
         return reading
+
+    def _read(self, words, last):
+        return claims(words, last, asked=self.asked["yes_no"], skus=self.asked["named"],
+                      everything=self.facts.said_of_all(), request=self.asked["request"],
+                      some=self.asked["some"])
 
     def _placed(self, claim):
         """Whether a claim answers what the question asks, as the reader took it: not of
@@ -162,8 +172,9 @@ class _Review:
         says something of lines it does not name, and is not shown, nor its block, unless
         it names no item nor figure and no heading was shown above (as an unread one)."""
         self.opened = True
-        verdict_heading = reading is None and not skus and any(word[0] in ("verdict", "field")
-                                                               for word in words)
+        # not of "it" ("It is below target:"): of the item before, or of the lines after?
+        verdict_heading = reading is None and not skus and PRONOUNS.isdisjoint(words) and \
+            any(word[0] in ("verdict", "field") for word in words)
         one_item = len(skus) == 1 and (reading is None or holds)
         if verdict_heading or one_item:
             # a verdict heading lends each line its verdict ("The items whose stock is below
