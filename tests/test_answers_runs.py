@@ -404,12 +404,13 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertEqual((len(model.requests), events[-1]["verification"]),
                                  (1, "rendered"))
 
-    def test_the_program_looks_up_at_most_one_calls_worth_once(self):
-        question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 12))
+    def test_the_program_looks_up_at_most_three_calls_worth_once(self):
+        question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 41))
         _, _, events = run_policy([stock_call("A001"), text_reply("A001 has 15 units.")],
                                   question=question, log_content=True)
-        program, = [e for e in events_named(events, "tool") if e.get("by") == "program"]
-        self.assertEqual(program["arguments"], {"sku": [f"B{n:03}" for n in range(1, 11)]})
+        program = [e["arguments"] for e in events_named(events, "tool") if e.get("by") == "program"]
+        self.assertEqual(program, [{"sku": [f"B{n:03}" for n in range(at, at + 10)]}
+                                   for at in (1, 11, 21)])
 
     def test_only_what_the_answer_left_out_is_added(self):
         both = calls_reply(tool_call("get_stock", {"sku": "A001"}),
@@ -696,6 +697,17 @@ class EndsTest(unittest.TestCase):
                                  [("1:0", False), ("2:0", False), ("3:0", False),
                                   ("3:program", True)])
                 self.assertEqual(events[-1]["verification"], "rendered")
+
+    def test_eleven_skus_named_are_all_looked_up_ten_to_a_call(self):
+        # the review's: of "Check A001, A002, B001...B008, A003" after failing calls, the
+        # program looked up the first ten, and A003, out of stock, was never mentioned
+        skus = ["A001", "A002"] + [f"B00{n}" for n in range(1, 9)] + ["A003"]
+        outcome, _, events = run_policy([calls_reply(tool_call("get_stock", {}))] * 3,
+                                        question="Check " + ", ".join(skus), log_content=True)
+        program = [e["arguments"]["sku"] for e in events_named(events, "tool")
+                   if e.get("by") == "program"]
+        self.assertEqual(program, [skus[:10], "A003"])
+        self.assertIn("玄米茶包 (A003): stock 0 (out of stock)", outcome)
 
     def test_failing_calls_of_a_question_naming_nothing_end_in_the_error_limit(self):
         outcome, _, events = run_policy([calls_reply(tool_call("get_stock", {}))] * 3,

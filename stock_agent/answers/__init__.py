@@ -275,9 +275,11 @@ class Answers(Plain):
         names (one call), the reorder list, or a search for each item it names ("drip coffee
         跟玄米茶包加起來": the model searched for one); none when nothing is left."""
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
-        if unlooked and "get_stock" in self.ours:
-            return [{"name": "get_stock",
-                     "arguments": {"sku": unlooked[0] if len(unlooked) == 1 else unlooked[:10]}}]
+        if unlooked and "get_stock" in self.ours:  # ten to a call (get_stock's most), as
+            return [{"name": "get_stock",  # many calls as the searches of one round
+                     "arguments": {"sku": skus[0] if len(skus) == 1 else skus}}
+                    for skus in (unlooked[at:at + 10]
+                                 for at in range(0, min(len(unlooked), 10 * MAX_SEARCHES), 10))]
         if self.offered == ("list_reorder",) and not facts.lists:
             # read as "which are low?": offered list_reorder alone for 這禮拜該補哪些貨, the
             # small model asked the person for the figures, twice
