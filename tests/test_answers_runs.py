@@ -709,6 +709,19 @@ class EndsTest(unittest.TestCase):
         self.assertEqual(program, [skus[:10], "A003"])
         self.assertIn("玄米茶包 (A003): stock 0 (out of stock)", outcome)
 
+    def test_a_sku_and_a_name_no_call_found_are_both_looked_up(self):
+        # the review's: "Is A001 low? Also check the oolong tea bags" after failing calls
+        # was answered of A001 alone, and said nothing of the oolong tea bags
+        outcome, _, events = run_policy([calls_reply(tool_call("get_stock", {}))] * 3,
+                                        question="Is A001 low? Also check the oolong tea bags",
+                                        log_content=True)
+        self.assertEqual([(e["name"], e["arguments"]) for e in events_named(events, "tool")
+                          if e.get("by") == "program"],
+                         [("get_stock", {"sku": "A001"}),
+                          ("find_items", {"query": "oolong tea bags"})])
+        self.assertIn(A001["en"], outcome)
+        self.assertIn(A002["en"], outcome)
+
     def test_failing_calls_of_a_question_naming_nothing_end_in_the_error_limit(self):
         outcome, _, events = run_policy([calls_reply(tool_call("get_stock", {}))] * 3,
                                         question="When is the next delivery?")

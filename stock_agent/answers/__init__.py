@@ -275,21 +275,22 @@ class Answers(Plain):
         names (one call), the reorder list, or a search for each item it names ("drip coffee
         跟玄米茶包加起來": the model searched for one); none when nothing is left."""
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
-        if unlooked and "get_stock" in self.ours:  # ten to a call (get_stock's most), as
-            return [{"name": "get_stock",  # many calls as the searches of one round
-                     "arguments": {"sku": skus[0] if len(skus) == 1 else skus}}
-                    for skus in (unlooked[at:at + 10]
-                                 for at in range(0, min(len(unlooked), 10 * MAX_SEARCHES), 10))]
+        # ten to a call (get_stock's most), as many calls as the searches of one round
+        calls = [{"name": "get_stock", "arguments": {"sku": skus[0] if len(skus) == 1 else skus}}
+                 for skus in (unlooked[at:at + 10]
+                              for at in range(0, min(len(unlooked), 10 * MAX_SEARCHES), 10))
+                 if "get_stock" in self.ours]
         if self.offered == ("list_reorder",) and not facts.lists:
             # read as "which are low?": offered list_reorder alone for 這禮拜該補哪些貨, the
             # small model asked the person for the figures, twice
             return [{"name": "list_reorder", "arguments": {}}]
-        if unlooked or "find_items" not in self.ours or self.inventory is None:
-            return []
-        # the search's results are labelled as matches for the name, not as the item asked;
-        # a long name's start finds it too, within the query's length limit
-        return [{"name": "find_items", "arguments": {"query": name[:32]}}
-                for name in self._unsearched(question, facts)]
+        if unlooked and not calls or "find_items" not in self.ours or self.inventory is None:
+            return calls
+        # and each name no call found ("Is A001 low? Also check the oolong tea bags"): the
+        # search's results are labelled as matches for the name, not as the item asked; a
+        # long name's start finds it too, within the query's length limit
+        return calls + [{"name": "find_items", "arguments": {"query": name[:32]}}
+                        for name in self._unsearched(question, facts)]
 
     def _unsearched(self, question, facts):
         """An item the question writes out by its whole name that no call found (烏龍茶包還有
