@@ -2271,6 +2271,26 @@ class EighthProbeTest(unittest.TestCase):
         self.assertTrue(shown.startswith("A001 is below target with 12 units."), shown)
 
 
+class SpelledAlikeTest(unittest.TestCase):
+    """A search that matched nothing, and returned the names spelled alike, is said to be no
+    match: the person reads the items as spelled like the words searched, never as found."""
+
+    def test_names_spelled_alike_are_said_to_be_no_match(self):
+        rows = [{"sku": "A003", "name": "玄米茶包", "stock": 0, "target": 20,
+                 "suggested_order": 20}]
+        for query, lang, lead in (
+                ("genmacha tea bags", "en",
+                 'No name contains "genmacha tea bags"; spelled alike: 玄米茶包 (A003)'),
+                ("玄未茶包", "zh-TW", "沒有品名含「玄未茶包」；寫法相近的品項：玄米茶包（A003）")):
+            with self.subTest(query=query):
+                result = {"ok": True, "data": {"query": query, "items": rows, "more": 0,
+                                               "source": "s", "alike": True}}
+                answer = written([{"invocation": "1:0", "name": "find_items",
+                                   "arguments": {"query": query}, "result": result}],
+                                 f"Any {query} left?", lang)
+                self.assertTrue(answer.startswith(lead), answer)
+
+
 class ReadOnlyOrderTest(unittest.TestCase):
     """An order asked for in a run that has no order tool: the program says none can be
     placed here, not only that none was placed "in this run" (stop 50's review read that as

@@ -257,6 +257,30 @@ class ShippedToolsTest(unittest.TestCase):
             self.assertEqual([item["sku"] for item in result["data"]["items"]], [sku], query)
             self.assertNotIn("aliases", result["data"]["items"][0])
 
+    def test_a_search_that_matches_nothing_returns_names_spelled_alike_said_so(self):
+        # dv18: "genmacha tea bags" and 鋁掛咖啡 matched nothing, and the person read nothing
+        # of genmaicha or of 濾掛咖啡
+        sample = tools.default_toolbox()
+        for query, skus in (("genmacha tea bags", ["A003"]), ("genmacha", ["A003"]),
+                            ("鋁掛咖啡", ["A001"]), ("drip cofee", ["A001"]),
+                            ("ulong", []), ("gnma", []), ("green tea", [])):
+            with self.subTest(query=query):
+                data = execute(sample, "find_items", {"query": query}, sample_inventory())[0][
+                    "data"]
+                self.assertEqual([item["sku"] for item in data["items"]], skus)
+                self.assertEqual(data.get("alike", False), bool(skus))
+                self.assertEqual("spelled alike" in data.get("note", ""), bool(skus))
+
+    def test_data_too_large_is_not_scanned_for_spellings_alike(self):
+        many = Inventory(rows(*[(f"B{n:04}", f"genmaicha {n}", 1, 2)
+                                for n in range(tools.ALIKE_ROWS + 1)]), source="many")
+        self.assertEqual(execute(self.box, "find_items", {"query": "genmacha"}, many)[0][
+            "data"]["items"], [])
+        few = Inventory(rows(*[(f"B{n:04}", f"genmaicha {n}", 1, 2) for n in range(3)]),
+                        source="few")
+        self.assertEqual(len(execute(self.box, "find_items", {"query": "genmacha"}, few)[0][
+            "data"]["items"]), 3)
+
     def test_find_items_is_bounded_and_says_how_many_more(self):
         data = self.call("find_items", {"query": "0", "limit": 2})["data"]
         self.assertEqual(len(data["items"]), 2)

@@ -301,8 +301,9 @@ class Answers(Plain):
         items the question names, by a name or a part of one, and by no SKU, the parts of
         those no call found (烏龍跟玄米哪個比較多: it searched for 烏龍 alone): a list, at most
         MAX_SEARCHES names."""
-        found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
-            *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
+        # "OOLONG" not found: no item; nor one a search only spelled alike (a guess)
+        found = {sku for sku, hit in facts.looked_up.items() if hit}.union(
+            *(listed["skus"] for listed in facts.lists if not listed["alike"]))
         written = names_written(question, self.inventory.rows())
         names = [name for sku, name in written.items() if sku not in found]
         if names:  # and the items it names by a part alone ("more oolong than drip coffee?")

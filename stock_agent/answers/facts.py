@@ -57,7 +57,8 @@ class Facts:
                 record["name"] != "get_stock":
             listed = {"tool": record["name"], "query": data.get("query"),
                       "skus": [row["sku"] for row in item_rows(data)],
-                      "more": unlisted(data) or 0, "source": source}
+                      "more": unlisted(data) or 0, "source": source,
+                      "alike": data.get("alike") is True}  # no match: names spelled alike
             if not any(_same_list(listed, seen) for seen in self.lists):  # asked again
                 self.lists.append(listed)
         placed = receipt(data)

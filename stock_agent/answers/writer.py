@@ -198,6 +198,7 @@ def _list(listed, facts, *, today=False):
     more = Text("answer_more", more=listed["more"]) if listed["more"] else ""
     what = "low" if listed["query"] is None else "found"  # the reorder list, or a search
     key = f"answer_{what}" if items else f"answer_none_{what}"
+    key = "answer_alike" if listed.get("alike") and items else key
     cited = [{"claim": "listed", "value": listed["skus"], "more": listed["more"],
               "source": listed["source"]}]
     return Text(key, query=listed["query"], items=lines, more=more), cited
