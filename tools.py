@@ -38,7 +38,7 @@ import re
 import time
 
 from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, ToolError, raise_if_stopped
-from stock_agent.inventory import ALIASES, SKU_HINT, SKU_PATTERN
+from stock_agent.inventory import ALIASES, SKU_HINT, SKU_PATTERN, spelled_alike
 from stock_agent.schema import check_schema, validate
 
 
@@ -507,8 +507,9 @@ ALIKE_ROWS = 2_000  # the most rows scanned for spellings alike: 0.1 s, of 1.9 s
 
 
 def _spelled_alike(query, rows):
-    """The rows with a name, another name or (in an English one) a word spelled like the
-    query (difflib's ratio of at least ALIKE), the closest first; none for a query shorter
+    """The rows with a SKU that reads as the query (inventory.spelled_alike), or a name,
+    another name or (in an English one) a word spelled like it (difflib's ratio of at least
+    ALIKE), the closest first; none for a query shorter
     than four characters, which too many names are spelled like, or in data of more than
     ALIKE_ROWS rows."""
     if len(query) < 4 or len(rows) > ALIKE_ROWS:
@@ -517,7 +518,7 @@ def _spelled_alike(query, rows):
 
     matcher, scored = difflib.SequenceMatcher(b=query, autojunk=False), []
     for at, row in enumerate(rows):
-        best = 0.0
+        best = 1.0 if spelled_alike(query, [row["sku"]]) else 0.0  # AOO2, of A002
         for name in [row["name"], *row.get(ALIASES, "").split(";")]:
             name = _fold(name.strip())
             for spelling in [name, *(name.split() if name.isascii() else ())]:

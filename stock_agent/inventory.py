@@ -24,6 +24,16 @@ import re
 from stock_agent.errors import AgentError, Text
 
 SKU_PATTERN = "^[A-Z0-9][A-Z0-9_-]{0,31}$"
+# The letters a SKU typed by hand confuses with digits: AOO2 for A002, AOOI for A001.
+_LOOKS_LIKE_DIGITS = str.maketrans("OIL", "011")
+
+
+def spelled_alike(sku, skus):
+    """The SKUs of `skus` that read as `sku` with O for 0 and I or L for 1 (AOO2: A002), but
+    for `sku` itself."""
+    typed = sku.upper().translate(_LOOKS_LIKE_DIGITS)
+    return [other for other in skus
+            if other != sku and other.upper().translate(_LOOKS_LIKE_DIGITS) == typed]
 SKU_HINT = "1-32 uppercase letters, digits, - or _, for example A001"  # SKU_PATTERN in words
 COLUMNS = ("sku", "name", "stock", "target")
 # An optional column: other names of the item, in other languages or words ("oolong tea

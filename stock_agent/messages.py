@@ -765,8 +765,9 @@ LINES = {
                          "zh-TW": "找不到 SKU {sku}（查無此商品，並非庫存 0）。"},
     "answer_found": {"en": "Matches for \"{query}\": {items}{more}",
                      "zh-TW": "符合「{query}」的品項：{items}{more}"},
-    "answer_alike": {"en": "No name contains \"{query}\"; spelled alike: {items}{more}",
-                     "zh-TW": "沒有品名含「{query}」；寫法相近的品項：{items}{more}"},
+    "answer_alike": {"en": "No item's name or SKU contains \"{query}\"; spelled alike: "
+                           "{items}{more}",
+                     "zh-TW": "沒有品項的品名或 SKU 含「{query}」；寫法相近的品項：{items}{more}"},
     "answer_none_found": {"en": "Nothing matches \"{query}\".{more}",
                           "zh-TW": "沒有品項符合「{query}」。{more}"},
     "answer_low": {"en": "Below target, largest shortfall first: {items}{more}",

@@ -2280,8 +2280,9 @@ class SpelledAlikeTest(unittest.TestCase):
                  "suggested_order": 20}]
         for query, lang, lead in (
                 ("genmacha tea bags", "en",
-                 'No name contains "genmacha tea bags"; spelled alike: 玄米茶包 (A003)'),
-                ("玄未茶包", "zh-TW", "沒有品名含「玄未茶包」；寫法相近的品項：玄米茶包（A003）")):
+                 'No item\'s name or SKU contains "genmacha tea bags"; spelled alike: '
+                 '玄米茶包 (A003)'),
+                ("玄未茶包", "zh-TW", "沒有品項的品名或 SKU 含「玄未茶包」；寫法相近的品項：玄米茶包（A003）")):
             with self.subTest(query=query):
                 result = {"ok": True, "data": {"query": query, "items": rows, "more": 0,
                                                "source": "s", "alike": True}}

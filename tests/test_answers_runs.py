@@ -332,6 +332,23 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertIn(A002["en"], outcome)
         self.assertNotIn("A003", outcome)
 
+    def test_a_sku_not_found_that_reads_as_one_of_ours_is_searched_for(self):
+        # dv18: AOO2 的庫存？ was settled at once as "not found"; A002 was meant
+        outcome, model, events = run_script([stock_call("AOO2"), text_reply("查無此商品。")],
+                                            policy=answers.Answers("zh-TW"),
+                                            question="AOO2 的庫存？", log_content=True)
+        self.assertEqual([(e["name"], e.get("by"), e["arguments"])
+                          for e in events_named(events, "tool")],
+                         [("get_stock", None, {"sku": "AOO2"}),
+                          ("find_items", "program", {"query": "AOO2"})])
+        self.assertIn("找不到 SKU AOO2", outcome)
+        self.assertIn("沒有品項的品名或 SKU 含「AOO2」；寫法相近的品項：" + A002["zh-TW"], outcome)
+        # a SKU that reads as none of ours is settled at once, as before
+        outcome, model, _ = run_script([stock_call("A404")], policy=answers.Answers("en"),
+                                       question="What is the stock of A404?")
+        self.assertEqual(len(model.requests), 1)
+        self.assertIn("SKU A404 was not found", outcome)
+
     def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
         outcome, _, events = run_policy(
             [stock_call("OOLONG"), text_reply("There is no such item.")],

@@ -10,7 +10,7 @@ import unittest
 
 import tools
 from stock_agent import answers
-from stock_agent.inventory import sample_inventory
+from stock_agent.inventory import sample_inventory, spelled_alike
 from stock_agent.inventory import Inventory
 from stock_agent import runlog
 from stock_agent.schema import check_schema, validate
@@ -270,6 +270,16 @@ class ShippedToolsTest(unittest.TestCase):
                 self.assertEqual([item["sku"] for item in data["items"]], skus)
                 self.assertEqual(data.get("alike", False), bool(skus))
                 self.assertEqual("spelled alike" in data.get("note", ""), bool(skus))
+
+    def test_a_sku_typed_with_o_for_0_finds_the_sku_it_reads_as(self):
+        # dv18: AOO2 的庫存？ was "not found", and the person read nothing of A002
+        self.assertEqual(spelled_alike("AOO2", ["A001", "A002", "AOO2"]), ["A002"])
+        self.assertEqual(spelled_alike("a0o1", ["A001"]), ["A001"])
+        self.assertEqual(spelled_alike("A0I1", ["A001"]), [])  # I is 1: A011
+        data = execute(tools.default_toolbox(), "find_items", {"query": "AOO2"},
+                       sample_inventory())[0]["data"]
+        self.assertEqual(([item["sku"] for item in data["items"]], data["alike"]),
+                         (["A002"], True))
 
     def test_data_too_large_is_not_scanned_for_spellings_alike(self):
         many = Inventory(rows(*[(f"B{n:04}", f"genmaicha {n}", 1, 2)

@@ -46,6 +46,7 @@ from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import figures_of, given_figures, unworked, write
 from stock_agent.errors import Text
+from stock_agent.inventory import spelled_alike
 
 __all__ = ["Answers", "Plain", "policy", "written"]
 
@@ -144,7 +145,7 @@ class Answers(Plain):
                                                            for sku in asked["skus"])
         else:  # "what is running low?", as the first request read it
             named = self.offered == ("list_reorder",) and lists == ["list_reorder"]
-        if not named or not self.all_ours or self.writes or \
+        if not named or not self.all_ours or self.writes or self._mistyped(facts) or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
         # the usual answer, so no lead: no model words lost
@@ -286,11 +287,24 @@ class Answers(Plain):
             return [{"name": "list_reorder", "arguments": {}}]
         if unlooked and not calls or "find_items" not in self.ours or self.inventory is None:
             return calls
+        # a SKU not found that reads as one of ours (AOO2: A002): the search says which
+        calls += [{"name": "find_items", "arguments": {"query": sku}}
+                  for sku in self._mistyped(facts)[:MAX_SEARCHES]]
         # and each name no call found ("Is A001 low? Also check the oolong tea bags"): the
         # search's results are labelled as matches for the name, not as the item asked; a
         # long name's start finds it too, within the query's length limit
         return calls + [{"name": "find_items", "arguments": {"query": name[:32]}}
                         for name in self._unsearched(question, facts)]
+
+    def _mistyped(self, facts):
+        """The SKUs a lookup did not find that read as one of the data's, with O for 0 or I
+        for 1 (AOO2: A002), and no search for them yet: not settled until it is made."""
+        unfound = [sku for sku, found in facts.looked_up.items() if not found and not any(
+            listed["query"] == sku for listed in facts.lists)]
+        if not unfound or self.inventory is None:
+            return []
+        skus = [row["sku"] for row in self.inventory.rows()]
+        return [sku for sku in unfound if spelled_alike(sku, skus)]
 
     def _unsearched(self, question, facts):
         """An item the question writes out by its whole name that no call found (烏龍茶包還有
