@@ -28,12 +28,15 @@ SKU_PATTERN = "^[A-Z0-9][A-Z0-9_-]{0,31}$"
 _LOOKS_LIKE_DIGITS = str.maketrans("OIL", "011")
 
 
+def read_as(sku):
+    """The SKU as one typed by hand reads: in capitals, O for 0 and I or L for 1."""
+    return sku.upper().translate(_LOOKS_LIKE_DIGITS)
+
+
 def spelled_alike(sku, skus):
-    """The SKUs of `skus` that read as `sku` with O for 0 and I or L for 1 (AOO2: A002), but
-    for `sku` itself."""
-    typed = sku.upper().translate(_LOOKS_LIKE_DIGITS)
-    return [other for other in skus
-            if other != sku and other.upper().translate(_LOOKS_LIKE_DIGITS) == typed]
+    """The SKUs of `skus` that read as `sku` (read_as: AOO2 as A002), but for `sku` itself."""
+    typed = read_as(sku)
+    return [other for other in skus if other != sku and read_as(other) == typed]
 SKU_HINT = "1-32 uppercase letters, digits, - or _, for example A001"  # SKU_PATTERN in words
 COLUMNS = ("sku", "name", "stock", "target")
 # An optional column: other names of the item, in other languages or words ("oolong tea

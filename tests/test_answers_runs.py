@@ -349,6 +349,23 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertEqual(len(model.requests), 1)
         self.assertIn("SKU A404 was not found", outcome)
 
+    def test_of_items_spelled_alike_the_model_is_not_shown_nor_anything_worked_out(self):
+        # the review's: "烏龍奶茶是 A002，庫存 45。" was verified after a search for 烏龍奶茶
+        # returned A002 as spelled alike, and 烏龍奶茶比濾掛咖啡多幾包？ got A002's difference
+        for question, searches, answer in (
+                ("烏龍奶茶還有嗎？", ["烏龍奶茶"], "烏龍奶茶是 A002，庫存 45。"),
+                ("烏龍奶茶比濾掛咖啡多幾包？", ["烏龍奶茶", "濾掛咖啡"], "多 33 包。")):
+            with self.subTest(question=question):
+                calls = calls_reply(*[tool_call("find_items", {"query": query})
+                                      for query in searches])
+                outcome, _, _ = run_policy([calls, text_reply(answer)], "zh-TW",
+                                           question=question)
+                self.assertTrue(outcome.startswith(RENDERED_LEAD["zh-TW"]), outcome)
+                self.assertIn("沒有品項的品名或 SKU 含「烏龍奶茶」；寫法相近的品項：" + A002["zh-TW"],
+                              outcome)
+                self.assertNotIn(answer, outcome)
+                self.assertNotIn("33", outcome)
+
     def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
         outcome, _, events = run_policy(
             [stock_call("OOLONG"), text_reply("There is no such item.")],

@@ -263,7 +263,10 @@ class ShippedToolsTest(unittest.TestCase):
         sample = tools.default_toolbox()
         for query, skus in (("genmacha tea bags", ["A003"]), ("genmacha", ["A003"]),
                             ("鋁掛咖啡", ["A001"]), ("drip cofee", ["A001"]),
-                            ("ulong", []), ("gnma", []), ("green tea", [])):
+                            ("ulong", []), ("gnma", []), ("green tea", []),
+                            # the review's: other products, not the same misspelled
+                            ("lemon tea bags", []), ("green tea bags", []),
+                            ("drip coffee maker", [])):
             with self.subTest(query=query):
                 data = execute(sample, "find_items", {"query": query}, sample_inventory())[0][
                     "data"]
@@ -281,11 +284,17 @@ class ShippedToolsTest(unittest.TestCase):
         self.assertEqual(([item["sku"] for item in data["items"]], data["alike"]),
                          (["A002"], True))
 
-    def test_data_too_large_is_not_scanned_for_spellings_alike(self):
+    def test_data_too_large_is_not_scanned_for_names_spelled_alike(self):
         many = Inventory(rows(*[(f"B{n:04}", f"genmaicha {n}", 1, 2)
                                 for n in range(tools.ALIKE_ROWS + 1)]), source="many")
         self.assertEqual(execute(self.box, "find_items", {"query": "genmacha"}, many)[0][
             "data"]["items"], [])
+        # a SKU that reads as one is found at any size, and of any length (the review's:
+        # the answer waited for a search that could find nothing)
+        for query, sku in (("BOOO2", "B0002"), ("BO1", "B01")):
+            data = execute(self.box, "find_items", {"query": query},
+                           Inventory(many.rows() + rows((sku, "x", 1, 1)), source="m"))[0]["data"]
+            self.assertEqual([item["sku"] for item in data["items"]], [sku], query)
         few = Inventory(rows(*[(f"B{n:04}", f"genmaicha {n}", 1, 2) for n in range(3)]),
                         source="few")
         self.assertEqual(len(execute(self.box, "find_items", {"query": "genmacha"}, few)[0][

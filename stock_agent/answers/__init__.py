@@ -46,7 +46,7 @@ from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import figures_of, given_figures, unworked, write
 from stock_agent.errors import Text
-from stock_agent.inventory import spelled_alike
+from stock_agent.inventory import read_as
 
 __all__ = ["Answers", "Plain", "policy", "written"]
 
@@ -158,6 +158,8 @@ class Answers(Plain):
         known = self._known(facts, outcome)
         if self.recalled and asked["yes_no"] and not asked["named"] and not asked["some"]:
             asked["named"] = _one_asked(question, known)  # "Is it low?", of a turn before
+        if facts.alike:  # the model may take an item spelled alike for the one asked
+            return self.rendered(facts, asked, "answer_rendered", outcome), None
         kept, dropped, said = shown(text, known, asked)
         if dropped:
             log.answer_check(step=step, problems=dropped)
@@ -300,11 +302,11 @@ class Answers(Plain):
         """The SKUs a lookup did not find that read as one of the data's, with O for 0 or I
         for 1 (AOO2: A002), and no search for them yet: not settled until it is made."""
         unfound = [sku for sku, found in facts.looked_up.items() if not found and not any(
-            listed["query"] == sku for listed in facts.lists)]
+            searched["query"] == sku for searched in facts.lists + facts.alike)]
         if not unfound or self.inventory is None:
             return []
-        skus = [row["sku"] for row in self.inventory.rows()]
-        return [sku for sku in unfound if spelled_alike(sku, skus)]
+        ours = {read_as(row["sku"]) for row in self.inventory.rows()}  # one pass of the data
+        return [sku for sku in unfound if read_as(sku) in ours]
 
     def _unsearched(self, question, facts):
         """An item the question writes out by its whole name that no call found (烏龍茶包還有
@@ -315,9 +317,8 @@ class Answers(Plain):
         items the question names, by a name or a part of one, and by no SKU, the parts of
         those no call found (烏龍跟玄米哪個比較多: it searched for 烏龍 alone): a list, at most
         MAX_SEARCHES names."""
-        # "OOLONG" not found: no item; nor one a search only spelled alike (a guess)
-        found = {sku for sku, hit in facts.looked_up.items() if hit}.union(
-            *(listed["skus"] for listed in facts.lists if not listed["alike"]))
+        found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
+            *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
         written = names_written(question, self.inventory.rows())
         names = [name for sku, name in written.items() if sku not in found]
         if names:  # and the items it names by a part alone ("more oolong than drip coffee?")
@@ -498,7 +499,8 @@ def _no_order_unsaid(facts, said):
 def _holds_any(facts):
     """Whether any tool result of the run gave a fact (found or not, a list, a record, a
     write)."""
-    return bool(facts.items or facts.lists or facts.other or facts.order_writes())
+    return bool(facts.items or facts.lists or facts.alike or facts.other or
+                facts.order_writes())
 
 
 def _cited(said, facts):

@@ -23,6 +23,9 @@ class Facts:
     def __init__(self, results, *, writes=()):
         self.items = {}      # sku -> item fact, in the order the results first spoke of it
         self.lists = []      # {"tool", "query", "skus", "more", "source"}
+        # a search that matched nothing, and the items spelled alike it returned: shown as
+        # such, and no fact any claim, sum or verdict is read or worked out of
+        self.alike = []      # {"query", "items": [item fact], "more", "source"}
         self.receipts = []   # {"order_id", "sku", "quantity", "name", "source", ...}
         self.refused = []    # {"sku", "quantity", "error", "source"}
         self.rehearsed = []  # --dry-run: checked and approved, never written
@@ -46,6 +49,11 @@ class Facts:
             if isinstance(words, str):
                 self._said_by_tools.append(words)
         ours = is_ours(record["name"])  # an MCP tool's record is never an item of ours
+        if ours and isinstance(data, dict) and data.get("alike") is True:
+            self.alike.append({"query": data.get("query"), "items": [
+                {**fact, "source": source} for fact in item_facts(record)],
+                "more": unlisted(data) or 0, "source": source})
+            return
         for fact in item_facts(record) if ours else ():
             if record["name"] == "get_stock":
                 self.looked_up[fact["sku"]] = fact["found"]

@@ -30,6 +30,7 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
              if fact["sku"] not in listed]
     said += [_list(listed, facts, today=not changed.isdisjoint(listed["skus"]))
              for listed in facts.lists]
+    said += [_alike(alike) for alike in facts.alike]
     said += [_other(other) for other in facts.other  # an approved write's is its receipt
              if not any(placed.get("data") is other["data"] for placed in facts.receipts)]
     said += [_receipt(placed) for placed in facts.receipts]
@@ -198,10 +199,18 @@ def _list(listed, facts, *, today=False):
     more = Text("answer_more", more=listed["more"]) if listed["more"] else ""
     what = "low" if listed["query"] is None else "found"  # the reorder list, or a search
     key = f"answer_{what}" if items else f"answer_none_{what}"
-    key = "answer_alike" if listed.get("alike") and items else key
     cited = [{"claim": "listed", "value": listed["skus"], "more": listed["more"],
               "source": listed["source"]}]
     return Text(key, query=listed["query"], items=lines, more=more), cited
+
+
+def _alike(alike):
+    """A search that matched nothing, and the items spelled alike: said to be no match."""
+    lines = _Listed([_item(fact)[0] for fact in alike["items"]], joiners=(" ", ""))
+    more = Text("answer_more", more=alike["more"]) if alike["more"] else ""
+    return (Text("answer_alike", query=alike["query"], items=lines, more=more),
+            [{"claim": "alike", "value": [fact["sku"] for fact in alike["items"]],
+              "more": alike["more"], "source": alike["source"]}])
 
 
 def _sums(facts, shape):
