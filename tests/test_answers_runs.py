@@ -330,7 +330,14 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertEqual([e["arguments"] for e in events_named(events, "tool")
                           if e.get("by") == "program"], [{"query": "oolong"}])
         self.assertIn(A002["en"], outcome)
-        self.assertNotIn("A003", outcome)
+        # dv18: the model made the reorder list, which does not hold A002, and the one item
+        # named was never looked up
+        outcome, _, events = run_policy(
+            [calls_reply(tool_call("list_reorder", {})), text_reply("Yes.")], log_content=True,
+            question="Is the OOLONG 茶包 below target, and what is its target?")
+        self.assertEqual([e["arguments"] for e in events_named(events, "tool")
+                          if e.get("by") == "program"], [{"query": "oolong"}])
+        self.assertIn(A002["en"], outcome)
 
     def test_a_sku_not_found_that_reads_as_one_of_ours_is_searched_for(self):
         # dv18: AOO2 的庫存？ was settled at once as "not found"; A002 was meant
@@ -343,6 +350,12 @@ class ProgramLookupTest(unittest.TestCase):
                           ("find_items", "program", {"query": "AOO2"})])
         self.assertIn("找不到 SKU AOO2", outcome)
         self.assertIn("沒有品項的品名或 SKU 含「AOO2」；寫法相近的品項：" + A002["zh-TW"], outcome)
+        # dv18: the model made no call; the program's own lookup of AOO2 found nothing
+        outcome, _, events = run_policy([text_reply("查無此商品。")], "zh-TW",
+                                        question="AOO2 的庫存？", log_content=True)
+        self.assertEqual([(e["invocation"], e["name"]) for e in events_named(events, "tool")],
+                         [("1:program", "get_stock"), ("1.1:program", "find_items")])
+        self.assertIn("寫法相近的品項：" + A002["zh-TW"], outcome)
         # a SKU that reads as none of ours is settled at once, as before
         outcome, model, _ = run_script([stock_call("A404")], policy=answers.Answers("en"),
                                        question="What is the stock of A404?")

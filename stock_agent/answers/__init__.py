@@ -262,16 +262,26 @@ class Answers(Plain):
         did (once per run, as a model's call would run: validated, logged)."""
         facts = Facts(outcome.results, writes=self.writes)
         tried = any(record["invocation"].endswith(":program") for record in outcome.results)
-        calls = [] if tried or not self.all_ours or self.offered == () else \
-            self._unlooked(question, facts)
-        for at, call in enumerate(calls):  # each its own record: 2:program, 2.1:program
-            suffix = f".{at}" if at else ""
-            run_call({"id": f"program-{step}{suffix}", **call}, f"{step}{suffix}:program")
-        if calls:
-            facts = Facts(outcome.results, writes=self.writes)
+        if not tried and self.all_ours and self.offered != ():
+            facts = self._look_up(facts, self._unlooked(question, facts), outcome, run_call,
+                                  step)
+            if "find_items" in self.ours:  # a SKU not found that reads as one of ours
+                facts = self._look_up(facts, [{"name": "find_items", "arguments": {"query": sku}}
+                                              for sku in self._mistyped(facts)[:MAX_SEARCHES]],
+                                      outcome, run_call, step)
         facts.sums = given_figures(shape(question))
         facts.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(facts) or ()}
         return facts
+
+    def _look_up(self, facts, calls, outcome, run_call, step):
+        """The run's facts after `calls`, each its own record: 2:program, 2.1:program."""
+        if not calls:
+            return facts
+        done = sum(record["invocation"].endswith(":program") for record in outcome.results)
+        for at, call in enumerate(calls, start=done):
+            suffix = f".{at}" if at else ""
+            run_call({"id": f"program-{step}{suffix}", **call}, f"{step}{suffix}:program")
+        return Facts(outcome.results, writes=self.writes)
 
     def _unlooked(self, question, facts):
         """The calls that look up what the question asks for and no call did: the SKUs it
@@ -289,9 +299,6 @@ class Answers(Plain):
             return [{"name": "list_reorder", "arguments": {}}]
         if unlooked and not calls or "find_items" not in self.ours or self.inventory is None:
             return calls
-        # a SKU not found that reads as one of ours (AOO2: A002): the search says which
-        calls += [{"name": "find_items", "arguments": {"query": sku}}
-                  for sku in self._mistyped(facts)[:MAX_SEARCHES]]
         # and each name no call found ("Is A001 low? Also check the oolong tea bags"): the
         # search's results are labelled as matches for the name, not as the item asked; a
         # long name's start finds it too, within the query's length limit
@@ -313,10 +320,10 @@ class Answers(Plain):
         多少？: the small model answered 查不到 without searching, twice; 烏龍茶包比濾掛咖啡多
         幾包？: it searched for one); else, the question naming an item by part of its name
         alone and no call having found any item, that part (烏龍要補貨嗎: it made no call;
-        "how many 濾掛": it searched for 滤掛, in simplified characters); else, of several
-        items the question names, by a name or a part of one, and by no SKU, the parts of
-        those no call found (烏龍跟玄米哪個比較多: it searched for 烏龍 alone): a list, at most
-        MAX_SEARCHES names."""
+        "how many 濾掛": it searched for 滤掛, in simplified characters); else, of the items
+        the question names, by a name or a part of one, and by no SKU, the parts of those no
+        call found (烏龍跟玄米哪個比較多: it searched for 烏龍 alone; "Is the OOLONG 茶包 below
+        target?": it made the reorder list): a list, at most MAX_SEARCHES names."""
         found = {sku for sku, fact in facts.items.items() if fact["found"]}.union(
             *(listed["skus"] for listed in facts.lists))  # "OOLONG" not found: no item
         written = names_written(question, self.inventory.rows())
@@ -331,7 +338,7 @@ class Answers(Plain):
         if skus_named(question):  # "Is A001 running low? Thank you": its item is named
             return []
         named = named_by(question, self.inventory.rows(), self._parts(question))
-        unfound = [named[sku] for sku in named if sku not in found] if len(named) > 1 else []
+        unfound = [named[sku] for sku in named if sku not in found]
         return list(dict.fromkeys(unfound))[:MAX_SEARCHES]
 
     def _left_out(self, facts, asked, said, text):
