@@ -89,6 +89,26 @@ class BlindTest(unittest.TestCase):
             self.assertEqual(json.load(file)["totals"]["false_statements"]["statements"], 0)
 
 
+class DevBatchTest(unittest.TestCase):
+    """stock_agent/evals/dev18.jsonl: 40 questions written by someone who saw neither the
+    code nor the cases, leaning on what strains an agent (items named by part or nickname,
+    typos in names and SKUs, orders asked in many words, numbers told to be said). A dev
+    split: tuned on at stop 52."""
+
+    def test_forty_dev_cases_in_both_languages_whose_mock_runs_read_nothing_false(self):
+        path = os.path.join(os.path.dirname(SHIPPED_CASES), "dev18.jsonl")
+        cases = harness.load_cases(path)
+        self.assertEqual((len(cases), sum(case["lang"] == "zh-TW" for case in cases)), (40, 20))
+        self.assertEqual({case["split"] for case in cases}, {"dev"})
+        folder = temp_folder(self)
+        report = os.path.join(folder, "report.json")
+        status, _, err = run_evals("run", path, "--mock", "--log-dir", folder,
+                                   "--report", report)
+        self.assertEqual(status, 0, err)
+        with open(report, encoding="utf-8") as file:
+            self.assertEqual(json.load(file)["totals"]["false_statements"]["statements"], 0)
+
+
 class BlindConversationsTest(unittest.TestCase):
     """stock_agent/evals/blindchat.jsonl: 16 conversations of 2 or 3 turns, half zh-TW,
     written by someone who saw neither the code nor the cases. Held out: never tuned on."""
