@@ -79,14 +79,21 @@ class BlindTest(unittest.TestCase):
                 self.assertGreaterEqual(len(declared), 30)
 
     def test_the_person_reads_nothing_false_in_the_mocks_answers_to_the_newest(self):
-        folder = temp_folder(self)
-        report = os.path.join(folder, "report.json")
-        status, _, err = run_evals("run", os.path.join(os.path.dirname(SHIPPED_CASES),
-                                                       "blind8.jsonl"),
-                                   "--mock", "--log-dir", folder, "--report", report)
-        self.assertEqual(status, 0, err)
-        with open(report, encoding="utf-8") as file:
-            self.assertEqual(json.load(file)["totals"]["false_statements"]["statements"], 0)
+        self.assertEqual(false_in_mock_runs(self, shipped("blind8.jsonl")), 0)
+
+
+def shipped(name):
+    return os.path.join(os.path.dirname(SHIPPED_CASES), name)
+
+
+def false_in_mock_runs(test, path):
+    """The false statements the person reads in the mock's runs of the cases at `path`."""
+    folder = temp_folder(test)
+    report = os.path.join(folder, "report.json")
+    status, _, err = run_evals("run", path, "--mock", "--log-dir", folder, "--report", report)
+    test.assertEqual(status, 0, err)
+    with open(report, encoding="utf-8") as file:
+        return json.load(file)["totals"]["false_statements"]["statements"]
 
 
 class DevBatchTest(unittest.TestCase):
@@ -96,17 +103,11 @@ class DevBatchTest(unittest.TestCase):
     split: tuned on at stop 52."""
 
     def test_forty_dev_cases_in_both_languages_whose_mock_runs_read_nothing_false(self):
-        path = os.path.join(os.path.dirname(SHIPPED_CASES), "dev18.jsonl")
+        path = shipped("dev18.jsonl")
         cases = harness.load_cases(path)
         self.assertEqual((len(cases), sum(case["lang"] == "zh-TW" for case in cases)), (40, 20))
         self.assertEqual({case["split"] for case in cases}, {"dev"})
-        folder = temp_folder(self)
-        report = os.path.join(folder, "report.json")
-        status, _, err = run_evals("run", path, "--mock", "--log-dir", folder,
-                                   "--report", report)
-        self.assertEqual(status, 0, err)
-        with open(report, encoding="utf-8") as file:
-            self.assertEqual(json.load(file)["totals"]["false_statements"]["statements"], 0)
+        self.assertEqual(false_in_mock_runs(self, path), 0)
 
 
 class BlindConversationsTest(unittest.TestCase):
@@ -114,18 +115,12 @@ class BlindConversationsTest(unittest.TestCase):
     written by someone who saw neither the code nor the cases. Held out: never tuned on."""
 
     def test_sixteen_conversations_in_both_languages_whose_mock_runs_read_nothing_false(self):
-        path = os.path.join(os.path.dirname(SHIPPED_CASES), "blindchat.jsonl")
+        path = shipped("blindchat.jsonl")
         cases = harness.load_cases(path)
         self.assertEqual((len(cases), sum(case["lang"] == "zh-TW" for case in cases)), (16, 8))
         self.assertEqual({case["split"] for case in cases}, {"test"})
         self.assertTrue(all(2 <= len(case["turns"]) <= 3 for case in cases))
-        folder = temp_folder(self)
-        report = os.path.join(folder, "report.json")
-        status, _, err = run_evals("run", path, "--mock", "--log-dir", folder,
-                                   "--report", report)
-        self.assertEqual(status, 0, err)
-        with open(report, encoding="utf-8") as file:
-            self.assertEqual(json.load(file)["totals"]["false_statements"]["statements"], 0)
+        self.assertEqual(false_in_mock_runs(self, path), 0)
 
 
 class RestraintHoldoutTest(unittest.TestCase):
