@@ -252,8 +252,9 @@ def build_parser(lang="en"):
                              "the server reports them, else estimated (default: %(default)s)")
     bounds.add_argument("--max-tool-errors", type=_positive_int,
                         default=LIMIT_DEFAULTS["max_tool_errors"],
-                        help="stop after this many failed tool calls in a row "
-                             "(default: %(default)s)")
+                        help="stop after this many failed tool calls in a row, with the "
+                             "program's answer from what the question names when it can "
+                             "look that up, else TOOL_ERROR_LIMIT (default: %(default)s)")
     data = parser.add_argument_group("data and tools")
     data.add_argument("--inventory", metavar="PATH",
                       help="a CSV file (sku,name,stock,target[,tenant][,aliases]) or an SQLite "
