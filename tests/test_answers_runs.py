@@ -371,9 +371,15 @@ class ProgramLookupTest(unittest.TestCase):
             with self.subTest(question=question):
                 calls = calls_reply(*[tool_call("find_items", {"query": query})
                                       for query in searches])
-                outcome, _, _ = run_policy([calls, text_reply(answer)], "zh-TW",
-                                           question=question)
+                outcome, _, events = run_policy([calls, text_reply(answer)], "zh-TW",
+                                                question=question, log_content=True)
                 self.assertTrue(outcome.startswith(RENDERED_LEAD["zh-TW"]), outcome)
+                # cited as spelled alike, and no figure of A002 as a fact stated
+                cited = events[-1]["statements"]
+                self.assertIn({"claim": "alike", "value": ["A002"], "more": 0},
+                              [{key: cite[key] for key in ("claim", "value", "more")}
+                               for cite in cited if cite["claim"] == "alike"])
+                self.assertFalse([cite for cite in cited if cite.get("sku") == "A002"])
                 self.assertIn("沒有品項的品名或 SKU 含「烏龍奶茶」；寫法相近的品項：" + A002["zh-TW"],
                               outcome)
                 self.assertNotIn(answer, outcome)
