@@ -2406,3 +2406,59 @@ class ProgramReadsItselfTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class WhatWasAskedTest(unittest.TestCase):
+    """A true answer that leaves out the figure or the sum the question asks for gets it
+    added: a verdict is no target, "needs a reorder" no quantity, two stocks no total
+    (stop 53: "a001 and a003: which one has less, what are their targets" was answered
+    "Both need reordering.", shown as verified)."""
+
+    def test_a_figure_asked_and_not_stated_is_added(self):
+        for answer, question, skus, lang, added in (
+                ("Both need reordering.", "What are the targets of A001 and A003?",
+                 ("A001", "A003"), "en", ["target 30", "target 20"]),
+                ("Yes, A001 needs a reorder.", "Should we reorder A001? By how much?",
+                 ("A001",), "en", ["suggested order 18"]),
+                ("A001 needs reordering.", "How many A001 should I order?", ("A001",), "en",
+                 ["suggested order 18"]),
+                ("A001 需要補貨。", "A001 的目標是多少？", ("A001",), "zh-TW", ["目標 30"]),
+                ("A001 需要補貨。", "A001 要補幾包？", ("A001",), "zh-TW", ["建議補貨 18"])):
+            with self.subTest(question=question):
+                shown, verification = person_reads(answer, question, [lookup(*skus)], lang)
+                self.assertEqual(verification, "supplemented")
+                self.assertEqual(shown.splitlines()[0], answer)
+                for figure in added:
+                    self.assertIn(figure, shown.splitlines()[1])
+                # the yes the answer said is not said again
+                self.assertNotIn("Yes", shown.splitlines()[1])
+
+    def test_a_sum_asked_and_not_stated_is_worked_out(self):
+        for answer, question, lang, added in (
+                ("A001 has 12 and A002 has 45.", "What's the total stock of A001 and A002?",
+                 "en", "57 (12 + 45)"),
+                ("A001 has 12 and A002 has 45.", "Which has more, A001 or A002?", "en",
+                 "Most stock: A002"),
+                ("A001 has 12 and A002 has 45.", "How many more A002 than A001?", "en",
+                 "33"),
+                ("A001 有 12 包，A002 有 45 包。", "A001 跟 A002 加起來有幾包？", "zh-TW",
+                 "合計 57")):
+            with self.subTest(question=question):
+                shown, verification = person_reads(answer, question,
+                                                   [lookup("A001", "A002")], lang)
+                self.assertEqual(verification, "supplemented")
+                self.assertIn(added, shown.splitlines()[1])
+
+    def test_an_answer_that_states_what_was_asked_is_shown_as_written(self):
+        for answer, question, skus in (
+                ("A001 has 12 units, below its target of 30. Order 18.",
+                 "How many A001 to order, and what is the target?", ("A001",)),
+                ("A002 does not need reordering.", "How many A002 should I order?",
+                 ("A002",)),
+                ("No, A002 is not below target: 45 in stock.", "Is A002 low on stock?",
+                 ("A002",)),
+                ("A001 is 18 short of its target of 30.", "What's A001's target and how "
+                                                          "many to order?", ("A001",))):
+            with self.subTest(question=question):
+                self.assertEqual(person_reads(answer, question, [lookup(*skus)]),
+                                 (answer, "verified"))

@@ -44,7 +44,8 @@ from stock_agent.answers.question import (best_part, named_by, names_of, names_w
                                           skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
-from stock_agent.answers.writer import figures_of, given_figures, unworked, write
+from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
+                                        write)
 from stock_agent.errors import Text
 from stock_agent.inventory import read_as
 
@@ -181,7 +182,8 @@ class Answers(Plain):
         missing = self._left_out(facts, asked, said, text)
         added = []
         if missing:
-            if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said):
+            if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said) or \
+                    asked["named"] and not _asked_unsaid(facts, asked, said):
                 asked = {**asked, "yes_no": None}  # its yes was said: no second one added
             added = write(missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said),
                           whole=facts)
@@ -350,15 +352,18 @@ class Answers(Plain):
         named = {sku for claim in said for sku in claim["items"]
                  if sku in asked["skus"] or _spelled(sku, text)}
         ordered = {sku for claim in said for sku in claim["items"]
-                   if claim["kind"] == "order" or claim["value"] == "reorder"}
-        stocked = {sku for claim in said for sku in claim["items"] if claim["kind"] == "stock"}
+                   if claim["kind"] in ("order", "short") or claim["value"] == "reorder"}
+        stated = {}  # of each item, the figures the shown sentences state
+        for claim in said:
+            for sku in claim["items"]:
+                stated.setdefault(sku, set()).add(_FIGURE_OF.get(claim["kind"]))
         kinds = {claim["kind"] for claim in said}
         missing = Facts([])
         listed = facts.listed()
         for sku, fact in facts.items.items():
             if sku not in listed and (sku not in named or fact["found"] and (
                     asked["order"] and fact["suggested_order"] and sku not in ordered or
-                    asked["stock_asked"] and sku not in stocked)):
+                    _unstated(fact, asked["wants"], stated.get(sku, set())))):
                 missing.items[sku] = fact
         missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
                          or listed["more"] and not kinds & {"more", "count"}]
@@ -370,8 +375,10 @@ class Answers(Plain):
                          and not set(map(str.casefold, other["data"])) & kinds]
         missing.items.update({sku: facts.items[sku] for listed in missing.lists
                               for sku in listed["skus"]})
+        # a total, difference or comparison asked and not stated: the writer works it out of
+        # the whole run's facts, whatever else is added
         return missing if (missing.items or missing.receipts or missing.refused or
-                           missing.other) else None
+                           missing.other or _worked_unsaid(facts, asked, kinds)) else None
 
     def _may_look(self, facts, outcome, last):
         """One corrective turn, for an answer given from nothing while the tools were
@@ -491,6 +498,35 @@ def _asked_unsaid(facts, asked, said):
     stated = {sku for claim in said for sku in claim["items"]
               if {claim["kind"], claim["value"]} & _ANSWERING[asked["yes_no"]]}
     return [sku for sku in asked["named"] if sku in facts.items and sku not in stated]
+
+
+# The figure a claim of each kind states of its item: "18 short of target" is what to order.
+_FIGURE_OF = {"stock": "stock", "target": "target", "order": "order", "short": "order"}
+
+
+def _unstated(fact, wants, stated):
+    """Whether a figure the question asks the value of is one the shown sentences do not
+    state of this item ("Should we reorder A001? By how much?" "Yes, A001 needs a
+    reorder."); what to order, only of an item with some to order."""
+    return any(want not in stated for want in wants
+               if want != "order" or fact["suggested_order"])
+
+
+# The claims that state what the writer works out, by the kind of its citation.
+_STATING = {"total": {"total"}, "difference": {"compare", "more"},
+            "most": {"compare", "ranked", "largest"}, "least": {"compare", "ranked", "largest"}}
+
+
+def _worked_unsaid(facts, asked, kinds):
+    """Whether the writer works out a total, a difference or the item with the most or the
+    least that no shown sentence states ("What's the total stock of A001 and A002?" "A001
+    has 12 and A002 has 45."), of the items found: what is worked out of the question's own
+    numbers is read as such (facts.sums)."""
+    if not (asked["total"] or asked["difference"] or asked["compare"]) or not facts.found():
+        return False
+    claims = [cite["claim"].split("_")[0] for _, cited in worked_out(facts, asked)
+              for cite in cited]
+    return any(claim in _STATING and not _STATING[claim] & kinds for claim in claims)
 
 
 def _spelled(sku, text):

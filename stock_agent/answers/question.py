@@ -50,6 +50,7 @@ GIVEN_LEVEL = (rf"(?:{WANTED}|should have|safety|\bneeds?\b|\brequire|supposed t
 ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
               r"is there|are left|is left|in stock|on hand)\b|"
               r"\bstock (?:level |count )?(?:of|for)\b|(?:還有|還剩|剩下|庫存|現有|有|剩)\s*(?:多少|幾)")
+HOW_MANY = r"\bhow (?:many|much)\b|多少|幾"
 ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
                 r"確認(?!過)|核對(?!過)")
 # A question about inventory in general (what a reorder point is, why stock-outs happen)
@@ -485,7 +486,7 @@ def shape(question):
     change, or SUPPOSES a quantity), "skus": skus_named, "named": the items asked of, here
     its SKUs (the policy adds those it names by name, once it knows them), "request": True
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
-    "OK" or 好的 does) or False, "stock_asked": it asks how many there are (ASKS_STOCK),
+    "OK" or 好的 does) or False, "wants": the figures it asks the value of (_wants),
     "some": naming no SKU, it asks whether any item holds its verdict (SOME), "to_confirm":
     the numbers it asks to have confirmed (_to_confirm), "one_number": it writes one
     number and nothing else that counts (_one_number), "order_asked": it asks for an order to be
@@ -531,8 +532,7 @@ def shape(question):
             "skus": skus, "named": list(skus),  # _asked adds the names
             "some": not skus and re.search(SOME, folded) is not None,
             "request": kind is None and _requests(folded) or _asks_what(folded) and "ack",
-            "stock_asked": any(word in folded for word in ("how", "stock", "多少", "幾")) and
-            re.search(ASKS_STOCK, folded) is not None,  # most questions compile no ASKS_STOCK
+            "wants": _wants(folded, yes_no),
             "to_confirm": _to_confirm(folded, unnamed) if figures else [],
             "one_number": _one_number(unnamed) if figures else False,
             "order_asked": re.match(ORDER_REQUEST, folded) is not None}
@@ -654,6 +654,24 @@ def _reads_plainly(unnamed, change):
         return False
     return change[0] in "+-" or not (re.match(RELATIVE_AFTER, after) or
                                      re.search(RELATIVE_BEFORE, before))
+
+
+def _wants(folded, yes_no):
+    """The figures of each item the question asks the value of: "stock", how many there are
+    (ASKS_STOCK); "order", how many to order, yes-or-no or not ("Should we reorder A001? By
+    how much?"); "target", its target, in a question that is no yes or no ("a001 and a003:
+    which one has less, what are their targets"; "Is A001 below target?" asks a verdict).
+    An answer that states a verdict and not the figure asked gets the figure added."""
+    if not any(word in folded for word in ("how", "stock", "target", "goal", "多少", "幾", "目標")):
+        return set()  # most questions: none asked, nothing compiled
+    wants = set()
+    if re.search(ASKS_STOCK, folded):
+        wants.add("stock")
+    if re.search(HOW_MANY, folded) and re.search(ORDER_WORDS, folded):
+        wants.add("order")
+    if not yes_no and re.search(TARGETS, folded):
+        wants.add("target")
+    return wants
 
 
 def _field(folded):

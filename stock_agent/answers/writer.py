@@ -21,7 +21,7 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
     run's facts, when `facts` holds only what an answer left out (a total is of them all,
     not of those left out)."""
     whole = facts if whole is None else whole
-    sums = _sums(whole, shape)
+    sums = worked_out(whole, shape)
     said = _left_out_note(whole, shape, sums) + _leads(facts, shape) + \
         _confirmations(whole, shape) + sums
     listed = facts.listed()
@@ -74,7 +74,7 @@ def unworked(facts, shape):
               for field in ("stock", "target", "suggested_order")]
     names = [fact.get("name") or "" for fact in facts.items.values()] + [
         alias for aliases in facts.aliases.values() for alias in aliases]  # 砂紙 #240
-    inputs = [inputs["value"] for _, cited in _sums(facts, shape)
+    inputs = [inputs["value"] for _, cited in worked_out(facts, shape)
               for cite in cited for inputs in cite.get("computed_from", ())
               if inputs["claim"] == "question"]
     used = facts.argued | set(re.findall(r"\d+", " ".join(map(str, stated + names + inputs))))
@@ -213,7 +213,7 @@ def _alike(alike):
               "more": alike["more"], "source": alike["source"]}])
 
 
-def _sums(facts, shape):
+def worked_out(facts, shape):
     """A total or a difference the question asks for: of the stock, the targets or the
     suggested orders (shape's field) of the items it names, or naming none, of those found;
     else of the numbers the question gives, which are never facts of ours; the arithmetic a
@@ -337,7 +337,7 @@ def given_figures(shape):
     """{figure: its citation} of those the program works out of the question's own numbers
     alone (_sums, of a run that found nothing): the only figures a model's sentence may
     state of them."""
-    return {cite["value"]: cite for _, cited in _sums(Facts([]), shape) for cite in cited}
+    return {cite["value"]: cite for _, cited in worked_out(Facts([]), shape) for cite in cited}
 
 
 def _changed(fact, sign, number):
