@@ -2449,6 +2449,23 @@ class WhatWasAskedTest(unittest.TestCase):
                 self.assertEqual(verification, "supplemented")
                 self.assertIn(added, shown.splitlines()[1])
 
+    def test_a_figure_asked_of_each_item_of_a_list_is_added(self):
+        low = [{**row, "source": "sample"} for row in (SAMPLE[2], SAMPLE[0])]
+        listed = {"invocation": "1:0", "name": "list_reorder", "arguments": {},
+                  "result": {"ok": True, "data": {"items": low, "more": 0}}}
+        for answer, question, lang, added in (
+                ("A003 and A001 are below target.", "What's below target? What are their "
+                                                    "targets?", "en", "target 20"),
+                ("A003 缺貨，A001 低於目標。", "哪些要補貨？各要補幾包？", "zh-TW", "建議補貨 18")):
+            with self.subTest(question=question):
+                shown, verification = person_reads(answer, question, [listed], lang)
+                self.assertEqual((shown.splitlines()[0], verification),
+                                 (answer, "supplemented"))
+                self.assertIn(added, shown.splitlines()[1])
+        # asked which, not how many: the items named are the answer
+        self.assertEqual(person_reads("A003 and A001 need reordering.", "What needs "
+                                      "reordering?", [listed])[1], "verified")
+
     def test_an_answer_that_states_what_was_asked_is_shown_as_written(self):
         for answer, question, skus in (
                 ("A001 has 12 units, below its target of 30. Order 18.",

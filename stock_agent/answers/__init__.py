@@ -366,7 +366,9 @@ class Answers(Plain):
                     _unstated(fact, asked["wants"], stated.get(sku, set())))):
                 missing.items[sku] = fact
         missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
-                         or listed["more"] and not kinds & {"more", "count"}]
+                         or listed["more"] and not kinds & {"more", "count"}
+                         or any(_unstated(facts.items[sku], asked["wants"], stated.get(sku, set()))
+                                for sku in listed["skus"])]  # 哪些要補貨？各要補幾包？
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
         missing.receipts = [] if kinds & {"placed", "receipt"} else facts.receipts
