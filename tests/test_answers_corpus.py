@@ -2404,10 +2404,6 @@ class ProgramReadsItselfTest(unittest.TestCase):
                             last = reading[1]
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class WhatWasAskedTest(unittest.TestCase):
     """A true answer that leaves out the figure or the sum the question asks for gets it
     added: a verdict is no target, "needs a reorder" no quantity, two stocks no total
@@ -2466,6 +2462,44 @@ class WhatWasAskedTest(unittest.TestCase):
         self.assertEqual(person_reads("A003 and A001 need reordering.", "What needs "
                                       "reordering?", [listed])[1], "verified")
 
+    def test_a_sum_of_the_items_below_target_is_of_the_list_and_its_figure(self):
+        # a review: A002 looked up beside the reorder list was summed in, and "the items
+        # below target" read as asking their shortfall
+        low = [{**row, "source": "sample"} for row in (SAMPLE[2], SAMPLE[0])]
+        listed = {"invocation": "1:1", "name": "list_reorder", "arguments": {},
+                  "result": {"ok": True, "data": {"items": low, "more": 0}}}
+        for question, added in (
+                ("What's the total stock of the items below target?", "Total stock of "
+                                                                       "A003, A001: 12"),
+                ("How many units do the items below target have altogether?", "Total stock "
+                                                                              "of A003, A001: 12"),
+                ("If we top up all the items below target, how many units is that in total?",
+                 "Total suggested order of A003, A001: 38")):
+            with self.subTest(question=question):
+                shown, _ = person_reads("A003 has 0 and A001 has 12. A002 has 45.", question,
+                                        [lookup("A002"), listed])
+                self.assertIn(added, shown)
+
+    def test_a_yes_is_added_only_for_the_items_whose_yes_was_not_said(self):
+        shown, _ = person_reads("A001 is below target. A003 has 0 in stock.",
+                                "Are A001 and A003 below target? How many do we have?",
+                                [lookup("A001", "A003")])
+        self.assertIn("Yes, A003 is below target", shown)
+        self.assertNotIn("Yes, A001", shown)
+
+    def test_which_figures_a_question_asks(self):
+        for question, wants in (
+                ("What's below target?", set()), ("Which items are below target?", set()),
+                ("哪些低於目標？", set()), ("How far is A001 from its target?", set()),
+                ("Is A001 below target?", set()),
+                ("What quantity of A001 should I order?", {"order"}),
+                ("A001 的建議補貨量？", {"order"}),
+                ("How many A001 left?", {"stock"}), ("A001 存貨多少？", {"stock"}),
+                ("What are the targets of A001 and A003?", {"target"}),
+                ("Should we reorder A001? By how much?", {"order"})):
+            with self.subTest(question=question):
+                self.assertEqual(shape(question)["wants"], wants)
+
     def test_an_answer_that_states_what_was_asked_is_shown_as_written(self):
         for answer, question, skus in (
                 ("A001 has 12 units, below its target of 30. Order 18.",
@@ -2479,3 +2513,7 @@ class WhatWasAskedTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertEqual(person_reads(answer, question, [lookup(*skus)]),
                                  (answer, "verified"))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -182,9 +182,10 @@ class Answers(Plain):
         missing = self._left_out(facts, asked, said, text)
         added = []
         if missing:
-            if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said) or \
-                    asked["named"] and not _asked_unsaid(facts, asked, said):
+            if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said):
                 asked = {**asked, "yes_no": None}  # its yes was said: no second one added
+            unsaid = _asked_unsaid(facts, asked, said)  # nor of an item whose was
+            asked = {**asked, "answered": [sku for sku in asked["named"] if sku not in unsaid]}
             added = write(missing, asked, self.lang, note_orders=_no_order_unsaid(facts, said),
                           whole=facts)
             text += "\n" + Text("answer_supplemented", facts=_joined(added, self.lang)).render(
@@ -346,28 +347,23 @@ class Answers(Plain):
     def _left_out(self, facts, asked, said, text):
         """Facts holding only what the answer leaves out: an item it says nothing of, or
         names only by its name when the person did not give its SKU (asked by name, the
-        person needs the SKU), the suggested order of one when the question speaks of
-        ordering, the stock of one when it asks how many there are ("A001 needs 18" to
-        "how many drip coffee do we have?"), a receipt."""
+        person needs the SKU), or of which it leaves out what the question asks (_unstated);
+        a list of which it names some items only, or leaves out what the question asks of
+        one; a receipt; a total, difference or comparison the question asks for and it does
+        not state (the writer works it out, whatever else is added)."""
         named = {sku for claim in said for sku in claim["items"]
                  if sku in asked["skus"] or _spelled(sku, text)}
-        ordered = {sku for claim in said for sku in claim["items"]
-                   if claim["kind"] in ("order", "short") or claim["value"] == "reorder"}
-        stated = {}  # of each item, the figures the shown sentences state
-        for claim in said:
-            for sku in claim["items"]:
-                stated.setdefault(sku, set()).add(_FIGURE_OF.get(claim["kind"]))
+        stated = _stated(said)
         kinds = {claim["kind"] for claim in said}
         missing = Facts([])
         listed = facts.listed()
         for sku, fact in facts.items.items():
-            if sku not in listed and (sku not in named or fact["found"] and (
-                    asked["order"] and fact["suggested_order"] and sku not in ordered or
-                    _unstated(fact, asked["wants"], stated.get(sku, set())))):
+            if sku not in listed and (sku not in named or fact["found"] and _unstated(
+                    fact, asked, stated.get(sku, set()), ordering=asked["order"])):
                 missing.items[sku] = fact
         missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
                          or listed["more"] and not kinds & {"more", "count"}
-                         or any(_unstated(facts.items[sku], asked["wants"], stated.get(sku, set()))
+                         or any(_unstated(facts.items[sku], asked, stated.get(sku, set()))
                                 for sku in listed["skus"])]  # 哪些要補貨？各要補幾包？
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
@@ -377,8 +373,6 @@ class Answers(Plain):
                          and not set(map(str.casefold, other["data"])) & kinds]
         missing.items.update({sku: facts.items[sku] for listed in missing.lists
                               for sku in listed["skus"]})
-        # a total, difference or comparison asked and not stated: the writer works it out of
-        # the whole run's facts, whatever else is added
         return missing if (missing.items or missing.receipts or missing.refused or
                            missing.other or _worked_unsaid(facts, asked, kinds)) else None
 
@@ -433,6 +427,7 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True):
     asked["some"] = asked["some"] and not asked["named"] and not parts
     if asked["yes_no"] and not asked["named"] and not asked["some"]:
         asked["named"] = _one_asked(question, facts)  # "Is it low?"
+    asked["answered"] = []  # the items whose yes or no the model's shown words said
     asked["unworked"] = unworked(facts, asked)
     asked["confirming"] = _confirming(facts, asked)
     if asked["confirming"]:  # each number is said to be one of the item's figures, or none
@@ -502,15 +497,29 @@ def _asked_unsaid(facts, asked, said):
     return [sku for sku in asked["named"] if sku in facts.items and sku not in stated]
 
 
-# The figure a claim of each kind states of its item: "18 short of target" is what to order.
-_FIGURE_OF = {"stock": "stock", "target": "target", "order": "order", "short": "order"}
+# What a claim of each kind states of its item: "18 short of target" is what to order.
+_STATES = {"stock": "stock", "target": "target", "order": "order", "short": "order"}
 
 
-def _unstated(fact, wants, stated):
-    """Whether a figure the question asks the value of is one the shown sentences do not
-    state of this item ("Should we reorder A001? By how much?" "Yes, A001 needs a
-    reorder."); what to order, only of an item with some to order."""
-    return any(want not in stated for want in wants
+def _stated(said):
+    """{SKU: what the shown sentences state of it}: its figures by field (_STATES), and
+    "reorder" when a verdict says whether it needs one."""
+    stated = {}
+    for claim in said:
+        what = "reorder" if claim["value"] == "reorder" else _STATES.get(claim["kind"])
+        for sku in claim["items"]:
+            stated.setdefault(sku, set()).add(what)
+    return stated
+
+
+def _unstated(fact, asked, stated, *, ordering=False):
+    """Whether the shown sentences leave out of this found item a figure the question asks
+    the value of ("Should we reorder A001? By how much?" "Yes, A001 needs a reorder."),
+    what to order only of an item with some to order; `ordering`: or, the question speaking
+    of ordering, whether an item with some to order needs it."""
+    if ordering and fact["suggested_order"] and not stated & {"order", "reorder"}:
+        return True
+    return any(want not in stated for want in asked["wants"]
                if want != "order" or fact["suggested_order"])
 
 

@@ -50,7 +50,7 @@ GIVEN_LEVEL = (rf"(?:{WANTED}|should have|safety|\bneeds?\b|\brequire|supposed t
 ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
               r"is there|are left|is left|in stock|on hand)\b|"
               r"\bstock (?:level |count )?(?:of|for)\b|(?:還有|還剩|剩下|庫存|現有|有|剩)\s*(?:多少|幾)")
-HOW_MANY = r"\bhow (?:many|much)\b|多少|幾"
+HOW_MANY = r"\bhow (?:many|much)\b|\bquantity\b|多少|幾|數量|貨量"
 ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
                 r"確認(?!過)|核對(?!過)")
 # A question about inventory in general (what a reorder point is, why stock-outs happen)
@@ -327,7 +327,8 @@ DIFFERENCE = (r"difference|how many more|how much more|"
 # within the clause.
 THAN = r"\bthan\b|比(?!較)"
 CLAUSE = r"[,;:?!，；：？！。]|\.(?!\d)"
-ORDER_WORDS = r"order|restock|replenish|buy|shortfall|補|訂|進貨|採購|叫貨|要叫|叫幾|叫多少|缺口"
+ORDER_WORDS = (r"order|restock|replenish|top(?:ping)? (?:it |them )?up|buy|shortfall|補|訂|進貨|"
+               r"採購|叫貨|要叫|叫幾|叫多少|缺口")
 # What a question asks to work out from a figure of the person's own ("I counted 8 of A001:
 # how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
 WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假設|如果|要是|{TOTAL}|"
@@ -373,6 +374,11 @@ COMPARES = (r"\bwhich\b|\bwho\b|\bor\b|\bvs\b|versus|compar|\bmore\b|\bless\b|\b
 # What a sum, a difference or a comparison is of: the field named nearest the words asking
 # for it (_field).
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
+# A level against the target, no figure of it ("What's below target?", 離目標多遠).
+LEVELLED = (r"\b(?:below|above|under|over|at|reach(?:ed|es)?|to|from|hit|meet|of) (?:the |its "
+            r"|their )?targets?\b|低於目標|高於目標|超過目標|達到目標|到目標|離目標|距離目標")
+DESCRIBED = (r"\b(?:items?|ones|products|skus|those|everything|anything)\s+(?:that are |which "
+             r"are |that's )?(?:below|under) (?:the |their |its )?targets?\b|低於目標的")
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
 GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|(?:from|\bto|up to) (?:its |the |"
        r"their )?targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足|到目標|補滿|補齊")
@@ -657,19 +663,25 @@ def _reads_plainly(unnamed, change):
 
 
 def _wants(folded, yes_no):
-    """The figures of each item the question asks the value of: "stock", how many there are
-    (ASKS_STOCK); "order", how many to order, yes-or-no or not ("Should we reorder A001? By
-    how much?"); "target", its target, in a question that is no yes or no ("a001 and a003:
-    which one has less, what are their targets"; "Is A001 below target?" asks a verdict).
-    An answer that states a verdict and not the figure asked gets the figure added."""
-    if not any(word in folded for word in ("how", "stock", "target", "goal", "多少", "幾", "目標")):
+    """The figures of each item the question asks the value of: "order", how many to order,
+    yes-or-no or not ("Should we reorder A001? By how much?"); "stock", how many there are
+    (ASKS_STOCK), or, in a question that is no yes or no, a sentence that names the stock or
+    asks how many of nothing to order ("How many A001 left?"); "target", its target, in a
+    question that is no yes or no ("a001 and a003: which one has less, what are their
+    targets"; not "What's below target?", LEVELLED). An answer that states a verdict and not
+    the figure asked gets the figure added."""
+    if not any(word in folded for word in ("how", "stock", "target", "quantit", "多少", "幾",
+                                           "量", "目標")):
         return set()  # most questions: none asked, nothing compiled
     wants = set()
-    if re.search(ASKS_STOCK, folded):
-        wants.add("stock")
     if re.search(HOW_MANY, folded) and re.search(ORDER_WORDS, folded):
         wants.add("order")
-    if not yes_no and re.search(TARGETS, folded):
+    if re.search(ASKS_STOCK, folded) or not yes_no and any(
+            re.search(STOCK_WORDS, sentence) or re.search(HOW_MANY, sentence) and
+            not re.search(ORDER_WORDS, sentence)  # "How many A001 left?", 存貨多少
+            for sentence in re.split(r"[?？.。!！;；\n]", folded)):
+        wants.add("stock")
+    if not yes_no and re.search(TARGETS, re.sub(LEVELLED, " ", folded)):
         wants.add("target")
     return wants
 
@@ -683,6 +695,9 @@ def _field(folded):
     asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}|compar", folded)
     if asked is None:
         return None
+    # "the items below target" says which items, not which figure ("How many units do the
+    # items below target have altogether?" sums their stock): blanked, places kept
+    folded = re.sub(DESCRIBED, lambda found: " " * len(found[0]), folded)
     fields = {"suggested_order": f"{ORDER_WORDS}|{GAP}", "stock": STOCK_WORDS}
     if not re.search(GAP, folded):
         fields["target"] = TARGETS

@@ -101,7 +101,8 @@ def _leads(facts, shape):
     """A yes or no first, for each item the question asks of (answers._asked: those it
     names, or naming none, the one item looked up and not listed), when it asks for one
     verdict: "No, A002 ..." would answer a question about A003 too, and naming none, of
-    several looked up, which one is asked the program cannot tell."""
+    several looked up, which one is asked the program cannot tell; none of an item whose
+    yes or no the model's shown words said (answers._asked: "answered")."""
     kind = shape["yes_no"]
     if kind is None or shape["total"] and len(shape["named"]) != 1 or shape["supposes"]:
         # "over 75 combined?" asks no item's level ("Is A003 out of stock altogether?" does),
@@ -110,7 +111,8 @@ def _leads(facts, shape):
     if shape["some"]:
         return _some(facts, kind)
     leads = []
-    for fact in (facts.items[sku] for sku in shape["named"] if sku in facts.items):
+    for fact in (facts.items[sku] for sku in shape["named"]
+                 if sku in facts.items and sku not in shape["answered"]):
         if not fact["found"] and kind != "found":
             continue  # no yes or no: "No" to "Is A004 out of stock?" reads as in stock
         holds = fact["found"] if kind == "found" else verdicts(fact)[kind]
@@ -215,7 +217,8 @@ def _alike(alike):
 
 def worked_out(facts, shape):
     """A total or a difference the question asks for: of the stock, the targets or the
-    suggested orders (shape's field) of the items it names, or naming none, of those found;
+    suggested orders (shape's field) of the items it names, or naming none, of those a
+    search holds, else the reorder list, else of those found;
     else of the numbers the question gives, which are never facts of ours; the arithmetic a
     question writes out, worked out. A question that supposes another stock than today's
     gets none of today's, only the one change it writes, worked out (_changed)."""
@@ -230,13 +233,16 @@ def worked_out(facts, shape):
         # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
         if shape["named"]:
             found = [fact for fact in found if fact["sku"] in shape["named"]]
-        elif searches := [listed for listed in facts.lists if listed["query"] is not None]:
+        elif lists := [listed for listed in facts.lists if listed["query"] is not None] or \
+                facts.lists:
             # naming none, of the items the searches found: "total stock of all tea"
-            # searched 茶, and the reorder list's A001 is no tea; of a search cut short, none
-            if any(listed["more"] for listed in searches):
+            # searched 茶, and the reorder list's A001 is no tea; with none, of the reorder
+            # list's ("total stock of the items below target": A002 looked up too); of a
+            # list cut short, none
+            if any(listed["more"] for listed in lists):
                 return []
-            searched = {sku for listed in searches for sku in listed["skus"]}
-            found = [fact for fact in found if fact["sku"] in searched]
+            held = {sku for listed in lists for sku in listed["skus"]}
+            found = [fact for fact in found if fact["sku"] in held]
         if len(found) == 1 and shape["threshold"] is not None:
             return [_against(found[0], field, shape["threshold"])]
         if len(found) < 2:
