@@ -379,7 +379,7 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             answer = policy.end(question, outcome, run_call=run_call, step=step,
                                 lead="answer_rendered_repeated")
         else:
-            answer = policy.settled(question, outcome)
+            answer = policy.settled(question, outcome, run_call=run_call, step=step)
         if answer:
             return answer
         try:

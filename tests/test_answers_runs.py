@@ -36,7 +36,7 @@ def run_policy(script, lang="en", **options):
 
 
 class Reviewing(answers.Answers):
-    def settled(self, question, outcome):
+    def settled(self, question, outcome, **_):
         return None
 
 
@@ -831,6 +831,32 @@ class SettledTest(unittest.TestCase):
         outcome, _, _ = self.run_default(
             listing, question="Do we need to reorder anything in the oolong line?")
         self.assertNotIn("Yes", outcome)
+
+    def test_a_list_the_models_limit_cut_short_is_made_again_whole(self):
+        # dev18: the small model asked for the reorder list with limit 1; the person read
+        # one item of two, "(1 more not listed)"
+        outcome, model, events = self.run_default(
+            [calls_reply(tool_call("list_reorder", {"limit": 1})), text_reply("unused")],
+            question="What is running low?", log_content=True)
+        self.assertIn("A003", outcome)
+        self.assertIn("A001", outcome)
+        self.assertNotIn("not listed", outcome)
+        self.assertEqual(len(model.requests), 1)
+        remade = events_named(events, "tool")[1]
+        self.assertEqual((remade["name"], remade["arguments"], remade["by"]),
+                         ("list_reorder", {}, "program"))
+        # and before the model's answer is read: a total of a list cut short is none
+        outcome, _, _ = run_policy(
+            [calls_reply(tool_call("list_reorder", {"limit": 1})), text_reply("A003 needs 20.")],
+            question="What is the total suggested order of everything below target?")
+        self.assertIn("Total suggested order of A003, A001: 38", outcome)
+        # a list the tool's own limit cuts as short is not made again
+        from stock_agent.answers.facts import Facts
+        cut = {"invocation": "1:0", "name": "list_reorder", "arguments": {"limit": 10},
+               "result": {"ok": True, "data": {"items": [], "more": 3}}}
+        again = {**cut, "invocation": "2:program", "arguments": {}}
+        self.assertEqual(answers._remade(Facts([cut, again]), ("list_reorder",)), [])
+        self.assertEqual(len(answers._remade(Facts([cut]), ("list_reorder",))), 1)
 
     def test_a_lookup_of_every_sku_named_is_answered_by_the_program_at_once(self):
         outcome, model, events = self.run_default([stock_call("A001"), text_reply("unused")])

@@ -66,8 +66,14 @@ class Facts:
             listed = {"tool": record["name"], "query": data.get("query"),
                       "skus": [row["sku"] for row in item_rows(data)],
                       "more": unlisted(data) or 0, "source": source,
-                      "alike": data.get("alike") is True}  # no match: names spelled alike
-            if not any(_same_list(listed, seen) for seen in self.lists):  # asked again
+                      # cut short by the limit the call gave (the program makes it again)
+                      "limited": isinstance(record["arguments"], dict) and
+                      "limit" in record["arguments"] and bool(unlisted(data))}
+            same = [seen for seen in self.lists if _same_list(listed, seen)]  # asked again
+            for seen in same:  # the tool's own limit cuts it as short: none to make again
+                seen["limited"] = seen["limited"] and listed["limited"]
+            if not same:  # made again whole, it stands for the one cut short
+                self.lists = [seen for seen in self.lists if not _cut_of(seen, listed)]
                 self.lists.append(listed)
         placed = receipt(data)
         if placed:
@@ -195,6 +201,13 @@ def verdicts(fact):
 
 def _same_list(one, other):
     return all(one[key] == other[key] for key in ("tool", "query", "skus", "more"))
+
+
+def _cut_of(cut, whole):
+    """Whether the list `cut` is `whole` cut short: the same call's first items."""
+    return cut["more"] > 0 and cut["tool"] == whole["tool"] and \
+        cut["query"] == whole["query"] and len(whole["skus"]) > len(cut["skus"]) and \
+        whole["skus"][:len(cut["skus"])] == cut["skus"]
 
 
 def _number(value):
