@@ -2487,22 +2487,6 @@ class WhatWasAskedTest(unittest.TestCase):
         self.assertIn("Yes, A003 is below target", shown)
         self.assertNotIn("Yes, A001", shown)
 
-    def test_a_comparison_is_of_the_figure_its_own_clause_names(self):
-        # dev18: "Least suggested order: A001" was written for "which one has less", a
-        # later question naming targets and reordering
-        question = ("a001 and a003: which one has less, what are their targets, and do both "
-                    "need reordering?")
-        shown, _ = person_reads("Both need reordering.", question, [lookup("A001", "A003")])
-        self.assertIn("Least stock: A003", shown)
-        for question, field in (("Which needs more, A001 or A003?", "suggested_order"),
-                                ("A001 跟 A003 哪個比較缺？", "suggested_order"),
-                                ("A001 跟 A002 的目標，加起來多少？", "target"),
-                                ("Which of A001 and A003 has more stock?", "stock"),
-                                ("Do A001 and A003 need more than 30 units in total?",
-                                 "suggested_order")):
-            with self.subTest(question=question):
-                self.assertEqual(shape(question)["field"], field)
-
     def test_which_figures_a_question_asks(self):
         for question, wants in (
                 ("What's below target?", set()), ("Which items are below target?", set()),

@@ -514,7 +514,7 @@ def shape(question):
     compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
-    named = _field(folded, compare)
+    named = _field(folded)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
     changes = _changes(unnamed)
     figures = _figures(unnamed)
@@ -525,8 +525,8 @@ def shape(question):
             "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)) and not (total and threshold),
             "compare": compare or None, "compares": bool(re.search(COMPARES, folded)),
-            "order": order, "field": named or (
-                "suggested_order" if order and not compare else "stock"),
+            "order": order, "field": "suggested_order" if compare and order else named or (
+                "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": change, "figures": figures,
@@ -686,39 +686,26 @@ def _wants(folded, yes_no):
     return wants
 
 
-def _field(folded, compare):
-    """What a sum or a comparison is of: the field named nearest the words asking for it, in
-    their clause or a clause before (目標量加起來, 目標，加起來多少, "the total shortfall",
-    "how many to order in total to bring it back to target"; not one a later question names:
-    "which one has less, what are their targets"); a comparison (`compare`) that speaks of
-    ordering or shortage in its clause, of what to order ("which needs more?"); naming none,
-    "need ... in total?" is of what to order; else None. A question of a gap to the target
-    ("how far below target, combined", 離目標還差) sums the shortfalls: its target is no
-    summand."""
+def _field(folded):
+    """What a sum or a comparison is of: the field named nearest the words asking for it
+    (目標量加起來, "the total shortfall", "how many to order in total to bring it back to
+    target"; naming none, "need ... in total?" is of what to order), or None. A question
+    of a gap to the target ("how far below target, combined", 離目標還差) sums the
+    shortfalls: its target is no summand."""
     asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}|compar", folded)
     if asked is None:
         return None
     # "the items below target" says which items, not which figure ("How many units do the
     # items below target have altogether?" sums their stock): blanked, places kept
     folded = re.sub(DESCRIBED, lambda found: " " * len(found[0]), folded)
-    end = re.compile(CLAUSE).search(folded, asked.end())
-    end = end.start() if end else len(folded)
-    if compare and re.search(f"{ORDER_WORDS}|{SHORT}", _clause(folded, asked.start(), end)):
-        return "suggested_order"
     fields = {"suggested_order": f"{ORDER_WORDS}|{GAP}", "stock": STOCK_WORDS}
     if not re.search(GAP, folded):
         fields["target"] = TARGETS
     named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
-             for found in re.finditer(words, folded[:end])]
-    if not named and re.search(r"\bneeds?\b|需要", folded[:end]):
+             for found in re.finditer(words, folded)]
+    if not named and re.search(r"\bneeds?\b|需要", folded):
         return "suggested_order"
     return min(named)[1] if named else None
-
-
-def _clause(folded, at, end):
-    """The clause that holds the place `at` and ends at `end`."""
-    starts = [found.end() for found in re.finditer(CLAUSE, folded[:at])]
-    return folded[starts[-1] if starts else 0:end]
 
 
 def _requests(folded):
