@@ -844,19 +844,43 @@ class SettledTest(unittest.TestCase):
         self.assertEqual(len(model.requests), 1)
         remade = events_named(events, "tool")[1]
         self.assertEqual((remade["name"], remade["arguments"], remade["by"]),
-                         ("list_reorder", {}, "program"))
+                         ("list_reorder", {"limit": 20}, "program"))  # the schema's most
         # and before the model's answer is read: a total of a list cut short is none
         outcome, _, _ = run_policy(
             [calls_reply(tool_call("list_reorder", {"limit": 1})), text_reply("A003 needs 20.")],
             question="What is the total suggested order of everything below target?")
         self.assertIn("Total suggested order of A003, A001: 38", outcome)
-        # a list the tool's own limit cuts as short is not made again
+        # not when the question asks for a few: the limit may be the person's
+        for question in ("Just the worst one, please: what is running low?",
+                         "What are the 1 items most below target?", "只要一個：什麼快沒貨了？"):
+            with self.subTest(question=question):
+                outcome, _, events = self.run_default(
+                    [calls_reply(tool_call("list_reorder", {"limit": 1})),
+                     text_reply("unused")], question=question)
+                self.assertEqual(len(events_named(events, "tool")), 1)
         from stock_agent.answers.facts import Facts
         cut = {"invocation": "1:0", "name": "list_reorder", "arguments": {"limit": 10},
                "result": {"ok": True, "data": {"items": [], "more": 3}}}
-        again = {**cut, "invocation": "2:program", "arguments": {}}
-        self.assertEqual(answers._remade(Facts([cut, again]), ("list_reorder",)), [])
-        self.assertEqual(len(answers._remade(Facts([cut]), ("list_reorder",))), 1)
+        most = {"list_reorder": 20}.get
+        self.assertEqual(len(answers._remade(Facts([cut]), most, "What is low?")), 1)
+        # a limit at the most the tool returns, or none: the tool's own cut stands
+        for arguments in ({"limit": 20}, {}):
+            with self.subTest(arguments=arguments):
+                at_most = {**cut, "arguments": arguments}
+                self.assertEqual(answers._remade(Facts([at_most]), most, "What is low?"), [])
+
+    def test_a_list_made_again_longer_stands_for_the_one_cut_short_in_either_order(self):
+        from stock_agent.answers.facts import Facts
+        rows = [{"sku": sku, "name": sku, "stock": 0, "target": 5, "suggested_order": 5}
+                for sku in ("B1", "B2", "B3")]
+        cut = {"invocation": "1:0", "name": "list_reorder", "arguments": {"limit": 1},
+               "result": {"ok": True, "data": {"items": rows[:1], "more": 2}}}
+        whole = {"invocation": "1:1", "name": "list_reorder", "arguments": {"limit": 20},
+                 "result": {"ok": True, "data": {"items": rows, "more": 0}}}
+        for results in ([cut, whole], [whole, cut]):
+            with self.subTest(first=results[0]["invocation"]):
+                lists = Facts(results).lists
+                self.assertEqual([listed["skus"] for listed in lists], [["B1", "B2", "B3"]])
 
     def test_a_lookup_of_every_sku_named_is_answered_by_the_program_at_once(self):
         outcome, model, events = self.run_default([stock_call("A001"), text_reply("unused")])

@@ -39,9 +39,9 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (best_part, named_by, names_of, names_written,
-                                          normal, offered_first, parts_named, plain, shape,
-                                          skus_named)
+from stock_agent.answers.question import (asks_a_few, best_part, named_by, names_of,
+                                          names_written, normal, offered_first, parts_named,
+                                          plain, shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -74,9 +74,11 @@ class Plain:
         self.offered = None  # the first request's tools: None for all, () for none
         self.all_ours = True  # no --mcp tool: a SKU is ours to look up, or no one's
         self.parts_of, self.parts = None, {}  # the question whose parts of names were read
+        self.toolbox = None
 
     def first_tools(self, question, toolbox, inventory, history=()):
         self.source, self.ours, self.inventory = inventory.source, tuple(toolbox.names()), inventory
+        self.toolbox = toolbox
         # the order tools, an MCP catalogue's too (found by search): most runs have none
         self.writes = {tool.name for tool in [*map(toolbox.get, self.ours),
                                               *toolbox.deferred()]
@@ -150,7 +152,8 @@ class Answers(Plain):
         if not named or not self.all_ours or self.writes or self._mistyped(facts) or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
-        facts = self._look_up(facts, _remade(facts, self.ours), outcome, run_call, step)
+        facts = self._look_up(facts, _remade(facts, self._most, question), outcome, run_call,
+                              step)
         # the usual answer, so no lead: no model words lost
         return self.rendered(facts, asked, None, outcome, verification="stated")
 
@@ -292,7 +295,7 @@ class Answers(Plain):
         """The calls that look up what the question asks for and no call did: the SKUs it
         names (one call), the reorder list, or a search for each item it names ("drip coffee
         跟玄米茶包加起來": the model searched for one); none when nothing is left."""
-        remade = _remade(facts, self.ours)
+        remade = _remade(facts, self._most, question)
         unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
         # ten to a call (get_stock's most), as many calls as the searches of one round
         calls = [{"name": "get_stock", "arguments": {"sku": skus[0] if len(skus) == 1 else skus}}
@@ -379,6 +382,13 @@ class Answers(Plain):
         return missing if (missing.items or missing.receipts or missing.refused or
                            missing.other or _worked_unsaid(facts, asked, kinds)) else None
 
+    def _most(self, name):
+        """The most items our tool `name` returns at once (its schema's "limit" maximum), or
+        0: a list cut short is made again at it. Read only for such a list."""
+        tool = self.toolbox.get(name) if self.toolbox is not None and name in self.ours else None
+        limit = tool.parameters.get("properties", {}).get("limit") if tool else None
+        return limit.get("maximum", 0) if isinstance(limit, dict) else 0
+
     def _may_look(self, facts, outcome, last):
         """One corrective turn, for an answer given from nothing while the tools were
         offered: no fact at all, no correction yet, and a request left for it."""
@@ -386,13 +396,20 @@ class Answers(Plain):
                 and not outcome.corrections and not last)
 
 
-def _remade(facts, ours):
-    """The calls that make again, at the tool's own limit, each list the model's limit cut
-    short (三個品項的建議訂購量加起來: the small model asked for the reorder list with limit 1,
-    three times, and a total of a list cut short is none)."""
-    return [{"name": listed["tool"],
-             "arguments": {} if listed["query"] is None else {"query": listed["query"]}}
-            for listed in facts.lists if listed["limited"] and listed["tool"] in ours]
+def _remade(facts, most, question):
+    """The calls that make again, at the tool's greatest limit (`most(tool)`: its schema's
+    maximum), each list the model's limit cut short (三個品項的建議訂購量加起來: the small
+    model asked for the reorder list with limit 1, three times, and a total of a list cut
+    short is none); none when the question asks for a few ("the 3 items most below
+    target", 只要一個: the limit may be the person's)."""
+    cut = [listed for listed in facts.lists if listed["more"] and listed["limit"] is not None]
+    if not cut or asks_a_few(question):  # most runs: no list cut by the model's limit
+        return []
+    return [{"name": listed["tool"], "arguments": {
+                "limit": most(listed["tool"]),
+                **({} if listed["query"] is None else {"query": listed["query"]})}}
+            for listed in cut if isinstance(listed["limit"], int) and
+            listed["limit"] < most(listed["tool"])]
 
 
 def _recalled(history):

@@ -66,13 +66,13 @@ class Facts:
             listed = {"tool": record["name"], "query": data.get("query"),
                       "skus": [row["sku"] for row in item_rows(data)],
                       "more": unlisted(data) or 0, "source": source,
-                      # cut short by the limit the call gave (the program makes it again)
-                      "limited": isinstance(record["arguments"], dict) and
-                      "limit" in record["arguments"] and bool(unlisted(data))}
-            same = [seen for seen in self.lists if _same_list(listed, seen)]  # asked again
-            for seen in same:  # the tool's own limit cuts it as short: none to make again
-                seen["limited"] = seen["limited"] and listed["limited"]
-            if not same:  # made again whole, it stands for the one cut short
+                      # the limit the call gave, if any (a list cut short by one the
+                      # program may make again: answers._remade)
+                      "limit": record["arguments"].get("limit") if isinstance(
+                          record["arguments"], dict) else None}
+            if not any(_same_list(listed, seen) or _cut_of(listed, seen)  # asked again
+                       for seen in self.lists):
+                # made again longer, it stands for the one cut short
                 self.lists = [seen for seen in self.lists if not _cut_of(seen, listed)]
                 self.lists.append(listed)
         placed = receipt(data)

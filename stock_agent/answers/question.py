@@ -50,6 +50,8 @@ GIVEN_LEVEL = (rf"(?:{WANTED}|should have|safety|\bneeds?\b|\brequire|supposed t
 ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
               r"is there|are left|is left|in stock|on hand)\b|"
               r"\bstock (?:level |count )?(?:of|for)\b|(?:還有|還剩|剩下|庫存|現有|有|剩)\s*(?:多少|幾)")
+FEW = (r"\b(?:top|first|worst|just|only|one|most|biggest|largest|few)\b|前[一二兩三四五六七八九十幾]|"
+       r"最|只|一個|一項|一樣")
 HOW_MANY = r"\bhow (?:many|much)\b|\bquantity\b|多少|幾|數量|貨量"
 ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
                 r"確認(?!過)|核對(?!過)")
@@ -992,6 +994,14 @@ def _writes_out(folded, name):
         return len(name) >= 2
     return len(name) >= 3 and re.search(
         rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded) is not None
+
+
+def asks_a_few(question):
+    """Whether the question asks for a few items, or writes a number a list's length may be
+    ("the 3 items most below target", "just the worst one", 前三個, 只要一個)."""
+    folded = normal(question)
+    return re.search(FEW, folded) is not None or \
+        re.search(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)) is not None
 
 
 def skus_named(question):
