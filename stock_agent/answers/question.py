@@ -320,8 +320,8 @@ TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? 
 # its clause: "rank them by how much to order" and "both are below target. By how much?"
 # ask no difference.
 DIFFERENCE = (r"difference|how many more|how much more|"
-              r"\b(?:more|less|fewer|higher|lower|further|farther|bigger|larger|smaller)\b.*"
-              r"\bby how (?:much|many)(?:\s+\w+)?(?=\s*(?:[?.!,]|$))|"
+              r"\b(?:more|less|fewer|higher|lower|further|farther|bigger|larger|smaller)\b"
+              r"[^\n]{0,200}?\bby how (?:much|many)(?:\s+\w+)?(?=\s*(?:[?.!,]|$))|"
               r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")

@@ -1,0 +1,39 @@
+"""Reading a long question takes time linear in it: a pattern of question.py that could
+backtrack over the whole question (DIFFERENCE's "more ... by how much" once spanned it with
+`.*`: 124 ms at 8,000 characters of "more ", quadratic) is bounded. Measured as a ratio of
+two timings in one run, best of five, so a busy machine slows both: 4x the text must take
+well under the 16x a quadratic pattern takes."""
+
+import re
+import time
+import unittest
+
+from stock_agent.answers import question
+
+SMALL, LARGE = 2_000, 8_000
+
+
+def best_time(pattern, text, tries=5):
+    times = []
+    for _ in range(tries):
+        start = time.perf_counter()
+        re.search(pattern, text)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+class LinearTest(unittest.TestCase):
+    def test_four_times_the_question_takes_about_four_times_as_long(self):
+        for name in ("DIFFERENCE", "TOTAL", "COMPARES", "ASKS_STOCK"):
+            pattern = getattr(question, name)
+            for word in ("more ", "how many ", "stock "):
+                short, long = (word * SMALL)[:SMALL], (word * LARGE)[:LARGE]
+                if re.search(pattern, short):
+                    continue  # found at once (COMPARES in "more"): too quick to time
+                with self.subTest(pattern=name, word=word):
+                    small, large = best_time(pattern, short), best_time(pattern, long)
+                    self.assertLess(large / max(small, 1e-6), 9.0)
+
+    def test_by_how_much_is_still_read_across_the_question(self):
+        self.assertTrue(question.shape("which has more stock, A001 or A002? by how much")
+                        ["difference"])
