@@ -52,7 +52,7 @@ ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )
               r"\bstock (?:level |count )?(?:of|for)\b|(?:還有|還剩|剩下|庫存|現有|有|剩)\s*(?:多少|幾)")
 FEW = (r"\b(?:top|first|worst|just|only|one|most|biggest|largest|few)\b|前[一二兩三四五六七八九十幾]|"
        r"最|只|一個|一項|一樣")
-HOW_MANY = r"\bhow (?:many|much)\b|\bquantity\b|多少|幾|數量|貨量"
+HOW_MANY = ("how many", "how much", "quantity", "多少", "幾", "數量", "貨量")  # words, no regex
 ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
                 r"確認(?!過)|核對(?!過)")
 # A question about inventory in general (what a reorder point is, why stock-outs happen)
@@ -676,16 +676,21 @@ def _wants(folded, yes_no):
                                            "量", "目標")):
         return set()  # most questions: none asked, nothing compiled
     wants = set()
-    if re.search(HOW_MANY, folded) and re.search(ORDER_WORDS, folded):
+    if _how_many(folded) and re.search(ORDER_WORDS, folded):
         wants.add("order")
     if re.search(ASKS_STOCK, folded) or not yes_no and any(
-            re.search(STOCK_WORDS, sentence) or re.search(HOW_MANY, sentence) and
+            re.search(STOCK_WORDS, sentence) or _how_many(sentence) and
             not re.search(ORDER_WORDS, sentence)  # "How many A001 left?", 存貨多少
             for sentence in re.split(r"[?？.。!！;；\n]", folded)):
         wants.add("stock")
-    if not yes_no and re.search(TARGETS, re.sub(LEVELLED, " ", folded)):
+    if not yes_no and ("target" in folded or "目標" in folded) and \
+            re.search(TARGETS, re.sub(LEVELLED, " ", folded)):
         wants.add("target")
     return wants
+
+
+def _how_many(text):
+    return any(words in text for words in HOW_MANY)
 
 
 def _field(folded):
