@@ -869,6 +869,26 @@ class SettledTest(unittest.TestCase):
                 at_most = {**cut, "arguments": arguments}
                 self.assertEqual(answers._remade(Facts([at_most]), most, "What is low?"), [])
 
+    def test_a_list_is_made_again_as_long_as_the_question_asks(self):
+        # a third review: "Which three items ...?" with the model's limit 3 got the whole
+        # list and a total over items not asked; a count in words was not read
+        from stock_agent.answers.question import list_length
+        for question, length in (
+                ("Which three items are furthest below target, and what is their total?", 3),
+                ("三個品項的建議訂購量加起來總共是多少？", 3), ("Top 2 items to reorder?", 2),
+                ("前三名要補多少？", 3), ("a couple of items to reorder?", 2),
+                ("Just the worst one, please", 1), ("只要一個：什麼快沒貨了？", 1),
+                ("Just give me the total of everything below target", None),
+                ("What's low before the 2 pm delivery?", None), ("只要總數就好", None),
+                ("最近所有低於目標的", None), ("What is running low?", None),
+                ("Just the worst, please", 0), ("只要最缺的", 0)):
+            with self.subTest(question=question):
+                self.assertEqual(list_length(question), length)
+        _, _, events = self.run_default(
+            [calls_reply(tool_call("list_reorder", {"limit": 1})), text_reply("unused")],
+            question="三個品項的建議訂購量加起來總共是多少？", log_content=True)
+        self.assertEqual(events_named(events, "tool")[1]["arguments"], {"limit": 3})
+
     def test_a_list_made_again_longer_stands_for_the_one_cut_short_in_either_order(self):
         from stock_agent.answers.facts import Facts
         rows = [{"sku": sku, "name": sku, "stock": 0, "target": 5, "suggested_order": 5}

@@ -39,7 +39,7 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (asks_a_few, best_part, named_by, names_of,
+from stock_agent.answers.question import (best_part, list_length, named_by, names_of,
                                           names_written, normal, offered_first, parts_named,
                                           plain, shape, skus_named)
 from stock_agent.answers.reader import shows_some
@@ -397,19 +397,22 @@ class Answers(Plain):
 
 
 def _remade(facts, most, question):
-    """The calls that make again, at the tool's greatest limit (`most(tool)`: its schema's
-    maximum), each list the model's limit cut short (三個品項的建議訂購量加起來: the small
-    model asked for the reorder list with limit 1, three times, and a total of a list cut
-    short is none); none when the question asks for a few ("the 3 items most below
-    target", 只要一個: the limit may be the person's)."""
+    """The calls that make again each list the model's limit cut short (三個品項的建議訂購量
+    加起來: the small model asked for the reorder list with limit 1, three times, and a total
+    of a list cut short is none), as long as the question asks (question.list_length: "the
+    3 items most below target" 3, "just the worst one" none made again), else at the tool's
+    greatest limit (`most(tool)`: its schema's maximum)."""
     cut = [listed for listed in facts.lists if listed["more"] and listed["limit"] is not None]
-    if not cut or asks_a_few(question):  # most runs: no list cut by the model's limit
+    length = list_length(question) if cut else 0  # most runs: no list cut by the model's limit
+    if length == 0:
         return []
-    return [{"name": listed["tool"], "arguments": {
-                "limit": most(listed["tool"]),
-                **({} if listed["query"] is None else {"query": listed["query"]})}}
-            for listed in cut if isinstance(listed["limit"], int) and
-            listed["limit"] < most(listed["tool"])]
+    calls = []
+    for listed in cut:
+        limit = min(length or most(listed["tool"]), most(listed["tool"]))
+        if isinstance(listed["limit"], int) and listed["limit"] < limit:
+            calls.append({"name": listed["tool"], "arguments": {
+                "limit": limit, **({} if listed["query"] is None else {"query": listed["query"]})}})
+    return calls
 
 
 def _recalled(history):

@@ -50,8 +50,19 @@ GIVEN_LEVEL = (rf"(?:{WANTED}|should have|safety|\bneeds?\b|\brequire|supposed t
 ASKS_STOCK = (r"\bhow (?:many|much)\b[^.?]{0,40}\b(?:do (?:we|you) (?:actually )?have|are there|"
               r"is there|are left|is left|in stock|on hand)\b|"
               r"\bstock (?:level |count )?(?:of|for)\b|(?:還有|還剩|剩下|庫存|現有|有|剩)\s*(?:多少|幾)")
-FEW = (r"\b(?:top|first|worst|just|only|one|most|biggest|largest|few)\b|前[一二兩三四五六七八九十幾]|"
-       r"最|只|一個|一項|一樣")
+# How long a list the question asks for (list_length): a number beside items ("the 3 items",
+# "top two", 前三, 三個品項, 兩項), in digits or in words; words asking for a few with no
+# number ("just the worst", 只要); words asking for all ("the total", 全部), which outweigh
+# those.
+_COUNT = (r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|pair|"
+          r"dozen")
+COUNTED = (rf"\b(?:top|first|worst|best|largest|biggest)\s+({_COUNT})\b|"
+           rf"(?<![a-z0-9_-])({_COUNT})\s+(?:of (?:the |them)?)?(?:\w+\s+)?(?:items?|products?|"
+           r"skus?|ones|things|lines)\b|前\s*([一二兩三四五六七八九十\d]+)|"
+           r"([一二兩三四五六七八九十\d]+)\s*(?:個|項|樣|種|款)")
+FEW = r"\b(?:top|first|worst|just|only|most|biggest|largest|few)\b|前|最(?![近好])|只"
+ALL = (r"\b(?:all|every|everything|total|altogether|combined|whole|entire|full)\b|全部|所有|"
+       r"總|加起來|合計|一共")
 HOW_MANY = ("how many", "how much", "quantity", "多少", "幾", "數量", "貨量")  # words, no regex
 ASKS_A_CHECK = (r"\b(?:check|verify|confirm|look (?:it )?up)\b|(?<!已)(?<!經)(?<!剛)查(?![過了])|"
                 r"確認(?!過)|核對(?!過)")
@@ -1001,12 +1012,24 @@ def _writes_out(folded, name):
         rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded) is not None
 
 
-def asks_a_few(question):
-    """Whether the question asks for a few items, or writes a number a list's length may be
-    ("the 3 items most below target", "just the worst one", 前三個, 只要一個)."""
+def list_length(question):
+    """How many items the question asks a list to hold: the number it writes beside items
+    ("the 3 items most below target", "top two", 前三個, 三個品項的…加起來), 0 when it asks
+    for a few with no number and not for all ("just the worst", 只要), else None (all there
+    are: "the total of everything below target", 只要總數)."""
     folded = normal(question)
-    return re.search(FEW, folded) is not None or \
-        re.search(GIVEN_NUMBER, re.sub(SKU_SHAPE, " ", folded)) is not None
+    counted = re.search(COUNTED, folded)
+    if counted:
+        number = next(group for group in counted.groups() if group)
+        return int(number) if number.isdigit() else _ZH_COUNT.get(number) or \
+            _EN_COUNT.get(number) or 99  # a longer numeral: many
+    return 0 if re.search(FEW, folded) and not re.search(ALL, folded) else None
+
+
+_EN_COUNT = {word: value for value, word in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve".split(), start=1)}
+_EN_COUNT.update(couple=2, pair=2, dozen=12)
+_ZH_COUNT = dict(zip("一二兩三四五六七八九十", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10)))
 
 
 def skus_named(question):
