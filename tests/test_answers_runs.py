@@ -832,6 +832,26 @@ class SettledTest(unittest.TestCase):
             listing, question="Do we need to reorder anything in the oolong line?")
         self.assertNotIn("Yes", outcome)
 
+    def test_items_asked_by_name_are_stated_once_the_models_searches_found_each(self):
+        # chatdev: "do we still have any oolong tea bags?" The small model's prose after its
+        # search was unreadable, and the person read the program's answer a request later.
+        search = calls_reply(tool_call("find_items", {"query": "oolong"}))
+        outcome, model, events = self.run_default(
+            [search, text_reply("unused")], question="Are the oolong tea bags in stock?")
+        self.assertTrue(outcome.startswith("[Sample data] Yes"), outcome)
+        self.assertIn("烏龍茶包 (A002): stock 45", outcome)
+        self.assertEqual(len(model.requests), 1)
+        self.assertEqual(events[-1]["verification"], "stated")
+        # not while an item it names is unfound, nor from items spelled alike
+        for question, query in (("Which has more, oolong or drip coffee?", "oolong"),
+                                ("Any genmacha tea bags?", "genmacha")):
+            with self.subTest(question=question):
+                outcome, model, events = self.run_default(
+                    [calls_reply(tool_call("find_items", {"query": query})),
+                     text_reply("I could not tell.")], question=question)
+                self.assertEqual(len(model.requests), 2)
+                self.assertNotEqual(events[-1]["verification"], "stated")
+
     def test_a_list_the_models_limit_cut_short_is_made_again_whole(self):
         # dev18: the small model asked for the reorder list with limit 1; the person read
         # one item of two, "(1 more not listed)"

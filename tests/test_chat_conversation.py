@@ -141,6 +141,31 @@ class ConversationAnswersTest(unittest.TestCase):
         ended = [event for event in events if event["event"] == "completed"]
         self.assertEqual(ended[-1]["verification"], "verified")
 
+    def test_a_question_naming_no_item_is_stated_from_what_the_model_looked_up(self):
+        # chatdev: "the first one on that list, how many should I order?" The small model
+        # looked A003 up, then copied the program's earlier answer, 20 s a request.
+        status, out, err, events, model = self.chat(
+            "What is running low?\nThe first one on that list, how many should I order?\n",
+            calls_reply(tool_call("list_reorder", {})), self.lookup("A003"),
+            text_reply("unused"))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out.splitlines()[-1],
+                         "[Sample data] 玄米茶包 (A003): stock 0 (out of stock), target 20, below "
+                         "target; suggested order 20. No order has been placed in this run.")
+        self.assertEqual(len(model.requests), 2)
+        self.assertEqual(events[-1]["verification"], "stated")
+
+    def test_not_a_first_turn_nor_a_total_of_fewer_items_than_two(self):
+        for stdin, replies in (
+                ("How are we doing?\n", [self.lookup("A001"), text_reply("A001 has 12.")]),
+                ("Check A001\nWhat is the total of the two?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("It is 57.")])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, model = self.chat(stdin, *replies)
+                self.assertEqual(status, 0, err)
+                self.assertEqual(len(model.requests), len(replies))
+                self.assertNotEqual(events[-1]["verification"], "stated")
+
     def test_a_recall_of_a_result_shown_cut_gets_the_corrective_turn(self):
         recalled = text_reply("The target of A003 is 20.")
         with mock.patch.object(agent, "excerpt_limit", lambda budget: 100):  # all cut
@@ -152,7 +177,11 @@ class ConversationAnswersTest(unittest.TestCase):
         turn_2 = kinds[len(kinds) - kinds[::-1].index("turn_started"):]
         self.assertEqual([kind for kind in turn_2 if kind in ("correction", "tool")],
                          ["correction", "tool"])
-        self.assertEqual(out.splitlines()[-1], "[Sample data] The target of A003 is 20.")
+        # the lookup settles "its target?", of no item named: the program states what it found
+        self.assertEqual(out.splitlines()[-1],
+                         "[Sample data] 玄米茶包 (A003): stock 0 (out of stock), target 20, below "
+                         "target; suggested order 20. No order has been placed in this run.")
+        self.assertEqual(events[-1]["verification"], "stated")
 
     def test_an_earlier_answer_copied_label_and_lead_and_all_is_read_as_the_model_s(self):
         line = "濾掛咖啡 (A001): stock 12, target 30, below target; suggested order 18."

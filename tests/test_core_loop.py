@@ -298,8 +298,8 @@ class LastRequestTest(unittest.TestCase):
 
     def test_told_to_answer_and_still_calling_the_facts_answer_for_the_model(self):
         lookup = calls_reply(tool_call("get_stock", {"sku": "A001"}, "c1"))
-        explore = calls_reply(tool_call("find_items", {"query": "tea"}, "c2"))
-        by_name = "How many 濾掛咖啡 do we have?"  # no SKU named: the results settle nothing
+        explore = calls_reply(tool_call("find_items", {"query": "zzz"}, "c2"))
+        by_name = "How many 濾掛咖啡 do we have?"  # no search found it: nothing is settled
         for lang, lead in (("en", "gave no answer"), ("zh-TW", "沒有給出回答")):
             with self.subTest(lang=lang):
                 status, out, err, events = run_cli(
