@@ -166,6 +166,45 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(len(model.requests), len(replies))
                 self.assertNotEqual(events[-1]["verification"], "stated")
 
+    def test_the_facts_the_program_added_copied_by_the_model_are_the_programs(self):
+        # chatdev: the small model copied the zh-TW line of added facts into its answer, and
+        # the person read its closing bracket alone on a line
+        for lang, copied in (
+                ("en", "[Sample data] The target of A001 is 30.\n(Added by the program from "
+                       "the tool results: 濾掛咖啡 (A001): stock 12, target 30, below target; "
+                       "suggested order 18.)"),
+                ("zh-TW", "【教學樣本】The target of A001 is 30.\n（程式依工具結果補上：濾掛咖啡"
+                          "（A001）庫存 12，目標 30，低於目標；建議補貨 18。本次尚未建立訂單。）")):
+            with self.subTest(lang=lang):
+                model = MockModel(script=[self.lookup("A001"), text_reply(copied)])
+                status, out, err, events = run_cli(["--chat", "--lang", lang], model=model,
+                                                   stdin="Check A001\nAnd its target?\n")
+                self.assertEqual(status, 0, err)
+                self.assertEqual(out.splitlines()[-1], copied.splitlines()[0])
+                self.assertEqual(events[-1]["verification"], "verified")
+
+    def test_a_figure_of_the_turns_before_is_stated_from_their_results(self):
+        # chatdev: 不用再查，三個加起來總共幾包？ The model said 7; with no result of its own
+        # the person read only what the agent can do, after a corrective turn.
+        status, out, err, events, model = self.chat(
+            "Check A001 and A002\nWithout checking again, what is their total stock?\n",
+            calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
+            text_reply("The total is 7."))
+        self.assertEqual(status, 0, err)
+        turn_2 = out[out.index("(Part of"):]
+        self.assertIn("[Sample data] Total stock of A001, A002: 57 (12 + 45)", turn_2)
+        self.assertNotIn(" 7.", turn_2)
+        self.assertEqual(len(model.requests), 2)  # no corrective turn, no lookup
+        self.assertEqual(events[-1]["verification"], "rendered")
+        total = events[-1]["statements"][0]
+        self.assertEqual((total["claim"], total["value"]), ("total", 57))
+        self.assertEqual({cite["source"]["invocation"] for cite in total["computed_from"]},
+                         {"earlier:0"})  # cited to the turn before's result
+        # "thanks, that's all" asks nothing of the items: nothing is stated again
+        status, out, err, _, _ = self.chat("Check A001\nthanks, that's all\n",
+                                           self.lookup("A001"), text_reply("You're welcome!"))
+        self.assertEqual(out.splitlines()[-1], "You're welcome!")
+
     def test_a_recall_of_a_result_shown_cut_gets_the_corrective_turn(self):
         recalled = text_reply("The target of A003 is 20.")
         with mock.patch.object(agent, "excerpt_limit", lambda budget: 100):  # all cut

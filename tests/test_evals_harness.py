@@ -566,9 +566,10 @@ class ConversationCasesTest(unittest.TestCase):
                                                      "conversations.jsonl"),
                                  "--mock", "--log-dir", self.dir], environ={})
         self.assertEqual(status, 0, err.getvalue())
-        # The mock looks things up but cannot recall: the two "without looking up" turns fail.
-        self.assertIn("task success               0.667  (4/6)", out.getvalue())
-        self.assertIn("turn 2: answer lacks '20'", out.getvalue())
+        # The mock cannot recall; the program states the "without looking up" turns' figures
+        # from the results of the turns before, with no lookup again.
+        self.assertIn("task success               1.000  (6/6)", out.getvalue())
+        self.assertIn("restraint                  1.000  (2/2)", out.getvalue())
 
     def test_each_turn_is_scored_and_the_case_passes_only_if_all_do(self):
         follow_up = {"id": "follow-up", "lang": "en", "turns": [

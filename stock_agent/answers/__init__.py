@@ -30,7 +30,7 @@ from nothing gets one corrective turn to look them up ("corrected" if it then pa
 
 A conversation's answers are read the same way, against the question's own results and
 those its earlier turns hold whole (the model may rightly recall them: "And its target?");
-the program writes only from the question's own.
+the program writes from the question's own, or, with none, from those (_of_items).
 
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
@@ -39,9 +39,9 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (best_part, list_length, named_by, names_of,
-                                          names_written, normal, offered_first, parts_named,
-                                          plain, shape, skus_named)
+from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, list_length, named_by,
+                                          names_of, names_written, normal, offered_first,
+                                          parts_named, plain, shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -152,10 +152,10 @@ class Answers(Plain):
         if asked["skus"]:  # and no item named by its name alone, nor a list asked for
             named = self.offered == ("get_stock",) and all(sku in facts.items
                                                            for sku in asked["skus"])
-        elif self.offered == ("find_items",):  # "do we still have any oolong tea bags?"
+        elif self.offered == ("find_items",):  # "Are the oolong tea bags in stock?"
             named = bool(lists) and set(lists) == {"find_items"} and not facts.alike and \
                 all(listed["skus"] for listed in facts.lists) and \
-                not self._unsearched(question, facts)
+                _of_the_found(question, asked, facts) and not self._unsearched(question, facts)
             if named:  # its yes or no, of the items it names by name
                 asked = _asked(question, facts, self._rows(facts), self._parts(question))
         elif self.offered == ("list_reorder",):  # "what is running low?"
@@ -171,22 +171,24 @@ class Answers(Plain):
         return self.rendered(facts, asked, None, outcome, verification="stated")
 
     def _follows_up(self, question, facts, asked):
-        """Whether a conversation's question naming no item, by SKU or by name, is of what
-        the model's calls of this turn found ("and the 2nd?", "what about its target?"): the
-        model read the turns before, and the program states what it looked up. Measured on
-        the real small model, the prose it wrote next copied the program's earlier answers,
-        at 15-30 s a request in a grown conversation. Not of a total, a difference or a
-        comparison of fewer than two items: the model may look up the other next."""
-        if not self.follows or self._parts(question) or not facts.found():
-            return False
-        several = asked["total"] or asked["difference"] or asked["compare"]
-        return not several or len(facts.found()) >= 2
+        """Whether a conversation's question naming no item, by SKU or by name, asks of the
+        one item the model's calls of this turn found, by a pronoun ("what about its
+        target?", 它要補貨嗎？): the model read the turns before, and the program states what
+        it looked up. Measured on the real small model, the prose it wrote next copied the
+        program's earlier answers, at 15-30 s a request in a grown conversation. Not "the
+        other two?", "are they both out?" nor "which one has the least?": of several
+        items, the model may look up the others next, or recall them."""
+        return self.follows and len(facts.found()) == 1 and not self._parts(question) and \
+            re.search(_IT, normal(question)) is not None and \
+            _of_the_found(question, asked, facts)
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
         text = self._unlabelled(text)
         facts = self._facts(question, outcome, run_call, step)
-        asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours)
         known = self._known(facts, outcome)
+        if self.recalled and not _holds_any(facts) and _of_items(question):
+            facts = known  # "不用再查，三個加起來總共幾包？": of what the turns before hold
+        asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours)
         if self.recalled and asked["yes_no"] and not asked["named"] and not asked["some"]:
             asked["named"] = _one_asked(question, known)  # "Is it low?", of a turn before
         if facts.alike:  # the model may take an item spelled alike for the one asked
@@ -244,7 +246,8 @@ class Answers(Plain):
         if not _holds_any(facts):  # no tool result: nothing was written from one
             lead = "answer_unchecked"
         lead = Text(lead).render(self.lang) + "\n" if lead else ""
-        return lead + self.labelled(_joined(said, self.lang), outcome)
+        recalled = self.recalled if _holds_any(facts) else ()  # facts of the turns before
+        return lead + self.labelled(_joined(said, self.lang), outcome, recalled)
 
     # --- The steps of a review ---
 
@@ -252,15 +255,17 @@ class Answers(Plain):
         """The model's answer without the lines the program writes around one: a
         conversation shows the model its earlier answers as the person read them, and a
         small model copies their label and lead ("[Sample data] Yes, A001 is below
-        target."). Each is the program's, written again where it applies."""
+        target."), and the facts the program added ("(Added by the program from the tool
+        results: ...)"). Each is the program's, written again where it applies."""
         label = self.label().strip() if self.source is not None else None
         lines = text.splitlines()
         if not any(line.startswith(("(", "（")) or label and line.startswith(label)
                    for line in lines):
             return text  # most answers: no line of the program's, nothing rendered
         leads = {Text(key).render(self.lang).strip() for key in LEADS}
+        added = Text("answer_supplemented", facts="\0").render(self.lang).split("\0")[0]
         kept = [line.removeprefix(label).lstrip() if label and line.startswith(label) else line
-                for line in lines if line.strip() not in leads]
+                for line in lines if line.strip() not in leads and not line.startswith(added)]
         if kept == lines:  # a line in brackets of its own: read exactly as it came
             return text
         return "\n".join(kept).strip() or text
@@ -490,6 +495,27 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True):
     if asked["confirming"]:  # each number is said to be one of the item's figures, or none
         asked["unworked"] = []
     return asked
+
+
+def _of_the_found(question, asked, facts):
+    """Whether the question asks nothing of items beyond those found: nothing of every
+    item ("any", "the whole inventory"), and a comparison, a total or a difference only
+    of two items found or more ("and which are running low?", "what about the rest?", "Is
+    drip coffee the item with the lowest stock?" compare it with others)."""
+    several = asked["total"] or asked["difference"] or asked["compare"] or asked["compares"]
+    return not (asked["some"] or re.search(ALL, normal(question))) and \
+        (not several or len(facts.found()) >= 2)
+
+
+def _of_items(question):
+    """Whether a conversation's question with no result of its own asks what the program
+    states of items (a figure, a verdict, a total, a comparison): then it states it from the
+    results the turns before hold whole, if the model's words do not. Not "thx, that's all",
+    nor how a figure is worked out in general."""
+    asked = shape(question)
+    return any(asked[key] for key in ("wants", "yes_no", "level", "total", "difference",
+                                      "compare", "compares")) and \
+        not re.search(HOW_COMPUTED, normal(question))
 
 
 def _searched(facts, sku, part):
