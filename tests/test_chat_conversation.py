@@ -158,6 +158,11 @@ class ConversationAnswersTest(unittest.TestCase):
     def test_not_a_first_turn_nor_a_total_of_fewer_items_than_two(self):
         for stdin, replies in (
                 ("How are we doing?\n", [self.lookup("A001"), text_reply("A001 has 12.")]),
+                ("Check A001\nAnd the other two?\n",  # a review found these settled
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("A002 has 45.")]),
+                ("What is running low?\nAre they both out of stock?\n",
+                 [calls_reply(tool_call("list_reorder", {})), self.lookup("A003"),
+                  text_reply("No.")]),
                 ("Check A001\nWhat is the total of the two?\n",
                  [self.lookup("A001"), self.lookup("A002"), text_reply("It is 57.")])):
             with self.subTest(stdin=stdin):
