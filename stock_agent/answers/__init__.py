@@ -71,6 +71,7 @@ class Plain:
         self.conversation = conversation
         self.recalled = []  # the tool results a conversation's earlier turns hold whole
         self.follows = False  # the question is of a conversation's turn after the first
+        self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
         self.inventory = None  # the data in scope: the items a question names by name
         self.offered = None  # the first request's tools: None for all, () for none
         self.all_ours = True  # no --mcp tool: a SKU is ours to look up, or no one's
@@ -130,6 +131,7 @@ class Answers(Plain):
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
+        self.needs_tools = self.offered != ()
         if self.offered == () and self.conversation:  # "and the other one?": of a turn before
             self.offered = None
         return self.offered
@@ -420,9 +422,11 @@ class Answers(Plain):
         return limit.get("maximum", 0) if isinstance(limit, dict) else 0
 
     def _may_look(self, facts, outcome, last):
-        """One corrective turn, for an answer given from nothing while the tools were
-        offered: no fact at all, no correction yet, and a request left for it."""
-        return (not _holds_any(facts) and self.all_ours and self.offered != ()
+        """One corrective turn, for an answer given from nothing to a question that may need
+        a tool: no fact at all, no correction yet, and a request left for it. Not to one
+        that read alone needs none, whose tools a conversation still offers ("thx that's
+        all": told to look things up, the small model searched for "other")."""
+        return (not _holds_any(facts) and self.all_ours and self.needs_tools
                 and not outcome.corrections and not last)
 
 
