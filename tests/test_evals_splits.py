@@ -111,16 +111,24 @@ class DevBatchTest(unittest.TestCase):
 
 
 class BlindConversationsTest(unittest.TestCase):
-    """stock_agent/evals/blindchat.jsonl: 16 conversations of 2 or 3 turns, half zh-TW,
-    written by someone who saw neither the code nor the cases. Held out: never tuned on."""
+    """stock_agent/evals/blindchat.jsonl (stop 50) and blindchat2.jsonl (stop 54): 16
+    conversations each, of 2 or 3 turns and of 3 or 4, half zh-TW, written by someone who
+    saw neither the code nor the cases. Held out: never tuned on. chatdev.jsonl: 20 more
+    written the same way at stop 54, tuned on."""
 
-    def test_sixteen_conversations_in_both_languages_whose_mock_runs_read_nothing_false(self):
-        path = shipped("blindchat.jsonl")
-        cases = harness.load_cases(path)
-        self.assertEqual((len(cases), sum(case["lang"] == "zh-TW" for case in cases)), (16, 8))
-        self.assertEqual({case["split"] for case in cases}, {"test"})
-        self.assertTrue(all(2 <= len(case["turns"]) <= 3 for case in cases))
-        self.assertEqual(false_in_mock_runs(self, path), 0)
+    def test_each_in_both_languages_whose_mock_runs_read_nothing_false(self):
+        for name, turns, split, count in (("blindchat.jsonl", (2, 3), "test", 16),
+                                          ("blindchat2.jsonl", (3, 4), "test", 16),
+                                          ("chatdev.jsonl", (2, 4), "dev", 20)):
+            path = shipped(name)
+            cases = harness.load_cases(path)
+            with self.subTest(name=name):
+                self.assertEqual((len(cases), sum(case["lang"] == "zh-TW" for case in cases)),
+                                 (count, count // 2))
+                self.assertEqual({case["split"] for case in cases}, {split})
+                self.assertTrue(all(turns[0] <= len(case["turns"]) <= turns[1]
+                                    for case in cases))
+                self.assertEqual(false_in_mock_runs(self, path), 0)
 
 
 class RestraintHoldoutTest(unittest.TestCase):
