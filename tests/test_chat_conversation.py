@@ -188,23 +188,40 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(out.splitlines()[-1], copied.splitlines()[0])
                 self.assertEqual(events[-1]["verification"], "verified")
 
-    def test_a_figure_of_the_turns_before_is_stated_from_their_results(self):
-        # chatdev: 不用再查，三個加起來總共幾包？ The model said 7; with no result of its own
-        # the person read only what the agent can do, after a corrective turn.
+    def test_a_figure_of_the_one_item_before_is_stated_from_its_result(self):
+        # conversations.jsonl: "what target stock did you just report for that item?" The
+        # model's bare "20" could not be read, and the corrective turn told it to look A003
+        # up again, which the person had asked it not to do.
         status, out, err, events, model = self.chat(
-            "Check A001 and A002\nWithout checking again, what is their total stock?\n",
-            calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
-            text_reply("The total is 7."))
+            "Check A003\nWithout looking anything up again: what target stock did you just "
+            "report for that item?\n", self.lookup("A003"), text_reply("It is 25."))
         self.assertEqual(status, 0, err)
         turn_2 = out[out.index("(Part of"):]
-        self.assertIn("[Sample data] Total stock of A001, A002: 57 (12 + 45)", turn_2)
-        self.assertNotIn(" 7.", turn_2)
+        self.assertIn("[Sample data] 玄米茶包 (A003): stock 0 (out of stock), target 20", turn_2)
+        self.assertNotIn("25", turn_2)
         self.assertEqual(len(model.requests), 2)  # no corrective turn, no lookup
         self.assertEqual(events[-1]["verification"], "rendered")
-        total = events[-1]["statements"][0]
-        self.assertEqual((total["claim"], total["value"]), ("total", 57))
-        self.assertEqual({cite["source"]["invocation"] for cite in total["computed_from"]},
-                         {"earlier:0"})  # cited to the turn before's result
+        self.assertEqual({cite["source"]["invocation"] for cite in events[-1]["statements"]
+                          if cite.get("sku")}, {"earlier:0"})  # cited to the turn before
+        # of several items, it cannot tell which ("their total": of the last turn's two, or
+        # all three?): the corrective turn, as before (a review found the wrong two summed)
+        status, out, err, events, model = self.chat(
+            "Check A001\nCheck A002 and A003\nWithout checking again, what is their total?\n",
+            self.lookup("A001"), calls_reply(tool_call("get_stock", {"sku": ["A002", "A003"]})),
+            text_reply("It is 7."), calls_reply(tool_call("get_stock", {"sku": ["A002", "A003"]})),
+            text_reply("Their total stock is 45."))
+        self.assertEqual(status, 0, err)
+        self.assertIn("correction", [event["event"] for event in events])
+        self.assertNotIn("57", out.split("suggested order 20.")[-1])
+        # an answer made only of the program's lines copied is no answer of the model's
+        status, out, err, events, _ = self.chat(
+            "Check A003\nWhat about its target?\n", self.lookup("A003"),
+            text_reply("(Added by the program from the tool results: 玄米茶包 (A003): stock 0 "
+                       "(out of stock), target 20, below target; suggested order 20.)"))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(out.count("target 20"), 2)  # turn 1's, and the program's again
+        self.assertNotIn("Added by", out)
+        self.assertEqual(events[-1]["verification"], "rendered")
         # "thanks, that's all" asks nothing of the items: nothing is stated again, and an
         # offer the check cannot read gets no corrective turn to look things up (chatdev:
         # the small model then searched for "other")

@@ -30,7 +30,8 @@ from nothing gets one corrective turn to look them up ("corrected" if it then pa
 
 A conversation's answers are read the same way, against the question's own results and
 those its earlier turns hold whole (the model may rightly recall them: "And its target?");
-the program writes from the question's own, or, with none, from those (_of_items).
+the program writes from the question's own, or, with none, from the one item of those a
+pronoun asks of (_recalled_one).
 
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
@@ -131,7 +132,7 @@ class Answers(Plain):
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
-        self.needs_tools = self.offered != ()
+        self.needs_tools = self.offered != () or self.conversation and _asks_of_items(question)
         if self.offered == () and self.conversation:  # "and the other one?": of a turn before
             self.offered = None
         return self.offered
@@ -185,17 +186,19 @@ class Answers(Plain):
             _of_the_found(question, asked, facts)
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
-        text = self._unlabelled(text)
+        written, text = text, self._unlabelled(text)
         facts = self._facts(question, outcome, run_call, step)
         known = self._known(facts, outcome)
         if self.recalled and not _holds_any(facts) and _of_items(question):
-            facts = known  # "不用再查，三個加起來總共幾包？": of what the turns before hold
+            facts = _recalled_one(question, known, facts)  # "What target did you report for it?"
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours)
         if self.recalled and asked["yes_no"] and not asked["named"] and not asked["some"]:
             asked["named"] = _one_asked(question, known)  # "Is it low?", of a turn before
         if facts.alike:  # the model may take an item spelled alike for the one asked
             return self.rendered(facts, asked, "answer_rendered", outcome), None
-        kept, dropped, said = shown(text, known, asked)
+        # an answer of the program's lines alone, copied, holds no word of the model's
+        kept, dropped, said = shown(text, known, asked) if text else ([], {"unreadable": [
+            written]}, [])
         if dropped:
             log.answer_check(step=step, problems=dropped)
             if self._may_look(facts, outcome, last):
@@ -270,7 +273,7 @@ class Answers(Plain):
                 for line in lines if line.strip() not in leads and not line.startswith(added)]
         if kept == lines:  # a line in brackets of its own: read exactly as it came
             return text
-        return "\n".join(kept).strip() or text
+        return "\n".join(kept).strip()  # none left: no word of the model's
 
     def _known(self, facts, outcome):
         """What the model's sentences are read against: the run's facts, after those of a
@@ -424,8 +427,9 @@ class Answers(Plain):
     def _may_look(self, facts, outcome, last):
         """One corrective turn, for an answer given from nothing to a question that may need
         a tool: no fact at all, no correction yet, and a request left for it. Not to one
-        that read alone needs none, whose tools a conversation still offers ("thx that's
-        all": told to look things up, the small model searched for "other")."""
+        that read alone needs none and asks nothing of items, whose tools a conversation
+        still offers ("thx that's all": told to look things up, the small model searched
+        for "other")."""
         return (not _holds_any(facts) and self.all_ours and self.needs_tools
                 and not outcome.corrections and not last)
 
@@ -511,15 +515,38 @@ def _of_the_found(question, asked, facts):
         (not several or len(facts.found()) >= 2)
 
 
-def _of_items(question):
-    """Whether a conversation's question with no result of its own asks what the program
-    states of items (a figure, a verdict, a total, a comparison): then it states it from the
-    results the turns before hold whole, if the model's words do not. Not "thx, that's all",
-    nor how a figure is worked out in general."""
+_OF_ONE = ("wants", "yes_no", "level")  # what question.shape says a question asks of an item
+_OF_SEVERAL = ("total", "difference", "compare", "compares")
+
+
+def _asks_of_items(question, kinds=_OF_ONE + _OF_SEVERAL):
+    """Whether the question asks what the program states of items: a figure, a verdict, a
+    total or a comparison; not "thx, that's all", nor how a figure is worked out."""
     asked = shape(question)
-    return any(asked[key] for key in ("wants", "yes_no", "level", "total", "difference",
-                                      "compare", "compares")) and \
-        not re.search(HOW_COMPUTED, normal(question))
+    return any(asked[kind] for kind in kinds) and not re.search(HOW_COMPUTED, normal(question))
+
+
+def _of_items(question):
+    """Whether a conversation's question with no result of its own asks a figure or a
+    verdict of an item, and nothing of several (a total, a comparison) nor of all."""
+    return _asks_of_items(question, _OF_ONE) and not _asks_of_items(question, _OF_SEVERAL) \
+        and not re.search(ALL, normal(question))
+
+
+def _recalled_one(question, known, facts):
+    """Facts of the one item a question of a conversation asks of by a pronoun ("Without
+    looking anything up again: what target did you just report for that item?") when the
+    results the turns before hold whole found one item (_one_asked), else `facts`: the
+    program states its figure or verdict if the model's words do not. Of several items, it
+    cannot tell which ("their total": of the last turn's two, or all three?), nor of items
+    only folded notes recall: those get the corrective turn."""
+    one = _one_asked(question, known)
+    if not one:
+        return facts
+    recalled = Facts([])
+    recalled.items, recalled.sums = {one[0]: known.items[one[0]]}, facts.sums
+    recalled.aliases = {sku: names for sku, names in known.aliases.items() if sku in one}
+    return recalled
 
 
 def _searched(facts, sku, part):
