@@ -142,13 +142,13 @@ class Answers(Plain):
         asks: a question the first request read as naming SKUs and nothing else (no item by
         its name alone, no list: offered get_stock alone) once every SKU it names is looked
         up; one read as "which are low?" once the list is made; one naming items by their
-        names alone (offered find_items alone) once the model's searches found each; or a
-        conversation's question naming no item ("the first one on that list, how many?")
-        once the model looked up what it is of (_follows_up). No call failed otherwise, no
-        other server's record, and no order tool in the run (the model may still place
-        one); a list the model's limit cut short is made again first (_remade). Else None:
-        the model goes on, with its next calls or its answer. Measured on the real small
-        model, the prose request this saves was 60% of a run."""
+        names alone (offered find_items alone) once the model's searches found each, when
+        it asks nothing of other items (_of_the_found); or a conversation's question naming
+        no item but by a pronoun once the model looked one up (_follows_up). No call failed
+        otherwise, no other server's record, and no order tool in the run (the model may
+        still place one); a list the model's limit cut short is made again first (_remade).
+        Else None: the model goes on, with its next calls or its answer. Measured on the
+        real small model, the prose request this saves was 60% of a run."""
         facts = Facts(outcome.results, writes=self.writes)
         asked = _asked(question, facts, [], None, self.all_ours)  # SKUs, or no item named
         lists = [listed["tool"] for listed in facts.lists]
