@@ -12,10 +12,11 @@ command that needs something a fresh copy lacks (a model server, an installer) i
 NEEDS_MORE and not run, and neither is a benchmark (MEASURES). Every other one must exit 0
 without a traceback. A block must also run a second time just as well, since it may make
 files: it runs again unless its first run changed no file of the copy (`runs/` included,
-bytecode caches not) nor of its page's TMPDIR, when the second run would start from the
-same state as the first. Nothing may be left behind outside `runs/` (the logs' git-ignored
-folder). Each page runs on a copy of its own, with a TMPDIR of its own, the pages at once,
-so one page's logs never meet another's (`ls -t runs/*.jsonl` means this page's last run).
+bytecode caches not) nor of its page's TMPDIR, or only added logs to `runs/` and reads
+none, when the second run would start from the same state as the first. Nothing may be
+left behind outside `runs/` (the logs' git-ignored folder). Each page runs on a copy of
+its own, with a TMPDIR of its own, the pages at once, so one page's logs never meet
+another's (`ls -t runs/*.jsonl` means this page's last run).
 The pages start running when the suite loads this module, beside the other tests; the test
 that reads how they ended runs last (tests/__init__.py).
 
@@ -176,14 +177,32 @@ class Pages:
                                           stdin=subprocess.DEVNULL, capture_output=True,
                                           text=True, timeout=60)
                     ran.append((line, attempt, script, done))
-                    if state == (file_state(checkout), file_state(tmp)):
-                        break  # nothing changed: a second run would start where the first did
+                    if _same_start(state, (file_state(checkout), file_state(tmp)), script):
+                        break  # a second run would start where the first did
             return ran, sorted(files_in(checkout) - before)
         finally:
             # Removed now, beside the other tests: a file that has reached the disk takes
             # about 3 ms to delete here, and the pages leave some 2,700 by the suite's end.
             shutil.rmtree(checkout, ignore_errors=True)
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+# A block that reads the logs of runs/ (by name, or as `stats`, `--continue` and
+# `--resume` do) starts differently once a run has added one.
+READS_LOGS = re.compile(r"runs/|\bstats\b|--continue|--resume|--replay")
+
+
+def _same_start(before, after, script):
+    """Whether a second run of `script` would start where its first did: it changed no
+    file, or it only added logs to runs/ and reads none (a third of the pages' runs, since
+    each run logs)."""
+    if before == after:
+        return True
+    (checkout, tmp), (checkout_after, tmp_after) = before, after
+    added = set(checkout_after) - set(checkout)
+    return tmp == tmp_after and not READS_LOGS.search(script) and \
+        all(checkout_after[name] == state for name, state in checkout.items()) and \
+        all(name.startswith("runs" + os.sep) for name in added)
 
 
 def _start():
@@ -214,6 +233,22 @@ class DocumentedCommands(unittest.TestCase):
                     self.assertNotIn("Traceback", finished.stderr)
             with self.subTest(page=page):
                 self.assertEqual(left, [])
+
+
+class SecondRunTest(unittest.TestCase):
+    def test_a_block_runs_again_unless_it_would_start_where_it_did(self):
+        log = os.path.join("runs", "20261206T120000Z-abc.jsonl")
+        before = ({"agent.py": (10, 1)}, {})
+        cases = (((before[0], {}), "python agent.py --mock", True),  # nothing changed
+                 (({**before[0], log: (5, 2)}, {}), "python agent.py --mock", True),
+                 (({**before[0], log: (5, 2)}, {}), "ls -t runs/*.jsonl", False),  # reads it
+                 (({**before[0], log: (5, 2)}, {}), "python -m stock_agent.evals stats", False),
+                 (({"agent.py": (11, 3)}, {}), "python agent.py --mock", False),
+                 (({**before[0], "shop.db": (5, 2)}, {}), "python agent.py --mock", False),
+                 ((before[0], {"x": (1, 1)}), "python agent.py --mock", False))
+        for after, script, same in cases:
+            with self.subTest(after=after, script=script):
+                self.assertIs(_same_start(before, after, script), same)
 
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
