@@ -150,17 +150,17 @@ class Answers(Plain):
         Else None: the model goes on, with its next calls or its answer. Measured on the
         real small model, the prose request this saves was 60% of a run."""
         facts = Facts(outcome.results, writes=self.writes)
-        asked = _asked(question, facts, [], None, self.all_ours)  # SKUs, or no item named
+        by_name = self.offered == ("find_items",)  # the names it writes read (the mock's: SKUs)
+        asked = _asked(question, facts, self._rows(facts) if by_name else [],
+                       self._parts(question) if by_name else None, self.all_ours)
         lists = [listed["tool"] for listed in facts.lists]
         if asked["skus"]:  # and no item named by its name alone, nor a list asked for
             named = self.offered == ("get_stock",) and all(sku in facts.items
                                                            for sku in asked["skus"])
-        elif self.offered == ("find_items",):  # "Are the oolong tea bags in stock?"
+        elif by_name:  # "Are the oolong tea bags in stock?"
             named = bool(lists) and set(lists) == {"find_items"} and not facts.alike and \
                 all(listed["skus"] for listed in facts.lists) and \
                 _of_the_found(question, asked, facts) and not self._unsearched(question, facts)
-            if named:  # its yes or no, of the items it names by name
-                asked = _asked(question, facts, self._rows(facts), self._parts(question))
         elif self.offered == ("list_reorder",):  # "what is running low?"
             named = lists == ["list_reorder"]
         else:
@@ -519,18 +519,21 @@ _OF_ONE = ("wants", "yes_no", "level")  # what question.shape says a question as
 _OF_SEVERAL = ("total", "difference", "compare", "compares")
 
 
-def _asks_of_items(question, kinds=_OF_ONE + _OF_SEVERAL):
+def _asks_of_items(question):
     """Whether the question asks what the program states of items: a figure, a verdict, a
     total or a comparison; not "thx, that's all", nor how a figure is worked out."""
     asked = shape(question)
-    return any(asked[kind] for kind in kinds) and not re.search(HOW_COMPUTED, normal(question))
+    return any(asked[kind] for kind in _OF_ONE + _OF_SEVERAL) and \
+        not re.search(HOW_COMPUTED, normal(question))
 
 
 def _of_items(question):
     """Whether a conversation's question with no result of its own asks a figure or a
     verdict of an item, and nothing of several (a total, a comparison) nor of all."""
-    return _asks_of_items(question, _OF_ONE) and not _asks_of_items(question, _OF_SEVERAL) \
-        and not re.search(ALL, normal(question))
+    asked = shape(question)
+    return any(asked[kind] for kind in _OF_ONE) and \
+        not any(asked[kind] for kind in _OF_SEVERAL) and \
+        not re.search(f"{HOW_COMPUTED}|{ALL}", normal(question))
 
 
 def _recalled_one(question, known, facts):
