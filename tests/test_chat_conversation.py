@@ -234,6 +234,59 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(len(model.requests), 2)
         self.assertNotIn("correction", [event["event"] for event in events])
 
+    def test_several_items_of_the_turns_before_are_those_it_counts_or_calls_it(self):
+        # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, 三個加起來 after three,
+        # and 那烏龍茶包比它多幾包？ got the corrective turn, then the scope line or the oolong
+        # alone: the program could not tell which items were meant. Counted, or "it" beside
+        # the item this turn found, it can.
+        search = calls_reply(tool_call("find_items", {"query": "烏龍茶"}))
+        for stdin, replies, stated in (
+                ("A001 庫存多少？\n那烏龍茶包呢？\n兩個一共多少？\n",
+                 [self.lookup("A001"), search, text_reply("一共 50。")], "庫存合計 57（12 + 45）"),
+                ("A001 庫存多少？\n那烏龍茶包比它多幾包？\n",
+                 [self.lookup("A001"), search, text_reply("烏龍茶包 45 包。")],
+                 "A002 的庫存比 A001 多 33（45 - 12）"),
+                ("Check A001\nand A002?\nwhich of the two has more?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("A001 has more.")],
+                 "Most stock: A002, 45 (of A001 12, A002 45)")):
+            with self.subTest(stdin=stdin):
+                lang = "en" if stdin.isascii() else "zh-TW"
+                model = MockModel(script=replies)
+                status, out, err, events = run_cli(["--chat", "--lang", lang], model=model,
+                                                   stdin=stdin)
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+                self.assertNotIn("correction", [event["event"] for event in events])
+                self.assertNotIn("A001 has more", out)
+                self.assertIn("earlier:0", {cite["source"]["invocation"] for cite in
+                                            events[-1]["statements"] if cite.get("source")})
+        # "it", with the reorder list this turn, is the item of the turn before: its verdict
+        status, _, err, events, _ = self.chat(
+            "Check A002\nso no need to 補貨 for it, right?\n", self.lookup("A002"),
+            calls_reply(tool_call("list_reorder", {})), text_reply("Items below target: A003."))
+        self.assertEqual(status, 0, err)
+        self.assertIn("烏龍茶包 (A002): stock 45, target 30, 15 above target; no reorder needed",
+                      events[-1]["answer"])
+
+    def test_items_it_cannot_tell_are_never_those_of_the_turns_before(self):
+        for stdin, replies, unsaid in (
+                # two of three: which two?
+                ("Check A001\nCheck A002\nCheck A003\nwhat's the total of the two?\n",
+                 [self.lookup("A001"), self.lookup("A002"), self.lookup("A003"),
+                  text_reply("It is 57."), text_reply("It is 57.")], "57"),
+                # "it" is what this turn's search found, not the item before
+                ("Check A001\nWhat about the tea, is it low?\n",
+                 [self.lookup("A001"), calls_reply(tool_call("find_items", {"query": "tea"})),
+                  text_reply("No.")], "A001"),
+                # "the others": not only the one item before
+                ("Check A001\nCheck oolong\nIs it more than the others?\n",
+                 [self.lookup("A001"), calls_reply(tool_call("find_items", {"query": "oolong"})),
+                  text_reply("Yes."), text_reply("Yes.")], "45 (of")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies)
+                self.assertEqual(status, 0, err)
+                self.assertNotIn(unsaid, events[-1]["answer"])
+
     def test_a_recall_of_a_result_shown_cut_gets_the_corrective_turn(self):
         recalled = text_reply("The target of A003 is 20.")
         with mock.patch.object(agent, "excerpt_limit", lambda budget: 100):  # all cut

@@ -30,19 +30,21 @@ from nothing gets one corrective turn to look them up ("corrected" if it then pa
 
 A conversation's answers are read the same way, against the question's own results and
 those its earlier turns hold whole (the model may rightly recall them: "And its target?");
-the program writes from the question's own, or, with none, from the one item of those a
-pronoun asks of (_recalled_one).
+the program writes from the question's own, and those of the items it asks of that the turns
+before found (_recalled_asked).
 
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
 
+import copy
 import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, list_length, named_by,
-                                          names_of, names_written, normal, offered_first,
-                                          parts_named, plain, shape, skus_named)
+from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, items_counted,
+                                          list_length, named_by, names_of, names_written,
+                                          normal, offered_first, parts_named, plain, shape,
+                                          skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -189,11 +191,12 @@ class Answers(Plain):
         written, text = text, self._unlabelled(text)
         facts = self._facts(question, outcome, run_call, step)
         known = self._known(facts, outcome)
-        if self.recalled and not _holds_any(facts) and _of_items(question):
-            facts = _recalled_one(question, known, facts)  # "What target did you report for it?"
-        asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours)
-        if self.recalled and asked["yes_no"] and not asked["named"] and not asked["some"]:
-            asked["named"] = _one_asked(question, known)  # "Is it low?", of a turn before
+        of = []  # the items it asks of with those of the turns before: "Is it low?", 三個加起來
+        if self.recalled:
+            facts, of = _recalled_asked(question, known, facts, named=bool(
+                skus_named(question) or self._parts(question)))
+        asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
+                       of=of)
         if facts.alike:  # the model may take an item spelled alike for the one asked
             return self.rendered(facts, asked, "answer_rendered", outcome), None
         # an answer of the program's lines alone, copied, holds no word of the model's
@@ -475,20 +478,21 @@ def _recalled(history):
     return recalled
 
 
-def _asked(question, facts, rows=None, parts=None, all_ours=True):
+def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
     """What the question asks (question.shape), with the items it names by a whole name
     among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
     by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
     of A001; or by a part of one (`parts`, question.parts_named of the data in scope: a
     question of any item must write none), "Is oolong low?"; `all_ours`: no other server's
-    tool, which may hold what ours do not (a price)."""
+    tool, which may hold what ours do not (a price); `of`: the items a conversation's
+    question asks of with those of the turns before (_recalled_asked)."""
     asked = shape(question)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     searched = {sku: part for sku, part in (parts or {}).items() if _searched(facts, sku, part[1])}
     written = {sku: name for sku, name in named_by(
         question, facts.found() if rows is None else rows, searched).items() if sku in found}
-    asked["named"] = list(dict.fromkeys(asked["skus"] + list(written)))
+    asked["named"] = list(dict.fromkeys(asked["skus"] + list(written) + list(of)))
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)
         asked["yes_no"], asked["some"] = None, False
@@ -527,6 +531,14 @@ def _asks_of_items(question):
         not re.search(HOW_COMPUTED, normal(question))
 
 
+def _of_several(question):
+    """Whether a conversation's question asks a total, a difference or a comparison, and
+    not how a figure is worked out."""
+    asked = shape(question)
+    return any(asked[kind] for kind in _OF_SEVERAL) and \
+        not re.search(HOW_COMPUTED, normal(question))
+
+
 def _of_items(question):
     """Whether a conversation's question with no result of its own asks a figure or a
     verdict of an item, and nothing of several (a total, a comparison) nor of all."""
@@ -536,20 +548,59 @@ def _of_items(question):
         not re.search(f"{HOW_COMPUTED}|{ALL}", normal(question))
 
 
-def _recalled_one(question, known, facts):
-    """Facts of the one item a question of a conversation asks of by a pronoun ("Without
-    looking anything up again: what target did you just report for that item?") when the
-    results the turns before hold whole found one item (_one_asked), else `facts`: the
-    program states its figure or verdict if the model's words do not. Of several items, it
-    cannot tell which ("their total": of the last turn's two, or all three?), nor of items
-    only folded notes recall: those get the corrective turn."""
-    one = _one_asked(question, known)
-    if not one:
-        return facts
-    recalled = Facts([])
-    recalled.items, recalled.sums = {one[0]: known.items[one[0]]}, facts.sums
-    recalled.aliases = {sku: names for sku, names in known.aliases.items() if sku in one}
-    return recalled
+def _recalled_asked(question, known, facts, *, named):
+    """(facts, SKUs): the facts a conversation's question is answered from, this turn's
+    (`facts`) and those of the items it asks of that only the turns before found (`known`
+    holds their results whole), and those items: the program states a figure, verdict,
+    total or difference the model's words do not. Of one item asked by a pronoun, when
+    the question names none (`named`: by SKU or name) and this turn's calls looked none up
+    and searched for none ("Without looking anything up again: what target did you just
+    report for that item?"; "so no need to 補貨 for it, right?" answered with the reorder
+    list), the one
+    item the turns before looked up or found (_one_asked); of several, those
+    _several_asked names. Else (facts, []): of items only folded notes recall, or "their
+    total" (of the last turn's two, or all three?), it cannot tell which, and a guess
+    summed the wrong ones."""
+    before = Facts([])
+    before.items = {sku: fact for sku, fact in known.items.items() if sku not in facts.items}
+    of_one, of_several = _of_items(question), _of_several(question)
+    asked = _one_asked(question, before) if of_one and not named and \
+        not _looked_for(facts) else []
+    if not asked and (of_one or of_several):
+        asked = _several_asked(question, before, facts, by_pronoun=of_several)
+    if not asked:
+        return facts, []
+    joined = copy.copy(facts)  # this turn's lists, writes and all
+    joined.items = {**{sku: known.items[sku] for sku in asked}, **facts.items}
+    joined.aliases = {sku: names for sku, names in known.aliases.items() if sku in joined.items}
+    return joined, asked + [fact["sku"] for fact in facts.found()]
+
+
+def _looked_for(facts):
+    """Whether this turn's calls looked an item up or searched for one: then "it" may be
+    what they found ("What about the tea, is it low?"), not the item of a turn before."""
+    return bool(facts.looked_up) or any(listed["query"] is not None for listed in facts.lists)
+
+
+def _several_asked(question, before, facts, *, by_pronoun):
+    """The SKUs of the turns before (`before`'s) a conversation's question is of, with
+    this turn's found items: every item found before when the question counts as many as
+    there are in all ("兩個一共多少？" after A001 and S001, "Are both low?"), or, of a total,
+    difference or comparison (`by_pronoun`), the one item found before when it asks of it
+    by a pronoun beside this turn's (那烏龍茶包比它多幾包？), not of every item or the
+    others; else []."""
+    found = len(facts.found())
+    earlier = [sku for sku, fact in before.items.items() if fact["found"] and
+               not fact["source"]["invocation"].endswith(":program")]
+    count = items_counted(question)
+    if count and found < count == found + len(earlier) or \
+            by_pronoun and found and len(earlier) == 1 and re.search(_IT, normal(question)) and \
+            not re.search(_OTHERS, normal(question)):
+        return earlier
+    return []
+
+
+_OTHERS = r"\b(?:all|every|everything|whole|entire|others?|rest)\b|全部|所有|其他|其餘|別的"
 
 
 def _searched(facts, sku, part):

@@ -1020,10 +1020,30 @@ def list_length(question):
     folded = normal(question)
     counted = re.search(COUNTED, folded)
     if counted:
-        number = next(group for group in counted.groups() if group)
-        return int(number) if number.isdigit() else _ZH_COUNT.get(number) or \
-            _EN_COUNT.get(number) or 99  # a longer numeral: many
+        return _number_of(counted)
     return 0 if re.search(FEW, folded) and not re.search(ALL, folded) else None
+
+
+# "both", "the two", 兩者: how many items a conversation's question speaks of, with no noun
+BOTH = r"\bboth\b|兩者|二者|兩樣|倆"
+THE_FEW = rf"\b(?:the|these|those|all|all of the) ({_COUNT})\b(?! (?:units?|packs?|bags?|pcs))"
+
+
+def items_counted(question):
+    """How many items the question speaks of by a number ("both", "the two", "all three
+    items", 三個加起來), or 0: a conversation's question of so many items is of those its
+    turns found, when they found as many (answers._several_asked)."""
+    folded = normal(question)
+    if re.search(BOTH, folded):
+        return 2
+    counted = re.search(COUNTED, folded) or re.search(THE_FEW, folded)
+    return _number_of(counted) if counted else 0
+
+
+def _number_of(counted):
+    number = next(group for group in counted.groups() if group)
+    return int(number) if number.isdigit() else _ZH_COUNT.get(number) or \
+        _EN_COUNT.get(number) or 99  # a longer numeral: many
 
 
 _EN_COUNT = {word: value for value, word in enumerate(
