@@ -1211,6 +1211,12 @@ class YesOrNoTest(unittest.TestCase):
                 ("X999 缺貨嗎？", "X999", "zh-TW", "找不到 SKU X999"),
                 ("A003 還有貨嗎？", "A003", "zh-TW", "不，A003 缺貨。"),
                 ("A003 有沒有貨？", "A003", "zh-TW", "不，A003 缺貨。"),
+                # "have any", 還有 ... 嗎: chatdev's first question was "do we still have any
+                # oolong tea bags?", answered with the matches and no yes
+                ("Do we still have any A002?", "A002", "en", "Yes, A002 is in stock."),
+                ("Do we have any A003?", "A003", "en", "No, A003 is out of stock."),
+                ("還有 A002 嗎？", "A002", "zh-TW", "是的，A002 有貨。"),
+                ("A003 還有嗎？", "A003", "zh-TW", "不，A003 缺貨。"),
                 ("A002 沒有貨了嗎？", "A002", "zh-TW", "不，A002 沒有缺貨。"),
                 ("Should we reorder A001? By how much?", "A001", "en",
                  "Yes, A001 needs a reorder."),

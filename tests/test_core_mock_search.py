@@ -38,6 +38,15 @@ class MockTriggerTest(unittest.TestCase):
         self.assertEqual(called, ["find_items"])
         self.assertIn('Nothing matches "matcha".', answer)
 
+    def test_whether_any_is_left_of_an_item_by_name_gets_its_yes_or_no(self):
+        for question, lang, lead in (
+                ("Do we still have any oolong tea bags?", "en", "Yes, A002 is in stock."),
+                ("還有玄米茶包嗎？", "zh-TW", "不，A003 缺貨。")):
+            with self.subTest(question=question):
+                status, answer, called = ask(question, lang)
+                self.assertEqual((status, called), (0, ["find_items"]))
+                self.assertIn(lead, answer)
+
     def test_a_sku_wins_over_other_triggers_and_the_a001_line_is_unchanged(self):
         status, answer, called = ask("請查 A001 庫存，並建議補貨數量。", "zh-TW")
         self.assertEqual(called, ["get_stock"])

@@ -319,8 +319,10 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we ar
          ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
                      r"採購"),
-         # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？)
-         ("instock", r"in stock|\bleft\b|\bremaining\b|有貨|有沒有貨|有庫存|有現貨|還剩"))
+         # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？, "Do we
+         # still have any oolong?", 還有烏龍茶包嗎？)
+         ("instock", r"in stock|\bleft\b|\bremaining\b|有貨|有沒有貨|有庫存|有現貨|還剩|"
+                     r"^(?:do|does) (?:we|you) (?:still )?have any\b|^還有(?!多少|幾)|還有[嗎吗]"))
 # Whether any item holds the verdict asked ("Is anything out of stock?", 有需要補貨的嗎？):
 # a yes to it is of some item (asked of no other, by plain()).
 SOME = (r"\banything\b|\bany (?:items?|products?|skus?)\b|有.{0,4}的[嗎吗]")
@@ -569,7 +571,7 @@ PLAIN_PHRASES = (r"yes or no|yes/no|(?:are we|we're|we are) out of|out of stock|
                  r"under (?:the |its )?target|over (?:the |its )?target|at (?:the |its )?target|"
                  r"need (?:to )?(?:be )?re(?:order|stock)(?:ed|ing)?|well stocked|exists?|"
                  r"(?:in|on) (?:our|the) (?:system|catalog(?:ue)?|inventory)|carry|valid|"
-                 r"缺貨|沒有?貨|賣完|售完|斷貨|有貨|有沒有貨|有庫存|有現貨|還剩|"
+                 r"缺貨|沒有?貨|賣完|售完|斷貨|有貨|有沒有貨|有庫存|有現貨|還剩|^還有|"
                  r"(?:低於|高於|超過|達到)目標(?:量|值)?|達標|不足|不夠|偏低|充足|足夠|夠|補貨|補|"
                  r"訂貨|進貨|叫貨|採購|存在|有這個|有此")
 PLAIN_WORDS = set("""is are am do does should shall can could would has have need needs must
