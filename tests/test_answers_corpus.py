@@ -1217,6 +1217,10 @@ class YesOrNoTest(unittest.TestCase):
                 ("Do we have any A003?", "A003", "en", "No, A003 is out of stock."),
                 ("還有 A002 嗎？", "A002", "zh-TW", "是的，A002 有貨。"),
                 ("A003 還有嗎？", "A003", "zh-TW", "不，A003 缺貨。"),
+                # ...but the verdict they name, when they name one
+                ("還有 A003 缺貨嗎？", "A003", "zh-TW", "是的，A003 缺貨。"),
+                ("Do we have any A001 below target?", "A001", "en", "Yes, A001 is below "
+                                                                    "target."),
                 ("A002 沒有貨了嗎？", "A002", "zh-TW", "不，A002 沒有缺貨。"),
                 ("Should we reorder A001? By how much?", "A001", "en",
                  "Yes, A001 needs a reorder."),

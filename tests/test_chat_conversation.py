@@ -233,6 +233,11 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertNotIn("stock 12", out.split("You're welcome!")[-1])
         self.assertEqual(len(model.requests), 2)
         self.assertNotIn("correction", [event["event"] for event in events])
+        # nor 還有別的嗎？ ("anything else?"), though 還有烏龍茶包嗎？ asks whether any is left
+        status, _, err, events, _ = self.chat("A001 庫存多少？\n還有別的嗎？\n", self.lookup("A001"),
+                                              text_reply("沒有了。"))
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("correction", [event["event"] for event in events])
 
     def test_several_items_of_the_turns_before_are_those_it_counts_or_calls_it(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, 三個加起來 after three,
@@ -269,7 +274,30 @@ class ConversationAnswersTest(unittest.TestCase):
                       events[-1]["answer"])
 
     def test_items_it_cannot_tell_are_never_those_of_the_turns_before(self):
+        below = calls_reply(tool_call("list_reorder", {}))
+        oolong = calls_reply(tool_call("find_items", {"query": "oolong"}))
         for stdin, replies, unsaid in (
+                # a fourth review's: "it" of a figure, and "it" of a clause
+                ("Check A002\nWhat's the total stock of the items below target? Is it under "
+                 "20?\n", [self.lookup("A002"), below, text_reply("12 in total, so yes.")],
+                 "A002"),
+                ("Check A003\nDoes the oolong have more than the drip coffee? I think it "
+                 "does.\n", [self.lookup("A003"),
+                             calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
+                             text_reply("Yes, oolong has 45 and drip coffee 12.")], "A003"),
+                # "it" after two items, the reorder list made this turn: neither is told
+                ("Check A002\nCheck A003\nIs it below target?\n",
+                 [self.lookup("A002"), self.lookup("A003"), below,
+                  text_reply("Yes, A003 is below target.")], "No, A002"),
+                # numbers that count no item
+                ("Check A001\nOolong: counting the 2 cartons in the back room, what's the "
+                 "total?\n", [self.lookup("A001"), oolong, text_reply("47.")], "57"),
+                ("Check A002\nWhich one item is out of stock?\n",
+                 [self.lookup("A002"), text_reply("A003."), text_reply("A003.")], "A002"),
+                # a what-if of one of the two: worked out, not today's of both
+                ("Check A001\nand A002?\nIf we sell 40 of A002, which of the two has more?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("A001 would.")],
+                 "not worked out"),
                 # two of three: which two?
                 ("Check A001\nCheck A002\nCheck A003\nwhat's the total of the two?\n",
                  [self.lookup("A001"), self.lookup("A002"), self.lookup("A003"),
@@ -280,12 +308,25 @@ class ConversationAnswersTest(unittest.TestCase):
                   text_reply("No.")], "A001"),
                 # "the others": not only the one item before
                 ("Check A001\nCheck oolong\nIs it more than the others?\n",
-                 [self.lookup("A001"), calls_reply(tool_call("find_items", {"query": "oolong"})),
-                  text_reply("Yes."), text_reply("Yes.")], "45 (of")):
+                 [self.lookup("A001"), oolong, text_reply("Yes."), text_reply("Yes.")],
+                 "45 (of")):
             with self.subTest(stdin=stdin):
                 status, _, err, events, _ = self.chat(stdin, *replies)
                 self.assertEqual(status, 0, err)
                 self.assertNotIn(unsaid, events[-1]["answer"])
+        # "both" after turns folded into notes: of the two held whole, or of A002 in the
+        # notes too? (the review's: "more than both" set A001 against A003 alone)
+        model = MockModel(script=[self.lookup("A002"), self.lookup("A003"), self.lookup("A001"),
+                                  text_reply("No, A001 has 12, less than A002."),
+                                  text_reply("No.")])
+        status, _, err, events = run_cli(
+            ["--chat", "--max-context-chars", "9000"], model=model,
+            stdin="Check A002" + " please" * 600 + "\nCheck A003\nDoes drip coffee have more "
+                  "stock than both?\n")
+        self.assertEqual(status, 0, err)
+        started = [event for event in events if event["event"] == "turn_started"]
+        self.assertEqual(started[-1]["history"]["folded_turns"], 1)
+        self.assertNotIn("more in stock than", events[-1]["answer"])
 
     def test_a_recall_of_a_result_shown_cut_gets_the_corrective_turn(self):
         recalled = text_reply("The target of A003 is 20.")
@@ -586,7 +627,11 @@ class ContinueTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         replayed = [m for e in before if e["event"] == "completed" for m in e["messages"]]
         first = model.requests[0]["messages"]
-        self.assertEqual(first[2:2 + len(replayed)], replayed)  # turns 1-2, exactly
+        # turns 1-2, exactly, each tool result marked as read back from the record
+        self.assertEqual([{key: value for key, value in message.items() if key != "recorded"}
+                          for message in first[2:2 + len(replayed)]], replayed)
+        self.assertTrue(all(message.get("recorded") for message in first[2:2 + len(replayed)]
+                            if message["role"] == "tool"))
         self.assertEqual(first[-1], {"role": "user", "content": "Check A001"})
         self.assertNotIn({"role": "user", "content": "Check A003"}, first)
         self.assertIn('turn 3 "Check A003" (interrupted)', first[1]["content"])
@@ -595,6 +640,32 @@ class ContinueTest(unittest.TestCase):
         closed = next(e for e in events if e["event"] == "cancelled")
         self.assertEqual((closed["reason"], closed["steps"]), ("interrupted", 1))
         self.assertEqual([e["event"] for e in events].count("session_resumed"), 1)
+
+    def test_a_result_read_back_from_the_record_is_never_stated_as_today_s(self):
+        # a fourth review's: after the file changed, --continue stated yesterday's "Yes,
+        # A001 is below target." (12 of 30) when A001 had 40
+        data = os.path.join(self.dir, "shop.csv")
+        with open(data, "w", encoding="utf-8") as file:
+            file.write("sku,name,stock,target\nA001,Drip coffee,12,30\n")
+        status, _, err, _ = run_cli(["--chat", "--inventory", data], log_dir=self.dir,
+                                    model=MockModel(script=[self.lookup("A001")]),
+                                    stdin="Check A001\n")
+        self.assertEqual(status, 0, err)
+        with open(data, "w", encoding="utf-8") as file:
+            file.write("sku,name,stock,target\nA001,Drip coffee,40,30\n")
+        model = MockModel(script=[text_reply("Yes, A001 is below target."),
+                                  self.lookup("A001"), text_reply("No.")])
+        status, _, err, events = run_cli(["--continue", "last", "--inventory", data],
+                                         model=model, log_dir=self.dir,
+                                         stdin="Is it still below target?\n")
+        self.assertEqual(status, 0, err)
+        self.assertIn("correction", [event["event"] for event in events])  # look it up again
+        self.assertIn("No, A001 is not below target.", events[-1]["answer"])
+        self.assertNotIn("Yes", events[-1]["answer"])
+
+    @staticmethod
+    def lookup(sku):
+        return calls_reply(tool_call("get_stock", {"sku": sku}))
 
     def test_a_half_written_last_line_is_cut_before_anything_is_appended(self):
         run_cli(["--chat"], model=MockModel(), log_dir=self.dir, stdin="Check A001\n")

@@ -47,8 +47,8 @@ from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, items_co
                                           skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
-from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
-                                        write)
+from stock_agent.answers.writer import (figures_of, given_figures, mentioned, unworked,
+                                        worked_out, write)
 from stock_agent.errors import Text
 from stock_agent.inventory import read_as
 
@@ -129,6 +129,7 @@ class Answers(Plain):
     def first_tools(self, question, toolbox, inventory, history=()):
         super().first_tools(question, toolbox, inventory, history)
         self.recalled = _recalled(history)
+        self.whole = not _folded(history)  # every earlier turn held whole, none in notes
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -193,8 +194,9 @@ class Answers(Plain):
         known = self._known(facts, outcome)
         of = []  # the items it asks of with those of the turns before: "Is it low?", 三個加起來
         if self.recalled:
-            facts, of = _recalled_asked(question, known, facts, named=bool(
-                skus_named(question) or self._parts(question)))
+            facts, of = _recalled_asked(question, known, facts, Facts(self.recalled),
+                                        named=bool(skus_named(question) or
+                                                   self._parts(question)), whole=self.whole)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
                        of=of)
         if facts.alike:  # the model may take an item spelled alike for the one asked
@@ -460,13 +462,16 @@ def _recalled(history):
     """The tool results a conversation's earlier turns hold whole, each with its call (the
     loop writes an assistant message's calls, then their results in order): what its model
     may rightly recall. A result shown cut is none, nor a fact the notes on older turns
-    quote (stock_agent/chat/context.py)."""
+    quote (stock_agent/chat/context.py), nor one of a turn --continue read back from the
+    record (`recorded`): its data may have changed since."""
     recalled, calls = [], []
     for message in history:
         if message["role"] == "assistant":
             calls = list(message.get("tool_calls") or ())
         elif message["role"] == "tool" and calls:
             call = calls.pop(0)
+            if message.get("recorded"):
+                continue
             try:
                 result = json.loads(message["content"])
             except ValueError:
@@ -476,6 +481,15 @@ def _recalled(history):
                 recalled.append({"invocation": f"earlier:{len(recalled)}", "name": call["name"],
                                  "arguments": call["arguments"], "result": result})
     return recalled
+
+
+def _folded(history):
+    """Whether a conversation's history opens with the notes the program keeps of turns it
+    folded (stock_agent/chat/context.py): their items are no result the policy holds."""
+    if not history:
+        return False
+    from stock_agent.chat.context import is_notes  # a conversation's: not every run's import
+    return is_notes(history[0])
 
 
 def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
@@ -548,32 +562,33 @@ def _of_items(question):
         not re.search(f"{HOW_COMPUTED}|{ALL}", normal(question))
 
 
-def _recalled_asked(question, known, facts, *, named):
+def _recalled_asked(question, known, facts, earlier, *, named, whole):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
-    (`facts`) and those of the items it asks of that only the turns before found (`known`
-    holds their results whole), and those items: the program states a figure, verdict,
-    total or difference the model's words do not. Of one item asked by a pronoun, when
-    the question names none (`named`: by SKU or name) and this turn's calls looked none up
-    and searched for none ("Without looking anything up again: what target did you just
-    report for that item?"; "so no need to 補貨 for it, right?" answered with the reorder
-    list), the one
-    item the turns before looked up or found (_one_asked); of several, those
-    _several_asked names. Else (facts, []): of items only folded notes recall, or "their
-    total" (of the last turn's two, or all three?), it cannot tell which, and a guess
-    summed the wrong ones."""
-    before = Facts([])
-    before.items = {sku: fact for sku, fact in known.items.items() if sku not in facts.items}
-    of_one, of_several = _of_items(question), _of_several(question)
-    asked = _one_asked(question, before) if of_one and not named and \
-        not _looked_for(facts) else []
-    if not asked and (of_one or of_several):
-        asked = _several_asked(question, before, facts, by_pronoun=of_several)
+    (`facts`) and those of the items it asks of that the turns before found (`earlier`:
+    the results they hold whole; `known`: those and this turn's, the newer standing), and
+    the items asked of. The program then states a figure, verdict, total or difference the
+    model's words do not.
+    - Of one item asked by a pronoun: when the question names none (`named`: by SKU or
+      name) and this turn's calls looked none up and searched for none, the one item the
+      turns before hold ("Without looking anything up again: what target did you just
+      report for that item?"; "so no need to 補貨 for it, right?" answered with the
+      reorder list).
+    - Of several, when no turn was folded into notes (`whole`; the notes may hold more
+      items) and the question supposes nothing: those _several_asked names.
+    Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
+    two items cannot tell which, and a guess summed the wrong ones."""
+    of_one, asked = _of_items(question), []
+    if of_one and not named and not _looked_for(facts):
+        asked = _one_asked(question, earlier)
+    if not asked and whole and (of_one or _of_several(question)) and \
+            not shape(question)["supposes"]:
+        asked = _several_asked(question, earlier, facts, named=named)
     if not asked:
         return facts, []
     joined = copy.copy(facts)  # this turn's lists, writes and all
     joined.items = {**{sku: known.items[sku] for sku in asked}, **facts.items}
     joined.aliases = {sku: names for sku, names in known.aliases.items() if sku in joined.items}
-    return joined, asked + [fact["sku"] for fact in facts.found()]
+    return joined, list(dict.fromkeys(asked + [fact["sku"] for fact in facts.found()]))
 
 
 def _looked_for(facts):
@@ -582,25 +597,34 @@ def _looked_for(facts):
     return bool(facts.looked_up) or any(listed["query"] is not None for listed in facts.lists)
 
 
-def _several_asked(question, before, facts, *, by_pronoun):
-    """The SKUs of the turns before (`before`'s) a conversation's question is of, with
-    this turn's found items: every item found before when the question counts as many as
-    there are in all ("兩個一共多少？" after A001 and S001, "Are both low?"), or, of a total,
-    difference or comparison (`by_pronoun`), the one item found before when it asks of it
-    by a pronoun beside this turn's (那烏龍茶包比它多幾包？), not of every item or the
-    others; else []."""
-    found = len(facts.found())
-    earlier = [sku for sku, fact in before.items.items() if fact["found"] and
-               not fact["source"]["invocation"].endswith(":program")]
+def _several_asked(question, earlier, facts, *, named):
+    """The SKUs of the items the turns before found (`earlier`) that a conversation's
+    question asks of with this turn's found items, or []:
+    - every item found, when the question names none and counts as many, two or more
+      ("兩個一共多少？" after A001 and S001, "Are both low?", 三個加起來);
+    - the one item found before and not this turn, when a total, difference or comparison
+      sets this turn's item against it by a pronoun (那烏龍茶包比它多幾包？, "how many more
+      does oolong have than it?"): one side of "than" names this turn's item, the other a
+      pronoun alone."""
+    found = {fact["sku"] for fact in facts.found()}
+    before = [fact["sku"] for fact in earlier.found() if fact["sku"] not in found]
     count = items_counted(question)
-    if count and found < count == found + len(earlier) or \
-            by_pronoun and found and len(earlier) == 1 and re.search(_IT, normal(question)) and \
-            not re.search(_OTHERS, normal(question)):
-        return earlier
+    if not named and count >= 2 and len(found) < count == len(found) + len(before):
+        return before
+    if len(before) == 1 and _against_it(question, facts):
+        return before
     return []
 
 
-_OTHERS = r"\b(?:all|every|everything|whole|entire|others?|rest)\b|全部|所有|其他|其餘|別的"
+def _against_it(question, facts):
+    """Whether the question's comparison has this turn's item on one side of "than" (比)
+    and, on the other, no item but a pronoun: 那烏龍茶包比它多幾包？, not "Does the oolong
+    have more than the drip coffee? I think it does." nor "Is it under 20?"."""
+    sides, found = shape(question)["than"], facts.found()
+    if not sides or not _of_several(question):
+        return False
+    named = [any(mentioned(fact, side, facts) for fact in found) for side in sides]
+    return named.count(True) == 1 and re.search(_IT, sides[named.index(False)]) is not None
 
 
 def _searched(facts, sku, part):

@@ -319,10 +319,13 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we ar
          ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
                      r"採購"),
-         # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？, "Do we
-         # still have any oolong?", 還有烏龍茶包嗎？)
-         ("instock", r"in stock|\bleft\b|\bremaining\b|有貨|有沒有貨|有庫存|有現貨|還剩|"
-                     r"^(?:do|does) (?:we|you) (?:still )?have any\b|^還有(?!多少|幾)|還有[嗎吗]"))
+         # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？)
+         ("instock", r"in stock|\bleft\b|\bremaining\b|有貨|有沒有貨|有庫存|有現貨|還剩"))
+# Whether there is any, in words that ask it only when they name no other verdict ("Do we
+# still have any oolong?", 還有烏龍茶包嗎？; not "Do we have any A001 below target?", 還有
+# A003 缺貨嗎？, nor 還有別的嗎？, "anything else?").
+ANY_LEFT = (r"^(?:do|does) (?:we|you) (?:still )?have any\b|"
+            r"^還有(?!多少|幾|別|其他|其它|什麼|甚麼)|還有[嗎吗]")
 # Whether any item holds the verdict asked ("Is anything out of stock?", 有需要補貨的嗎？):
 # a yes to it is of some item (asked of no other, by plain()).
 SOME = (r"\banything\b|\bany (?:items?|products?|skus?)\b|有.{0,4}的[嗎吗]")
@@ -571,7 +574,7 @@ PLAIN_PHRASES = (r"yes or no|yes/no|(?:are we|we're|we are) out of|out of stock|
                  r"under (?:the |its )?target|over (?:the |its )?target|at (?:the |its )?target|"
                  r"need (?:to )?(?:be )?re(?:order|stock)(?:ed|ing)?|well stocked|exists?|"
                  r"(?:in|on) (?:our|the) (?:system|catalog(?:ue)?|inventory)|carry|valid|"
-                 r"缺貨|沒有?貨|賣完|售完|斷貨|有貨|有沒有貨|有庫存|有現貨|還剩|^還有|"
+                 r"缺貨|沒有?貨|賣完|售完|斷貨|有貨|有沒有貨|有庫存|有現貨|還剩|"
                  r"(?:低於|高於|超過|達到)目標(?:量|值)?|達標|不足|不夠|偏低|充足|足夠|夠|補貨|補|"
                  r"訂貨|進貨|叫貨|採購|存在|有這個|有此")
 PLAIN_WORDS = set("""is are am do does should shall can could would has have need needs must
@@ -759,6 +762,8 @@ def _verdicts_named(folded):
     """The verdicts the question's words name (ASKED): in stock only in words no other
     verdict's hold (沒有貨 is out of stock, though it holds 有貨)."""
     named = [kind for kind, words in ASKED if re.search(words, folded)]
+    if not named and re.search(ANY_LEFT, folded):
+        return ["instock"]
     if "instock" in named and len(named) > 1:
         others = "|".join(words for kind, words in ASKED if kind != "instock")
         if not re.search(dict(ASKED)["instock"], re.sub(others, " ", folded)):
@@ -1026,20 +1031,25 @@ def list_length(question):
     return 0 if re.search(FEW, folded) and not re.search(ALL, folded) else None
 
 
-# "both", "the two", 兩者: how many items a conversation's question speaks of, with no noun
-BOTH = r"\bboth\b|兩者|二者|兩樣|倆"
-THE_FEW = rf"\b(?:the|these|those|all|all of the) ({_COUNT})\b(?! (?:units?|packs?|bags?|pcs))"
+# How many items a conversation's question speaks of ("both", "the two", "all three items",
+# 三個加起來, 兩者), with no item named: not "both numbers", "both stock and target", "the two
+# cartons", 兩個數字 nor 哪一個 (one).
+_FEW = "two|three|four|five|six|seven|eight|nine|ten"
+_ITEMS_AFTER = r"of|items?|products?|skus?|ones?|together|combined|have|has|are|need"
+ITEMS_COUNTED = (r"\bboth\b(?![^?.!]*\band\b)(?!\s+(?:numbers?|figures?|values?|fields?|"
+                 r"amounts?)\b)|"
+                 rf"\b(?:the|these|those|all|all of the) ({_FEW})\b"
+                 rf"(?!\s+(?!(?:{_ITEMS_AFTER})\b)[a-z])|"
+                 rf"\b({_FEW}|\d+) (?:items?|products?|skus?)\b|"
+                 r"([兩二三四五六七八九十])\s*(?:個|項|樣|種|款|者)(?!數|欄|值|字|月|星期|禮拜|小時)")
 
 
 def items_counted(question):
-    """How many items the question speaks of by a number ("both", "the two", "all three
-    items", 三個加起來), or 0: a conversation's question of so many items is of those its
-    turns found, when they found as many (answers._several_asked)."""
-    folded = normal(question)
-    if re.search(BOTH, folded):
-        return 2
-    counted = re.search(COUNTED, folded) or re.search(THE_FEW, folded)
-    return _number_of(counted) if counted else 0
+    """How many items the question speaks of by a number (ITEMS_COUNTED), or 0: a
+    conversation's question of so many items is of those its turns found, when they found
+    as many (answers._several_asked)."""
+    counted = re.search(ITEMS_COUNTED, normal(question))
+    return (_number_of(counted) if any(counted.groups()) else 2) if counted else 0
 
 
 def _number_of(counted):

@@ -154,6 +154,12 @@ def _size(message):
 
 # --- The notes on older turns -----------------------------------------------------------
 
+def is_notes(message):
+    """Whether `message` is the notes on folded turns (notes_message), in either language."""
+    return message["role"] == "user" and isinstance(message["content"], str) and \
+        message["content"].startswith(tuple(labels["header"] for labels in LABELS.values()))
+
+
 def notes_message(folded, turns, labels, *, max_chars):
     """The notes as one user message, or None when there is nothing to note; and how many
     facts were left out to keep it within `max_chars`. `folded` are the turns they stand

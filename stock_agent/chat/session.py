@@ -245,11 +245,14 @@ def _close_interrupted(log, turn):
 
 def _replayable(turn, provider):
     """A turn of the record as history for `provider`: another provider's own message
-    shapes (`raw`) are left out, so each adapter rebuilds its messages from neutral fields."""
-    if turn["provider"] == provider:
-        return turn
-    return {**turn, "messages": [{**message, "raw": None} if "raw" in message else message
-                                 for message in turn["messages"]]}
+    shapes (`raw`) are left out, so each adapter rebuilds its messages from neutral fields;
+    and each tool result is marked `recorded`, of another day's data, perhaps: the answer
+    policy never states it as today's (answers._recalled), the model may still read it."""
+    same = turn["provider"] == provider
+    return {**turn, "messages": [
+        {**message, **({} if same or "raw" not in message else {"raw": None}),
+         **({"recorded": True} if message["role"] == "tool" else {})}
+        for message in turn["messages"]]}
 
 
 def _as_read(outcome):
