@@ -36,7 +36,6 @@ before found (_recalled_asked).
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
 
-import copy
 import json
 import re
 
@@ -585,6 +584,7 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
         asked = _several_asked(question, earlier, facts, named=named)
     if not asked:
         return facts, []
+    import copy  # a conversation's: not every run's import
     joined = copy.copy(facts)  # this turn's lists, writes and all
     joined.items = {**{sku: known.items[sku] for sku in asked}, **facts.items}
     joined.aliases = {sku: names for sku, names in known.aliases.items() if sku in joined.items}
