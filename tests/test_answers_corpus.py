@@ -1221,6 +1221,8 @@ class YesOrNoTest(unittest.TestCase):
                 ("還有 A003 缺貨嗎？", "A003", "zh-TW", "是的，A003 缺貨。"),
                 ("Do we have any A001 below target?", "A001", "en", "Yes, A001 is below "
                                                                     "target."),
+                # of the catalogue, "No, A003 is out of stock." would read as not in it
+                ("Do we have any A003 in our catalog?", "A003", "en", "玄米茶包 (A003)"),
                 ("A002 沒有貨了嗎？", "A002", "zh-TW", "不，A002 沒有缺貨。"),
                 ("Should we reorder A001? By how much?", "A001", "en",
                  "Yes, A001 needs a reorder."),

@@ -239,18 +239,14 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertNotIn("correction", [event["event"] for event in events])
 
-    def test_several_items_of_the_turns_before_are_those_it_counts_or_calls_it(self):
-        # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, 三個加起來 after three,
-        # and 那烏龍茶包比它多幾包？ got the corrective turn, then the scope line or the oolong
-        # alone: the program could not tell which items were meant. Counted, or "it" beside
-        # the item this turn found, it can.
+    def test_several_items_of_the_turns_before_are_those_it_counts(self):
+        # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
+        # three, got the corrective turn, then the scope line: the program could not tell
+        # which items were meant. Counted, as many as the turns found, it can.
         search = calls_reply(tool_call("find_items", {"query": "烏龍茶"}))
         for stdin, replies, stated in (
                 ("A001 庫存多少？\n那烏龍茶包呢？\n兩個一共多少？\n",
                  [self.lookup("A001"), search, text_reply("一共 50。")], "庫存合計 57（12 + 45）"),
-                ("A001 庫存多少？\n那烏龍茶包比它多幾包？\n",
-                 [self.lookup("A001"), search, text_reply("烏龍茶包 45 包。")],
-                 "A002 的庫存比 A001 多 33（45 - 12）"),
                 ("Check A001\nand A002?\nwhich of the two has more?\n",
                  [self.lookup("A001"), self.lookup("A002"), text_reply("A001 has more.")],
                  "Most stock: A002, 45 (of A001 12, A002 45)")):
@@ -265,13 +261,17 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertNotIn("A001 has more", out)
                 self.assertIn("earlier:0", {cite["source"]["invocation"] for cite in
                                             events[-1]["statements"] if cite.get("source")})
-        # "it", with the reorder list this turn, is the item of the turn before: its verdict
-        status, _, err, events, _ = self.chat(
-            "Check A002\nso no need to 補貨 for it, right?\n", self.lookup("A002"),
-            calls_reply(tool_call("list_reorder", {})), text_reply("Items below target: A003."))
-        self.assertEqual(status, 0, err)
-        self.assertIn("烏龍茶包 (A002): stock 45, target 30, 15 above target; no reorder needed",
-                      events[-1]["answer"])
+        # "it", with the reorder list this turn, is the item of the turn before: its verdict,
+        # and none of the list's items (a review: "No, A002 ... Yes, A003 ... Yes, A001")
+        for question in ("so no need to 補貨 for it, right?", "Is it below target?"):
+            status, _, err, events, _ = self.chat(
+                f"Check A002\n{question}\n", self.lookup("A002"),
+                calls_reply(tool_call("list_reorder", {})),
+                text_reply("Yes, A003 is below target."))
+            self.assertEqual(status, 0, err)
+            self.assertIn("烏龍茶包 (A002): stock 45, target 30, 15 above target; no reorder "
+                          "needed", events[-1]["answer"])
+            self.assertNotIn("A001 is below", events[-1]["answer"])
 
     def test_items_it_cannot_tell_are_never_those_of_the_turns_before(self):
         below = calls_reply(tool_call("list_reorder", {}))
@@ -298,6 +298,32 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("Check A001\nand A002?\nIf we sell 40 of A002, which of the two has more?\n",
                  [self.lookup("A001"), self.lookup("A002"), text_reply("A001 would.")],
                  "not worked out"),
+                # a fifth review's: "it" and "that" beside a comparison are not the item
+                # before (a first version compared A001 with A003, and oolong with A001)
+                ("Check A003\nLook up drip coffee and the oolong tea bags. Do the oolong tea "
+                 "bags have more than it?\n",
+                 [self.lookup("A003"), calls_reply(tool_call("get_stock", {"sku": ["A001",
+                                                                                    "A002"]})),
+                  text_reply("Yes, 45 against 12.")], "A003"),
+                ("Check A001\nLast month we had 60. Do the oolong tea bags have more than that "
+                 "now?\n", [self.lookup("A001"), oolong, text_reply("No, 45 is less.")],
+                 "A001"),
+                # nor are nouns counted: "both warehouses", 兩個倉庫, "2 items"
+                ("Check A001\nCheck A002\nWhat's the total in both warehouses?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("We hold no such data."),
+                  text_reply("We hold no such data.")], "57"),
+                ("Check A001\nCheck A002\nAre both stores below target?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("We hold no such data."),
+                  text_reply("We hold no such data.")], "(A001)"),
+                ("Check A002\nCheck A003\nAre 2 items out of stock?\n",
+                 [self.lookup("A002"), self.lookup("A003"), text_reply("No, one is."),
+                  text_reply("No, one is.")], "A002"),
+                # "or both" counts verdicts, 這個月 is no "it"
+                ("Check A001\nCheck A003\nIs it out of stock, below target, or both?\n",
+                 [self.lookup("A001"), self.lookup("A003"),
+                  text_reply("A003 is both out of stock and below target.")], "A001"),
+                ("Check A002\nIs a reorder needed this month?\n",
+                 [self.lookup("A002"), below, text_reply("A003 and A001 need one.")], "A002"),
                 # two of three: which two?
                 ("Check A001\nCheck A002\nCheck A003\nwhat's the total of the two?\n",
                  [self.lookup("A001"), self.lookup("A002"), self.lookup("A003"),
@@ -662,6 +688,21 @@ class ContinueTest(unittest.TestCase):
         self.assertIn("correction", [event["event"] for event in events])  # look it up again
         self.assertIn("No, A001 is not below target.", events[-1]["answer"])
         self.assertNotIn("Yes", events[-1]["answer"])
+
+    def test_items_read_back_from_the_record_are_not_counted_as_the_conversation_s(self):
+        # a review's: "both" after --continue counted the two items of this session, when
+        # the conversation had three
+        status, _, err, _ = run_cli(["--chat"], log_dir=self.dir, stdin="Check A001\n",
+                                    model=MockModel(script=[self.lookup("A001")]))
+        self.assertEqual(status, 0, err)
+        model = MockModel(script=[self.lookup("A002"), self.lookup("A003"),
+                                  text_reply("It is 45."), text_reply("It is 45.")])
+        status, _, err, events = run_cli(["--continue", "last"], model=model, log_dir=self.dir,
+                                         stdin="Check A002\nCheck A003\nWhat's the total of "
+                                               "both?\n")
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("Total stock of A002, A003", events[-1]["answer"])
+        self.assertIn("correction", [event["event"] for event in events])
 
     @staticmethod
     def lookup(sku):

@@ -46,8 +46,8 @@ from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, items_co
                                           skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
-from stock_agent.answers.writer import (figures_of, given_figures, mentioned, unworked,
-                                        worked_out, write)
+from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
+                                        write)
 from stock_agent.errors import Text
 from stock_agent.inventory import read_as
 
@@ -128,7 +128,7 @@ class Answers(Plain):
     def first_tools(self, question, toolbox, inventory, history=()):
         super().first_tools(question, toolbox, inventory, history)
         self.recalled = _recalled(history)
-        self.whole = not _folded(history)  # every earlier turn held whole, none in notes
+        self.whole = _whole(history, self.recalled)  # every item of the turns before held
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -482,13 +482,16 @@ def _recalled(history):
     return recalled
 
 
-def _folded(history):
-    """Whether a conversation's history opens with the notes the program keeps of turns it
-    folded (stock_agent/chat/context.py): their items are no result the policy holds."""
+def _whole(history, recalled):
+    """Whether the results a conversation's turns before hold whole (`recalled`) are all
+    its results: no turn folded into the notes the program keeps (stock_agent/chat/
+    context.py), no result shown cut, none read back by --continue. Else the person may
+    count items the policy does not hold ("both", of three)."""
     if not history:
-        return False
+        return True
     from stock_agent.chat.context import is_notes  # a conversation's: not every run's import
-    return is_notes(history[0])
+    results = sum(message["role"] == "tool" for message in history)
+    return not is_notes(history[0]) and results == len(recalled)
 
 
 def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
@@ -572,23 +575,30 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
       turns before hold ("Without looking anything up again: what target did you just
       report for that item?"; "so no need to 補貨 for it, right?" answered with the
       reorder list).
-    - Of several, when no turn was folded into notes (`whole`; the notes may hold more
-      items) and the question supposes nothing: those _several_asked names.
+    - Of several, when the turns before are all held whole (`whole`: none folded into
+      notes, none cut, none read back by --continue; else there may be more items) and
+      the question supposes nothing: those _several_asked names.
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
-    of_one, asked = _of_items(question), []
-    if of_one and not named and not _looked_for(facts):
-        asked = _one_asked(question, earlier)
-    if not asked and whole and (of_one or _of_several(question)) and \
-            not shape(question)["supposes"]:
+    of_one = _of_items(question)
+    asked = _one_asked(question, earlier) if of_one and not named and \
+        not _looked_for(facts) else []
+    if asked:  # of it alone, not of the items this turn's list holds too
+        return _with_items(facts, known, asked), asked
+    if whole and (of_one or _of_several(question)) and not shape(question)["supposes"]:
         asked = _several_asked(question, earlier, facts, named=named)
-    if not asked:
-        return facts, []
+    if asked:
+        return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
+    return facts, []
+
+
+def _with_items(facts, known, skus):
+    """This turn's facts (its lists, writes and all) with those of `skus` from `known`."""
     import copy  # a conversation's: not every run's import
-    joined = copy.copy(facts)  # this turn's lists, writes and all
-    joined.items = {**{sku: known.items[sku] for sku in asked}, **facts.items}
+    joined = copy.copy(facts)
+    joined.items = {**{sku: known.items[sku] for sku in skus}, **facts.items}
     joined.aliases = {sku: names for sku, names in known.aliases.items() if sku in joined.items}
-    return joined, list(dict.fromkeys(asked + [fact["sku"] for fact in facts.found()]))
+    return joined
 
 
 def _looked_for(facts):
@@ -599,32 +609,17 @@ def _looked_for(facts):
 
 def _several_asked(question, earlier, facts, *, named):
     """The SKUs of the items the turns before found (`earlier`) that a conversation's
-    question asks of with this turn's found items, or []:
-    - every item found, when the question names none and counts as many, two or more
-      ("兩個一共多少？" after A001 and S001, "Are both low?", 三個加起來);
-    - the one item found before and not this turn, when a total, difference or comparison
-      sets this turn's item against it by a pronoun (那烏龍茶包比它多幾包？, "how many more
-      does oolong have than it?"): one side of "than" names this turn's item, the other a
-      pronoun alone."""
+    question naming no item asks of by counting them with this turn's found items, when
+    there are as many, two or more ("兩個一共多少？" after A001 and S001, "Are both low?",
+    三個加起來; question.items_counted); else []. Not 那烏龍茶包比它多幾包？: "it" beside a
+    comparison was read of figures and clauses too ("more than it needs", "than that now",
+    比它的目標), and compared the wrong items."""
     found = {fact["sku"] for fact in facts.found()}
     before = [fact["sku"] for fact in earlier.found() if fact["sku"] not in found]
     count = items_counted(question)
     if not named and count >= 2 and len(found) < count == len(found) + len(before):
         return before
-    if len(before) == 1 and _against_it(question, facts):
-        return before
     return []
-
-
-def _against_it(question, facts):
-    """Whether the question's comparison has this turn's item on one side of "than" (比)
-    and, on the other, no item but a pronoun: 那烏龍茶包比它多幾包？, not "Does the oolong
-    have more than the drip coffee? I think it does." nor "Is it under 20?"."""
-    sides, found = shape(question)["than"], facts.found()
-    if not sides or not _of_several(question):
-        return False
-    named = [any(mentioned(fact, side, facts) for fact in found) for side in sides]
-    return named.count(True) == 1 and re.search(_IT, sides[named.index(False)]) is not None
 
 
 def _searched(facts, sku, part):
@@ -652,7 +647,9 @@ def _one_asked(question, facts):
     return found if len(found) == 1 else []
 
 
-_IT = r"\b(?:it|its|this|that)\b|它(?!們)|這個|那個"
+# "it", "that item", 它: not "this month", 這個月
+_IT = (r"\b(?:it|its)\b|\b(?:this|that)\b(?! (?:month|week|year|time|morning|afternoon|evening|"
+       r"quarter|season|day)\b)|它(?!們)|(?:這|那)個(?!月|禮拜|星期|週|周|時候)")
 
 
 def _confirming(facts, asked):

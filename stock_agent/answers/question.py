@@ -323,8 +323,9 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we ar
          ("instock", r"in stock|\bleft\b|\bremaining\b|有貨|有沒有貨|有庫存|有現貨|還剩"))
 # Whether there is any, in words that ask it only when they name no other verdict ("Do we
 # still have any oolong?", 還有烏龍茶包嗎？; not "Do we have any A001 below target?", 還有
-# A003 缺貨嗎？, nor 還有別的嗎？, "anything else?").
-ANY_LEFT = (r"^(?:do|does) (?:we|you) (?:still )?have any\b|"
+# A003 缺貨嗎？, nor 還有別的嗎？, "anything else?"), nor whether an item is in the catalogue.
+ANY_LEFT = (r"^(?:do|does) (?:we|you) (?:still )?have any\b(?!.*\b(?:in|on) (?:our|the) "
+            r"(?:system|catalog|catalogue|database|records?|list)\b)|"
             r"^還有(?!多少|幾|別|其他|其它|什麼|甚麼)|還有[嗎吗]")
 # Whether any item holds the verdict asked ("Is anything out of stock?", 有需要補貨的嗎？):
 # a yes to it is of some item (asked of no other, by plain()).
@@ -1031,17 +1032,22 @@ def list_length(question):
     return 0 if re.search(FEW, folded) and not re.search(ALL, folded) else None
 
 
-# How many items a conversation's question speaks of ("both", "the two", "all three items",
-# 三個加起來, 兩者), with no item named: not "both numbers", "both stock and target", "the two
-# cartons", 兩個數字 nor 哪一個 (one).
+# How many items a conversation's question speaks of ("are both low?", "the two together",
+# "which of the two", 三個加起來, 這兩個, 兩者), with no item named: a count word that stands
+# for the items, alone before a verb, a total or the question's end; not one before a noun
+# ("both warehouses", "the 2 cartons", 兩個倉庫, 有兩個品項低於目標嗎, 兩個數字), nor "or both",
+# nor 哪一個 (one).
 _FEW = "two|three|four|five|six|seven|eight|nine|ten"
-_ITEMS_AFTER = r"of|items?|products?|skus?|ones?|together|combined|have|has|are|need"
-ITEMS_COUNTED = (r"\bboth\b(?![^?.!]*\band\b)(?!\s+(?:numbers?|figures?|values?|fields?|"
-                 r"amounts?)\b)|"
-                 rf"\b(?:the|these|those|all|all of the) ({_FEW})\b"
-                 rf"(?!\s+(?!(?:{_ITEMS_AFTER})\b)[a-z])|"
-                 rf"\b({_FEW}|\d+) (?:items?|products?|skus?)\b|"
-                 r"([兩二三四五六七八九十])\s*(?:個|項|樣|種|款|者)(?!數|欄|值|字|月|星期|禮拜|小時)")
+_THEN = (r"(?=\s*(?:[?.!,;]|$|of them\b|together\b|combined\b|added\b|in total\b|"
+         r"(?:are|is|have|has|need|needs|do|does|below|above|under|over|low|out|at|short|"
+         r"running|still|in stock)\b))")
+_ZH_THEN = r"(?=\s*(?:加起來|一共|總共|合計|相加|哪|都|比|差|的(?:庫存|目標|總|建議)|[？?，,。]|$))"
+ITEMS_COUNTED = (rf"(?<!\bor )\bboth\b{_THEN}|"
+                 rf"\b(?:the|these|those|all|all of the) ({_FEW})(?: (?:items?|products?|skus?|"
+                 rf"ones))?\b{_THEN}|"
+                 r"(?:這|那)([兩二三四五六七八九十])\s*(?:個|項|樣|種|款)|"
+                 rf"([兩二三四五六七八九十])\s*(?:個|項|樣|種|款)(?:品項|商品)?{_ZH_THEN}|"
+                 r"([兩二三])者")
 
 
 def items_counted(question):

@@ -295,13 +295,12 @@ def _sides(found, shape, facts):
     A002 together more than A002 and A003?" two groups that share A002."""
     if shape["than"] is None:
         return None
-    left, right = ([fact for fact in found if mentioned(fact, side, facts)]
+    left, right = ([fact for fact in found if _mentioned(fact, side, facts)]
                    for side in shape["than"])
     return (left, right) if left and right and left != right else None
 
 
-def mentioned(fact, text, facts):
-    """Whether `text` names the item by its SKU, its name or an alias."""
+def _mentioned(fact, text, facts):
     names = [fact["sku"], fact.get("name") or "", *facts.aliases.get(fact["sku"], ())]
     return any(re.search(rf"(?<![0-9a-z]){re.escape(normal(name))}(?![0-9a-z])", text)
                for name in names if name)
