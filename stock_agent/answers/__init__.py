@@ -556,8 +556,8 @@ def _of_several(question):
 
 
 def _of_items(question):
-    """Whether a conversation's question with no result of its own asks a figure or a
-    verdict of an item, and nothing of several (a total, a comparison) nor of all."""
+    """Whether a conversation's question asks a figure or a verdict of an item, and
+    nothing of several (a total, a comparison) nor of all."""
     asked = shape(question)
     return any(asked[kind] for kind in _OF_ONE) and \
         not any(asked[kind] for kind in _OF_SEVERAL) and \
