@@ -72,6 +72,7 @@ class Plain:
         self.lang, self.source, self.ours, self.writes = lang, None, (), set()
         self.conversation = conversation
         self.recalled = []  # the tool results a conversation's earlier turns hold whole
+        self.earlier, self.whole = None, True  # their facts; whether they are all its results
         self.follows = False  # the question is of a conversation's turn after the first
         self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
         self.inventory = None  # the data in scope: the items a question names by name
@@ -128,7 +129,9 @@ class Answers(Plain):
     def first_tools(self, question, toolbox, inventory, history=()):
         super().first_tools(question, toolbox, inventory, history)
         self.recalled = _recalled(history)
-        self.whole = _whole(history, self.recalled)  # every item of the turns before held
+        if self.recalled:  # read once a question, not once a review
+            self.earlier = Facts(self.recalled)
+            self.whole = _whole(history, self.recalled)  # every item of the turns before held
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -193,7 +196,7 @@ class Answers(Plain):
         known = self._known(facts, outcome)
         of = []  # the items it asks of with those of the turns before: "Is it low?", 三個加起來
         if self.recalled:
-            facts, of = _recalled_asked(question, known, facts, Facts(self.recalled),
+            facts, of = _recalled_asked(question, known, facts, self.earlier,
                                         named=bool(skus_named(question) or
                                                    self._parts(question)), whole=self.whole)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
@@ -547,21 +550,19 @@ def _asks_of_items(question):
         not re.search(HOW_COMPUTED, normal(question))
 
 
-def _of_several(question):
-    """Whether a conversation's question asks a total, a difference or a comparison, and
-    not how a figure is worked out."""
-    asked = shape(question)
-    return any(asked[kind] for kind in _OF_SEVERAL) and \
-        not re.search(HOW_COMPUTED, normal(question))
+def _of_several(asked, folded):
+    """Whether a conversation's question (its shape `asked`, its `folded` words) asks a
+    total, a difference or a comparison, and not how a figure is worked out."""
+    return any(asked[kind] for kind in _OF_SEVERAL) and not re.search(HOW_COMPUTED, folded)
 
 
-def _of_items(question):
-    """Whether a conversation's question asks a figure or a verdict of an item, and
-    nothing of several (a total, a comparison) nor of all."""
-    asked = shape(question)
+def _of_items(asked, folded):
+    """Whether a conversation's question (its shape `asked`, its `folded` words) asks a
+    figure or a verdict of an item, and nothing of several (a total, a comparison) nor of
+    all."""
     return any(asked[kind] for kind in _OF_ONE) and \
         not any(asked[kind] for kind in _OF_SEVERAL) and \
-        not re.search(f"{HOW_COMPUTED}|{ALL}", normal(question))
+        not re.search(f"{HOW_COMPUTED}|{ALL}", folded)
 
 
 def _recalled_asked(question, known, facts, earlier, *, named, whole):
@@ -580,12 +581,13 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
       the question supposes nothing: those _several_asked names.
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
-    of_one = _of_items(question)
+    shaped, folded = shape(question), normal(question)
+    of_one = _of_items(shaped, folded)
     asked = _one_asked(question, earlier) if of_one and not named and \
         not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
-    if whole and (of_one or _of_several(question)) and not shape(question)["supposes"]:
+    if whole and (of_one or _of_several(shaped, folded)) and not shaped["supposes"]:
         asked = _several_asked(question, earlier, facts, named=named)
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
