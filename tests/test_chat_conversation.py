@@ -273,6 +273,22 @@ class ConversationAnswersTest(unittest.TestCase):
                           "needed", events[-1]["answer"])
             self.assertNotIn("A001 is below", events[-1]["answer"])
 
+    def test_what_the_program_looked_up_itself_is_a_turn_s_to_lean_on(self):
+        # chatdev: 那抹茶粉呢？ answered from nothing, the program's own search found it, and
+        # 兩個一共多少？ then counted two items where the turns before held one: the person
+        # read no total. The program's calls are the turn's, for the model and the policy.
+        model = MockModel(script=[self.lookup("A001"), text_reply("烏龍茶包有 45 包。"),
+                                  text_reply("一共 50。")])
+        status, _, err, events = run_cli(["--chat", "--lang", "zh-TW"], model=model,
+                                         stdin="A001 庫存多少？\n那烏龍茶包呢？\n兩個一共多少？\n")
+        self.assertEqual(status, 0, err)
+        self.assertIn("庫存合計 57（12 + 45）", events[-1]["answer"])
+        self.assertNotIn("correction", [event["event"] for event in events])
+        asked = model.requests[-1]["messages"]
+        search = next(message for message in asked if message.get("tool_call_id"))
+        self.assertEqual(search["tool_call_id"], "program-2-0")
+        self.assertIn('"sku": "A002"', search["content"])
+
     def test_items_it_cannot_tell_are_never_those_of_the_turns_before(self):
         below = calls_reply(tool_call("list_reorder", {}))
         oolong = calls_reply(tool_call("find_items", {"query": "oolong"}))
@@ -703,6 +719,19 @@ class ContinueTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertNotIn("Total stock of A002, A003", events[-1]["answer"])
         self.assertIn("correction", [event["event"] for event in events])
+
+    def test_a_turn_with_the_program_s_own_calls_is_read_back_as_written(self):
+        status, _, err, _ = run_cli(["--chat", "--lang", "zh-TW"], log_dir=self.dir,
+                                    stdin="那烏龍茶包呢？\n",
+                                    model=MockModel(script=[text_reply("烏龍茶包有 45 包。")]))
+        self.assertEqual(status, 0, err)
+        model = MockModel(script=[text_reply("好。")])
+        status, _, err, _ = run_cli(["--continue", "last", "-q", "謝謝"], model=model,
+                                    log_dir=self.dir)
+        self.assertEqual(status, 0, err)  # not INVALID_INPUT: each call has its result
+        replayed = model.requests[0]["messages"]
+        self.assertEqual([message["tool_call_id"] for message in replayed
+                          if message["role"] == "tool"], ["program-1-0"])
 
     @staticmethod
     def lookup(sku):

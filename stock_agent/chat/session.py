@@ -130,7 +130,8 @@ class Session:
 
     def _end(self, turn, outcome, started, tokens):
         completed = outcome.status == "completed"
-        turn.update(status=outcome.status, messages=_as_read(outcome) if completed else [],
+        turn.update(status=outcome.status,
+                    messages=_as_read(outcome, turn["turn"], self.limits) if completed else [],
                     code=outcome.error.code if outcome.error is not None else None)
         self.turns.append(turn)
         outcome.run_id, outcome.log = self.log.run_id, self.log.path
@@ -255,12 +256,33 @@ def _replayable(turn, provider):
         for message in turn["messages"]]}
 
 
-def _as_read(outcome):
+def _as_read(outcome, turn, limits):
     """A completed turn's messages as the questions after it see them: ending with the
     answer the person read. The answer policy may have written it in place of the model's
     reply (a false sentence is never shown, nor replayed to the model as said), or after
-    the tool results alone (the program stated it)."""
+    the tool results alone (the program stated it), or after calls of its own: those are
+    the turn's too (_made_by_program)."""
     messages = outcome.transcript
     if messages[-1]["role"] == "assistant" and not messages[-1]["tool_calls"]:
         messages = messages[:-1]
-    return [*messages, {"role": "assistant", "content": outcome.answer, "tool_calls": []}]
+    return [*messages, *_made_by_program(outcome, turn, limits),
+            {"role": "assistant", "content": outcome.answer, "tool_calls": []}]
+
+
+def _made_by_program(outcome, turn, limits):
+    """The calls the answer policy made itself this turn (the loop logs them as the
+    program's, after the model's last request), as one assistant message and their results
+    (a long one as an excerpt, as the loop shows the model): the person read what they
+    found, so a later question may lean on it. Without them, on the real small model,
+    "兩個一共多少？" after the program's own search found 抹茶粉 counted two items where the
+    turns before held one, and the person read no total."""
+    made = [record for record in outcome.results if record["invocation"].endswith(":program")]
+    if not made:
+        return []
+    limit = run.excerpt_limit(limits.max_context_chars)
+    calls = [{"id": f"program-{turn}-{at}", "name": record["name"],
+              "arguments": record["arguments"]} for at, record in enumerate(made)]
+    return [{"role": "assistant", "content": "", "tool_calls": calls},
+            *({"role": "tool", "tool_call_id": call["id"], "tool_name": call["name"],
+               "content": run.tool_content(record["result"], limit=limit)[0],
+               "is_error": not record["result"]["ok"]} for call, record in zip(calls, made))]
