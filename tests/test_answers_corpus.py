@@ -2325,14 +2325,19 @@ class ReadOnlyOrderTest(unittest.TestCase):
                                ("I'd like to order 18 of A001", "en"),
                                ("We need to buy more A001, 18 please", "en"),
                                ("幫我下單 A001 18包", "zh-TW"), ("直接訂 20 包 A001", "zh-TW"),
-                               ("我要訂 A001 18 包", "zh-TW")):
+                               ("我要訂 A001 18 包", "zh-TW"),
+                               # a request after a word of its own (chatdev)
+                               ("ok whatever. place an order for 18 of A001 then", "en"),
+                               ("好，那幫我下單 A001 十八包", "zh-TW")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup("A001")], question, lang).endswith(
                     self.READ_ONLY[lang]))
 
     def test_a_question_about_ordering_gets_the_plain_line(self):
         for question, lang in (("Check A001 and suggest how many to reorder.", "en"),
-                               ("請問 A001 要訂多少？", "zh-TW")):
+                               ("請問 A001 要訂多少？", "zh-TW"), ("那 A001 的訂單呢？", "zh-TW"),
+                               ("好，那 A001 的訂購量是多少？", "zh-TW"),
+                               ("好，那補貨清單有 A001 嗎？", "zh-TW")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup("A001")], question, lang).endswith(
                     NO_ORDER[lang]))

@@ -249,7 +249,14 @@ class ConversationAnswersTest(unittest.TestCase):
                  [self.lookup("A001"), search, text_reply("一共 50。")], "庫存合計 57（12 + 45）"),
                 ("Check A001\nand A002?\nwhich of the two has more?\n",
                  [self.lookup("A001"), self.lookup("A002"), text_reply("A001 has more.")],
-                 "Most stock: A002, 45 (of A001 12, A002 45)")):
+                 "Most stock: A002, 45 (of A001 12, A002 45)"),
+                # a comparison of the two the turns found: chatdev's 哪個比較缺？
+                ("Check A001\nand A002?\nwhich one has more?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("A001 has more.")],
+                 "Most stock: A002, 45 (of A001 12, A002 45)"),
+                ("A001 跟 A003 庫存各多少？\n哪個比較缺？\n",
+                 [calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]})),
+                  text_reply("A001 has more.")], "離目標最遠：A003，建議補貨 20（A001 18、A003 20）")):
             with self.subTest(stdin=stdin):
                 lang = "en" if stdin.isascii() else "zh-TW"
                 model = MockModel(script=replies)
@@ -293,6 +300,12 @@ class ConversationAnswersTest(unittest.TestCase):
         below = calls_reply(tool_call("list_reorder", {}))
         oolong = calls_reply(tool_call("find_items", {"query": "oolong"}))
         for stdin, replies, unsaid in (
+                # "which one" of three, or of one: no two to compare
+                ("Check A001\nand A002?\nand A003?\nwhich one has more?\n",
+                 [self.lookup("A001"), self.lookup("A002"), self.lookup("A003"),
+                  text_reply("A001 has more."), text_reply("A001.")], "Most stock"),
+                ("Check A001\nwhich one has more?\n",
+                 [self.lookup("A001"), text_reply("A001."), text_reply("A001.")], "Most stock"),
                 # a fourth review's: "it" of a figure, and "it" of a clause
                 ("Check A002\nWhat's the total stock of the items below target? Is it under "
                  "20?\n", [self.lookup("A002"), below, text_reply("12 in total, so yes.")],

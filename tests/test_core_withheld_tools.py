@@ -139,7 +139,12 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("Is anything below target?", ("list_reorder",)),
                 ("What is our reorder point?", None),  # ours: it asks for no list
                 ("Which items are not low?", None), ("哪些不缺貨？", None),  # not the list
-                ("Which A001 is it?", ("get_stock",))):  # a SKU wins
+                ("Which A001 is it?", ("get_stock",)),  # a SKU wins
+                # an order asked for in a run that cannot order: of an item of the turns
+                # before (chatdev: offered every tool, the small model made the list)
+                ("ok whatever. place an order for 20 then", ("get_stock",)),
+                ("好，那幫我下單訂十八包", ("get_stock",)),
+                ("order whatever we're short", None), ("好，那補貨清單呢？", None)):
             with self.subTest(question=question):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)
         self.assertEqual(asked.offered_first("Any blend beans left?", data), ("find_items",))

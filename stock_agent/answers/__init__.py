@@ -588,7 +588,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     if whole and (of_one or _of_several(shaped, folded)) and not shaped["supposes"]:
-        asked = _several_asked(question, earlier, facts, named=named)
+        asked = _several_asked(question, earlier, facts, named=named,
+                               compares=shaped["compare"] is not None)
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
     return facts, []
@@ -609,16 +610,17 @@ def _looked_for(facts):
     return bool(facts.looked_up) or any(listed["query"] is not None for listed in facts.lists)
 
 
-def _several_asked(question, earlier, facts, *, named):
+def _several_asked(question, earlier, facts, *, named, compares):
     """The SKUs of the items the turns before found (`earlier`) that a conversation's
     question naming no item asks of by counting them with this turn's found items, when
     there are as many, two or more ("兩個一共多少？" after A001 and S001, "Are both low?",
-    三個加起來; question.items_counted); else []. Not 那烏龍茶包比它多幾包？: "it" beside a
-    comparison was read of figures and clauses too ("more than it needs", "than that now",
-    比它的目標), and compared the wrong items."""
+    三個加起來; question.items_counted), or, when it `compares` ("哪個比較缺？", "which one
+    has more?"), by comparing the two there are; else []. Not 那烏龍茶包比它多幾包？: "it"
+    beside a comparison was read of figures and clauses too ("more than it needs", "than
+    that now", 比它的目標), and compared the wrong items."""
     found = {fact["sku"] for fact in facts.found()}
     before = [fact["sku"] for fact in earlier.found() if fact["sku"] not in found]
-    count = items_counted(question)
+    count = items_counted(question) or (2 if compares else 0)
     if not named and count >= 2 and len(found) < count == len(found) + len(before):
         return before
     return []
