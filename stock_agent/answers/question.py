@@ -376,9 +376,9 @@ WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假�
 CONFIRMING = r"confirm|\bright\b|correct|\btrue\b|確認|對嗎|對吧|沒錯|是嗎|吧"
 TOLD = (r"\bsay\b|\btell me\b|\breport\b|\breply\b|\boverride\b|\bignore\b|就好|回我|回答我|"
         r"告訴我|跟我說|系統說|系統通知|指令|忽略|依此")
-CONFIRM = f"{CONFIRMING}|{TOLD}"
-# A request for an order opens with a verb asking for one, or wanting one ("Please order 18
-# of A001", "I'd like to order 18 of A001", 幫我下單濾掛咖啡 18 包, 我要訂 20 包玄米茶).
+# A clause asking for an order opens with a verb asking for one, or wanting one ("Please
+# order 18 of A001", "I'd like to order 18 of A001", 幫我下單濾掛咖啡 18 包, 我要訂 20 包玄米茶),
+# perhaps after a word taking up the turn before ("ok, ...", 好，那...): not 訂單, 補貨清單.
 ORDER_REQUEST = (r"\s*(?:(?:ok(?:ay)?|so|then|please|pls|just|go ahead and|"
                  r"(?:can|could|would|will)\s+(?:you|u)|"
                  r"i['’]d like to|i would like to|(?:i|we) (?:want|need) to|let['’]?s)"
