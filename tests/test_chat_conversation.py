@@ -249,14 +249,7 @@ class ConversationAnswersTest(unittest.TestCase):
                  [self.lookup("A001"), search, text_reply("一共 50。")], "庫存合計 57（12 + 45）"),
                 ("Check A001\nand A002?\nwhich of the two has more?\n",
                  [self.lookup("A001"), self.lookup("A002"), text_reply("A001 has more.")],
-                 "Most stock: A002, 45 (of A001 12, A002 45)"),
-                # a comparison of the two the turns found: chatdev's 哪個比較缺？
-                ("Check A001\nand A002?\nwhich one has more?\n",
-                 [self.lookup("A001"), self.lookup("A002"), text_reply("A001 has more.")],
-                 "Most stock: A002, 45 (of A001 12, A002 45)"),
-                ("A001 跟 A003 庫存各多少？\n哪個比較缺？\n",
-                 [calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]})),
-                  text_reply("A001 has more.")], "離目標最遠：A003，建議補貨 20（A001 18、A003 20）")):
+                 "Most stock: A002, 45 (of A001 12, A002 45)")):
             with self.subTest(stdin=stdin):
                 lang = "en" if stdin.isascii() else "zh-TW"
                 model = MockModel(script=replies)
@@ -296,16 +289,35 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(search["tool_call_id"], "program-2-0")
         self.assertIn('"sku": "A002"', search["content"])
 
+    def test_an_order_asked_of_an_item_before_is_offered_no_list(self):
+        # chatdev: "place an order for 20 then", offered every tool, got the reorder list
+        for question, offered in (("ok whatever. place an order for 20 then", ["get_stock"]),
+                                  ("Order whatever is running out", None)):
+            with self.subTest(question=question):
+                status, _, err, events, model = self.chat(
+                    f"Check A003\n{question}\n", self.lookup("A003"),
+                    text_reply("I can't place orders."))
+                self.assertEqual(status, 0, err)
+                narrowed = [event["tools"] for event in events
+                            if event["event"] == "tools_narrowed"]
+                self.assertEqual(narrowed[1:], [offered] if offered else [])
+                self.assertEqual(len(model.requests[-1]["tools"]), len(offered or "abc"))
+
     def test_items_it_cannot_tell_are_never_those_of_the_turns_before(self):
         below = calls_reply(tool_call("list_reorder", {}))
         oolong = calls_reply(tool_call("find_items", {"query": "oolong"}))
         for stdin, replies, unsaid in (
-                # "which one" of three, or of one: no two to compare
-                ("Check A001\nand A002?\nand A003?\nwhich one has more?\n",
-                 [self.lookup("A001"), self.lookup("A002"), self.lookup("A003"),
-                  text_reply("A001 has more."), text_reply("A001.")], "Most stock"),
-                ("Check A001\nwhich one has more?\n",
-                 [self.lookup("A001"), text_reply("A001."), text_reply("A001.")], "Most stock"),
+                # a comparison that counts no items: of the two the turns found, or of
+                # every item, another measure, the figures of one? (a review's)
+                ("Check A001\nand A002?\nWhich one sells more?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("I can't tell."),
+                  text_reply("I can't tell.")], "Most stock"),
+                ("Check A001\nand A002?\nWhich of our products has the least stock?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("A001."),
+                  text_reply("A001.")], "Least stock: A001"),
+                ("Check A001\nand A002?\nWhich is higher, its stock or its target?\n",
+                 [self.lookup("A001"), self.lookup("A002"), text_reply("Its target."),
+                  text_reply("Its target.")], "Most stock"),
                 # a fourth review's: "it" of a figure, and "it" of a clause
                 ("Check A002\nWhat's the total stock of the items below target? Is it under "
                  "20?\n", [self.lookup("A002"), below, text_reply("12 in total, so yes.")],

@@ -42,8 +42,8 @@ import re
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, items_counted,
                                           list_length, named_by, names_of, names_written,
-                                          normal, offered_first, parts_named, plain, shape,
-                                          skus_named)
+                                          normal, offered_first, orders_of_one, parts_named,
+                                          plain, shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -140,6 +140,11 @@ class Answers(Plain):
         self.needs_tools = self.offered != () or self.conversation and _asks_of_items(question)
         if self.offered == () and self.conversation:  # "and the other one?": of a turn before
             self.offered = None
+        if self.offered is None and self.conversation and not toolbox.needs_approval() and \
+                orders_of_one(question):
+            # "ok, place an order for 20 then": of an item of a turn before, in a run that
+            # cannot order; offered every tool, the small model made the reorder list
+            self.offered = ("get_stock",)
         return self.offered
 
     def settled(self, question, outcome, *, run_call, step):
@@ -588,8 +593,7 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     if whole and (of_one or _of_several(shaped, folded)) and not shaped["supposes"]:
-        asked = _several_asked(question, earlier, facts, named=named,
-                               compares=shaped["compare"] is not None)
+        asked = _several_asked(question, earlier, facts, named=named)
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
     return facts, []
@@ -610,17 +614,18 @@ def _looked_for(facts):
     return bool(facts.looked_up) or any(listed["query"] is not None for listed in facts.lists)
 
 
-def _several_asked(question, earlier, facts, *, named, compares):
+def _several_asked(question, earlier, facts, *, named):
     """The SKUs of the items the turns before found (`earlier`) that a conversation's
     question naming no item asks of by counting them with this turn's found items, when
     there are as many, two or more ("兩個一共多少？" after A001 and S001, "Are both low?",
-    三個加起來; question.items_counted), or, when it `compares` ("哪個比較缺？", "which one
-    has more?"), by comparing the two there are; else []. Not 那烏龍茶包比它多幾包？: "it"
-    beside a comparison was read of figures and clauses too ("more than it needs", "than
-    that now", 比它的目標), and compared the wrong items."""
+    三個加起來; question.items_counted); else []. Not 那烏龍茶包比它多幾包？: "it" beside a
+    comparison was read of figures and clauses too ("more than it needs", "than that now",
+    比它的目標), and compared the wrong items; nor "which one has more?" after two items (a
+    review's: "Which one sells more?", "Which of our products has the least stock?", "Which
+    is higher, its stock or its target?" were set against the two)."""
     found = {fact["sku"] for fact in facts.found()}
     before = [fact["sku"] for fact in earlier.found() if fact["sku"] not in found]
-    count = items_counted(question) or (2 if compares else 0)
+    count = items_counted(question)
     if not named and count >= 2 and len(found) < count == len(found) + len(before):
         return before
     return []

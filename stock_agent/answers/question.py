@@ -121,8 +121,7 @@ def offered_first(question, inventory, *, writes=False):
     """The names of the tools the first request offers, or None for every tool: none when no
     lookup could help (may_need_tools); only get_stock when the question names a SKU and
     asks for nothing a list or a search gives; only find_items when it names an item by its
-    name alone; only list_reorder when it names none and asks which are low; only
-    get_stock when it asks to place an order in a run that cannot, naming none. Offered all
+    name alone; only list_reorder when it names none and asks which are low. Offered all
     three, a small model answered "Check A001 and A002 and suggest how many of each to
     reorder" with list_reorder, 濾掛咖啡的庫存 with list_reorder too, and 哪些需要補貨 with
     a search for 需要補貨. `writes`: the run may place orders, and a question naming a SKU
@@ -144,24 +143,31 @@ def offered_first(question, inventory, *, writes=False):
     if any(word in folded for word in WHICH) and any(word in folded for word in LOW) and \
             not re.search(NOT_LOW, folded):
         return ("list_reorder",)
-    if asks_to_order(folded) and not re.search(ALL, folded) and \
-            not any(word in folded for word in WHICH + SHORT_OF):
-        # "ok, place an order for 20 then", 好，那幫我下單訂十八包: of an item the turns before
-        # found, in a run that cannot order; offered every tool, the small model made the
-        # reorder list, which no such request asks for
-        return ("get_stock",)
     return None
 
 
+def orders_of_one(question):
+    """Whether the question asks for an order to be placed (asks_to_order) and names
+    nothing of every item, nor of those short ("ok, place an order for 20 then", 好，那幫我
+    下單訂十八包; not "order whatever we're short", "Buy the out-of-stock items"): in a
+    conversation, of an item the turns before found."""
+    folded = normal(question)
+    return asks_to_order(folded) and not re.search(ALL, folded) and \
+        not any(word in folded for word in WHICH + SHORT_OF)
+
+
 # Words that an order request for whatever is short uses ("order whatever we're short").
-SHORT_OF = ("low", "below", "short", "under", "低於", "不足", "缺", "不夠")
+SHORT_OF = ("low", "below", "short", "under", "out", "empty", "need", "低於", "不足", "缺",
+            "不夠", "快沒", "沒了")
 
 
 def asks_to_order(folded):
-    """Whether a clause of the question (`folded`: normal()) asks for an order to be placed
-    (ORDER_REQUEST): "Order 50 units of A001", "ok whatever. place an order for 20 then",
-    好，那幫我下單."""
-    return any(re.match(ORDER_REQUEST, clause) for clause in re.split(CLAUSE, folded))
+    """Whether the question (`folded`: normal()) asks for an order to be placed: it opens
+    with a request for one (ORDER_REQUEST), or a later clause asks for one in so many words
+    (ORDER_REQUEST_AFTER: "ok whatever. place an order for 20 then", 好，那幫我下單; not
+    "Show me the stock, order by target", 好，進貨了嗎？)."""
+    return re.match(ORDER_REQUEST, folded) is not None or any(
+        re.match(ORDER_REQUEST_AFTER, clause) for clause in re.split(CLAUSE, folded)[1:])
 
 
 def may_need_tools(question, inventory):
@@ -376,17 +382,20 @@ WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假�
 CONFIRMING = r"confirm|\bright\b|correct|\btrue\b|確認|對嗎|對吧|沒錯|是嗎|吧"
 TOLD = (r"\bsay\b|\btell me\b|\breport\b|\breply\b|\boverride\b|\bignore\b|就好|回我|回答我|"
         r"告訴我|跟我說|系統說|系統通知|指令|忽略|依此")
-# A clause asking for an order opens with a verb asking for one, or wanting one ("Please
-# order 18 of A001", "I'd like to order 18 of A001", 幫我下單濾掛咖啡 18 包, 我要訂 20 包玄米茶),
-# perhaps after a word taking up the turn before ("ok, ...", 好，那...): not 訂單, 補貨清單.
-ORDER_REQUEST = (r"\s*(?:(?:ok(?:ay)?|so|then|please|pls|just|go ahead and|"
-                 r"(?:can|could|would|will)\s+(?:you|u)|"
-                 r"i['’]d like to|i would like to|(?:i|we) (?:want|need) to|let['’]?s)"
-                 r"\s+)*(?:place (?:an?|the|my) (?:purchase )?order|order|reorder|restock|buy|"
-                 r"purchase)\b|"
-                 r"\s*(?:好的?|那(?!些|個)|請(?!問)|幫我|幫忙|麻煩|直接|就|我們?(?:想|要)+)*"
-                 r"(?:下單|下訂|訂購(?!單|量|數|建議)|訂(?![購單])|叫貨|採購|進貨|"
-                 r"補貨(?!單|清單|量|數|建議))")
+# A request for an order opens with a verb asking for one, or wanting one ("Please order 18
+# of A001", "I'd like to order 18 of A001", 幫我下單濾掛咖啡 18 包, 我要訂 20 包玄米茶; not 訂單,
+# 補貨清單); a later clause, only with a word asking for it or "place an order", perhaps
+# after one taking up the turn before ("ok, ...", 好，那...).
+_ASKS_EN = (r"(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u)|"
+            r"i['’]d like to|i would like to|(?:i|we) (?:want|need) to|let['’]?s)\s+)")
+_PLACE_EN = r"place (?:an?|the|my) (?:purchase )?order\b"
+_ORDERS_EN = r"(?:order|reorder|restock|buy|purchase)\b"
+_ASKS_ZH = r"(?:請(?!問)|幫我|幫忙|麻煩|直接|就|我們?(?:想|要)+)"
+_ORDERS_ZH = (r"(?:下單|下訂|訂購(?!單|量|數|建議)|訂(?![購單])|叫貨|採購|進貨|"
+              r"補貨(?!單|清單|量|數|建議))")
+ORDER_REQUEST = rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})|\s*{_ASKS_ZH}*{_ORDERS_ZH}"
+ORDER_REQUEST_AFTER = (rf"\s*(?:(?:ok(?:ay)?|so|then)\s+)?(?:{_ASKS_EN}*{_PLACE_EN}|"
+                       rf"{_ASKS_EN}+{_ORDERS_EN})|\s*(?:好的?|那)?{_ASKS_ZH}+{_ORDERS_ZH}")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
