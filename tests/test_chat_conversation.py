@@ -289,6 +289,31 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(search["tool_call_id"], "program-2-0")
         self.assertIn('"sku": "A002"', search["content"])
 
+    def test_the_other_one_is_the_item_before_the_newest_result_did_not_find(self):
+        # chatdev: the search for tea bags found two; "the genmaicha one", then "and the
+        # other one?": the model searched for "other", and the person read nothing of A002
+        tea, genmaicha = (calls_reply(tool_call("find_items", {"query": query}))
+                          for query in ("tea bags", "genmaicha"))
+        other = calls_reply(tool_call("find_items", {"query": "other"}))
+        for stdin in ("search tea bags\nthe genmaicha one, stock and target?\nand the other "
+                      "one?\n", "search tea bags\nthe genmaicha one?\n那另一個呢？\n"):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, tea, genmaicha, other,
+                                                      text_reply("Nothing matches."))
+                self.assertEqual(status, 0, err)
+                self.assertIn("烏龍茶包 (A002): stock 45, target 30", events[-1]["answer"])
+        # not "the others", nor "the other one" of one result that found both
+        for stdin, replies in (
+                ("search tea bags\nthe genmaicha one?\nwhat about the others?\n",
+                 [tea, genmaicha, text_reply("ok"), text_reply("ok")]),
+                ("Check A002 and A003\nthanks\nand the other one?\n",
+                 [calls_reply(tool_call("get_stock", {"sku": ["A002", "A003"]})),
+                  text_reply("You're welcome!"), text_reply("ok"), text_reply("ok")])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies)
+                self.assertEqual(status, 0, err)
+                self.assertNotIn("(A002): stock 45", events[-1]["answer"])
+
     def test_an_order_asked_of_an_item_before_is_offered_no_list(self):
         # chatdev: "place an order for 20 then", offered every tool, got the reorder list
         for question, offered in (("ok whatever. place an order for 20 then", ["get_stock"]),

@@ -581,9 +581,10 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
       turns before hold ("Without looking anything up again: what target did you just
       report for that item?"; "so no need to 補貨 for it, right?" answered with the
       reorder list).
-    - Of several, when the turns before are all held whole (`whole`: none folded into
-      notes, none cut, none read back by --continue; else there may be more items) and
-      the question supposes nothing: those _several_asked names.
+    - Of "the other one" or several, when the turns before are all held whole (`whole`:
+      none folded into notes, none cut, none read back by --continue; else there may be
+      more items) and the question supposes nothing: the one _other_asked names, or those
+      _several_asked names.
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
     shaped, folded = shape(question), normal(question)
@@ -592,8 +593,10 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
         not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
-    if whole and (of_one or _of_several(shaped, folded)) and not shaped["supposes"]:
-        asked = _several_asked(question, earlier, facts, named=named)
+    if whole and not named and not shaped["supposes"]:
+        asked = _other_asked(folded, earlier, facts) or (
+            _several_asked(question, earlier, facts) if of_one or _of_several(shaped, folded)
+            else [])
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
     return facts, []
@@ -614,7 +617,7 @@ def _looked_for(facts):
     return bool(facts.looked_up) or any(listed["query"] is not None for listed in facts.lists)
 
 
-def _several_asked(question, earlier, facts, *, named):
+def _several_asked(question, earlier, facts):
     """The SKUs of the items the turns before found (`earlier`) that a conversation's
     question naming no item asks of by counting them with this turn's found items, when
     there are as many, two or more ("兩個一共多少？" after A001 and S001, "Are both low?",
@@ -626,9 +629,28 @@ def _several_asked(question, earlier, facts, *, named):
     found = {fact["sku"] for fact in facts.found()}
     before = [fact["sku"] for fact in earlier.found() if fact["sku"] not in found]
     count = items_counted(question)
-    if not named and count >= 2 and len(found) < count == len(found) + len(before):
+    if count >= 2 and len(found) < count == len(found) + len(before):
         return before
     return []
+
+
+def _other_asked(folded, earlier, facts):
+    """[SKU] of "the other one" (另一個) a conversation's question naming no item asks of,
+    when this turn's calls found none: of the two items the turns before found, the one the
+    newest of their results did not (chatdev: "the genmaicha one, stock and target?", then
+    "and the other one?", of the two a search for tea bags found); else []."""
+    if not re.search(_OTHER, folded) or facts.found():
+        return []
+    sources = {fact["sku"]: fact["source"]["invocation"] for fact in earlier.found()}
+    newest = max(sources.values(), key=lambda invocation: int(invocation.split(":")[1]),
+                 default=None)
+    others = [sku for sku, source in sources.items() if source != newest]
+    return others if len(sources) == 2 and len(others) == 1 else []
+
+
+# "the other one", 另一個: one item, not "the others", "the other two", 其他
+_OTHER = (r"\bthe other(?! (?:two|three|\d))(?: (?:one|item|product|sku))?\b|"
+          r"另(?:外)?(?:一|那)(?:個|款|項|種|樣)")
 
 
 def _searched(facts, sku, part):
