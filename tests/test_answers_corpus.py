@@ -1824,6 +1824,9 @@ class ComparisonTest(unittest.TestCase):
                 ("What's the combined gap to target of A001 and A003?",
                  "Total suggested order of A001, A003: 38"),
                 ("Which is further from target, A001 or A003?", "Furthest below target: A003"),
+                # chatdev: "further under its target" read as "Highest target: A001, A003"
+                ("Which of A001 and A003 is further under its target?",
+                 "Furthest below target: A003"),
                 # blind10: topping up to target sums what to order, not the targets (the
                 # person read "Total target of A001, A003: 50")
                 ("If I top up both A001 and A003 to target, how many units is that in total?",

@@ -413,7 +413,7 @@ MOST = (r"\bmost\b|\bhighest\b|\blargest\b|\bbiggest\b|\bgreatest\b|\bfurthest\b
         r"\bfarther\b|最多|最高|最大|最缺|比較多|較多|更多|比較高|比較缺|較缺|更缺")
 LEAST = (r"\bleast\b|\bfewest\b|\blowest\b|\bsmallest\b|\bless\b|\bfewer\b|\blower\b|"
          r"\bsmaller\b|最少|最低|最小|比較少|較少|更少|比較低")
-SHORT = r"below|\bshort|under target|\bneeds?\b|低於|不足|缺|需要"
+SHORT = r"below|\bshort|under (?:its |their |the )?targets?|\bneeds?\b|低於|不足|缺|需要"
 # A question that compares in any measure ("which sells faster?", "Is A003 more urgent than
 # A001?", 誰比較需要補貨): a model's comparison of two items, said of no field, is of the
 # stock only when the question says so.
