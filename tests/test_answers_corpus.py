@@ -2328,10 +2328,7 @@ class ReadOnlyOrderTest(unittest.TestCase):
                                ("I'd like to order 18 of A001", "en"),
                                ("We need to buy more A001, 18 please", "en"),
                                ("幫我下單 A001 18包", "zh-TW"), ("直接訂 20 包 A001", "zh-TW"),
-                               ("我要訂 A001 18 包", "zh-TW"),
-                               # a request after a word of its own (chatdev)
-                               ("ok whatever. place an order for 18 of A001 then", "en"),
-                               ("好，那幫我下單 A001 十八包", "zh-TW")):
+                               ("我要訂 A001 18 包", "zh-TW")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup("A001")], question, lang).endswith(
                     self.READ_ONLY[lang]))

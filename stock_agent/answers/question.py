@@ -147,27 +147,21 @@ def offered_first(question, inventory, *, writes=False):
 
 
 def orders_of_one(question):
-    """Whether the question asks for an order to be placed (asks_to_order) and names
-    nothing of every item, nor of those short ("ok, place an order for 20 then", 好，那幫我
-    下單訂十八包; not "order whatever we're short", "Buy the out-of-stock items"): in a
-    conversation, of an item the turns before found."""
+    """Whether the question asks for an order to be placed, in its first clause
+    (ORDER_REQUEST) or a later one in so many words (ORDER_REQUEST_AFTER: "ok whatever.
+    place an order for 20 then", 好，那幫我下單; not "Show me the stock, order by target",
+    好，進貨了嗎？), and names nothing of every item nor of those short ("order whatever
+    we're short", "Buy the out-of-stock items"): in a conversation, of an item the turns
+    before found."""
     folded = normal(question)
-    return asks_to_order(folded) and not re.search(ALL, folded) and \
-        not any(word in folded for word in WHICH + SHORT_OF)
+    return (re.match(ORDER_REQUEST, folded) is not None or any(
+        re.match(ORDER_REQUEST_AFTER, clause) for clause in re.split(CLAUSE, folded)[1:])) \
+        and not re.search(ALL, folded) and not any(word in folded for word in WHICH + SHORT_OF)
 
 
 # Words that an order request for whatever is short uses ("order whatever we're short").
 SHORT_OF = ("low", "below", "short", "under", "out", "empty", "need", "低於", "不足", "缺",
             "不夠", "快沒", "沒了")
-
-
-def asks_to_order(folded):
-    """Whether the question (`folded`: normal()) asks for an order to be placed: it opens
-    with a request for one (ORDER_REQUEST), or a later clause asks for one in so many words
-    (ORDER_REQUEST_AFTER: "ok whatever. place an order for 20 then", 好，那幫我下單; not
-    "Show me the stock, order by target", 好，進貨了嗎？)."""
-    return re.match(ORDER_REQUEST, folded) is not None or any(
-        re.match(ORDER_REQUEST_AFTER, clause) for clause in re.split(CLAUSE, folded)[1:])
 
 
 def may_need_tools(question, inventory):
@@ -383,19 +377,19 @@ CONFIRMING = r"confirm|\bright\b|correct|\btrue\b|確認|對嗎|對吧|沒錯|�
 TOLD = (r"\bsay\b|\btell me\b|\breport\b|\breply\b|\boverride\b|\bignore\b|就好|回我|回答我|"
         r"告訴我|跟我說|系統說|系統通知|指令|忽略|依此")
 # A request for an order opens with a verb asking for one, or wanting one ("Please order 18
-# of A001", "I'd like to order 18 of A001", 幫我下單濾掛咖啡 18 包, 我要訂 20 包玄米茶; not 訂單,
-# 補貨清單); a later clause, only with a word asking for it or "place an order", perhaps
-# after one taking up the turn before ("ok, ...", 好，那...).
+# of A001", "I'd like to order 18 of A001", 幫我下單濾掛咖啡 18 包, 我要訂 20 包玄米茶); a later
+# clause, only with a word asking for it or "place an order", perhaps after one taking up
+# the turn before ("ok, ...", 好，那...; not 好，那幫我把訂單...).
 _ASKS_EN = (r"(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u)|"
             r"i['’]d like to|i would like to|(?:i|we) (?:want|need) to|let['’]?s)\s+)")
-_PLACE_EN = r"place (?:an?|the|my) (?:purchase )?order\b"
-_ORDERS_EN = r"(?:order|reorder|restock|buy|purchase)\b"
+_PLACE_EN = r"place (?:an?|the|my) (?:purchase )?order"
+_ORDERS_EN = r"order|reorder|restock|buy|purchase"
 _ASKS_ZH = r"(?:請(?!問)|幫我|幫忙|麻煩|直接|就|我們?(?:想|要)+)"
-_ORDERS_ZH = (r"(?:下單|下訂|訂購(?!單|量|數|建議)|訂(?![購單])|叫貨|採購|進貨|"
-              r"補貨(?!單|清單|量|數|建議))")
-ORDER_REQUEST = rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})|\s*{_ASKS_ZH}*{_ORDERS_ZH}"
+_ORDERS_ZH = r"(?:下單|下訂|訂購|訂|叫貨|採購|進貨|補貨)"
+ORDER_REQUEST = rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})\b|\s*{_ASKS_ZH}*{_ORDERS_ZH}"
 ORDER_REQUEST_AFTER = (rf"\s*(?:(?:ok(?:ay)?|so|then)\s+)?(?:{_ASKS_EN}*{_PLACE_EN}|"
-                       rf"{_ASKS_EN}+{_ORDERS_EN})|\s*(?:好的?|那)?{_ASKS_ZH}+{_ORDERS_ZH}")
+                       rf"{_ASKS_EN}+(?:{_ORDERS_EN}))\b|\s*(?:好的?|那)?{_ASKS_ZH}+{_ORDERS_ZH}"
+                       r"(?!單|清單|量|數|建議|價)")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
@@ -589,7 +583,7 @@ def shape(question):
             "wants": _wants(folded, yes_no),
             "to_confirm": _to_confirm(folded, unnamed) if figures else [],
             "one_number": _one_number(unnamed) if figures else False,
-            "order_asked": asks_to_order(folded)}
+            "order_asked": re.match(ORDER_REQUEST, folded) is not None}
 
 
 # The words of a plain yes-or-no question about our data now, a closed list: its verdict's
