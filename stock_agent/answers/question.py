@@ -379,7 +379,7 @@ TOLD = (r"\bsay\b|\btell me\b|\breport\b|\breply\b|\boverride\b|\bignore\b|就�
 # A request for an order opens with a verb asking for one, or wanting one ("Please order 18
 # of A001", "I'd like to order 18 of A001", 幫我下單濾掛咖啡 18 包, 我要訂 20 包玄米茶); a later
 # clause, only with a word asking for it or "place an order", perhaps after one taking up
-# the turn before ("ok, ...", 好，那...; not 好，那幫我把訂單...).
+# the turn before ("ok, ...", 好，那幫我...; not "then, order status?", 好，進貨了嗎？).
 _ASKS_EN = (r"(?:(?:please|pls|just|go ahead and|(?:can|could|would|will)\s+(?:you|u)|"
             r"i['’]d like to|i would like to|(?:i|we) (?:want|need) to|let['’]?s)\s+)")
 _PLACE_EN = r"place (?:an?|the|my) (?:purchase )?order"
