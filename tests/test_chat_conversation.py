@@ -289,26 +289,44 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(search["tool_call_id"], "program-2-0")
         self.assertIn('"sku": "A002"', search["content"])
 
-    def test_the_other_one_is_the_item_before_the_newest_result_did_not_find(self):
+    def test_the_other_one_is_the_item_before_the_last_answer_did_not_name(self):
         # chatdev: the search for tea bags found two; "the genmaicha one", then "and the
         # other one?": the model searched for "other", and the person read nothing of A002
         tea, genmaicha = (calls_reply(tool_call("find_items", {"query": query}))
                           for query in ("tea bags", "genmaicha"))
         other = calls_reply(tool_call("find_items", {"query": "other"}))
-        for stdin in ("search tea bags\nthe genmaicha one, stock and target?\nand the other "
-                      "one?\n", "search tea bags\nthe genmaicha one?\n那另一個呢？\n"):
+        for stdin, replies, stated in (
+                ("search tea bags\nthe genmaicha one, stock and target?\nand the other one?\n",
+                 [tea, genmaicha, other, text_reply("Nothing matches.")], "烏龍茶包 (A002)"),
+                ("search tea bags\nthe genmaicha one?\n那另一個呢？\n",
+                 [tea, genmaicha, text_reply("ok")], "烏龍茶包 (A002)"),
+                # a second review's: of the answer read last, not of the newest result (the
+                # turn before answered from memory, or was the program's "other one")
+                ("Check A003 and A001\nthe first one's target?\nand the other one?\n",
+                 [calls_reply(tool_call("get_stock", {"sku": ["A003", "A001"]})),
+                  text_reply("A003's target is 20."), text_reply("ok")], "濾掛咖啡 (A001)"),
+                ("search tea bags\nthe genmaicha one?\nand the other one?\nand the other one "
+                 "again?\n", [tea, genmaicha, text_reply("ok"), text_reply("ok")],
+                 "玄米茶包 (A003)")):
             with self.subTest(stdin=stdin):
-                status, _, err, events, _ = self.chat(stdin, tea, genmaicha, other,
-                                                      text_reply("Nothing matches."))
+                status, _, err, events, _ = self.chat(stdin, *replies)
                 self.assertEqual(status, 0, err)
-                self.assertIn("烏龍茶包 (A002): stock 45, target 30", events[-1]["answer"])
-        # not "the others", nor "the other one" of one result that found both
+                self.assertIn(stated, events[-1]["answer"])
+        # not "the others", "the other warehouse", 另一個倉庫, an answer naming both, nor
+        # "the other one" with a name the model searched for (a second review's)
         for stdin, replies in (
                 ("search tea bags\nthe genmaicha one?\nwhat about the others?\n",
                  [tea, genmaicha, text_reply("ok"), text_reply("ok")]),
+                ("search tea bags\nthe genmaicha one?\nIs the other warehouse low too?\n",
+                 [tea, genmaicha, text_reply("I can't tell."), text_reply("I can't tell.")]),
+                ("search tea bags\nthe genmaicha one?\n另一個倉庫也缺貨嗎？\n",
+                 [tea, genmaicha, text_reply("不知道。"), text_reply("不知道。")]),
                 ("Check A002 and A003\nthanks\nand the other one?\n",
                  [calls_reply(tool_call("get_stock", {"sku": ["A002", "A003"]})),
-                  text_reply("You're welcome!"), text_reply("ok"), text_reply("ok")])):
+                  text_reply("You're welcome!"), text_reply("ok"), text_reply("ok")]),
+                ("search tea bags\nthe genmaicha one?\nwhat about the other one, the matcha?\n",
+                 [tea, genmaicha, calls_reply(tool_call("find_items", {"query": "matcha"})),
+                  text_reply("No matcha.")])):
             with self.subTest(stdin=stdin):
                 status, _, err, events, _ = self.chat(stdin, *replies)
                 self.assertEqual(status, 0, err)

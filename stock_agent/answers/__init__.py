@@ -73,6 +73,7 @@ class Plain:
         self.conversation = conversation
         self.recalled = []  # the tool results a conversation's earlier turns hold whole
         self.earlier, self.whole = None, True  # their facts; whether they are all its results
+        self.last_read = ""  # the answer the person read last, of a conversation's turn before
         self.follows = False  # the question is of a conversation's turn after the first
         self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
         self.inventory = None  # the data in scope: the items a question names by name
@@ -132,6 +133,7 @@ class Answers(Plain):
         if self.recalled:  # read once a question, not once a review
             self.earlier = Facts(self.recalled)
             self.whole = _whole(history, self.recalled)  # every item of the turns before held
+            self.last_read = history[-1]["content"]  # the turn before's answer, as read
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -203,7 +205,8 @@ class Answers(Plain):
         if self.recalled:
             facts, of = _recalled_asked(question, known, facts, self.earlier,
                                         named=bool(skus_named(question) or
-                                                   self._parts(question)), whole=self.whole)
+                                                   self._parts(question)), whole=self.whole,
+                                        last=self.last_read)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
                        of=of)
         if facts.alike:  # the model may take an item spelled alike for the one asked
@@ -570,7 +573,7 @@ def _of_items(asked, folded):
         not re.search(f"{HOW_COMPUTED}|{ALL}", folded)
 
 
-def _recalled_asked(question, known, facts, earlier, *, named, whole):
+def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
     (`facts`) and those of the items it asks of that the turns before found (`earlier`:
     the results they hold whole; `known`: those and this turn's, the newer standing), and
@@ -583,8 +586,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
       reorder list).
     - Of "the other one" or several, when the turns before are all held whole (`whole`:
       none folded into notes, none cut, none read back by --continue; else there may be
-      more items) and the question supposes nothing: the one _other_asked names, or those
-      _several_asked names.
+      more items) and the question supposes nothing: the one _other_asked names (of the
+      answer the person read `last`), or those _several_asked names.
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
     shaped, folded = shape(question), normal(question)
@@ -594,7 +597,7 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole):
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     if whole and not named and not shaped["supposes"]:
-        asked = _other_asked(folded, earlier, facts) or (
+        asked = _other_asked(folded, earlier, facts, last) or (
             _several_asked(question, earlier, facts) if of_one or _of_several(shaped, folded)
             else [])
     if asked:
@@ -634,23 +637,29 @@ def _several_asked(question, earlier, facts):
     return []
 
 
-def _other_asked(folded, earlier, facts):
+def _other_asked(folded, earlier, facts, last):
     """[SKU] of "the other one" (另一個) a conversation's question naming no item asks of,
-    when this turn's calls found none: of the two items the turns before found, the one the
-    newest of their results did not (chatdev: "the genmaicha one, stock and target?", then
-    "and the other one?", of the two a search for tea bags found); else []."""
-    if not re.search(_OTHER, folded) or facts.found():
+    when this turn's calls looked nothing else up: of the two items the turns before found,
+    the one the answer the person read `last` did not name (chatdev: "the genmaicha one,
+    stock and target?", then "and the other one?", of the two a search for tea bags found;
+    the model searched for "other"); else []. Not "the other warehouse", "the other day",
+    另一個倉庫, nor of an answer that named both, or neither."""
+    if not re.search(_OTHER, folded) or facts.found() or facts.looked_up or any(
+            listed["query"] is not None and normal(listed["query"]).strip() not in _OTHER_WORDS
+            for listed in facts.lists):
         return []
-    sources = {fact["sku"]: fact["source"]["invocation"] for fact in earlier.found()}
-    newest = max(sources.values(), key=lambda invocation: int(invocation.split(":")[1]),
-                 default=None)
-    others = [sku for sku, source in sources.items() if source != newest]
-    return others if len(sources) == 2 and len(others) == 1 else []
+    found = earlier.found()
+    named = [fact["sku"] for fact in found if _spelled(fact["sku"], last) or
+             fact.get("name") and fact["name"] in last]
+    return [fact["sku"] for fact in found if fact["sku"] not in named] \
+        if len(found) == 2 and len(named) == 1 else []
 
 
-# "the other one", 另一個: one item, not "the others", "the other two", 其他
-_OTHER = (r"\bthe other(?! (?:two|three|\d))(?: (?:one|item|product|sku))?\b|"
-          r"另(?:外)?(?:一|那)(?:個|款|項|種|樣)")
+# "the other one", "and the other?", 另一個呢: of one item, not "the other ones", "the other
+# day", 另一個倉庫; the words a small model searched for when asked it
+_OTHER = (r"\bthe other(?: one\b(?!s)|(?=\s*(?:[?.!]|$)))|"
+          r"另(?:外)?(?:一|那)(?:個|款|項)(?=呢|嗎|的|[?？]|$)")
+_OTHER_WORDS = ("other", "the other", "other one", "the other one", "另一個", "另外一個")
 
 
 def _searched(facts, sku, part):
