@@ -14,7 +14,8 @@ Contract:
 - SQLite is opened read-only (URI `mode=ro`) and read with one constant query: no SQL text is
   ever built from a value, and the connection refuses writes.
 
-Not guaranteed: that the file is current. Rows are a snapshot taken when the run starts.
+Not guaranteed: that the file is current. Rows are a snapshot taken when the run starts
+(in a conversation, when each question is asked: agent.converse).
 `csv`, `sqlite3` and `urllib.parse` load only when a file is given, so `--mock` stays fast.
 """
 

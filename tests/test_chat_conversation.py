@@ -108,10 +108,10 @@ class ConversationAnswersTest(unittest.TestCase):
     question's results; the next question is asked with the answer the person read."""
 
     @staticmethod
-    def chat(stdin, *replies):
+    def chat(stdin, *replies, args=()):
         """A conversation of `stdin`'s lines with a model of these replies."""
         model = MockModel(script=list(replies))
-        return (*run_cli(["--chat"], model=model, stdin=stdin), model)
+        return (*run_cli(["--chat", *args], model=model, stdin=stdin), model)
 
     @staticmethod
     def lookup(sku):
@@ -130,6 +130,27 @@ class ConversationAnswersTest(unittest.TestCase):
                 if message["role"] == "assistant" and not message["tool_calls"]]
         self.assertEqual(len(said), 1)
         self.assertEqual(said[0] + "\nHello!\n", out)  # turn 1 as the person read it
+
+    def test_a_reply_the_check_sent_back_is_never_replayed_as_said(self):
+        # a review's: "Purchase order for 18 x A001 created.", refused twice in turn 2, and
+        # the program's note to the model stood in turn 3's request as the turn's history
+        claim = "Purchase order for 18 x A001 created."
+        status, out, err, events, model = self.chat(
+            "Check A001\nok, order 18 then\ndid it go through?\n", self.lookup("A001"),
+            calls_reply(tool_call("get_stock", {"sku": "A001"}), text="Ordering now."),
+            text_reply(claim), text_reply(claim), text_reply("Yes."))
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("created", out)
+        history = model.requests[-1]["messages"][1:]  # turn 3's, after the system prompt
+        self.assertEqual([message["content"] for message in history
+                          if message["role"] == "user"],
+                         ["Check A001", "ok, order 18 then", "did it go through?"])
+        said = [message["content"] for message in history if message["role"] == "assistant"]
+        self.assertEqual(len(said), 4)  # turn 1's answer; turn 2's call and its answer
+        self.assertNotIn("Ordering now.", said)
+        self.assertNotIn(claim, said)
+        answers = [event["answer"] for event in events if event["event"] == "completed"]
+        self.assertEqual(said[-1], answers[1])  # turn 2's, as the person read it
 
     def test_a_figure_recalled_from_a_turn_before_is_read_against_its_result(self):
         status, out, err, events, model = self.chat(
@@ -515,6 +536,18 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertNotIn("U001 is not", out)
         self.assertEqual(out.splitlines()[-1], "[Data: shop.csv] Yes, A001 is below target.")
 
+    def test_it_of_turns_folded_into_notes_is_never_the_one_item_held_whole(self):
+        # a review's: once turns 1-2 were folded, "the very first item I asked about" got
+        # A001's "below target" (the one item held whole) in place of the model's true "No"
+        status, _, err, events, _ = self.chat(
+            "Check A002\nCheck A003\nCheck A001\ngoing back to the very first item I asked "
+            "about: is it below target?\n", self.lookup("A002"), self.lookup("A003"),
+            self.lookup("A001"), text_reply("No, it is not below target."),
+            text_reply("No, it is not below target."), args=["--max-context-chars", "5000"])
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("A001 is below", events[-1]["answer"])
+        self.assertNotIn("below target;", events[-1]["answer"])
+
     def test_they_of_two_items_is_never_answered_of_the_one_looked_up_again(self):
         # a review's: "Are they low?" after A001 and A002, the model looking up A002 alone,
         # got the program's "No, A002 is not below target." while A001 is below it
@@ -788,6 +821,21 @@ class ContinueTest(unittest.TestCase):
         self.assertNotIn("Total stock of A002, A003", events[-1]["answer"])
         self.assertIn("correction", [event["event"] for event in events])
 
+    def test_it_after_continue_is_never_the_one_item_looked_up_since(self):
+        # a review's: "going back to the first one I checked: is it below target?" (A002,
+        # read back from the record) got A001's "below target" in place of the true "No"
+        status, _, err, _ = run_cli(["--chat"], log_dir=self.dir, stdin="Check A002\n",
+                                    model=MockModel(script=[self.lookup("A002")]))
+        self.assertEqual(status, 0, err)
+        model = MockModel(script=[self.lookup("A001"), *[text_reply(
+            "No, it is not below target.")] * 2])
+        status, _, err, events = run_cli(
+            ["--continue", "last"], model=model, log_dir=self.dir,
+            stdin="Check A001\ngoing back to the first one I checked: is it below target?\n")
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("A001 is below", events[-1]["answer"])
+        self.assertNotIn("below target;", events[-1]["answer"])
+
     def test_a_turn_with_the_program_s_own_calls_is_read_back_as_written(self):
         status, _, err, _ = run_cli(["--chat", "--lang", "zh-TW"], log_dir=self.dir,
                                     stdin="那烏龍茶包呢？\n",
@@ -917,6 +965,58 @@ class ContinueLastTest(unittest.TestCase):
         self.assertEqual(err, f"stock-agent: INVALID_INPUT: --continue last: {folder} holds no "
                               "conversation record; start one with --chat, or name a record "
                               "with --continue PATH\n")
+
+
+class DataNowTest(unittest.TestCase):
+    """Each question of a conversation reads the data as it is when asked: a lookup after
+    the file changed finds the change (a review's: a delivery written to the file between
+    questions was answered with the first question's stock 12, as today's); a file broken
+    between questions fails that question alone, in one line, and the next goes on."""
+
+    def setUp(self):
+        self.data = os.path.join(temp_folder(self), "shop.csv")
+        self.write("A001,Drip coffee,12,30")
+
+    def write(self, row):
+        with open(self.data, "w", encoding="utf-8") as file:
+            file.write(f"sku,name,stock,target\n{row}\n")
+
+    def asked(self, rows, *questions):
+        """A conversation of `questions`, `rows[n]` written to the data before question
+        n + 2 is read; the answer to each, or its error code."""
+        test, lines = self, iter(questions)
+
+        class Between(io.StringIO):
+            read = 0
+
+            def readline(self, *_):
+                if self.read and rows:
+                    test.write(rows.pop(0))
+                self.read += 1
+                return next(lines, "")
+
+        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"}))] *
+                          len(questions))
+        status, _, err, events = run_cli(["--chat", "--inventory", self.data], model=model,
+                                         stdin=Between())
+        return status, [event.get("answer") or event.get("code") for event in events
+                        if event["event"] in TERMINAL], err
+
+    def test_a_lookup_after_the_file_changed_reads_it_as_it_is(self):
+        status, answers, err = self.asked(["A001,Drip coffee,42,30"], "Check A001\n",
+                                          "Check A001 again\n")
+        self.assertEqual(status, 0, err)
+        self.assertIn("stock 12,", answers[0])
+        self.assertIn("stock 42,", answers[1])
+
+    def test_a_file_broken_between_questions_fails_that_question_alone(self):
+        status, answers, err = self.asked(
+            ["A001,Drip coffee,lots,30", "A001,Drip coffee,40,30"], "Check A001\n",
+            "Check A001 again\n", "Check A001 once more\n")
+        self.assertEqual(status, EXIT_STATUS["INVALID_INPUT"], err)  # one question unanswered
+        self.assertEqual(answers[1], "INVALID_INPUT")
+        self.assertIn("stock 40,", answers[2])
+        self.assertEqual(err.count("INVALID_INPUT"), 1, err)
 
 
 class OtherDataTest(unittest.TestCase):

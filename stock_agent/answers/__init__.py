@@ -579,24 +579,28 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     the results they hold whole; `known`: those and this turn's, the newer standing), and
     the items asked of. The program then states a figure, verdict, total or difference the
     model's words do not.
+    Only when the turns before are all held whole (`whole`: none folded into notes, none
+    cut, none read back by --continue; else there may be more items: a review's "going back
+    to the first one I checked: is it below target?" after --continue was answered of the
+    one item looked up since).
     - Of one item asked by a pronoun: when the question names none (`named`: by SKU or
       name) and this turn's calls looked none up and searched for none, the one item the
       turns before hold ("Without looking anything up again: what target did you just
       report for that item?"; "so no need to 補貨 for it, right?" answered with the
       reorder list).
-    - Of "the other one" or several, when the turns before are all held whole (`whole`:
-      none folded into notes, none cut, none read back by --continue; else there may be
-      more items) and the question supposes nothing: the one _other_asked names (of the
-      answer the person read `last`), or those _several_asked names.
+    - Of "the other one" or several, when the question supposes nothing: the one
+      _other_asked names (of the answer the person read `last`), or those _several_asked
+      names.
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
     shaped, folded = shape(question), normal(question)
     of_one = _of_items(shaped, folded)
-    asked = _one_asked(question, earlier) if of_one and not named and \
-        not _looked_for(facts) else []
+    if not whole or named:
+        return facts, []
+    asked = _one_asked(question, earlier) if of_one and not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
-    if whole and not named and not shaped["supposes"]:
+    if not shaped["supposes"]:
         asked = _other_asked(folded, earlier, facts, last) or (
             _several_asked(question, earlier, facts) if of_one or _of_several(shaped, folded)
             else [])

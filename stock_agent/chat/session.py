@@ -257,15 +257,19 @@ def _replayable(turn, provider):
 
 
 def _as_read(outcome, turn, limits):
-    """A completed turn's messages as the questions after it see them: ending with the
-    answer the person read. The answer policy may have written it in place of the model's
-    reply (a false sentence is never shown, nor replayed to the model as said), or after
-    the tool results alone (the program stated it), or after calls of its own: those are
-    the turn's too (_made_by_program)."""
-    messages = outcome.transcript
-    if messages[-1]["role"] == "assistant" and not messages[-1]["tool_calls"]:
-        messages = messages[:-1]
-    return [*messages, *_made_by_program(outcome, turn, limits),
+    """A completed turn's messages as the questions after it see them: the question, the
+    calls and their results, and the answer the person read. The answer policy may have
+    written it in place of the model's reply, or after the tool results alone (the program
+    stated it), or after calls of its own: those are the turn's too (_made_by_program).
+    The model's other words go: a reply the check sent back, the program's notes to the
+    model, the text beside a call. None was shown, and a later question replayed with them
+    takes them as said (a review's: "Purchase order for 18 x A001 created.", refused twice
+    in turn 2, stood in turn 3's request as the turn's history)."""
+    question, *rest = outcome.transcript
+    lookups = [{**message, "content": ""} if message["role"] == "assistant" else message
+               for message in rest if message["role"] == "tool" or
+               message["role"] == "assistant" and message["tool_calls"]]
+    return [question, *lookups, *_made_by_program(outcome, turn, limits),
             {"role": "assistant", "content": outcome.answer, "tool_calls": []}]
 
 
