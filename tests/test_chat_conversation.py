@@ -294,6 +294,39 @@ class ConversationAnswersTest(unittest.TestCase):
                           "needed", events[-1]["answer"])
             self.assertNotIn("A001 is below", events[-1]["answer"])
 
+    def test_told_not_to_look_again_it_is_answered_from_the_turns_before(self):
+        # chatdev2: "without checking again, add those two stock numbers up", 不用再查了，
+        # 它離目標還差多少？: offered tools, the small model looked them up again anyway, and
+        # the program read no total ("those two stock numbers"), nor a difference of one
+        # item and its target as of the one item, nor the question after its opening clause
+        both = calls_reply(tool_call("get_stock", {"sku": ["A002", "A001"]}))
+        search = calls_reply(tool_call("find_items", {"query": "濾掛咖啡"}))
+        for stdin, replies, shown in (
+                ("A002 n A001 levels?\nwithout checking again, add those two stock numbers "
+                 "up for me\n", [both, text_reply("45 + 12 = 57")],
+                 "Total stock of A002, A001: 57 (45 + 12)."),
+                ("濾掛咖啡庫存多少？\n不用再查了，它離目標還差多少？\n",
+                 [search, text_reply("還差 18 包。")], "建議補貨 18"),
+                ("Check A001\nwithout looking it up again, is it below target?\n",
+                 [self.lookup("A001"), text_reply("Yes, it is below target.")],
+                 "[Sample data] Yes, it is below target.\n")):
+            with self.subTest(stdin=stdin):
+                lang = "en" if stdin.isascii() else "zh-TW"
+                model = MockModel(script=replies)
+                status, out, err, events = run_cli(["--chat", "--lang", lang], model=model,
+                                                   stdin=stdin)
+                self.assertEqual(status, 0, err)
+                self.assertEqual([bool(request["tools"]) for request in model.requests],
+                                 [True, False])
+                self.assertIn(shown, events[-1]["answer"])
+        # "both of those": the two items of the turn before
+        status, _, err, events, _ = self.chat(
+            "stock for A001 and A003 pls\ntotal to order for both of those?\n",
+            calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]})), self.lookup("A001"),
+            text_reply("35"))
+        self.assertEqual(status, 0, err)
+        self.assertIn("Total suggested order of A003, A001: 38 (20 + 18).", events[-1]["answer"])
+
     def test_what_the_program_looked_up_itself_is_a_turn_s_to_lean_on(self):
         # chatdev: 那抹茶粉呢？ answered from nothing, the program's own search found it, and
         # 兩個一共多少？ then counted two items where the turns before held one: the person

@@ -43,7 +43,7 @@ from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, items_counted,
                                           list_length, named_by, names_of, names_written,
                                           normal, offered_first, orders_of_one, parts_named,
-                                          plain, shape, skus_named)
+                                          plain, says_no_lookup, shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -140,7 +140,9 @@ class Answers(Plain):
             return None
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
         self.needs_tools = self.offered != () or self.conversation and _asks_of_items(question)
-        if self.offered == () and self.conversation:  # "and the other one?": of a turn before
+        if self.offered == () and self.conversation and not says_no_lookup(normal(question)):
+            # "and the other one?": of a turn before. Not "without checking again, add those
+            # two up": offered tools, the small model looked them up again anyway
             self.offered = None
         if self.offered is None and self.conversation and not toolbox.needs_approval() and \
                 orders_of_one(question):
@@ -567,9 +569,12 @@ def _of_several(asked, folded):
 def _of_items(asked, folded):
     """Whether a conversation's question (its shape `asked`, its `folded` words) asks a
     figure or a verdict of an item, and nothing of several (a total, a comparison) nor of
-    all."""
-    return any(asked[kind] for kind in _OF_ONE) and \
-        not any(asked[kind] for kind in _OF_SEVERAL) and \
+    all. A difference of an item and its own target ("它離目標還差多少？", "how many more
+    does it need to reach target?") is of the one item."""
+    several = [kind for kind in _OF_SEVERAL if asked[kind]]
+    if asked["field_named"] and asked["field"] in ("target", "suggested_order"):
+        several = [kind for kind in several if kind not in ("difference", "compares")]
+    return any(asked[kind] for kind in _OF_ONE) and not several and \
         not re.search(f"{HOW_COMPUTED}|{ALL}", folded)
 
 

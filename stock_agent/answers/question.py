@@ -174,7 +174,7 @@ def may_need_tools(question, inventory):
     The loop then sends its first request without tools: a small model offered tools calls
     one for "Good morning!" too."""
     folded = normal(question)
-    if _says_no_lookup(folded):
+    if says_no_lookup(folded):
         return _claims_a_figure_of_ours(folded, inventory) or _asks_of_ours(folded, inventory)
     if _gives_the_facts(folded):  # unless they are figures of ours to confirm, not to order by
         return _claims_a_figure_of_ours(folded, inventory) and \
@@ -226,9 +226,21 @@ def _names_an_item(folded, inventory):
                for row in inventory.rows())
 
 
-def _says_no_lookup(folded):
+def _past_no_lookup(folded):
+    """The question after an opening clause that says only not to look anything up
+    ("without looking it up again, is it below target?", 不用再查了，它離目標還差多少？):
+    what it asks is in the rest."""
+    head, *rest = re.split(CLAUSE, folded, maxsplit=1)
+    if rest and rest[0].strip() and not any(char.isdigit() for char in head) and \
+            says_no_lookup(head):
+        return rest[0].strip()
+    return folded
+
+
+def says_no_lookup(folded):
     """"don't check", "without looking", 不用再查: a negation, then a lookup word within
-    three words (two characters in Chinese). "Don't worry, just check A001" is none."""
+    three words (two characters in Chinese). "Don't worry, just check A001" is none.
+    `folded`: the question as normal() folds it."""
     words = folded.replace(",", " ").replace(":", " ").split()
     negations, lookups = NO_LOOKUP_EN
     for index in range(len(words)):
@@ -349,6 +361,7 @@ ANY_LEFT = (r"^(?:do|does) (?:we|you) (?:still )?have any\b(?!.*\b(?:in|on) (?:o
 # a yes to it is of some item (asked of no other, by plain()).
 SOME = (r"\banything\b|\bany (?:items?|products?|skus?)\b|有.{0,4}的[嗎吗]")
 TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
+         r"\badd\b[^.?!]{1,40}?\bup\b|"  # "add those two stock numbers up"
          r"加起來|總共|合計|一共|總計|總和|加")
 # "How many more oolong do we have than drip coffee?" asks the difference of the two; "By
 # how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
@@ -539,7 +552,7 @@ def shape(question):
     the numbers it asks to have confirmed (_to_confirm), "one_number": it writes one
     number and nothing else that counts (_one_number), "order_asked": it asks for an order to be
     placed (ORDER_REQUEST)}."""
-    folded, skus = normal(question).strip(), skus_named(question)
+    folded, skus = _past_no_lookup(normal(question).strip()), skus_named(question)
     unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
     kind = _one_verdict(_verdicts_named(folded), folded)
     yes_no = (re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or
@@ -613,8 +626,9 @@ PLAIN_WORDS = set("""is are am do does should shall can could would has have nee
 
 def plain(question, names=()):
     """Whether every word of the question, its SKUs and the item `names` it writes taken
-    out, is one of a plain yes-or-no question's (PLAIN_PHRASES, PLAIN_WORDS)."""
-    folded = normal(question)
+    out, is one of a plain yes-or-no question's (PLAIN_PHRASES, PLAIN_WORDS), after a
+    clause that says only not to look anything up (_past_no_lookup)."""
+    folded = _past_no_lookup(normal(question).strip())
     for name in sorted(map(normal, names), key=len, reverse=True):
         folded = folded.replace(name, " ")
     folded = re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded))
@@ -1061,9 +1075,9 @@ def list_length(question):
 # ("both warehouses", "the 2 cartons", 兩個倉庫, 有兩個品項低於目標嗎, 兩個數字), nor "or both",
 # nor 哪一個 (one).
 _FEW = "two|three|four|five|six|seven|eight|nine|ten"
-_THEN = (r"(?=\s*(?:[?.!,;]|$|of them\b|together\b|combined\b|added\b|in total\b|"
-         r"(?:are|is|have|has|need|needs|do|does|below|above|under|over|low|out|at|short|"
-         r"running|still|in stock)\b))")
+_THEN = (r"(?=\s*(?:[?.!,;]|$|of (?:them|those|these)\b|together\b|combined\b|added\b|"
+         r"in total\b|(?:are|is|have|has|need|needs|do|does|below|above|under|over|low|out|at|"
+         r"short|running|still|in stock|stock|targets?|orders?|numbers|figures|levels)\b))")
 _ZH_THEN = r"(?=\s*(?:加起來|一共|總共|合計|相加|哪|都|比|差|的(?:庫存|目標|總|建議)|[？?，,。]|$))"
 ITEMS_COUNTED = (rf"(?<!\bor )\bboth\b{_THEN}|"
                  rf"\b(?:the|these|those|all|all of the) ({_FEW})(?: (?:items?|products?|skus?|"
