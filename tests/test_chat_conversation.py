@@ -327,6 +327,28 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertIn("Total suggested order of A003, A001: 38 (20 + 18).", events[-1]["answer"])
 
+    def test_of_those_is_of_the_items_the_answer_before_named(self):
+        # chatdev2: "which of those is completely out?" after A001 and A003, answered
+        # "玄米茶包 (A003)", got the corrective turn; told to look things up, the small
+        # model searched again. The program states the two items' facts from turn 1.
+        both = calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]}))
+        status, _, err, events, model = self.chat(
+            "stock for A001 and A003 pls\nwhich of those is completely out?\n", both,
+            text_reply("玄米茶包 (A003)"))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len(model.requests), 2)
+        self.assertIn("玄米茶包 (A003): stock 0 (out of stock)", events[-1]["answer"])
+        self.assertIn("濾掛咖啡 (A001): stock 12,", events[-1]["answer"])
+        # not of items the answer before did not name: "those" after "Check A003" is not
+        # A001 and A002 of the turn before it
+        status, _, err, events, model = self.chat(
+            "Check A001 and A002\nCheck A003\nwhich of those is out?\n",
+            calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
+            self.lookup("A003"), text_reply("A003."), text_reply("A003."))
+        self.assertEqual(status, 0, err)
+        self.assertIn("correction", [event["event"] for event in events])
+        self.assertNotIn("A002", events[-1]["answer"])
+
     def test_what_the_program_looked_up_itself_is_a_turn_s_to_lean_on(self):
         # chatdev: 那抹茶粉呢？ answered from nothing, the program's own search found it, and
         # 兩個一共多少？ then counted two items where the turns before held one: the person

@@ -606,9 +606,10 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     if not shaped["supposes"]:
+        of_any = of_one or _of_several(shaped, folded)
         asked = _other_asked(folded, earlier, facts, last) or (
-            _several_asked(question, earlier, facts) if of_one or _of_several(shaped, folded)
-            else [])
+            _several_asked(question, earlier, facts) or _those_asked(folded, earlier, facts, last)
+            if of_any else [])
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
     return facts, []
@@ -662,6 +663,25 @@ def _other_asked(folded, earlier, facts, last):
              fact.get("name") and fact["name"] in last]
     return [fact["sku"] for fact in found if fact["sku"] not in named] \
         if len(found) == 2 and len(named) == 1 else []
+
+
+def _those_asked(folded, earlier, facts, last):
+    """The SKUs of "those" a conversation's question naming no item asks of ("which of
+    those is completely out?", 這些哪個要補貨？): the items the turns before found that the
+    answer the person read `last` named, two or more, when this turn's calls found no other
+    (chatdev2: "玄米茶包 (A003)", the small model's answer, could not be read, and the
+    person read the scope line). Not "they", "them" alone: "Are they low?" may be of items
+    the model looks up next."""
+    if not re.search(_THOSE, folded):
+        return []
+    those = [fact["sku"] for fact in earlier.found() if _spelled(fact["sku"], last) or
+             fact.get("name") and fact["name"] in last]
+    found = {fact["sku"] for fact in facts.found()}
+    return those if len(those) >= 2 and found <= set(those) else []
+
+
+# "of those", "among these", 這些, 那幾個: of the items the answer before named
+_THOSE = r"\b(?:of|from|among) (?:those|these|them)\b|這些|那些|(?:這|那)幾(?:個|項|樣|款)"
 
 
 # "the other one", "and the other?", 另一個呢: of one item, not "the other ones", "the other
