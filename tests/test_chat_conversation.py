@@ -349,6 +349,20 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertIn("correction", [event["event"] for event in events])
         self.assertNotIn("A002", events[-1]["answer"])
 
+    def test_how_a_figure_is_worked_out_gets_no_corrective_turn(self):
+        # chatdev2: the small model's true "建議訂購量是目標數量減去庫存數量…", unreadable, got
+        # the corrective turn, and told to look things up it searched for 濾掛咖啡. The
+        # program's own answer states the rule.
+        both = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
+        model = MockModel(script=[both, text_reply("建議訂購量是目標數量減去庫存數量。")])
+        status, _, err, events = run_cli(["--chat", "--lang", "zh-TW"], model=model,
+                                         stdin="A001 跟 A002 各剩多少？\n謝啦。順便問，建議訂購量"
+                                               "是怎麼算的？\n")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len(model.requests), 2)
+        self.assertNotIn("correction", [event["event"] for event in events])
+        self.assertIn("max(目標 - 庫存, 0)", events[-1]["answer"])
+
     def test_what_the_program_looked_up_itself_is_a_turn_s_to_lean_on(self):
         # chatdev: 那抹茶粉呢？ answered from nothing, the program's own search found it, and
         # 兩個一共多少？ then counted two items where the turns before held one: the person

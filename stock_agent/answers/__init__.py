@@ -139,7 +139,11 @@ class Answers(Plain):
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
-        self.needs_tools = self.offered != () or self.conversation and _asks_of_items(question)
+        # how a figure is worked out, of no item: the program's scope line states it, and
+        # told to look things up, the small model searched for "濾掛咖啡" (chatdev2)
+        self.needs_tools = (self.offered != () or self.conversation and
+                            _asks_of_items(question)) and not (
+            re.search(HOW_COMPUTED, normal(question)) and not skus_named(question))
         if self.offered == () and self.conversation and not says_no_lookup(normal(question)):
             # "and the other one?": of a turn before. Not "without checking again, add those
             # two up": offered tools, the small model looked them up again anyway
