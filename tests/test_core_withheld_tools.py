@@ -156,6 +156,8 @@ class WhoNeedsToolsTest(unittest.TestCase):
         # short (a review's)
         for question, of_one in (("ok whatever. place an order for 20 then", True),
                                  ("好，那幫我下單訂十八包", True), ("Please order 18 of A001", True),
+                                 # chatdev2: an order verb and a quantity; 那 opening it
+                                 ("ok, order 18 then", True), ("那幫我下單二十包。", True),
                                  ("Buy the out-of-stock items", False),
                                  ("Order whatever is running out", False),
                                  ("order everything below target", False)):
@@ -164,7 +166,7 @@ class WhoNeedsToolsTest(unittest.TestCase):
         for question in ("那訂了幾包？", "好，進貨了嗎？", "那訂價多少？", "那訂單呢？",
                          "好，那補貨清單呢？", "Show me the stock, order by target",
                          "What's in stock? Order by quantity.", "then, order status?",
-                         "ok, purchase history?", "好，採購部門的電話？"):
+                         "ok, purchase history?", "好，採購部門的電話？", "the order 18 was late?"):
             with self.subTest(question=question):
                 self.assertFalse(asked.orders_of_one(question))
 

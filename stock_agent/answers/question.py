@@ -148,14 +148,14 @@ def offered_first(question, inventory, *, writes=False):
 
 def orders_of_one(question):
     """Whether the question asks for an order to be placed, in its first clause
-    (ORDER_REQUEST) or a later one in so many words (ORDER_REQUEST_AFTER: "ok whatever.
-    place an order for 20 then", 好，那幫我下單; not "Show me the stock, order by target",
-    好，進貨了嗎？), and names nothing of every item nor of those short ("order whatever
+    (ORDER_REQUEST) or any in so many words (ORDER_REQUEST_AFTER: "ok whatever. place an
+    order for 20 then", "ok, order 18 then", 那幫我下單二十包; not "Show me the stock, order
+    by target", 好，進貨了嗎？), and names nothing of every item nor of those short ("order whatever
     we're short", "Buy the out-of-stock items"): in a conversation, of an item the turns
     before found."""
     folded = normal(question)
     return (re.match(ORDER_REQUEST, folded) is not None or any(
-        re.match(ORDER_REQUEST_AFTER, clause) for clause in re.split(CLAUSE, folded)[1:])) \
+        re.match(ORDER_REQUEST_AFTER, clause) for clause in re.split(CLAUSE, folded))) \
         and not re.search(ALL, folded) and not any(word in folded for word in WHICH + SHORT_OF)
 
 
@@ -401,7 +401,8 @@ _ASKS_ZH = r"(?:請(?!問)|幫我|幫忙|麻煩|直接|就|我們?(?:想|要)+)"
 _ORDERS_ZH = r"(?:下單|下訂|訂購|訂|叫貨|採購|進貨|補貨)"
 ORDER_REQUEST = rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})\b|\s*{_ASKS_ZH}*{_ORDERS_ZH}"
 ORDER_REQUEST_AFTER = (rf"\s*(?:(?:ok(?:ay)?|so|then)\s+)?(?:{_ASKS_EN}*{_PLACE_EN}|"
-                       rf"{_ASKS_EN}+(?:{_ORDERS_EN}))\b|\s*(?:好的?|那)?{_ASKS_ZH}+{_ORDERS_ZH}"
+                       rf"{_ASKS_EN}+(?:{_ORDERS_EN})\b|(?:{_ORDERS_EN}) \d+\b)|"
+                       rf"\s*(?:好的?|那)?{_ASKS_ZH}+{_ORDERS_ZH}"
                        r"(?!單|清單|量|數|建議|價)")
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
