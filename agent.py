@@ -230,14 +230,7 @@ def converse(settings, environ, questions, *, listener=None, make_model=None):
         fields["tools"] = given["toolbox"].names()
         return given, fields
 
-    def each_question(question, **given):
-        # A conversation may last hours: each question reads the data as it is then, so a
-        # lookup "again" finds what was written since (a review's: a delivery written to
-        # the file mid-conversation was answered with the first turn's stock, as today's).
-        return run_agent(question, **{**given, "inventory": inventory.load(
-            settings.inventory, tenant=settings.tenant)})
-
-    return chat.converse(questions, settings=settings, prepare=every_run, run=each_question,
+    return chat.converse(questions, settings=settings, prepare=every_run, run=run_agent,
                          listener=listener)
 
 

@@ -15,7 +15,7 @@ Contract:
   ever built from a value, and the connection refuses writes.
 
 Not guaranteed: that the file is current. Rows are a snapshot taken when the run starts
-(in a conversation, when each question is asked: agent.converse).
+(in a conversation, when each question is asked: chat/session.py).
 `csv`, `sqlite3` and `urllib.parse` load only when a file is given, so `--mock` stays fast.
 """
 

@@ -27,7 +27,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli, runlog
 from stock_agent.chat.io import MAX_LINE_BYTES
 from stock_agent.chat import context
-from stock_agent.errors import EXIT_STATUS, Stopped
+from stock_agent.errors import EXIT_STATUS, AgentError, Stopped
 from stock_agent.evals import stats
 from stock_agent.run import MAX_QUESTION_CHARS
 from tests.support import (DRIVER, Early, early_folder, read_only_log, run_cli, start,
@@ -559,6 +559,7 @@ class ConversationAnswersTest(unittest.TestCase):
 
     def test_only_results_the_model_saw_whole_are_recalled(self):
         from stock_agent.answers import _recalled
+        from stock_agent.inventory import Inventory, sample_inventory
         whole = {"ok": True, "data": {"sku": "A003", "stock": 0, "target": 20}}
         cut = {**whole, "cut": "This result is 9000 characters; shown here with ..."}
         calls = [{"id": None, "name": "get_stock", "arguments": {"sku": sku}}
@@ -569,8 +570,13 @@ class ConversationAnswersTest(unittest.TestCase):
                       "content": content, "is_error": False}
                      for content in (json.dumps(whole), json.dumps(cut), "not JSON")),
                    {"role": "assistant", "content": "Done.", "tool_calls": []}]
-        self.assertEqual(_recalled(history), [{"invocation": "earlier:0", "name": "get_stock",
-                                               "arguments": {"sku": "A003"}, "result": whole}])
+        recalled = [{"invocation": "earlier:0", "name": "get_stock",
+                     "arguments": {"sku": "A003"}, "result": whole}]
+        self.assertEqual(_recalled(history, sample_inventory()), (recalled, recalled))
+        # one the data no longer says is held, never recalled
+        stock_40 = Inventory([{"sku": "A003", "name": "玄米茶包", "stock": 40, "target": 20}],
+                             source="shop.csv")
+        self.assertEqual(_recalled(history, stock_40), ([], recalled))
 
     def test_a_recalled_figure_the_model_never_looks_up_is_not_shown(self):
         wrong = text_reply("The target of A003 is 21.")
@@ -616,6 +622,48 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertNotIn("A001 is below", events[-1]["answer"])
         self.assertNotIn("below target;", events[-1]["answer"])
+
+    def test_a_question_left_unanswered_hides_no_item(self):
+        # a review's: turn 1 timed out, and its notes (the question left unanswered) made
+        # every later turn count as folded: "Is it below target?" after "Check A001" got
+        # the scope line
+        model = MockModel(script=[AgentError("MODEL_TIMEOUT"), self.lookup("A001"),
+                                  text_reply("Yes, it is.")])
+        status, _, err, events = run_cli(["--chat"], model=model,
+                                         stdin="Is A002 low?\nCheck A001\nIs it below target?\n")
+        self.assertEqual(status, EXIT_STATUS["MODEL_TIMEOUT"], err)  # of turn 1
+        self.assertIn("Yes, A001 is below target.", events[-1]["answer"])
+
+    def test_numbers_the_person_gives_are_never_the_items_before(self):
+        # a review's: "the two numbers" after A001 and A002 were summed as their stock
+        status, _, err, events, _ = self.chat(
+            "Check A001 and A002\nShelf has 8, back room has 14. What's the total of the "
+            "two?\n", calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
+            *[text_reply("The total is 22.")] * 2)
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("57", events[-1]["answer"])
+
+    def test_told_not_to_look_a_sku_up_it_still_gets_the_tools(self):
+        # a review's: "no need to check the docs, what is A005's stock?" asked without
+        # tools lost the program's "SKU A005 was not found"
+        status, _, err, events, model = self.chat(
+            "Check A001\nno need to check the docs, what is A005's stock?\n",
+            self.lookup("A001"), text_reply("A005 has 10."), text_reply("A005 has 10."))
+        self.assertEqual(status, 0, err)
+        self.assertTrue(model.requests[1]["tools"])
+        self.assertIn("SKU A005 was not found", events[-1]["answer"])
+
+    def test_the_text_beside_a_call_is_never_replayed_raw(self):
+        # a review's: the clients send an assistant message's `raw` as written, so the
+        # text beside a call went back to the model though `content` was blanked
+        reply = calls_reply(tool_call("get_stock", {"sku": "A001"}),
+                            text="Purchase order for 18 x A001 created.")
+        reply["raw"] = {"role": "assistant", "content": reply["text"]}
+        _, _, err, _, model = self.chat("Check A001\nThanks\n", reply, text_reply("Sure."))
+        replayed = [message for message in model.requests[-1]["messages"]
+                    if message["role"] == "assistant" and message["tool_calls"]]
+        self.assertEqual([(message["content"], message.get("raw")) for message in replayed],
+                         [("", None)], err)
 
     def test_they_of_two_items_is_never_answered_of_the_one_looked_up_again(self):
         # a review's: "Are they low?" after A001 and A002, the model looking up A002 alone,
@@ -1077,6 +1125,28 @@ class DataNowTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertIn("stock 12,", answers[0])
         self.assertIn("stock 42,", answers[1])
+
+    def test_a_result_the_data_no_longer_says_is_never_recalled(self):
+        # a review's: "Is it still below target?" answered from memory after the file said
+        # 40 got "Yes" and the program's stock 12, as today's
+        lines, test = iter(["Check A001\n", "Is it still below target?\n"]), self
+
+        class Between(io.StringIO):
+            read = 0
+
+            def readline(self, *_):
+                if self.read:
+                    test.write("A001,Drip coffee,40,30")
+                self.read += 1
+                return next(lines, "")
+
+        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
+                                  *[text_reply("Yes, it is still below target.")] * 2])
+        status, _, err, events = run_cli(["--chat", "--inventory", self.data], model=model,
+                                         stdin=Between())
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("stock 12", events[-1]["answer"])
+        self.assertNotIn("Yes", events[-1]["answer"])
 
     def test_a_file_broken_between_questions_fails_that_question_alone(self):
         status, answers, err = self.asked(

@@ -170,6 +170,43 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertFalse(asked.orders_of_one(question))
 
+    def test_an_order_request_opens_with_a_word_the_cheap_check_knows(self):
+        # question._opens_an_order spares the pattern's compiling (start-up is counted): it
+        # must let through every question ORDER_REQUEST matches, of every shipped case
+        import glob
+        import re
+        questions = ["please order 5", "Order! now", "let's buy 5", "  reorder A001",
+                     "I'd like to order 18", "go ahead and place an order", "請幫我下單",
+                     "直接訂 A001 十八個", "我們要補貨", "Could you restock A003?"]
+        for path in glob.glob(os.path.join(os.path.dirname(harness.__file__), "*.jsonl")):
+            for case in harness.load_cases(path):
+                questions += [turn["question"] for turn in case.get("turns", [case])]
+        matched = [question for question in questions
+                   if re.match(asked.ORDER_REQUEST, asked.normal(question))]
+        self.assertGreater(len(matched), 20)
+        for question in matched:
+            with self.subTest(question=question):
+                self.assertTrue(asked._opens_an_order(asked.normal(question)))
+        self.assertFalse(asked._opens_an_order("check the stock of a001 and reorder"))
+
+    def test_what_a_question_asks_after_a_clause_saying_not_to_look(self):
+        # chatdev2: "without looking it up again, is it below target?" asked no yes or no;
+        # a review's: a clause that says more ("the back room", "the oolong tea bags") is
+        # read as written, and "add ... to my list and look up" adds nothing up
+        for question, yes_no in (("without looking it up again, is it below target?", "below"),
+                                 ("不用再查了，它缺貨嗎？", "out"),
+                                 ("Without checking the back room, is A001 in stock?", None),
+                                 ("Don't check the oolong tea bags again, is A001 low?", None)):
+            with self.subTest(question=question):  # a plain yes or no, or none
+                self.assertEqual(asked.plain(question) and asked.shape(question)["yes_no"],
+                                 yes_no or False)
+        for question, total in (("add those two stock numbers up for me", True),
+                                ("add them up", True),
+                                ("Can you add A001 to my list and look up A002 too?", False),
+                                ("If I add 10 to A001, will it be up to target?", False)):
+            with self.subTest(question=question):
+                self.assertEqual(asked.shape(question)["total"], total)
+
     def test_a_question_about_the_agent_itself_needs_none(self):
         # The toolbox answers it (the scope line names the tools); a small model offered
         # tools looked A001 up for "can you place orders, or only look things up?".

@@ -50,6 +50,7 @@ from stock_agent.answers.writer import (figures_of, given_figures, unworked, wor
                                         write)
 from stock_agent.errors import Text
 from stock_agent.inventory import read_as
+from stock_agent.runlog import item_facts
 
 __all__ = ["Answers", "Plain", "policy", "written"]
 
@@ -129,24 +130,24 @@ class Answers(Plain):
 
     def first_tools(self, question, toolbox, inventory, history=()):
         super().first_tools(question, toolbox, inventory, history)
-        self.recalled = _recalled(history)
+        self.recalled, held = _recalled(history, inventory)
         if self.recalled:  # read once a question, not once a review
             self.earlier = Facts(self.recalled)
-            self.whole = _whole(history, self.recalled)  # every item of the turns before held
+            # every item of the turns before held, and as the data says now
+            self.whole = _whole(history, self.recalled, held)
             self.last_read = history[-1]["content"]  # the turn before's answer, as read
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
         self.offered = offered_first(question, inventory, writes=toolbox.needs_approval())
-        # how a figure is worked out, of no item: the program's scope line states it, and
-        # told to look things up, the small model searched for "濾掛咖啡" (chatdev2)
-        self.needs_tools = (self.offered != () or self.conversation and
-                            _asks_of_items(question)) and not (
-            re.search(HOW_COMPUTED, normal(question)) and not skus_named(question))
-        if self.offered == () and self.conversation and not says_no_lookup(normal(question)):
+        self.needs_tools = self.offered != () or self.conversation and _asks_of_items(question)
+        if self.offered == () and self.conversation and (
+                not says_no_lookup(normal(question)) or skus_named(question)):
             # "and the other one?": of a turn before. Not "without checking again, add those
-            # two up": offered tools, the small model looked them up again anyway
+            # two up": offered tools, the small model looked them up again anyway; but "no
+            # need to check the docs, what is A005's stock?" (a review's) may name a SKU the
+            # data lacks, which only a lookup says
             self.offered = None
         if self.offered is None and self.conversation and not toolbox.needs_approval() and \
                 orders_of_one(question):
@@ -222,7 +223,7 @@ class Answers(Plain):
             written]}, [])
         if dropped:
             log.answer_check(step=step, problems=dropped)
-            if self._may_look(facts, outcome, last):
+            if self._may_look(question, facts, outcome, last):
                 outcome.corrections += 1
                 note = Text("answer_look_up").render(self.lang)
                 log.correction(step=step, text=note)
@@ -445,14 +446,17 @@ class Answers(Plain):
         limit = tool.parameters.get("properties", {}).get("limit") if tool else None
         return limit.get("maximum", 0) if isinstance(limit, dict) else 0
 
-    def _may_look(self, facts, outcome, last):
+    def _may_look(self, question, facts, outcome, last):
         """One corrective turn, for an answer given from nothing to a question that may need
         a tool: no fact at all, no correction yet, and a request left for it. Not to one
         that read alone needs none and asks nothing of items, whose tools a conversation
         still offers ("thx that's all": told to look things up, the small model searched
-        for "other")."""
+        for "other"); nor to how a figure is worked out, of no item: the program's scope
+        line states the rule (chatdev2: told to look things up, the small model searched
+        for 濾掛咖啡)."""
         return (not _holds_any(facts) and self.all_ours and self.needs_tools
-                and not outcome.corrections and not last)
+                and not outcome.corrections and not last) and not (
+            re.search(HOW_COMPUTED, normal(question)) and not skus_named(question))
 
 
 def _remade(facts, most, question):
@@ -474,41 +478,61 @@ def _remade(facts, most, question):
     return calls
 
 
-def _recalled(history):
-    """The tool results a conversation's earlier turns hold whole, each with its call (the
-    loop writes an assistant message's calls, then their results in order): what its model
-    may rightly recall. A result shown cut is none, nor a fact the notes on older turns
-    quote (stock_agent/chat/context.py), nor one of a turn --continue read back from the
-    record (`recorded`): its data may have changed since."""
-    recalled, calls = [], []
+def _recalled(history, inventory):
+    """(recalled, held): the tool results a conversation's earlier turns hold whole, each
+    with its call (the loop writes an assistant message's calls, then their results in
+    order). `held`: every one; a result shown cut is none, nor a fact the notes on older
+    turns quote (stock_agent/chat/context.py). `recalled`: those its model may rightly
+    recall; not one --continue read back from the record (`recorded`), nor one the data no
+    longer says (each question reads it again: a review's "Is it still below target?" was
+    answered with stock 12 after a delivery wrote 40)."""
+    recalled, held, calls = [], [], []
     for message in history:
         if message["role"] == "assistant":
             calls = list(message.get("tool_calls") or ())
         elif message["role"] == "tool" and calls:
             call = calls.pop(0)
-            if message.get("recorded"):
-                continue
             try:
                 result = json.loads(message["content"])
             except ValueError:
                 continue
             if isinstance(result, dict) and isinstance(result.get("ok"), bool) and \
                     "cut" not in result:
-                recalled.append({"invocation": f"earlier:{len(recalled)}", "name": call["name"],
-                                 "arguments": call["arguments"], "result": result})
-    return recalled
+                record = {"invocation": f"earlier:{len(recalled)}", "name": call["name"],
+                          "arguments": call["arguments"], "result": result}
+                held.append(record)
+                if not message.get("recorded") and _still_so(record, inventory):
+                    recalled.append(record)
+    return recalled, held
 
 
-def _whole(history, recalled):
-    """Whether the results a conversation's turns before hold whole (`recalled`) are all
-    its results: no turn folded into the notes the program keeps (stock_agent/chat/
-    context.py), no result shown cut, none read back by --continue. Else the person may
-    count items the policy does not hold ("both", of three)."""
+def _still_so(record, inventory):
+    """Whether the data still says of each item what `record` said: found or not, and its
+    stock and target."""
+    for fact in item_facts(record):
+        row = inventory.lookup(fact["sku"])
+        if (row is not None) != fact["found"] or row is not None and (
+                row["stock"], row["target"]) != (fact["stock"], fact["target"]):
+            return False
+    return True
+
+
+def _whole(history, recalled, held):
+    """Whether the results a conversation's turns before hold whole and its model may
+    recall (`recalled`) speak of every item they found: no turn folded into the notes the
+    program keeps (stock_agent/chat/context.py), no result shown cut, and each item a
+    result read back by --continue or one the data no longer says found, found again since.
+    Else the person may speak of items the policy does not hold ("both", of three; "the
+    first one I checked", read back)."""
     if not history:
         return True
-    from stock_agent.chat.context import is_notes  # a conversation's: not every run's import
+    from stock_agent.chat import context  # a conversation's: not every run's import
     results = sum(message["role"] == "tool" for message in history)
-    return not is_notes(history[0]) and results == len(recalled)
+    if context.stands_for_turns(history[0]) or results != len(held):
+        return False
+    fresh = {fact["sku"] for record in recalled for fact in item_facts(record) if fact["found"]}
+    return all(fact["sku"] in fresh for record in held for fact in item_facts(record)
+               if fact["found"])
 
 
 def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
@@ -610,7 +634,9 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     if not shaped["supposes"]:
-        of_any = of_one or _of_several(shaped, folded)
+        # not of numbers the person gives ("Shelf has 8, back room has 14. What's the total
+        # of the two?", a review's): those are worked out as theirs
+        of_any = (of_one or _of_several(shaped, folded)) and not shaped["numbers"]
         asked = _other_asked(folded, earlier, facts, last) or (
             _several_asked(question, earlier, facts) or _those_asked(folded, earlier, facts, last)
             if of_any else [])

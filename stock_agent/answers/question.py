@@ -230,11 +230,32 @@ def _past_no_lookup(folded):
     """The question after an opening clause that says only not to look anything up
     ("without looking it up again, is it below target?", 不用再查了，它離目標還差多少？):
     what it asks is in the rest."""
+    if not any(negation in folded for negation in _NEGATIONS) or not says_no_lookup(folded):
+        return folded  # most questions (start-up is counted)
     head, *rest = re.split(CLAUSE, folded, maxsplit=1)
-    if rest and rest[0].strip() and not any(char.isdigit() for char in head) and \
-            says_no_lookup(head):
+    if rest and rest[0].strip() and says_no_lookup(head) and _only_no_lookup(head):
         return rest[0].strip()
     return folded
+
+
+def _only_no_lookup(head):
+    """Whether a clause says not to look anything up and nothing else: not "Without
+    checking the back room" (a review's: the data cannot tell the back room from the
+    shelves), nor "Don't check the oolong tea bags again"."""
+    chinese = "".join(re.findall(r"[\u4e00-\u9fff]", head))
+    for negation in NO_LOOKUP_ZH[0]:
+        chinese = chinese.replace(negation, "")
+    return not chinese.strip(_NO_LOOKUP_ZH_MORE) and all(
+        word in _NO_LOOKUP_EN_MORE or word.startswith(NO_LOOKUP_EN[1])
+        for word in re.findall(r"[a-z']+", head))
+
+
+_NEGATIONS = NO_LOOKUP_EN[0] + NO_LOOKUP_ZH[0]
+# The words a clause saying only not to look anything up may hold besides its negation and
+# its lookup word ("no need to look it up again", 不用再查了啦)
+_NO_LOOKUP_EN_MORE = set("""don't do not dont no need to without it up again anything them
+    that please just ok okay so you any more twice""".split())
+_NO_LOOKUP_ZH_MORE = "再查了看詢一下啦喔囉吧呢你"
 
 
 def says_no_lookup(folded):
@@ -361,8 +382,9 @@ ANY_LEFT = (r"^(?:do|does) (?:we|you) (?:still )?have any\b(?!.*\b(?:in|on) (?:o
 # a yes to it is of some item (asked of no other, by plain()).
 SOME = (r"\banything\b|\bany (?:items?|products?|skus?)\b|有.{0,4}的[嗎吗]")
 TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
-         r"\badd\b[^.?!]{1,40}?\bup\b|"  # "add those two stock numbers up"
          r"加起來|總共|合計|一共|總計|總和|加")
+# "add them up", "add those two stock numbers up"; not "add A001 to my list and look up A002"
+ADD_UP = r"add(?:ed)?(?: (?:them|it|those|these|the|both|all|two|three|stock|numbers))* up\b"
 # "How many more oolong do we have than drip coffee?" asks the difference of the two; "By
 # how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
 # its clause: "rank them by how much to order" and "both are below target. By how much?"
@@ -404,6 +426,21 @@ ORDER_REQUEST_AFTER = (rf"\s*(?:(?:ok(?:ay)?|so|then)\s+)?(?:{_ASKS_EN}*{_PLACE_
                        rf"{_ASKS_EN}+(?:{_ORDERS_EN})\b|(?:{_ORDERS_EN}) \d+\b)|"
                        rf"\s*(?:好的?|那)?{_ASKS_ZH}+{_ORDERS_ZH}"
                        r"(?!單|清單|量|數|建議|價)")
+# The words and characters an order request opens with (ORDER_REQUEST's first): a question
+# that opens with none asks no order, and the pattern is not compiled (start-up is counted,
+# and most questions open otherwise: "Check the stock of A001 ...").
+_ORDER_OPENERS = {"please", "pls", "just", "go", "can", "could", "would", "will", "i'd", "i’d",
+                  "i", "we", "let's", "let’s", "lets", "place", "order", "reorder", "restock",
+                  "buy", "purchase"}
+_ORDER_OPENERS_ZH = "請幫麻直就我下訂叫採進補"
+
+
+def _opens_an_order(folded):
+    start = folded.lstrip()
+    word = start[:len(start) - len(start.lstrip("abcdefghijklmnopqrstuvwxyz'’"))]
+    return start[:1] in _ORDER_OPENERS_ZH or word in _ORDER_OPENERS
+
+
 # A request for a lookup opens with a verb asking for one ("Check A001", 幫我查 A002).
 REQUEST = (r"\s*(?:(?:hi|hey|hello)\W+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
            r"(?:please\s+|pls\s+)?(?:check|list|show|find|look|search|give|get|pull|tell|"
@@ -563,7 +600,8 @@ def shape(question):
         kind = None  # "Check the remaining stock of A001" asks no verdict
     numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
     units = _units(unnamed)
-    total = bool(re.search(TOTAL, folded))
+    total = bool(re.search(TOTAL, folded)) or "add" in folded and " up" in folded and \
+        re.search(ADD_UP, folded) is not None  # compiled only then (start-up is counted)
     given = _given(unnamed, numbers, total) if len(units) <= 1 else None
     if given and len(numbers) > 2:  # a target is no summand: 12 + 6 of stock, target 30
         numbers = given[0]
@@ -597,7 +635,8 @@ def shape(question):
             "wants": _wants(folded, yes_no),
             "to_confirm": _to_confirm(folded, unnamed) if figures else [],
             "one_number": _one_number(unnamed) if figures else False,
-            "order_asked": re.match(ORDER_REQUEST, folded) is not None}
+            "order_asked": _opens_an_order(folded) and
+            re.match(ORDER_REQUEST, folded) is not None}
 
 
 # The words of a plain yes-or-no question about our data now, a closed list: its verdict's
@@ -1078,7 +1117,7 @@ def list_length(question):
 _FEW = "two|three|four|five|six|seven|eight|nine|ten"
 _THEN = (r"(?=\s*(?:[?.!,;]|$|of (?:them|those|these)\b|together\b|combined\b|added\b|"
          r"in total\b|(?:are|is|have|has|need|needs|do|does|below|above|under|over|low|out|at|"
-         r"short|running|still|in stock|stock|targets?|orders?|numbers|figures|levels)\b))")
+         r"short|running|still|in stock|stock|targets?|levels)\b))")
 _ZH_THEN = r"(?=\s*(?:加起來|一共|總共|合計|相加|哪|都|比|差|的(?:庫存|目標|總|建議)|[？?，,。]|$))"
 ITEMS_COUNTED = (rf"(?<!\bor )\bboth\b{_THEN}|"
                  rf"\b(?:the|these|those|all|all of the) ({_FEW})(?: (?:items?|products?|skus?|"

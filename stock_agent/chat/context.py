@@ -160,6 +160,14 @@ def is_notes(message):
         message["content"].startswith(tuple(labels["header"] for labels in LABELS.values()))
 
 
+def stands_for_turns(message):
+    """Whether `message` is notes that stand for folded turns, whose results the history no
+    longer holds; not notes of questions left unanswered alone."""
+    lines = message["content"].split("\n", 2) if is_notes(message) else ()
+    return len(lines) > 1 and lines[1].startswith(
+        tuple(labels["folded"].split("{", 1)[0] for labels in LABELS.values()))
+
+
 def notes_message(folded, turns, labels, *, max_chars):
     """The notes as one user message, or None when there is nothing to note; and how many
     facts were left out to keep it within `max_chars`. `folded` are the turns they stand

@@ -41,7 +41,7 @@ locks it), or that a record edited by hand still makes sense to the model.
 import os
 import time
 
-from stock_agent import run, runlog
+from stock_agent import inventory, run, runlog
 from stock_agent.chat.context import Context
 from stock_agent.chat.record import LAST, latest_record, read_record
 from stock_agent.run import Meter
@@ -73,12 +73,21 @@ def converse(questions, *, settings, prepare, run, listener=None):
     try:
         for question in questions:
             outcome = talk.take_turn(question, lambda history, meter: run(
-                question, log=talk.log, history=history, meter=meter, **given))
+                question, log=talk.log, history=history, meter=meter,
+                **{**given, "inventory": _data_now(settings)}))
             yield outcome
             if talk.ends_with(outcome):
                 return
     finally:
         talk.close()
+
+
+def _data_now(settings):
+    """The data as it is when a question is asked. A conversation may last hours: a lookup
+    "again" must find what was written since (a review's: a delivery written to the file
+    mid-conversation was answered with the first question's stock, as today's). A file
+    that no longer reads fails that question alone."""
+    return inventory.load(settings.inventory, tenant=settings.tenant)
 
 
 class Session:
@@ -266,7 +275,8 @@ def _as_read(outcome, turn, limits):
     takes them as said (a review's: "Purchase order for 18 x A001 created.", refused twice
     in turn 2, stood in turn 3's request as the turn's history)."""
     question, *rest = outcome.transcript
-    lookups = [{**message, "content": ""} if message["role"] == "assistant" else message
+    lookups = [{**message, "content": "", "raw": None} if message["role"] == "assistant" else
+               message  # `raw`: a client sends it as written, text and all (a review's)
                for message in rest if message["role"] == "tool" or
                message["role"] == "assistant" and message["tool_calls"]]
     return [question, *lookups, *_made_by_program(outcome, turn, limits),
