@@ -349,6 +349,33 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertIn("correction", [event["event"] for event in events])
         self.assertNotIn("A002", events[-1]["answer"])
 
+    def test_those_is_never_an_item_whose_name_only_another_holds(self):
+        # a third review's: 茶包 (A001) is in 烏龍茶包 and 玄米茶包, the two items the answer
+        # before listed; "those" took A001 in, and the total read 55 for 5
+        data = os.path.join(temp_folder(self), "shop.csv")
+        with open(data, "w", encoding="utf-8") as file:
+            file.write("sku,name,stock,target\nA001,茶包,50,30\nA002,烏龍茶包,5,30\n"
+                       "A003,玄米茶包,0,20\n")
+        model = MockModel(script=[self.lookup("A001"),
+                                  calls_reply(tool_call("list_reorder", {})),
+                                  text_reply("一共 5 包。")])
+        status, _, err, events = run_cli(
+            ["--chat", "--lang", "zh-TW", "--inventory", data], model=model,
+            stdin="查一下 A001\n哪些要補貨？\n這些加起來庫存多少？\n")
+        self.assertEqual(status, 0, err)
+        self.assertIn("A002、A003 的庫存合計 5（5 + 0）", events[-1]["answer"])
+        self.assertNotIn("55", events[-1]["answer"])
+
+    def test_a_lookup_asked_after_a_clause_of_its_own_gets_the_tools(self):
+        # a third review's: "I don't know, check what's running low" was read as saying not
+        # to look, asked without tools, and the model's "A001 is running low." stood alone
+        status, _, err, events, model = self.chat(
+            "Check A001\nI don't know, check what's running low\n", self.lookup("A001"),
+            calls_reply(tool_call("list_reorder", {})), text_reply("A001 is running low."))
+        self.assertEqual(status, 0, err)
+        self.assertTrue(model.requests[1]["tools"])
+        self.assertIn("玄米茶包 (A003)", events[-1]["answer"])
+
     def test_how_a_figure_is_worked_out_gets_no_corrective_turn(self):
         # chatdev2: the small model's true "建議訂購量是目標數量減去庫存數量…", unreadable, got
         # the corrective turn, and told to look things up it searched for 濾掛咖啡. The
@@ -560,7 +587,8 @@ class ConversationAnswersTest(unittest.TestCase):
     def test_only_results_the_model_saw_whole_are_recalled(self):
         from stock_agent.answers import _recalled
         from stock_agent.inventory import Inventory, sample_inventory
-        whole = {"ok": True, "data": {"sku": "A003", "stock": 0, "target": 20}}
+        from tools import default_toolbox, get_stock
+        whole = {"ok": True, "data": get_stock(sample_inventory(), {"sku": "A003"})}
         cut = {**whole, "cut": "This result is 9000 characters; shown here with ..."}
         calls = [{"id": None, "name": "get_stock", "arguments": {"sku": sku}}
                  for sku in ("A003", "A001", "A002")]  # a call written as text has no id
@@ -572,11 +600,12 @@ class ConversationAnswersTest(unittest.TestCase):
                    {"role": "assistant", "content": "Done.", "tool_calls": []}]
         recalled = [{"invocation": "earlier:0", "name": "get_stock",
                      "arguments": {"sku": "A003"}, "result": whole}]
-        self.assertEqual(_recalled(history, sample_inventory()), (recalled, recalled))
+        tools = default_toolbox()
+        self.assertEqual(_recalled(history, tools, sample_inventory()), (recalled, recalled))
         # one the data no longer says is held, never recalled
         stock_40 = Inventory([{"sku": "A003", "name": "玄米茶包", "stock": 40, "target": 20}],
                              source="shop.csv")
-        self.assertEqual(_recalled(history, stock_40), ([], recalled))
+        self.assertEqual(_recalled(history, tools, stock_40), ([], recalled))
 
     def test_a_recalled_figure_the_model_never_looks_up_is_not_shown(self):
         wrong = text_reply("The target of A003 is 21.")
@@ -1147,6 +1176,31 @@ class DataNowTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertNotIn("stock 12", events[-1]["answer"])
         self.assertNotIn("Yes", events[-1]["answer"])
+
+    def test_a_list_that_gained_an_item_is_never_recalled(self):
+        # a third review's: the reorder list [A001] of turn 1 was verified in turn 2, when
+        # the file now held A002 below target too: each listed item's figures stood
+        self.write("A001,Drip coffee,12,30\nA002,Oolong,45,30")
+        lines, test = iter(["What needs reordering?\n",
+                            "What needs reordering? don't look it up again\n"]), self
+
+        class Between(io.StringIO):
+            read = 0
+
+            def readline(self, *_):
+                if self.read:
+                    test.write("A001,Drip coffee,12,30\nA002,Oolong,5,30")
+                self.read += 1
+                return next(lines, "")
+
+        old = ("Below target, largest shortfall first: Drip coffee (A001): stock 12, target "
+               "30, below target; suggested order 18.")
+        model = MockModel(script=[calls_reply(tool_call("list_reorder", {})),
+                                  *[text_reply(old)] * 2])
+        status, _, err, events = run_cli(["--chat", "--inventory", self.data], model=model,
+                                         stdin=Between())
+        self.assertEqual(status, 0, err)
+        self.assertNotIn(old, events[-1]["answer"])
 
     def test_a_file_broken_between_questions_fails_that_question_alone(self):
         status, answers, err = self.asked(

@@ -193,6 +193,10 @@ class WhoNeedsToolsTest(unittest.TestCase):
         # chatdev2: "without looking it up again, is it below target?" asked no yes or no;
         # a review's: a clause that says more ("the back room", "the oolong tea bags") is
         # read as written, and "add ... to my list and look up" adds nothing up
+        for question in ("I don't know, check what's running low", "Don't worry, just check A001",
+                         "Dont bother, just check what needs reordering now.", "不要猜，查一下它還缺多少"):
+            with self.subTest(question=question):  # the negation is of another clause
+                self.assertFalse(asked.says_no_lookup(asked.normal(question)))
         for question, yes_no in (("without looking it up again, is it below target?", "below"),
                                  ("不用再查了，它缺貨嗎？", "out"),
                                  ("Without checking the back room, is A001 in stock?", None),

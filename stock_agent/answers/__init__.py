@@ -48,7 +48,7 @@ from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
                                         write)
-from stock_agent.errors import Text
+from stock_agent.errors import Text, ToolError
 from stock_agent.inventory import read_as
 from stock_agent.runlog import item_facts
 
@@ -130,7 +130,7 @@ class Answers(Plain):
 
     def first_tools(self, question, toolbox, inventory, history=()):
         super().first_tools(question, toolbox, inventory, history)
-        self.recalled, held = _recalled(history, inventory)
+        self.recalled, held = _recalled(history, toolbox, inventory)
         if self.recalled:  # read once a question, not once a review
             self.earlier = Facts(self.recalled)
             # every item of the turns before held, and as the data says now
@@ -478,7 +478,7 @@ def _remade(facts, most, question):
     return calls
 
 
-def _recalled(history, inventory):
+def _recalled(history, toolbox, inventory):
     """(recalled, held): the tool results a conversation's earlier turns hold whole, each
     with its call (the loop writes an assistant message's calls, then their results in
     order). `held`: every one; a result shown cut is none, nor a fact the notes on older
@@ -501,20 +501,29 @@ def _recalled(history, inventory):
                 record = {"invocation": f"earlier:{len(recalled)}", "name": call["name"],
                           "arguments": call["arguments"], "result": result}
                 held.append(record)
-                if not message.get("recorded") and _still_so(record, inventory):
+                if not message.get("recorded") and _still_so(record, toolbox, inventory):
                     recalled.append(record)
     return recalled, held
 
 
-def _still_so(record, inventory):
-    """Whether the data still says of each item what `record` said: found or not, and its
-    stock and target."""
-    for fact in item_facts(record):
-        row = inventory.lookup(fact["sku"])
-        if (row is not None) != fact["found"] or row is not None and (
-                row["stock"], row["target"]) != (fact["stock"], fact["target"]):
-            return False
-    return True
+def _still_so(record, toolbox, inventory):
+    """Whether the data still says what `record` said: the same read-only call of ours, made
+    again on the data as it is now, returns the same (a list whose items' figures stand
+    may still have gained an item, a review found: the call is made again, not its items
+    compared)."""
+    tool = toolbox.get(record["name"])
+    if tool is None or not tool.read_only or tool.server is not None or \
+            not isinstance(record["arguments"], dict):
+        return False
+    try:
+        again = {"ok": True, "data": tool.handler(inventory, record["arguments"])}
+    except ToolError as exc:
+        again = {"ok": False, "error": exc.code}
+    except Exception:  # a call the tool refuses now; never the run's end
+        return False
+    said = record["result"]
+    return again["ok"] == said["ok"] and (again.get("data") == said.get("data") if said["ok"]
+                                          else again.get("error") == said.get("error"))
 
 
 def _whole(history, recalled, held):
@@ -689,10 +698,21 @@ def _other_asked(folded, earlier, facts, last):
             for listed in facts.lists):
         return []
     found = earlier.found()
-    named = [fact["sku"] for fact in found if _spelled(fact["sku"], last) or
-             fact.get("name") and fact["name"] in last]
+    named = _named_in(found, last)
     return [fact["sku"] for fact in found if fact["sku"] not in named] \
         if len(found) == 2 and len(named) == 1 else []
+
+
+def _named_in(found, text):
+    """The SKUs of the `found` items the text names: by SKU, or by a name written outside
+    every longer name of another ("coffee beans" in "decaf coffee beans" is not A001's, a
+    review found: "those" took it in, and summed it)."""
+    named = {fact["sku"] for fact in found if _spelled(fact["sku"], text)}
+    for fact in sorted(found, key=lambda fact: -len(fact.get("name") or "")):
+        if fact.get("name") and fact["name"] in text:
+            named.add(fact["sku"])
+            text = text.replace(fact["name"], " ")
+    return [fact["sku"] for fact in found if fact["sku"] in named]
 
 
 def _those_asked(folded, earlier, facts, last):
@@ -704,8 +724,7 @@ def _those_asked(folded, earlier, facts, last):
     the model looks up next."""
     if not re.search(_THOSE, folded):
         return []
-    those = [fact["sku"] for fact in earlier.found() if _spelled(fact["sku"], last) or
-             fact.get("name") and fact["name"] in last]
+    those = _named_in(earlier.found(), last)
     found = {fact["sku"] for fact in facts.found()}
     return those if len(those) >= 2 and found <= set(those) else []
 

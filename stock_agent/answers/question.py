@@ -260,17 +260,24 @@ _NO_LOOKUP_ZH_MORE = "再查了看詢一下啦喔囉吧呢你"
 
 def says_no_lookup(folded):
     """"don't check", "without looking", 不用再查: a negation, then a lookup word within
-    three words (two characters in Chinese). "Don't worry, just check A001" is none.
-    `folded`: the question as normal() folds it."""
-    words = folded.replace(",", " ").replace(":", " ").split()
+    three words (two characters in Chinese) of the same clause. "Don't worry, just check
+    A001", "I don't know, check what's low", 不要猜，查一下 are none (a review's: they were
+    asked without tools). `folded`: the question as normal() folds it."""
     negations, lookups = NO_LOOKUP_EN
-    for index in range(len(words)):
-        if " ".join(words[index:index + 3]).startswith(negations):
-            if any(later.startswith(lookups) for later in words[index + 1:index + 4]):
+    negations_zh, lookup = NO_LOOKUP_ZH
+    for clause in folded.translate(_CLAUSE_ENDS).split("\n"):
+        words = clause.split()
+        for index in range(len(words)):
+            if " ".join(words[index:index + 3]).startswith(negations) and \
+                    any(later.startswith(lookups) for later in words[index + 1:index + 4]):
                 return True
-    negations, lookup = NO_LOOKUP_ZH
-    return any(lookup in folded[folded.find(negation) + len(negation):][:3]
-               for negation in negations if negation in folded)
+        if any(lookup in clause[clause.find(negation) + len(negation):][:3]
+               for negation in negations_zh if negation in clause):
+            return True
+    return False
+
+
+_CLAUSE_ENDS = str.maketrans(dict.fromkeys(",:;.!?，：；。！？", "\n"))
 
 
 def _gives_the_facts(folded):
