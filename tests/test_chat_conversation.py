@@ -103,6 +103,10 @@ class FiftyTurnsTest(unittest.TestCase):
         self.assertEqual(out.splitlines()[-1], "- " + fact)  # the answer of turn 50
 
 
+def language_of(text):
+    return "en" if text.isascii() else "zh-TW"
+
+
 class ConversationAnswersTest(unittest.TestCase):
     """A conversation's answers are read as a single question's are, each against its own
     question's results; the next question is asked with the answer the person read."""
@@ -272,10 +276,8 @@ class ConversationAnswersTest(unittest.TestCase):
                  [self.lookup("A001"), self.lookup("A002"), text_reply("A001 has more.")],
                  "Most stock: A002, 45 (of A001 12, A002 45)")):
             with self.subTest(stdin=stdin):
-                lang = "en" if stdin.isascii() else "zh-TW"
-                model = MockModel(script=replies)
-                status, out, err, events = run_cli(["--chat", "--lang", lang], model=model,
-                                                   stdin=stdin)
+                status, out, err, events, _ = self.chat(stdin, *replies,
+                                                        args=["--lang", language_of(stdin)])
                 self.assertEqual(status, 0, err)
                 self.assertIn(stated, events[-1]["answer"])
                 self.assertNotIn("correction", [event["event"] for event in events])
@@ -311,10 +313,8 @@ class ConversationAnswersTest(unittest.TestCase):
                  [self.lookup("A001"), text_reply("Yes, it is below target.")],
                  "[Sample data] Yes, it is below target.\n")):
             with self.subTest(stdin=stdin):
-                lang = "en" if stdin.isascii() else "zh-TW"
-                model = MockModel(script=replies)
-                status, out, err, events = run_cli(["--chat", "--lang", lang], model=model,
-                                                   stdin=stdin)
+                status, _, err, events, model = self.chat(stdin, *replies,
+                                                          args=["--lang", language_of(stdin)])
                 self.assertEqual(status, 0, err)
                 self.assertEqual([bool(request["tools"]) for request in model.requests],
                                  [True, False])
@@ -1127,9 +1127,10 @@ class DataNowTest(unittest.TestCase):
         with open(self.data, "w", encoding="utf-8") as file:
             file.write(f"sku,name,stock,target\n{row}\n")
 
-    def asked(self, rows, *questions):
+    def asked(self, rows, *questions, replies=None):
         """A conversation of `questions`, `rows[n]` written to the data before question
-        n + 2 is read; the answer to each, or its error code."""
+        n + 2 is read, with a model of these `replies` (else a lookup of A001 each): its
+        status, the answer to each question (or its error code) and stderr."""
         test, lines = self, iter(questions)
 
         class Between(io.StringIO):
@@ -1141,8 +1142,8 @@ class DataNowTest(unittest.TestCase):
                 self.read += 1
                 return next(lines, "")
 
-        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"}))] *
-                          len(questions))
+        model = MockModel(script=replies or [
+            calls_reply(tool_call("get_stock", {"sku": "A001"}))] * len(questions))
         status, _, err, events = run_cli(["--chat", "--inventory", self.data], model=model,
                                          stdin=Between())
         return status, [event.get("answer") or event.get("code") for event in events
@@ -1158,49 +1159,27 @@ class DataNowTest(unittest.TestCase):
     def test_a_result_the_data_no_longer_says_is_never_recalled(self):
         # a review's: "Is it still below target?" answered from memory after the file said
         # 40 got "Yes" and the program's stock 12, as today's
-        lines, test = iter(["Check A001\n", "Is it still below target?\n"]), self
-
-        class Between(io.StringIO):
-            read = 0
-
-            def readline(self, *_):
-                if self.read:
-                    test.write("A001,Drip coffee,40,30")
-                self.read += 1
-                return next(lines, "")
-
-        model = MockModel(script=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
-                                  *[text_reply("Yes, it is still below target.")] * 2])
-        status, _, err, events = run_cli(["--chat", "--inventory", self.data], model=model,
-                                         stdin=Between())
+        status, answers, err = self.asked(
+            ["A001,Drip coffee,40,30"], "Check A001\n", "Is it still below target?\n",
+            replies=[calls_reply(tool_call("get_stock", {"sku": "A001"})),
+                     *[text_reply("Yes, it is still below target.")] * 2])
         self.assertEqual(status, 0, err)
-        self.assertNotIn("stock 12", events[-1]["answer"])
-        self.assertNotIn("Yes", events[-1]["answer"])
+        self.assertNotIn("stock 12", answers[-1])
+        self.assertNotIn("Yes", answers[-1])
 
     def test_a_list_that_gained_an_item_is_never_recalled(self):
         # a third review's: the reorder list [A001] of turn 1 was verified in turn 2, when
         # the file now held A002 below target too: each listed item's figures stood
         self.write("A001,Drip coffee,12,30\nA002,Oolong,45,30")
-        lines, test = iter(["What needs reordering?\n",
-                            "What needs reordering? don't look it up again\n"]), self
-
-        class Between(io.StringIO):
-            read = 0
-
-            def readline(self, *_):
-                if self.read:
-                    test.write("A001,Drip coffee,12,30\nA002,Oolong,5,30")
-                self.read += 1
-                return next(lines, "")
-
         old = ("Below target, largest shortfall first: Drip coffee (A001): stock 12, target "
                "30, below target; suggested order 18.")
-        model = MockModel(script=[calls_reply(tool_call("list_reorder", {})),
-                                  *[text_reply(old)] * 2])
-        status, _, err, events = run_cli(["--chat", "--inventory", self.data], model=model,
-                                         stdin=Between())
+        status, answers, err = self.asked(
+            ["A001,Drip coffee,12,30\nA002,Oolong,5,30"], "What needs reordering?\n",
+            "What needs reordering? don't look it up again\n",
+            replies=[calls_reply(tool_call("list_reorder", {})), *[text_reply(old)] * 2])
         self.assertEqual(status, 0, err)
-        self.assertNotIn(old, events[-1]["answer"])
+        self.assertIn(old, answers[0])
+        self.assertNotIn(old, answers[-1])
 
     def test_a_file_broken_between_questions_fails_that_question_alone(self):
         status, answers, err = self.asked(
