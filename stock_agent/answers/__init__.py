@@ -621,10 +621,10 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     the results they hold whole; `known`: those and this turn's, the newer standing), and
     the items asked of. The program then states a figure, verdict, total or difference the
     model's words do not.
-    Only when the turns before are all held whole (`whole`: none folded into notes, none
-    cut, none read back by --continue; else there may be more items: a review's "going back
-    to the first one I checked: is it below target?" after --continue was answered of the
-    one item looked up since).
+    Only when every item the turns before found is held whole, as the data says now
+    (`whole`, _whole; else there may be more items: a review's "going back to the first one
+    I checked: is it below target?" after --continue was answered of the one item looked
+    up since).
     - Of one item asked by a pronoun: when the question names none (`named`: by SKU or
       name) and this turn's calls looked none up and searched for none, the one item the
       turns before hold ("Without looking anything up again: what target did you just
