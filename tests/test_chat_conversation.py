@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 from unittest import mock
 
@@ -30,8 +31,8 @@ from stock_agent.chat import context
 from stock_agent.errors import EXIT_STATUS, AgentError, Stopped
 from stock_agent.evals import stats
 from stock_agent.run import MAX_QUESTION_CHARS
-from tests.support import (DRIVER, Early, early_folder, read_only_log, run_cli, start,
-                           temp_folder, wait_for)
+from tests.support import (DRIVER, Early, early_folder, read_only_log, run_cli, settings,
+                           start, temp_folder, wait_for)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TERMINAL = ("completed", "failed", "cancelled")
@@ -585,7 +586,7 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(ended[-1]["verification"], "verified")
 
     def test_only_results_the_model_saw_whole_are_recalled(self):
-        from stock_agent.answers import _recalled
+        from stock_agent.answers import _recalled, _still_so
         from stock_agent.inventory import Inventory, sample_inventory
         from tools import default_toolbox, get_stock
         whole = {"ok": True, "data": get_stock(sample_inventory(), {"sku": "A003"})}
@@ -601,11 +602,13 @@ class ConversationAnswersTest(unittest.TestCase):
         recalled = [{"invocation": "earlier:0", "name": "get_stock",
                      "arguments": {"sku": "A003"}, "result": whole}]
         tools = default_toolbox()
-        self.assertEqual(_recalled(history, tools, sample_inventory()), (recalled, recalled))
+        self.assertEqual(_recalled(history, lambda record: _still_so(
+            record, tools, sample_inventory())), (recalled, recalled))
         # one the data no longer says is held, never recalled
         stock_40 = Inventory([{"sku": "A003", "name": "玄米茶包", "stock": 40, "target": 20}],
                              source="shop.csv")
-        self.assertEqual(_recalled(history, tools, stock_40), ([], recalled))
+        self.assertEqual(_recalled(history, lambda record: _still_so(record, tools, stock_40)),
+                         ([], recalled))
 
     def test_a_recalled_figure_the_model_never_looks_up_is_not_shown(self):
         wrong = text_reply("The target of A003 is 21.")
@@ -1180,6 +1183,29 @@ class DataNowTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertIn(old, answers[0])
         self.assertNotIn(old, answers[-1])
+
+    def test_a_file_unchanged_is_read_once_and_a_racy_one_again(self):
+        # a 50,000-row file takes 0.6 s to read: read again only when written since, or
+        # when a write may hide in the same tick of the file's clock as the last reading
+        from stock_agent import inventory
+        from stock_agent.chat.session import DataNow
+        data = DataNow(settings("--inventory", self.data))
+        long_ago = time.time_ns() - 3600 * 10**9
+        os.utime(self.data, ns=(long_ago, long_ago))
+        with mock.patch.object(inventory, "load", wraps=inventory.load) as load:
+            first = data.now()
+            self.assertIs(data.now(), first)
+            self.assertEqual(load.call_count, 1)
+            self.write("A001,Drip coffee,42,30")  # same size; its time, as before
+            os.utime(self.data, ns=(long_ago, long_ago))
+            self.assertIs(data.now(), first)  # unseen: no reading was near it
+            now = time.time_ns()
+            os.utime(self.data, ns=(now, now))
+            self.assertEqual(data.now().lookup("A001")["stock"], 42)
+            self.write("A001,Drip coffee,43,30")
+            os.utime(self.data, ns=(now, now))  # the same time and size as the reading's
+            self.assertEqual(data.now().lookup("A001")["stock"], 43)
+            self.assertEqual(load.call_count, 3)
 
     def test_a_file_broken_between_questions_fails_that_question_alone(self):
         status, answers, err = self.asked(

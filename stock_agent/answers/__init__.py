@@ -82,6 +82,9 @@ class Plain:
         self.all_ours = True  # no --mcp tool: a SKU is ours to look up, or no one's
         self.parts_of, self.parts = None, {}  # the question whose parts of names were read
         self.toolbox = None
+        # what _still_so said of each earlier result, for the data as last read (a
+        # conversation's: each result is made again once a reading, not once a question)
+        self.checked_on, self.checked = None, {}
 
     def first_tools(self, question, toolbox, inventory, history=()):
         self.source, self.ours, self.inventory = inventory.source, tuple(toolbox.names()), inventory
@@ -130,7 +133,8 @@ class Answers(Plain):
 
     def first_tools(self, question, toolbox, inventory, history=()):
         super().first_tools(question, toolbox, inventory, history)
-        self.recalled, held = _recalled(history, toolbox, inventory)
+        self.recalled, held = _recalled(history, lambda record: self._still(
+            record, toolbox, inventory))
         if self.recalled:  # read once a question, not once a review
             self.earlier = Facts(self.recalled)
             # every item of the turns before held, and as the data says now
@@ -446,6 +450,17 @@ class Answers(Plain):
         limit = tool.parameters.get("properties", {}).get("limit") if tool else None
         return limit.get("maximum", 0) if isinstance(limit, dict) else 0
 
+    def _still(self, record, toolbox, inventory):
+        """_still_so, made once a result for each reading of the data: on a file of 50,000
+        rows, making every earlier call again each question cost 0.3 s a question."""
+        if inventory is not self.checked_on:
+            self.checked_on, self.checked = inventory, {}
+        key = json.dumps([record["name"], record["arguments"], record["result"]],
+                         sort_keys=True, default=str)
+        if key not in self.checked:
+            self.checked[key] = _still_so(record, toolbox, inventory)
+        return self.checked[key]
+
     def _may_look(self, question, facts, outcome, last):
         """One corrective turn, for an answer given from nothing to a question that may need
         a tool: no fact at all, no correction yet, and a request left for it. Not to one
@@ -478,14 +493,15 @@ def _remade(facts, most, question):
     return calls
 
 
-def _recalled(history, toolbox, inventory):
+def _recalled(history, still):
     """(recalled, held): the tool results a conversation's earlier turns hold whole, each
     with its call (the loop writes an assistant message's calls, then their results in
     order). `held`: every one; a result shown cut is none, nor a fact the notes on older
     turns quote (stock_agent/chat/context.py). `recalled`: those its model may rightly
     recall; not one --continue read back from the record (`recorded`), nor one the data no
-    longer says (each question reads it again: a review's "Is it still below target?" was
-    answered with stock 12 after a delivery wrote 40)."""
+    longer says (`still`(record) false, _still_so: each question reads the data again, and
+    a review's "Is it still below target?" was answered with stock 12 after a delivery
+    wrote 40)."""
     recalled, held, calls = [], [], []
     for message in history:
         if message["role"] == "assistant":
@@ -501,7 +517,7 @@ def _recalled(history, toolbox, inventory):
                 record = {"invocation": f"earlier:{len(recalled)}", "name": call["name"],
                           "arguments": call["arguments"], "result": result}
                 held.append(record)
-                if not message.get("recorded") and _still_so(record, toolbox, inventory):
+                if not message.get("recorded") and still(record):
                     recalled.append(record)
     return recalled, held
 
