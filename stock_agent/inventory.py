@@ -223,6 +223,7 @@ def _read_sqlite(path):
     import sqlite3
     import time
 
+    _check_side_files(path)
     deadline = time.monotonic() + MAX_SQLITE_SECONDS
     try:
         connection = open_readonly(path)
@@ -236,6 +237,25 @@ def _read_sqlite(path):
         if time.monotonic() > deadline:
             raise _bad(Text("sqlite_slow", path=path, seconds=MAX_SQLITE_SECONDS)) from None
         raise _bad(Text("sqlite_unreadable", path=path, reason=str(exc))) from None
+
+
+def _check_side_files(path):
+    """SQLite opens the files it keeps beside a database (a journal, a write-ahead log and
+    its index) itself, and waits on one that is a FIFO for good, through Ctrl-C (a review
+    found): one that is not a regular file is refused first."""
+    import stat
+
+    for beside in {path, os.path.realpath(path)}:
+        for suffix in ("-journal", "-wal", "-shm"):
+            try:
+                regular = stat.S_ISREG(os.stat(beside + suffix).st_mode)
+            except FileNotFoundError:
+                continue
+            except OSError:  # a loop of links, say: SQLite would fail on it too
+                regular = False
+            if not regular:
+                raise _bad(Text("sqlite_unreadable", path=path,
+                                reason=f"{beside + suffix} is not a regular file"))
 
 
 def _sqlite_rows(connection, path):

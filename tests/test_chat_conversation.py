@@ -1186,26 +1186,62 @@ class DataNowTest(unittest.TestCase):
 
     def test_a_file_unchanged_is_read_once_and_a_racy_one_again(self):
         # a 50,000-row file takes 0.6 s to read: read again only when written since, or
-        # when a write may hide in the same tick of the file's clock as the last reading
+        # when a write may hide in the same tick of a coarse file clock as the last reading
         from stock_agent import inventory
-        from stock_agent.chat.session import DataNow
-        data = DataNow(settings("--inventory", self.data))
+        from stock_agent.chat import session
         long_ago = time.time_ns() - 3600 * 10**9
         os.utime(self.data, ns=(long_ago, long_ago))
+        read = inventory.load(self.data)
+        data = session.DataNow(settings("--inventory", self.data), read)
         with mock.patch.object(inventory, "load", wraps=inventory.load) as load:
-            first = data.now()
-            self.assertIs(data.now(), first)
-            self.assertEqual(load.call_count, 1)
-            self.write("A001,Drip coffee,42,30")  # same size; its time, as before
-            os.utime(self.data, ns=(long_ago, long_ago))
-            self.assertIs(data.now(), first)  # unseen: no reading was near it
-            now = time.time_ns()
-            os.utime(self.data, ns=(now, now))
+            self.assertIs(data.now(), read)  # the first question's, as run.prepare read it
+            self.assertIs(data.now(), read)
+            self.assertEqual(load.call_count, 0)
+            self.write("A001,Drip coffee,42,30")  # the same size and time written:
+            os.utime(self.data, ns=(long_ago, long_ago))  # its change time tells
             self.assertEqual(data.now().lookup("A001")["stock"], 42)
-            self.write("A001,Drip coffee,43,30")
-            os.utime(self.data, ns=(now, now))  # the same time and size as the reading's
-            self.assertEqual(data.now().lookup("A001")["stock"], 43)
+            self.assertEqual(load.call_count, 1)
+            now = time.time_ns()
+            with mock.patch.object(session, "_stamp", return_value=((0, 1, 2, now, now),)):
+                data.now()
+                data.now()  # each reading is as near the write as the clock can tell
             self.assertEqual(load.call_count, 3)
+
+    def test_a_sqlite_commit_to_its_write_ahead_log_is_seen_through_a_link(self):
+        # a fourth review's: through a symlink, the -wal beside the link was looked for,
+        # and a commit there (the database file untouched) was never seen
+        import sqlite3
+        from stock_agent import inventory
+        from stock_agent.chat import session
+        folder = temp_folder(self)
+        real, link = os.path.join(folder, "real.db"), os.path.join(folder, "shop.db")
+        writer = sqlite3.connect(real)
+        self.addCleanup(writer.close)
+        writer.execute("PRAGMA journal_mode=WAL")
+        writer.execute("CREATE TABLE items (sku, name, stock, target)")
+        writer.execute("INSERT INTO items VALUES ('A001', 'Drip coffee', 12, 30)")
+        writer.commit()
+        os.symlink(real, link)
+        data = session.DataNow(settings("--inventory", link), inventory.load(link))
+        data.read_at += 3600 * 10**9  # as if read an hour after its last write
+        writer.execute("UPDATE items SET stock = 42")
+        writer.commit()  # to real.db-wal: real.db is as it was
+        self.assertEqual(data.now().lookup("A001")["stock"], 42)
+
+    def test_a_file_that_stops_reading_is_never_read_as_before(self):
+        # a fourth review's: the question after the one that failed got the reading from
+        # before the break, as today's, once the break was older than the racy 2 s
+        from stock_agent import inventory
+        from stock_agent.chat import session
+        data = session.DataNow(settings("--inventory", self.data), inventory.load(self.data))
+        self.assertEqual(data.now().lookup("A001")["stock"], 12)  # question 1
+        self.write("A001,Drip coffee,lots,30")
+        long_ago = time.time_ns() - 3600 * 10**9
+        os.utime(self.data, ns=(long_ago, long_ago))
+        data.read_at += 3600 * 10**9  # as if read an hour after every write
+        for question in (2, 3):
+            with self.subTest(question=question), self.assertRaises(AgentError):
+                data.now()
 
     def test_a_file_broken_between_questions_fails_that_question_alone(self):
         status, answers, err = self.asked(

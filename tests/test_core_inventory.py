@@ -175,6 +175,28 @@ class SqliteTest(unittest.TestCase):
             inventory.load(path)
         self.assertIn("no table named items", caught.exception.message())
 
+    def test_a_side_file_that_is_no_regular_file_is_refused_at_once(self):
+        # a review's: SQLite opened a FIFO at inventory.db-journal itself, and waited on it
+        # for good, through Ctrl-C and SIGTERM. Refused first; a thread, so that a wait
+        # ends this test and not the suite.
+        import threading
+        for suffix in ("-journal", "-wal", "-shm"):
+            path = write_sqlite(self.ROWS)
+            os.mkfifo(path + suffix)
+            ended = []
+            reader = threading.Thread(daemon=True, target=lambda: ended.append(
+                self.assertRaises(AgentError, inventory.load, path, tenant="t1")))
+            reader.start()
+            reader.join(10)
+            with self.subTest(suffix=suffix):
+                self.assertFalse(reader.is_alive(), "inventory.load waited on a FIFO")
+                self.assertTrue(ended)
+        with self.assertRaises(AgentError) as caught:
+            inventory.load(path, tenant="t1")
+        self.assertEqual(caught.exception.message(),
+                         f"{path}: cannot read the SQLite database ({path}-shm is not a "
+                         "regular file)")
+
     def test_a_tenant_name_that_looks_like_sql_is_only_a_value(self):
         path = write_sqlite(self.ROWS)
         with self.assertRaises(AgentError) as caught:

@@ -70,7 +70,7 @@ def converse(questions, *, settings, prepare, run, listener=None):
         failed.duration_ms = ms_since(started)
         yield failed
         return
-    data = DataNow(settings)
+    data = DataNow(settings, given["inventory"])
     try:
         for question in questions:
             outcome = talk.take_turn(question, lambda history, meter: run(
@@ -87,33 +87,41 @@ class DataNow:
     """The data as it is when a question is asked. A conversation may last hours: a lookup
     "again" must find what was written since (a review's: a delivery written to the file
     mid-conversation was answered with the first question's stock, as today's). The file
-    is read again when it changed (its inode, size or time, and a SQLite file's -wal's), or
-    may have changed unseen: written less than RACY_NS before the last reading, in the same
-    tick of a coarse clock (as git's racily clean files). A file of 50,000 rows takes 0.6 s
-    to read. One that no longer reads fails that question alone."""
+    is read again when it changed (its device, inode, size, times, and a SQLite file's
+    -wal's beside its real path), or may have changed unseen: written less than RACY_NS
+    before the last reading, in the same tick of a coarse clock (as git's racily clean
+    files). A file of 50,000 rows takes 0.6 s to read. One that no longer reads fails each
+    question until it reads again: the reading before it is never used again."""
 
     RACY_NS = 2 * 10**9  # the coarsest file times kept: FAT's 2 s
 
-    def __init__(self, settings):
-        self.settings, self.stamp, self.read_at, self.data = settings, None, 0, None
+    def __init__(self, settings, data):
+        # `data` was read just now (run.prepare): a write since is within RACY_NS
+        self.settings, self.data = settings, data
+        self.stamp, self.read_at = _stamp(settings.inventory), time.time_ns()
 
     def now(self):
         stamp = _stamp(self.settings.inventory)
         if self.data is None or stamp is None or stamp != self.stamp or any(
-                written >= self.read_at - self.RACY_NS for _, _, written in stamp):
-            self.stamp, self.read_at = stamp, time.time_ns()  # a write from now: next time
+                written >= self.read_at - self.RACY_NS for *_, written in stamp):
+            self.data, read_at = None, time.time_ns()  # a write from now: seen next time
             self.data = inventory.load(self.settings.inventory, tenant=self.settings.tenant)
+            self.stamp, self.read_at = stamp, read_at
         return self.data
 
 
 def _stamp(path):
-    """(inode, size, time written) of the file at `path` and of a SQLite file's -wal (none
-    for the sample), or None when it cannot be read: it is read again, and says why."""
+    """What a write to the file at `path` changes, and to a SQLite file's -wal beside its
+    real path (a commit there leaves the file as it was): device, inode, size, and the
+    times written and changed (the second, no program can set back); () for the sample;
+    None when it cannot be read: it is read again, and says why."""
     if path is None:
         return ()
     try:
-        return tuple((found.st_ino, found.st_size, found.st_mtime_ns) for found in (
-            os.stat(path), *(os.stat(wal) for wal in [path + "-wal"] if os.path.exists(wal))))
+        wal = os.path.realpath(path) + "-wal"
+        return tuple((found.st_dev, found.st_ino, found.st_size, found.st_ctime_ns,
+                      found.st_mtime_ns) for found in (
+            os.stat(path), *(os.stat(wal) for wal in [wal] if os.path.exists(wal))))
     except OSError:
         return None
 
