@@ -609,6 +609,12 @@ class ConversationAnswersTest(unittest.TestCase):
                              source="shop.csv")
         self.assertEqual(_recalled(history, lambda record: _still_so(record, tools, stock_40)),
                          ([], recalled))
+        # nor one of a call the tools would refuse now, or not ours to make again
+        for name, arguments in (("get_stock", '{"sku": "A003"}'), ("get_stock", {"sku": 3}),
+                                ("draft_purchase_order", {"sku": "A003"}), ("price", {})):
+            with self.subTest(name=name, arguments=arguments):
+                self.assertFalse(_still_so({**recalled[0], "name": name, "arguments": arguments},
+                                           tools, sample_inventory()))
 
     def test_a_recalled_figure_the_model_never_looks_up_is_not_shown(self):
         wrong = text_reply("The target of A003 is 21.")
@@ -1242,6 +1248,16 @@ class DataNowTest(unittest.TestCase):
         for question in (2, 3):
             with self.subTest(question=question), self.assertRaises(AgentError):
                 data.now()
+
+    def test_a_file_gone_fails_until_it_is_back(self):
+        from stock_agent import inventory
+        from stock_agent.chat import session
+        data = session.DataNow(settings("--inventory", self.data), inventory.load(self.data))
+        os.rename(self.data, self.data + ".away")
+        with self.assertRaises(AgentError):
+            data.now()
+        os.rename(self.data + ".away", self.data)
+        self.assertEqual(data.now().lookup("A001")["stock"], 12)
 
     def test_a_file_broken_between_questions_fails_that_question_alone(self):
         status, answers, err = self.asked(

@@ -196,6 +196,11 @@ class SqliteTest(unittest.TestCase):
         self.assertEqual(caught.exception.message(),
                          f"{path}: cannot read the SQLite database ({path}-shm is not a "
                          "regular file)")
+        path = write_sqlite(self.ROWS)
+        os.symlink(path + "-journal", path + "-journal")  # a loop: no file at all
+        with self.assertRaises(AgentError) as caught:
+            inventory.load(path, tenant="t1")
+        self.assertIn("-journal is not a regular file", caught.exception.message())
 
     def test_a_tenant_name_that_looks_like_sql_is_only_a_value(self):
         path = write_sqlite(self.ROWS)
