@@ -38,6 +38,7 @@ Not guaranteed: that two processes never continue one record at the same time (n
 locks it), or that a record edited by hand still makes sense to the model.
 """
 
+import json
 import os
 import time
 
@@ -311,12 +312,23 @@ def _as_read(outcome, turn, limits):
     takes them as said (a review's: "Purchase order for 18 x A001 created.", refused twice
     in turn 2, stood in turn 3's request as the turn's history)."""
     question, *rest = outcome.transcript
-    lookups = [{**message, "content": "", "raw": None} if message["role"] == "assistant" else
-               message  # `raw`: a client sends it as written, text and all (a review's)
+    lookups = [_calls_alone(message) if message["role"] == "assistant" else message
                for message in rest if message["role"] == "tool" or
                message["role"] == "assistant" and message["tool_calls"]]
     return [question, *lookups, *_made_by_program(outcome, turn, limits),
             {"role": "assistant", "content": outcome.answer, "tool_calls": []}]
+
+
+def _calls_alone(message):
+    """An assistant message of calls, without the words beside them: calls the server
+    returned as calls stand alone; calls the model wrote as text (read by
+    --recover-text-tool-calls, with no id) stay as that text, one call a line, for the
+    model to see what it asked (replayed blank, the small model wrote "<tool_response>"
+    blocks of its own). `raw` goes too: a client sends it as received, words and all."""
+    written = [call for call in message["tool_calls"] if not call.get("id")]
+    return {**message, "raw": None, "content": "\n".join(
+        json.dumps({"name": call["name"], "arguments": call["arguments"]}, ensure_ascii=False)
+        for call in written)}
 
 
 def _made_by_program(outcome, turn, limits):
