@@ -1504,7 +1504,13 @@ class UnworkedNumbersTest(unittest.TestCase):
                 ("If we sell twenty of A002, do we need to reorder?", "A002", "en"),
                 ("If we sell 10-15 of A002, will we stay above target?", "A002", "en"),
                 ("If we get 20 of A003 in and sell 5, is A003 at target?", "A003", "en"),
-                ("玄米茶包一天賣 3 包，A003 要訂夠兩週的量", "A003", "zh-TW")):
+                ("玄米茶包一天賣 3 包，A003 要訂夠兩週的量", "A003", "zh-TW"),
+                # stop 58's review: a weight, a volume, a length counts no packs
+                ("If we sell 20 kg of A002, how many left?", "A002", "en"),
+                ("If we sell 20 liters of A002, how many left?", "A002", "en"),
+                ("If we sell 20 lbs of A002, how many left?", "A002", "en"),
+                ("如果賣掉 20 公斤 A002，還剩多少？", "A002", "zh-TW"),
+                ("如果賣掉 20 條 A002，還剩多少？", "A002", "zh-TW")):
             with self.subTest(question=question):
                 answer = written([lookup(sku)], question, lang)
                 note = self.NOTE if lang == "en" else "您問題中的數字或假設未納入計算；以下是工具查到的目前數字。"
@@ -1697,6 +1703,49 @@ class ComparisonTest(unittest.TestCase):
                 self.assertIn(said, text)
                 self.assertNotIn("相差", text)
                 self.assertNotIn("Difference", text)
+
+    def test_figures_of_different_fields_set_against_each_other_are_never_worked_out(self):
+        # a review's: "A001's stock or A003's target?" compared the stocks, "Does A001 have
+        # more than A003's target?" the targets (10 higher: a yes, where 12 < 20 says no),
+        # and "Does A003 need more than A001 has?" the suggested orders
+        results = [lookup("A001", "A002", "A003")]
+        for question, lang in (("Which has more, A001's stock or A003's target?", "en"),
+                               ("A001 的庫存和 A003 的目標哪個比較多？", "zh-TW"),
+                               ("Does A001 have more than A003's target?", "en"),
+                               ("Is A001's stock higher than A003's target?", "en"),
+                               ("A001 的庫存比 A003 的目標多嗎？", "zh-TW"),
+                               ("How many more than A001's target does A002 have?", "en"),
+                               ("A002 的庫存比 A001 的目標多多少？", "zh-TW"),
+                               ("Does A003 need more than A001 has?", "en")):
+            with self.subTest(question=question):
+                text = written(results, question, lang)
+                self.assertRegex(text, r"^(濾掛咖啡|烏龍茶包|玄米茶包) ?[（(]A00\d[)）]")
+        # one field, however it is said: worked out ("to reach target" is what to order)
+        for question, said in (
+                ("How many more does A003 need than A001 to reach target?",
+                 "A003's suggested order is 2 more than A001's (20 - 18)."),
+                ("Does A002 have more stock than A001?",
+                 "A002 has 33 more in stock than A001 (45 - 12)."),
+                ("What's the total stock of A001 and A003, and are they below target?",
+                 "Total stock of A001, A003: 12 (12 + 0).")):
+            with self.subTest(question=question):
+                self.assertIn(said, written(results, question, "en"))
+
+    def test_a_sum_that_leaves_items_out_is_never_worked_out(self):
+        # a review's: "total stock excluding A002: A001, A002, A003?" got 57, A002 and all
+        results = [lookup("A001", "A002", "A003")]
+        for question, lang in (("What's the total stock excluding A002: A001, A002, A003?", "en"),
+                               ("Total stock of A001, A002, A003 except A002?", "en"),
+                               ("Total of A001, A002 and A003, not counting A002?", "en"),
+                               ("Total of A001, A002 and A003 without A002?", "en"),
+                               ("A001、A002、A003 的庫存總共多少？不含 A002。", "zh-TW"),
+                               ("除了 A002 以外，A001、A002、A003 的庫存總共多少？", "zh-TW")):
+            with self.subTest(question=question):
+                self.assertNotIn("57", written(results, question, lang))
+        # "without" of a lookup leaves nothing out
+        self.assertIn("Total stock of A001, A002: 57 (12 + 45).", written(
+            results, "Without looking anything up again, what's the total of A001 and A002?",
+            "en"))
 
     def test_one_items_figure_against_the_number_the_question_gives(self):
         # A second review's: "Does A001 have more than 10?" got the note that its numbers

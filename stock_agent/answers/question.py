@@ -480,7 +480,8 @@ LEVELLED = (r"\b(?:below|above|under|over|at|reach(?:ed|es)?|to|from|hit|meet|of
 DESCRIBED = (r"\b(?:items?|ones|products|skus|those|everything|anything)\s+(?:that are |which "
              r"are |that's )?(?:below|under) (?:the |their |its )?targets?\b|低於目標的")
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
-GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|(?:from|\bto|up to) (?:its |the |"
+GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|reach(?:es|ed)? (?:its |the |"
+       r"their )?targets?|(?:from|\bto|up to) (?:its |the |"
        r"their )?targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足|到目標|補滿|補齊")
 # A number the question measures a total against ("over 75 combined?", 有沒有超過 40).
 THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|less than|"
@@ -540,7 +541,12 @@ NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b
            r"不|沒|除非|別|無|免")
 REPEATED = r"\btwice\b|\bagain\b|\bthrice\b|兩次|再|又"
 SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
-                      r"crates?|dozens?|箱|盒|打|板|棧)")
+                      r"crates?|dozens?|箱|盒|打|板|棧)|"
+                      # a weight, a volume or a length counts no packs (a review's: "sell 20
+                      # kg" was worked out as 20 of them)
+                      r"\s*(?:kgs?|kilo(?:gram)?s?|grams?|g|lbs?|pounds?|oz|ounces?|l|"
+                      r"lit(?:er|re)s?|ml|gallons?|tons?|tonnes?|m|meters?|metres?|ft|feet|"
+                      r"rolls?)\b|\s*(?:公斤|公克|克|斤|磅|公升|毫升|升|噸|公尺|米|條|捲)")
 RELATIVE_AFTER = (r"(?:\s+\w+)?\s+(?:lower|higher|more|less|fewer|extra|additional|up|down)"
                   r"\b|\s*(?:以上|以下)")
 RELATIVE_BEFORE = r"(?:\bby|降低|提高|增加|減少|降|升|多|少|加|減)\s*$"
@@ -584,6 +590,8 @@ def shape(question):
     of ordering, or of being below target), "field": what a sum or a comparison is of
     (suggested_order, target or stock), "field_named": the question names it,
     "threshold": the one number it measures a total against (THRESHOLD) or None,
+    "unclear": it sets figures of different fields against each other (_mixes_fields), or
+    leaves items out (EXCLUDING), so which figures it asks of the program cannot tell,
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
     "figures": every number it writes in digits, as written (WRITTEN_NUMBER),
     "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
@@ -615,7 +623,7 @@ def shape(question):
     compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
-    named = _field(folded)
+    named, than = _field(folded), _around_than(folded)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
     changes = _changes(unnamed)
     figures = _figures(unnamed)
@@ -631,7 +639,9 @@ def shape(question):
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": change, "figures": figures,
-            "than": _around_than(folded),
+            "than": than,
+            "unclear": _unclear(folded, total, compare or than or re.search(DIFFERENCE, folded),
+                                than),
             "beyond": _beyond(folded),
             "supposes": bool(changes or change) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
@@ -814,6 +824,41 @@ def _field(folded):
     if not named and re.search(r"\bneeds?\b|需要", folded):
         return "suggested_order"
     return min(named)[1] if named else None
+
+
+def _unclear(folded, total, compared, than):
+    """Whether a sum or a comparison leaves items out (EXCLUDING), or a comparison sets
+    figures of different fields against each other (_mixes_fields): which figures it asks
+    of, the program cannot tell. "The total stock of A001 and A003 against their targets"
+    is the total of their stock."""
+    return bool(total or compared) and re.search(EXCLUDING, folded) is not None or \
+        bool(compared) and _mixes_fields(folded, than)
+
+
+def _mixes_fields(folded, than):
+    """Whether the figures a sum or a comparison sets against each other are of different
+    fields ("A001's stock or A003's target", A001 的庫存比 A003 的目標多嗎？, "Does A003 need
+    more than A001 has?"): which is of which item the program cannot tell, so it works none
+    out (a review's: the stocks were compared, then the targets). A level asked too ("and is
+    it below target?") and the items a question describes ("the items below target") name
+    no figure."""
+    figures = [re.sub(f"{DESCRIBED}|{LEVELLED}", " ", text) for text in (folded, *(than or ()))]
+    if re.search(STOCK_WORDS, figures[0]) and re.search(TARGETS, figures[0]):
+        return True
+    sides = [{field for field, words in _SIDE_FIELDS.items() if re.search(words, side)}
+             for side in figures[1:]]
+    return any(len(side) > 1 for side in sides) or len(sides) == 2 and all(sides) and \
+        sides[0] != sides[1]
+
+
+# Items a sum or a comparison leaves out ("total of A001, A002, A003 except A002", 不含 A002):
+# the program cannot tell which, so it works none out
+EXCLUDING = (rf"\bexcept\b|\bexclud|\bnot count|\bleav(?:e|ing) out\b|\bapart from\b|"
+             rf"\bother than\b|\bbesides\b|\bbut not\b|\bwithout (?:counting\b|including\b|"
+             rf"the {SKU_SHAPE}|{SKU_SHAPE})|不含|不包括|不包含|不計|不算|除了|除去|扣掉|扣除")
+# The fields each side of "than" names: "than A001 has" is its stock
+_SIDE_FIELDS = {"stock": rf"{STOCK_WORDS}|\bha(?:s|ve|d)\b", "target": TARGETS,
+                "suggested_order": rf"{ORDER_WORDS}|{GAP}|\bneeds?\b|需要"}
 
 
 def _requests(folded):
@@ -1123,8 +1168,8 @@ def list_length(question):
 # nor 哪一個 (one).
 _FEW = "two|three|four|five|six|seven|eight|nine|ten"
 _THEN = (r"(?=\s*(?:[?.!,;]|$|of (?:them|those|these)\b|together\b|combined\b|added\b|"
-         r"in total\b|(?:are|is|have|has|need|needs|do|does|below|above|under|over|low|out|at|"
-         r"short|running|still|in stock|stock|targets?|levels)\b))")
+         r"in total\b|up\b|(?:are|is|have|has|need|needs|do|does|below|above|under|over|low|"
+         r"out|at|short|running|still|in stock|stock|targets?|levels)\b))")
 _ZH_THEN = r"(?=\s*(?:加起來|一共|總共|合計|相加|哪|都|比|差|的(?:庫存|目標|總|建議)|[？?，,。]|$))"
 ITEMS_COUNTED = (rf"(?<!\bor )\bboth\b{_THEN}|"
                  rf"\b(?:the|these|those|all|all of the) ({_FEW})(?: (?:items?|products?|skus?|"

@@ -221,13 +221,16 @@ def worked_out(facts, shape):
     search holds, else the reorder list, else of those found;
     else of the numbers the question gives, which are never facts of ours; the arithmetic a
     question writes out, worked out. A question that supposes another stock than today's
-    gets none of today's, only the one change it writes, worked out (_changed)."""
+    gets none of today's, only the one change it writes, worked out (_changed); one that
+    sets different fields against each other, or leaves items out ("unclear"), none."""
     found = facts.found()
     field, numbers = shape["field"], shape["numbers"]
     supposed = [fact for fact in found if fact["sku"] in shape["named"] or not shape["named"]]
     if shape["supposes"] and facts.items:  # of a stock other than today's: no sum of today's
         return [_changed(supposed[0], *shape["change"])] if shape["change"] and \
             len(supposed) == 1 and str(shape["change"][1]) not in facts.items else []
+    if facts.items and shape["unclear"]:  # "A001's stock or A003's target?": which is which?
+        return []
     if facts.items:
         # of the items the question names, when it names some: "How far is A001 from its
         # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
