@@ -265,6 +265,47 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertNotIn("correction", [event["event"] for event in events])
 
+    def test_a_figure_asked_of_no_item_is_of_the_one_item_before(self):
+        # chatdev2: "so how many should we order to get back to target?" after drip coffee,
+        # and "if 15 arrive tmrw how many will we have then?" after A003: the small model's
+        # true answers could not be read, and the person read the scope line
+        listed = calls_reply(tool_call("list_reorder", {}))
+        for stdin, replies, stated in (
+                ("Check A001\nso how many should we order to get back to target?\n",
+                 [self.lookup("A001"), text_reply("We should order 18 more units.")],
+                 "濾掛咖啡 (A001): stock 12, target 30, below target; suggested order 18."),
+                ("Check A003\nif 15 arrive tmrw how many will we have then?\n",
+                 [self.lookup("A003"), listed, text_reply("15.")],
+                 "If 15 come in: 玄米茶包 (A003) would have 0 + 15 = 15"),
+                ("A001 庫存多少？\n離目標還差多少？\n",
+                 [self.lookup("A001"), text_reply("還差 18 包。")], "建議補貨 18"),
+                # a SKU mistyped, then written right; the model's reply empty
+                ("查一下 AOO2\n是 A002 啦，打錯。還有幾包？\n如果這週賣掉 20 包，會剩多少？\n",
+                 [self.lookup("AOO2"), text_reply("找不到。"), self.lookup("A002"),
+                  text_reply("還有 45 包。"), text_reply("")],
+                 "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1],
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+        # not of several, of any, of two items before, nor a question asking no figure
+        for stdin, replies in (
+                ("Check A003\nhow many items are below target?\n",
+                 [self.lookup("A003"), text_reply("Two.")]),
+                ("Check A003\nhow many should we order in total?\n",
+                 [self.lookup("A003"), text_reply("38.")]),
+                ("Check A001\nCheck A003\nhow many should we order?\n",
+                 [self.lookup("A001"), self.lookup("A003"), text_reply("18.")]),
+                ("Check A003\nDo we need to reorder?\n", [self.lookup("A003"), text_reply("Yes.")]),
+                ("Check A404\nhow many are left?\n", [self.lookup("A404"), text_reply("None.")]),
+                ("Check A001\nCheck A404\nhow many are left?\n",
+                 [self.lookup("A001"), self.lookup("A404"), text_reply("None.")])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn("): stock", events[-1]["answer"])
+
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
         # three, got the corrective turn, then the scope line: the program could not tell
@@ -297,6 +338,41 @@ class ConversationAnswersTest(unittest.TestCase):
                           "needed", events[-1]["answer"])
             self.assertNotIn("A001 is below", events[-1]["answer"])
 
+    def test_items_counted_are_every_item_spoken_of_found_or_not(self):
+        # a review's: after A001, then A003 and A404 (which the data lacks), "the two" was
+        # A001 and A003, summed, and "the other one" was A001
+        both = calls_reply(tool_call("get_stock", {"sku": ["A003", "A404"]}))
+        for stdin, replies, unsaid in (
+                ("Check A001\nCheck A003 and A404\nWhat's the total stock of the two?\n",
+                 [self.lookup("A001"), both, text_reply("The total is 12.")], "12 (12 + 0)"),
+                ("查 A001\n查 A003 和 A404\n這兩個一共多少？\n",
+                 [self.lookup("A001"), both, text_reply("兩個一共 12 包。")], "12（12 + 0）"),
+                ("Check A001\nCheck A002 and A404\nWhich of the two has more?\n",
+                 [self.lookup("A001"), calls_reply(tool_call("get_stock",
+                                                             {"sku": ["A002", "A404"]})),
+                  text_reply("A002 has more.")], "Most stock"),
+                ("Check A001\nCheck A003 and A404\nand the other one?\n",
+                 [self.lookup("A001"), both, text_reply("It was not found.")], "(A001)"),
+                ("查 A001\n查 A003 和 A404\n另一個呢？\n",
+                 [self.lookup("A001"), both, text_reply("另一個找不到。")], "(A001)")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(
+                    stdin, *replies, replies[-1], args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn(unsaid, events[-1]["answer"])
+        # the two spoken of, one the data lacks: never a total of one
+        status, _, err, events, _ = self.chat(
+            "Check A003 and A404\nWhat's the total stock of the two?\n", both,
+            text_reply("The total is 0."), text_reply("The total is 0."))
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("Total stock", events[-1]["answer"])
+        # "the other one" of two spoken of, one the data lacks: that one, as not found
+        status, _, err, events, _ = self.chat(
+            "Check A003 and A404\nthe first one's stock?\nand the other one?\n", both,
+            text_reply("A003 has 0."), text_reply("ok"))
+        self.assertEqual(status, 0, err)
+        self.assertIn("A404", events[-1]["answer"])
+
     def test_told_not_to_look_again_it_is_answered_from_the_turns_before(self):
         # chatdev2: "without checking again, add those two stock numbers up", 不用再查了，
         # 它離目標還差多少？: offered tools, the small model looked them up again anyway, and
@@ -312,7 +388,11 @@ class ConversationAnswersTest(unittest.TestCase):
                  [search, text_reply("還差 18 包。")], "建議補貨 18"),
                 ("Check A001\nwithout looking it up again, is it below target?\n",
                  [self.lookup("A001"), text_reply("Yes, it is below target.")],
-                 "[Sample data] Yes, it is below target.\n")):
+                 "[Sample data] Yes, it is below target.\n"),
+                # a review's: "those two" with no field named, a lookup after each turn
+                ("Check A001 and A002\nWithout checking again, add those two up\n",
+                 [calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
+                  text_reply("The total is 57.")], "Total stock of A001, A002: 57 (12 + 45).")):
             with self.subTest(stdin=stdin):
                 status, _, err, events, model = self.chat(stdin, *replies,
                                                           args=["--lang", language_of(stdin)])

@@ -57,7 +57,7 @@ __all__ = ["Answers", "Plain", "policy", "written"]
 MAX_SEARCHES = 3  # names the program searches for itself in one run, as one round of calls
 # The lines that open an answer to say the program wrote it, or left sentences out.
 LEADS = ("answer_rendered", "answer_trimmed", "answer_unchecked", "answer_rendered_repeated",
-         "answer_rendered_unanswered", "answer_rendered_failing")
+         "answer_rendered_unanswered", "answer_rendered_failing", "answer_rendered_empty")
 
 
 def policy(settings, *, conversation=False):
@@ -212,12 +212,7 @@ class Answers(Plain):
         written, text = text, self._unlabelled(text)
         facts = self._facts(question, outcome, run_call, step)
         known = self._known(facts, outcome)
-        of = []  # the items it asks of with those of the turns before: "Is it low?", 三個加起來
-        if self.recalled:
-            facts, of = _recalled_asked(question, known, facts, self.earlier,
-                                        named=bool(skus_named(question) or
-                                                   self._parts(question)), whole=self.whole,
-                                        last=self.last_read)
+        facts, of = self._of_earlier(question, facts, known)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
                        of=of)
         if facts.alike:  # the model may take an item spelled alike for the one asked
@@ -263,10 +258,12 @@ class Answers(Plain):
 
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
+        facts, of = self._of_earlier(question, facts, self._known(facts, outcome))
         if not _holds_any(facts):
             return None
         return self.rendered(facts, _asked(question, facts, self._rows(facts),
-                                           self._parts(question), self.all_ours), lead, outcome)
+                                           self._parts(question), self.all_ours, of=of),
+                             lead, outcome)
 
     def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
         """The program's answer, after the line `lead` (if any) says why; "rendered" in
@@ -310,6 +307,16 @@ class Answers(Plain):
         known.sums = facts.sums
         known.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(known) or ()}
         return known
+
+    def _of_earlier(self, question, facts, known):
+        """(facts, SKUs): the run's facts with those of the items the question asks of that
+        a conversation's turns before found ("Is it low?", 三個加起來), and those items
+        (_recalled_asked); else (facts, [])."""
+        if not self.recalled:
+            return facts, []
+        return _recalled_asked(question, known, facts, self.earlier,
+                               named=bool(skus_named(question) or self._parts(question)),
+                               whole=self.whole, last=self.last_read)
 
     def _parts(self, question):
         """The parts of item names the question writes (question.parts_named), read once a
@@ -546,7 +553,8 @@ def _whole(history, recalled, held):
     """Whether the results a conversation's turns before hold whole and its model may
     recall (`recalled`) speak of every item they found: no turn folded into the notes the
     program keeps (stock_agent/chat/context.py), no result shown cut, and each item a
-    result read back by --continue or one the data no longer says found, found again since.
+    result read back by --continue or one the data no longer says spoke of (found or not:
+    "the two" may count one the data lacked), looked up again since.
     Else the person may speak of items the policy does not hold ("both", of three; "the
     first one I checked", read back)."""
     if not history:
@@ -555,9 +563,8 @@ def _whole(history, recalled, held):
     results = sum(message["role"] == "tool" for message in history)
     if context.stands_for_turns(history[0]) or results != len(held):
         return False
-    fresh = {fact["sku"] for record in recalled for fact in item_facts(record) if fact["found"]}
-    return all(fact["sku"] in fresh for record in held for fact in item_facts(record)
-               if fact["found"])
+    fresh = {fact["sku"] for record in recalled for fact in item_facts(record)}
+    return all(fact["sku"] in fresh for record in held for fact in item_facts(record))
 
 
 def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
@@ -655,7 +662,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     of_one = _of_items(shaped, folded)
     if not whole or named:
         return facts, []
-    asked = _one_asked(question, earlier) if of_one and not _looked_for(facts) else []
+    asked = (_one_asked(question, earlier) or _implied_one(shaped, folded, earlier)) \
+        if of_one and not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     if not shaped["supposes"]:
@@ -686,37 +694,41 @@ def _looked_for(facts):
 
 
 def _several_asked(question, earlier, facts):
-    """The SKUs of the items the turns before found (`earlier`) that a conversation's
-    question naming no item asks of by counting them with this turn's found items, when
-    there are as many, two or more ("兩個一共多少？" after A001 and S001, "Are both low?",
-    三個加起來; question.items_counted); else []. Not 那烏龍茶包比它多幾包？: "it" beside a
-    comparison was read of figures and clauses too ("more than it needs", "than that now",
-    比它的目標), and compared the wrong items; nor "which one has more?" after two items (a
-    review's: "Which one sells more?", "Which of our products has the least stock?", "Which
-    is higher, its stock or its target?" were set against the two)."""
-    found = {fact["sku"] for fact in facts.found()}
-    before = [fact["sku"] for fact in earlier.found() if fact["sku"] not in found]
+    """The SKUs of the items the turns before spoke of (`earlier`) that a conversation's
+    question naming no item asks of by counting them with this turn's items, when there are
+    as many, two or more, and each was found ("兩個一共多少？" after A001 and S001, "Are both
+    low?", 三個加起來; question.items_counted); else []. Not "the two" after A001, then A003
+    and A404, which the data lacks (a review's: A001 and A003 were summed). Not
+    那烏龍茶包比它多幾包？: "it" beside a comparison was read of figures and clauses too
+    ("more than it needs", "than that now", 比它的目標), and compared the wrong items; nor
+    "which one has more?" after two items (a review's: "Which one sells more?", "Which of
+    our products has the least stock?", "Which is higher, its stock or its target?" were
+    set against the two)."""
+    now = set(facts.items)
+    before = [sku for sku in earlier.items if sku not in now]
     count = items_counted(question)
-    if count >= 2 and len(found) < count == len(found) + len(before):
+    if count >= 2 and len(now) < count == len(now) + len(before) and all(
+            fact["found"] for fact in (*facts.items.values(), *earlier.items.values())):
         return before
     return []
 
 
 def _other_asked(folded, earlier, facts, last):
     """[SKU] of "the other one" (另一個) a conversation's question naming no item asks of,
-    when this turn's calls looked nothing else up: of the two items the turns before found,
-    the one the answer the person read `last` did not name (chatdev: "the genmaicha one,
-    stock and target?", then "and the other one?", of the two a search for tea bags found;
-    the model searched for "other"); else []. Not "the other warehouse", "the other day",
-    另一個倉庫, nor of an answer that named both, or neither."""
+    when this turn's calls looked nothing else up: of the two items the turns before spoke
+    of, found or not, the one the answer the person read `last` did not name (chatdev: "the
+    genmaicha one, stock and target?", then "and the other one?", of the two a search for
+    tea bags found; the model searched for "other"); else []. Not "the other warehouse",
+    "the other day", 另一個倉庫, nor of an answer that named both, or neither; nor of three
+    (a review's: after A001, then A003 and A404, which the data lacks, it was A001)."""
     if not re.search(_OTHER, folded) or facts.found() or facts.looked_up or any(
             listed["query"] is not None and normal(listed["query"]).strip() not in _OTHER_WORDS
             for listed in facts.lists):
         return []
-    found = earlier.found()
-    named = _named_in(found, last)
-    return [fact["sku"] for fact in found if fact["sku"] not in named] \
-        if len(found) == 2 and len(named) == 1 else []
+    spoken = list(earlier.items.values())
+    named = _named_in(spoken, last)
+    return [fact["sku"] for fact in spoken if fact["sku"] not in named] \
+        if len(spoken) == 2 and len(named) == 1 else []
 
 
 def _named_in(found, text):
@@ -733,14 +745,14 @@ def _named_in(found, text):
 
 def _those_asked(folded, earlier, facts, last):
     """The SKUs of "those" a conversation's question naming no item asks of ("which of
-    those is completely out?", 這些哪個要補貨？): the items the turns before found that the
+    those is completely out?", 這些哪個要補貨？): the items the turns before spoke of that the
     answer the person read `last` named, two or more, when this turn's calls found no other
     (chatdev2: "玄米茶包 (A003)", the small model's answer, could not be read, and the
     person read the scope line). Not "they", "them" alone: "Are they low?" may be of items
     the model looks up next."""
     if not re.search(_THOSE, folded):
         return []
-    those = _named_in(earlier.found(), last)
+    those = _named_in(list(earlier.items.values()), last)
     found = {fact["sku"] for fact in facts.found()}
     return those if len(those) >= 2 and found <= set(those) else []
 
@@ -779,6 +791,28 @@ def _one_asked(question, facts):
     found = [sku for sku, fact in facts.items.items()
              if not fact["source"]["invocation"].endswith(":program")]
     return found if len(found) == 1 else []
+
+
+def _implied_one(shaped, folded, earlier):
+    """[SKU] of the one item a conversation's question naming none, not even by a pronoun,
+    asks a figure of, or supposes a change of ("so how many should we order to get back to
+    target?", 離目標還差多少？, "if 15 arrive tmrw how many will we have then?"; chatdev2:
+    the small model's true answers went unread, and the person read the scope line): the one
+    item the turns before found, when any they did not find came before it (a SKU mistyped,
+    then written right). Not a question of any item or of several (SOME, ALL,
+    _SEVERAL_WORDS: "how many items are below target?"), nor one that asks no figure ("Do
+    we need to reorder?" may ask of the whole list), nor of an item found before one not
+    found ("Check A001", "Check A404", "how many are left?": of A404?)."""
+    spoken = list(earlier.items.values())
+    found = [fact for fact in spoken if fact["found"]]
+    if not (shaped["wants"] or shaped["change"]) or shaped["some"] or len(found) != 1 or \
+            spoken[-1] is not found[0] or re.search(f"{ALL}|{_SEVERAL_WORDS}", folded):
+        return []
+    return [found[0]["sku"]]
+
+
+_SEVERAL_WORDS = (r"\b(?:items|products|skus|things|ones|everything|anything|they|them|those|"
+                  r"these|both|each)\b|們|這些|那些|各|都|每")
 
 
 # "it", "that item", 它: not "this month", 這個月
