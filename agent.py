@@ -343,8 +343,12 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
         if offered is not None and any(call["name"] not in offered for call in calls):
             offered = None  # a model that calls another tool is offered them all
         if not calls:
-            if not reply["text"].strip():
-                raise AgentError("EMPTY_ANSWER")
+            if not reply["text"].strip():  # the policy may answer from the results
+                answer = policy.end(question, outcome, run_call=run_call, step=step,
+                                    lead="answer_rendered_empty")
+                if not answer:
+                    raise AgentError("EMPTY_ANSWER")
+                return answer
             answer, correction = policy.review(
                 reply["text"].strip(), question, outcome, run_call=run_call, step=step,
                 last=step >= limits.max_steps, log=log)

@@ -819,6 +819,10 @@ LINES = {
         "en": "(The model's tool calls kept failing; this answer is written from the tool "
               "results by the program.)",
         "zh-TW": "（模型的工具呼叫一再失敗；以下由程式依工具結果寫成。）"},
+    "answer_rendered_empty": {
+        "en": "(The model gave an empty answer; this answer is written from the tool results by "
+              "the program.)",
+        "zh-TW": "（模型的回答是空的；以下由程式依工具結果寫成。）"},
     "answer_rendered_unanswered": {
         "en": "(The model kept calling tools and gave no answer; this answer is written from "
               "the tool results by the program.)",

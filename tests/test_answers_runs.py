@@ -719,6 +719,24 @@ class EndsTest(unittest.TestCase):
                                  ["SKU_NOT_FOUND", "SKU_NOT_FOUND", "REPEATED_CALL"])
                 self.assertEqual(events[-1]["verification"], "rendered")
 
+    def test_an_empty_answer_is_answered_from_the_facts(self):
+        # chatdev2: the small model's reply to a what-if was empty, and the person read
+        # EMPTY_ANSWER, where the results held the answer
+        for lang, lead in (("en", "(The model gave an empty answer; this answer is written "
+                            "from the tool results by the program.)"),
+                           ("zh-TW", "（模型的回答是空的；以下由程式依工具結果寫成。）")):
+            with self.subTest(lang=lang):
+                outcome, model, events = run_policy([stock_call("A001"), text_reply(" \n")],
+                                                    lang, question="What is the stock of A001?")
+                self.assertEqual(outcome.splitlines()[0], lead)
+                self.assertIn(A001[lang], outcome)
+                self.assertEqual(len(model.requests), 2)
+                self.assertEqual(events[-1]["verification"], "rendered")
+        # a SKU named and no call: the program looks it up
+        outcome, _, events = run_policy([text_reply("")], question="Check A001")
+        self.assertIn(A001["en"], outcome)
+        self.assertEqual([e["invocation"] for e in events_named(events, "tool")], ["1:program"])
+
     def test_a_repeated_call_with_a_sku_skipped_gets_it_looked_up_then_answered(self):
         outcome, model, events = run_policy([stock_call("A001")] * 5,
                                             question="Check A001 and A002")
