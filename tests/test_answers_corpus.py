@@ -1727,9 +1727,21 @@ class ComparisonTest(unittest.TestCase):
                 ("Does A002 have more stock than A001?",
                  "A002 has 33 more in stock than A001 (45 - 12)."),
                 ("What's the total stock of A001 and A003, and are they below target?",
-                 "Total stock of A001, A003: 12 (12 + 0).")):
+                 "Total stock of A001, A003: 12 (12 + 0)."),
+                # a second review's: a target reached is a level, not the figure summed;
+                # fields asked in another clause are no comparison's
+                ("What's the total target of A001 and A002, and did they reach their targets?",
+                 "Total target of A001, A002: 60 (30 + 30)."),
+                ("Which has the higher target, A001 or A003, and has either reached its target?",
+                 "Highest target: A001, 30"),
+                ("Which has more stock, A001 or A002, and what are their targets?",
+                 "Most stock: A002, 45"),
+                ("How much more stock does A002 have than A001? And A001's target?",
+                 "A002 has 33 more in stock than A001 (45 - 12)."),
+                ("A001 跟 A002 哪個庫存比較多？目標各是多少？", "庫存最多：A002，45")):
             with self.subTest(question=question):
-                self.assertIn(said, written(results, question, "en"))
+                lang = "en" if question.isascii() else "zh-TW"
+                self.assertIn(said, written(results, question, lang))
 
     def test_a_sum_that_leaves_items_out_is_never_worked_out(self):
         # a review's: "total stock excluding A002: A001, A002, A003?" got 57, A002 and all
@@ -1742,10 +1754,15 @@ class ComparisonTest(unittest.TestCase):
                                ("除了 A002 以外，A001、A002、A003 的庫存總共多少？", "zh-TW")):
             with self.subTest(question=question):
                 self.assertNotIn("57", written(results, question, lang))
-        # "without" of a lookup leaves nothing out
-        self.assertIn("Total stock of A001, A002: 57 (12 + 45).", written(
-            results, "Without looking anything up again, what's the total of A001 and A002?",
-            "en"))
+        # "without" of a lookup, "besides that", 除了這個, 算不算 leave nothing out (a second
+        # review's)
+        for question in ("Without looking anything up again, what's the total of A001 and A002?",
+                         "What's the total stock of A001 and A002? Besides that, is anything low?",
+                         "A001 和 A002 的庫存加起來算不算多？",
+                         "A001 和 A002 的庫存加起來多少？除了這個，還有什麼要補貨？"):
+            with self.subTest(question=question):
+                lang = "en" if question.isascii() else "zh-TW"
+                self.assertIn("57", written(results, question, lang))
 
     def test_one_items_figure_against_the_number_the_question_gives(self):
         # A second review's: "Does A001 have more than 10?" got the note that its numbers

@@ -300,11 +300,28 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("Check A003\nDo we need to reorder?\n", [self.lookup("A003"), text_reply("Yes.")]),
                 ("Check A404\nhow many are left?\n", [self.lookup("A404"), text_reply("None.")]),
                 ("Check A001\nCheck A404\nhow many are left?\n",
-                 [self.lookup("A001"), self.lookup("A404"), text_reply("None.")])):
+                 [self.lookup("A001"), self.lookup("A404"), text_reply("None.")]),
+                # a second review's: words of another item, or of any; a turn between that
+                # found nothing, or was answered with the scope line (its "such as A001")
+                ("Check A001\nIf we get 20 sugar in, how many will we have?\n",
+                 [self.lookup("A001"), text_reply("32.")]),
+                ("Check A001\nHow much sugar do we have?\n", [self.lookup("A001"), text_reply("")]),
+                ("查一下 A001\n抹茶粉還有多少？\n", [self.lookup("A001"), text_reply("沒有。")]),
+                ("Check A001\nHow many are out of stock?\n",
+                 [self.lookup("A001"), text_reply("1.")]),
+                ("查一下 A001\n有幾個品項低於目標？\n",
+                 [self.lookup("A001"), text_reply("兩個。")]),
+                ("Check A002\nDo we have any matcha powder?\nhow many should we order to get "
+                 "back to target?\n", [self.lookup("A002"), calls_reply(tool_call(
+                     "find_items", {"query": "matcha"})), text_reply("None found."),
+                     text_reply("20.")]),
+                ("Check A001\nDo we stock sugar?\nhow many should we order to get back to "
+                 "target?\n", [self.lookup("A001"), text_reply("No."), text_reply("30.")])):
             with self.subTest(stdin=stdin):
-                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1])
-                self.assertEqual(status, 0, err)
-                self.assertNotIn("): stock", events[-1]["answer"])
+                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1],
+                                                      args=["--lang", language_of(stdin)])
+                self.assertNotIn("): stock", events[-1].get("answer") or "")
+                self.assertNotIn("）庫存", events[-1].get("answer") or "")
 
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
@@ -360,6 +377,14 @@ class ConversationAnswersTest(unittest.TestCase):
                     stdin, *replies, replies[-1], args=["--lang", language_of(stdin)])
                 self.assertEqual(status, 0, err)
                 self.assertNotIn(unsaid, events[-1]["answer"])
+        # a SKU mistyped, then two found: "the two" are those the answer before named
+        status, _, err, events, _ = self.chat(
+            "Check A0O1\nCheck A001 and A002\nWhat's the total stock of the two?\n",
+            self.lookup("A0O1"), text_reply("Not found."),
+            calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]})),
+            text_reply("The total is 57."))
+        self.assertEqual(status, 0, err)
+        self.assertIn("Total stock of A001, A002: 57 (12 + 45).", events[-1]["answer"])
         # the two spoken of, one the data lacks: never a total of one
         status, _, err, events, _ = self.chat(
             "Check A003 and A404\nWhat's the total stock of the two?\n", both,

@@ -40,10 +40,11 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, items_counted,
-                                          list_length, named_by, names_of, names_written,
-                                          normal, offered_first, orders_of_one, parts_named,
-                                          plain, says_no_lookup, shape, skus_named)
+from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, figure_only,
+                                          items_counted, list_length, named_by, names_of,
+                                          names_written, normal, offered_first, orders_of_one,
+                                          parts_named, plain, says_no_lookup, shape,
+                                          skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -139,7 +140,7 @@ class Answers(Plain):
             self.earlier = Facts(self.recalled)
             # every item of the turns before held, and as the data says now
             self.whole = _whole(history, self.recalled, held)
-            self.last_read = history[-1]["content"]  # the turn before's answer, as read
+            self.last_read = _items_read(history[-1]["content"])  # the turn before's answer
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -500,6 +501,16 @@ def _remade(facts, most, question):
     return calls
 
 
+def _items_read(answer):
+    """The answer the person read, without the scope line: its "such as A001" is an example,
+    and names no item the person spoke of (a review's: after it, "how many should we order?"
+    was answered of A001)."""
+    for lang in ("en", "zh-TW"):
+        head, tail = Text("answer_scope", tools="\0").render(lang).split("\0")
+        answer = re.sub(f"{re.escape(head)}.*?{re.escape(tail)}", " ", answer, flags=re.S)
+    return answer
+
+
 def _recalled(history, still):
     """(recalled, held): the tool results a conversation's earlier turns hold whole, each
     with its call (the loop writes an assistant message's calls, then their results in
@@ -662,7 +673,7 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     of_one = _of_items(shaped, folded)
     if not whole or named:
         return facts, []
-    asked = (_one_asked(question, earlier) or _implied_one(shaped, folded, earlier)) \
+    asked = (_one_asked(question, earlier) or _implied_one(question, shaped, earlier, last)) \
         if of_one and not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
@@ -671,8 +682,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
         # of the two?", a review's): those are worked out as theirs
         of_any = (of_one or _of_several(shaped, folded)) and not shaped["numbers"]
         asked = _other_asked(folded, earlier, facts, last) or (
-            _several_asked(question, earlier, facts) or _those_asked(folded, earlier, facts, last)
-            if of_any else [])
+            _several_asked(question, earlier, facts, last) or
+            _those_asked(folded, earlier, facts, last) if of_any else [])
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
     return facts, []
@@ -693,23 +704,26 @@ def _looked_for(facts):
     return bool(facts.looked_up) or any(listed["query"] is not None for listed in facts.lists)
 
 
-def _several_asked(question, earlier, facts):
+def _several_asked(question, earlier, facts, last):
     """The SKUs of the items the turns before spoke of (`earlier`) that a conversation's
     question naming no item asks of by counting them with this turn's items, when there are
     as many, two or more, and each was found ("兩個一共多少？" after A001 and S001, "Are both
-    low?", 三個加起來; question.items_counted); else []. Not "the two" after A001, then A003
-    and A404, which the data lacks (a review's: A001 and A003 were summed). Not
+    low?", 三個加起來; question.items_counted): those the answer the person read `last`
+    named, else all they spoke of; else []. Not "the two" after A001, then A003 and A404,
+    which the data lacks (a review's: A001 and A003 were summed), but after A0O1 mistyped,
+    then A001 and A002, those two. Not
     那烏龍茶包比它多幾包？: "it" beside a comparison was read of figures and clauses too
     ("more than it needs", "than that now", 比它的目標), and compared the wrong items; nor
     "which one has more?" after two items (a review's: "Which one sells more?", "Which of
     our products has the least stock?", "Which is higher, its stock or its target?" were
     set against the two)."""
-    now = set(facts.items)
-    before = [sku for sku in earlier.items if sku not in now]
-    count = items_counted(question)
-    if count >= 2 and len(now) < count == len(now) + len(before) and all(
-            fact["found"] for fact in (*facts.items.values(), *earlier.items.values())):
-        return before
+    now, count = set(facts.items), items_counted(question)
+    spoken = list(earlier.items.values())
+    for pool in (_named_in(spoken, last), [fact["sku"] for fact in spoken]):
+        before = [sku for sku in pool if sku not in now]
+        if count >= 2 and len(now) < count == len(now) + len(before):
+            return before if all(earlier.items[sku]["found"] for sku in before) and all(
+                fact["found"] for fact in facts.items.values()) else []
     return []
 
 
@@ -793,26 +807,21 @@ def _one_asked(question, facts):
     return found if len(found) == 1 else []
 
 
-def _implied_one(shaped, folded, earlier):
+def _implied_one(question, shaped, earlier, last):
     """[SKU] of the one item a conversation's question naming none, not even by a pronoun,
-    asks a figure of, or supposes a change of ("so how many should we order to get back to
-    target?", 離目標還差多少？, "if 15 arrive tmrw how many will we have then?"; chatdev2:
-    the small model's true answers went unread, and the person read the scope line): the one
-    item the turns before found, when any they did not find came before it (a SKU mistyped,
-    then written right). Not a question of any item or of several (SOME, ALL,
-    _SEVERAL_WORDS: "how many items are below target?"), nor one that asks no figure ("Do
-    we need to reorder?" may ask of the whole list), nor of an item found before one not
-    found ("Check A001", "Check A404", "how many are left?": of A404?)."""
-    spoken = list(earlier.items.values())
-    found = [fact for fact in spoken if fact["found"]]
-    if not (shaped["wants"] or shaped["change"]) or shaped["some"] or len(found) != 1 or \
-            spoken[-1] is not found[0] or re.search(f"{ALL}|{_SEVERAL_WORDS}", folded):
+    asks a figure of, or supposes a change of, in words of nothing else (figure_only: "so
+    how many should we order to get back to target?", 離目標還差多少？, "if 15 arrive tmrw how
+    many will we have then?"; chatdev2: the small model's true answers went unread, and the
+    person read the scope line): the one item the turns before found, when the answer the
+    person read `last` names it (A0O2 mistyped, then A002). Not "How much sugar do we
+    have?", "How many are out of stock?" (words of another item, or of any), nor after "Do
+    we have matcha?" found nothing, or "Check A404" (a review's: each was answered of the
+    item before)."""
+    found = earlier.found()
+    if not (shaped["wants"] or shaped["change"]) or len(found) != 1 or \
+            not _named_in(found, last) or not figure_only(question):
         return []
     return [found[0]["sku"]]
-
-
-_SEVERAL_WORDS = (r"\b(?:items|products|skus|things|ones|everything|anything|they|them|those|"
-                  r"these|both|each)\b|們|這些|那些|各|都|每")
 
 
 # "it", "that item", 它: not "this month", 這個月

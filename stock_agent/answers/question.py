@@ -480,8 +480,7 @@ LEVELLED = (r"\b(?:below|above|under|over|at|reach(?:ed|es)?|to|from|hit|meet|of
 DESCRIBED = (r"\b(?:items?|ones|products|skus|those|everything|anything)\s+(?:that are |which "
              r"are |that's )?(?:below|under) (?:the |their |its )?targets?\b|低於目標的")
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
-GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|reach(?:es|ed)? (?:its |the |"
-       r"their )?targets?|(?:from|\bto|up to) (?:its |the |"
+GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|(?:from|\bto|up to) (?:its |the |"
        r"their )?targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足|到目標|補滿|補齊")
 # A number the question measures a total against ("over 75 combined?", 有沒有超過 40).
 THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|less than|"
@@ -688,13 +687,40 @@ def plain(question, names=()):
     folded = _past_no_lookup(normal(question).strip())
     for name in sorted(map(normal, names), key=len, reverse=True):
         folded = folded.replace(name, " ")
-    folded = re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded))
-    words = re.findall(r"[a-z]+|[\u4e00-\u9fff]", folded)
-    chinese = "".join(word for word in words if not word.isascii())
-    for particle in sorted((word for word in PLAIN_WORDS if not word.isascii()), key=len,
+    return _made_of(re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded)), PLAIN_WORDS)
+
+
+def figure_only(question):
+    """Whether every word of the question is one of a question that asks one figure of an
+    item it leaves unnamed, or a what-if of it (FIGURE_WORDS): "so how many should we order
+    to get back to target?", 離目標還差多少？; not "How much sugar do we have?", "How many
+    are out of stock?", 有幾個品項低於目標？ (a review's: each was answered of the item
+    before)."""
+    return _made_of(normal(question), FIGURE_WORDS)
+
+
+def _made_of(folded, words):
+    """Whether every word of `folded` is one of `words` (its numbers are none); Chinese
+    ones are taken out longest first."""
+    found = re.findall(r"[a-z]+|[\u4e00-\u9fff]", folded)
+    chinese = "".join(word for word in found if not word.isascii())
+    for particle in sorted((word for word in words if not word.isascii()), key=len,
                            reverse=True):
         chinese = chinese.replace(particle, "")
-    return not chinese and all(word in PLAIN_WORDS for word in words if word.isascii())
+    return not chinese and all(word in words for word in found if word.isascii())
+
+
+# The words of a question of one unnamed item's figure, or a what-if of it, a closed list:
+# how many, the figures, ordering, the moves of a what-if, and words of time and filler
+FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many much what s is
+    are the a an should shall we i you do does did to get back up target stock left on hand
+    remaining order reorder buy need more have has will would be if sell sold ship use
+    arrive arrives arrived come comes came in receive received got tomorrow tmrw today
+    tonight this week weekend after that it its there our us units unit pcs pieces packs
+    bags again still at reach hit for of suggest suggested recommend quantity number
+    離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
+    還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
+    目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它""".split())
 
 
 def _of_now(folded, unnamed, kind):
@@ -818,7 +844,10 @@ def _field(folded):
     folded = re.sub(DESCRIBED, lambda found: " " * len(found[0]), folded)
     fields = {"suggested_order": f"{ORDER_WORDS}|{GAP}", "stock": STOCK_WORDS}
     if not re.search(GAP, folded):
-        fields["target"] = TARGETS
+        # "to reach target" is a level ("How many more does A003 need than A001 to reach
+        # target?" compares what to order), "the total target" a figure
+        fields["target"] = rf"(?<!reach )(?<!reached )(?<!reaches )(?<!hit )(?<!meet )" \
+                           rf"(?<!get back to )(?:its |the |their )?(?:{TARGETS})"
     named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
              for found in re.finditer(words, folded)]
     if not named and re.search(r"\bneeds?\b|需要", folded):
@@ -836,29 +865,35 @@ def _unclear(folded, total, compared, than):
 
 
 def _mixes_fields(folded, than):
-    """Whether the figures a sum or a comparison sets against each other are of different
-    fields ("A001's stock or A003's target", A001 的庫存比 A003 的目標多嗎？, "Does A003 need
-    more than A001 has?"): which is of which item the program cannot tell, so it works none
-    out (a review's: the stocks were compared, then the targets). A level asked too ("and is
-    it below target?") and the items a question describes ("the items below target") name
-    no figure."""
-    figures = [re.sub(f"{DESCRIBED}|{LEVELLED}", " ", text) for text in (folded, *(than or ()))]
-    if re.search(STOCK_WORDS, figures[0]) and re.search(TARGETS, figures[0]):
-        return True
+    """Whether a comparison sets figures of different fields against each other: each of
+    an item ("A001's stock or A003's target", A001 的庫存和 A003 的目標哪個多), or each side
+    of "than" ("Does A003 need more than A001 has?", "more than A001's target does A002
+    have?"); which is of which item the program cannot tell, so it works none out (a
+    review's: the stocks were compared, then the targets). Not fields asked of in another
+    clause ("Which has more stock, A001 or A002, and what are their targets?"), a level
+    ("and is it below target?"), nor the items a question describes ("the items below
+    target")."""
+    of_items = {field for field, words in _ITEM_FIELDS.items() if re.search(
+        rf"{SKU_SHAPE}(?:'s)?\s*(?:的\s*)?(?:{words})|(?:{words})\s+(?:of|for)\s+{SKU_SHAPE}",
+        folded)}
     sides = [{field for field, words in _SIDE_FIELDS.items() if re.search(words, side)}
-             for side in figures[1:]]
-    return any(len(side) > 1 for side in sides) or len(sides) == 2 and all(sides) and \
-        sides[0] != sides[1]
+             for side in (re.sub(f"{DESCRIBED}|{LEVELLED}", " ", text) for text in than or ())]
+    return len(of_items) > 1 or any(len(side) > 1 for side in sides) or \
+        len(sides) == 2 and all(sides) and sides[0] != sides[1]
 
 
 # Items a sum or a comparison leaves out ("total of A001, A002, A003 except A002", 不含 A002):
 # the program cannot tell which, so it works none out
-EXCLUDING = (rf"\bexcept\b|\bexclud|\bnot count|\bleav(?:e|ing) out\b|\bapart from\b|"
-             rf"\bother than\b|\bbesides\b|\bbut not\b|\bwithout (?:counting\b|including\b|"
-             rf"the {SKU_SHAPE}|{SKU_SHAPE})|不含|不包括|不包含|不計|不算|除了|除去|扣掉|扣除")
+# (not "Besides that, is anything low?", 除了這個, 算不算多)
+EXCLUDING = (r"\b(?:except(?: for)?|excluding|exclude|not counting|leav(?:e|ing) out|apart from|"
+             r"other than|besides|but not)\s+(?!(?:that|this|it|them|those|these)\b)\w|"
+             rf"\bwithout (?:counting\b|including\b|the {SKU_SHAPE}|{SKU_SHAPE})|"
+             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除)\s*(?![這那此它])\S")
 # The fields each side of "than" names: "than A001 has" is its stock
 _SIDE_FIELDS = {"stock": rf"{STOCK_WORDS}|\bha(?:s|ve|d)\b", "target": TARGETS,
                 "suggested_order": rf"{ORDER_WORDS}|{GAP}|\bneeds?\b|需要"}
+# The fields an item's figure is written with ("A001's stock", "the target of A003", A001 的庫存)
+_ITEM_FIELDS = {"stock": STOCK_WORDS, "target": TARGETS, "suggested_order": ORDER_WORDS}
 
 
 def _requests(folded):
