@@ -555,6 +555,45 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertNotIn("(A002): stock 45", events[-1]["answer"])
 
+    def test_the_first_one_is_the_item_at_that_place_of_the_list_read_last(self):
+        # chatdev3: "the first one on that list - is it completely out?" after the reorder
+        # list got the scope line (the model's true answer could not be read)
+        below = calls_reply(tool_call("list_reorder", {}))
+        for stdin, reply, stated in (
+                ("What's running low?\nthe first one on that list - is it completely out?\n",
+                 "Yes, it is completely out.", "玄米茶包 (A003): stock 0 (out of stock)"),
+                ("What's running low?\nand the last one?\n", "ok", "濾掛咖啡 (A001): stock 12"),
+                ("有哪些需要補貨？\n那第二個呢？建議叫多少？\n", "18 包。", "濾掛咖啡（A001）庫存 12")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, below, text_reply(reply),
+                                                      text_reply(reply),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+        # not of the lookups ("the first one I checked" may be older than the list), nor of
+        # a lookup of two, which is no list
+        for stdin, replies in (
+                ("What's running low?\nthe first one I checked?\n", [below, text_reply("ok")]),
+                ("Check A001 and A003\nthe first one?\n",
+                 [calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]})),
+                  text_reply("ok")])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn("): stock", events[-1]["answer"])
+
+    def test_what_a_word_means_gets_no_corrective_turn(self):
+        # chatdev3: "what does target mean here?" got the corrective turn, and the small model
+        # searched for the item before
+        status, _, err, events, model = self.chat(
+            "Check A003\nbtw what does target mean here, is it like a minimum or a max?\n",
+            self.lookup("A003"), text_reply("The target is the most the item can have."),
+            self.lookup("A003"), text_reply("ok"))
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len(model.requests), 2)
+        self.assertNotIn("correction", [event["event"] for event in events])
+        self.assertIn("max(target - stock, 0)", events[-1]["answer"])
+
     def test_an_order_asked_of_an_item_before_is_offered_no_list(self):
         # chatdev: "place an order for 20 then", offered every tool, got the reorder list
         for question, offered in (("ok whatever. place an order for 20 then", ["get_stock"]),

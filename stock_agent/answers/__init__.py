@@ -40,11 +40,11 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (ALL, HOW_COMPUTED, best_part, figure_only,
-                                          items_counted, list_length, named_by, names_of,
-                                          names_written, normal, offered_first, orders_of_one,
-                                          parts_named, plain, says_no_lookup, shape,
-                                          skus_named)
+from stock_agent.answers.question import (ALL, HOW_COMPUTED, IN_GENERAL, best_part,
+                                          figure_only, items_counted, list_length, named_by,
+                                          names_of, names_written, normal, offered_first,
+                                          orders_of_one, parts_named, plain, says_no_lookup,
+                                          shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -476,10 +476,12 @@ class Answers(Plain):
         still offers ("thx that's all": told to look things up, the small model searched
         for "other"); nor to how a figure is worked out, of no item: the program's scope
         line states the rule (chatdev2: told to look things up, the small model searched
-        for 濾掛咖啡)."""
+        for 濾掛咖啡), nor to what a word means (chatdev3: "what does target mean here?" got
+        a search for the item before)."""
         return (not _holds_any(facts) and self.all_ours and self.needs_tools
                 and not outcome.corrections and not last) and not (
-            re.search(HOW_COMPUTED, normal(question)) and not skus_named(question))
+            re.search(f"{HOW_COMPUTED}|{IN_GENERAL}", normal(question)) and
+            not skus_named(question))
 
 
 def _remade(facts, most, question):
@@ -681,7 +683,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
         # not of numbers the person gives ("Shelf has 8, back room has 14. What's the total
         # of the two?", a review's): those are worked out as theirs
         of_any = (of_one or _of_several(shaped, folded)) and not shaped["numbers"]
-        asked = _other_asked(folded, earlier, facts, last) or (
+        asked = _other_asked(folded, earlier, facts, last) or \
+            _ordinal_asked(folded, earlier, facts, last) or (
             _several_asked(question, earlier, facts, last) or
             _those_asked(folded, earlier, facts, last) if of_any else [])
     if asked:
@@ -743,6 +746,42 @@ def _other_asked(folded, earlier, facts, last):
     named = _named_in(spoken, last)
     return [fact["sku"] for fact in spoken if fact["sku"] not in named] \
         if len(spoken) == 2 and len(named) == 1 else []
+
+
+def _ordinal_asked(folded, earlier, facts, last):
+    """[SKU] of "the first one on that list" (第二個, "the last one") a conversation's
+    question naming no item asks of, when this turn's calls looked nothing up: the item at
+    that place in the list (the reorder list, a search) whose items the answer the person
+    read `last` named, in order (chatdev3: "the first one on that list - is it completely
+    out?" got the scope line); the last one only of a list not cut short. Else []."""
+    ordinal = re.search(_ORDINAL, folded)
+    if ordinal is None or facts.found() or facts.looked_up:
+        return []
+    for listed in reversed(earlier.lists):
+        skus = listed["skus"]
+        if skus and _named_in([earlier.items[sku] for sku in skus], last) == skus and \
+                _in_order(skus, last):
+            word = next(group for group in ordinal.groups() if group)
+            at = _PLACES.get(word, -1 if word in ("last", "最後") and not listed["more"]
+                             else None)
+            return [skus[at]] if at is not None and -len(skus) <= at < len(skus) else []
+    return []
+
+
+def _in_order(skus, text):
+    """Whether the text names the SKUs in this order."""
+    places = [text.find(sku) for sku in skus]
+    return -1 not in places and places == sorted(places)
+
+
+# "the first one", "the 2nd item on that list", 第二個, 最後一個: of the list read last; not
+# "the first one I checked", 第一個查的 (of the lookups, which may be older than the list)
+_ORDINAL = (r"\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top)"
+            r"(?= (?:one|item|sku|product)\b(?! (?:i|we|you)\b)| on (?:that|the) list\b)|"
+            r"(?:第\s*([一二三四五1-5])\s*|(最後)一?)(?:個|項|樣|款|名)(?!查|問|看)")
+_PLACES = {word: place for place, words in enumerate(
+    (("first", "1st", "top", "一", "1"), ("second", "2nd", "二", "2"), ("third", "3rd", "三", "3"),
+     ("fourth", "4th", "四", "4"), ("fifth", "5th", "五", "5"))) for word in words}
 
 
 def _named_in(found, text):
