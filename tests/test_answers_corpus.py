@@ -1922,7 +1922,12 @@ class ComparisonTest(unittest.TestCase):
                          "at target?", "en",
                  "If 18 come in: 濾掛咖啡 (A001) would have 12 + 18 = 30, exactly its target"),
                 ("A002", "A002 要是賣掉 50 包，還剩幾包？", "zh-TW",
-                 "若賣出或用掉 50：烏龍茶包（A002）只有 45，還少 5。")):
+                 "若賣出或用掉 50：烏龍茶包（A002）只有 45，還少 5。"),
+                # chatdev3: packs in Chinese numerals, and 再 of one more sale
+                ("A001", "如果今天再賣掉五包 A001，還剩幾包？", "zh-TW",
+                 "若賣出或用掉 5：濾掛咖啡（A001）會剩 12 - 5 = 7"),
+                ("A001", "如果進十包 A001，夠不夠？", "zh-TW",
+                 "若進貨 10：濾掛咖啡（A001）會有 12 + 10 = 22")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(said))
         for question in ("We use 5 of A001 per day: how long will it last?",

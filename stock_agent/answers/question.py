@@ -538,7 +538,7 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
 # (_reads_plainly).
 NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b|"
            r"不|沒|除非|別|無|免")
-REPEATED = r"\btwice\b|\bagain\b|\bthrice\b|兩次|再|又"
+REPEATED = r"\btwice\b|\bagain\b|\bthrice\b|兩次|再一次|再來一次|又"  # 再賣五包 is one sale
 SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
                       r"crates?|dozens?|箱|盒|打|板|棧)|"
                       # a weight, a volume or a length counts no packs (a review's: "sell 20
@@ -605,7 +605,8 @@ def shape(question):
     number and nothing else that counts (_one_number), "order_asked": it asks for an order to be
     placed (ORDER_REQUEST)}."""
     folded, skus = _past_no_lookup(normal(question).strip()), skus_named(question)
-    unnamed = re.sub(SKU_SHAPE, " ", folded)  # a SKU's digits are no number the person gave
+    # a SKU's digits are no number the person gave; 賣掉五包 gives 5
+    unnamed = _in_digits(re.sub(SKU_SHAPE, " ", folded))
     kind = _one_verdict(_verdicts_named(folded), folded)
     yes_no = (re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or
               folded.endswith("?") and re.search(NOT_WH, folded)) and \
@@ -721,6 +722,42 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它""".split())
+
+
+def _in_digits(text):
+    """The text with a count of packs written in Chinese numerals written in digits (如果今天
+    再賣掉五包: 5; chatdev3's what-if was not worked out), read as digits are; not 一 alone
+    (一包 24 個 says per), nor a count of items (這兩個)."""
+    if not any(character in "二兩三四五六七八九十百千" for character in text):  # most questions
+        return text
+    return re.sub(_PACKS_ZH, lambda found: str(chinese_number(found[0])), text)
+
+
+_PACKS_ZH = (r"(?<![零〇一二兩三四五六七八九十百千])(?!一[包件袋份瓶罐])"
+             r"[零〇一二兩三四五六七八九十百千]+(?=\s*[包件袋份瓶罐])")
+
+
+def chinese_number(characters):
+    """The number Chinese numerals write: 十八 is 18, 一百零五 105, and as people say them,
+    一萬兩千五 12500 and 兩千五 2500 (the mock model reads an order's quantity with it)."""
+    total, section, digit, last_unit = 0, 0, None, None
+    for character in characters:
+        if character in ZH_DIGITS:
+            digit = ZH_DIGITS[character]
+            last_unit = last_unit if character not in "零〇" else None
+        elif character == "萬":
+            total, section, digit = (total + section + (digit or 0)) * 10000, 0, None
+            last_unit = 10000
+        else:
+            section += (1 if digit is None else digit) * ZH_UNITS[character]
+            digit, last_unit = None, ZH_UNITS[character]
+    if digit is not None and last_unit and last_unit >= 100:
+        digit *= last_unit // 10  # 兩千五: the last digit counts in the unit below
+    return total + section + (digit or 0)
+
+
+ZH_DIGITS = dict(zip("零〇一二兩三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9)))
+ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10000}
 
 
 def _of_now(folded, unnamed, kind):

@@ -24,6 +24,7 @@ import os
 import re
 
 from stock_agent.answers.facts import normal
+from stock_agent.answers.question import ZH_DIGITS, ZH_UNITS, chinese_number
 
 # --- The lexicon -----------------------------------------------------------------------
 # The words and phrases, each with its role, are data: lexicon.txt beside this module.
@@ -195,8 +196,6 @@ _EN_NUMBERS = {word: value for value, word in enumerate(
     "fifteen sixteen seventeen eighteen nineteen".split())}
 _EN_NUMBERS.update({word: 10 * value for value, word in enumerate(
     "twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)})
-_ZH_DIGITS = dict(zip("零〇一二兩三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9)))
-_ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10000}
 
 
 def _number_word(token):
@@ -212,35 +211,16 @@ def _numeral(tokens, index):
     """A Chinese numeral starting at tokens[index], as (value, how many tokens); none that
     starts with a unit above ten (萬 alone, or after digits: 12 萬), nor digits written one
     by one (一零, 四五): no figure is read of them."""
-    if tokens[index] in _ZH_UNITS and tokens[index] != "十":
+    if tokens[index] in ZH_UNITS and tokens[index] != "十":
         return 0, 0
     size = 0
-    while index + size < len(tokens) and (tokens[index + size] in _ZH_DIGITS or
-                                          tokens[index + size] in _ZH_UNITS):
+    while index + size < len(tokens) and (tokens[index + size] in ZH_DIGITS or
+                                          tokens[index + size] in ZH_UNITS):
         size += 1
     numeral = tokens[index:index + size]
-    if any(one in _ZH_DIGITS and other in _ZH_DIGITS for one, other in zip(numeral, numeral[1:])):
+    if any(one in ZH_DIGITS and other in ZH_DIGITS for one, other in zip(numeral, numeral[1:])):
         return 0, 0
     return chinese_number(numeral) if size else 0, size
-
-
-def chinese_number(characters):
-    """The number Chinese numerals write: 十八 is 18, 一百零五 105, and as people say them,
-    一萬兩千五 12500 and 兩千五 2500 (the mock model reads an order's quantity with it)."""
-    total, section, digit, last_unit = 0, 0, None, None
-    for character in characters:
-        if character in _ZH_DIGITS:
-            digit = _ZH_DIGITS[character]
-            last_unit = last_unit if character not in "零〇" else None
-        elif character == "萬":
-            total, section, digit = (total + section + (digit or 0)) * 10000, 0, None
-            last_unit = 10000
-        else:
-            section += (1 if digit is None else digit) * _ZH_UNITS[character]
-            digit, last_unit = None, _ZH_UNITS[character]
-    if digit is not None and last_unit and last_unit >= 100:
-        digit *= last_unit // 10  # 兩千五: the last digit counts in the unit below
-    return total + section + (digit or 0)
 
 
 # --- The kinds of claim ----------------------------------------------------------------
