@@ -714,17 +714,18 @@ def _several_asked(question, earlier, facts, last):
     low?", 三個加起來; question.items_counted): those the answer the person read `last`
     named, else all they spoke of; else []. Not "the two" after A001, then A003 and A404,
     which the data lacks (a review's: A001 and A003 were summed), but after A0O1 mistyped,
-    then A001 and A002, those two. Not
-    那烏龍茶包比它多幾包？: "it" beside a comparison was read of figures and clauses too
-    ("more than it needs", "than that now", 比它的目標), and compared the wrong items; nor
-    "which one has more?" after two items (a review's: "Which one sells more?", "Which of
-    our products has the least stock?", "Which is higher, its stock or its target?" were
-    set against the two)."""
+    then A001 and A002, those two. Not 那烏龍茶包比它多幾包？: "it" beside a comparison was
+    read of figures and clauses too ("more than it needs", "than that now", 比它的目標), and
+    compared the wrong items; nor "which one has more?" after two items (a review's: "Which
+    one sells more?", "Which of our products has the least stock?", "Which is higher, its
+    stock or its target?" were set against the two)."""
     now, count = set(facts.items), items_counted(question)
+    if count < 2:
+        return []
     spoken = list(earlier.items.values())
     for pool in (_named_in(spoken, last), [fact["sku"] for fact in spoken]):
         before = [sku for sku in pool if sku not in now]
-        if count >= 2 and len(now) < count == len(now) + len(before):
+        if len(now) < count == len(now) + len(before):
             return before if all(earlier.items[sku]["found"] for sku in before) and all(
                 fact["found"] for fact in facts.items.values()) else []
     return []
@@ -758,9 +759,9 @@ def _ordinal_asked(folded, earlier, facts, last):
     if ordinal is None or facts.found() or facts.looked_up:
         return []
     for listed in reversed(earlier.lists):
-        skus = listed["skus"]
-        if skus and _named_in([earlier.items[sku] for sku in skus], last) == skus and \
-                _in_order(skus, last):
+        skus = [sku for sku in listed["skus"] if sku in earlier.items]
+        if skus and skus == listed["skus"] and _in_order(skus, last) and \
+                _named_in([earlier.items[sku] for sku in skus], last) == skus:
             word = next(group for group in ordinal.groups() if group)
             at = _PLACES.get(word, -1 if word in ("last", "最後") and not listed["more"]
                              else None)
