@@ -1505,6 +1505,12 @@ class UnworkedNumbersTest(unittest.TestCase):
                 ("If we sell 10-15 of A002, will we stay above target?", "A002", "en"),
                 ("If we get 20 of A003 in and sell 5, is A003 at target?", "A003", "en"),
                 ("玄米茶包一天賣 3 包，A003 要訂夠兩週的量", "A003", "zh-TW"),
+                # a third review's: a sale repeated, a range, a half, in words
+                ("如果 A001 賣 5 包，再賣一次，還剩幾包？", "A001", "zh-TW"),
+                ("如果 A001 今天賣了 5 包，明天再賣，還剩幾包？", "A001", "zh-TW"),
+                ("如果再賣掉兩三包 A001，還剩幾包？", "A001", "zh-TW"),
+                ("如果賣掉十二三包 A001，還剩幾包？", "A001", "zh-TW"),
+                ("如果賣掉兩包半 A001，還剩幾包？", "A001", "zh-TW"),
                 # stop 58's review: a weight, a volume, a length counts no packs
                 ("If we sell 20 kg of A002, how many left?", "A002", "en"),
                 ("If we sell 20 liters of A002, how many left?", "A002", "en"),

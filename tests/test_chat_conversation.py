@@ -571,16 +571,32 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertIn(stated, events[-1]["answer"])
         # not of the lookups ("the first one I checked" may be older than the list), nor of
-        # a lookup of two, which is no list
+        # a lookup of two, which is no list; nor of two places, another noun, or an answer
+        # that named more than the list (a third review's)
         for stdin, replies in (
                 ("What's running low?\nthe first one I checked?\n", [below, text_reply("ok")]),
+                ("Check A002\nWhat's running low?\nthe first one that I checked - is it above "
+                 "target?\n", [self.lookup("A002"), below, text_reply("No.")]),
+                ("Search tea\nWhat's running low?\nthe first one from the tea search, how many "
+                 "do we have?\n", [calls_reply(tool_call("find_items", {"query": "tea"})),
+                                    text_reply("Two."), below, text_reply("45.")]),
+                ("查一下 A002\n有哪些需要補貨？\n第一個我問的那個呢？庫存多少？\n",
+                 [self.lookup("A002"), below, text_reply("45 包。")]),
+                ("有哪些需要補貨？\n第二個倉庫還有多少？\n", [below, text_reply("不知道。")]),
+                ("有哪些需要補貨？\n第二個月會缺貨嗎？\n", [below, text_reply("不知道。")]),
+                ("What's running low?\nis the first one lower than the second one?\n",
+                 [below, text_reply("ok")]),
+                ("What's running low?\nadd up the first one and the last one\n",
+                 [below, text_reply("ok")]),
                 ("Check A001 and A003\nthe first one?\n",
                  [calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]})),
                   text_reply("ok")])):
             with self.subTest(stdin=stdin):
-                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1])
+                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1],
+                                                      args=["--lang", language_of(stdin)])
                 self.assertEqual(status, 0, err)
                 self.assertNotIn("): stock", events[-1]["answer"])
+                self.assertNotIn("）庫存", events[-1]["answer"])
 
     def test_what_a_word_means_gets_no_corrective_turn(self):
         # chatdev3: "what does target mean here?" got the corrective turn, and the small model

@@ -753,16 +753,19 @@ def _ordinal_asked(folded, earlier, facts, last):
     """[SKU] of "the first one on that list" (第二個, "the last one") a conversation's
     question naming no item asks of, when this turn's calls looked nothing up: the item at
     that place in the list (the reorder list, a search) whose items the answer the person
-    read `last` named, in order (chatdev3: "the first one on that list - is it completely
-    out?" got the scope line); the last one only of a list not cut short. Else []."""
-    ordinal = re.search(_ORDINAL, folded)
-    if ordinal is None or facts.found() or facts.looked_up:
-        return []
+    read `last` named, in order, and named alone (chatdev3: "the first one on that list -
+    is it completely out?" got the scope line); the last one only of a list not cut short.
+    Else []: of two places ("the first one and the second one added up"), or an answer
+    that named other items too (the first item read, or the list's?)."""
+    ordinals = re.findall(_ORDINAL, folded)
+    if len(ordinals) != 1 or len(re.findall(_PLACE_WORDS, folded)) != 1 or facts.found() or \
+            facts.looked_up:
+        return []  # "the first one and the second one added up": of two
     for listed in reversed(earlier.lists):
         skus = [sku for sku in listed["skus"] if sku in earlier.items]
         if skus and skus == listed["skus"] and _in_order(skus, last) and \
-                _named_in([earlier.items[sku] for sku in skus], last) == skus:
-            word = next(group for group in ordinal.groups() if group)
+                _named_in(list(earlier.items.values()), last) == skus:
+            word = next(group for group in ordinals[0] if group)
             at = _PLACES.get(word, -1 if word in ("last", "最後") and not listed["more"]
                              else None)
             return [skus[at]] if at is not None and -len(skus) <= at < len(skus) else []
@@ -775,11 +778,16 @@ def _in_order(skus, text):
     return -1 not in places and places == sorted(places)
 
 
-# "the first one", "the 2nd item on that list", 第二個, 最後一個: of the list read last; not
-# "the first one I checked", 第一個查的 (of the lookups, which may be older than the list)
+# "the first one", "the 2nd item on that list", 第二個, 最後一個: of the list read last, the
+# place then followed only by the question ("the first one's target?", "- is it out?",
+# 第二個呢？); not "the first one (that) I checked", "from the tea search", 第一個我問的,
+# 第二個月, 第二個倉庫 (of the lookups, which may be older than the list, or of no item)
 _ORDINAL = (r"\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top)"
-            r"(?= (?:one|item|sku|product)\b(?! (?:i|we|you)\b)| on (?:that|the) list\b)|"
-            r"(?:第\s*([一二三四五1-5])\s*|(最後)一?)(?:個|項|樣|款|名)(?!查|問|看)")
+            r"(?: (?:one|item|sku|product)(?:'s)?)?(?: (?:on|in) (?:that|the) list)?"
+            r"(?=\s*(?:[-,?.:;!]|$|(?:is|are|has|have|does|do|need|needs|left|there)\b))|"
+            r"(?:第\s*([一二三四五1-5])\s*|(最後)一?)(?:個|項|樣|款|名)"
+            r"(?=呢|嗎|是|的(?:庫存|目標|建議)|要|還|有|缺|該|需|多少|幾|[？?，,。]|$)")
+_PLACE_WORDS = r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top)\b|第|最後"
 _PLACES = {word: place for place, words in enumerate(
     (("first", "1st", "top", "一", "1"), ("second", "2nd", "二", "2"), ("third", "3rd", "三", "3"),
      ("fourth", "4th", "四", "4"), ("fifth", "5th", "五", "5"))) for word in words}

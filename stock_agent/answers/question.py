@@ -538,7 +538,9 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
 # (_reads_plainly).
 NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b|"
            r"不|沒|除非|別|無|免")
-REPEATED = r"\btwice\b|\bagain\b|\bthrice\b|兩次|再一次|再來一次|又"  # 再賣五包 is one sale
+# 再賣五包 is one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one
+REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|又|"
+            r"再(?!(?:賣|用|進|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
 SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
                       r"crates?|dozens?|箱|盒|打|板|棧)|"
                       # a weight, a volume or a length counts no packs (a review's: "sell 20
@@ -727,14 +729,17 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
 def _in_digits(text):
     """The text with a count of packs written in Chinese numerals written in digits (如果今天
     再賣掉五包: 5; chatdev3's what-if was not worked out), read as digits are; not 一 alone
-    (一包 24 個 says per), nor a count of items (這兩個)."""
+    (一包 24 個 says per), a count of items (這兩個, 兩件), a range (兩三包, 十二三包: digits
+    side by side, as words._numeral reads none) nor a half (兩包半)."""
     if not any(character in "二兩三四五六七八九十百千" for character in text):  # most questions
         return text
-    return re.sub(_PACKS_ZH, lambda found: str(chinese_number(found[0])), text)
+    return re.sub(_PACKS_ZH, lambda found: found[0] if any(
+        one in ZH_DIGITS and other in ZH_DIGITS for one, other in zip(found[0], found[0][1:]))
+        else str(chinese_number(found[0])), text)
 
 
-_PACKS_ZH = (r"(?<![零〇一二兩三四五六七八九十百千])(?!一[包件袋份瓶罐])"
-             r"[零〇一二兩三四五六七八九十百千]+(?=\s*[包件袋份瓶罐])")
+_PACKS_ZH = (r"(?<![零〇一二兩三四五六七八九十百千])(?!一[包袋瓶罐])"
+             r"[零〇一二兩三四五六七八九十百千]+(?=\s*[包袋瓶罐](?!半))")
 
 
 def chinese_number(characters):
