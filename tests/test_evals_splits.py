@@ -111,18 +111,20 @@ class DevBatchTest(unittest.TestCase):
 
 
 class BlindConversationsTest(unittest.TestCase):
-    """stock_agent/evals/blindchat.jsonl (stop 50), blindchat2.jsonl (stop 54) and
-    blindchat3.jsonl (stop 56): 16 conversations each, of 2 or 3 turns and of 3 or 4, half
-    zh-TW, written by someone who saw neither the code nor the cases. Held out: never tuned
-    on. chatdev.jsonl: 20 more written the same way at stop 54, and chatdev2.jsonl: 16 at
-    stop 57, tuned on."""
+    """stock_agent/evals/blindchat.jsonl (stop 50), blindchat2.jsonl (stop 54),
+    blindchat3.jsonl (stop 56) and blindchat4.jsonl (stop 58): 16 conversations each, of 2
+    to 4 turns, half zh-TW, written by someone who saw neither the code nor the cases. Held
+    out: never tuned on. chatdev.jsonl: 20 more written the same way at stop 54, and
+    chatdev2.jsonl and chatdev3.jsonl: 16 each at stops 57 and 58, tuned on."""
 
     def test_each_in_both_languages_whose_mock_runs_read_nothing_false(self):
         for name, turns, split, count in (("blindchat.jsonl", (2, 3), "test", 16),
                                           ("blindchat2.jsonl", (3, 4), "test", 16),
                                           ("blindchat3.jsonl", (3, 4), "test", 16),
                                           ("chatdev.jsonl", (2, 4), "dev", 20),
-                                          ("chatdev2.jsonl", (2, 4), "dev", 16)):
+                                          ("blindchat4.jsonl", (2, 4), "test", 16),
+                                          ("chatdev2.jsonl", (2, 4), "dev", 16),
+                                          ("chatdev3.jsonl", (2, 4), "dev", 16)):
             path = shipped(name)
             cases = harness.load_cases(path)
             with self.subTest(name=name):
