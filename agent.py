@@ -344,11 +344,9 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             offered = None  # a model that calls another tool is offered them all
         if not calls:
             if not reply["text"].strip():  # the policy may answer from the results
-                answer = policy.end(question, outcome, run_call=run_call, step=step,
-                                    lead="answer_rendered_empty")
-                if not answer:
-                    raise AgentError("EMPTY_ANSWER")
-                return answer
+                return _answered(policy.end(question, outcome, run_call=run_call, step=step,
+                                            lead="answer_rendered_empty"),
+                                 AgentError("EMPTY_ANSWER"))
             answer, correction = policy.review(
                 reply["text"].strip(), question, outcome, run_call=run_call, step=step,
                 last=step >= limits.max_steps, log=log)
@@ -388,18 +386,20 @@ def _loop(messages, model, outcome, *, toolbox, inventory, limits, log, approver
             return answer
         try:
             runner.check_errors()
-        except AgentError:  # the model's calls kept failing: the program answers if it can
-            answer = policy.end(question, outcome, run_call=run_call, step=step,
-                                lead="answer_rendered_failing")
-            if not answer:
-                raise
-            return answer
+        except AgentError as exc:  # the calls kept failing: the program answers if it can
+            return _answered(policy.end(question, outcome, run_call=run_call, step=step,
+                                        lead="answer_rendered_failing"), exc)
     # The last request asked for tools, not an answer. When the model was told to answer
     # from the results and still did not, the policy may answer from them; else STEP_LIMIT.
-    answer = told_to_answer and policy.end(question, outcome, run_call=run_call, step=step,
-                                           lead="answer_rendered_unanswered")
+    return _answered(told_to_answer and policy.end(question, outcome, run_call=run_call,
+                                                   step=step, lead="answer_rendered_unanswered"),
+                     AgentError("STEP_LIMIT", max_steps=limits.max_steps))
+
+
+def _answered(answer, error):
+    """The policy's answer, or the error the run ends with when it has none."""
     if not answer:
-        raise AgentError("STEP_LIMIT", max_steps=limits.max_steps)
+        raise error
     return answer
 
 

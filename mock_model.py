@@ -118,7 +118,7 @@ def quantity(text):
     十八, 二十五, 九十九, 一百零五, 兩千."""
     if text.isdigit():
         return int(text)  # int() reads full-width digits too
-    from stock_agent.answers.question import chinese_number
+    from stock_agent.answers.numerals import chinese_number
     return chinese_number(text)
 
 

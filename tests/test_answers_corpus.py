@@ -1744,7 +1744,14 @@ class ComparisonTest(unittest.TestCase):
                  "Most stock: A002, 45"),
                 ("How much more stock does A002 have than A001? And A001's target?",
                  "A002 has 33 more in stock than A001 (45 - 12)."),
-                ("A001 跟 A002 哪個庫存比較多？目標各是多少？", "庫存最多：A002，45")):
+                ("A001 跟 A002 哪個庫存比較多？目標各是多少？", "庫存最多：A002，45"),
+                # a fourth review's: "reach its target" is a level too; "have" beside
+                # another field is no stock; the field the sides of 比 name
+                ("How many more does A003 need than A001 to reach its target?",
+                 "A003's suggested order is 2 more than A001's (20 - 18)."),
+                ("Does A001 have a higher target than A002?",
+                 "Difference in target between A001, A002: 0 (30 - 30)."),
+                ("A001 的目標比 A002 的目標高嗎？", "A001、A002 的目標相差 0（30 - 30）")):
             with self.subTest(question=question):
                 lang = "en" if question.isascii() else "zh-TW"
                 self.assertIn(said, written(results, question, lang))
@@ -1765,7 +1772,9 @@ class ComparisonTest(unittest.TestCase):
         for question in ("Without looking anything up again, what's the total of A001 and A002?",
                          "What's the total stock of A001 and A002? Besides that, is anything low?",
                          "A001 和 A002 的庫存加起來算不算多？",
-                         "A001 和 A002 的庫存加起來多少？除了這個，還有什麼要補貨？"):
+                         "A001 和 A002 的庫存加起來多少？除了這個，還有什麼要補貨？",
+                         "Total stock of A001 and A002? Except for that, all good.",
+                         "A001 和 A002 的庫存加起來不算多吧？"):
             with self.subTest(question=question):
                 lang = "en" if question.isascii() else "zh-TW"
                 self.assertIn("57", written(results, question, lang))
@@ -1933,7 +1942,11 @@ class ComparisonTest(unittest.TestCase):
                 ("A001", "如果今天再賣掉五包 A001，還剩幾包？", "zh-TW",
                  "若賣出或用掉 5：濾掛咖啡（A001）會剩 12 - 5 = 7"),
                 ("A001", "如果進十包 A001，夠不夠？", "zh-TW",
-                 "若進貨 10：濾掛咖啡（A001）會有 12 + 10 = 22")):
+                 "若進貨 10：濾掛咖啡（A001）會有 12 + 10 = 22"),
+                ("A001", "如果再進貨 10 包 A001，夠不夠？", "zh-TW",
+                 "若進貨 10：濾掛咖啡（A001）會有 12 + 10 = 22"),
+                ("A001", "如果進兩萬五千包 A001，夠不夠？", "zh-TW",
+                 "若進貨 25000：濾掛咖啡（A001）會有 12 + 25000 = 25012")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(said))
         for question in ("We use 5 of A001 per day: how long will it last?",

@@ -563,9 +563,13 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("What's running low?\nthe first one on that list - is it completely out?\n",
                  "Yes, it is completely out.", "玄米茶包 (A003): stock 0 (out of stock)"),
                 ("What's running low?\nand the last one?\n", "ok", "濾掛咖啡 (A001): stock 12"),
+                # an item of the list looked up before (a fourth review's)
+                ("Check A001\nWhat's running low?\nthe first one - is it completely out?\n",
+                 "Yes.", "玄米茶包 (A003): stock 0 (out of stock)"),
                 ("有哪些需要補貨？\n那第二個呢？建議叫多少？\n", "18 包。", "濾掛咖啡（A001）庫存 12")):
             with self.subTest(stdin=stdin):
-                status, _, err, events, _ = self.chat(stdin, below, text_reply(reply),
+                looked = [self.lookup("A001")] if stdin.startswith("Check") else []
+                status, _, err, events, _ = self.chat(stdin, *looked, below, text_reply(reply),
                                                       text_reply(reply),
                                                       args=["--lang", language_of(stdin)])
                 self.assertEqual(status, 0, err)
@@ -609,6 +613,12 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(len(model.requests), 2)
         self.assertNotIn("correction", [event["event"] for event in events])
         self.assertIn("max(target - stock, 0)", events[-1]["answer"])
+        # a question why is no word's meaning: the corrective turn, as before (a review's)
+        status, _, err, events, model = self.chat(
+            "Check A001\nwhy do we keep running out of matcha?\n", self.lookup("A001"),
+            text_reply("Because demand is high."), text_reply("Demand."))
+        self.assertEqual(status, 0, err)
+        self.assertIn("correction", [event["event"] for event in events])
 
     def test_an_order_asked_of_an_item_before_is_offered_no_list(self):
         # chatdev: "place an order for 20 then", offered every tool, got the reorder list

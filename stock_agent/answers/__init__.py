@@ -1,6 +1,6 @@
 """The answer policy: everything that decides what the person reads, behind one seam.
 
-The loop (agent.py) calls a policy at four named points and knows nothing of inventory:
+The loop (agent.py) calls a policy at five named points and knows nothing of inventory:
 
     first_tools(question, toolbox, inventory, history)
                                                the tools the first request offers: None for
@@ -13,8 +13,10 @@ The loop (agent.py) calls a policy at four named points and knows nothing of inv
                                                question asks, else None (ask the model)
     review(text, question, outcome, ...)       the model's answer -> what the person reads,
                                                or one corrective message for the model
-    end(question, outcome, ...)                the steps ran out: the program's answer, or
-                                               None (STEP_LIMIT)
+    end(question, outcome, ...)                no usable answer from the model (the steps
+                                               ran out, a call repeated, calls failing, an
+                                               empty reply): the program's answer, or None
+                                               (STEP_LIMIT, TOOL_ERROR_LIMIT, EMPTY_ANSWER)
 
 `Answers` (--verify on, the default) is precision-first: the program states the facts and
 verdicts it holds (writer.py), and a sentence of the model's own reaches the person only
@@ -31,7 +33,7 @@ from nothing gets one corrective turn to look them up ("corrected" if it then pa
 A conversation's answers are read the same way, against the question's own results and
 those its earlier turns hold whole (the model may rightly recall them: "And its target?");
 the program writes from the question's own, and those of the items it asks of that the turns
-before found (_recalled_asked).
+before spoke of (_recalled_asked).
 
 Both label an answer written from our inventory with its source ([Sample data]), by one rule.
 """
@@ -40,7 +42,7 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (ALL, HOW_COMPUTED, IN_GENERAL, best_part,
+from stock_agent.answers.question import (ALL, HOW_COMPUTED, MEANING, best_part,
                                           figure_only, items_counted, list_length, named_by,
                                           names_of, names_written, normal, offered_first,
                                           orders_of_one, parts_named, plain, says_no_lookup,
@@ -140,7 +142,8 @@ class Answers(Plain):
             self.earlier = Facts(self.recalled)
             # every item of the turns before held, and as the data says now
             self.whole = _whole(history, self.recalled, held)
-            self.last_read = _items_read(history[-1]["content"])  # the turn before's answer
+            # the turn before's answer, as read
+            self.last_read = _without_scope_line(history[-1]["content"])
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -480,7 +483,7 @@ class Answers(Plain):
         a search for the item before)."""
         return (not _holds_any(facts) and self.all_ours and self.needs_tools
                 and not outcome.corrections and not last) and not (
-            re.search(f"{HOW_COMPUTED}|{IN_GENERAL}", normal(question)) and
+            re.search(f"{HOW_COMPUTED}|{MEANING}", normal(question)) and
             not skus_named(question))
 
 
@@ -503,13 +506,13 @@ def _remade(facts, most, question):
     return calls
 
 
-def _items_read(answer):
+def _without_scope_line(answer):
     """The answer the person read, without the scope line: its "such as A001" is an example,
     and names no item the person spoke of (a review's: after it, "how many should we order?"
     was answered of A001)."""
     for lang in ("en", "zh-TW"):
-        head, tail = Text("answer_scope", tools="\0").render(lang).split("\0")
-        answer = re.sub(f"{re.escape(head)}.*?{re.escape(tail)}", " ", answer, flags=re.S)
+        head = Text("answer_scope", tools="\0").render(lang).partition("\0")[0]
+        answer = re.sub(f"{re.escape(head)}[^\n]*", " ", answer)
     return answer
 
 
@@ -566,8 +569,9 @@ def _whole(history, recalled, held):
     """Whether the results a conversation's turns before hold whole and its model may
     recall (`recalled`) speak of every item they found: no turn folded into the notes the
     program keeps (stock_agent/chat/context.py), no result shown cut, and each item a
-    result read back by --continue or one the data no longer says spoke of (found or not:
-    "the two" may count one the data lacked), looked up again since.
+    item a result speaks of, found or not ("the two" may count one the data lacks), that
+    was read back by --continue or that the data no longer says the same of, looked up
+    again since.
     Else the person may speak of items the policy does not hold ("both", of three; "the
     first one I checked", read back)."""
     if not history:
@@ -653,22 +657,22 @@ def _of_items(asked, folded):
 
 def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
-    (`facts`) and those of the items it asks of that the turns before found (`earlier`:
+    (`facts`) and those of the items it asks of that the turns before spoke of (`earlier`:
     the results they hold whole; `known`: those and this turn's, the newer standing), and
     the items asked of. The program then states a figure, verdict, total or difference the
     model's words do not.
-    Only when every item the turns before found is held whole, as the data says now
+    Only when every item the turns before spoke of is held whole, as the data says now
     (`whole`, _whole; else there may be more items: a review's "going back to the first one
     I checked: is it below target?" after --continue was answered of the one item looked
-    up since).
-    - Of one item asked by a pronoun: when the question names none (`named`: by SKU or
-      name) and this turn's calls looked none up and searched for none, the one item the
-      turns before hold ("Without looking anything up again: what target did you just
-      report for that item?"; "so no need to 補貨 for it, right?" answered with the
-      reorder list).
-    - Of "the other one" or several, when the question supposes nothing: the one
-      _other_asked names (of the answer the person read `last`), or those _several_asked
-      names.
+    up since), and the question names none (`named`: by SKU or name).
+    - Of one item, when this turn's calls looked none up and searched for none: by a
+      pronoun, the one item the turns before hold ("Without looking anything up again:
+      what target did you just report for that item?"; "so no need to 補貨 for it, right?"
+      answered with the reorder list); or with none, a figure in words of nothing else
+      (_implied_one: "so how many should we order to get back to target?").
+    - Of "the other one", "the first one on that list" or several, when the question
+      supposes nothing: the one _other_asked or _ordinal_asked names (of the answer the
+      person read `last`), or those _several_asked or _those_asked name.
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
     shaped, folded = shape(question), normal(question)
@@ -764,18 +768,22 @@ def _ordinal_asked(folded, earlier, facts, last):
     for listed in reversed(earlier.lists):
         skus = [sku for sku in listed["skus"] if sku in earlier.items]
         if skus and skus == listed["skus"] and _in_order(skus, last) and \
-                _named_in(list(earlier.items.values()), last) == skus:
+                set(_named_in(list(earlier.items.values()), last)) == set(skus):
             word = next(group for group in ordinals[0] if group)
-            at = _PLACES.get(word, -1 if word in ("last", "最後") and not listed["more"]
-                             else None)
+            at = _PLACES.get(word)
+            if word in ("last", "最後"):  # of a list cut short, the last is unseen
+                at = None if listed["more"] else -1
             return [skus[at]] if at is not None and -len(skus) <= at < len(skus) else []
     return []
 
 
 def _in_order(skus, text):
-    """Whether the text names the SKUs in this order."""
-    places = [text.find(sku) for sku in skus]
-    return -1 not in places and places == sorted(places)
+    """Whether the text names the SKUs, each as a word of its own, in this order."""
+    folded = normal(text)
+    places = [re.search(rf"(?<![0-9a-z]){re.escape(sku.casefold())}(?![0-9a-z])", folded)
+              for sku in skus]
+    return None not in places and [place.start() for place in places] == sorted(
+        place.start() for place in places)
 
 
 # "the first one", "the 2nd item on that list", 第二個, 最後一個: of the list read last, the

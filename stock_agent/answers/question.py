@@ -11,6 +11,8 @@ works out states its terms ("12 + 45 = 57").
 import collections
 import re
 
+from stock_agent.answers.numerals import NUMERALS, chinese_number, side_by_side
+
 
 # What the tools know about, in words a question would use. A question with none of them,
 # no SKU and no item of the data cannot be helped by a lookup. The list leans wide: a word
@@ -77,6 +79,8 @@ SUPPOSED = (r"\b(?:right(?! now)|correct|true|yes|no|not|think|assume|guess|supp
             r"probably|maybe|still|already|more|less|fewer|than|enough|plenty|fine|ok|okay|"
             r"it's|it is|they're)\b|對|吧|應該|猜|記得|以為|是不是|沒錯|比|夠|還很|很多|已經|—|--")
 HOW_COMPUTED = r"\bhow\b.{0,40}\b(?:computed|calculated|worked out)\b|怎麼算|如何計算|怎麼計算"
+# What a word means ("what does target mean here?", 目標是什麼意思): the scope line says
+MEANING = r"\bwhat (?:does|do|is)\b.{1,40}?\b(?:mean|stand for)\b|什麼意思|是指什麼|的定義"
 OURS = (r"\b(?:we|our|ours|us|my|i|right now|currently|today|this week)\b|我們|我的|我|目前|"
         r"現在|今天|本週|這週")
 # Words for our stock as a whole: a question with one asks about the data, even when it
@@ -477,6 +481,7 @@ TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 # A level against the target, no figure of it ("What's below target?", 離目標多遠).
 LEVELLED = (r"\b(?:below|above|under|over|at|reach(?:ed|es)?|to|from|hit|meet|of) (?:the |its "
             r"|their )?targets?\b|低於目標|高於目標|超過目標|達到目標|到目標|離目標|距離目標")
+REACHED = r"\b(?:reach(?:ed|es|ing)?|hit|meet|get back to|get to) (?:its |the |their )?targets?\b"
 DESCRIBED = (r"\b(?:items?|ones|products|skus|those|everything|anything)\s+(?:that are |which "
              r"are |that's )?(?:below|under) (?:the |their |its )?targets?\b|低於目標的")
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
@@ -540,11 +545,11 @@ NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b
            r"不|沒|除非|別|無|免")
 # 再賣五包 is one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one
 REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|又|"
-            r"再(?!(?:賣|用|進|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
+            r"再(?!(?:賣|用|進貨|進|到貨|收到|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
 SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
                       r"crates?|dozens?|箱|盒|打|板|棧)|"
-                      # a weight, a volume or a length counts no packs (a review's: "sell 20
-                      # kg" was worked out as 20 of them)
+                      # a weight, a volume, a length, a roll or a bar (條) counts no packs
+                      # (a review's: "sell 20 kg" was worked out as 20 of them)
                       r"\s*(?:kgs?|kilo(?:gram)?s?|grams?|g|lbs?|pounds?|oz|ounces?|l|"
                       r"lit(?:er|re)s?|ml|gallons?|tons?|tonnes?|m|meters?|metres?|ft|feet|"
                       r"rolls?)\b|\s*(?:公斤|公克|克|斤|磅|公升|毫升|升|噸|公尺|米|條|捲)")
@@ -625,7 +630,8 @@ def shape(question):
     compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and (
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
-    named, than = _field(folded), _around_than(folded)
+    than = _around_than(folded)
+    named = _field(folded) or _than_field(than)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
     changes = _changes(unnamed)
     figures = _figures(unnamed)
@@ -728,41 +734,15 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
 
 def _in_digits(text):
     """The text with a count of packs written in Chinese numerals written in digits (如果今天
-    再賣掉五包: 5; chatdev3's what-if was not worked out), read as digits are; not 一 alone
-    (一包 24 個 says per), a count of items (這兩個, 兩件), a range (兩三包, 十二三包: digits
-    side by side, as words._numeral reads none) nor a half (兩包半)."""
-    if not any(character in "二兩三四五六七八九十百千" for character in text):  # most questions
+    再賣掉五包: 5), read as digits are; not 一 alone (一包 24 個 says per), a count of items
+    (這兩個, 兩件), a range (兩三包, 十二三包: digits side by side) nor a half (兩包半)."""
+    if not any(character in NUMERALS for character in text):  # most questions
         return text
-    return re.sub(_PACKS_ZH, lambda found: found[0] if any(
-        one in ZH_DIGITS and other in ZH_DIGITS for one, other in zip(found[0], found[0][1:]))
-        else str(chinese_number(found[0])), text)
+    return re.sub(_PACKS_ZH, lambda found: found[0] if side_by_side(found[0])
+                  else str(chinese_number(found[0])), text)
 
 
-_PACKS_ZH = (r"(?<![零〇一二兩三四五六七八九十百千])(?!一[包袋瓶罐])"
-             r"[零〇一二兩三四五六七八九十百千]+(?=\s*[包袋瓶罐](?!半))")
-
-
-def chinese_number(characters):
-    """The number Chinese numerals write: 十八 is 18, 一百零五 105, and as people say them,
-    一萬兩千五 12500 and 兩千五 2500 (the mock model reads an order's quantity with it)."""
-    total, section, digit, last_unit = 0, 0, None, None
-    for character in characters:
-        if character in ZH_DIGITS:
-            digit = ZH_DIGITS[character]
-            last_unit = last_unit if character not in "零〇" else None
-        elif character == "萬":
-            total, section, digit = (total + section + (digit or 0)) * 10000, 0, None
-            last_unit = 10000
-        else:
-            section += (1 if digit is None else digit) * ZH_UNITS[character]
-            digit, last_unit = None, ZH_UNITS[character]
-    if digit is not None and last_unit and last_unit >= 100:
-        digit *= last_unit // 10  # 兩千五: the last digit counts in the unit below
-    return total + section + (digit or 0)
-
-
-ZH_DIGITS = dict(zip("零〇一二兩三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9)))
-ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10000}
+_PACKS_ZH = (rf"(?<![{NUMERALS}])(?!一[包袋瓶罐])[{NUMERALS}]+(?=\s*[包袋瓶罐](?!半))")
 
 
 def _of_now(folded, unnamed, kind):
@@ -883,13 +863,12 @@ def _field(folded):
         return None
     # "the items below target" says which items, not which figure ("How many units do the
     # items below target have altogether?" sums their stock): blanked, places kept
-    folded = re.sub(DESCRIBED, lambda found: " " * len(found[0]), folded)
+    # "to reach its target" is a level too ("How many more does A003 need than A001 to
+    # reach its target?" compares what to order), "the total target" a figure
+    folded = re.sub(f"{DESCRIBED}|{REACHED}", lambda found: " " * len(found[0]), folded)
     fields = {"suggested_order": f"{ORDER_WORDS}|{GAP}", "stock": STOCK_WORDS}
     if not re.search(GAP, folded):
-        # "to reach target" is a level ("How many more does A003 need than A001 to reach
-        # target?" compares what to order), "the total target" a figure
-        fields["target"] = rf"(?<!reach )(?<!reached )(?<!reaches )(?<!hit )(?<!meet )" \
-                           rf"(?<!get back to )(?:its |the |their )?(?:{TARGETS})"
+        fields["target"] = TARGETS
     named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
              for found in re.finditer(words, folded)]
     if not named and re.search(r"\bneeds?\b|需要", folded):
@@ -915,27 +894,47 @@ def _mixes_fields(folded, than):
     clause ("Which has more stock, A001 or A002, and what are their targets?"), a level
     ("and is it below target?"), nor the items a question describes ("the items below
     target")."""
-    of_items = {field for field, words in _ITEM_FIELDS.items() if re.search(
+    of_items = [{field for field, words in _ITEM_FIELDS.items() if re.search(
         rf"{SKU_SHAPE}(?:'s)?\s*(?:的\s*)?(?:{words})|(?:{words})\s+(?:of|for)\s+{SKU_SHAPE}",
-        folded)}
-    sides = [{field for field, words in _SIDE_FIELDS.items() if re.search(words, side)}
-             for side in (re.sub(f"{DESCRIBED}|{LEVELLED}", " ", text) for text in than or ())]
-    return len(of_items) > 1 or any(len(side) > 1 for side in sides) or \
+        sentence)} for sentence in re.split(r"[?？.。!！]", folded)]
+    sides = _side_fields(than)
+    return any(len(fields) > 1 for fields in of_items + sides) or \
         len(sides) == 2 and all(sides) and sides[0] != sides[1]
+
+
+def _side_fields(than):
+    """The fields each side of "than" names ([] with no "than"): "A001's target", "more
+    stock"; a side naming none that says has or have, the stock ("than A001 has"; not "Does
+    A001 have a higher target", of its target)."""
+    sides = []
+    for side in (re.sub(f"{DESCRIBED}|{LEVELLED}", " ", text) for text in than or ()):
+        fields = {field for field, words in _SIDE_FIELDS.items() if re.search(words, side)}
+        sides.append(fields or ({"stock"} if re.search(r"\bha(?:s|ve|d)\b", side) else set()))
+    return sides
+
+
+def _than_field(than):
+    """The one field the sides of "than" name, when the question's words of a comparison
+    name none (A001 的目標比 A002 的目標高嗎？ compares targets), else None."""
+    named = set().union(*_side_fields(than)) if than else set()
+    return named.pop() if len(named) == 1 else None
 
 
 # Items a sum or a comparison leaves out ("total of A001, A002, A003 except A002", 不含 A002):
 # the program cannot tell which, so it works none out
 # (not "Besides that, is anything low?", 除了這個, 算不算多)
-EXCLUDING = (r"\b(?:except(?: for)?|excluding|exclude|not counting|leav(?:e|ing) out|apart from|"
-             r"other than|besides|but not)\s+(?!(?:that|this|it|them|those|these)\b)\w|"
-             rf"\bwithout (?:counting\b|including\b|the {SKU_SHAPE}|{SKU_SHAPE})|"
-             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除)\s*(?![這那此它])\S")
+EXCLUDING = (r"\b(?:except for|except(?! for)|excluding|exclude|not counting|leav(?:e|ing) out|"
+             r"apart from|other than|besides|but not)\s+(?!(?:that|this|it|them|those|these)\b)"
+             rf"\w|\bwithout (?:counting\b|including\b|the {SKU_SHAPE}|{SKU_SHAPE})|"
+             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除)\s*"
+             r"(?![這那此它多少大小高低很太])\S")
 # The fields each side of "than" names: "than A001 has" is its stock
-_SIDE_FIELDS = {"stock": rf"{STOCK_WORDS}|\bha(?:s|ve|d)\b", "target": TARGETS,
+_SIDE_FIELDS = {"stock": STOCK_WORDS, "target": TARGETS,
                 "suggested_order": rf"{ORDER_WORDS}|{GAP}|\bneeds?\b|需要"}
-# The fields an item's figure is written with ("A001's stock", "the target of A003", A001 的庫存)
-_ITEM_FIELDS = {"stock": STOCK_WORDS, "target": TARGETS, "suggested_order": ORDER_WORDS}
+# The fields an item's figure is written with ("A001's stock", "the target of A003", A001 的庫存;
+# "does A002 have": its stock)
+_ITEM_FIELDS = {"stock": rf"{STOCK_WORDS}|\bha(?:s|ve|d)\b", "target": TARGETS,
+                "suggested_order": ORDER_WORDS}
 
 
 def _requests(folded):

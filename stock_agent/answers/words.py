@@ -24,7 +24,7 @@ import os
 import re
 
 from stock_agent.answers.facts import normal
-from stock_agent.answers.question import ZH_DIGITS, ZH_UNITS, chinese_number
+from stock_agent.answers.numerals import ZH_DIGITS, ZH_UNITS, chinese_number, side_by_side
 
 # --- The lexicon -----------------------------------------------------------------------
 # The words and phrases, each with its role, are data: lexicon.txt beside this module.
@@ -218,7 +218,7 @@ def _numeral(tokens, index):
                                           tokens[index + size] in ZH_UNITS):
         size += 1
     numeral = tokens[index:index + size]
-    if any(one in ZH_DIGITS and other in ZH_DIGITS for one, other in zip(numeral, numeral[1:])):
+    if side_by_side(numeral):
         return 0, 0
     return chinese_number(numeral) if size else 0, size
 
