@@ -599,7 +599,8 @@ def shape(question):
     "unclear": it sets figures of different fields against each other (_mixes_fields), or
     leaves items out (EXCLUDING), so which figures it asks of the program cannot tell,
     "numbers": the numbers the question gives (not a SKU's digits) that may be added up,
-    "figures": every number it writes in digits, as written (WRITTEN_NUMBER),
+    "figures": every number it writes in digits, as written (WRITTEN_NUMBER; packs in
+    Chinese numerals count as digits, _in_digits),
     "change": ("+", "-" or "=", the number) the question supposes the stock changes by or is
     (_one_change), or ("target", the number) it gives as the level wanted (GIVEN_LEVEL), when
     that is its one number, or None, "supposes": it asks of a stock other than today's (it writes a
@@ -719,8 +720,10 @@ def _made_of(folded, words):
     return not chinese and all(word in words for word in found if word.isascii())
 
 
-# The words of a question of one unnamed item's figure, or a what-if of it, a closed list:
-# how many, the figures, ordering, the moves of a what-if, and words of time and filler
+# The words of a question of one unnamed item's figure, or a what-if of it: a closed list on
+# purpose (precision first: a word it lacks costs the program's answer, never its truth),
+# of how many, the figures, ordering, the moves of a what-if, time and filler; "it" and 它
+# too, which _one_asked reads first
 FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many much what s is
     are the a an should shall we i you do does did to get back up target stock left on hand
     remaining order reorder buy need more have has will would be if sell sold ship use
@@ -879,10 +882,10 @@ def _field(folded):
 def _unclear(folded, total, compared, than):
     """Whether a sum or a comparison leaves items out (EXCLUDING), or a comparison sets
     figures of different fields against each other (_mixes_fields): which figures it asks
-    of, the program cannot tell. "The total stock of A001 and A003 against their targets"
-    is the total of their stock."""
-    return bool(total or compared) and re.search(EXCLUDING, folded) is not None or \
-        bool(compared) and _mixes_fields(folded, than)
+    of, the program cannot tell. A sum names its field once ("The total stock of A001 and
+    A003 against their targets" is of their stock), so only a comparison mixes fields."""
+    leaves_out = bool(total or compared) and re.search(EXCLUDING, folded) is not None
+    return leaves_out or bool(compared) and _mixes_fields(folded, than)
 
 
 def _mixes_fields(folded, than):
