@@ -1511,6 +1511,10 @@ class UnworkedNumbersTest(unittest.TestCase):
                 ("如果再賣掉兩三包 A001，還剩幾包？", "A001", "zh-TW"),
                 ("如果賣掉十二三包 A001，還剩幾包？", "A001", "zh-TW"),
                 ("如果賣掉兩包半 A001，還剩幾包？", "A001", "zh-TW"),
+                # a fifth review's: another count in words, a change scaled
+                ("如果 A001 賣掉十個，再賣掉五包，還剩多少？", "A001", "zh-TW"),
+                ("如果 A001 賣掉十包的一半，還剩多少？", "A001", "zh-TW"),
+                ("如果 A001 賣掉五包的兩倍，還剩多少？", "A001", "zh-TW"),
                 # stop 58's review: a weight, a volume, a length counts no packs
                 ("If we sell 20 kg of A002, how many left?", "A002", "en"),
                 ("If we sell 20 liters of A002, how many left?", "A002", "en"),
@@ -1722,7 +1726,14 @@ class ComparisonTest(unittest.TestCase):
                                ("A001 的庫存比 A003 的目標多嗎？", "zh-TW"),
                                ("How many more than A001's target does A002 have?", "en"),
                                ("A002 的庫存比 A001 的目標多多少？", "zh-TW"),
-                               ("Does A003 need more than A001 has?", "en")):
+                               ("Does A003 need more than A001 has?", "en"),
+                               # a fifth review's: other words of a field, of holding
+                               ("Is A001's quantity higher than A003's target?", "en"),
+                               ("Which is bigger, the stock at A001 or the target at A003?",
+                                "en"),
+                               ("Which is more: A001: stock, or A003: target?", "en"),
+                               ("Does A003 need more than A001 currently holds?", "en"),
+                               ("A003 需要的比 A001 現在有的多嗎？", "zh-TW")):
             with self.subTest(question=question):
                 text = written(results, question, lang)
                 self.assertRegex(text, r"^(濾掛咖啡|烏龍茶包|玄米茶包) ?[（(]A00\d[)）]")
@@ -1751,7 +1762,9 @@ class ComparisonTest(unittest.TestCase):
                  "A003's suggested order is 2 more than A001's (20 - 18)."),
                 ("Does A001 have a higher target than A002?",
                  "Difference in target between A001, A002: 0 (30 - 30)."),
-                ("A001 的目標比 A002 的目標高嗎？", "A001、A002 的目標相差 0（30 - 30）")):
+                ("A001 的目標比 A002 的目標高嗎？", "A001、A002 的目標相差 0（30 - 30）"),
+                ("Which is further from reaching its target, A001 or A003?",
+                 "Furthest below target: A003, suggested order 20")):
             with self.subTest(question=question):
                 lang = "en" if question.isascii() else "zh-TW"
                 self.assertIn(said, written(results, question, lang))
@@ -1764,7 +1777,13 @@ class ComparisonTest(unittest.TestCase):
                                ("Total of A001, A002 and A003, not counting A002?", "en"),
                                ("Total of A001, A002 and A003 without A002?", "en"),
                                ("A001、A002、A003 的庫存總共多少？不含 A002。", "zh-TW"),
-                               ("除了 A002 以外，A001、A002、A003 的庫存總共多少？", "zh-TW")):
+                               ("除了 A002 以外，A001、A002、A003 的庫存總共多少？", "zh-TW"),
+                               ("Total stock of A001, A002, A003, not including A002?", "en"),
+                               ("Total stock of A001, A002, A003 - leave A002 out", "en"),
+                               ("Total stock of A001, A002 and A003 aside from A002?", "en"),
+                               ("A001、A002、A003 的庫存總共多少？A002 除外", "zh-TW"),
+                               ("A001、A002、A003 的庫存總共多少？A002 不要算", "zh-TW"),
+                               ("排除 A002，A001、A002、A003 的庫存總共多少？", "zh-TW")):
             with self.subTest(question=question):
                 self.assertNotIn("57", written(results, question, lang))
         # "without" of a lookup, "besides that", 除了這個, 算不算 leave nothing out (a second

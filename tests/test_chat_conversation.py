@@ -289,6 +289,17 @@ class ConversationAnswersTest(unittest.TestCase):
                                                       args=["--lang", language_of(stdin)])
                 self.assertEqual(status, 0, err)
                 self.assertIn(stated, events[-1]["answer"])
+        # after a what-if, a figure it changes is of the stock supposed (a fifth review's:
+        # today's suggested order was read as the answer); its target stands
+        for question, unsaid in (("so how many should we order then?", "suggested order 18"),
+                                 ("and if 10 arrive after that, how many will we have?", "22")):
+            with self.subTest(question=question):
+                status, _, err, events, _ = self.chat(
+                    f"If we sell 5 of A001, how many are left?\n{question}\n",
+                    self.lookup("A001"), text_reply("7 left."), text_reply("ok"),
+                    text_reply("ok"))
+                self.assertEqual(status, 0, err)
+                self.assertNotIn(unsaid, events[-1]["answer"])
         # not of several, of any, of two items before, nor a question asking no figure
         for stdin, replies in (
                 ("Check A003\nhow many items are below target?\n",

@@ -78,6 +78,7 @@ class Plain:
         self.recalled = []  # the tool results a conversation's earlier turns hold whole
         self.earlier, self.whole = None, True  # their facts; whether they are all its results
         self.last_read = ""  # the answer the person read last, of a conversation's turn before
+        self.after_what_if = False  # the question of the turn before supposed a change
         self.follows = False  # the question is of a conversation's turn after the first
         self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
         self.inventory = None  # the data in scope: the items a question names by name
@@ -142,8 +143,10 @@ class Answers(Plain):
             self.earlier = Facts(self.recalled)
             # every item of the turns before held, and as the data says now
             self.whole = _whole(history, self.recalled, held)
-            # the turn before's answer, as read
+            # the turn before's answer, as read, and whether its question supposed a change
             self.last_read = _without_scope_line(history[-1]["content"])
+            self.after_what_if = shape(next(message["content"] for message in reversed(history)
+                                            if message["role"] == "user"))["supposes"]
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -320,7 +323,8 @@ class Answers(Plain):
             return facts, []
         return _recalled_asked(question, known, facts, self.earlier,
                                named=bool(skus_named(question) or self._parts(question)),
-                               whole=self.whole, last=self.last_read)
+                               whole=self.whole, last=self.last_read,
+                               after_what_if=self.after_what_if)
 
     def _parts(self, question):
         """The parts of item names the question writes (question.parts_named), read once a
@@ -655,7 +659,7 @@ def _of_items(asked, folded):
         not re.search(f"{HOW_COMPUTED}|{ALL}", folded)
 
 
-def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
+def _recalled_asked(question, known, facts, earlier, *, named, whole, last, after_what_if):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
     (`facts`) and those of the items it asks of that the turns before spoke of (`earlier`:
     the results they hold whole; `known`: those and this turn's, the newer standing), and
@@ -679,8 +683,12 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last):
     of_one = _of_items(shaped, folded)
     if not whole or named:
         return facts, []
+    # after a what-if, "so how many should we order then?" asks of the stock supposed; its
+    # target stands (a review's: today's order was read as the answer)
+    of_today = not after_what_if or not (shaped["wants"] - {"target"} or shaped["level"] or
+                                         shaped["change"])
     asked = (_one_asked(question, earlier) or _implied_one(question, shaped, earlier, last)) \
-        if of_one and not _looked_for(facts) else []
+        if of_one and of_today and not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     if not shaped["supposes"]:

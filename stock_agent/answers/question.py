@@ -481,11 +481,15 @@ TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 # A level against the target, no figure of it ("What's below target?", 離目標多遠).
 LEVELLED = (r"\b(?:below|above|under|over|at|reach(?:ed|es)?|to|from|hit|meet|of) (?:the |its "
             r"|their )?targets?\b|低於目標|高於目標|超過目標|達到目標|到目標|離目標|距離目標")
-REACHED = r"\b(?:reach(?:ed|es|ing)?|hit|meet|get back to|get to) (?:its |the |their )?targets?\b"
+# A target reached, a level ("did they reach their targets?"); "further from reaching its
+# target" is a gap (GAP)
+REACHED = (r"(?<!from )\b(?:reach(?:ed|es|ing)?|hit|meet|get back to|get to) "
+           r"(?:its |the |their )?targets?\b")
 DESCRIBED = (r"\b(?:items?|ones|products|skus|those|everything|anything)\s+(?:that are |which "
              r"are |that's )?(?:below|under) (?:the |their |its )?targets?\b|低於目標的")
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
-GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|(?:from|\bto|up to) (?:its |the |"
+GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|(?:from|\bto|up to) "
+       r"(?:reach(?:ing)? |hit(?:ting)? |meet(?:ing)? )?(?:its |the |"
        r"their )?targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足|到目標|補滿|補齊")
 # A number the question measures a total against ("over 75 combined?", 有沒有超過 40).
 THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|less than|"
@@ -543,6 +547,10 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
 # (_reads_plainly).
 NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b|"
            r"不|沒|除非|別|無|免")
+# A change scaled ("half of it", 十包的一半, 兩倍), or another count in Chinese numerals than
+# the packs read as digits (十個): the one number is only part of what is supposed
+SCALED = r"\bhalf\b|\bdouble\b|\btriple\b|一半|半|倍"
+COUNTED_IN_WORDS = r"[二兩三四五六七八九十百千萬]\s*(?:個|件|份|條|盒|箱)"
 # 再賣五包 is one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one
 REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|又|"
             r"再(?!(?:賣|用|進貨|進|到貨|收到|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
@@ -812,11 +820,13 @@ def _change(unnamed, changes, figures, *, level):
 
 def _reads_plainly(unnamed, change):
     """Whether the one change reads plainly: no negation in the question ("unless 10
-    arrive", 如果不進; 會不會 asks, and denies nothing), no repetition ("twice", 再), and
+    arrive", 如果不進; 會不會 asks, and denies nothing), no repetition ("twice", 再賣一次),
+    no scaling ("half", 兩倍), no other count in Chinese numerals (賣掉十個，再賣掉五包), and
     its number no share ("20%"), no container ("5 boxes", 3 箱) and, of a level or a stock,
     no amount relative to another ("5 lower", "by 10", 多 25 包). Else the program works
     out none, and says so."""
-    if re.search(f"{NEGATED}|{REPEATED}", re.sub(r"(.)不\1", " ", unnamed)):
+    if re.search(f"{NEGATED}|{REPEATED}|{SCALED}|{COUNTED_IN_WORDS}",
+                 re.sub(r"(.)不\1", " ", unnamed)):
         return False
     number = re.search(rf"(?<!\d)(?<!\d\.){change[1]}(?!\d|\.\d)", unnamed)
     before, after = unnamed[:number.start()], unnamed[number.end():]
@@ -898,11 +908,14 @@ def _mixes_fields(folded, than):
     ("and is it below target?"), nor the items a question describes ("the items below
     target")."""
     of_items = [{field for field, words in _ITEM_FIELDS.items() if re.search(
-        rf"{SKU_SHAPE}(?:'s)?\s*(?:的\s*)?(?:{words})|(?:{words})\s+(?:of|for)\s+{SKU_SHAPE}",
-        sentence)} for sentence in re.split(r"[?？.。!！]", folded)]
+        rf"{SKU_SHAPE}(?:'s)?\W{{0,3}}(?:的\s*)?(?:{words})|(?:{words})\s+(?:of|for|at)\s+"
+        rf"{SKU_SHAPE}", sentence)} for sentence in re.split(r"[?？.。!！]", folded)]
     sides = _side_fields(than)
-    return any(len(fields) > 1 for fields in of_items + sides) or \
-        len(sides) == 2 and all(sides) and sides[0] != sides[1]
+    # "Is A001's quantity higher than A003's target?": the field the other item's side
+    # names is no field of the first one (not "more than 75 in stock", a number)
+    return any(len(fields) > 1 for fields in of_items + sides) or len(sides) == 2 and \
+        sides[0] != sides[1] and bool(sides[1]) and (
+            bool(sides[0]) or re.search(rf"{SKU_SHAPE}|'s\b|的", than[1]) is not None)
 
 
 def _side_fields(than):
@@ -926,13 +939,15 @@ def _than_field(than):
 # Items a sum or a comparison leaves out ("total of A001, A002, A003 except A002", 不含 A002):
 # the program cannot tell which, so it works none out
 # (not "Besides that, is anything low?", 除了這個, 算不算多)
-EXCLUDING = (r"\b(?:except for|except(?! for)|excluding|exclude|not counting|leav(?:e|ing) out|"
-             r"apart from|other than|besides|but not)\s+(?!(?:that|this|it|them|those|these)\b)"
-             rf"\w|\bwithout (?:counting\b|including\b|the {SKU_SHAPE}|{SKU_SHAPE})|"
-             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除)\s*"
-             r"(?![這那此它多少大小高低很太])\S")
+EXCLUDING = (r"\b(?:except for|except(?! for)|excluding|exclude|not counting|not including|"
+             r"leav(?:e|ing) out|apart from|aside from|other than|besides|but not)\s+"
+             rf"(?!(?:that|this|it|them|those|these)\b)\w|\bleav(?:e|ing) {SKU_SHAPE} out\b|"
+             rf"\bwithout (?:counting\b|including\b|the {SKU_SHAPE}|{SKU_SHAPE})|"
+             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除|排除)\s*"
+             r"(?![這那此它多少大小高低很太])\S|除外|不要算|以外")
 # The fields each side of "than" names: "than A001 has" is its stock
-_SIDE_FIELDS = {"stock": STOCK_WORDS, "target": TARGETS,
+_SIDE_FIELDS = {"stock": rf"{STOCK_WORDS}|\bhold(?:s|ing)?\b|\bheld\b|'s got\b|有的|現有|手上",
+                "target": TARGETS,
                 "suggested_order": rf"{ORDER_WORDS}|{GAP}|\bneeds?\b|需要"}
 # The fields an item's figure is written with ("A001's stock", "the target of A003", A001 的庫存;
 # "does A002 have": its stock)
