@@ -1737,6 +1737,17 @@ class ComparisonTest(unittest.TestCase):
             with self.subTest(question=question):
                 text = written(results, question, lang)
                 self.assertRegex(text, r"^(濾掛咖啡|烏龍茶包|玄米茶包) ?[（(]A00\d[)）]")
+        # items named by name: "Most stock: A001" read as its stock beating A003's target
+        searched = [{"invocation": "1:0", "name": "find_items", "arguments": {"query": "濾掛咖啡"},
+                     "result": {"ok": True, "data": {"query": "濾掛咖啡", "items": [SAMPLE[0]],
+                                                     "more": 0, "source": "s"}}},
+                    lookup("A003", invocation="1:1")]
+        for question in ("Which is bigger, 濾掛咖啡's stock or A003's target?",
+                         "Which is bigger, the stock of 濾掛咖啡 or the target of A003?",
+                         "濾掛咖啡的庫存和 A003 的目標哪個大？"):
+            with self.subTest(question=question):
+                text = written(searched, question, "en" if "Which" in question else "zh-TW")
+                self.assertNotRegex(text, "Most|最多|Difference|相差")
         # one field, however it is said: worked out ("to reach target" is what to order)
         for question, said in (
                 ("How many more does A003 need than A001 to reach target?",

@@ -900,7 +900,8 @@ def _unclear(folded, total, compared, than):
 
 def _mixes_fields(folded, than):
     """Whether a comparison sets figures of different fields against each other: each of
-    an item ("A001's stock or A003's target", A001 的庫存和 A003 的目標哪個多), or each side
+    an item, by SKU or by name ("A001's stock or A003's target", "drip coffee's stock or
+    the target of A003", A001 的庫存和 A003 的目標哪個多), or each side
     of "than" ("Does A003 need more than A001 has?", "more than A001's target does A002
     have?"); which is of which item the program cannot tell, so it works none out (a
     review's: the stocks were compared, then the targets). Not fields asked of in another
@@ -908,8 +909,8 @@ def _mixes_fields(folded, than):
     ("and is it below target?"), nor the items a question describes ("the items below
     target")."""
     of_items = [{field for field, words in _ITEM_FIELDS.items() if re.search(
-        rf"{SKU_SHAPE}(?:'s)?\W{{0,3}}(?:的\s*)?(?:{words})|(?:{words})\s+(?:of|for|at)\s+"
-        rf"{SKU_SHAPE}", sentence)} for sentence in re.split(r"[?？.。!！]", folded)]
+        rf"{OF_AN_ITEM}(?:{words})|(?:{words})\s+(?:of|for|at)\s+(?:the\s+)?(?!\d)\w",
+        sentence)} for sentence in re.split(r"[?？.。!！]", folded)]
     sides = _side_fields(than)
     # "Is A001's quantity higher than A003's target?": the field the other item's side
     # names is no field of the first one (not "more than 75 in stock", a number)
@@ -945,6 +946,9 @@ EXCLUDING = (r"\b(?:except for|except(?! for)|excluding|exclude|not counting|not
              rf"\bwithout (?:counting\b|including\b|the {SKU_SHAPE}|{SKU_SHAPE})|"
              r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除|排除)\s*"
              r"(?![這那此它多少大小高低很太])\S|除外|不要算|以外")
+# An item a figure is written of, by SKU or by name: "A001 stock", "drip coffee's", 濾掛咖啡的
+OF_AN_ITEM = (rf"(?:{SKU_SHAPE}(?:'s)?\W{{0,3}}(?:的\s*)?|"
+              r"(?<!\bit)(?<!what)(?<!that)(?<!here)'s\s+|[^\W\d_]的\s*)")
 # The fields each side of "than" names: "than A001 has" is its stock
 _SIDE_FIELDS = {"stock": rf"{STOCK_WORDS}|\bhold(?:s|ing)?\b|\bheld\b|'s got\b|有的|現有|手上",
                 "target": TARGETS,
