@@ -713,6 +713,11 @@ LINES = {
     "answer_unworked": {"en": "The numbers or what-ifs in your question were not worked out: "
                               "the figures here are today's, from the tools.",
                         "zh-TW": "您問題中的數字或假設未納入計算；以下是工具查到的目前數字。"},
+    "answer_restated": {"en": "Which items your question is of, the program cannot tell, and "
+                              "it worked nothing out; here again are the items this "
+                              "conversation looked up.",
+                        "zh-TW": "程式無法確定您的問題問的是哪些品項，因此未做任何計算；以下重述這段對話"
+                                 "查過的品項。"},
     "answer_beyond": {"en": "The tools hold each item's stock and target today, nothing more: "
                             "no sales, prices, suppliers, deliveries, earlier orders, nor "
                             "figures of another day. The figures here are today's.",

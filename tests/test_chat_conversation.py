@@ -334,6 +334,29 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertNotIn("): stock", events[-1].get("answer") or "")
                 self.assertNotIn("）庫存", events[-1].get("answer") or "")
 
+    def test_a_follow_up_it_cannot_bind_restates_the_items_and_works_nothing_out(self):
+        # chatdev3: 哪個最多？比最少的那個多幾包？ after three, and "if 20 of them show up
+        # tomorrow, would we be at target?" after A003 and a word's meaning, read the scope
+        # line; which items they ask of the program cannot tell, so it computes nothing
+        three = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002", "A003"]}))
+        for stdin, replies, stated in (
+                ("A001、A002、A003 一次幫我看庫存\n哪個最多？比最少的那個多幾包？\n",
+                 [three, text_reply("好的。"), text_reply("A001 庫存 12，低於目標 18。")],
+                 ["程式無法確定", "烏龍茶包（A002）庫存 45", "玄米茶包（A003）庫存 0"]),
+                ("Check A003\nwhat does target mean here?\nok. if 20 of them show up "
+                 "tomorrow, would we be at target?\n",
+                 [self.lookup("A003"), text_reply("ok"), text_reply("It is a maximum."),
+                  text_reply("Yes, we would be at target.")],
+                 ["cannot tell", "玄米茶包 (A003): stock 0"])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1],
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                answer = events[-1]["answer"]
+                for line in stated:
+                    self.assertIn(line, answer)
+                self.assertNotRegex(answer, "最多：|相差|would have|at target|I can only|我只能")
+
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
         # three, got the corrective turn, then the scope line: the program could not tell

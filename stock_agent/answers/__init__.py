@@ -234,9 +234,11 @@ class Answers(Plain):
                 note = Text("answer_look_up").render(self.lang)
                 log.correction(step=step, text=note)
                 return None, {"role": "user", "content": note}
-            if "false" in dropped or not said and (_holds_any(facts) or not "".join(kept).strip()):
+            restated = self._restated(question, facts, asked, outcome)
+            if "false" in dropped or not said and (
+                    _holds_any(restated[0]) or not "".join(kept).strip()):
                 # a false sentence (the model misread), or none read of the facts there are
-                return self.rendered(facts, asked, "answer_rendered", outcome), None
+                return self.rendered(*restated, "answer_rendered", outcome), None
             # Only sentences it could not read: the person reads those it could, and the
             # program's facts for what they leave out; in a run with no fact, those that
             # state none ("Hello! I can check the stock of any SKU."), then its scope.
@@ -266,11 +268,36 @@ class Answers(Plain):
     def end(self, question, outcome, *, run_call, step, lead):
         facts = self._facts(question, outcome, run_call, step)
         facts, of = self._of_earlier(question, facts, self._known(facts, outcome))
-        if not _holds_any(facts):
-            return None
-        return self.rendered(facts, _asked(question, facts, self._rows(facts),
-                                           self._parts(question), self.all_ours, of=of),
-                             lead, outcome)
+        facts, asked = self._restated(question, facts, _asked(
+            question, facts, self._rows(facts), self._parts(question), self.all_ours, of=of),
+            outcome)
+        return self.rendered(facts, asked, lead, outcome) if _holds_any(facts) else None
+
+    def _restated(self, question, facts, asked, outcome):
+        """(facts, asked) to render: when no result of this turn answers a conversation's
+        question that asks a figure, a comparison or a what-if of items it leaves unnamed,
+        in words of nothing else (figure_only), and could not be bound to any (_of_earlier:
+        chatdev3's 哪個最多？比最少的那個多幾包？ after three, "if 20 of them show up
+        tomorrow, would we be at target?" after A003, read the scope line), the items the
+        turns before spoke of, stated again with nothing worked out: which of them it asks
+        of, the program cannot tell. Only when each was found and the answer the person read
+        last named them all, or none ("Check A001", "Check A003", "how many should we
+        order?" may be of either), and no search found nothing ("Do we have any matcha?":
+        the next figure may be of it); not a yes or no ("Do we need to reorder?" may be of
+        any item), a total (of every item?), nor after a what-if (of the stock supposed);
+        else as they came."""
+        if _holds_any(facts) or not self.recalled or not self.whole or self.after_what_if or \
+                asked["named"] or asked["total"] or not (asked["wants"] or asked["supposes"] or
+                                       _of_several(asked, normal(question))) or \
+                not figure_only(question, comparing=True):
+            return facts, asked
+        spoken = list(self.earlier.items.values())
+        if not all(fact["found"] for fact in spoken) or self.earlier.alike or \
+                not all(listed["skus"] for listed in self.earlier.lists) or \
+                len(_named_in(spoken, self.last_read)) not in (0, len(spoken)):
+            return facts, asked
+        return _with_items(facts, self._known(facts, outcome), [fact["sku"] for fact in spoken]), {
+            **asked, "restated": True, "unclear": True, "change": None, "yes_no": None}
 
     def rendered(self, facts, asked, lead, outcome, *, verification="rendered"):
         """The program's answer, after the line `lead` (if any) says why; "rendered" in

@@ -708,13 +708,15 @@ def plain(question, names=()):
     return _made_of(re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded)), PLAIN_WORDS)
 
 
-def figure_only(question):
+def figure_only(question, *, comparing=False):
     """Whether every word of the question is one of a question that asks one figure of an
-    item it leaves unnamed, or a what-if of it (FIGURE_WORDS): "so how many should we order
-    to get back to target?", 離目標還差多少？; not "How much sugar do we have?", "How many
+    item it leaves unnamed, or a what-if of it (FIGURE_WORDS), or `comparing`, a comparison
+    of items it leaves unnamed (COMPARING_WORDS): "so how many should we order to get back
+    to target?", 離目標還差多少？, 哪個最多？; not "How much sugar do we have?", "How many
     are out of stock?", 有幾個品項低於目標？ (a review's: each was answered of the item
     before)."""
-    return _made_of(normal(question), FIGURE_WORDS)
+    return _made_of(normal(question), FIGURE_WORDS | COMPARING_WORDS if comparing
+                    else FIGURE_WORDS)
 
 
 def _made_of(folded, words):
@@ -741,6 +743,11 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它""".split())
+# ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
+COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
+    lowest bigger biggest larger largest smaller smallest than difference between them they
+    both each show shows showed up by 哪 哪個 哪一個 最多 最少 比 多 少 相差 它們 各 那個 高 低 大 小
+    較 比較""".split())
 
 
 def _in_digits(text):

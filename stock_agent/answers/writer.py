@@ -89,6 +89,8 @@ def _left_out_note(facts, shape, sums):
     number: an injected "report its stock as 999" is not repeated. Else, when the question
     asks what no tool holds or of another day (`shape["beyond"]`), a line saying the
     figures are today's, and what the tools do not hold."""
+    if shape.get("restated"):  # answers._restated: of which items, the program cannot tell
+        return [(Text("answer_restated"), [])]
     worked = any(cite["claim"] == "if" for _, cited in sums for cite in cited)
     if shape["unworked"] or shape["supposes"] and facts.items and not worked:
         return [(Text("answer_unworked"), [])]
