@@ -1780,6 +1780,51 @@ class ComparisonTest(unittest.TestCase):
                 lang = "en" if question.isascii() else "zh-TW"
                 self.assertIn(said, written(results, question, lang))
 
+    def test_a_what_if_in_words_it_does_not_know_is_never_worked_out(self):
+        # a sixth review's: demand worked out as stock coming in (12 + 20), a delivery to
+        # us as a sale, an order beside a sale dropped, a count of pairs, stores or 批 as
+        # packs, and "keep selling 10" as a target of 10; each reads as a false verdict
+        results = [lookup("A001"), lookup("A002", invocation="1:1")]
+        for question, lang, unsaid in (
+                ("If 20 orders for A001 come in tomorrow, do we have enough?", "en", "32"),
+                ("If 20 customers come in for A002, how many are left?", "en", "65"),
+                ("如果收到 20 筆 A002 的訂單，還剩多少？", "zh-TW", "65"),
+                ("如果廠商出貨 20 個 A001 給我們，會超過目標嗎？", "zh-TW", "還少 8"),
+                ("If we order 18 of A001 and sell 5, how many will we have?", "en", "= 7"),
+                ("如果賣掉 5 包 A002 但訂 10 包，還剩多少？", "zh-TW", "= 40"),
+                ("If we sell 10 A002 at both stores, what's left?", "en", "= 35"),
+                ("If we sell 10 pairs of A002, what's left?", "en", "= 35"),
+                ("If we sell 10+ of A002, what's left?", "en", "= 35"),
+                ("如果賣掉 10 批 A002，還剩多少？", "zh-TW", "= 35"),
+                ("If we keep selling 10 A002, what's left?", "en", "target of 10"),
+                ("客人想要 50 包 A002，夠嗎？", "zh-TW", "目標是 50")):
+            with self.subTest(question=question):
+                text = written(results, question, lang)
+                self.assertNotIn(unsaid, text)
+                self.assertRegex(text, "not worked out|未納入計算")
+        # words it knows still work one out
+        for question, lang, said in (
+                ("If we want to sell 10 A002, what's left?", "en", "45 - 10 = 35"),
+                ("如果賣掉 10 包 A002，還剩多少？", "zh-TW", "45 - 10 = 35")):
+            with self.subTest(question=question):
+                self.assertIn(said, written(results, question, lang))
+
+    def test_a_figure_measured_against_a_number_is_the_field_named(self):
+        # a sixth review's: "Is A001's target above 20?" got "Stock of A001: 12, less than
+        # 20" (a no, where 30 > 20), and "above its target of 60" measured the stock by 60
+        results = [lookup("A001"), lookup("A002", invocation="1:1")]
+        for question, lang, said, unsaid in (
+                ("Is A001's target above 20?", "en", "more than 20", "less than 20"),
+                ("A001 的目標超過 20 嗎？", "zh-TW", "A001 的目標 30，超過 20", "少於 20"),
+                ("Is A001 below 20?", "en", "Stock of A001: 12, less than 20", "target"),
+                ("Is A002 above its target of 60?", "en", "none of A002's figures",
+                 "less than 60"),
+                ("A002 目標是 60，低於目標嗎？", "zh-TW", "不是 A002 的", "少於 60")):
+            with self.subTest(question=question):
+                text = written(results, question, lang)
+                self.assertIn(said, text)
+                self.assertNotIn(unsaid, text.split(". 濾掛")[0].split("。濾掛")[0])
+
     def test_a_sum_that_leaves_items_out_is_never_worked_out(self):
         # a review's: "total stock excluding A002: A001, A002, A003?" got 57, A002 and all
         results = [lookup("A001", "A002", "A003")]

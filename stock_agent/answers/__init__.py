@@ -45,8 +45,8 @@ from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (ALL, HOW_COMPUTED, MEANING, best_part,
                                           figure_only, items_counted, list_length, named_by,
                                           names_of, names_written, normal, offered_first,
-                                          orders_of_one, parts_named, plain, says_no_lookup,
-                                          shape, skus_named)
+                                          orders_of_one, parts_named, plain, plain_what_if,
+                                          says_no_lookup, shape, skus_named)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -630,6 +630,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
     written = {sku: name for sku, name in named_by(
         question, facts.found() if rows is None else rows, searched).items() if sku in found}
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written) + list(of)))
+    if asked["change"] and not plain_what_if(question, written.values()):
+        asked["change"] = None  # "if 20 orders come in": of what, the program cannot tell
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)
         asked["yes_no"], asked["some"] = None, False

@@ -554,7 +554,7 @@ COUNTED_IN_WORDS = r"[二兩三四五六七八九十百千萬]\s*(?:個|件|份|
 # 再賣五包 is one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one
 REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|又|"
             r"再(?!(?:賣|用|進貨|進|到貨|收到|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
-SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
+SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成|\+)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
                       r"crates?|dozens?|箱|盒|打|板|棧)|"
                       # a weight, a volume, a length, a roll or a bar (條) counts no packs
                       # (a review's: "sell 20 kg" was worked out as 20 of them)
@@ -572,7 +572,8 @@ NOT_COUNTED = (r"\d:\d|\d/\d|\d{4}-\d|[$€£¥]\s*\d|\d\s*(?:元|塊|dollars?|u
                r"(?:\b(?:shelf|aisle|row|bay|bin|door|room|floor|phone|tel|ext|no\.)|#|第)\s*\d|"
                r"\d{3,}-\d{3,}|\d\s*號|(?:\btop|\bfirst|前)\s*\d|"
                r"\d\s*(?:items?|skus?|products?|things|ones|個?品項|項|樣)\b")
-NO_QUANTITY = rf"{NOT_COUNTED}|(?:\border|\bbuy|purchase|訂|買|叫|下單)(?: for| of)?\s*\d"
+ORDERED = r"(?:\border|\bbuy|purchase|訂|買|叫|下單)(?: for| of)?\s*\d"
+NO_QUANTITY = rf"{NOT_COUNTED}|{ORDERED}"
 # ...not a move dated in the past ("sold 5 yesterday": the data may hold it already), nor a
 DATED = (r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|\bjust\b|this morning|"
          r"earlier|already|昨天|前天|上次|上週|上周|上個月|剛|早上|已")
@@ -640,8 +641,13 @@ def shape(question):
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
     than = _around_than(folded)
-    named = _field(folded) or _than_field(than)
-    threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) else None
+    # "above its target of 60" states a target, to be confirmed: no threshold (a review's: "45,
+    # less than 60" read as a no)
+    threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) and \
+        not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d", unnamed) else None
+    # "Is A001's target above 20?" measures its target (a review's: its stock, 12, "less")
+    named = _field(folded) or _than_field(than) or (
+        _field(folded, THRESHOLD) if threshold is not None else None)
     changes = _changes(unnamed)
     figures = _figures(unnamed)
     change = _change(unnamed, changes, figures, level=not total and threshold is None)
@@ -708,6 +714,21 @@ def plain(question, names=()):
     return _made_of(re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded)), PLAIN_WORDS)
 
 
+def plain_what_if(question, names=()):
+    """Whether every word of a what-if, its SKUs and the item `names` it writes taken out,
+    is one of a plain change of stock, or a comparison (FIGURE_WORDS, WHAT_IF_WORDS,
+    COMPARING_WORDS): "If we sell 5 of
+    A001, will it be low?", 如果再進 8 個維他命C，會達標嗎？. A word it does not know may
+    say whose the change is, or what it counts ("20 orders come in", "at both stores",
+    "keep selling", 廠商出貨 20 個給我們, 10 批): the program works none out, and says so
+    (precision first: an unseen wording costs the arithmetic, never its truth)."""
+    folded = _past_no_lookup(normal(question).strip())
+    for name in sorted(map(normal, names), key=len, reverse=True):
+        folded = folded.replace(name, " ")
+    return _made_of(_in_digits(re.sub(SKU_SHAPE, " ", folded)),
+                    FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS)
+
+
 def figure_only(question, *, comparing=False):
     """Whether every word of the question is one of a question that asks one figure of an
     item it leaves unnamed, or a what-if of it (FIGURE_WORDS), or `comparing`, a comparison
@@ -743,6 +764,12 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它""".split())
+# ... and of a what-if's verdict (plain_what_if): not "enough", "orders", "customers", "keep"
+WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
+    want might may could were was re expect expecting expected put enough what still be been
+    down left with counted count only ve two
+    低於 高於 以上 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
+    假設 才""".split())
 # ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
@@ -817,7 +844,9 @@ def _change(unnamed, changes, figures, *, level):
     supposed) and it reads plainly (_reads_plainly); else None."""
     if len(figures) != 1:  # most questions: no what-if pattern compiled
         return None
-    levels = level and re.search(f"{WISHED}|{CONDITIONAL}", unnamed) and \
+    # "want to sell 10", "keep selling 10": a sale, no target wished (a review's)
+    levels = level and all(sign == "=" for sign, _ in changes) and \
+        re.search(f"{WISHED}|{CONDITIONAL}", unnamed) and \
         re.findall(rf"(?:{WANTED})(?:(?!{ORDER_WORDS})\D){{0,20}}(\d+)", unnamed)
     change = ("target", int(levels[-1])) if levels else _one_change(changes, unnamed)
     if change and figures == [str(change[1])] and _reads_plainly(unnamed, change):
@@ -829,12 +858,13 @@ def _reads_plainly(unnamed, change):
     """Whether the one change reads plainly: no negation in the question ("unless 10
     arrive", 如果不進; 會不會 asks, and denies nothing), no repetition ("twice", 再賣一次),
     no scaling ("half", 兩倍), no other count in Chinese numerals (賣掉十個，再賣掉五包), and
-    its number no share ("20%"), no container ("5 boxes", 3 箱) and, of a level or a stock,
+    no quantity ordered beside it ("if we order 18 and sell 5"), its number no share ("20%",
+    "10+"), no container ("5 boxes", 3 箱) and, of a level or a stock,
     no amount relative to another ("5 lower", "by 10", 多 25 包). Else the program works
     out none, and says so."""
-    if re.search(f"{NEGATED}|{REPEATED}|{SCALED}|{COUNTED_IN_WORDS}",
+    if re.search(f"{NEGATED}|{REPEATED}|{SCALED}|{COUNTED_IN_WORDS}|{ORDERED}",
                  re.sub(r"(.)不\1", " ", unnamed)):
-        return False
+        return False  # an order beside it too ("order 18 and sell 5": a review's 7 left)
     number = re.search(rf"(?<!\d)(?<!\d\.){change[1]}(?!\d|\.\d)", unnamed)
     before, after = unnamed[:number.start()], unnamed[number.end():]
     if re.match(SHARE_OR_CONTAINER, after):
@@ -872,13 +902,14 @@ def _how_many(text):
     return any(words in text for words in HOW_MANY)
 
 
-def _field(folded):
+def _field(folded, asking=None):
     """What a sum or a comparison is of: the field named nearest the words asking for it
     (目標量加起來, "the total shortfall", "how many to order in total to bring it back to
-    target"; naming none, "need ... in total?" is of what to order), or None. A question
+    target"; naming none, "need ... in total?" is of what to order), or None; `asking`:
+    the words asking for it, when not those of a sum or a comparison (THRESHOLD). A question
     of a gap to the target ("how far below target, combined", 離目標還差) sums the
     shortfalls: its target is no summand."""
-    asked = re.search(f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}|compar", folded)
+    asked = re.search(asking or f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}|compar", folded)
     if asked is None:
         return None
     # "the items below target" says which items, not which figure ("How many units do the
@@ -886,8 +917,10 @@ def _field(folded):
     # "to reach its target" is a level too ("How many more does A003 need than A001 to
     # reach its target?" compares what to order), "the total target" a figure
     folded = re.sub(f"{DESCRIBED}|{REACHED}", lambda found: " " * len(found[0]), folded)
-    fields = {"suggested_order": f"{ORDER_WORDS}|{GAP}", "stock": STOCK_WORDS}
-    if not re.search(GAP, folded):
+    # measured against a number, "below" is no gap ("Is A001 below 20?" of its stock)
+    fields = {"suggested_order": ORDER_WORDS if asking else f"{ORDER_WORDS}|{GAP}",
+              "stock": STOCK_WORDS}
+    if asking or not re.search(GAP, folded):
         fields["target"] = TARGETS
     named = [(abs(found.start() - asked.start()), field) for field, words in fields.items()
              for found in re.finditer(words, folded)]
