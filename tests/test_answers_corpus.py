@@ -1780,6 +1780,29 @@ class ComparisonTest(unittest.TestCase):
                 lang = "en" if question.isascii() else "zh-TW"
                 self.assertIn(said, written(results, question, lang))
 
+    def test_also_of_a_field_with_no_figure_and_words_of_every_product_are_never_shown(self):
+        # a sixth review's: "A003 needs 20 units; A001 needs them too" (A001 needs 18) and
+        # "All products are below target" (A002 is above) were shown, verified
+        results = [lookup("A001", "A003")]
+        for answer, lang in (("A003 needs 20 units; A001 needs them too.", "en"),
+                             ("A003 needs 20; A001 also needs it.", "en"),
+                             ("A003 需要補 20 個，A001 也需要。", "zh-TW"),
+                             ("Everything we have is below target.", "en"),
+                             ("All products are below target.", "en"),
+                             ("所有商品都低於目標。", "zh-TW"),
+                             ("我們的商品都低於目標。", "zh-TW")):
+            with self.subTest(answer=answer):
+                question = "How are A001 and A003?" if lang == "en" else "A001 和 A003 怎麼樣？"
+                shown, verification = person_reads(answer, question, results, lang)
+                self.assertNotIn(answer, shown)
+                self.assertEqual(verification, "rendered")
+        # "also" of a verdict, or of a figure of its own, is read
+        for answer in ("A003 is out of stock; A001 is also below target.",
+                       "A003 needs 20 and A001 also needs 18."):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, "How are A001 and A003?", results)
+                self.assertTrue(shown.startswith(answer))
+
     def test_a_what_if_in_words_it_does_not_know_is_never_worked_out(self):
         # a sixth review's: demand worked out as stock coming in (12 + 20), a delivery to
         # us as a sale, an order beside a sale dropped, a count of pairs, stores or 批 as

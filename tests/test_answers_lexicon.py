@@ -8,7 +8,8 @@ from stock_agent.answers import words
 from stock_agent.answers.question import normal
 
 # The roles words.read and reader.claims act on, as lexicon.txt names its sections.
-ROLES = {"fill", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done", "done", "vague",
+ROLES = {"fill", "fill:also", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done",
+         "done", "vague",
          "field:stock", "field:target", "field:order", "field:total", "field:more",
          "field:quantity", "ratio", "unit", "count", "verdict:below", "verdict:low",
          "verdict:above", "verdict:at", "verdict:reached", "verdict:out", "verdict:instock",

@@ -51,7 +51,7 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
     `some`: the question asks whether any item holds the verdict, naming none ("Is anything
     out of stock?"): a yes is read beside a claim that one does ("Yes, A003 is out of
     stock."), a no never (of the items it names, not of every one)."""
-    if _misnamed(words):
+    if _misnamed(words) or ("fill", "also") in words and _copies(words):
         return None
     if ("able",) in words:
         able = _capability(words)
@@ -102,6 +102,22 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
             some and answer is True and any(shows_some(claim, asked) for claim in found)):
         return None
     return found, named or last
+
+
+def _copies(words):
+    """Whether a clause with "also" (too, 也) names a field and no figure: "A003 needs 20;
+    A001 needs them too" says A001 needs 20, a figure the reader cannot place (a review's:
+    read as A001 needing a reorder, it was shown); "A001 is also below target" names none."""
+    clause = []
+    for word in [*words, ("punct",)]:
+        if word[0] not in ("contrast", "clause", "punct"):
+            clause.append(word)
+        elif ("fill", "also") in clause and any(word[0] == "field" for word in clause) and \
+                not any(word[0] == "number" for word in clause):
+            return True
+        else:
+            clause = []
+    return False
 
 
 def _misnamed(words):
