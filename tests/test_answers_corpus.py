@@ -1744,7 +1744,10 @@ class ComparisonTest(unittest.TestCase):
                     lookup("A003", invocation="1:1")]
         for question in ("Which is bigger, 濾掛咖啡's stock or A003's target?",
                          "Which is bigger, the stock of 濾掛咖啡 or the target of A003?",
-                         "濾掛咖啡的庫存和 A003 的目標哪個大？"):
+                         "濾掛咖啡的庫存和 A003 的目標哪個大？",
+                         # a seventh review's: a name written beside its field
+                         "Which is bigger, 濾掛咖啡 on hand or A003's target?",
+                         "Which is bigger: the 濾掛咖啡 stock or the A003 target?"):
             with self.subTest(question=question):
                 text = written(searched, question, "en" if "Which" in question else "zh-TW")
                 self.assertNotRegex(text, "Most|最多|Difference|相差")
@@ -1798,9 +1801,14 @@ class ComparisonTest(unittest.TestCase):
                 self.assertEqual(verification, "rendered")
         # "also" of a verdict, or of a figure of its own, is read
         for answer in ("A003 is out of stock; A001 is also below target.",
-                       "A003 needs 20 and A001 also needs 18."):
+                       "A003 needs 20 and A001 also needs 18.",
+                       # a seventh review's: an order verdict with "also" copies no figure
+                       "A003 needs a reorder, and A001 also needs an order.",
+                       "A001 也需要補貨，A003 庫存是 0。"):
             with self.subTest(answer=answer):
-                shown, _ = person_reads(answer, "How are A001 and A003?", results)
+                question = "How are A001 and A003?" if answer.isascii() else "A001 和 A003 怎麼樣？"
+                shown, _ = person_reads(answer, question, results,
+                                        "en" if answer.isascii() else "zh-TW")
                 self.assertTrue(shown.startswith(answer))
 
     def test_a_what_if_in_words_it_does_not_know_is_never_worked_out(self):
@@ -1820,7 +1828,15 @@ class ComparisonTest(unittest.TestCase):
                 ("If we sell 10+ of A002, what's left?", "en", "= 35"),
                 ("如果賣掉 10 批 A002，還剩多少？", "zh-TW", "= 35"),
                 ("If we keep selling 10 A002, what's left?", "en", "target of 10"),
-                ("客人想要 50 包 A002，夠嗎？", "zh-TW", "目標是 50")):
+                ("客人想要 50 包 A002，夠嗎？", "zh-TW", "目標是 50"),
+                # a seventh review's: words that multiply or undo the one change
+                ("If we both use 10 of A002, will it be below target?", "en", "= 35"),
+                ("If we sell 10 of A002 today and tomorrow, will it drop below target?", "en",
+                 "= 35"),
+                ("如果今天明天各賣 10 包 A002，會低於目標嗎？", "zh-TW", "= 35"),
+                ("If we ship 10 A002 to two of them, what's left?", "en", "= 35"),
+                ("If we sell 10 of A001 and get them back, how many will we have?", "en", "= 2"),
+                ("If we sell 10 of A002 or more, will it be below target?", "en", "= 35")):
             with self.subTest(question=question):
                 text = written(results, question, lang)
                 self.assertNotIn(unsaid, text)
@@ -1828,6 +1844,9 @@ class ComparisonTest(unittest.TestCase):
         # words it knows still work one out
         for question, lang, said in (
                 ("If we want to sell 10 A002, what's left?", "en", "45 - 10 = 35"),
+                ("If we sell 10 of A002, will it still be at or above target?", "en",
+                 "45 - 10 = 35"),
+                ("If we sell 10 of A001, how many to get back to target?", "en", "12 - 10 = 2"),
                 ("如果賣掉 10 包 A002，還剩多少？", "zh-TW", "45 - 10 = 35")):
             with self.subTest(question=question):
                 self.assertIn(said, written(results, question, lang))
@@ -1842,7 +1861,16 @@ class ComparisonTest(unittest.TestCase):
                 ("Is A001 below 20?", "en", "Stock of A001: 12, less than 20", "target"),
                 ("Is A002 above its target of 60?", "en", "none of A002's figures",
                  "less than 60"),
-                ("A002 目標是 60，低於目標嗎？", "zh-TW", "不是 A002 的", "少於 60")):
+                ("A002 目標是 60，低於目標嗎？", "zh-TW", "不是 A002 的", "少於 60"),
+                # a seventh review's: a field of another clause, a surplus, an order word
+                ("Is A002 above 40, and what is its target?", "en",
+                 "Stock of A002: 45, more than 40", "less than 40"),
+                ("A002 有超過 40 嗎？它的目標是多少？", "zh-TW", "A002 的庫存 45", "少於 40"),
+                ("Is A002 above 40, or should we reorder?", "en",
+                 "Stock of A002: 45, more than 40", "less than 40"),
+                ("Is A002 over target by more than 20?", "en", "15 above target", "more than 20"),
+                ("Is A002 over by more than 20?", "en", "15 above target", "more than 20"),
+                ("A002 超出目標超過 20 嗎？", "zh-TW", "超出目標 15", "超過 20")):
             with self.subTest(question=question):
                 text = written(results, question, lang)
                 self.assertIn(said, text)

@@ -356,6 +356,19 @@ class ConversationAnswersTest(unittest.TestCase):
                 for line in stated:
                     self.assertIn(line, answer)
                 self.assertNotRegex(answer, "最多：|相差|would have|at target|I can only|我只能")
+        # a seventh review's: what no tool holds, and a question after the reorder list (of
+        # every item?), are not restated
+        listed = calls_reply(tool_call("list_reorder", {}))
+        for stdin, replies in (
+                ("Check A001 and A003\nwhich one sold more this week?\n",
+                 [calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]})),
+                  text_reply("A003 sold more.")]),
+                ("What needs reordering?\nwhich one has the most?\n",
+                 [listed, text_reply("A003 has the most.")])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn("cannot tell", events[-1]["answer"])
 
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after

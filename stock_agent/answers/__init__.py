@@ -282,18 +282,22 @@ class Answers(Plain):
         turns before spoke of, stated again with nothing worked out: which of them it asks
         of, the program cannot tell. Only when each was found and the answer the person read
         last named them all, or none ("Check A001", "Check A003", "how many should we
-        order?" may be of either), and no search found nothing ("Do we have any matcha?":
-        the next figure may be of it); not a yes or no ("Do we need to reorder?" may be of
-        any item), a total (of every item?), nor after a what-if (of the stock supposed);
-        else as they came."""
+        order?" may be of either), no search found nothing ("Do we have any matcha?": the
+        next figure may be of it) and no list of a verdict was made ("which one has the
+        most?" after the reorder list may be of every item); not a yes or no ("Do we need
+        to reorder?" may be of any item), a total (of every item?), what the tools do not
+        hold ("which one sold more?": that line says so), nor after a what-if (of the stock
+        supposed); else as they came."""
         if _holds_any(facts) or not self.recalled or not self.whole or self.after_what_if or \
-                asked["named"] or asked["total"] or not (asked["wants"] or asked["supposes"] or
-                                       _of_several(asked, normal(question))) or \
+                asked["named"] or asked["total"] or asked["beyond"] == "held" or \
+                not (asked["wants"] or asked["supposes"] or
+                     _of_several(asked, normal(question))) or \
                 not figure_only(question, comparing=True):
             return facts, asked
         spoken = list(self.earlier.items.values())
         if not all(fact["found"] for fact in spoken) or self.earlier.alike or \
-                not all(listed["skus"] for listed in self.earlier.lists) or \
+                not all(listed["skus"] and listed["query"] is not None
+                        for listed in self.earlier.lists) or \
                 len(_named_in(spoken, self.last_read)) not in (0, len(spoken)):
             return facts, asked
         return _with_items(facts, self._known(facts, outcome), [fact["sku"] for fact in spoken]), {
@@ -630,6 +634,11 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
     written = {sku: name for sku, name in named_by(
         question, facts.found() if rows is None else rows, searched).items() if sku in found}
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written) + list(of)))
+    if written and not asked["unclear"] and (asked["compare"] or asked["than"] or
+                                             asked["difference"]):
+        # read with each name as its SKU: "drip coffee on hand or A003's target" mixes
+        # fields as "A001 on hand or A003's target" does (a review's: "Most stock: A001")
+        asked["unclear"] = shape(_as_skus(question, written))["unclear"]
     if asked["change"] and not plain_what_if(question, written.values()):
         asked["change"] = None  # "if 20 orders come in": of what, the program cannot tell
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
@@ -646,6 +655,14 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
     if asked["confirming"]:  # each number is said to be one of the item's figures, or none
         asked["unworked"] = []
     return asked
+
+
+def _as_skus(question, written):
+    """The question with each item name it writes (`written`: {SKU: name}) as its SKU."""
+    folded = normal(question)
+    for sku, name in sorted(written.items(), key=lambda pair: -len(pair[1])):
+        folded = folded.replace(normal(name), f" {sku} ")
+    return folded
 
 
 def _of_the_found(question, asked, facts):

@@ -494,6 +494,11 @@ GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|(?:from|\bto|up 
 # A number the question measures a total against ("over 75 combined?", 有沒有超過 40).
 THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|less than|"
              r"fewer than|超過|多於|少於|低於|不到|達到|至少")
+# A surplus measured ("over target by more than 20", "over by 20", 超出目標超過 20): no field
+# holds it, so no figure is measured by the number (a review's: "Target of A002: 30, more
+# than 20" read as a yes, where it is 15 over)
+OVER_BY = (r"(?:above|over) (?:its |the |their )?targets?\b[^.?!,]{0,20}\bby\b|\bover by\b|"
+           r"(?:超出|超過|高於)目標\D{0,6}\d|超出目標\S{0,4}(?:超過|多於)")
 # "Which is further above target?": no comparison the program writes answers it (the item
 # lines say how far above target each is).
 ABOVE_TARGET = (r"(?:above|over) (?:its |the |their )?targets?|高於目標|超過目標|超出目標|"
@@ -644,10 +649,10 @@ def shape(question):
     # "above its target of 60" states a target, to be confirmed: no threshold (a review's: "45,
     # less than 60" read as a no)
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) and \
-        not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d", unnamed) else None
+        not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d|{OVER_BY}", unnamed) else None
     # "Is A001's target above 20?" measures its target (a review's: its stock, 12, "less")
     named = _field(folded) or _than_field(than) or (
-        _field(folded, THRESHOLD) if threshold is not None else None)
+        _measured(folded) if threshold is not None else None)
     changes = _changes(unnamed)
     figures = _figures(unnamed)
     change = _change(unnamed, changes, figures, level=not total and threshold is None)
@@ -657,8 +662,10 @@ def shape(question):
             "level": kind,
             "difference": bool(re.search(DIFFERENCE, folded)) and not (total and threshold),
             "compare": compare or None, "compares": bool(re.search(COMPARES, folded)),
+            # "which needs more?": the shortfall; "Is A002 above 40, or should we reorder?"
+            # measures no order (a review's: "Suggested order of A002: 0, less than 40")
             "order": order, "field": "suggested_order" if compare and order else named or (
-                "suggested_order" if order else "stock"),  # "which needs more?": the shortfall
+                "suggested_order" if order and threshold is None else "stock"),
             "field_named": named is not None, "threshold": threshold,
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": change, "figures": figures,
@@ -725,8 +732,9 @@ def plain_what_if(question, names=()):
     folded = _past_no_lookup(normal(question).strip())
     for name in sorted(map(normal, names), key=len, reverse=True):
         folded = folded.replace(name, " ")
-    return _made_of(_in_digits(re.sub(SKU_SHAPE, " ", folded)),
-                    FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS)
+    folded = re.sub(SKU_SHAPE, " ", re.sub(WHAT_IF_PHRASES, " ", folded))
+    return len(re.findall(WHEN_WORDS, folded)) < 2 and _made_of(_in_digits(folded), (
+        FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS) - NOT_OF_ONE_CHANGE)
 
 
 def figure_only(question, *, comparing=False):
@@ -764,12 +772,22 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它""".split())
-# ... and of a what-if's verdict (plain_what_if): not "enough", "orders", "customers", "keep"
+# ... and of a what-if's verdict (plain_what_if): not "orders", "customers", "keep"
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two
     低於 高於 以上 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
     假設 才""".split())
+# ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
+# "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
+# level or a comparison are taken out ("back to target", "at or above target", "which of the
+# two"); nor two days ("today and
+# tomorrow", 今天明天): a review's, each was worked out as one change
+NOT_OF_ONE_CHANGE = set("""both each two them they or between back 各 它們 回 回到""".split())
+WHAT_IF_PHRASES = (r"\b(?:get |come )?back (?:up )?to (?:the |its |their )?targets?\b|"
+                   r"\bat or (?:above|below|over|under)\b|\bof the two\b|回到目標")
+WHEN_WORDS = (r"\b(?:today|tomorrow|tmrw|tonight|weekend|week|morning|monday|friday)\b|今天|明天|"
+              r"這週|週末|本週|下週|後天")
 # ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
@@ -927,6 +945,18 @@ def _field(folded, asking=None):
     if not named and re.search(r"\bneeds?\b|需要", folded):
         return "suggested_order"
     return min(named)[1] if named else None
+
+
+def _measured(folded):
+    """The field a number measures, named in the clause of the words of measure and before
+    them ("Is A001's target above 20?", A001 的目標超過 20 嗎？), or None: not one named in
+    another clause ("Is A002 above 40, and what is its target?", a review's: "Target of
+    A002: 30, less than 40" read as a no)."""
+    for clause in re.split(r"[,;?!.，；？！。]|\band\b|\bor\b|還是|那", folded):
+        measure = re.search(THRESHOLD, clause)
+        if measure:
+            return _field(clause[:measure.end()], THRESHOLD)
+    return None
 
 
 def _unclear(folded, total, compared, than):

@@ -105,18 +105,23 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
 
 
 def _copies(words):
-    """Whether a clause with "also" (too, 也) names a field and no figure: "A003 needs 20;
-    A001 needs them too" says A001 needs 20, a figure the reader cannot place (a review's:
-    read as A001 needing a reorder, it was shown); "A001 is also below target" names none."""
+    """Whether a clause with "also" (too, 也) ends on its one field word, or names one and
+    stands for its figure by a pronoun: "A003 needs 20; A001 needs them too", A001 也需要 say A001
+    needs 20, a figure the reader cannot place (a review's: read as A001 needing a reorder,
+    it was shown). Not "A001 is also below target", "A001 also needs an order", 也需要補貨."""
     clause = []
     for word in [*words, ("punct",)]:
         if word[0] not in ("contrast", "clause", "punct"):
             clause.append(word)
-        elif ("fill", "also") in clause and any(word[0] == "field" for word in clause) and \
-                not any(word[0] == "number" for word in clause):
-            return True
-        else:
-            clause = []
+            continue
+        said = [word for word in clause if word[0] != "fill"]
+        fields = [word for word in said if word[0] == "field"]
+        if ("fill", "also") in clause and fields and (
+                len(fields) == 1 and said[-1][0] == "field" or
+                any(word in (("be", "it"), ("be", "they")) for word in said) and
+                not any(word[0] == "number" for word in said)):
+            return True  # one field word, said last, or a pronoun for its figure
+        clause = []
     return False
 
 
