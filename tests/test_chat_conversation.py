@@ -681,6 +681,26 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(narrowed[1:], [offered] if offered else [])
                 self.assertEqual(len(model.requests[-1]["tools"]), len(offered or "abc"))
 
+    def test_a_verdict_asked_of_the_items_before_by_count_is_offered_no_list(self):
+        # chatdev4: "which of the two is under target?" after A001 and A002 was offered the
+        # reorder list alone, and the person read A003 and A001, not A002 above target
+        two = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
+        for stdin, offered in (
+                ("check A001 and A002 pls\nk. which of the two is under target?\n",
+                 ["get_stock"]),
+                ("check A001 and A002 pls\nwhich of these two needs a reorder?\n",
+                 ["get_stock"]),
+                ("check A001 and A002 pls\nwhat's running low?\n", ["list_reorder"])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, two, text_reply("A001 is."),
+                                                      text_reply("A001 is."))
+                self.assertEqual(status, 0, err)
+                narrowed = [event["tools"] for event in events
+                            if event["event"] == "tools_narrowed"]
+                self.assertEqual(narrowed[1:], [offered])
+                if offered == ["get_stock"]:
+                    self.assertRegex(events[-1]["answer"], "A002.{0,40}(above|超出)")
+
     def test_items_it_cannot_tell_are_never_those_of_the_turns_before(self):
         below = calls_reply(tool_call("list_reorder", {}))
         oolong = calls_reply(tool_call("find_items", {"query": "oolong"}))

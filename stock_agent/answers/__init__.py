@@ -160,6 +160,11 @@ class Answers(Plain):
             # need to check the docs, what is A005's stock?" (a review's) may name a SKU the
             # data lacks, which only a lookup says
             self.offered = None
+        if self.offered == ("list_reorder",) and self.recalled and self.whole and \
+                _several_asked(question, self.earlier, Facts([]), self.last_read):
+            # "which of the two is under target?": of the items before (chatdev4: offered
+            # the reorder list alone, the person read it, and not A002 above target)
+            self.offered = ("get_stock",)
         if self.offered is None and self.conversation and not toolbox.needs_approval() and \
                 orders_of_one(question):
             # "ok, place an order for 20 then": of an item of a turn before, in a run that
