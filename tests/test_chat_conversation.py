@@ -681,6 +681,41 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(narrowed[1:], [offered] if offered else [])
                 self.assertEqual(len(model.requests[-1]["tools"]), len(offered or "abc"))
 
+    def test_what_a_review_of_the_follow_ups_found_is_never_read(self):
+        # an eighth review's: after a what-if, today's yes ("Yes, A002 is above target."),
+        # and today's comparison ("Most stock: A002, 45", where 5 < 12); "the other one" and
+        # "the second one" stated as the item the small model looked up instead; "which one
+        # of them" offered the reorder list; 除了這兩個 answered with the two; "10 of each"
+        # said to be of items the program cannot tell
+        both = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
+        listed = calls_reply(tool_call("list_reorder", {}))
+        for stdin, replies, unsaid, said in (
+                ("Check A002\nIf we sell 20, how many are left?\nand is it still above "
+                 "target?\n", [self.lookup("A002"), text_reply("25."), self.lookup("A002"),
+                                text_reply("Yes.")], "Yes, A002", "not worked out"),
+                ("Check A001 and A002\nIf we sell 40 of A002, how many are left?\nok so "
+                 "which of the two has more then?\n", [both, text_reply("5 left."),
+                                                       text_reply("A001 has more.")],
+                 "Most stock", "not worked out"),
+                ("Check A001 and A002\nwhat's A001's target?\nand the other one, is it low?\n",
+                 [both, self.lookup("A001"), self.lookup("A001"), text_reply("Yes.")],
+                 "[Sample data] 濾掛咖啡", "烏龍茶包 (A002): stock 45"),
+                ("What needs reordering?\nthe second one, what's its stock?\n",
+                 [listed, self.lookup("A003"), text_reply("0.")], "[Sample data] 玄米茶包",
+                 "濾掛咖啡 (A001): stock 12"),
+                ("check A001 and A002 pls\nwhich one of them needs a reorder?\n",
+                 [both, text_reply("A003 does.")], "Below target, largest", "A002"),
+                ("查一下 A001 和 A002\n除了這兩個，還有哪些低於目標？\n",
+                 [both, text_reply("沒有。"), text_reply("沒有。")], "烏龍茶包（A002）", ""),
+                ("Check A001 and A002\nIf we sell 10 of each, how many are left?\n",
+                 [both, text_reply("2 and 35."), text_reply("2 and 35.")], "cannot tell", "")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, replies[-1],
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn(unsaid, events[-1]["answer"])
+                self.assertIn(said, events[-1]["answer"])
+
     def test_a_verdict_asked_of_the_items_before_by_count_is_offered_no_list(self):
         # chatdev4: "which of the two is under target?" after A001 and A002 was offered the
         # reorder list alone, and the person read A003 and A001, not A002 above target

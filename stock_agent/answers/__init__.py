@@ -160,8 +160,9 @@ class Answers(Plain):
             # need to check the docs, what is A005's stock?" (a review's) may name a SKU the
             # data lacks, which only a lookup says
             self.offered = None
-        if self.offered == ("list_reorder",) and self.recalled and self.whole and \
-                _several_asked(question, self.earlier, Facts([]), self.last_read):
+        if self.offered == ("list_reorder",) and self.recalled and self.whole and (
+                _several_asked(question, self.earlier, Facts([]), self.last_read) or
+                _those_asked(normal(question), self.earlier, Facts([]), self.last_read)):
             # "which of the two is under target?": of the items before (chatdev4: offered
             # the reorder list alone, the person read it, and not A002 above target)
             self.offered = ("get_stock",)
@@ -187,7 +188,8 @@ class Answers(Plain):
         facts = Facts(outcome.results, writes=self.writes)
         by_name = self.offered == ("find_items",)  # the names it writes read (the mock's: SKUs)
         asked = _asked(question, facts, self._rows(facts) if by_name else [],
-                       self._parts(question) if by_name else None, self.all_ours)
+                       self._parts(question) if by_name else None, self.all_ours,
+                       then=self.after_what_if)
         lists = [listed["tool"] for listed in facts.lists]
         if asked["skus"]:  # and no item named by its name alone, nor a list asked for
             named = self.offered == ("get_stock",) and all(sku in facts.items
@@ -216,9 +218,22 @@ class Answers(Plain):
         program's earlier answers, at 15-30 s a request in a grown conversation. Not "the
         other two?", "are they both out?" nor "which one has the least?": of several
         items, the model may look up the others next, or recall them."""
+        folded = normal(question)
         return self.follows and len(facts.found()) == 1 and not self._parts(question) and \
-            re.search(_IT, normal(question)) is not None and \
-            _of_the_found(question, asked, facts)
+            re.search(_IT, folded) is not None and _of_the_found(question, asked, facts) and \
+            self._placed(folded) in (None, [facts.found()[0]["sku"]])
+
+    def _placed(self, folded):
+        """[SKU] of "the other one" or "the second one" a follow-up asks of, [] when the
+        program cannot tell, None when it asks of neither: the small model may look up
+        another item (a review's: the item before was stated as "the other one")."""
+        if not re.search(f"{_OTHER}|{_ORDINAL}", folded):
+            return None
+        if not self.recalled or not self.whole:
+            return []
+        nothing = Facts([])
+        return _other_asked(folded, self.earlier, nothing, self.last_read) or \
+            _ordinal_asked(folded, self.earlier, nothing, self.last_read)
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
         written, text = text, self._unlabelled(text)
@@ -226,7 +241,7 @@ class Answers(Plain):
         known = self._known(facts, outcome)
         facts, of = self._of_earlier(question, facts, known)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
-                       of=of)
+                       of=of, then=self.after_what_if)
         if facts.alike:  # the model may take an item spelled alike for the one asked
             return self.rendered(facts, asked, "answer_rendered", outcome), None
         # an answer of the program's lines alone, copied, holds no word of the model's
@@ -274,8 +289,8 @@ class Answers(Plain):
         facts = self._facts(question, outcome, run_call, step)
         facts, of = self._of_earlier(question, facts, self._known(facts, outcome))
         facts, asked = self._restated(question, facts, _asked(
-            question, facts, self._rows(facts), self._parts(question), self.all_ours, of=of),
-            outcome)
+            question, facts, self._rows(facts), self._parts(question), self.all_ours, of=of,
+            then=self.after_what_if), outcome)
         return self.rendered(facts, asked, lead, outcome) if _holds_any(facts) else None
 
     def _restated(self, question, facts, asked, outcome):
@@ -294,6 +309,7 @@ class Answers(Plain):
         hold ("which one sold more?": that line says so), nor after a what-if (of the stock
         supposed); else as they came."""
         if _holds_any(facts) or not self.recalled or not self.whole or self.after_what_if or \
+                re.search(r"\beach\b|\bboth\b|各", normal(question)) or \
                 asked["named"] or asked["total"] or asked["beyond"] == "held" or \
                 not (asked["wants"] or asked["supposes"] or
                      _of_several(asked, normal(question))) or \
@@ -624,15 +640,20 @@ def _whole(history, recalled, held):
     return all(fact["sku"] in fresh for record in held for fact in item_facts(record))
 
 
-def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=()):
+def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then=False):
     """What the question asks (question.shape), with the items it names by a whole name
     among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
     by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
     of A001; or by a part of one (`parts`, question.parts_named of the data in scope: a
     question of any item must write none), "Is oolong low?"; `all_ours`: no other server's
     tool, which may hold what ours do not (a price); `of`: the items a conversation's
-    question asks of with those of the turns before (_recalled_asked)."""
+    question asks of with those of the turns before (_recalled_asked); `then`: it follows
+    a question that supposed a change, so asks of the stock supposed ("would A002 be under
+    target then?", "and if we sell 5 more?"): no yes or no of today's, nothing worked out,
+    and the note that the figures are today's (a review's: "Yes, A002 is above target")."""
     asked = shape(question)
+    if then:
+        asked.update(supposes=True, change=None, yes_no=None)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     searched = {sku: part for sku, part in (parts or {}).items() if _searched(facts, sku, part[1])}
@@ -742,7 +763,7 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
         if of_one and of_today and not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
-    if not shaped["supposes"]:
+    if not shaped["supposes"] and not re.search(_BESIDES, folded):
         # not of numbers the person gives ("Shelf has 8, back room has 14. What's the total
         # of the two?", a review's): those are worked out as theirs
         of_any = (of_one or _of_several(shaped, folded)) and not shaped["numbers"]
@@ -802,7 +823,7 @@ def _other_asked(folded, earlier, facts, last):
     tea bags found; the model searched for "other"); else []. Not "the other warehouse",
     "the other day", 另一個倉庫, nor of an answer that named both, or neither; nor of three
     (a review's: after A001, then A003 and A404, which the data lacks, it was A001)."""
-    if not re.search(_OTHER, folded) or facts.found() or facts.looked_up or any(
+    if not re.search(_OTHER, folded) or _looked_beyond(facts, earlier) or any(
             listed["query"] is not None and normal(listed["query"]).strip() not in _OTHER_WORDS
             for listed in facts.lists):
         return []
@@ -821,8 +842,8 @@ def _ordinal_asked(folded, earlier, facts, last):
     Else []: of two places ("the first one and the second one added up"), or an answer
     that named other items too (the first item read, or the list's?)."""
     ordinals = re.findall(_ORDINAL, folded)
-    if len(ordinals) != 1 or len(re.findall(_PLACE_WORDS, folded)) != 1 or facts.found() or \
-            facts.looked_up:
+    if len(ordinals) != 1 or len(re.findall(_PLACE_WORDS, folded)) != 1 or \
+            _looked_beyond(facts, earlier):
         return []  # "the first one and the second one added up": of two
     for listed in reversed(earlier.lists):
         skus = [sku for sku in listed["skus"] if sku in earlier.items]
@@ -834,6 +855,13 @@ def _ordinal_asked(folded, earlier, facts, last):
                 at = None if listed["more"] else -1
             return [skus[at]] if at is not None and -len(skus) <= at < len(skus) else []
     return []
+
+
+def _looked_beyond(facts, earlier):
+    """Whether this turn's calls looked up an item the turns before did not speak of: then
+    "the other one", "the second one" may be it. A lookup of one they spoke of (a review's:
+    the small model looked up the item before, and was stated as "the other one") is not."""
+    return any(sku not in earlier.items for sku in [*facts.looked_up, *facts.items])
 
 
 def _in_order(skus, text):
@@ -886,6 +914,10 @@ def _those_asked(folded, earlier, facts, last):
     return those if len(those) >= 2 and found <= set(those) else []
 
 
+# "besides these two", 除了這兩個, "what else": of other items than those counted or "those"
+# (a review's: 除了這兩個，還有哪些低於目標？ was answered with the two)
+_BESIDES = (r"\b(?:besides|apart from|aside from|other than|except|else|others)\b|"
+            r"除了|以外|之外|其他|其它")
 # "of those", "among these", 這些, 那幾個: of the items the answer before named
 _THOSE = r"\b(?:of|from|among) (?:those|these|them)\b|這些|那些|(?:這|那)幾(?:個|項|樣|款)"
 
