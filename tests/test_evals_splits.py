@@ -62,13 +62,14 @@ class HoldoutTest(unittest.TestCase):
 
 
 class BlindTest(unittest.TestCase):
-    """stock_agent/evals/blind.jsonl, blind4.jsonl to blind8.jsonl and blind19.jsonl: 40
+    """stock_agent/evals/blind.jsonl, blind4.jsonl to blind8.jsonl, blind19.jsonl and
+    blind20.jsonl (stop 59): 40
     each, written by someone who saw neither the code nor the cases, with the verdicts a
     person should read. Held out: never tuned on."""
 
     def test_each_is_forty_test_cases_in_both_languages_declaring_what_to_read(self):
         for name in ("blind.jsonl", "blind4.jsonl", "blind5.jsonl", "blind6.jsonl",
-                     "blind7.jsonl", "blind8.jsonl", "blind19.jsonl"):
+                     "blind7.jsonl", "blind8.jsonl", "blind19.jsonl", "blind20.jsonl"):
             cases = harness.load_cases(os.path.join(os.path.dirname(SHIPPED_CASES), name))
             declared = [case["id"] for case in cases if {"verdicts", "computed", "no_false"}
                         & set(case["expect"])]
@@ -79,7 +80,9 @@ class BlindTest(unittest.TestCase):
                 self.assertGreaterEqual(len(declared), 30)
 
     def test_the_person_reads_nothing_false_in_the_mocks_answers_to_the_newest(self):
-        self.assertEqual(false_in_mock_runs(self, shipped("blind19.jsonl")), 0)
+        for name in ("blind19.jsonl", "blind20.jsonl"):
+            with self.subTest(name=name):
+                self.assertEqual(false_in_mock_runs(self, shipped(name)), 0)
 
 
 def shipped(name):
@@ -112,10 +115,11 @@ class DevBatchTest(unittest.TestCase):
 
 class BlindConversationsTest(unittest.TestCase):
     """stock_agent/evals/blindchat.jsonl (stop 50), blindchat2.jsonl (stop 54),
-    blindchat3.jsonl (stop 56) and blindchat4.jsonl (stop 58): 16 conversations each, of 2
-    to 4 turns, half zh-TW, written by someone who saw neither the code nor the cases. Held
-    out: never tuned on. chatdev.jsonl: 20 more written the same way at stop 54, and
-    chatdev2.jsonl and chatdev3.jsonl: 16 each at stops 57 and 58, tuned on."""
+    blindchat3.jsonl (stop 56), blindchat4.jsonl (stop 58) and blindchat5.jsonl (stop 59): 16
+    conversations each, of 2 to 4 turns, half zh-TW, written by someone who saw neither the
+    code nor the cases. Held out: never tuned on. chatdev.jsonl: 20 more written the same
+    way at stop 54, and chatdev2.jsonl to chatdev4.jsonl: 16 each at stops 57 to 59, tuned
+    on."""
 
     def test_each_in_both_languages_whose_mock_runs_read_nothing_false(self):
         for name, turns, split, count in (("blindchat.jsonl", (2, 3), "test", 16),
@@ -124,7 +128,9 @@ class BlindConversationsTest(unittest.TestCase):
                                           ("chatdev.jsonl", (2, 4), "dev", 20),
                                           ("blindchat4.jsonl", (2, 4), "test", 16),
                                           ("chatdev2.jsonl", (2, 4), "dev", 16),
-                                          ("chatdev3.jsonl", (2, 4), "dev", 16)):
+                                          ("chatdev3.jsonl", (2, 4), "dev", 16),
+                                          ("blindchat5.jsonl", (2, 4), "test", 16),
+                                          ("chatdev4.jsonl", (2, 4), "dev", 16)):
             path = shipped(name)
             cases = harness.load_cases(path)
             with self.subTest(name=name):
