@@ -715,23 +715,26 @@ def plain(question, names=()):
     """Whether every word of the question, its SKUs and the item `names` it writes taken
     out, is one of a plain yes-or-no question's (PLAIN_PHRASES, PLAIN_WORDS), after a
     clause that says only not to look anything up (_past_no_lookup)."""
-    folded = _past_no_lookup(normal(question).strip())
+    folded = _without_names(_past_no_lookup(normal(question).strip()), names)
+    return _made_of(re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded)), PLAIN_WORDS)
+
+
+def _without_names(folded, names):
+    """The folded question with each item name it writes taken out, longest first."""
     for name in sorted(map(normal, names), key=len, reverse=True):
         folded = folded.replace(name, " ")
-    return _made_of(re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded)), PLAIN_WORDS)
+    return folded
 
 
 def plain_what_if(question, names=()):
     """Whether every word of a what-if, its SKUs and the item `names` it writes taken out,
-    is one of a plain change of stock, or a comparison (FIGURE_WORDS, WHAT_IF_WORDS,
-    COMPARING_WORDS): "If we sell 5 of
-    A001, will it be low?", 如果再進 8 個維他命C，會達標嗎？. A word it does not know may
-    say whose the change is, or what it counts ("20 orders come in", "at both stores",
-    "keep selling", 廠商出貨 20 個給我們, 10 批): the program works none out, and says so
-    (precision first: an unseen wording costs the arithmetic, never its truth)."""
-    folded = _past_no_lookup(normal(question).strip())
-    for name in sorted(map(normal, names), key=len, reverse=True):
-        folded = folded.replace(name, " ")
+    is one of a plain change of stock or of a comparison (FIGURE_WORDS, WHAT_IF_WORDS,
+    COMPARING_WORDS, but NOT_OF_ONE_CHANGE), on one day: "If we sell 5 of A001, will it
+    be low?", 如果再進 8 個維他命C，會達標嗎？. A word it does not know may say whose the
+    change is, or what it counts ("20 orders come in", "at both stores", "keep selling",
+    廠商出貨 20 個給我們, 10 批): the program works none out, and says so (precision first:
+    an unseen wording costs the arithmetic, never its truth)."""
+    folded = _without_names(_past_no_lookup(normal(question).strip()), names)
     folded = re.sub(SKU_SHAPE, " ", re.sub(WHAT_IF_PHRASES, " ", folded))
     return len(re.findall(WHEN_WORDS, folded)) < 2 and _made_of(_in_digits(folded), (
         FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS) - NOT_OF_ONE_CHANGE)
@@ -781,8 +784,8 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
 # level or a comparison are taken out ("back to target", "at or above target", "which of the
-# two"); nor two days ("today and
-# tomorrow", 今天明天): a review's, each was worked out as one change
+# two"); nor two days ("today and tomorrow", 今天明天): a review's, each was worked out as one
+# change
 NOT_OF_ONE_CHANGE = set("""both each two them they or between back 各 它們 回 回到""".split())
 WHAT_IF_PHRASES = (r"\b(?:get |come )?back (?:up )?to (?:the |its |their )?targets?\b|"
                    r"\bat or (?:above|below|over|under)\b|\bof the two\b|回到目標")
