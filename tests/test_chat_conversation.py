@@ -370,6 +370,34 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertNotIn("cannot tell", events[-1]["answer"])
 
+    def test_a_doubt_of_a_figure_read_is_answered_of_the_item_it_doubts(self):
+        # chatdev4: 我記得上次看是30包欸，你確定只有3？ after one item read the scope line; the
+        # person's own numbers are never worked out, the item's figures are stated again
+        one = self.lookup("A001")
+        for stdin in ("A001 還有多少？\n我記得上次看是30包欸，你確定只有12？\n",
+                      "How many A001?\nAre you sure? I remember 30 last time.\n",
+                      "How many A001?\nI was told 40 yesterday, sure?\n"):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, one, text_reply("Yes."),
+                                                      text_reply("Yes."),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                answer = events[-1]["answer"]
+                self.assertRegex(answer, r"stock 12, target 30|庫存 12，目標 30")
+                self.assertNotRegex(answer, "I can only|我只能|Yes|是的")
+        # of two items, which one it doubts the program cannot tell: both, nothing confirmed;
+        # in other words than a doubt's ("make it 20"), nothing is bound
+        two = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
+        for stdin, replies, stated in (
+                ("Check A001 and A002\nare you sure it's only 12?\n", [two], "cannot tell"),
+                ("How many A001?\nmake it 20\n", [one], "I can only")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("Yes."),
+                                                      text_reply("Yes."))
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+                self.assertNotIn("A001's stock is 12", events[-1]["answer"])
+
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
         # three, got the corrective turn, then the scope line: the program could not tell

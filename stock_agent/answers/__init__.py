@@ -296,7 +296,8 @@ class Answers(Plain):
     def _restated(self, question, facts, asked, outcome):
         """(facts, asked) to render: when no result of this turn answers a conversation's
         question that asks a figure, a comparison or a what-if of items it leaves unnamed,
-        in words of nothing else (figure_only), and could not be bound to any (_of_earlier:
+        or doubts a figure ("are you sure it's only 12?"), in words of nothing else
+        (figure_only), and could not be bound to any (_of_earlier:
         chatdev3's 哪個最多？比最少的那個多幾包？ after three, "if 20 of them show up
         tomorrow, would we be at target?" after A003, read the scope line), the items the
         turns before spoke of, stated again with nothing worked out: which of them it asks
@@ -311,9 +312,9 @@ class Answers(Plain):
         if _holds_any(facts) or not self.recalled or not self.whole or self.after_what_if or \
                 re.search(r"\beach\b|\bboth\b|各", normal(question)) or \
                 asked["named"] or asked["total"] or asked["beyond"] == "held" or \
-                not (asked["wants"] or asked["supposes"] or
+                not (asked["wants"] or asked["supposes"] or asked["figures"] or
                      _of_several(asked, normal(question))) or \
-                not figure_only(question, comparing=True):
+                not figure_only(question, comparing=True, doubting=True):
             return facts, asked
         spoken = list(self.earlier.items.values())
         if not all(fact["found"] for fact in spoken) or self.earlier.alike or \
@@ -759,8 +760,9 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     # target stands (a review's: today's order was read as the answer)
     of_today = not after_what_if or not (shaped["wants"] - {"target"} or shaped["level"] or
                                          shaped["change"])
-    asked = (_one_asked(question, earlier) or _implied_one(question, shaped, earlier, last)) \
-        if of_one and of_today and not _looked_for(facts) else []
+    asked = (of_one and _one_asked(question, earlier) or
+             _implied_one(question, shaped, earlier, last)) \
+        if of_today and not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     if not shaped["supposes"] and not re.search(_BESIDES, folded):
@@ -959,16 +961,21 @@ def _implied_one(question, shaped, earlier, last):
     asks a figure of, or supposes a change of, in words of nothing else (figure_only: "so
     how many should we order to get back to target?", 離目標還差多少？, "if 15 arrive tmrw how
     many will we have then?"; chatdev2: the small model's true answers went unread, and the
+    person read the scope line), or doubts a figure of, giving numbers and asking no
+    verdict ("are you sure it's only 3?", 我記得上次看是30包，你確定只有3？; chatdev4: the
     person read the scope line): the one item the turns before found, when the answer the
     person read `last` names it (A0O2 mistyped, then A002). Not "How much sugar do we
     have?", "How many are out of stock?" (words of another item, or of any), nor after "Do
     we have matcha?" found nothing, or "Check A404" (a review's: each was answered of the
     item before)."""
     found = earlier.found()
-    if not (shaped["wants"] or shaped["change"]) or len(found) != 1 or \
-            not _named_in(found, last) or not figure_only(question):
+    if len(found) != 1 or not _named_in(found, last):
         return []
-    return [found[0]["sku"]]
+    of_a_figure = _of_items(shaped, normal(question)) and (
+        shaped["wants"] or shaped["change"]) and figure_only(question)
+    doubted = shaped["figures"] and not (shaped["yes_no"] or shaped["some"]) and \
+        not any(shaped[kind] for kind in _OF_SEVERAL) and figure_only(question, doubting=True)
+    return [found[0]["sku"]] if of_a_figure or doubted else []
 
 
 # "it", "that item", 它: not "this month", 這個月

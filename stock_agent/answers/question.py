@@ -740,15 +740,17 @@ def plain_what_if(question, names=()):
         FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS) - NOT_OF_ONE_CHANGE)
 
 
-def figure_only(question, *, comparing=False):
+def figure_only(question, *, comparing=False, doubting=False):
     """Whether every word of the question is one of a question that asks one figure of an
     item it leaves unnamed, or a what-if of it (FIGURE_WORDS), or `comparing`, a comparison
-    of items it leaves unnamed (COMPARING_WORDS): "so how many should we order to get back
-    to target?", 離目標還差多少？, 哪個最多？; not "How much sugar do we have?", "How many
+    of items it leaves unnamed (COMPARING_WORDS), or `doubting`, a doubt of a figure the
+    person read (DOUBTING_WORDS): "so how many should we order to get back to target?",
+    離目標還差多少？, 哪個最多？, 你確定只有3？; not "How much sugar do we have?", "How many
     are out of stock?", 有幾個品項低於目標？ (a review's: each was answered of the item
     before)."""
-    return _made_of(normal(question), FIGURE_WORDS | COMPARING_WORDS if comparing
-                    else FIGURE_WORDS)
+    words = FIGURE_WORDS | (COMPARING_WORDS if comparing else set()) | (
+        DOUBTING_WORDS if doubting else set())
+    return _made_of(normal(question), words)
 
 
 def _made_of(folded, words):
@@ -791,6 +793,12 @@ WHAT_IF_PHRASES = (r"\b(?:get |come )?back (?:up )?to (?:the |its |their )?targe
                    r"\bat or (?:above|below|over|under)\b|\bof the two\b|回到目標")
 WHEN_WORDS = (r"\b(?:today|tomorrow|tmrw|tonight|weekend|week|morning|monday|friday)\b|今天|明天|"
               r"這週|週末|本週|下週|後天")
+# ... and of a doubt of a figure the person read ("are you sure it's only 3?", "I remember 30
+# last time", 我記得上次是30包，你確定只有3？): its numbers are the person's, never ours
+DOUBTING_WORDS = set("""sure really certain remember remembered thought think recall last time
+    checked check double just only correct exactly true seriously was were me my told said
+    yesterday earlier before
+    確定 記得 上次 上回 真的 只 只有 只剩 欸 耶 看 是 你 我 喔 對 確認 查 一次 以為 說 聽說 昨天 之前 剛剛""".split())
 # ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
