@@ -356,6 +356,17 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertEqual([(e["invocation"], e["name"]) for e in events_named(events, "tool")],
                          [("1:program", "get_stock"), ("1.1:program", "find_items")])
         self.assertIn("寫法相近的品項：" + A002["zh-TW"], outcome)
+        # chatdev4: "how much genmacha do we have?" sent as the SKU GENMACHA, three times:
+        # a word the person wrote in small letters is searched for; written as a SKU, not
+        for question, searched in (("how much Genmacha do we have?", [{"query": "GENMACHA"}]),
+                                   ("Check GENMACHA", [])):
+            with self.subTest(question=question):
+                outcome, _, events = run_script(
+                    [stock_call("GENMACHA"), text_reply("GENMACHA was not found.")],
+                    policy=answers.Answers("en"), question=question, log_content=True)
+                self.assertEqual([e["arguments"] for e in events_named(events, "tool")
+                                  if e.get("by") == "program"], searched)
+                self.assertEqual("spelled alike: 玄米茶包 (A003)" in outcome, bool(searched))
         # a SKU that reads as none of ours is settled at once, as before
         outcome, model, _ = run_script([stock_call("A404")], policy=answers.Answers("en"),
                                        question="What is the stock of A404?")

@@ -202,7 +202,7 @@ class Answers(Plain):
             named = lists == ["list_reorder"]
         else:
             named = self._follows_up(question, facts, asked)
-        if not named or not self.all_ours or self.writes or self._mistyped(facts) or \
+        if not named or not self.all_ours or self.writes or self._mistyped(facts, question) or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
         facts = self._look_up(facts, _remade(facts, self._most, question), outcome, run_call,
@@ -404,7 +404,7 @@ class Answers(Plain):
                                   step)
             if "find_items" in self.ours:  # a SKU not found that reads as one of ours
                 facts = self._look_up(facts, [{"name": "find_items", "arguments": {"query": sku}}
-                                              for sku in self._mistyped(facts)[:MAX_SEARCHES]],
+                                              for sku in self._mistyped(facts, question)[:MAX_SEARCHES]],
                                       outcome, run_call, step)
         facts.sums = given_figures(shape(question))
         facts.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(facts) or ()}
@@ -443,15 +443,18 @@ class Answers(Plain):
         return remade + calls + [{"name": "find_items", "arguments": {"query": name[:32]}}
                                  for name in self._unsearched(question, facts)]
 
-    def _mistyped(self, facts):
+    def _mistyped(self, facts, question):
         """The SKUs a lookup did not find that read as one of the data's, with O for 0 or I
-        for 1 (AOO2: A002), and no search for them yet: not settled until it is made."""
+        for 1 (AOO2: A002), or that the question writes as a word in small letters (the
+        small model sent "how much genmacha?" as the SKU GENMACHA, three times), and no
+        search for them yet: not settled until it is made."""
         unfound = [sku for sku, found in facts.looked_up.items() if not found and not any(
             searched["query"] == sku for searched in facts.lists + facts.alike)]
         if not unfound or self.inventory is None:
             return []
         ours = {read_as(row["sku"]) for row in self.inventory.rows()}  # one pass of the data
-        return [sku for sku in unfound if read_as(sku) in ours]
+        return [sku for sku in unfound if read_as(sku) in ours or sku not in question and
+                re.search(rf"(?<![\w-]){re.escape(sku)}(?![\w-])", question, re.I)]
 
     def _unsearched(self, question, facts):
         """An item the question writes out by its whole name that no call found (烏龍茶包還有
