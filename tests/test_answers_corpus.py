@@ -136,13 +136,16 @@ class BlindBatchTest(unittest.TestCase):
         # today's stock are no answer of it. Raised at stop 52, with a verdict of "it" read
         # of the one item asked; dev12 1 trimmed, "It's exactly at target, ..." of an item named by
         # part and no SKU: a verdict said of "it" was taken for a heading, and never
-        # checked, so "It is out of stock" of an item at target was shown.)
+        # checked, so "It is out of stock" of an item at target was shown. Lowered at stop
+        # 60: blind8 2 trimmed, "Physical count for K101 is 19 — are we under target?": a
+        # number beside words of a level of the target measures no figure, since a review's
+        # "more than 20 over target" was measured against the target.)
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 33, 14),
                                               ("answers_blind2.jsonl", 110, 33, 24),
                                               ("answers_blind3.jsonl", 99, 10, 21),
                                               ("answers_blind4.jsonl", 100, 42, 48),
                                               ("answers_blind5.jsonl", 120, 13, 61),
-                                              ("answers_blind8.jsonl", 120, 7, 52),
+                                              ("answers_blind8.jsonl", 120, 7, 50),
                                               ("answers_blind9.jsonl", 120, 10, 63),
                                               ("answers_blind10.jsonl", 60, 13, 19),
                                               ("answers_blind11.jsonl", 61, 13, 11),
@@ -653,6 +656,30 @@ class TrueAnswersTest(unittest.TestCase):
                 shown, _ = person_reads(answer, question, [lookup("A001", "A002", "A003")],
                                         "en" if answer.isascii() else "zh-TW")
                 self.assertEqual(shown.splitlines()[0], answer)  # the facts it left out, after
+
+    def test_an_order_word_that_tells_of_one_made_is_an_order_placed(self):
+        # a ninth review's: each was shown whole with no receipt, and no line that no order
+        # was placed; beside a word that wants one, it is the suggested order
+        for answer, lang in (("Reordering 18 of A001.", "en"),
+                             ("Restocking A001 with 18 units.", "en"),
+                             ("Topping up A001 by 18.", "en"),
+                             ("A001 — reordering 18 units.", "en"),
+                             ("A001 進貨 18 包。", "zh-TW"), ("A001 叫貨 18 包。", "zh-TW"),
+                             ("A001 下單 18 包。", "zh-TW"), ("A001 採購 18 包。", "zh-TW")):
+            with self.subTest(answer=answer):
+                shown, verification = person_reads(answer, "Should we reorder A001?",
+                                                   [lookup("A001")], lang)
+                self.assertNotIn(answer, shown)
+                self.assertEqual(verification, "rendered")
+                shown, verification = person_reads(answer, "Order 18 of A001.",
+                                                   [lookup("A001"), ordered(18)], lang)
+                self.assertIn(answer, shown)
+        for answer, lang in (("We should be restocking 18 of A001.", "en"),
+                             ("A001 需要訂購 18 包。", "zh-TW"), ("A001 建議下單 18 包。", "zh-TW")):
+            with self.subTest(answer=answer):
+                shown, verification = person_reads(answer, "Should we reorder A001?",
+                                                   [lookup("A001")], lang)
+                self.assertIn(answer, shown)
 
     def test_orders_said_placed_or_not_in_more_words_and_a_table_under_a_heading(self):
         # stop 44: blind answers of every batch lost true sentences in these words; each
@@ -1881,6 +1908,46 @@ class ComparisonTest(unittest.TestCase):
                 text = written(results, question, lang)
                 self.assertIn(said, text)
                 self.assertNotIn(unsaid, text.split(". 濾掛")[0].split("。濾掛")[0])
+
+    def test_a_gap_a_share_or_containers_measured_measure_no_figure(self):
+        # a ninth review's: "more than 20 over target" got "Target of A002: 30, more than
+        # 20" (a yes, where it is 15 over); "2 dozen", "20% of target", 3 箱 were measured
+        # against the stock in units; "priced at", "weigh" got a figure of ours
+        results = [lookup("A001"), lookup("A002", invocation="1:1")]
+        for question, lang in (("Is A002 more than 20 over target?", "en"),
+                               ("Is A002 less than 20 above target?", "en"),
+                               ("Is the gap for A001 over 15?", "en"),
+                               ("A002 比目標多超過 20 嗎？", "zh-TW"),
+                               ("A001 離目標差超過 20 嗎？", "zh-TW"),
+                               ("A001 低於目標超過 15 嗎？", "zh-TW"),
+                               ("Does A001 have more than 2 dozen?", "en"),
+                               ("Is A001 under 20% of target?", "en"),
+                               ("Is A001 at least 35% of target?", "en"),
+                               ("A001 有超過 2 打嗎？", "zh-TW"),
+                               ("A002 有超過 3 箱嗎？", "zh-TW"),
+                               ("Does A001 weigh more than 20?", "en"),
+                               ("Is A001 priced at 30?", "en")):
+            with self.subTest(question=question):
+                text = written(results, question, lang)
+                self.assertNotRegex(text, r"(?:more|less) than \d+\.|(?:超過|少於) \d+。|is 30\.")
+        for question, lang, said in (("Does A001 weigh more than 20?", "en", "not worked out"),
+                                     ("Is A001 priced at 30?", "en", "no sales, prices")):
+            with self.subTest(question=question):
+                self.assertIn(said, written(results, question, lang))
+
+    def test_a_sum_of_different_fields_or_less_an_item_is_never_worked_out(self):
+        # a ninth review's: "A001's stock plus A003's target" got "Total stock of A001,
+        # A003: 12", and "minus A002" both a total with A002 and a difference
+        results = [lookup("A001", "A002", "A003")]
+        for question, lang in (("What is A001's stock plus A003's target?", "en"),
+                               ("How much is A003's target and A001's stock together?", "en"),
+                               ("A001 的庫存和 A003 的目標加起來多少？", "zh-TW"),
+                               ("A001 的庫存加上 A003 的目標是多少？", "zh-TW"),
+                               ("Total stock of A001, A002 and A003 minus A002?", "en"),
+                               ("A001、A002、A003 的庫存總共減掉 A002 是多少？", "zh-TW")):
+            with self.subTest(question=question):
+                self.assertNotRegex(written(results, question, lang),
+                                    r"Total|合計|more in stock|多 \d+")
 
     def test_a_sum_that_leaves_items_out_is_never_worked_out(self):
         # a review's: "total stock excluding A002: A001, A002, A003?" got 57, A002 and all

@@ -156,7 +156,10 @@ def _clause_closed(made, clause, items, numbers, *, dangling):
     not yet (尚未) as an order placed or not; each number no field took, a stock. None when a
     field or a negation is left `dangling`, or a number can be no stock."""
     not_yet = ("neg", "done") in clause
-    if ("done",) in clause or not_yet:  # 已為您補貨, "let me restock": placed; 尚未下單: not
+    if ("done",) in clause or not_yet or _only_acts(clause) and any(
+            claim["kind"] == "order" for claim in made):
+        # 已為您補貨, "let me restock": placed; 尚未下單: not; "Reordering 18 of A001.", A001
+        # 下單 18 包: under way, its figure the quantity ordered, which only a receipt makes true
         needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
         made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
             made if needing else [])  # "does not yet need a reorder": both hold, or neither
@@ -177,6 +180,13 @@ def _clause_closed(made, clause, items, numbers, *, dangling):
     made += [{"items": items, "kind": "stock", "value": number, "negated": False,
               "bare": not had, "has": has} for number, _, had, has in numbers]
     return made if items or all(claim["kind"] in OF_THE_RUN for claim in made) else None
+
+
+def _only_acts(clause):
+    """Whether the clause's order words all may tell of an order being made (`act`:
+    "reordering", 下單), and no word wants or suggests one ("should", 建議)."""
+    return any(word[1:] == ("order", "act") for word in clause if word[0] == "field") and \
+        not any(word == ("field", "order") or word[0] == "modal" for word in clause)
 
 
 def _count_below(made, items):

@@ -340,13 +340,13 @@ OTHER_DAY = (r"\blast (?:week|month|year|time)\b|\byesterday\b|\bago\b|"
              r"多久")
 # ...unless it asks of now too ("We restocked last week: is A001 still low?").
 NOW = r"\b(?:now|today|currently|still|yet|anymore|left)\b|現在|目前|今天|還"
-NOT_HELD = (r"\bprices?\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bpricier|"
+NOT_HELD = (r"\bpric(?:e|es|ed|ing)\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bpricier|\bweigh|"
             r"\bsuppl(?:ier|ies|ied|y)\b|\bvendors?\b|\bsales\b|\bsold\b|"
             r"\bsell(?:s|ing)? (?:well|fast|out|through)|\bdeliver|\barriv|\bshipment|\beta\b|"
             r"\bback in stock\b|\bwhy\b|\breason|\balready (?:order|placed|bought)|"
             r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|貴|便宜|成本|費用|花多少|"
             r"供應商|廠商|銷量|銷售|賣得|賣了|賣出|到貨|送達|交期|什麼時候|何時|為什麼|為何|原因|"
-            r"訂過|已經訂|已經下單|下單了嗎")
+            r"訂過|已經訂|已經下單|下單了嗎|重量|多重")
 
 
 # --- The answer's shape -----------------------------------------------------------------
@@ -499,6 +499,10 @@ THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|
 # than 20" read as a yes, where it is 15 over)
 OVER_BY = (r"(?:above|over) (?:its |the |their )?targets?\b[^.?!,]{0,20}\bby\b|\bover by\b|"
            r"(?:超出|超過|高於)目標\D{0,6}\d|超出目標\S{0,4}(?:超過|多於)")
+# A gap to the target or over it measured ("more than 20 over target", "Is the gap over 15?",
+# 離目標差超過 20, 比目標多超過 20): no field holds it, so no figure is measured by the number (a
+# review's: "Target of A002: 30, more than 20" read as a yes, where it is 15 over)
+A_GAP = rf"{OVER_BY}|{LEVELLED}|\bgaps?\b|\bshort|\bdeficit|\bsurplus|比目標|差|缺"
 # "Which is further above target?": no comparison the program writes answers it (the item
 # lines say how far above target each is).
 ABOVE_TARGET = (r"(?:above|over) (?:its |the |their )?targets?|高於目標|超過目標|超出目標|"
@@ -648,8 +652,12 @@ def shape(question):
     than = _around_than(folded)
     # "above its target of 60" states a target, to be confirmed: no threshold (a review's: "45,
     # less than 60" read as a no)
+    # "more than 20 over target", "2 dozen", "20% of target" measure no figure a field holds
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) and \
-        not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d|{OVER_BY}", unnamed) else None
+        not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d|{A_GAP}", unnamed) and \
+        _counts(unnamed, re.search(GIVEN_NUMBER, unnamed)) else None
+    beyond = _beyond(folded)  # "Does A001 weigh more than 20?": of nothing the tools hold
+    threshold = None if beyond else threshold
     # "Is A001's target above 20?" measures its target (a review's: its stock, 12, "less")
     named = _field(folded) or _than_field(than) or (
         _measured(folded) if threshold is not None else None)
@@ -672,7 +680,7 @@ def shape(question):
             "than": than,
             "unclear": _unclear(folded, total, compare or than or re.search(DIFFERENCE, folded),
                                 than),
-            "beyond": _beyond(folded),
+            "beyond": beyond,
             "supposes": bool(changes or change) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
@@ -976,7 +984,7 @@ def _unclear(folded, total, compared, than):
     of, the program cannot tell. A sum names its field once ("The total stock of A001 and
     A003 against their targets" is of their stock), so only a comparison mixes fields."""
     leaves_out = bool(total or compared) and re.search(EXCLUDING, folded) is not None
-    return leaves_out or bool(compared) and _mixes_fields(folded, than)
+    return leaves_out or bool(total or compared) and _mixes_fields(folded, than)
 
 
 def _mixes_fields(folded, than):
@@ -1029,10 +1037,10 @@ def _than_field(than):
 # the program cannot tell which, so it works none out
 # (not "Besides that, is anything low?", 除了這個, 算不算多)
 EXCLUDING = (r"\b(?:except for|except(?! for)|excluding|exclude|not counting|not including|"
-             r"leav(?:e|ing) out|apart from|aside from|other than|besides|but not)\s+"
+             r"leav(?:e|ing) out|apart from|aside from|other than|besides|but not|minus)\s+"
              rf"(?!(?:that|this|it|them|those|these)\b)\w|\bleav(?:e|ing) {SKU_SHAPE} out\b|"
              rf"\bwithout (?:counting\b|including\b|the {SKU_SHAPE}|{SKU_SHAPE})|"
-             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除|排除)\s*"
+             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除|排除|減掉|減去)\s*"
              r"(?![這那此它多少大小高低很太])\S|除外|不要算|以外")
 # An item a figure is written of, by SKU or by name: "A001 stock", "drip coffee's", 濾掛咖啡的
 OF_AN_ITEM = (rf"(?:{SKU_SHAPE}(?:'s)?\W{{0,3}}(?:的\s*)?|"
