@@ -9,11 +9,10 @@ line is read after it. A false line of the block takes the block with it: the pe
 read the others under it as the model's. A line that cannot be read, names no item under a
 heading or another item under a line about one is not shown, alone: the lines read are as
 true under their heading without it. A line ending with a colon that says more (of several
-items, or in a word the reader does not know) is not read, nor is its block: what it says
-of the lines under it, the reader cannot place; unless it names no item nor figure and no
-heading was shown above it ("Straight from the shelves:"): then each line under it is read
-on its own, as the person reads it without it. One that says nothing of an item ("Here are
-the results:") opens no block. A line that stops mid-sentence is not read, nor the line it
+items, or in a word the reader does not know: "Only these need a reorder:") is not read,
+nor is its block: what it says of the lines under it, the reader cannot place. A heading
+in markdown ("### Out of stock", **缺貨**) is read as one ending with a colon. One that says
+nothing of an item ("Here are the results:") opens no block. A line that stops mid-sentence is not read, nor the line it
 goes on into.
 """
 
@@ -29,6 +28,9 @@ from stock_agent.answers.words import OF_THE_RUN, read, sentences
 # the next line goes on with it, and neither says what it says alone.
 _DANGLES = (r"(?:\b(?:is|are|was|were|as|and|or|but|so|not|to|than|needs?|has|have|does|do)"
             r"|[是和與及但而則為])[ \t]*\n\Z")  # compiled on first use: most answers are one line
+# A heading in markdown ("### Out of stock", "**缺貨**" alone on its line): as a line ending
+# with a colon, it opens a block.
+_HEADING = r"[ \t]*(?:#{1,6}[ \t]|\*\*[^*\n]+\*\*[ \t]*\n)"
 # A line of a list: a mark ("-", "1.", a table's "|") or an indent.
 _LIST_LINE = r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S"
 
@@ -78,16 +80,15 @@ class _Review:
         if self.worked and read_as and "=" in read_as:
             read_as, self.results, self.alone = _worked_out(read_as, self.facts.sums)
         words = read(read_as, self.known)
-        introduces = (read_as or "").rstrip().endswith((":", "："))
+        introduces = (read_as or "").rstrip().endswith((":", "：")) or \
+            re.match(_HEADING, sentence) is not None
         if sentence.endswith("\n") and re.search(_DANGLES, sentence, re.I) or \
                 introduces and words is None and self.heading is None:
             # stops mid-sentence ("..., as is"), or an unread line over a block: it, the
-            # lines it goes on into and its block are not read; unless it names no item
-            # nor figure, and no heading was shown above ("Straight from the shelves:"):
-            # then each line under it is read on its own, as the person reads it without it
+            # lines it goes on into and its block are not read (a ninth review's: under
+            # "Only these need a reorder:" or **缺貨**, "- A002: stock 45" read as the answer)
             self._refuse(sentence)
-            if not introduces or self.headed or self._names_any(normal(sentence)):
-                self._skip_the_rest()
+            self._skip_the_rest()
             self.opened = True
             return
         skus = {word[1] for word in words or () if word[0] == "item"}
@@ -189,11 +190,6 @@ class _Review:
         else:
             self._refuse(sentence, false=reading is not None and not holds)
             self.skipping = self.headed or any(word[0] in ("item", "number") for word in words)
-
-    def _names_any(self, folded):
-        """Whether the text holds a figure ("Top 3 to reorder:" ranks its lines) or a word
-        for a thing the run saw (an item, a receipt, a search)."""
-        return any(char.isdigit() for char in folded) or any(word in folded for word in self.known)
 
     def _keep(self, sentence, reading):
         self.said += reading[0]
