@@ -118,7 +118,7 @@ class BlindConversationsTest(unittest.TestCase):
     blindchat3.jsonl (stop 56), blindchat4.jsonl (stop 58) and blindchat5.jsonl (stop 59): 16
     conversations each, of 2 to 4 turns, half zh-TW, written by someone who saw neither the
     code nor the cases. Held out: never tuned on. chatdev.jsonl: 20 more written the same
-    way at stop 54, and chatdev2.jsonl to chatdev4.jsonl: 16 each at stops 57 to 59, tuned
+    way at stop 54, and chatdev2.jsonl to chatdev5.jsonl: 16 each at stops 57 to 60, tuned
     on."""
 
     def test_each_in_both_languages_whose_mock_runs_read_nothing_false(self):
@@ -130,7 +130,8 @@ class BlindConversationsTest(unittest.TestCase):
                                           ("chatdev2.jsonl", (2, 4), "dev", 16),
                                           ("chatdev3.jsonl", (2, 4), "dev", 16),
                                           ("blindchat5.jsonl", (2, 4), "test", 16),
-                                          ("chatdev4.jsonl", (2, 4), "dev", 16)):
+                                          ("chatdev4.jsonl", (2, 4), "dev", 16),
+                                          ("chatdev5.jsonl", (3, 4), "dev", 16)):
             path = shipped(name)
             cases = harness.load_cases(path)
             with self.subTest(name=name):
