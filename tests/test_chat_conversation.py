@@ -398,6 +398,42 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertIn(stated, events[-1]["answer"])
                 self.assertNotIn("A001's stock is 12", events[-1]["answer"])
 
+    def test_a_total_naming_no_item_is_of_the_items_the_answer_before_named(self):
+        # chatdev4: "total units that comes to?" after the reorder list read the scope line;
+        # a total naming no field is of the field the question before asked of
+        listed = calls_reply(tool_call("list_reorder", {}))
+        two = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
+        for stdin, replies, stated in (
+                ("what needs reordering, and how much of each?\ntotal units that comes to?\n",
+                 [listed], "Total suggested order of A003, A001: 38 (20 + 18)"),
+                ("哪些要補貨？\n總共呢？\n", [listed], "A003、A001 的建議補貨合計 38（20 + 18）"),
+                ("Check A001 and A002\nwhat's the total?\n", [two],
+                 "Total stock of A001, A002: 57 (12 + 45)"),
+                ("What are the targets of A001 and A002?\nand combined?\n", [two],
+                 "Total target of A001, A002: 60 (30 + 30)")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("38."),
+                                                      text_reply("38."),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+        # not of an item not found, of "all", nor of a list cut short (eleven items low)
+        low = os.path.join(self.enterContext(tempfile.TemporaryDirectory()), "low.csv")
+        with open(low, "w", encoding="utf-8") as file:
+            file.write("sku,name,stock,target\n" + "".join(
+                f"B{number:03},item {number},1,5\n" for number in range(11)))
+        for stdin, replies, args in (
+                ("Check A001 and A404\nwhat's the total?\n",
+                 [calls_reply(tool_call("get_stock", {"sku": ["A001", "A404"]}))], []),
+                ("Check A001 and A002\nwhat's the total of all items?\n", [two], []),
+                ("what needs reordering?\nwhat's the total?\n", [listed],
+                 ["--inventory", low])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("38."),
+                                                      text_reply("38."), args=args)
+                self.assertEqual(status, 0, err)
+                self.assertNotRegex(events[-1]["answer"], "Total|total")
+
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
         # three, got the corrective turn, then the scope line: the program could not tell

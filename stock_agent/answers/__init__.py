@@ -79,6 +79,7 @@ class Plain:
         self.earlier, self.whole = None, True  # their facts; whether they are all its results
         self.last_read = ""  # the answer the person read last, of a conversation's turn before
         self.after_what_if = False  # the question of the turn before supposed a change
+        self.field_before = None  # the field it asked of ("how much of each to order?")
         self.follows = False  # the question is of a conversation's turn after the first
         self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
         self.inventory = None  # the data in scope: the items a question names by name
@@ -145,8 +146,9 @@ class Answers(Plain):
             self.whole = _whole(history, self.recalled, held)
             # the turn before's answer, as read, and whether its question supposed a change
             self.last_read = _without_scope_line(history[-1]["content"])
-            self.after_what_if = shape(next(message["content"] for message in reversed(history)
-                                            if message["role"] == "user"))["supposes"]
+            before = shape(next(message["content"] for message in reversed(history)
+                                if message["role"] == "user"))
+            self.after_what_if, self.field_before = before["supposes"], _field_asked(before)
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -241,7 +243,7 @@ class Answers(Plain):
         known = self._known(facts, outcome)
         facts, of = self._of_earlier(question, facts, known)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
-                       of=of, then=self.after_what_if)
+                       of=of, then=self.after_what_if, field=self.field_before)
         if facts.alike:  # the model may take an item spelled alike for the one asked
             return self.rendered(facts, asked, "answer_rendered", outcome), None
         # an answer of the program's lines alone, copied, holds no word of the model's
@@ -290,7 +292,7 @@ class Answers(Plain):
         facts, of = self._of_earlier(question, facts, self._known(facts, outcome))
         facts, asked = self._restated(question, facts, _asked(
             question, facts, self._rows(facts), self._parts(question), self.all_ours, of=of,
-            then=self.after_what_if), outcome)
+            then=self.after_what_if, field=self.field_before), outcome)
         return self.rendered(facts, asked, lead, outcome) if _holds_any(facts) else None
 
     def _restated(self, question, facts, asked, outcome):
@@ -644,7 +646,8 @@ def _whole(history, recalled, held):
     return all(fact["sku"] in fresh for record in held for fact in item_facts(record))
 
 
-def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then=False):
+def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then=False,
+           field=None):
     """What the question asks (question.shape), with the items it names by a whole name
     among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
     by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
@@ -654,10 +657,14 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     question asks of with those of the turns before (_recalled_asked); `then`: it follows
     a question that supposed a change, so asks of the stock supposed ("would A002 be under
     target then?", "and if we sell 5 more?"): no yes or no of today's, nothing worked out,
-    and the note that the figures are today's (a review's: "Yes, A002 is above target")."""
+    and the note that the figures are today's (a review's: "Yes, A002 is above target");
+    `field`: the one the question before asked of, which a total of the items before naming
+    none is of ("what's the total?" after "what needs reordering?": of the orders)."""
     asked = shape(question)
     if then:
         asked.update(supposes=True, change=None, yes_no=None)
+    if of and field and asked["total"] and not asked["field_named"]:
+        asked["field"] = field
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     searched = {sku: part for sku, part in (parts or {}).items() if _searched(facts, sku, part[1])}
@@ -685,6 +692,16 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     if asked["confirming"]:  # each number is said to be one of the item's figures, or none
         asked["unworked"] = []
     return asked
+
+
+def _field_asked(shaped):
+    """The field a question (its shape) asks of: the one its sum or comparison names, else
+    the one figure it wants ("what are the targets of A001 and A002?"), else its default
+    (the stock; with order words, the suggested order)."""
+    if not shaped["field_named"] and len(shaped["wants"]) == 1:
+        wanted = next(iter(shaped["wants"]))
+        return "suggested_order" if wanted == "order" else wanted
+    return shaped["field"]
 
 
 def _as_skus(question, written):
@@ -775,7 +792,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
         asked = _other_asked(folded, earlier, facts, last) or \
             _ordinal_asked(folded, earlier, facts, last) or (
             _several_asked(question, earlier, facts, last) or
-            _those_asked(folded, earlier, facts, last) if of_any else [])
+            _those_asked(folded, earlier, facts, last) if of_any else []) or \
+            _summed_asked(question, shaped, earlier, facts, last)
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
     return facts, []
@@ -915,6 +933,20 @@ def _those_asked(folded, earlier, facts, last):
     if not re.search(_THOSE, folded):
         return []
     those = _named_in(list(earlier.items.values()), last)
+    found = {fact["sku"] for fact in facts.found()}
+    return those if len(those) >= 2 and found <= set(those) else []
+
+
+def _summed_asked(question, shaped, earlier, facts, last):
+    """The SKUs of the items a conversation's question naming none asks the total of, in
+    words of a total alone ("what's the total?", "total units that comes to?", 總共呢？;
+    chatdev4: after the reorder list, the person read the scope line): those the answer the
+    person read `last` named, two or more, each found, when no list before was cut short and
+    this turn's calls found no other; else []."""
+    if not shaped["total"] or shaped["numbers"] or not figure_only(question, summing=True) or \
+            any(listed["more"] for listed in earlier.lists):
+        return []
+    those = _named_in(earlier.found(), last)
     found = {fact["sku"] for fact in facts.found()}
     return those if len(those) >= 2 and found <= set(those) else []
 

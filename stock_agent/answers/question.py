@@ -748,16 +748,16 @@ def plain_what_if(question, names=()):
         FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS) - NOT_OF_ONE_CHANGE)
 
 
-def figure_only(question, *, comparing=False, doubting=False):
+def figure_only(question, *, comparing=False, doubting=False, summing=False):
     """Whether every word of the question is one of a question that asks one figure of an
     item it leaves unnamed, or a what-if of it (FIGURE_WORDS), or `comparing`, a comparison
     of items it leaves unnamed (COMPARING_WORDS), or `doubting`, a doubt of a figure the
-    person read (DOUBTING_WORDS): "so how many should we order to get back to target?",
-    離目標還差多少？, 哪個最多？, 你確定只有3？; not "How much sugar do we have?", "How many
+    person read (DOUBTING_WORDS), or `summing`, a total (SUMMING_WORDS): "so how many should
+    we order to get back to target?", 離目標還差多少？, 哪個最多？, 你確定只有3？, 總共呢？; not "How much sugar do we have?", "How many
     are out of stock?", 有幾個品項低於目標？ (a review's: each was answered of the item
     before)."""
     words = FIGURE_WORDS | (COMPARING_WORDS if comparing else set()) | (
-        DOUBTING_WORDS if doubting else set())
+        DOUBTING_WORDS if doubting else set()) | (SUMMING_WORDS if summing else set())
     return _made_of(normal(question), words)
 
 
@@ -807,6 +807,11 @@ DOUBTING_WORDS = set("""sure really certain remember remembered thought think re
     checked check double just only correct exactly true seriously was were me my told said
     yesterday earlier before
     確定 記得 上次 上回 真的 只 只有 只剩 欸 耶 看 是 你 我 喔 對 確認 查 一次 以為 說 聽說 昨天 之前 剛剛""".split())
+# ... and of a total of the items the answer before named ("what's the total?", "total units
+# that comes to?", 總共呢？): not "all", 全部 (of every item?)
+SUMMING_WORDS = set("""total totals altogether combined together sum add adds added up comes
+    come make makes those these them they both two three 加起來 總共 一共 合計 總計 共 總和
+    兩個 三個 這些 那些 加總""".split())
 # ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
