@@ -851,6 +851,19 @@ class TrueAnswersTest(unittest.TestCase):
         self.assertEqual(person_reads("Your order number is PO-000001.", "Order 18 of A001",
                                       [lookup("A001")])[1], "rendered")
 
+    def test_a_true_sentence_in_a_markdown_heading_is_read(self):
+        # a tenth review's: "### A001 is below target" was taken for a heading over nothing;
+        # a verdict heading in markdown lends its lines its verdict as "Out of stock:" does;
+        # 訂購量 is an order's quantity, as 建議訂購量 is
+        run = [lookup("A001", "A002", "A003")]
+        for answer, question, lang in (("### A001 is below target", "Is A001 low?", "en"),
+                                       ("**Out of stock**\n- A003: 0 units", "Which are out?",
+                                        "en"),
+                                       ("A001 的訂購量：18 包。", "A001 要訂多少？", "zh-TW")):
+            with self.subTest(answer=answer):
+                shown, verification = person_reads(answer, question, run, lang)
+                self.assertIn(answer, shown)
+
     def test_the_lines_under_an_unread_heading_are_never_read(self):
         # The person reads each line under a heading as the heading says of it: when the
         # reader cannot read the heading, it cannot tell what the lines say (a ninth
@@ -1939,6 +1952,29 @@ class ComparisonTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertIn(said, written(results, question, lang))
 
+    def test_a_level_or_a_shortfall_in_another_clause_leaves_a_threshold_measured(self):
+        # a tenth review's: each was measured before a gap was read in the whole question
+        results = [lookup("A001"), lookup("A003", invocation="1:1")]
+        for question, lang, said in (
+                ("Is A001 above 10 and below target?", "en", "Stock of A001: 12, more than 10"),
+                ("Is A001 under 30? I'm worried about a shortage.", "en",
+                 "Stock of A001: 12, less than 30"),
+                ("A003 缺貨了嗎？還是少於 5？", "zh-TW", "A003 的庫存 0，少於 5"),
+                ("Is A001 short by more than 15?", "en",
+                 "Suggested order of A001: 18, more than 15"),
+                ("A001 的缺口超過 15 嗎？", "zh-TW", "A001 的建議補貨 18，超過 15")):
+            with self.subTest(question=question):
+                self.assertIn(said, written(results, question, lang))
+
+    def test_a_difference_written_with_minus_is_worked_out(self):
+        # a tenth review's: "minus" was taken for an item left out of a sum
+        results = [lookup("A001", "A002")]
+        for question, lang, said in (
+                ("What is A002's stock minus A001's stock?", "en", "33 more in stock"),
+                ("A002 的庫存減掉 A001 的庫存是多少？", "zh-TW", "多 33（45 - 12）")):
+            with self.subTest(question=question):
+                self.assertIn(said, written(results, question, lang))
+
     def test_a_sum_of_different_fields_or_less_an_item_is_never_worked_out(self):
         # a ninth review's: "A001's stock plus A003's target" got "Total stock of A001,
         # A003: 12", and "minus A002" both a total with A002 and a difference
@@ -1948,6 +1984,8 @@ class ComparisonTest(unittest.TestCase):
                                ("A001 的庫存和 A003 的目標加起來多少？", "zh-TW"),
                                ("A001 的庫存加上 A003 的目標是多少？", "zh-TW"),
                                ("Total stock of A001, A002 and A003 minus A002?", "en"),
+                               ("Total stock for A001 and A003? Also what's the target of "
+                                "A002?", "en"),
                                ("A001、A002、A003 的庫存總共減掉 A002 是多少？", "zh-TW")):
             with self.subTest(question=question):
                 self.assertNotRegex(written(results, question, lang),

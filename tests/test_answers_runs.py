@@ -367,6 +367,14 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertEqual([e["arguments"] for e in events_named(events, "tool")
                                   if e.get("by") == "program"], searched)
                 self.assertEqual("spelled alike: 玄米茶包 (A003)" in outcome, bool(searched))
+        # a search the model made for it, in any case, is not made again (a tenth review's)
+        outcome, _, events = run_script(
+            [calls_reply(tool_call("find_items", {"query": "coffee"}),
+                         tool_call("get_stock", {"sku": "COFFEE"})), text_reply("No.")],
+            policy=answers.Answers("en"), question="how many coffee beans do we have?",
+            log_content=True)
+        self.assertEqual([e for e in events_named(events, "tool") if e.get("by") == "program"],
+                         [])
         # a SKU that reads as none of ours is settled at once, as before
         outcome, model, _ = run_script([stock_call("A404")], policy=answers.Answers("en"),
                                        question="What is the stock of A404?")

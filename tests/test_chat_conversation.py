@@ -385,6 +385,12 @@ class ConversationAnswersTest(unittest.TestCase):
                 answer = events[-1]["answer"]
                 self.assertRegex(answer, r"stock 12, target 30|庫存 12，目標 30")
                 self.assertNotRegex(answer, "I can only|我只能|Yes|是的")
+        # after a what-if, a doubt is of the stock supposed: not bound to today's figures
+        status, _, err, events, _ = self.chat(
+            "How many A001?\nif we sell 5 of A001, how many are left?\nare you sure its only "
+            "7?\n", one, text_reply("7."), text_reply("Yes: 12 - 5 = 7."),
+            text_reply("Yes: 12 - 5 = 7."))
+        self.assertNotIn("not worked out", events[-1]["answer"])
         # of two items, which one it doubts the program cannot tell: both, nothing confirmed;
         # in other words than a doubt's ("make it 20"), nothing is bound
         two = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
@@ -417,6 +423,12 @@ class ConversationAnswersTest(unittest.TestCase):
                                                       args=["--lang", language_of(stdin)])
                 self.assertEqual(status, 0, err)
                 self.assertIn(stated, events[-1]["answer"])
+        # a figure the question wants is its own (a tenth review's: "how many do we have of
+        # them altogether?" after the reorder list summed the orders)
+        status, _, err, events, _ = self.chat(
+            "Which items need reordering?\nhow many units do we have of them altogether?\n",
+            listed, text_reply("We have 12."), text_reply("We have 12."))
+        self.assertIn("Total stock of A003, A001: 12 (0 + 12)", events[-1]["answer"])
         # not of an item not found, of "all", nor of a list cut short (eleven items low)
         low = os.path.join(self.enterContext(tempfile.TemporaryDirectory()), "low.csv")
         with open(low, "w", encoding="utf-8") as file:

@@ -405,9 +405,9 @@ class Answers(Plain):
             facts = self._look_up(facts, self._unlooked(question, facts), outcome, run_call,
                                   step)
             if "find_items" in self.ours:  # a SKU not found that reads as one of ours
+                mistyped = self._mistyped(facts, question)[:MAX_SEARCHES]
                 facts = self._look_up(facts, [{"name": "find_items", "arguments": {"query": sku}}
-                                              for sku in self._mistyped(facts, question)[:MAX_SEARCHES]],
-                                      outcome, run_call, step)
+                                              for sku in mistyped], outcome, run_call, step)
         facts.sums = given_figures(shape(question))
         facts.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(facts) or ()}
         return facts
@@ -451,12 +451,14 @@ class Answers(Plain):
         small model sent "how much genmacha?" as the SKU GENMACHA, three times), and no
         search for them yet: not settled until it is made."""
         unfound = [sku for sku, found in facts.looked_up.items() if not found and not any(
-            searched["query"] == sku for searched in facts.lists + facts.alike)]
+            (searched["query"] or "").casefold() == sku.casefold()
+            for searched in facts.lists + facts.alike)]
         if not unfound or self.inventory is None:
             return []
         ours = {read_as(row["sku"]) for row in self.inventory.rows()}  # one pass of the data
-        return [sku for sku in unfound if read_as(sku) in ours or sku not in question and
-                re.search(rf"(?<![\w-]){re.escape(sku)}(?![\w-])", question, re.I)]
+        return [sku for sku in unfound if read_as(sku) in ours or (
+            sku not in question and
+            re.search(rf"(?<![\w-]){re.escape(sku)}(?![\w-])", question, re.I) is not None)]
 
     def _unsearched(self, question, facts):
         """An item the question writes out by its whole name that no call found (烏龍茶包還有
@@ -659,12 +661,13 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     target then?", "and if we sell 5 more?"): no yes or no of today's, nothing worked out,
     and the note that the figures are today's (a review's: "Yes, A002 is above target");
     `field`: the one the question before asked of, which a total of the items before naming
-    none is of ("what's the total?" after "what needs reordering?": of the orders)."""
+    no field, nor a figure it wants, is of ("what's the total?" after "what needs
+    reordering?": of the orders)."""
     asked = shape(question)
     if then:
         asked.update(supposes=True, change=None, yes_no=None)
-    if of and field and asked["total"] and not asked["field_named"]:
-        asked["field"] = field
+    if of and field and asked["total"] and not (asked["field_named"] or asked["wants"]):
+        asked["field"] = field  # not "how many do we have of them altogether?": the stock
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     searched = {sku: part for sku, part in (parts or {}).items() if _searched(facts, sku, part[1])}
@@ -779,7 +782,7 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     # after a what-if, "so how many should we order then?" asks of the stock supposed; its
     # target stands (a review's: today's order was read as the answer)
     of_today = not after_what_if or not (shaped["wants"] - {"target"} or shaped["level"] or
-                                         shaped["change"])
+                                         shaped["change"] or shaped["figures"])
     asked = (of_one and _one_asked(question, earlier) or
              _implied_one(question, shaped, earlier, last)) \
         if of_today and not _looked_for(facts) else []

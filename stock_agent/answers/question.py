@@ -499,10 +499,12 @@ THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|
 # than 20" read as a yes, where it is 15 over)
 OVER_BY = (r"(?:above|over) (?:its |the |their )?targets?\b[^.?!,]{0,20}\bby\b|\bover by\b|"
            r"(?:超出|超過|高於)目標\D{0,6}\d|超出目標\S{0,4}(?:超過|多於)")
-# A gap to the target or over it measured ("more than 20 over target", "Is the gap over 15?",
-# 離目標差超過 20, 比目標多超過 20): no field holds it, so no figure is measured by the number (a
-# review's: "Target of A002: 30, more than 20" read as a yes, where it is 15 over)
-A_GAP = rf"{OVER_BY}|{LEVELLED}|\bgaps?\b|\bshort|\bdeficit|\bsurplus|比目標|差|缺"
+# A gap to the target, or over it, measured in the clause of the number ("more than 20 over
+# target", "Is the gap over 15?", 離目標差超過 20, 比目標多超過 20): "gap" may be either way and
+# no field holds a surplus, so no figure is measured by the number (a review's: "Target of
+# A002: 30, more than 20" read as a yes, where it is 15 over). A shortfall is the suggested
+# order ("short by more than 15"), measured as that field.
+A_GAP = rf"{OVER_BY}|{LEVELLED}|\bgaps?\b|\bsurplus|比目標"
 # "Which is further above target?": no comparison the program writes answers it (the item
 # lines say how far above target each is).
 ABOVE_TARGET = (r"(?:above|over) (?:its |the |their )?targets?|高於目標|超過目標|超出目標|"
@@ -654,7 +656,8 @@ def shape(question):
     # less than 60" read as a no)
     # "more than 20 over target", "2 dozen", "20% of target" measure no figure a field holds
     threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) and \
-        not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d|{A_GAP}", unnamed) and \
+        not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d", unnamed) and \
+        not re.search(A_GAP, _clause_of(unnamed, re.search(GIVEN_NUMBER, unnamed))) and \
         _counts(unnamed, re.search(GIVEN_NUMBER, unnamed)) else None
     beyond = _beyond(folded)  # "Does A001 weigh more than 20?": of nothing the tools hold
     threshold = None if beyond else threshold
@@ -753,9 +756,9 @@ def figure_only(question, *, comparing=False, doubting=False, summing=False):
     item it leaves unnamed, or a what-if of it (FIGURE_WORDS), or `comparing`, a comparison
     of items it leaves unnamed (COMPARING_WORDS), or `doubting`, a doubt of a figure the
     person read (DOUBTING_WORDS), or `summing`, a total (SUMMING_WORDS): "so how many should
-    we order to get back to target?", 離目標還差多少？, 哪個最多？, 你確定只有3？, 總共呢？; not "How much sugar do we have?", "How many
-    are out of stock?", 有幾個品項低於目標？ (a review's: each was answered of the item
-    before)."""
+    we order to get back to target?", 離目標還差多少？, 哪個最多？, 你確定只有3？, 總共呢？;
+    not "How much sugar do we have?", "How many are out of stock?", 有幾個品項低於目標？ (a
+    review's: each was answered of the item before)."""
     words = FIGURE_WORDS | (COMPARING_WORDS if comparing else set()) | (
         DOUBTING_WORDS if doubting else set()) | (SUMMING_WORDS if summing else set())
     return _made_of(normal(question), words)
@@ -971,12 +974,24 @@ def _field(folded, asking=None):
     return min(named)[1] if named else None
 
 
+def _clause_of(folded, found):
+    """The clause of `folded` that holds the match `found` (split as _measured splits)."""
+    start = max((cut.end() for cut in re.finditer(CLAUSE_CUT, folded[:found.start()])),
+                default=0)
+    end = re.search(CLAUSE_CUT, folded[found.end():])
+    return folded[start:found.end() + end.start() if end else len(folded)]
+
+
+# Where one clause ends and the next begins: a stop, "and", "or", 還是, 那
+CLAUSE_CUT = r"[,;?!.，；？！。]|\band\b|\bor\b|還是|那"
+
+
 def _measured(folded):
     """The field a number measures, named in the clause of the words of measure and before
     them ("Is A001's target above 20?", A001 的目標超過 20 嗎？), or None: not one named in
     another clause ("Is A002 above 40, and what is its target?", a review's: "Target of
     A002: 30, less than 40" read as a no)."""
-    for clause in re.split(r"[,;?!.，；？！。]|\band\b|\bor\b|還是|那", folded):
+    for clause in re.split(CLAUSE_CUT, folded):
         measure = re.search(THRESHOLD, clause)
         if measure:
             return _field(clause[:measure.end()], THRESHOLD)
@@ -984,12 +999,26 @@ def _measured(folded):
 
 
 def _unclear(folded, total, compared, than):
-    """Whether a sum or a comparison leaves items out (EXCLUDING), or a comparison sets
-    figures of different fields against each other (_mixes_fields): which figures it asks
-    of, the program cannot tell. A sum names its field once ("The total stock of A001 and
-    A003 against their targets" is of their stock), so only a comparison mixes fields."""
-    leaves_out = bool(total or compared) and re.search(EXCLUDING, folded) is not None
-    return leaves_out or bool(total or compared) and _mixes_fields(folded, than)
+    """Whether a sum or a comparison leaves items out (EXCLUDING, "minus A002"), sets
+    figures of different fields against each other (_mixes_fields: "A001's stock plus A003's
+    target"), or a sum names its items and the question names others in another sentence
+    (_summed_apart): which figures it asks of, the program cannot tell."""
+    leaves_out = bool(total or compared) and re.search(EXCLUDING, folded) is not None or \
+        total and re.search(r"\bminus\b|減掉|減去", folded) is not None  # a total less one
+    return leaves_out or bool(total or compared) and _mixes_fields(folded, than) or \
+        total and _summed_apart(folded)
+
+
+def _summed_apart(folded):
+    """Whether the sentence that asks a total names items, and another sentence names
+    others ("Total stock for A001 and A003? Also what's the target of A002?", a review's:
+    the three were summed); not "Check A001 and A002. What's their total?"."""
+    sentences = re.split(r"[?!.;？！。；]", folded)
+    asking = [sentence for sentence in sentences if re.search(TOTAL, sentence)]
+    if len(asking) != 1 or not re.search(SKU_SHAPE, asking[0]):
+        return False
+    summed = set(re.findall(SKU_SHAPE, asking[0]))
+    return any(set(re.findall(SKU_SHAPE, sentence)) - summed for sentence in sentences)
 
 
 def _mixes_fields(folded, than):
@@ -1042,10 +1071,10 @@ def _than_field(than):
 # the program cannot tell which, so it works none out
 # (not "Besides that, is anything low?", 除了這個, 算不算多)
 EXCLUDING = (r"\b(?:except for|except(?! for)|excluding|exclude|not counting|not including|"
-             r"leav(?:e|ing) out|apart from|aside from|other than|besides|but not|minus)\s+"
+             r"leav(?:e|ing) out|apart from|aside from|other than|besides|but not)\s+"
              rf"(?!(?:that|this|it|them|those|these)\b)\w|\bleav(?:e|ing) {SKU_SHAPE} out\b|"
              rf"\bwithout (?:counting\b|including\b|the {SKU_SHAPE}|{SKU_SHAPE})|"
-             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除|排除|減掉|減去)\s*"
+             r"(?:不含|不包括|不包含|不計|(?<!算)不算|除了|除去|扣掉|扣除|排除)\s*"
              r"(?![這那此它多少大小高低很太])\S|除外|不要算|以外")
 # An item a figure is written of, by SKU or by name: "A001 stock", "drip coffee's", 濾掛咖啡的
 OF_AN_ITEM = (rf"(?:{SKU_SHAPE}(?:'s)?\W{{0,3}}(?:的\s*)?|"

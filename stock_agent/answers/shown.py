@@ -11,9 +11,10 @@ heading or another item under a line about one is not shown, alone: the lines re
 true under their heading without it. A line ending with a colon that says more (of several
 items, or in a word the reader does not know: "Only these need a reorder:") is not read,
 nor is its block: what it says of the lines under it, the reader cannot place. A heading
-in markdown ("### Out of stock", **缺貨**) is read as one ending with a colon. One that says
-nothing of an item ("Here are the results:") opens no block. A line that stops mid-sentence is not read, nor the line it
-goes on into.
+in markdown ("### Out of stock", **缺貨**) is read as one ending with a colon (a true
+sentence in one stands alone too). One that says nothing of an item ("Here are the
+results:") opens no block. A line that stops mid-sentence is not read, nor the line it goes
+on into.
 """
 
 import re
@@ -28,8 +29,9 @@ from stock_agent.answers.words import OF_THE_RUN, read, sentences
 # the next line goes on with it, and neither says what it says alone.
 _DANGLES = (r"(?:\b(?:is|are|was|were|as|and|or|but|so|not|to|than|needs?|has|have|does|do)"
             r"|[是和與及但而則為])[ \t]*\n\Z")  # compiled on first use: most answers are one line
-# A heading in markdown ("### Out of stock", "**缺貨**" alone on its line): as a line ending
-# with a colon, it opens a block.
+# A heading in markdown ("### Out of stock", "**缺貨**" alone on its line): read as a line
+# ending with a colon, over its block; a true sentence of one ("### A001 is below target")
+# is shown with no line under it too.
 _HEADING = r"[ \t]*(?:#{1,6}[ \t]|\*\*[^*\n]+\*\*[ \t]*\n)"
 # A line of a list: a mark ("-", "1.", a table's "|") or an indent.
 _LIST_LINE = r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S"
@@ -60,6 +62,7 @@ class _Review:
         # the open block: its heading's words, the items a line about one names, and the
         # places in `kept` of its lines with their claims (the heading's first)
         self.heading, self.about, self.listed = None, set(), []
+        self.stands = False  # the open block's heading is a true sentence in markdown
         self.skipping = False  # the rest of a block not shown, or of a line cut mid-sentence
         self.line_start, self.in_list, self.opened = True, False, False
         self.headed = False  # a heading was shown: a line under none would seem under it
@@ -80,8 +83,8 @@ class _Review:
         if self.worked and read_as and "=" in read_as:
             read_as, self.results, self.alone = _worked_out(read_as, self.facts.sums)
         words = read(read_as, self.known)
-        introduces = (read_as or "").rstrip().endswith((":", "：")) or \
-            re.match(_HEADING, sentence) is not None
+        marked = re.match(_HEADING, sentence) is not None
+        introduces = marked or (read_as or "").rstrip().endswith((":", "："))
         if sentence.endswith("\n") and re.search(_DANGLES, sentence, re.I) or \
                 introduces and words is None and self.heading is None:
             # stops mid-sentence ("..., as is"), or an unread line over a block: it, the
@@ -95,7 +98,7 @@ class _Review:
         reading = self._claims(sentence, words)
         holds = reading is not None and all(true(claim, self.facts) for claim in reading[0])
         if self.heading is None and introduces and (skus or not holds):
-            self._open(sentence, words, reading, holds, skus)
+            self._open(sentence, words, reading, holds, skus, marked=marked)
         elif not holds or self._strays(words, skus):
             false = reading is not None and not holds
             self._refuse(sentence, false=false)
@@ -166,13 +169,16 @@ class _Review:
         return claim["kind"] != "compare" or not asked["compares"] or \
             asked["field"] == "stock" and (claim["of_stock"] or asked["field_named"])
 
-    def _open(self, sentence, words, reading, holds, skus):
+    def _open(self, sentence, words, reading, holds, skus, *, marked=False):
         """A line ending with a colon that names an item, or says what the reader cannot
         hold true: the next line is under it, with a list mark or not. A verdict heading
         ("Items below target:") or a true line about one item opens a block; any other
-        says something of lines it does not name, and is not shown, nor its block, unless
-        it names no item nor figure and no heading was shown above (as an unread one)."""
-        self.opened = True
+        says something of lines it does not name, and is not shown, nor its block.
+        `marked`: a heading in markdown, read as if it ended with a colon; a true sentence
+        in one ("### A001 is below target") is shown even with no line under it."""
+        self.opened, self.stands = True, marked and holds
+        if marked and words[-1:] != [("colon",)]:
+            words = [*words, ("colon",)]
         # not of "it" ("It is below target:"): of the item before, or of the lines after?
         verdict_heading = reading is None and not skus and PRONOUNS.isdisjoint(words) and \
             any(word[0] in ("verdict", "field") for word in words)
@@ -218,8 +224,9 @@ class _Review:
         self.skipping = True
 
     def close_block(self):
-        """The open block ends: a heading with no line under it goes too."""
-        if self.heading is not None and len(self.listed) == 1:
+        """The open block ends: a heading with no line under it goes too, unless it stands
+        as a sentence of its own."""
+        if self.heading is not None and len(self.listed) == 1 and not self.stands:
             self._drop_block()
         self.heading, self.listed = None, []
 
