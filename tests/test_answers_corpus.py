@@ -1246,6 +1246,9 @@ class YesOrNoTest(unittest.TestCase):
         for question, sku, lang, lead in (
                 ("Are we out of A003?", "A003", "en", "Yes, A003 is out of stock."),
                 ("A003 out of stock?", "A003", "en", "Yes, A003 is out of stock."),
+                ("Is A003 out?", "A003", "en", "Yes, A003 is out of stock."),
+                ("Is A003 completely out?", "A003", "en", "Yes, A003 is out of stock."),
+                ("Is A001 out?", "A001", "en", "No, A001 is not out of stock."),
                 ("Any A003 left?", "A003", "en", "No, A003 is out of stock."),
                 ("Is there any A002 in stock?", "A002", "en", "Yes, A002 is in stock."),
                 # an item that does not exist gets no yes or no: "No" reads as "none left"

@@ -374,6 +374,8 @@ PREMISE = (r"\bbecause\b|\bsince\b|though|\bskip\b|\balone\b|\bwithout\b|\bhold 
            r"因為|既然|雖然|(?<!用)不用|不必|可以不|不補|(?<!要)不要|(?<!需)不需")  # not 要不要
 # Which verdict a yes-or-no question asks for: the one its words name.
 ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we are) out of\b|"
+                # "Is A003 out?", "Is A003 completely out?": the question's last word
+                r"^(?:is|are) [\w-]+(?: [\w-]+)? (?:completely |totally |all )?out\W*$|"
                 r"缺貨|(?<!有)沒有?貨|賣完|售完|斷貨"),
          ("found", r"\bexists?\b|\bcarry\b|\bvalid\b|存在|有這個|有此"),
          ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低"),
@@ -717,7 +719,7 @@ PLAIN_WORDS = set("""is are am do does should shall can could would has have nee
     hi hey hello please pls quick question just currently now today still right yet ok okay
     stock anything items item products product skus sku low short enough sufficient reorder
     reordering restock restocking replenish order ordering more buy left remaining available
-    stocked target targets
+    stocked target targets out completely totally
     嗎 吗 呢 了 吧 啊 呀 還 目前 現在 我們 今天 請問 請 是否 有沒有 要不要 需不需要 是不是 需要 要
     該 應該 的 有 它 那 這個 那個 庫存 存貨""".split())
 
