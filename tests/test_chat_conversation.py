@@ -446,6 +446,41 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertNotRegex(events[-1]["answer"], "Total|total")
 
+    def test_an_eleventh_review_s_follow_ups_read_nothing_false(self):
+        # each read a figure of another field or today's verdict after a what-if
+        a002 = self.lookup("A002")
+        listed = calls_reply(tool_call("list_reorder", {}))
+        two = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
+        for stdin, replies, unsaid, said in (
+                ("What are the targets of A001 and A002?\nand the total?\n",
+                 [two, text_reply("The total is 57.")], "The total is 57", "Total target"),
+                ("What needs reordering?\nhow many is that altogether?\n",
+                 [listed, text_reply("That's 12 altogether.")], "12 altogether",
+                 "Total suggested order of A003, A001: 38"),
+                ("How far below target are A001 and A003?\nand in total?\n",
+                 [calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]})),
+                  text_reply("12 in total.")], "12 in total", "Total suggested order"),
+                ("What's the stock of A001 and the target of A002?\nwhat's the total?\n",
+                 [two, text_reply("The total is 57.")], "57", "濾掛咖啡 (A001)"),
+                ("A002 還有多少？\n它掉到10包呢？\n那它要補貨嗎？\n",
+                 [a002, text_reply("剩 10 包。"), text_reply("不需要。")], "不需要補貨", ""),
+                ("Check A002\nSay it drops to 10.\nWould we need to reorder it?\n",
+                 [a002, text_reply("OK."), text_reply("No.")], "does not need", ""),
+                ("Check A002\nIf we sell 40 of it, how many would be left?\nand what's its "
+                 "target again?\nwould we need to reorder it?\n",
+                 [a002, text_reply("5."), text_reply("30."), text_reply("No.")],
+                 "does not need", ""),
+                ("What needs reordering?\nis the second one in stock?\n",
+                 [listed, self.lookup("A003"), text_reply("No, it is out of stock.")],
+                 "No, it is out of stock", "濾掛咖啡 (A001): stock 12")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("No."),
+                                                      text_reply("No."),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn(unsaid, events[-1]["answer"])
+                self.assertIn(said, events[-1]["answer"])
+
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
         # three, got the corrective turn, then the scope line: the program could not tell

@@ -42,11 +42,12 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (ALL, HOW_COMPUTED, MEANING, best_part,
-                                          figure_only, items_counted, list_length, named_by,
-                                          names_of, names_written, normal, offered_first,
-                                          orders_of_one, parts_named, plain, plain_what_if,
-                                          says_no_lookup, shape, skus_named)
+from stock_agent.answers.question import (ALL, GAP, HOW_COMPUTED, MEANING, OF_TODAY,
+                                          STOCK_WORDS, best_part, figure_only, items_counted,
+                                          list_length, named_by, names_of, names_written,
+                                          normal, offered_first, orders_of_one, parts_named,
+                                          plain, plain_what_if, says_no_lookup, shape,
+                                          skus_named, supposes_a_change)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -146,9 +147,10 @@ class Answers(Plain):
             self.whole = _whole(history, self.recalled, held)
             # the turn before's answer, as read, and whether its question supposed a change
             self.last_read = _without_scope_line(history[-1]["content"])
-            before = shape(next(message["content"] for message in reversed(history)
-                                if message["role"] == "user"))
-            self.after_what_if, self.field_before = before["supposes"], _field_asked(before)
+            before = next(message["content"] for message in reversed(history)
+                          if message["role"] == "user")
+            self.after_what_if = _still_supposing(history)
+            self.field_before = _field_asked(shape(before), normal(before))
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -666,8 +668,13 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     asked = shape(question)
     if then:
         asked.update(supposes=True, change=None, yes_no=None)
-    if of and field and asked["total"] and not (asked["field_named"] or asked["wants"]):
-        asked["field"] = field  # not "how many do we have of them altogether?": the stock
+    if of and field and asked["total"] and _names_no_field(asked, normal(question)):
+        # not "how many do we have of them altogether?": the stock; a model's total of
+        # another field is no answer (field_named)
+        if field == UNCLEAR:
+            asked["unclear"] = True
+        else:
+            asked.update(field=field, field_named=True)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     searched = {sku: part for sku, part in (parts or {}).items() if _searched(facts, sku, part[1])}
@@ -697,14 +704,47 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     return asked
 
 
-def _field_asked(shaped):
-    """The field a question (its shape) asks of: the one its sum or comparison names, else
-    the one figure it wants ("what are the targets of A001 and A002?"), else its default
-    (the stock; with order words, the suggested order)."""
-    if not shaped["field_named"] and len(shaped["wants"]) == 1:
-        wanted = next(iter(shaped["wants"]))
-        return "suggested_order" if wanted == "order" else wanted
-    return shaped["field"]
+def _still_supposing(history):
+    """Whether a conversation's next question may ask of a stock supposed: a question of
+    the turns before supposed a change (supposes_a_change: "If we sell 40 of it", "Say it
+    drops to 10") and none since named an item by SKU or asked of today (a review's: after
+    "If we sell 40 of it", then "and what's its target again?", "would we need to reorder
+    it?" got today's no)."""
+    for message in reversed(history):
+        if message["role"] != "user":
+            continue
+        if supposes_a_change(message["content"]):
+            return True
+        if skus_named(message["content"]) or re.search(OF_TODAY, normal(message["content"])):
+            return False
+    return False
+
+
+def _field_asked(shaped, folded):
+    """The field a question (its shape, its folded words) asks of: the one its sum or
+    comparison names, else the one figure it wants beside "how many" ("what are the targets
+    of A001 and A002?"), or a gap's ("How far below target are A001 and A003?": what to
+    order), else its default (the stock; with order words, the suggested order); UNCLEAR
+    when it asks of two ("the stock of A001 and the target of A002")."""
+    if shaped["field_named"]:
+        return shaped["field"]
+    wanted = shaped["wants"] if re.search(STOCK_WORDS, folded) else \
+        shaped["wants"] - {"stock"} or shaped["wants"]  # "how many" alone is no field
+    if len(wanted) > 1:
+        return UNCLEAR
+    if wanted:
+        return "suggested_order" if wanted == {"order"} else next(iter(wanted))
+    return "suggested_order" if re.search(GAP, folded) else shaped["field"]
+
+
+UNCLEAR = "unclear"  # a question before of two fields: a total of "them" is of which?
+
+
+def _names_no_field(asked, folded):
+    """Whether a question names no field of its own, nor a figure it wants but by "how
+    many" ("what's the total?", 總共多少？; not "how many do we have of them?")."""
+    return not (asked["field_named"] or asked["wants"] - {"stock"} or
+                re.search(rf"{STOCK_WORDS}|\bhave\b|\bhas\b|有", folded))
 
 
 def _as_skus(question, written):
@@ -905,7 +945,8 @@ def _in_order(skus, text):
 # 第二個月, 第二個倉庫 (of the lookups, which may be older than the list, or of no item)
 _ORDINAL = (r"\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top)"
             r"(?: (?:one|item|sku|product)(?:'s)?)?(?: (?:on|in) (?:that|the) list)?"
-            r"(?=\s*(?:[-,?.:;!]|$|(?:is|are|has|have|does|do|need|needs|left|there)\b))|"
+            r"(?=\s*(?:[-,?.:;!]|$|(?:is|are|has|have|does|do|need|needs|left|there|in|out|"
+            r"still|below|above|under|over|low|short|at|running|sold)\b))|"
             r"(?:第\s*([一二三四五1-5])\s*|(最後)一?)(?:個|項|樣|款|名)"
             r"(?=呢|嗎|是|的(?:庫存|目標|建議)|要|還|有|缺|該|需|多少|幾|[？?，,。]|$)")
 _PLACE_WORDS = r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top)\b|第|最後"

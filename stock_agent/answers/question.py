@@ -753,6 +753,19 @@ def plain_what_if(question, names=()):
         FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS) - NOT_OF_ONE_CHANGE)
 
 
+def supposes_a_change(question):
+    """Whether a question supposes another stock than today's, with a quantity or not ("If
+    we sell 5", "Say it drops to 10", "Imagine a customer clears it out", 它掉到10包呢？)."""
+    return shape(question)["supposes"] or re.search(SUPPOSING, normal(question)) is not None
+
+
+# Words that suppose another stock than today's, with no quantity the what-if reads
+SUPPOSING = (r"\bif\b|\bsuppos|\bimagin|\bpretend|\bassum|\bsay (?:it|we|that)\b|"
+             r"如果|假如|假設|要是|萬一|的話|若|掉到|降到|跌到")
+# Words of today, which end what a question before supposed ("what's its stock now?")
+OF_TODAY = r"\b(?:now|today|currently|actually|really)\b|現在|目前|今天|實際"
+
+
 def figure_only(question, *, comparing=False, doubting=False, summing=False):
     """Whether every word of the question is one of a question that asks one figure of an
     item it leaves unnamed, or a what-if of it (FIGURE_WORDS), or `comparing`, a comparison

@@ -157,15 +157,17 @@ class _Review:
         reorder?", with facts of ours), asks of another day ("last month") or gives
         numbers the program does not work out ("A001 comes in boxes of 6: how many
         boxes?"), nor a total of a field it never said when the question names another
-        ("The total is 12.", asked what A001 and A003 need), nor a comparison of two items'
-        stock when the question compares in a measure it does not say is the stock ("A002
-        has 33 more than A001", asked which sells faster)."""
+        ("The total is 12.", asked what A001 and A003 need), or whose figures it cannot
+        tell ("the stock of A001 and the target of A002", then "what's the total?"), nor a
+        comparison of two items' stock when the question compares in a measure it does not
+        say is the stock ("A002 has 33 more than A001", asked which sells faster)."""
         asked = self.asked
         if (asked["supposes"] or (asked["unworked"] or asked["beyond"] == "day") and
                 claim["kind"] not in OF_THE_RUN) and self.facts.items:
             return False
-        if claim.get("unsaid") and asked["field_named"] and claim["of"] != asked["field"]:
-            return False
+        if claim.get("unsaid") and (asked["field_named"] and claim["of"] != asked["field"] or
+                                    asked["unclear"]):
+            return False  # "The total is 57.": of the figures asked, or of which?
         return claim["kind"] != "compare" or not asked["compares"] or \
             asked["field"] == "stock" and (claim["of_stock"] or asked["field_named"])
 
