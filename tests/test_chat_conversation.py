@@ -481,6 +481,45 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertNotIn(unsaid, events[-1]["answer"])
                 self.assertIn(said, events[-1]["answer"])
 
+    def test_chatdev5_follow_ups_of_the_items_before(self):
+        # chatdev5: "跟 A001 比多幾個？" after A002 stated A001 alone; "those two order qtys"
+        # and 兩個庫存 were no count of items; "which one is below target?" after a search
+        # for two names in one query (which found nothing) and one each read the scope line
+        listed = calls_reply(tool_call("list_reorder", {}))
+        inventory = ["--inventory", os.path.join(ROOT, "stock_agent", "evals", "inventory.csv"),
+                     "--tenant", "north"]
+        for stdin, replies, args, said in (
+                ("A002 還有幾個？\n跟 A001 比多幾個？\n",
+                 [self.lookup("A002"), self.lookup("A001"), text_reply("多 33 個。")], [],
+                 "A002 的庫存比 A001 多 33（45 - 12）"),
+                ("what do we need to reorder here?\ndifference between those two order "
+                 "qtys?\n", [listed, text_reply("35 - 22 = 13.")], inventory,
+                 "A001's suggested order is 13 more than N100's (35 - 22)"),
+                ("drip coffee 跟 oolong tea bags 各剩多少？\n哪一個低於目標？\n",
+                 [calls_reply(tool_call("find_items", {"query": "drip coffee oolong tea bags"})),
+                  text_reply("沒有。"), text_reply("濾掛咖啡")], [], "濾掛咖啡（A001）庫存 12")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("x"),
+                                                      text_reply("x"),
+                                                      args=["--lang", language_of(stdin), *args])
+                self.assertEqual(status, 0, err)
+                self.assertIn(said, events[-1]["answer"])
+        # "as of today" asks of today again after a what-if; "it" is offered its lookup
+        status, _, err, events, _ = self.chat(
+            "Check A002 pls\nsay we sell 20 of them tomorrow?\nok but as of today, is it "
+            "above target?\n", self.lookup("A002"), text_reply("25."), text_reply("Yes."),
+            text_reply("Yes."), text_reply("Yes."))
+        self.assertEqual(status, 0, err)
+        self.assertIn("烏龍茶包 (A002): stock 45", events[-1]["answer"])
+        self.assertNotIn("today's, from the tools", events[-1]["answer"])
+        status, _, err, events, _ = self.chat("「烏龍」還剩多少\n它有低於50嗎？\n",
+                                              calls_reply(tool_call("find_items",
+                                                                    {"query": "烏龍"})),
+                                              self.lookup("A002"), text_reply("有。"),
+                                              args=["--lang", "zh-TW"])
+        self.assertEqual([event["tools"] for event in events
+                          if event["event"] == "tools_narrowed"][-1], ["get_stock"])
+
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
         # three, got the corrective turn, then the scope line: the program could not tell

@@ -149,7 +149,9 @@ class Answers(Plain):
             self.last_read = _without_scope_line(history[-1]["content"])
             before = next(message["content"] for message in reversed(history)
                           if message["role"] == "user")
-            self.after_what_if = _still_supposing(history)
+            # "ok but as of today, does it need reordering?": of today again
+            self.after_what_if = _still_supposing(history) and \
+                not re.search(OF_TODAY, normal(question))
             self.field_before = _field_asked(shape(before), normal(before))
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
@@ -164,11 +166,13 @@ class Answers(Plain):
             # need to check the docs, what is A005's stock?" (a review's) may name a SKU the
             # data lacks, which only a lookup says
             self.offered = None
-        if self.offered == ("list_reorder",) and self.recalled and self.whole and (
+        if self.offered in (None, ("list_reorder",)) and self.recalled and self.whole and (
                 _several_asked(question, self.earlier, Facts([]), self.last_read) or
-                _those_asked(normal(question), self.earlier, Facts([]), self.last_read)):
-            # "which of the two is under target?": of the items before (chatdev4: offered
-            # the reorder list alone, the person read it, and not A002 above target)
+                _those_asked(normal(question), self.earlier, Facts([]), self.last_read) or
+                _one_asked(question, self.earlier)):
+            # "which of the two is under target?", 它有低於50嗎？: of the items before
+            # (chatdev4, chatdev5: offered the reorder list alone, the person read it, and
+            # not A002 above target)
             self.offered = ("get_stock",)
         if self.offered is None and self.conversation and not toolbox.needs_approval() and \
                 orders_of_one(question):
@@ -206,6 +210,9 @@ class Answers(Plain):
             named = lists == ["list_reorder"]
         else:
             named = self._follows_up(question, facts, asked)
+        if named and self.recalled and self.whole and _compared_with_last(
+                question, shape(question), self.earlier, self.last_read):
+            named = False  # "跟 A001 比多幾個？": of the item before too (review)
         if not named or not self.all_ours or self.writes or self._mistyped(facts, question) or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
@@ -322,8 +329,7 @@ class Answers(Plain):
             return facts, asked
         spoken = list(self.earlier.items.values())
         if not all(fact["found"] for fact in spoken) or self.earlier.alike or \
-                not all(listed["skus"] and listed["query"] is not None
-                        for listed in self.earlier.lists) or \
+                not _searches_found(self.earlier.lists) or \
                 len(_named_in(spoken, self.last_read)) not in (0, len(spoken)):
             return facts, asked
         return _with_items(facts, self._known(facts, outcome), [fact["sku"] for fact in spoken]), {
@@ -817,8 +823,12 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     two items cannot tell which, and a guess summed the wrong ones."""
     shaped, folded = shape(question), normal(question)
     of_one = _of_items(shaped, folded)
-    if not whole or named:
+    if not whole:
         return facts, []
+    if named:  # "跟 A001 比多幾個？" after A002: of the two
+        asked = [] if after_what_if else _compared_with_last(question, shaped, earlier, last)
+        return (_with_items(facts, known, asked), asked + skus_named(question)) if asked \
+            else (facts, [])
     # after a what-if, "so how many should we order then?" asks of the stock supposed; its
     # target stands (a review's: today's order was read as the answer)
     of_today = not after_what_if or not (shaped["wants"] - {"target"} or shaped["level"] or
@@ -979,6 +989,29 @@ def _those_asked(folded, earlier, facts, last):
     those = _named_in(list(earlier.items.values()), last)
     found = {fact["sku"] for fact in facts.found()}
     return those if len(those) >= 2 and found <= set(those) else []
+
+
+def _compared_with_last(question, shaped, earlier, last):
+    """[SKU] of the one item the answer the person read `last` named, when a conversation's
+    question compares it with the one item it names by SKU ("跟 A001 比多幾個？", "how many
+    more than A001?" after A002; chatdev5: A001 alone was stated); else []."""
+    named = skus_named(question)
+    if len(named) != 1 or shaped["total"] or not (
+            shaped["difference"] or shaped["compares"] or shaped["than"]):
+        return []
+    before = _named_in(earlier.found(), last)
+    return before if len(before) == 1 and before != named else []
+
+
+def _searches_found(lists):
+    """Whether each list of the turns before is a search that found items, or one that
+    wrote only words of searches that did ("drip coffee oolong tea bags": the small model's
+    one search for two names, then each found alone); not the reorder list (of a verdict:
+    "which one has the most?" after it may be of every item)."""
+    found = {word for listed in lists if listed["skus"] and listed["query"]
+             for word in normal(listed["query"]).split()}
+    return all(listed["query"] is not None and (
+        listed["skus"] or set(normal(listed["query"]).split()) <= found) for listed in lists)
 
 
 def _summed_asked(question, shaped, earlier, facts, last):

@@ -833,8 +833,8 @@ SUMMING_WORDS = set("""total totals altogether combined together sum add adds ad
 # ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
-    both each show shows showed up by 哪 哪個 哪一個 最多 最少 比 多 少 相差 它們 各 那個 高 低 大 小
-    較 比較""".split())
+    both each show shows showed up by below above under over low 哪 哪個 哪一個 最多 最少 比 多 少
+    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於""".split())
 
 
 def _in_digits(text):
@@ -1412,8 +1412,10 @@ def list_length(question):
 _FEW = "two|three|four|five|six|seven|eight|nine|ten"
 _THEN = (r"(?=\s*(?:[?.!,;]|$|of (?:them|those|these)\b|together\b|combined\b|added\b|"
          r"in total\b|up\b|(?:are|is|have|has|need|needs|do|does|below|above|under|over|low|"
-         r"out|at|short|running|still|in stock|stock|targets?|levels)\b))")
-_ZH_THEN = r"(?=\s*(?:加起來|一共|總共|合計|相加|哪|都|比|差|的(?:庫存|目標|總|建議)|[？?，,。]|$))"
+         r"out|at|short|running|still|in stock|stock|targets?|levels|(?:re)?orders?|"
+         r"suggested|qtys?|quantities|quantity)\b))")
+_ZH_THEN = (r"(?=\s*(?:加起來|一共|總共|合計|相加|哪|都|比|差|的(?:庫存|目標|總|建議)|庫存|目標|"
+            r"建議|補貨|[？?，,。]|$))")
 ITEMS_COUNTED = (rf"(?<!\bor )\bboth\b{_THEN}|"
                  rf"\b(?:the|these|those|all|all of the) ({_FEW})(?: (?:items?|products?|skus?|"
                  rf"ones))?\b{_THEN}|"
