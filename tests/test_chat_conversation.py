@@ -520,6 +520,45 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual([event["tools"] for event in events
                           if event["event"] == "tools_narrowed"][-1], ["get_stock"])
 
+    def test_a_twelfth_review_s_follow_ups_keep_their_own_answers(self):
+        # a comparison with its own target, a number or another day is not of the item
+        # before; "if" of whether, "if so", 的話 suppose nothing; a what-if ends at a SKU
+        # two turns on; "it" in a list question keeps the list; 其它 is no "it"
+        a002, a001 = self.lookup("A002"), self.lookup("A001")
+        for stdin, replies, said, unsaid in (
+                ("A002 還有幾個？\nA001 跟目標差多少？\n", [a002, a001, text_reply("差 18。")],
+                 "濾掛咖啡（A001）庫存 12", "相差"),
+                ("Check A002\nDoes A001 have more than 10?\n", [a002, a001, text_reply("Yes.")],
+                 "Stock of A001: 12, more than 10", "33 more"),
+                ("Check A002\nDoes A001 have more than last week?\n",
+                 [a002, a001, text_reply("Yes.")], "today's", "33 more"),
+                ("Can you check if A001 is low?\ndoes it need reordering?\n",
+                 [a001, text_reply("Yes.")], "Yes, A001 needs a reorder.", "I can only"),
+                ("Is A001 below target? If so, how many should we order?\ndoes it need "
+                 "reordering?\n", [a001, text_reply("Yes.")], "Yes, A001 needs a reorder.",
+                 "I can only"),
+                ("A001 的話呢？還有多少？\n它要補貨嗎？\n", [a001, text_reply("要。")],
+                 "是的，A001 需要補貨。", "我只能"),
+                ("Check A002\nIf we sell 40 of it, how many would be left?\nWhat needs "
+                 "reordering?\nIs A001 low?\n",
+                 [a002, text_reply("5."), calls_reply(tool_call("list_reorder", {})),
+                  text_reply("Yes.")], "Yes, A001 is below target.", "not worked out"),
+                ("Check A002\nWhat needs reordering? I need it for a report.\n",
+                 [a002, calls_reply(tool_call("list_reorder", {})), text_reply("A003, A001.")],
+                 "Below target, largest shortfall first", "I can only")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("x"),
+                                                      text_reply("x"), text_reply("x"),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertIn(said, events[-1]["answer"])
+                self.assertNotIn(unsaid, events[-1]["answer"])
+        status, _, err, events, _ = self.chat("A002 還有多少？\n還有其它要補貨的嗎？\n", a002,
+                                              text_reply("沒有。"), text_reply("x"),
+                                              args=["--lang", "zh-TW"])
+        self.assertNotIn(["get_stock"], [event["tools"] for event in events[-8:]
+                                         if event["event"] == "tools_narrowed"])
+
     def test_several_items_of_the_turns_before_are_those_it_counts(self):
         # chatdev: 兩個一共多少？ after A001 and the oolong tea bags, and 三個加起來 after
         # three, got the corrective turn, then the scope line: the program could not tell

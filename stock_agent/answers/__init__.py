@@ -42,8 +42,9 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (ALL, GAP, HOW_COMPUTED, MEANING, OF_TODAY,
-                                          STOCK_WORDS, best_part, figure_only, items_counted,
+from stock_agent.answers.question import (ALL, GAP, HOW_COMPUTED, LEVELLED, MEANING,
+                                          OF_TODAY, STOCK_WORDS, TARGETS, asks_the_list,
+                                          best_part, figure_only, items_counted,
                                           list_length, named_by, names_of, names_written,
                                           normal, offered_first, orders_of_one, parts_named,
                                           plain, plain_what_if, says_no_lookup, shape,
@@ -79,7 +80,7 @@ class Plain:
         self.recalled = []  # the tool results a conversation's earlier turns hold whole
         self.earlier, self.whole = None, True  # their facts; whether they are all its results
         self.last_read = ""  # the answer the person read last, of a conversation's turn before
-        self.after_what_if = False  # the question of the turn before supposed a change
+        self.after_what_if = False  # a question before supposed a change, still in force
         self.field_before = None  # the field it asked of ("how much of each to order?")
         self.follows = False  # the question is of a conversation's turn after the first
         self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
@@ -145,13 +146,14 @@ class Answers(Plain):
             self.earlier = Facts(self.recalled)
             # every item of the turns before held, and as the data says now
             self.whole = _whole(history, self.recalled, held)
-            # the turn before's answer, as read, and whether its question supposed a change
+            # the turn before's answer, as read; whether a change supposed holds (_still_
+            # supposing); the field the question before asked of
             self.last_read = _without_scope_line(history[-1]["content"])
             before = next(message["content"] for message in reversed(history)
                           if message["role"] == "user")
-            # "ok but as of today, does it need reordering?": of today again
-            self.after_what_if = _still_supposing(history) and \
-                not re.search(OF_TODAY, normal(question))
+            self.after_what_if = (supposes_a_change(before) or _still_supposing(history) and
+                                  not _asks_of_now(question, self._parts(question))) and \
+                not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
             self.field_before = _field_asked(shape(before), normal(before))
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
@@ -168,8 +170,9 @@ class Answers(Plain):
             self.offered = None
         if self.offered in (None, ("list_reorder",)) and self.recalled and self.whole and (
                 _several_asked(question, self.earlier, Facts([]), self.last_read) or
-                _those_asked(normal(question), self.earlier, Facts([]), self.last_read) or
-                _one_asked(question, self.earlier)):
+                _those_asked(normal(question), self.earlier, Facts([]), self.last_read)) or \
+                self.offered is None and self.recalled and self.whole and \
+                _one_asked(question, self.earlier):
             # "which of the two is under target?", 它有低於50嗎？: of the items before
             # (chatdev4, chatdev5: offered the reorder list alone, the person read it, and
             # not A002 above target)
@@ -210,9 +213,10 @@ class Answers(Plain):
             named = lists == ["list_reorder"]
         else:
             named = self._follows_up(question, facts, asked)
-        if named and self.recalled and self.whole and _compared_with_last(
-                question, shape(question), self.earlier, self.last_read):
-            named = False  # "跟 A001 比多幾個？": of the item before too (review)
+        if named and self.recalled and self.whole and not self.after_what_if and \
+                not self._parts(question) and _compared_with_last(
+                    question, shape(question), self.earlier, self.last_read):
+            named = False  # "跟 A001 比多幾個？": of the item before too, as review reads it
         if not named or not self.all_ours or self.writes or self._mistyped(facts, question) or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
             return None
@@ -386,6 +390,7 @@ class Answers(Plain):
             return facts, []
         return _recalled_asked(question, known, facts, self.earlier,
                                named=bool(skus_named(question) or self._parts(question)),
+                               by_name=bool(self._parts(question)),
                                whole=self.whole, last=self.last_read,
                                after_what_if=self.after_what_if)
 
@@ -677,7 +682,7 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     if of and field and asked["total"] and _names_no_field(asked, normal(question)):
         # not "how many do we have of them altogether?": the stock; a model's total of
         # another field is no answer (field_named)
-        if field == UNCLEAR:
+        if field == MIXED:
             asked["unclear"] = True
         else:
             asked.update(field=field, field_named=True)
@@ -710,20 +715,32 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     return asked
 
 
+MIXED = "mixed"  # _field_asked of a question of two fields: a total of "them" is of which?
+
+
 def _still_supposing(history):
-    """Whether a conversation's next question may ask of a stock supposed: a question of
-    the turns before supposed a change (supposes_a_change: "If we sell 40 of it", "Say it
-    drops to 10") and none since named an item by SKU or asked of today (a review's: after
-    "If we sell 40 of it", then "and what's its target again?", "would we need to reorder
-    it?" got today's no)."""
+    """Whether a change a question of the turns before supposed (supposes_a_change: "If we
+    sell 40 of it", "Say it drops to 10") still holds: no question since named an item by
+    SKU, asked of today or asked the reorder list (_asks_of_now; a review's: after "If we
+    sell 40 of it", then "and what's its target again?", "would we need to reorder it?" got
+    today's no). The question right after one is of the change, whatever it names ("and is
+    A002 still above target?")."""
     for message in reversed(history):
         if message["role"] != "user":
             continue
         if supposes_a_change(message["content"]):
             return True
-        if skus_named(message["content"]) or re.search(OF_TODAY, normal(message["content"])):
+        if _asks_of_now(message["content"]):
             return False
     return False
+
+
+def _asks_of_now(question, parts=()):
+    """Whether a question asks of today's items anew: it names one by SKU (or by a part of
+    its name, `parts`), asks of today ("as of today"), or asks the reorder list."""
+    folded = normal(question)
+    return bool(skus_named(question) or parts) or re.search(OF_TODAY, folded) is not None \
+        or asks_the_list(folded)
 
 
 def _field_asked(shaped, folded):
@@ -734,23 +751,24 @@ def _field_asked(shaped, folded):
     when it asks of two ("the stock of A001 and the target of A002")."""
     if shaped["field_named"]:
         return shaped["field"]
-    wanted = shaped["wants"] if re.search(STOCK_WORDS, folded) else \
+    wanted = shaped["wants"] if re.search(STOCK_SAID, folded) else \
         shaped["wants"] - {"stock"} or shaped["wants"]  # "how many" alone is no field
     if len(wanted) > 1:
-        return UNCLEAR
+        return MIXED
     if wanted:
         return "suggested_order" if wanted == {"order"} else next(iter(wanted))
     return "suggested_order" if re.search(GAP, folded) else shaped["field"]
-
-
-UNCLEAR = "unclear"  # a question before of two fields: a total of "them" is of which?
 
 
 def _names_no_field(asked, folded):
     """Whether a question names no field of its own, nor a figure it wants but by "how
     many" ("what's the total?", 總共多少？; not "how many do we have of them?")."""
     return not (asked["field_named"] or asked["wants"] - {"stock"} or
-                re.search(rf"{STOCK_WORDS}|\bhave\b|\bhas\b|有", folded))
+                re.search(STOCK_SAID, folded))
+
+
+# Words that say the stock is asked of, beyond "how many"
+STOCK_SAID = rf"{STOCK_WORDS}|\bleft\b|\bhave\b|\bhas\b|有"
 
 
 def _as_skus(question, written):
@@ -801,7 +819,8 @@ def _of_items(asked, folded):
         not re.search(f"{HOW_COMPUTED}|{ALL}", folded)
 
 
-def _recalled_asked(question, known, facts, earlier, *, named, whole, last, after_what_if):
+def _recalled_asked(question, known, facts, earlier, *, named, whole, last, after_what_if,
+                    by_name=False):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
     (`facts`) and those of the items it asks of that the turns before spoke of (`earlier`:
     the results they hold whole; `known`: those and this turn's, the newer standing), and
@@ -825,8 +844,9 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     of_one = _of_items(shaped, folded)
     if not whole:
         return facts, []
-    if named:  # "跟 A001 比多幾個？" after A002: of the two
-        asked = [] if after_what_if else _compared_with_last(question, shaped, earlier, last)
+    if named:  # "跟 A001 比多幾個？" after A002: of the two; not of a name too
+        asked = [] if after_what_if or by_name else \
+            _compared_with_last(question, shaped, earlier, last)
         return (_with_items(facts, known, asked), asked + skus_named(question)) if asked \
             else (facts, [])
     # after a what-if, "so how many should we order then?" asks of the stock supposed; its
@@ -955,7 +975,7 @@ def _in_order(skus, text):
 # 第二個月, 第二個倉庫 (of the lookups, which may be older than the list, or of no item)
 _ORDINAL = (r"\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top)"
             r"(?: (?:one|item|sku|product)(?:'s)?)?(?: (?:on|in) (?:that|the) list)?"
-            r"(?=\s*(?:[-,?.:;!]|$|(?:is|are|has|have|does|do|need|needs|left|there|in|out|"
+            r"(?=\s*(?:[-,?.:;!]|$|(?:is|are|has|have|does|do|need|needs|left|there|in|"
             r"still|below|above|under|over|low|short|at|running|sold)\b))|"
             r"(?:第\s*([一二三四五1-5])\s*|(最後)一?)(?:個|項|樣|款|名)"
             r"(?=呢|嗎|是|的(?:庫存|目標|建議)|要|還|有|缺|該|需|多少|幾|[？?，,。]|$)")
@@ -993,11 +1013,15 @@ def _those_asked(folded, earlier, facts, last):
 
 def _compared_with_last(question, shaped, earlier, last):
     """[SKU] of the one item the answer the person read `last` named, when a conversation's
-    question compares it with the one item it names by SKU ("跟 A001 比多幾個？", "how many
-    more than A001?" after A002; chatdev5: A001 alone was stated); else []."""
-    named = skus_named(question)
-    if len(named) != 1 or shaped["total"] or not (
-            shaped["difference"] or shaped["compares"] or shaped["than"]):
+    question compares it with the one item it names by SKU, and with nothing else: no
+    target, number, pronoun nor level ("跟 A001 比多幾個？", "how many more than A001?"
+    after A002; chatdev5: A001 alone was stated; not "A001 跟目標差多少？", "Does A001 have
+    more than 10?", "A001's stock and its target", "more than last week", a review's);
+    else []."""
+    named, folded = skus_named(question), normal(question)
+    if len(named) != 1 or shaped["total"] or shaped["numbers"] or shaped["beyond"] or not (
+            shaped["difference"] or shaped["compares"] or shaped["than"]) or \
+            re.search(rf"{TARGETS}|{_IT}|{LEVELLED}", folded):
         return []
     before = _named_in(earlier.found(), last)
     return before if len(before) == 1 and before != named else []
@@ -1006,8 +1030,8 @@ def _compared_with_last(question, shaped, earlier, last):
 def _searches_found(lists):
     """Whether each list of the turns before is a search that found items, or one that
     wrote only words of searches that did ("drip coffee oolong tea bags": the small model's
-    one search for two names, then each found alone); not the reorder list (of a verdict:
-    "which one has the most?" after it may be of every item)."""
+    one search for two names, then each found alone). A reorder list is none ("which one
+    has the most?" after it may be of every item)."""
     found = {word for listed in lists if listed["skus"] and listed["query"]
              for word in normal(listed["query"]).split()}
     return all(listed["query"] is not None and (
@@ -1092,7 +1116,7 @@ def _implied_one(question, shaped, earlier, last):
 
 # "it", "that item", 它: not "this month", 這個月
 _IT = (r"\b(?:it|its)\b|\b(?:this|that)\b(?! (?:month|week|year|time|morning|afternoon|evening|"
-       r"quarter|season|day)\b)|它(?!們)|(?:這|那)個(?!月|禮拜|星期|週|周|時候)")
+       r"quarter|season|day)\b)|(?<!其)它(?!們)|(?:這|那)個(?!月|禮拜|星期|週|周|時候)")
 
 
 def _confirming(facts, asked):

@@ -144,10 +144,14 @@ def offered_first(question, inventory, *, writes=False):
         return None if beyond else ("get_stock",)
     if any(_names_by_name(row, words, pairs) for row in inventory.rows()):
         return ("find_items",)
-    if any(word in folded for word in WHICH) and any(word in folded for word in LOW) and \
-            not re.search(NOT_LOW, folded):
-        return ("list_reorder",)
-    return None
+    return ("list_reorder",) if asks_the_list(folded) else None
+
+
+def asks_the_list(folded):
+    """Whether a (folded) question naming no item asks which items are low ("what needs
+    reordering?", 哪些要補貨): the reorder list answers it."""
+    return any(word in folded for word in WHICH) and any(word in folded for word in LOW) and \
+        not re.search(NOT_LOW, folded)
 
 
 def orders_of_one(question):
@@ -754,16 +758,20 @@ def plain_what_if(question, names=()):
 
 
 def supposes_a_change(question):
-    """Whether a question supposes another stock than today's, with a quantity or not ("If
-    we sell 5", "Say it drops to 10", "Imagine a customer clears it out", 它掉到10包呢？)."""
+    """Whether a question supposes another stock than today's (shape's "supposes"), or a
+    change in words of one with no quantity it reads ("Say it drops to 10", "Imagine a
+    customer clears it out", 它掉到10包呢？); not "Can you check if A001 is low?", "if so",
+    A001 的話呢 (as for A001)."""
     return shape(question)["supposes"] or re.search(SUPPOSING, normal(question)) is not None
 
 
-# Words that suppose another stock than today's, with no quantity the what-if reads
-SUPPOSING = (r"\bif\b|\bsuppos|\bimagin|\bpretend|\bassum|\bsay (?:it|we|that)\b|"
-             r"如果|假如|假設|要是|萬一|的話|若|掉到|降到|跌到")
-# Words of today, which end what a question before supposed ("what's its stock now?")
-OF_TODAY = r"\b(?:now|today|currently|actually|really)\b|現在|目前|今天|實際"
+# Words that suppose a change of the stock, with no quantity the what-if reads
+SUPPOSING = (r"\bwhat if\b|\bif (?:we|you|i|it|they|someone|a customer|customers)\b|"
+             r"\bsuppos|\bimagin|\bpretend|\bassum|\bsay (?:it|we)\b|如果|假如|假設|萬一|"
+             r"掉到|降到|跌到")
+# Words that ask of the stock today, which end what a question before supposed ("ok but as
+# of today, does it need reordering?")
+OF_TODAY = r"\btoday\b|\bcurrently\b|\bright now\b|\bas of now\b|現在|目前|今天"
 
 
 def figure_only(question, *, comparing=False, doubting=False, summing=False):
