@@ -62,14 +62,15 @@ class HoldoutTest(unittest.TestCase):
 
 
 class BlindTest(unittest.TestCase):
-    """stock_agent/evals/blind.jsonl, blind4.jsonl to blind8.jsonl, blind19.jsonl and
-    blind20.jsonl (stop 59): 40
+    """stock_agent/evals/blind.jsonl, blind4.jsonl to blind8.jsonl, blind19.jsonl,
+    blind20.jsonl (stop 59) and blind21.jsonl (stop 60): 40
     each, written by someone who saw neither the code nor the cases, with the verdicts a
     person should read. Held out: never tuned on."""
 
     def test_each_is_forty_test_cases_in_both_languages_declaring_what_to_read(self):
         for name in ("blind.jsonl", "blind4.jsonl", "blind5.jsonl", "blind6.jsonl",
-                     "blind7.jsonl", "blind8.jsonl", "blind19.jsonl", "blind20.jsonl"):
+                     "blind7.jsonl", "blind8.jsonl", "blind19.jsonl", "blind20.jsonl",
+                     "blind21.jsonl"):
             cases = harness.load_cases(os.path.join(os.path.dirname(SHIPPED_CASES), name))
             declared = [case["id"] for case in cases if {"verdicts", "computed", "no_false"}
                         & set(case["expect"])]
@@ -80,7 +81,7 @@ class BlindTest(unittest.TestCase):
                 self.assertGreaterEqual(len(declared), 30)
 
     def test_the_person_reads_nothing_false_in_the_mocks_answers_to_the_newest(self):
-        for name in ("blind19.jsonl", "blind20.jsonl"):
+        for name in ("blind19.jsonl", "blind20.jsonl", "blind21.jsonl"):
             with self.subTest(name=name):
                 self.assertEqual(false_in_mock_runs(self, shipped(name)), 0)
 
