@@ -146,8 +146,8 @@ class Answers(Plain):
             self.earlier = Facts(self.recalled)
             # every item of the turns before held, and as the data says now
             self.whole = _whole(history, self.recalled, held)
-            # the turn before's answer, as read; whether a change supposed holds (_still_
-            # supposing); the field the question before asked of
+            # the turn before's answer, as read; whether a change a question supposed still
+            # holds; the field the question before asked of
             self.last_read = _without_scope_line(history[-1]["content"])
             before = next(message["content"] for message in reversed(history)
                           if message["role"] == "user")
@@ -168,14 +168,7 @@ class Answers(Plain):
             # need to check the docs, what is A005's stock?" (a review's) may name a SKU the
             # data lacks, which only a lookup says
             self.offered = None
-        if self.offered in (None, ("list_reorder",)) and self.recalled and self.whole and (
-                _several_asked(question, self.earlier, Facts([]), self.last_read) or
-                _those_asked(normal(question), self.earlier, Facts([]), self.last_read)) or \
-                self.offered is None and self.recalled and self.whole and \
-                _one_asked(question, self.earlier):
-            # "which of the two is under target?", 它有低於50嗎？: of the items before
-            # (chatdev4, chatdev5: offered the reorder list alone, the person read it, and
-            # not A002 above target)
+        if self._asks_of_items_before(question):
             self.offered = ("get_stock",)
         if self.offered is None and self.conversation and not toolbox.needs_approval() and \
                 orders_of_one(question):
@@ -183,6 +176,19 @@ class Answers(Plain):
             # cannot order; offered every tool, the small model made the reorder list
             self.offered = ("get_stock",)
         return self.offered
+
+    def _asks_of_items_before(self, question):
+        """Whether a conversation's question, offered the reorder list or every tool, asks
+        of items the turns before found: by count or "those" ("which of the two is under
+        target?"), or, offered every tool, by "it" of the one item (它有低於50嗎？; chatdev4,
+        chatdev5: the small model made the reorder list, and the person read it, not A002
+        above target). Then the first request offers get_stock."""
+        if self.offered not in (None, ("list_reorder",)) or not (self.recalled and self.whole):
+            return False
+        nothing = Facts([])
+        return bool(_several_asked(question, self.earlier, nothing, self.last_read) or
+                    _those_asked(normal(question), self.earlier, nothing, self.last_read) or
+                    self.offered is None and _one_asked(question, self.earlier))
 
     def settled(self, question, outcome, *, run_call, step):
         """The program's answer ("stated") when the model's calls settle all the question
@@ -747,7 +753,7 @@ def _field_asked(shaped, folded):
     """The field a question (its shape, its folded words) asks of: the one its sum or
     comparison names, else the one figure it wants beside "how many" ("what are the targets
     of A001 and A002?"), or a gap's ("How far below target are A001 and A003?": what to
-    order), else its default (the stock; with order words, the suggested order); UNCLEAR
+    order), else its default (the stock; with order words, the suggested order); MIXED
     when it asks of two ("the stock of A001 and the target of A002")."""
     if shaped["field_named"]:
         return shaped["field"]
@@ -829,7 +835,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     Only when every item the turns before spoke of is held whole, as the data says now
     (`whole`, _whole; else there may be more items: a review's "going back to the first one
     I checked: is it below target?" after --continue was answered of the one item looked
-    up since), and the question names none (`named`: by SKU or name).
+    up since), and the question names none (`named`: by SKU or name), but for the last
+    case below.
     - Of one item, when this turn's calls looked none up and searched for none: by a
       pronoun, the one item the turns before hold ("Without looking anything up again:
       what target did you just report for that item?"; "so no need to 補貨 for it, right?"
@@ -838,6 +845,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     - Of "the other one", "the first one on that list" or several, when the question
       supposes nothing: the one _other_asked or _ordinal_asked names (of the answer the
       person read `last`), or those _several_asked or _those_asked name.
+    - Of a comparison naming one item by SKU, and not by name (`by_name`), the item the
+      answer the person read last named too (_compared_with_last: "跟 A001 比多幾個？").
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
     shaped, folded = shape(question), normal(question)
