@@ -168,7 +168,7 @@ class Answers(Plain):
             # need to check the docs, what is A005's stock?" (a review's) may name a SKU the
             # data lacks, which only a lookup says
             self.offered = None
-        if self._asks_of_items_before(question):
+        if self.recalled and self.whole and self._asks_of_items_before(question):
             self.offered = ("get_stock",)
         if self.offered is None and self.conversation and not toolbox.needs_approval() and \
                 orders_of_one(question):
@@ -183,7 +183,7 @@ class Answers(Plain):
         target?"), or, offered every tool, by "it" of the one item (它有低於50嗎？; chatdev4,
         chatdev5: the small model made the reorder list, and the person read it, not A002
         above target). Then the first request offers get_stock."""
-        if self.offered not in (None, ("list_reorder",)) or not (self.recalled and self.whole):
+        if self.offered not in (None, ("list_reorder",)):
             return False
         nothing = Facts([])
         return bool(_several_asked(question, self.earlier, nothing, self.last_read) or
