@@ -406,7 +406,8 @@ class ConversationAnswersTest(unittest.TestCase):
 
     def test_a_total_naming_no_item_is_of_the_items_the_answer_before_named(self):
         # chatdev4: "total units that comes to?" after the reorder list read the scope line;
-        # a total naming no field is of the field the question before asked of
+        # a total naming no field is of the orders after a question of what to order, else
+        # of the stock
         listed = calls_reply(tool_call("list_reorder", {}))
         two = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
         for stdin, replies, stated in (
@@ -416,7 +417,7 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("Check A001 and A002\nwhat's the total?\n", [two],
                  "Total stock of A001, A002: 57 (12 + 45)"),
                 ("What are the targets of A001 and A002?\nand combined?\n", [two],
-                 "Total target of A001, A002: 60 (30 + 30)")):
+                 "Total stock of A001, A002: 57 (12 + 45)")):
             with self.subTest(stdin=stdin):
                 status, _, err, events, _ = self.chat(stdin, *replies, text_reply("38."),
                                                       text_reply("38."),
@@ -453,7 +454,7 @@ class ConversationAnswersTest(unittest.TestCase):
         two = calls_reply(tool_call("get_stock", {"sku": ["A001", "A002"]}))
         for stdin, replies, unsaid, said in (
                 ("What are the targets of A001 and A002?\nand the total?\n",
-                 [two, text_reply("The total is 57.")], "The total is 57", "Total target"),
+                 [two, text_reply("The total is 60.")], "The total is 60", "Total stock"),
                 ("What needs reordering?\nhow many is that altogether?\n",
                  [listed, text_reply("That's 12 altogether.")], "12 altogether",
                  "Total suggested order of A003, A001: 38"),

