@@ -25,6 +25,19 @@ def best_times(pattern, short, long, tries=21):
     return min(times[short]), min(times[long])
 
 
+def least_ratio(pattern, short, long, attempts=3):
+    """The least of up to `attempts` ratios of the long text's time to the short one's,
+    stopping at the first under the bound: a model server beside the suite on 2 cores made
+    one measurement 13x; a quadratic pattern is 16x every time."""
+    ratios = []
+    for _ in range(attempts):
+        small, large = best_times(pattern, short, long)
+        ratios.append(large / max(small, 1e-6))
+        if ratios[-1] < 9.0:
+            break
+    return min(ratios)
+
+
 class LinearTest(unittest.TestCase):
     def test_four_times_the_question_takes_about_four_times_as_long(self):
         for name in ("DIFFERENCE", "TOTAL", "COMPARES", "ASKS_STOCK"):
@@ -34,8 +47,7 @@ class LinearTest(unittest.TestCase):
                 if re.search(pattern, short):
                     continue  # found at once (COMPARES in "more"): too quick to time
                 with self.subTest(pattern=name, word=word):
-                    small, large = best_times(pattern, short, long)
-                    self.assertLess(large / max(small, 1e-6), 9.0)
+                    self.assertLess(least_ratio(pattern, short, long), 9.0)
 
     def test_by_how_much_is_still_read_across_the_question(self):
         self.assertTrue(question.shape("which has more stock, A001 or A002? by how much")
