@@ -658,15 +658,11 @@ def shape(question):
         "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
     than = _around_than(folded)
-    # "above its target of 60" states a target, to be confirmed: no threshold (a review's: "45,
-    # less than 60" read as a no)
-    # "more than 20 over target", "2 dozen", "20% of target" measure no figure a field holds
-    threshold = numbers[0] if len(numbers) == 1 and re.search(THRESHOLD, unnamed) and \
-        not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d", unnamed) and \
-        not re.search(A_GAP, _clause_of(unnamed, re.search(GIVEN_NUMBER, unnamed))) and \
-        _counts(unnamed, re.search(GIVEN_NUMBER, unnamed)) else None
-    beyond = _beyond(folded)  # "Does A001 weigh more than 20?": of nothing the tools hold
-    threshold = None if beyond else threshold
+    # the one number the question measures a figure against (reviews: "above its target of
+    # 60" got "45, less than 60", "more than 20 over target" its target: _measures)
+    beyond = _beyond(folded)
+    threshold = numbers[0] if len(numbers) == 1 and not beyond and \
+        re.search(THRESHOLD, unnamed) and _measures(unnamed) else None
     # "Is A001's target above 20?" measures its target (a review's: its stock, 12, "less")
     named = _field(folded) or _than_field(than) or (
         _measured(folded) if threshold is not None else None)
@@ -995,6 +991,17 @@ def _field(folded, asking=None):
     if not named and re.search(r"\bneeds?\b|需要", folded):
         return "suggested_order"
     return min(named)[1] if named else None
+
+
+def _measures(unnamed):
+    """Whether the one number of a question of a threshold (THRESHOLD) measures a figure a
+    field holds: not a target the person gives ("above its target of 60", to confirm), a
+    gap in its clause ("more than 20 over target", A_GAP), a share or containers ("20% of
+    target", "2 dozen", _counts); "Does A001 weigh more than 20?" asks of nothing the tools
+    hold (shape's `beyond`, checked before)."""
+    number = re.search(GIVEN_NUMBER, unnamed)
+    return not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d", unnamed) and \
+        not re.search(A_GAP, _clause_of(unnamed, number)) and _counts(unnamed, number)
 
 
 def _clause_of(folded, found):
