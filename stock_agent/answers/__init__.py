@@ -151,9 +151,8 @@ class Answers(Plain):
             self.last_read = _without_scope_line(history[-1]["content"])
             before = next(message["content"] for message in reversed(history)
                           if message["role"] == "user")
-            self.after_what_if = (supposes_a_change(before) or _still_supposing(history) and
-                                  not _asks_of_now(question, self._parts(question))) and \
-                not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
+            self.after_what_if = _still_supposing(history, question, self._parts(question)) \
+                and not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
             self.field_before = _field_asked(shape(before), normal(before))
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
@@ -724,19 +723,19 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
 MIXED = "mixed"  # _field_asked of a question of two fields: a total of "them" is of which?
 
 
-def _still_supposing(history):
+def _still_supposing(history, question, parts):
     """Whether a change a question of the turns before supposed (supposes_a_change: "If we
-    sell 40 of it", "Say it drops to 10") still holds: no question since named an item by
-    SKU, asked of today or asked the reorder list (_asks_of_now; a review's: after "If we
-    sell 40 of it", then "and what's its target again?", "would we need to reorder it?" got
-    today's no). The question right after one is of the change, whatever it names ("and is
-    A002 still above target?")."""
-    for message in reversed(history):
-        if message["role"] != "user":
-            continue
-        if supposes_a_change(message["content"]):
-            return True
-        if _asks_of_now(message["content"]):
+    sell 40 of it", "Say it drops to 10") holds for `question` (the parts of names it
+    writes: `parts`): the question right after one is of the change, whatever it names
+    ("and is A002 still above target?"); a later one, when neither it nor a question
+    between named an item, asked of today or asked the reorder list (_asks_of_now; a
+    review's: after "If we sell 40 of it", then "and what's its target again?", "would we
+    need to reorder it?" got today's no)."""
+    asked = [message["content"] for message in reversed(history) if message["role"] == "user"]
+    for at, earlier in enumerate(asked):
+        if supposes_a_change(earlier):
+            return at == 0 or not _asks_of_now(question, parts)
+        if _asks_of_now(earlier):
             return False
     return False
 
