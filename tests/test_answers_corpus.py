@@ -11,6 +11,7 @@ about an item the person did not ask about: see docs/answers.md).
 
 import json
 import os
+import re
 import unittest
 
 from stock_agent.answers import Answers, written
@@ -659,6 +660,27 @@ class TrueAnswersTest(unittest.TestCase):
                 shown, _ = person_reads(answer, question, [lookup("A001", "A002", "A003")],
                                         "en" if answer.isascii() else "zh-TW")
                 self.assertEqual(shown.splitlines()[0], answer)  # the facts it left out, after
+
+    def test_a_total_with_its_field_and_a_stock_of_its_target_under_a_heading(self):
+        # stop 61: correct blind answers lost these true sentences; the same words with a
+        # wrong figure are not shown
+        three = ("A001", "A002", "A003")
+        for answer, wrong, skus, lang in (
+                ("Together that's 57 units in stock.", "Together that's 58 units in stock.",
+                 three, "en"),
+                ("合計庫存是 57。", "合計庫存是 80。", three, "zh-TW"),
+                ("The combined target is 80.", "The combined target is 57.", three, "en"),
+                ("全部補到目標總共要訂 38。", "全部補到目標總共要訂 57。", (*three, "X123"), "zh-TW"),
+                ("Here are the items that need restocking:\n- 濾掛咖啡 (A001): 12 of 30, order "
+                 "18.\n- 玄米茶包 (A003): 0 of 20, order 20.",
+                 "Here are the items that need restocking:\n- 濾掛咖啡 (A001): 12 of 30, order "
+                 "18.\n- 玄米茶包 (A003): 0 of 20, order 19.", three, "en")):
+            with self.subTest(answer=answer):
+                question = "Check " + ", ".join(skus)
+                shown, _ = person_reads(answer, question, [lookup(*skus)], lang)
+                self.assertEqual(re.split(r"\n[(（]", shown)[0], answer)  # facts added after
+                shown, _ = person_reads(wrong, question, [lookup(*skus)], lang)
+                self.assertNotIn(wrong.splitlines()[-1], shown)
 
     def test_an_order_word_that_tells_of_one_made_is_an_order_placed(self):
         # a ninth review's: each was shown whole with no receipt, and no line that no order

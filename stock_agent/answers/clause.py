@@ -14,10 +14,13 @@ def clause_claims(clause, items, *, after_item=False):
     may be that item's stock ("A001: 12")."""
     made, negate, field, numbers = [], False, None, []  # numbers: [value, as_stock, had, has]
     pending, last_said, judged = False, (), False
+    summed = None  # the field a total is of: "the total stock", 合計庫存, 總共要訂
 
     def claim(kind, value=None):
         nonlocal negate
         made.append({"items": items, "kind": kind, "value": value, "negated": negate})
+        if kind == "total" and summed:
+            made[-1]["of"] = summed
         negate = False
 
     for at, (role, *value) in enumerate(clause):
@@ -42,7 +45,7 @@ def clause_claims(clause, items, *, after_item=False):
         elif role == "number" and (before == "to" or judged):
             return None  # "restocking to 12 units on hand": 12 is a level to reach;
             # "below target by 12 units", 過多 45 個: a gap, or the stock?
-        elif role == "number" and field is not None and (
+        elif role == "number" and field is not None and not _of_its_target(clause, at) and (
                 before == "field" or not _named_after(clause, at)):
             claim(field, value[0])
             field, pending = None, False
@@ -71,12 +74,17 @@ def clause_claims(clause, items, *, after_item=False):
                 clause[at - 1] not in PRONOUNS and not negate:
             claim("placed")  # "A001 is restocking", "we're reordering", 在補貨: under way
         elif role == "field" and numbers and adjacent:
+            if field == "total" and pending and value[0] in _SUMMED:
+                summed = value[0]  # "Together that's 129 units in stock": their total
+                value = ["total"]
             claim(value[0], numbers.pop()[0])  # "12 in stock", "30 on hand"
             pending = pending and field != value[0]  # "the order for 18 x A001"
-        elif role == "field" and pending and {field, value[0]} == {"total", "target"} and \
-                ("field", "order") not in clause:  # not "need a combined target of 50"
-            field = "target"  # "the combined target", 目標加起來: the targets' figure, their
-            # total when the clause names several items (reader._totals)
+        elif role == "field" and pending and field != value[0] and \
+                {field, value[0]} <= {"total", *_SUMMED} and "total" in (field, value[0]) and \
+                (value[0] == "order" or ("field", "order") not in clause):
+            # "the combined target", 目標加起來, 合計庫存, 總共要訂: a total of that field (not
+            # "need a combined target of 50")
+            summed, field = value[0] if field == "total" else field, "total"
         elif role == "field" and pending:
             return None  # 還有補貨 18 個: two fields, one figure
         elif role == "field":
@@ -137,6 +145,12 @@ def _named_after(clause, at):
     not by a field said before it ("needs a top-up: 7 in stock")."""
     after = next((word for word in clause[at + 1:at + 3] if word[0] != "unit"), ("",))
     return after == ("verdict", "instock") or after[0] == "field"
+
+
+def _of_its_target(clause, at):
+    """Whether the number at `at` is a stock said of its target ("200 of 500"), not the
+    figure of a field said before it (under "Items that need restocking:")."""
+    return clause[at + 1:at + 2] == [("ratio",)] and _figure_at(clause, at + 2)
 
 
 def _labels(clause, at):
@@ -215,5 +229,6 @@ def _said_placed(claim, not_yet):
 
 
 PRONOUNS = {("be", "it"), ("be", "they")}  # "it", "they": of the items spoken of before
-_GAPS = {"below": "short", "above": "over"}  # how far below or above its target
+_GAPS = {"below": "short", "above": "over"}
+_SUMMED = ("stock", "target", "order")  # the fields a total may sum  # how far below or above its target
 _LEVELS = ("below", "above", "at", "reached", "low")  # verdicts of a level a gap may follow

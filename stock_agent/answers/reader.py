@@ -329,6 +329,10 @@ def _add_clause(said, clause, items, last, skus):
     # under a heading ("Below target:"), "A003 玄米茶包: 0" names its item, then its figure
     said["named_only"] = bool(items) and all(word[0] in ("item", "punct") for word in clause)
     said["elided"] = ("contrast",) in clause  # read only of the subjects' clause
+    for claim in made if _of_all(clause) and not any(word[0] == "item" for word in clause) \
+            else ():
+        if claim["kind"] == "total":  # 全部補到目標總共要訂 33: of every item that exists
+            claim["asked"] = True
     said["made"] += [_totals(made, clause, said["spoken"])] if made else []
     return True
 
