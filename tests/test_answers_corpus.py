@@ -682,6 +682,20 @@ class TrueAnswersTest(unittest.TestCase):
                 shown, _ = person_reads(wrong, question, [lookup(*skus)], lang)
                 self.assertNotIn(wrong.splitlines()[-1], shown)
 
+    def test_a_figure_its_field_names_is_of_the_one_item_asked_after_an_unread_line(self):
+        # stop 61: after a sentence the reader does not know, "Its target is 30." was
+        # dropped with it (a figure of "it" was read only of an item spoken of)
+        question, run = "Do we need to reorder A001?", [lookup("A001")]
+        for answer, true in (("A001 sits in the back room. Its target is 30 packs.", True),
+                             ("A001 sits in the back room. Its target is 31 packs.", False),
+                             ("A001 sits in the back room. Stock was 12 with a target of 30.",
+                              True),
+                             ("A001 sits in the back room. It is 30 units.", False)):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, question, run)
+                self.assertEqual(answer.split(". ")[1] in shown, true)
+                self.assertNotIn("back room", shown)
+
     def test_an_order_word_that_tells_of_one_made_is_an_order_placed(self):
         # a ninth review's: each was shown whole with no receipt, and no line that no order
         # was placed; beside a word that wants one, it is the suggested order

@@ -56,8 +56,9 @@ class _Review:
         self.kept, self.dropped, self.said = [], {}, []
         self.last = ()  # the items the last sentence kept spoke of ("it" is of them)
         # before any, a verdict of "it" is of the one item the question asks of ("Is A001
-        # low?" "Yes, it is below target."); a figure is not ("It is 45 units." to "What is
-        # A002's target?": "it" is the target asked)
+        # low?" "Yes, it is below target."), and a figure its field names ("Its target is
+        # 30."); a figure no field names is not ("It is 45 units." to "What is A002's
+        # target?": "it" is the target asked)
         self.asked_one = tuple(asked["named"]) if len(asked["named"]) == 1 else ()
         # the open block: its heading's words, the items a line about one names, and the
         # places in `kept` of its lines with their claims (the heading's first)
@@ -132,7 +133,8 @@ class _Review:
         reading = self._read(words, self.last)
         if reading is None and not self.last and self.asked_one:
             reading = self._read(words, self.asked_one)
-            if reading and any(claim["kind"] != "verdict" for claim in reading[0]):
+            if reading and any(claim["kind"] != "verdict" and "bare" in claim
+                               for claim in reading[0]):
                 reading = None
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
                 not offers(words):  # an offer ("Shall I order the 18 A001 needs?")
