@@ -696,6 +696,19 @@ class TrueAnswersTest(unittest.TestCase):
                 self.assertEqual(answer.split(". ")[1] in shown, true)
                 self.assertNotIn("back room", shown)
 
+    def test_a_courtesy_or_an_offer_to_look_more_up_states_nothing(self):
+        # stop 61: correct blind answers lost these closing lines ("other items" was read as
+        # items the sentence does not name); one that says something of them still is not
+        for closing, kept in (("Happy to look up other items too.", True),
+                              ("Anything else I can check for you?", True),
+                              ("Want me to check its stock too?", True),
+                              ("No other items are below target.", False),
+                              ("Other items are in stock too.", False)):
+            with self.subTest(closing=closing):
+                shown, _ = person_reads("A001 has 12 units in stock. " + closing, "Check A001",
+                                        [lookup("A001")])
+                self.assertEqual(closing in shown, kept)
+
     def test_an_order_word_that_tells_of_one_made_is_an_order_placed(self):
         # a ninth review's: each was shown whole with no receipt, and no line that no order
         # was placed; beside a word that wants one, it is the suggested order

@@ -51,6 +51,8 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
     `some`: the question asks whether any item holds the verdict, naming none ("Is anything
     out of stock?"): a yes is read beside a claim that one does ("Yes, A003 is out of
     stock."), a no never (of the items it names, not of every one)."""
+    if _states_nothing(words):
+        return [], last
     if _misnamed(words) or ("fill", "also") in words and _copies(words):
         return None
     if ("able",) in words:
@@ -102,6 +104,22 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
             some and answer is True and any(shows_some(claim, asked) for claim in found)):
         return None
     return found, named or last
+
+
+# The words of a sentence that states nothing of the data: a courtesy, an offer to look
+# more up ("Happy to look up other items too.", "Anything else I can check for you?")
+_NOTHING_STATED = {"fill", "to", "punct", "clause", "colon", "be", "count", "unit", "others",
+                   "able", "offer", "all"}
+
+
+def _states_nothing(words):
+    """Whether every word of the sentence is one that states nothing; in an offer, an item
+    or a field to look up too ("Want me to check its stock too?"; not an order offered). Not
+    a sentence that opens with a yes (有。 "There is.")."""
+    offered = offers(words)
+    return _yes_or_no(words)[0] is None and any(
+        word[0] not in ("be", "fill", "punct") for word in words) and all(word[0] in _NOTHING_STATED or offered and (
+        word[0] == "item" or word[0] == "field" and word[1] != "order") for word in words)
 
 
 def _copies(words):
