@@ -709,6 +709,19 @@ class TrueAnswersTest(unittest.TestCase):
                                         [lookup("A001")])
                 self.assertEqual(closing in shown, kept)
 
+    def test_how_many_results_a_search_turned_up(self):
+        # stop 61: "1 result" was no count ("result" stated nothing), so the sentence was
+        # dropped as a figure of nothing
+        search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "茶"},
+                  "result": {"ok": True, "data": {"query": "茶", "items": [SAMPLE[2]],
+                                                  "more": 0}}}
+        for answer, true in (('The search for "茶" turned up 1 result.', True),
+                             ('I found 1 match for "茶".', True),
+                             ('The search for "茶" turned up 2 results.', False)):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, "Find 茶", [search])
+                self.assertEqual(answer in shown, true)
+
     def test_an_order_word_that_tells_of_one_made_is_an_order_placed(self):
         # a ninth review's: each was shown whole with no receipt, and no line that no order
         # was placed; beside a word that wants one, it is the suggested order
