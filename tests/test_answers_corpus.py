@@ -722,6 +722,18 @@ class TrueAnswersTest(unittest.TestCase):
                 shown, _ = person_reads(answer, "Find 茶", [search])
                 self.assertEqual(answer in shown, true)
 
+    def test_a_verdict_alone_at_a_sentences_end_is_of_the_item_spoken_of(self):
+        # stop 61: "That's above target." was read as a heading over nothing and dropped;
+        # "Below target: A001" still heads the items after it
+        for answer, sku, true in (("A001 has 12 units. That's below target.", "A001", True),
+                                  ("A002 has 45 units. That's below target.", "A002", False),
+                                  ("A002 has 45 units. Above target.", "A002", True),
+                                  ("A003 has 0 units. Out of stock.", "A003", True),
+                                  ("A001 has 12 units. Out of stock.", "A001", False)):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, f"Check {sku}", [lookup(sku)])
+                self.assertEqual(answer.split(". ")[1] in shown, true)
+
     def test_an_order_word_that_tells_of_one_made_is_an_order_placed(self):
         # a ninth review's: each was shown whole with no receipt, and no line that no order
         # was placed; beside a word that wants one, it is the suggested order

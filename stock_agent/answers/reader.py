@@ -255,8 +255,10 @@ def _read_clauses(words, last, skus, everything):
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
             return None  # "Nothing in our inventory is out of stock": of every item, unseen
-        if not said["subjects"] and not said["made"] and \
-                _is_heading(clause, over_lines and at == len(clauses) - 1):  # "Low:"
+        if not said["subjects"] and not said["made"] and (over_lines or at < len(clauses) - 1) \
+                and _is_heading(clause, over_lines and at == len(clauses) - 1):  # "Low:"
+            # heads what comes after it; at a sentence's end, "That's above target." is of
+            # the item spoken of, as "It is" would be
             said["heading"] = [word for word in clause if word[0] in ("verdict", "neg")]
             continue
         items = _clause_items(clause, said["subjects"], everything)
