@@ -734,6 +734,16 @@ class TrueAnswersTest(unittest.TestCase):
                 shown, _ = person_reads(answer, f"Check {sku}", [lookup(sku)])
                 self.assertEqual(answer.split(". ")[1] in shown, true)
 
+    def test_a_field_named_twice_before_its_figure_is_one_field(self):
+        # stop 61: "Target: the target level is 30." was read as two fields with one figure
+        for line, true in (("- **Target:** The target level is 30.", True),
+                           ("- **Target:** The target level is 31.", False),
+                           ("庫存：庫存是 12。", True)):
+            with self.subTest(line=line):
+                shown, _ = person_reads("A001 has 12 units.\n" + line, "Check A001",
+                                        [lookup("A001")], "en" if line.isascii() else "zh-TW")
+                self.assertEqual(line in shown, true)
+
     def test_an_order_word_that_tells_of_one_made_is_an_order_placed(self):
         # a ninth review's: each was shown whole with no receipt, and no line that no order
         # was placed; beside a word that wants one, it is the suggested order

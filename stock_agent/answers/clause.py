@@ -85,6 +85,8 @@ def clause_claims(clause, items, *, after_item=False):
             # "the combined target", 目標加起來, 合計庫存, 總共要訂: a total of that field (not
             # "need a combined target of 50")
             summed, field = value[0] if field == "total" else field, "total"
+        elif role == "field" and pending and value[0] == field:
+            continue  # "Target: the target level is 12": one field, named twice
         elif role == "field" and pending:
             return None  # 還有補貨 18 個: two fields, one figure
         elif role == "field":
