@@ -231,6 +231,6 @@ def _said_placed(claim, not_yet):
 
 
 PRONOUNS = {("be", "it"), ("be", "they")}  # "it", "they": of the items spoken of before
-_GAPS = {"below": "short", "above": "over"}
-_SUMMED = ("stock", "target", "order")  # the fields a total may sum  # how far below or above its target
+_GAPS = {"below": "short", "above": "over"}  # how far below or above its target
+_SUMMED = ("stock", "target", "order")  # the fields a total may sum
 _LEVELS = ("below", "above", "at", "reached", "low")  # verdicts of a level a gap may follow

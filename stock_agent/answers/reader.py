@@ -117,9 +117,10 @@ def _states_nothing(words):
     or a field to look up too ("Want me to check its stock too?"; not an order offered). Not
     a sentence that opens with a yes (有。 "There is.")."""
     offered = offers(words)
-    return _yes_or_no(words)[0] is None and any(
-        word[0] not in ("be", "fill", "punct") for word in words) and all(word[0] in _NOTHING_STATED or offered and (
-        word[0] == "item" or word[0] == "field" and word[1] != "order") for word in words)
+    says = [word for word in words if word[0] not in ("be", "fill", "punct")]
+    return bool(says) and _yes_or_no(words)[0] is None and all(
+        word[0] in _NOTHING_STATED or offered and (
+            word[0] == "item" or word[0] == "field" and word[1] != "order") for word in says)
 
 
 def _copies(words):
