@@ -636,6 +636,54 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("Nothing is below target.", "What is low?", run=[low])
 
 
+    def test_what_a_review_of_stop_61s_readings_found(self):
+        # a twelfth review (261 tried): each was shown after this stop's readings, and
+        # "Order: order placed for 18." before them too
+        for answer in ("A001's target is 12 of 30.", "A001: order 12 of 30.",
+                       "A001's suggested order is 12 of 30.", "A001 目標 12 / 30。",
+                       "Here are the items that need restocking:\n- A001: target 12 of 30."):
+            self.assert_hidden(answer, "Check A001", "en" if answer.isascii() else "zh-TW",
+                               ("A001",), false=answer.splitlines()[-1])
+        self.assert_hidden("需要補貨的品項：\n- A001：建議補貨 12 / 30", "查全部", "zh-TW",
+                           false="- A001：建議補貨 12 / 30")
+        for answer, false in (("A001 is below target. The others are too.",
+                               "The others are too."),
+                              ("A003 is out of stock. As are the others.",
+                               "As are the others."),
+                              ("A001 has 12 units. So do the others.", "So do the others."),
+                              ("A003 缺貨。其他品項也是。", "其他品項也是。"),
+                              ("A003 缺貨。其餘的也是。", "其餘的也是。")):
+            self.assert_hidden(answer, "Are they below target?",
+                               "en" if answer.isascii() else "zh-TW", false=false)
+        for answer, question in (("Both are.", "Are A001 and A002 below target?"),
+                                 ("They both do.", "Do A001 and A002 need a reorder?"),
+                                 ("They all are.", "Are A001 and A002 below target?"),
+                                 ("全部都是。", "A001 和 A002 都缺貨嗎？"),
+                                 ("都有。", "A001 和 A003 每項都有庫存嗎？")):
+            self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW",
+                               ("A001", "A002", "A003"))
+        cut = [{"invocation": "1:1", "name": "list_reorder", "arguments": {"limit": 2},
+                "result": {"ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 2}}}]
+        self.assert_hidden("A003 and A001 are below target. That's all the items.",
+                           "Which items are below target?", run=cut,
+                           false="That's all the items.")
+        self.assert_hidden("Everything else is on the shelf.", "How is A001?")
+        for answer, false, question, skus, lang in (
+                ("Want me to check A003 too? Its stock is 12.", "Its stock is 12.",
+                 "How is A001?", self.ALL, "en"),
+                ("Want me to look up A002 as well? That's above target.",
+                 "That's above target.", "How is A001?", ("A001", "A002"), "en"),
+                ("要不要我也查 A002？低於目標。", "低於目標。", "A001 如何？", ("A001", "A002"),
+                 "zh-TW"),
+                ("A003 sits in the back room. Its stock is 12.", "Its stock is 12.",
+                 "Do we need to reorder A001?", self.ALL, "en"),
+                ("A002 and A003 are shelved together. Stock is 12 for each.",
+                 "Stock is 12 for each.", "Do we need to reorder A001?", self.ALL, "en"),
+                ("A001 has 12 units.\nOrder: order placed for 18.", "Order: order placed for 18.",
+                 "Check A001", ("A001",), "en")):
+            self.assert_hidden(answer, question, lang, skus, false=false)
+
+
 class TrueAnswersTest(unittest.TestCase):
 
     def test_a_true_answer_is_shown_as_written(self):

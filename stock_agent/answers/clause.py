@@ -45,7 +45,7 @@ def clause_claims(clause, items, *, after_item=False):
         elif role == "number" and (before == "to" or judged):
             return None  # "restocking to 12 units on hand": 12 is a level to reach;
             # "below target by 12 units", 過多 45 個: a gap, or the stock?
-        elif role == "number" and field is not None and not _of_its_target(clause, at) and (
+        elif role == "number" and field is not None and not _of_its_target(clause, at, field) and (
                 before == "field" or not _named_after(clause, at)):
             claim(field, value[0])
             field, pending = None, False
@@ -119,11 +119,13 @@ def clause_claims(clause, items, *, after_item=False):
                 field = _GAPS[value[0]]  # 超出目標 15
             elif qualifier == ["goal"]:
                 field = f"goal:{value[0]}"  # 低於目標 30
-        elif role == "placed" and field == "order" and not value and \
-                last_said[:1] in (("to",), ("field",)):
+        elif role == "placed" and field == "order" and not value and next(
+                (word[0] for word in reversed(clause[:at]) if word[0] != "fill"), None) in (
+                "to", "field"):
             continue  # "needs to be ordered", "need a reorder": the order word, not an order
-            # placed; not "the reorder for A003 has been placed", nor "the order went
-            # through" (`done`: placed whatever came before)
+            # placed; not "the reorder for A003 has been placed", "the order went through"
+            # (`done`: placed whatever came before), nor "Order: order placed for 18" (a
+            # review's: read as the suggested order 18, shown with no receipt)
         elif role == "unplaced":  # "nothing was written to", 未寫入: no order was placed
             negate = True
             claim("placed")
@@ -149,10 +151,15 @@ def _named_after(clause, at):
     return after == ("verdict", "instock") or after[0] == "field"
 
 
-def _of_its_target(clause, at):
-    """Whether the number at `at` is a stock said of its target ("200 of 500"), not the
-    figure of a field said before it (under "Items that need restocking:")."""
-    return clause[at + 1:at + 2] == [("ratio",)] and _figure_at(clause, at + 2)
+def _of_its_target(clause, at, field):
+    """Whether the number at `at` is a stock said of its target ("200 of 500") after an item
+    named since the order word before it ("Items that need restocking: A001: 200 of 500"),
+    not that field's figure ("A001's order is 12 of 30", "A001: target 12 of 30")."""
+    if field != "order" or clause[at + 1:at + 2] != [("ratio",)] or not _figure_at(clause,
+                                                                                at + 2):
+        return False
+    named = next(at for at in range(at - 1, -1, -1) if clause[at][0] == "field")
+    return any(word[0] == "item" for word in clause[named:at])
 
 
 def _labels(clause, at):

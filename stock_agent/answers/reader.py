@@ -51,8 +51,10 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
     `some`: the question asks whether any item holds the verdict, naming none ("Is anything
     out of stock?"): a yes is read beside a claim that one does ("Yes, A003 is out of
     stock."), a no never (of the items it names, not of every one)."""
-    if _states_nothing(words):
-        return [], last
+    if _states_nothing(words):  # "Want me to check A002 too?" of A001: "it" after it is
+        # of both, so what it says is read only if true of both
+        return [], tuple(dict.fromkeys([*(last or skus), *(word[1] for word in words
+                                                           if word[0] == "item")]))
     if _misnamed(words) or ("fill", "also") in words and _copies(words):
         return None
     if ("able",) in words:
@@ -106,21 +108,23 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
     return found, named or last
 
 
-# The words of a sentence that states nothing of the data: a courtesy, an offer to look
-# more up ("Happy to look up other items too.", "Anything else I can check for you?")
-_NOTHING_STATED = {"fill", "to", "punct", "clause", "colon", "be", "count", "unit", "others",
-                   "able", "offer", "all"}
+# The words of a sentence that states nothing of the data ("Let me know if you need
+# anything else!"); in an offer, or a sentence of what the agent can do, the items, fields
+# and others it offers to look up too ("Want me to check A003's stock too?", "Anything else
+# I can check for you?"), never an order.
+_NOTHING_STATED = {"fill", "to", "punct", "clause", "colon", "count", "unit"}
+_OFFERED = {"able", "offer", "others", "all", "item", "be"}
 
 
 def _states_nothing(words):
-    """Whether every word of the sentence is one that states nothing; in an offer, an item
-    or a field to look up too ("Want me to check its stock too?"; not an order offered). Not
-    a sentence that opens with a yes (有。 "There is.")."""
-    offered = offers(words)
-    says = [word for word in words if word[0] not in ("be", "fill", "punct")]
+    """Whether every word of the sentence is one that states nothing (words for the other
+    items, for all or of being only in an offer: "The others are too.", "Both are.",
+    "That's all the items." say something). Not a sentence that opens with a yes."""
+    offered = offers(words) or ("able",) in words
+    says = [word for word in words if word[0] not in ("fill", "punct")]
     return bool(says) and _yes_or_no(words)[0] is None and all(
         word[0] in _NOTHING_STATED or offered and (
-            word[0] == "item" or word[0] == "field" and word[1] != "order") for word in says)
+            word[0] in _OFFERED or word[0] == "field" and word[1] != "order") for word in says)
 
 
 def _copies(words):

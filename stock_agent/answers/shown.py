@@ -131,7 +131,7 @@ class _Review:
         if self.heading is not None and words:  # a line of no words says nothing under it
             words = self.heading + words
         reading = self._read(words, self.last)
-        if reading is None and not self.last and self.asked_one:
+        if reading is None and not self.last and self.asked_one and self._of_one(words):
             reading = self._read(words, self.asked_one)
             if reading and any(claim["kind"] != "verdict" and "bare" in claim
                                for claim in reading[0]):
@@ -147,6 +147,17 @@ class _Review:
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
         return reading
+
+    def _of_one(self, words):
+        """Whether a sentence naming no item may be of the one item asked: it says nothing
+        of several ("each", "they"), and no sentence dropped before it named another item
+        (a review's: "A003 sits in the back room. Its stock is 12.", asked of A001)."""
+        if ("each",) in words or ("be", "they") in words:
+            return False
+        others = [word for word, meaning in self.known.items()
+                  if meaning[0] == "item" and meaning[1] not in self.asked_one]
+        return not any(word in normal(dropped) for dropped in self.dropped.get("unreadable", ())
+                       for word in others)
 
     def _read(self, words, last):
         return claims(words, last, asked=self.asked["yes_no"], skus=self.asked["named"],
