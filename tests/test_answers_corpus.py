@@ -792,6 +792,21 @@ class TrueAnswersTest(unittest.TestCase):
                                         [lookup("A001")], "en" if line.isascii() else "zh-TW")
                 self.assertEqual(line in shown, true)
 
+    def test_already_still_and_a_target_level_in_more_words(self):
+        # stop 61: true sentences of correct blind answers lost for one unknown word each
+        for answer, lang, true in (("A001 has 12, so it's already below target.", "en", True),
+                                   ("A002 has 45, so it's already below target.", "en", False),
+                                   ("I already ordered 18 of A001.", "en", False),
+                                   ("A001 的庫存仍然是 12。", "zh-TW", True),
+                                   ("A001 的庫存仍然是 13。", "zh-TW", False),
+                                   ("A001 的目標水位是 30 包。", "zh-TW", True),
+                                   ("A001 的目標水位是 12 包。", "zh-TW", False),
+                                   ("幫你查好了，A001 有 12 包。", "zh-TW", True),
+                                   ("幫你訂好了 A001 18 包。", "zh-TW", False)):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, "Check A001", [lookup("A001")], lang)
+                self.assertEqual(answer in shown, true)
+
     def test_an_order_word_that_tells_of_one_made_is_an_order_placed(self):
         # a ninth review's: each was shown whole with no receipt, and no line that no order
         # was placed; beside a word that wants one, it is the suggested order
