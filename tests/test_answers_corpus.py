@@ -684,6 +684,33 @@ class HostileProbeTest(unittest.TestCase):
             self.assert_hidden(answer, question, lang, skus, false=false)
 
 
+    def test_what_a_second_review_of_stop_61s_readings_found(self):
+        # a thirteenth review (346 tried): each was shown after this stop's readings; the
+        # list's verdict before them too, and "I did order 18" (with no receipt) always
+        for answer in ("Glad to report that A001 was ordered.",
+                       "Happy to report the order for 18 of A001 is done.",
+                       "Happy to order 18 of A001, and it's done.",
+                       "Happy to order 18 of A001 and already did.",
+                       "Want me to check its order — it's placed.",
+                       "I did order 18 of A001.", "A001 needs 18, and I did it."):
+            self.assert_hidden(answer, "How is A001?", skus=("A001",))
+        for answer, false in (("Suggested order: A001 12 of 30.", None),
+                              ("Suggested orders:\n- A001: 12 of 30", "- A001: 12 of 30"),
+                              ("To order:\n- A001: 12 of 30", "- A001: 12 of 30"),
+                              ("建議補貨量：\n- A001：12 / 30", "- A001：12 / 30")):
+            self.assert_hidden(answer, "Check all", "en" if answer.isascii() else "zh-TW",
+                               false=false)
+        for answer, false, skus in (
+                ("Stock levels:\n- A001: 12\n- A003: 0\nOut of stock.", "Out of stock.",
+                 ("A001", "A003")),
+                ("- A001: 12\n- A002: 45\nAbove target.", "Above target.", ("A001", "A002")),
+                ("- A001：12\n- A002：45\n超出目標。", "超出目標。", ("A001", "A002")),
+                ("- A001 stock 12\n- A002 stock 45\nNo reorder needed.", "No reorder needed.",
+                 ("A001", "A002"))):
+            self.assert_hidden(answer, "How are they?", "en" if answer.isascii() else "zh-TW",
+                               skus, false=false)
+
+
 class TrueAnswersTest(unittest.TestCase):
 
     def test_a_true_answer_is_shown_as_written(self):
@@ -746,8 +773,10 @@ class TrueAnswersTest(unittest.TestCase):
 
     def test_a_courtesy_or_an_offer_to_look_more_up_states_nothing(self):
         # stop 61: correct blind answers lost these closing lines ("other items" was read as
-        # items the sentence does not name); one that says something of them still is not
-        for closing, kept in (("Happy to look up other items too.", True),
+        # items the sentence does not name); one that says something of them still is not,
+        # nor "Happy to look up other items too." ("happy to" opens no offer: a review's
+        # "Glad to report that A001 was ordered." was read as an order offered)
+        for closing, kept in (("Want me to look up other items too?", True),
                               ("Anything else I can check for you?", True),
                               ("Want me to check its stock too?", True),
                               ("No other items are below target.", False),

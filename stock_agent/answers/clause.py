@@ -153,13 +153,15 @@ def _named_after(clause, at):
 
 def _of_its_target(clause, at, field):
     """Whether the number at `at` is a stock said of its target ("200 of 500") after an item
-    named since the order word before it ("Items that need restocking: A001: 200 of 500"),
-    not that field's figure ("A001's order is 12 of 30", "A001: target 12 of 30")."""
+    named since words that say items need an order ("Items that need restocking: A001: 200
+    of 500"), not the figure of an order field ("Suggested orders: A001 12 of 30", "A001's
+    order is 12 of 30", "A001: target 12 of 30")."""
     if field != "order" or clause[at + 1:at + 2] != [("ratio",)] or not _figure_at(clause,
                                                                                 at + 2):
         return False
     named = next(at for at in range(at - 1, -1, -1) if clause[at][0] == "field")
-    return any(word[0] == "item" for word in clause[named:at])
+    return clause[named - 1:named + 1] == [("field", "order"), ("field", "order", "act")] \
+        and any(word[0] == "item" for word in clause[named:at])
 
 
 def _labels(clause, at):

@@ -88,6 +88,8 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
         found.append({"items": named, "kind": "ranked", "value": None, "negated": False})
     found = _searched(found, words, named)
     if offers(words):  # an order offered: one this run could place, none placed
+        if _done_after_offer(words):
+            return None  # "Want me to check its order — it's placed.": offered, or done?
         found = [{**claim, "kind": "readonly", "negated": True, "items": ()}
                  if claim["kind"] in _WRITES
                  else claim for claim in found if claim["kind"] != "quantity"]
@@ -181,6 +183,15 @@ def _capability(words):
         return None
     orders = ("field", "order") in words
     return [{"items": (), "kind": "readonly", "value": None, "negated": True}] if orders else []
+
+
+def _done_after_offer(words):
+    """Whether a clause after an offer's says an order placed or done ("Happy to order 18
+    of A001, and it's done."): the offer's own clause ("Shall I place an order for 18?")
+    only offers it."""
+    after = next((at for at, word in enumerate(words) if word[0] in ("clause", "contrast")),
+                 len(words))
+    return any(word[0] in ("placed", "done") for word in words[after:])
 
 
 def offers(words):
@@ -342,6 +353,8 @@ def _add_clause(said, clause, items, last, skus):
     if made is None or _unplaced(said, clause, items, made, last, skus) or \
             not _carried(said, clause, made):
         return False
+    if not made and ("done",) in clause and said["ordering"]:
+        return False  # "A001 needs 18, and I already did.": an order said done, of what?
     if they and len(said["spoken"]) < 2 and any(claim["kind"] not in OF_THE_RUN
                                                 for claim in made):
         return False  # "They need 18." of one item: which items does the person read?

@@ -130,7 +130,7 @@ class _Review:
                      "negated": False}], ()
         if self.heading is not None and words:  # a line of no words says nothing under it
             words = self.heading + words
-        reading = self._read(words, self.last)
+        reading = self._read(words, self._spoken_of(words))
         if reading is None and not self.last and self.asked_one and self._of_one(words):
             reading = self._read(words, self.asked_one)
             if reading and any(claim["kind"] != "verdict" and "bare" in claim
@@ -147,6 +147,15 @@ class _Review:
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
         return reading
+
+    def _spoken_of(self, words):
+        """The items a sentence that names none may be of: those the sentence before spoke
+        of, unless it says nothing of "it" and the answer has spoken of several ("- A001:
+        12\n- A002: 45\nAbove target.": of the list, not only its last line)."""
+        if any(word[0] == "item" for word in words) or not PRONOUNS.isdisjoint(words) or \
+                len({sku for claim in self.said for sku in claim["items"]}) < 2:
+            return self.last
+        return ()
 
     def _of_one(self, words):
         """Whether a sentence naming no item may be of the one item asked: it says nothing
