@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 import unittest
 from unittest import mock
 
@@ -1077,6 +1078,13 @@ class ConversationAnswersTest(unittest.TestCase):
             with self.subTest(name=name, arguments=arguments):
                 self.assertFalse(_still_so({**recalled[0], "name": name, "arguments": arguments},
                                            tools, sample_inventory()))
+        # nor one whose tool fails now in a way it never did (a bug, a file gone): the turn
+        # goes on without it, and the run does not end
+        def broken(inventory, arguments):
+            raise OSError("the data file went away")
+        failing = {"get_stock": types.SimpleNamespace(read_only=True, server=None,
+                                                      handler=broken)}
+        self.assertFalse(_still_so(recalled[0], failing, sample_inventory()))
 
     def test_a_recalled_figure_the_model_never_looks_up_is_not_shown(self):
         wrong = text_reply("The target of A003 is 21.")
