@@ -714,6 +714,27 @@ class HostileProbeTest(unittest.TestCase):
                                skus, false=false)
 
 
+    def test_what_a_third_review_of_stop_61s_readings_found(self):
+        # a fourteenth review (204 tried): "it" after a sentence of no item went to the item
+        # asked, not the one named just before; a sentence saying only "done" was shown
+        for answer, false, question, skus in (
+                ("A002 has 45 units. A001 has 12 units. Thanks! It is above target.",
+                 "It is above target.", "How is A002?", ("A001", "A002")),
+                ("A002 has 45 units. A001 has 12 units. No order has been placed. Its stock "
+                 "is 45.", "Its stock is 45.", "How is A002?", ("A001", "A002")),
+                ("A003 缺貨。A001 有 12 包。本次尚未建立訂單。它需要補 20 包。", "它需要補 20 包。",
+                 "A003 的庫存如何？", ("A001", "A003")),
+                ("A001 needs 18 units. I already did.", "I already did.", "How is A001?",
+                 ("A001",)),
+                ("Would you like me to order 18 of A001? I already did.", "I already did.",
+                 "How is A001?", ("A001",)),
+                ("A001 needs 18 units. I did.", "I did.", "How is A001?", ("A001",)),
+                ("A001 需要補貨 18 包。已經好了。", "已經好了。", "A001 的庫存如何？", ("A001",)),
+                ("A001 需要補貨 18 包。已經幫您了。", "已經幫您了。", "A001 的庫存如何？", ("A001",))):
+            self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW", skus,
+                               false=false)
+
+
 class TrueAnswersTest(unittest.TestCase):
 
     def test_a_true_answer_is_shown_as_written(self):

@@ -101,6 +101,8 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
     found = _in_turn(found)
     if not found and {word[0] for word in words} in ({"be"}, {"be", "punct"}):
         return None  # "有。", "是。", "There is.": a yes, of nothing the sentence names
+    if not found and ("done",) in words:
+        return None  # "I already did.", 已經好了。: done, of what? (an order, it may say)
     # A yes or no answers the question: read only when the question asks a verdict the
     # program knows, and the sentence states that verdict the same way.
     if answer is not None and not (asked and skus and any(

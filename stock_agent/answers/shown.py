@@ -146,6 +146,8 @@ class _Review:
             return None  # "The total is 42": a figure of the person's numbers, and of which?
         if self.heading is not None:
             _ranked_after(self.listed[-1][1], reading[0])
+        if not any(word[0] == "item" for word in words):
+            return reading[0], self.last  # "Thanks!", of no item: "it" after it is as before
         return reading
 
     def _spoken_of(self, words):
