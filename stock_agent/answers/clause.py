@@ -159,9 +159,10 @@ def _of_its_target(clause, at, field):
     if field != "order" or clause[at + 1:at + 2] != [("ratio",)] or not _figure_at(clause,
                                                                                 at + 2):
         return False
-    named = next(at for at in range(at - 1, -1, -1) if clause[at][0] == "field")
-    return clause[named - 1:named + 1] == [("field", "order"), ("field", "order", "act")] \
-        and any(word[0] == "item" for word in clause[named:at])
+    named = next((at for at in range(at - 1, 0, -1) if clause[at][0] == "field"), None)
+    return named is not None and clause[named - 1:named + 1] == [
+        ("field", "order"), ("field", "order", "act")] and any(
+        word[0] == "item" for word in clause[named:at])
 
 
 def _labels(clause, at):
