@@ -2390,9 +2390,18 @@ class ComparisonTest(unittest.TestCase):
                 ("A001", "如果再進貨 10 包 A001，夠不夠？", "zh-TW",
                  "若進貨 10：濾掛咖啡（A001）會有 12 + 10 = 22"),
                 ("A001", "如果進兩萬五千包 A001，夠不夠？", "zh-TW",
-                 "若進貨 25000：濾掛咖啡（A001）會有 12 + 25000 = 25012")):
+                 "若進貨 25000：濾掛咖啡（A001）會有 12 + 25000 = 25012"),
+                # chatdev5 (stop 61): "say", and "20 of them" of the one item, its units
+                ("A002", "Say we sell 20 of A002 tomorrow, how many would be left?", "en",
+                 "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25"),
+                ("A002", "A002: say we sell 20 of them, how many would be left?", "en",
+                 "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(said))
+        for question in ("A001 and A002: if we sell 2 of them, how many would be left?",
+                         "A002: if we ship 10 to two of them, how many are left?"):
+            with self.subTest(question=question):  # of two items, or to two of them
+                self.assertNotIn(" - ", written([lookup("A001", "A002")], question, "en"))
         for question in ("We use 5 of A001 per day: how long will it last?",
                          "We sell 3 a day of A001. How many days of cover?",
                          "Is A001 below target? We sold 5 and got 10 in."):

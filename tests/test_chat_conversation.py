@@ -284,7 +284,11 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("查一下 AOO2\n是 A002 啦，打錯。還有幾包？\n如果這週賣掉 20 包，會剩多少？\n",
                  [self.lookup("AOO2"), text_reply("找不到。"), self.lookup("A002"),
                   text_reply("還有 45 包。"), text_reply("")],
-                 "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25")):
+                 "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25"),
+                # chatdev5 (stop 61): "20 of them" of the one item the turn found, its units
+                ("Check A002 pls\nsay we sell 20 of them tomorrow, how many would be left?\n",
+                 [self.lookup("A002"), self.lookup("A002"), text_reply("25.")],
+                 "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25")):
             with self.subTest(stdin=stdin):
                 status, _, err, events, _ = self.chat(stdin, *replies, replies[-1],
                                                       args=["--lang", language_of(stdin)])

@@ -702,7 +702,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
         # read with each name as its SKU: "drip coffee on hand or A003's target" mixes
         # fields as "A001 on hand or A003's target" does (a review's: "Most stock: A001")
         asked["unclear"] = shape(_as_skus(question, written))["unclear"]
-    if asked["change"] and not plain_what_if(question, written.values()):
+    if asked["change"] and not plain_what_if(
+            question, written.values(), one=len(asked["named"] or facts.found()) == 1):
         asked["change"] = None  # "if 20 orders come in": of what, the program cannot tell
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)

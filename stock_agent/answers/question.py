@@ -739,16 +739,19 @@ def _without_names(folded, names):
     return folded
 
 
-def plain_what_if(question, names=()):
+def plain_what_if(question, names=(), *, one=False):
     """Whether every word of a what-if, its SKUs and the item `names` it writes taken out,
     is one of a plain change of stock or of a comparison (FIGURE_WORDS, WHAT_IF_WORDS,
     COMPARING_WORDS, but NOT_OF_ONE_CHANGE), on one day: "If we sell 5 of A001, will it
     be low?", 如果再進 8 個維他命C，會達標嗎？. A word it does not know may say whose the
     change is, or what it counts ("20 orders come in", "at both stores", "keep selling",
     廠商出貨 20 個給我們, 10 批): the program works none out, and says so (precision first:
-    an unseen wording costs the arithmetic, never its truth)."""
+    an unseen wording costs the arithmetic, never its truth). `one`: the question asks of
+    one item, so "sell 20 of them" is 20 of its units (not "two of them", nor of two items)."""
     folded = _without_names(_past_no_lookup(normal(question).strip()), names)
     folded = re.sub(SKU_SHAPE, " ", re.sub(WHAT_IF_PHRASES, " ", folded))
+    if one:
+        folded = re.sub(r"(\d) of them\b", r"\1", folded)
     return len(re.findall(WHEN_WORDS, folded)) < 2 and _made_of(_in_digits(folded), (
         FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS) - NOT_OF_ONE_CHANGE)
 
@@ -809,6 +812,7 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它""".split())
 # ... and of a what-if's verdict (plain_what_if): not "orders", "customers", "keep"
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
+    say let's lets imagine
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two
     低於 高於 以上 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
