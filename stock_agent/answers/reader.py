@@ -15,8 +15,9 @@ spoken of and asked; "nothing" and "all" to every item the run looked up or sear
 negation to the next field or verdict of its clause.
 A number with no field, a negation with nothing to negate and a claim with no item are
 unreadable too; so are a yes said mid-sentence, words for items not named ("nothing
-else", `others`), a field with no figure ("A003 is available"), an item named and given no
-claim ("So is A001."), a negation of a negation, a SKU beside another item's name
+else", `others`; an offer to look them up states nothing: `_states_nothing`), a
+sentence that says only "done", a field with no figure ("A003 is available"), an item
+named and given no claim ("So is A001."), a negation of a negation, a SKU beside another item's name
 (`_misnamed`), an item right after a verdict (`_compares`: "below A003"), "so" between
 clauses about two items, words for the whole inventory in a clause naming no item, a count
 said of an item and "found" with no item. An order word said done or being done (`done`:
