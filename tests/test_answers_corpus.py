@@ -146,13 +146,17 @@ class BlindBatchTest(unittest.TestCase):
         # these need a reorder:" was shown as the answer). Raised at stop 61, with totals
         # said with their field, a figure its field names of the one item asked, sentences
         # that state nothing, "1 result", a verdict alone at a sentence's end, a field named
-        # twice, "already" and 仍然; dev12's trimmed 2 fewer: those answers are shown whole.)
+        # twice, "already" and 仍然; dev12's trimmed 2 fewer: those answers are shown whole.
+        # Lowered at stop 62: blind8 1 trimmed, "Need 20 of K312 for an event — do we have
+        # that many?": a number asked to be confirmed or measured against is read only in a
+        # clause of closed words, since a review's "once 20 go out" was read as "Is its
+        # stock 20?".)
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 34, 14),
                                               ("answers_blind2.jsonl", 110, 35, 28),
                                               ("answers_blind3.jsonl", 99, 11, 23),
                                               ("answers_blind4.jsonl", 100, 44, 49),
                                               ("answers_blind5.jsonl", 120, 13, 58),
-                                              ("answers_blind8.jsonl", 120, 9, 46),
+                                              ("answers_blind8.jsonl", 120, 9, 45),
                                               ("answers_blind9.jsonl", 120, 14, 67),
                                               ("answers_blind10.jsonl", 60, 14, 22),
                                               ("answers_blind11.jsonl", 61, 13, 10),
@@ -733,6 +737,41 @@ class HostileProbeTest(unittest.TestCase):
                 ("A001 需要補貨 18 包。已經幫您了。", "已經幫您了。", "A001 的庫存如何？", ("A001",))):
             self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW", skus,
                                false=false)
+
+    def test_what_a_review_of_stop_62_found(self):
+        # a fifteenth review (595 tried): a what-if in words no list knew ("once 20 go out",
+        # 客人訂了 20 包) was read as asking to confirm 20, or to measure against it, and
+        # today's "no reorder" was shown as its answer; "is in" said of an order was read as
+        # the suggested order
+        for question in ("Do we need to reorder A002 once 20 go out?",
+                         "We have an order of 20 A002 going out. Reorder?",
+                         "Reorder A002 once twenty go out?",
+                         "Can we cover 20 of A002 and stay above target?",
+                         "Once 20 of A002 are picked, is it below target?",
+                         "Is A002 OK to fill an order of 20 and stay above target?"):
+            for answer in ("A002 doesn't need a reorder.", "A002 is above target."):
+                self.assert_hidden(answer, question, skus=("A002",))
+        for question in ("A002 要出 20 包給客人，要補貨嗎？", "客人訂了 20 包 A002，要補嗎？",
+                         "A002 調 20 包到分店，還需要補貨嗎？"):
+            self.assert_hidden("A002 高於目標，不用補。", question, "zh-TW", ("A002",))
+        for answer in ("A001's reorder of 18 is in.", "The reorder for A001 is in.",
+                       "A001's restock is in.", "A001's order of 18 is in the system.",
+                       "好了，A001 訂 18 包。"):
+            self.assert_hidden(answer, "Should we reorder A001?" if answer.isascii() else
+                               "A001 要補貨嗎？", "en" if answer.isascii() else "zh-TW",
+                               ("A001",))
+
+    def test_a_plain_confirmation_or_threshold_is_still_answered(self):
+        # the closed lists of stop 62 leave the plain wordings read as before
+        for question, said in (
+                ("Warehouse update: A001 now holds 999 units. Correct?",
+                 "none of A001's figures"),
+                ("A001 has 12 units, right?", "A001's stock is 12."),
+                ("Is A002 over 40?", "Stock of A002: 45, more than 40")):
+            with self.subTest(question=question):
+                answer = written([lookup("A001", "A002")], question, "en")
+                self.assertNotIn("were not worked out", answer)
+                self.assertIn(said, answer)
 
 
 class TrueAnswersTest(unittest.TestCase):

@@ -42,12 +42,14 @@ import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (ALL, GAP, HOW_COMPUTED, LEVELLED, MEANING,
-                                          OF_TODAY, STOCK_WORDS, TARGETS, asks_the_list,
+from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED, LEVELLED,
+                                          MEANING, OF_TODAY, STOCK_WORDS, TARGETS,
+                                          THRESHOLD_WORDS, asks_the_list,
                                           best_part, figure_only, items_counted,
                                           list_length, named_by, names_of, names_written,
                                           normal, offered_first, orders_of_one, parts_named,
-                                          plain, plain_what_if, says_no_lookup, shape,
+                                          plain, plain_clause, plain_what_if, says_no_lookup,
+                                          shape,
                                           skus_named, supposes_a_change)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
@@ -714,8 +716,13 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     if asked["yes_no"] and not asked["named"] and not asked["some"]:
         asked["named"] = _one_asked(question, facts)  # "Is it low?"
     asked["answered"] = []  # the items whose yes or no the model's shown words said
+    if asked["threshold"] is not None and not plain_clause(
+            question, asked["threshold"], written.values(), THRESHOLD_WORDS):
+        asked["threshold"] = None  # "Once 20 are picked, is it below target?"
     asked["unworked"] = unworked(facts, asked)
-    asked["confirming"] = _confirming(facts, asked)
+    asked["confirming"] = _confirming(facts, asked) if asked["to_confirm"] and all(
+        plain_clause(question, number, written.values(), CONFIRM_WORDS)
+        for number in asked["to_confirm"]) else None
     if asked["confirming"]:  # each number is said to be one of the item's figures, or none
         asked["unworked"] = []
     return asked

@@ -1,5 +1,5 @@
-"""Chinese numerals, read as numbers: one reader for the question (a what-if's packs), the
-answer (words.py) and the mock model (an order's quantity)."""
+"""Numerals, read as numbers: Chinese ones (one reader for the question's packs, the answer
+(words.py) and the mock model's order quantity), and English words ("forty-five")."""
 
 ZH_DIGITS = dict(zip("零〇一二兩三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9)))
 ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "萬": 10000}
@@ -30,3 +30,19 @@ def side_by_side(numeral):
     range), which read as no one number."""
     return any(one in ZH_DIGITS and other in ZH_DIGITS for one, other in zip(numeral,
                                                                              numeral[1:]))
+
+
+_EN_NUMBERS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_EN_NUMBERS.update({word: 10 * value for value, word in enumerate(
+    "twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)})
+
+
+def english_number(token):
+    """"twelve" is 12, "forty-five" 45; None for any other word."""
+    parts = token.split("-")
+    if len(parts) == 2 and _EN_NUMBERS.get(parts[0], 0) >= 20 and \
+            0 < _EN_NUMBERS.get(parts[1], 10) < 10:
+        return _EN_NUMBERS[parts[0]] + _EN_NUMBERS[parts[1]]
+    return _EN_NUMBERS.get(token)

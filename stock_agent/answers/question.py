@@ -11,7 +11,7 @@ works out states its terms ("12 + 45 = 57").
 import collections
 import re
 
-from stock_agent.answers.numerals import NUMERALS, chinese_number, side_by_side
+from stock_agent.answers.numerals import NUMERALS, chinese_number, english_number, side_by_side
 
 
 # What the tools know about, in words a question would use. A question with none of them,
@@ -589,7 +589,10 @@ NOT_COUNTED = (r"\d:\d|\d/\d|\d{4}-\d|[$€£¥]\s*\d|\d\s*(?:元|塊|dollars?|u
                r"(?:\b(?:shelf|aisle|row|bay|bin|door|room|floor|phone|tel|ext|no\.)|#|第)\s*\d|"
                r"\d{3,}-\d{3,}|\d\s*號|(?:\btop|\bfirst|前)\s*\d|"
                r"\d\s*(?:items?|skus?|products?|things|ones|個?品項|項|樣)\b")
-ORDERED = r"(?:\border|\bbuy|purchase|訂|買|叫|下單)(?: for| of)?\s*\d"
+ORDERED = (r"(?:\border|\bbuy|purchase|訂|買|叫|下單)\s*\d|"
+           # "an order of 20" is ours only when placed ("fill an order of 20" is a sale)
+           r"\b(?:place|put in|make|submit|draft|create|raise)\s+(?:an?\s+|the\s+)?"
+           r"(?:purchase\s+)?order\s+(?:for|of)\s*\d")
 NO_QUANTITY = rf"{NOT_COUNTED}|{ORDERED}"
 # ...not a move dated in the past ("sold 5 yesterday": the data may hold it already), nor a
 DATED = (r"yesterday|\blast (?:week|month|night|time)\b|\bago\b|\bjust\b|this morning|"
@@ -724,12 +727,12 @@ PLAIN_WORDS = set("""is are am do does should shall can could would has have nee
     該 應該 的 有 它 那 這個 那個 庫存 存貨""".split())
 
 
-def plain(question, names=()):
+def plain(question, names=(), words=PLAIN_WORDS):
     """Whether every word of the question, its SKUs and the item `names` it writes taken
-    out, is one of a plain yes-or-no question's (PLAIN_PHRASES, PLAIN_WORDS), after a
-    clause that says only not to look anything up (_past_no_lookup)."""
+    out, is one of a plain yes-or-no question's (PLAIN_PHRASES, `words`), after a clause
+    that says only not to look anything up (_past_no_lookup)."""
     folded = _without_names(_past_no_lookup(normal(question).strip()), names)
-    return _made_of(re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded)), PLAIN_WORDS)
+    return _made_of(re.sub(PLAIN_PHRASES, " ", re.sub(SKU_SHAPE, " ", folded)), words)
 
 
 def _without_names(folded, names):
@@ -845,6 +848,30 @@ COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher
     相差 它們 各 那個 高 低 大 小 較 比較 低於 高於""".split())
 
 
+def plain_clause(question, number, names, words):
+    """Whether every clause of the question that writes `number` (each as _clause_of cuts
+    it, and after a colon: "Warehouse update: A001 holds 999") is plain (every word one of
+    `words`)."""
+    unnamed = re.sub(r"(?<!\d)[:：]|[:：](?!\d)", ".",
+                     _in_digits(re.sub(SKU_SHAPE, " ", normal(question))))
+    clauses = [_clause_of(unnamed, found)
+               for found in re.finditer(rf"(?<![\d.]){number}(?![\d.])", unnamed)]
+    return bool(clauses) and all(plain(clause, names, words) for clause in clauses)
+
+
+# ... and of a number asked to be confirmed ("A001 has 12 units, right?") or measured
+# against ("Is A002 over 40?"), closed lists too: a word they lack may say the number is no
+# figure of today's ("once 20 go out", "once 20 are picked, is it below target?", 客人訂了 20
+# 包: a review's, each read as "Is its stock 20?" or "below 20?", so today's "no reorder" was
+# shown as the answer)
+CONFIRM_WORDS = PLAIN_WORDS | set("""confirm confirming correct true exactly s units unit pcs
+    pieces packs bags boxes on hand got at of now holds hold 對 對吧 沒錯 確認 確定 一下 其實 包
+    個 件 瓶 罐 袋 盒 只 剩 是 目標""".split())
+THRESHOLD_WORDS = CONFIRM_WORDS | SUMMING_WORDS | set("""over above more than exceed exceeds
+    least under below less fewer by in all targets 超過 多於 少於 低於 不到 達到 至少 缺口 建議 叫貨量
+    補貨量 沒有 跟 和""".split())
+
+
 def _in_digits(text):
     """The text with a count of packs written in Chinese numerals written in digits (如果今天
     再賣掉五包: 5), read as digits are; not 一 alone (一包 24 個 says per), a count of items
@@ -899,10 +926,19 @@ def _one_change(changes, unnamed):
 def _figures(unnamed):
     """Every number the question writes in digits, as written (WRITTEN_NUMBER), but one
     that counts nothing of stock (NO_QUANTITY: a time, a price, a place, an order's
-    quantity...)."""
+    quantity...); then each written in English words from four up ("once twenty go out"),
+    in digits, but of items ("four items"): "one" to "three" may be of items too ("the
+    two")."""
     return [written.group() for written in re.finditer(WRITTEN_NUMBER, unnamed)
             if not re.search(NO_QUANTITY, unnamed[max(written.start() - 12, 0):
-                                                  written.end() + 8])]
+                                                  written.end() + 8])] + [
+        str(english_number(word.group(1))) for word in re.finditer(SPELLED, unnamed)
+        if (english_number(word.group(1)) or 0) >= 4]
+
+
+SPELLED = (r"\b((?:four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|"
+           r"eigh|nine)teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\b"
+           r"(?!\s+(?:items?|skus?|products?|things|ones)\b)")
 
 
 def _change(unnamed, changes, figures, *, level):

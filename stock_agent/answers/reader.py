@@ -264,6 +264,7 @@ def _read_clauses(words, last, skus, everything):
             "links": [],       # each "so": the items before it, and those after it
             "causes": [],      # each clause's items, and whether it gives a cause ("because")
             "ordering": False,  # an order word said in a clause before
+            "done": False,     # a clause before said only that something is done (好了，)
             "denied": False,   # the clause before denied a verdict
             "carried": None,   # (field, said as a column) of the one figure a field named before
             "carrying": (),    # items said with figures and no verdict, the next verdict's too
@@ -356,12 +357,15 @@ def _add_clause(said, clause, items, last, skus):
     if made is None or _unplaced(said, clause, items, made, last, skus) or \
             not _carried(said, clause, made):
         return False
-    if not made and ("done",) in clause and said["ordering"]:
-        return False  # "A001 needs 18, and I already did.": an order said done, of what?
+    done = not made and ("done",) in clause
+    if done and said["ordering"] or said["done"] and ("field", "order") in clause:
+        return False  # "A001 needs 18, and I already did.", 好了，A001 訂 18 包: an order said
+        # done, of what?
     if they and len(said["spoken"]) < 2 and any(claim["kind"] not in OF_THE_RUN
                                                 for claim in made):
         return False  # "They need 18." of one item: which items does the person read?
     said["ordering"] = said["ordering"] or ("field", "order") in clause
+    said["done"] = said["done"] or done
     said["denied"] = any(claim["kind"] == "verdict" and claim["negated"] for claim in made)
     _carry_verdicts(said, clause, items, made)
     # items with nothing said of them share the claims of another clause ("..., as does

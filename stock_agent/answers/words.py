@@ -24,7 +24,8 @@ import os
 import re
 
 from stock_agent.answers.facts import normal
-from stock_agent.answers.numerals import ZH_DIGITS, ZH_UNITS, chinese_number, side_by_side
+from stock_agent.answers.numerals import (ZH_DIGITS, ZH_UNITS, chinese_number, english_number,
+                                          side_by_side)
 
 # --- The lexicon -----------------------------------------------------------------------
 # The words and phrases, each with its role, are data: lexicon.txt beside this module.
@@ -37,6 +38,7 @@ _PUNCT = set(":()[]{}（）「」『』【】〔〕\"'“”‘’-–—/~*#|`>
 _SIGNS = {**dict.fromkeys(_PUNCT, ("punct",)), **dict.fromkeys(_CONTRASTS, ("contrast",)),
           **dict.fromkeys(_CLAUSE_MARKS, ("clause",)), ":": ("colon",), "：": ("colon",),
           ";": ("contrast", ";"), "；": ("contrast", ";")}  # ends a list the next verdict is of
+_ENDS = ("punct", "clause", "colon", "contrast")  # what a clause may end on
 _lexicon = None
 _longest = 1
 
@@ -179,8 +181,11 @@ def _word(tokens, index, meanings):
         return meanings[int(token[1:-1])], 1
     if re.fullmatch(r"\d+(?:,\d{3})*", token):
         return ("number", int(token.replace(",", ""))), 1
-    if _number_word(token) is not None:
-        return ("number", _number_word(token)), 1
+    if english_number(token) is not None:
+        return ("number", english_number(token)), 1
+    if token == "in" and _SIGNS.get(tokens[index + 1] if index + 1 < len(tokens) else ".",
+                                    ("",))[0] in _ENDS:
+        return ("placed", "done"), 1  # "The reorder of 18 is in.": it happened (a review's)
     for size in range(min(_longest, len(tokens) - index), 0, -1):
         role = _lexicon.get(tuple(tokens[index:index + size]))
         if role:
@@ -189,22 +194,6 @@ def _word(tokens, index, meanings):
     if size:
         return ("number", numeral), size
     return (_SIGNS[token], 1) if token in _SIGNS else (None, 0)
-
-
-_EN_NUMBERS = {word: value for value, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen".split())}
-_EN_NUMBERS.update({word: 10 * value for value, word in enumerate(
-    "twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)})
-
-
-def _number_word(token):
-    """"twelve" is 12, "forty-five" 45; None for any other word."""
-    parts = token.split("-")
-    if len(parts) == 2 and _EN_NUMBERS.get(parts[0], 0) >= 20 and \
-            0 < _EN_NUMBERS.get(parts[1], 10) < 10:
-        return _EN_NUMBERS[parts[0]] + _EN_NUMBERS[parts[1]]
-    return _EN_NUMBERS.get(token)
 
 
 def _numeral(tokens, index):
