@@ -761,6 +761,25 @@ class HostileProbeTest(unittest.TestCase):
                                "A001 要補貨嗎？", "en" if answer.isascii() else "zh-TW",
                                ("A001",))
 
+    def test_what_a_second_review_of_stop_62_found(self):
+        # a sixteenth review (575 tried): a number the person gives beside a verdict asked
+        # ("need 40?", "it has 50 now", "its target is 10") was read as one to confirm, or
+        # as an order's quantity, or 目前 as "the first", and today's verdict was shown as
+        # the answer to the person's premise
+        for answer, question, sku in (
+                ("需要。", "A001 需要補 40 包嗎？", "A001"),
+                ("需要。", "A001 需要訂 40 包嗎？", "A001"),
+                ("需要，A003 缺貨。", "A003 要補 40 包嗎？", "A003"),
+                ("需要，A001 需要補貨。", "A001 現在有 50 包，還要補嗎？", "A001"),
+                ("A001 需要補 18 包。", "A001 有五十包，需要補貨嗎？", "A001"),
+                ("A002 高於目標。", "A002 目前 5 包，夠不夠？", "A002"),
+                ("A003 缺貨。", "A003 其實有 40 包，缺貨嗎？", "A003"),
+                ("A001 低於目標。", "A001 目標 10 個，要補嗎？", "A001"),
+                ("A002 is above target.", "A002 has 5 now, right? Is it below target?", "A002"),
+                ("A001 is below target.", "A001 target is 10 now, right? Need more?", "A001")):
+            self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW",
+                               (sku,))
+
     def test_a_plain_confirmation_or_threshold_is_still_answered(self):
         # the closed lists of stop 62 leave the plain wordings read as before
         for question, said in (
@@ -2151,9 +2170,11 @@ class ComparisonTest(unittest.TestCase):
                 ("Is A001's target above 20?", "en", "more than 20", "less than 20"),
                 ("A001 的目標超過 20 嗎？", "zh-TW", "A001 的目標 30，超過 20", "少於 20"),
                 ("Is A001 below 20?", "en", "Stock of A001: 12, less than 20", "target"),
-                ("Is A002 above its target of 60?", "en", "none of A002's figures",
+                # a target given that is none of its figures is a premise no figure of
+                # today answers (stop 62's review: "A001 需要補 40 包嗎？" got 需要。)
+                ("Is A002 above its target of 60?", "en", "were not worked out",
                  "less than 60"),
-                ("A002 目標是 60，低於目標嗎？", "zh-TW", "不是 A002 的", "少於 60"),
+                ("A002 目標是 60，低於目標嗎？", "zh-TW", "未納入計算", "少於 60"),
                 # a seventh review's: a field of another clause, a surplus, an order word
                 ("Is A002 above 40, and what is its target?", "en",
                  "Stock of A002: 45, more than 40", "less than 40"),

@@ -1138,7 +1138,8 @@ _IT = (r"\b(?:it|its)\b|\b(?:this|that)\b(?! (?:month|week|year|time|morning|aft
 def _confirming(facts, asked):
     """{"sku", "numbers"}: the numbers the question asks to have confirmed (question._to_confirm),
     of the one item it names, found, when it supposes, adds up, compares and measures
-    nothing, and asks of today and of what the tools hold; else None."""
+    nothing, and asks of today and of what the tools hold, and, asking a verdict too, each
+    number is one of the item's figures; else None."""
     if not asked["to_confirm"] or len(asked["named"]) != 1 or asked["supposes"] or \
             asked["total"] or asked["difference"] or asked["threshold"] is not None or \
             asked["beyond"] or asked["worked"] or asked["compare"]:
@@ -1147,8 +1148,12 @@ def _confirming(facts, asked):
     if sku not in facts.items or not facts.items[sku]["found"]:
         return None
     figures = figures_of(facts.items[sku]).values()
-    if not asked["one_number"] and any(number not in figures for number in asked["to_confirm"]):
-        return None  # "none of its figures" only of the question's one number
+    if (not asked["one_number"] or asked["level"]) and any(
+            number not in figures for number in asked["to_confirm"]):
+        # "none of its figures" only of the question's one number, and asked no verdict:
+        # "A001 需要補 40 包嗎？", "Is A002 above its target of 60?" ask of a premise, which
+        # today's verdict answers no more than any number not worked out (a review's)
+        return None
     return {"sku": sku, "numbers": asked["to_confirm"]}
 
 

@@ -587,7 +587,7 @@ RELATIVE_BEFORE = r"(?:\bby|降低|提高|增加|減少|降|升|多|少|加|減)
 # ("Order 50 of A001", 訂 18 包), which the answer's line of orders placed or not speaks of.
 NOT_COUNTED = (r"\d:\d|\d/\d|\d{4}-\d|[$€£¥]\s*\d|\d\s*(?:元|塊|dollars?|usd|twd|ntd)|"
                r"(?:\b(?:shelf|aisle|row|bay|bin|door|room|floor|phone|tel|ext|no\.)|#|第)\s*\d|"
-               r"\d{3,}-\d{3,}|\d\s*號|(?:\btop|\bfirst|前)\s*\d|"
+               r"\d{3,}-\d{3,}|\d\s*號|(?:\btop|\bfirst|(?<!目)前)\s*\d|"
                r"\d\s*(?:items?|skus?|products?|things|ones|個?品項|項|樣)\b")
 ORDERED = (r"(?:\border|\bbuy|purchase|訂|買|叫|下單)\s*\d|"
            # "an order of 20" is ours only when placed ("fill an order of 20" is a sale)
@@ -670,7 +670,8 @@ def shape(question):
     named = _field(folded) or _than_field(than) or (
         _measured(folded) if threshold is not None else None)
     changes = _changes(unnamed)
-    figures = _figures(unnamed)
+    order_asked = _opens_an_order(folded) and re.match(ORDER_REQUEST, folded) is not None
+    figures = _figures(unnamed, order_asked)
     change = _change(unnamed, changes, figures, level=not total and threshold is None)
     return {"yes_no": kind if yes_no else None, "total": total,
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
@@ -698,8 +699,7 @@ def shape(question):
             "wants": _wants(folded, yes_no),
             "to_confirm": _to_confirm(folded, unnamed) if figures else [],
             "one_number": _one_number(unnamed) if figures else False,
-            "order_asked": _opens_an_order(folded) and
-            re.match(ORDER_REQUEST, folded) is not None}
+            "order_asked": order_asked}
 
 
 # The words of a plain yes-or-no question about our data now, a closed list: its verdict's
@@ -851,12 +851,14 @@ COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher
 def plain_clause(question, number, names, words):
     """Whether every clause of the question that writes `number` (each as _clause_of cuts
     it, and after a colon: "Warehouse update: A001 holds 999") is plain (every word one of
-    `words`)."""
+    `words`), and, of a threshold, says it ("A002 has 5 now, right? Is it below target?"
+    measures nothing against 5)."""
     unnamed = re.sub(r"(?<!\d)[:：]|[:：](?!\d)", ".",
                      _in_digits(re.sub(SKU_SHAPE, " ", normal(question))))
     clauses = [_clause_of(unnamed, found)
                for found in re.finditer(rf"(?<![\d.]){number}(?![\d.])", unnamed)]
-    return bool(clauses) and all(plain(clause, names, words) for clause in clauses)
+    return bool(clauses) and all(plain(clause, names, words) and (
+        words is not THRESHOLD_WORDS or re.search(THRESHOLD, clause)) for clause in clauses)
 
 
 # ... and of a number asked to be confirmed ("A001 has 12 units, right?") or measured
@@ -923,15 +925,17 @@ def _one_change(changes, unnamed):
     return sign, number
 
 
-def _figures(unnamed):
+def _figures(unnamed, order_asked):
     """Every number the question writes in digits, as written (WRITTEN_NUMBER), but one
-    that counts nothing of stock (NO_QUANTITY: a time, a price, a place, an order's
-    quantity...); then each written in English words from four up ("once twenty go out"),
-    in digits, but of items ("four items"): "one" to "three" may be of items too ("the
-    two")."""
+    that counts nothing of stock (NOT_COUNTED: a time, a price, a place...), nor, when it
+    asks for an order, its quantity (ORDERED: "A001 需要訂 40 包嗎？" asks none, and its 40 is
+    no figure of today's); then each written in English words from four up ("once twenty go
+    out"), in digits, but of items ("four items"): "one" to "three" may be of items too
+    ("the two")."""
+    other = NO_QUANTITY if order_asked else NOT_COUNTED
     return [written.group() for written in re.finditer(WRITTEN_NUMBER, unnamed)
-            if not re.search(NO_QUANTITY, unnamed[max(written.start() - 12, 0):
-                                                  written.end() + 8])] + [
+            if not re.search(other, unnamed[max(written.start() - 12, 0):
+                                            written.end() + 8])] + [
         str(english_number(word.group(1))) for word in re.finditer(SPELLED, unnamed)
         if (english_number(word.group(1)) or 0) >= 4]
 
