@@ -758,6 +758,7 @@ LINES = {
                            "suggested order, max(target - stock, 0), with these tools: {tools}.",
                      "zh-TW": "我只能回答這份庫存的問題：每個 SKU（庫存單位，例如 A001）的庫存、目標"
                               "與建議補貨量 max(目標 - 庫存, 0)，可用的工具：{tools}。"},
+    "answer_welcome": {"en": "You're welcome.", "zh-TW": "不客氣。"},
     "answer_data_sample": {"en": "Its data is the built-in sample, not a live ERP.",
                            "zh-TW": "資料是內建的教學樣本，不是即時的 ERP。"},
     "answer_data": {"en": "Its data is read from {source}.", "zh-TW": "資料讀自 {source}。"},

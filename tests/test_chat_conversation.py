@@ -452,6 +452,48 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertNotRegex(events[-1]["answer"], "Total|total")
 
+    def test_a_total_or_difference_of_the_two_items_the_turns_before_spoke_of(self):
+        # chatdev6: "so how many is that together?" and "diff between the two" after one
+        # item a turn read the scope line; of the two, each found, they are worked out
+        find = calls_reply(tool_call("find_items", {"query": "drip coffee"}))
+        for stdin, replies, stated in (
+                ("how many drip coffee do we have left?\nand A002?\nso how many is that "
+                 "together?\n", [find, self.lookup("A002")],
+                 "Total stock of A001, A002: 57 (12 + 45)"),
+                ("a001 stock pls\nA003?\ndiff between the two\n",
+                 [self.lookup("A001"), self.lookup("A003")],
+                 "A001 has 12 more in stock than A003 (12 - 0)")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("It is 57."),
+                                                      text_reply("It is 57."))
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+        # not of three items, nor of two when one was not found
+        for stdin, replies in (
+                ("Check A001\nCheck A002\nCheck A003\nso how many is that together?\n",
+                 [self.lookup("A001"), self.lookup("A002"), self.lookup("A003")]),
+                ("Check A001\nCheck A404\nso how many is that together?\n",
+                 [self.lookup("A001"), self.lookup("A404")])):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("It is 57."),
+                                                      text_reply("It is 57."))
+                self.assertEqual(status, 0, err)
+                self.assertNotIn("Total", events[-1]["answer"])
+
+    def test_thanks_or_an_order_of_no_item_get_the_programs_own_words(self):
+        # chatdev6: 謝謝 and 好 幫我下單, their replies unread, got the scope line alone
+        for stdin, reply, stated in (
+                ("謝謝\n", "不客气，有其他問題可以隨時問。", "不客氣。"),
+                ("thanks!\n", "No problem, happy to help anytime.", "You're welcome."),
+                ("好 幫我下單\n", "抱歉，我不能提供下單服務。", "本次尚未建立訂單：這裡只能查詢，無法下單。"),
+                ("ok go ahead and order that\n", "Sorry, I can't do that.",
+                 "No order has been placed in this run: I can only look things up here")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, text_reply(reply), text_reply(reply),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+
     def test_an_eleventh_review_s_follow_ups_read_nothing_false(self):
         # each read a figure of another field or today's verdict after a what-if
         a002 = self.lookup("A002")

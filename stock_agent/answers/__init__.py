@@ -716,6 +716,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     if asked["yes_no"] and not asked["named"] and not asked["some"]:
         asked["named"] = _one_asked(question, facts)  # "Is it low?"
     asked["answered"] = []  # the items whose yes or no the model's shown words said
+    if not facts.items and not facts.lists:  # "ok go ahead and order that", of no item
+        asked["order_asked"] = asked["order_asked"] or orders_of_one(question)  # looked up
     if asked["threshold"] is not None and not plain_clause(
             question, asked["threshold"], written.values(), THRESHOLD_WORDS):
         asked["threshold"] = None  # "Once 20 are picked, is it below target?"
@@ -1058,12 +1060,16 @@ def _summed_asked(question, shaped, earlier, facts, last):
     """The SKUs of the items a conversation's question naming none asks the total of, in
     words of a total alone ("what's the total?", "total units that comes to?", 總共呢？;
     chatdev4: after the reorder list, the person read the scope line): those the answer the
-    person read `last` named, two or more, each found, when no list before was cut short and
-    this turn's calls found no other; else []."""
+    person read `last` named, two or more, each found, or, when it named fewer, the two the
+    turns before spoke of, both found ("how many drip coffee?", "and the oolong?", "so how
+    many is that together?"; chatdev6), when no list before was cut short and this turn's
+    calls found no other; else []."""
     if not shaped["total"] or shaped["numbers"] or not figure_only(question, summing=True) or \
             any(listed["more"] for listed in earlier.lists):
         return []
     those = _named_in(earlier.found(), last)
+    if len(those) < 2 and len(earlier.items) == 2 and len(earlier.found()) == 2:
+        those = [fact["sku"] for fact in earlier.found()]
     found = {fact["sku"] for fact in facts.found()}
     return those if len(those) >= 2 and found <= set(those) else []
 

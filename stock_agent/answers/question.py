@@ -95,6 +95,12 @@ GIVEN_NUMBER = r"(?<![a-z0-9_-])(?<!\d[.:/])\d+(?![a-z0-9_-]|[.:/]\d)"
 # A question about the agent itself ("which tools can you use?", "can you place orders, or
 # only look things up?", 你能做什麼): the toolbox answers it, no lookup does. The list leans
 # narrow: a question it misses is offered the tools, as before.
+# Thanks and nothing else ("thx!", "ok great, thanks", 謝啦): a closed list, for the
+# program's own reply when the model's cannot be read (chatdev6: 謝謝 got the scope line)
+THANKS = r"\bthanks?\b|\bthx\b|\bty\b|\b3q\b|謝|感謝"
+THANKS_WORDS = set("""thanks thank thx ty 3q you so much a lot very ok okay great cool perfect
+    awesome nice got it that s all for now bye 謝 謝謝 謝啦 感謝 多謝 了 啦 喔 哦 好 好的 收到 讚
+    掰""".split())
 ABOUT_ME = (r"\b(?:which|what) tools\b|\byour tools\b|\bwhat can you do\b|\bcapabilit|"
             r"\bwhat (?:kinds?|sorts?|types?) of (?:questions|things)\b|"
             r"\bor (?:only|just) (?:look|check|search|answer)|"
@@ -406,7 +412,7 @@ ADD_UP = r"add(?:ed)?(?: (?:them|it|those|these|the|both|all|two|three|stock|num
 # how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
 # its clause: "rank them by how much to order" and "both are below target. By how much?"
 # ask no difference.
-DIFFERENCE = (r"difference|how many more|how much more|"
+DIFFERENCE = (r"difference|\bdiff\b|how many more|how much more|"
               r"\b(?:more|less|fewer|higher|lower|further|farther|bigger|larger|smaller)\b"
               r"[^\n]{0,200}?\bby how (?:much|many)(?:\s+\w+)?(?=\s*(?:[?.!,]|$))|"
               r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
@@ -441,7 +447,7 @@ _ORDERS_ZH = r"(?:下單|下訂|訂購|訂|叫貨|採購|進貨|補貨)"
 ORDER_REQUEST = rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})\b|\s*{_ASKS_ZH}*{_ORDERS_ZH}"
 ORDER_REQUEST_AFTER = (rf"\s*(?:(?:ok(?:ay)?|so|then)\s+)?(?:{_ASKS_EN}*{_PLACE_EN}|"
                        rf"{_ASKS_EN}+(?:{_ORDERS_EN})\b|(?:{_ORDERS_EN}) \d+\b)|"
-                       rf"\s*(?:好的?|那)?{_ASKS_ZH}+{_ORDERS_ZH}"
+                       rf"\s*(?:好的?|那)?\s*{_ASKS_ZH}+{_ORDERS_ZH}"
                        r"(?!單|清單|量|數|建議|價)")
 # The words and characters an order request opens with (ORDER_REQUEST's first): a question
 # that opens with none asks no order, and the pattern is not compiled (start-up is counted,
@@ -640,7 +646,7 @@ def shape(question):
     "some": naming no SKU, it asks whether any item holds its verdict (SOME), "to_confirm":
     the numbers it asks to have confirmed (_to_confirm), "one_number": it writes one
     number and nothing else that counts (_one_number), "order_asked": it asks for an order to be
-    placed (ORDER_REQUEST)}."""
+    placed (ORDER_REQUEST), "thanks": it thanks and says nothing else (THANKS_WORDS)}."""
     folded, skus = _past_no_lookup(normal(question).strip()), skus_named(question)
     # a SKU's digits are no number the person gave; 賣掉五包 gives 5
     unnamed = _in_digits(re.sub(SKU_SHAPE, " ", folded))
@@ -699,7 +705,8 @@ def shape(question):
             "wants": _wants(folded, yes_no),
             "to_confirm": _to_confirm(folded, unnamed) if figures else [],
             "one_number": _one_number(unnamed) if figures else False,
-            "order_asked": order_asked}
+            "order_asked": order_asked,
+            "thanks": _thanks(folded)}
 
 
 # The words of a plain yes-or-no question about our data now, a closed list: its verdict's
@@ -818,7 +825,7 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
     say let's lets imagine
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two
-    低於 高於 以上 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
+    低於 高於 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
     假設 才""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
@@ -933,13 +940,25 @@ def _figures(unnamed, order_asked):
     out"), in digits, but of items ("four items"): "one" to "three" may be of items too
     ("the two")."""
     other = NO_QUANTITY if order_asked else NOT_COUNTED
+    spelled = re.finditer(SPELLED, unnamed) if any(
+        stem in unnamed for stem in _NUMBER_STEMS) else ()  # most questions: not compiled
     return [written.group() for written in re.finditer(WRITTEN_NUMBER, unnamed)
             if not re.search(other, unnamed[max(written.start() - 12, 0):
                                             written.end() + 8])] + [
-        str(english_number(word.group(1))) for word in re.finditer(SPELLED, unnamed)
+        str(english_number(word.group(1))) for word in spelled
         if (english_number(word.group(1)) or 0) >= 4]
 
 
+def _thanks(folded):
+    """Whether the question thanks and says nothing else (THANKS_WORDS); most questions
+    hold no word of thanks, and compile nothing."""
+    return (any(mark in folded for mark in ("thank", "thx", "3q", "謝")) or
+            "ty" in folded.split()) and _made_of(folded, THANKS_WORDS) and \
+        re.search(THANKS, folded) is not None
+
+
+_NUMBER_STEMS = ("four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                 "teen", "twenty", "thirty", "forty", "fifty", "sixty", "eighty", "ninety")
 SPELLED = (r"\b((?:four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|"
            r"eigh|nine)teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\b"
            r"(?!\s+(?:items?|skus?|products?|things|ones)\b)")
@@ -1017,9 +1036,14 @@ def _field(folded, asking=None):
     the words asking for it, when not those of a sum or a comparison (THRESHOLD). A question
     of a gap to the target ("how far below target, combined", 離目標還差) sums the
     shortfalls: its target is no summand."""
-    asked = re.search(asking or f"{TOTAL}|{DIFFERENCE}|{MOST}|{LEAST}|compar", folded)
-    if asked is None:
+    # each pattern apart, the earliest: TOTAL and DIFFERENCE are compiled already, and one
+    # pattern of them all would be compiled again on every run (start-up is counted)
+    found = [found for words in ((asking,) if asking else (TOTAL, DIFFERENCE, MOST, LEAST,
+                                                           "compar"))
+             if (found := re.search(words, folded))]
+    if not found:
         return None
+    asked = min(found, key=lambda found: found.start())
     # "the items below target" says which items, not which figure ("How many units do the
     # items below target have altogether?" sums their stock): blanked, places kept
     # "to reach its target" is a level too ("How many more does A003 need than A001 to

@@ -42,8 +42,13 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
         for rehearsed in facts.rehearsed]
     said += [(Text("answer_lookup_failed", error=error), [])  # each error once
              for error in dict.fromkeys(failed["error"] for failed in facts.failed)]
-    if not said:
-        said = [(Text("answer_scope", tools=", ".join(tools)), [])] + _data(source)
+    if not said and shape["thanks"]:
+        said = [(Text("answer_welcome"), [])]
+    elif not said:  # an order asked of no item looked up: that none can be placed here
+        said = [(Text("answer_read_only"), [{"claim": "placed", "value": False,
+                                              "source": None}])] * bool(
+            shape["order_asked"] and not whole.writable) + [
+            (Text("answer_scope", tools=", ".join(tools)), [])] + _data(source)
     elif note_orders and not facts.order_writes() and facts.items:
         # of an order asked for in a run with no order tool: that none can be placed here
         # ("Please order 18 of A001": "in this run" read as if the next might)
