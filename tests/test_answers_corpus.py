@@ -2938,6 +2938,8 @@ class ReadOnlyOrderTest(unittest.TestCase):
 
     def test_a_question_about_ordering_gets_the_plain_line(self):
         for question, lang in (("Check A001 and suggest how many to reorder.", "en"),
+                               ("reorder list please", "en"),  # a list asked for, no order
+                               ("Reorder status of A001?", "en"),
                                ("請問 A001 要訂多少？", "zh-TW"), ("那 A001 的訂單呢？", "zh-TW"),
                                ("好，那 A001 的訂購量是多少？", "zh-TW"),
                                ("好，那補貨清單有 A001 嗎？", "zh-TW")):

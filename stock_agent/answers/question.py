@@ -444,7 +444,10 @@ _PLACE_EN = r"place (?:an?|the|my) (?:purchase )?order"
 _ORDERS_EN = r"order|reorder|restock|buy|purchase"
 _ASKS_ZH = r"(?:請(?!問)|幫我|幫忙|麻煩|直接|就|我們?(?:想|要)+)"
 _ORDERS_ZH = r"(?:下單|下訂|訂購|訂|叫貨|採購|進貨|補貨)"
-ORDER_REQUEST = rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})\b|\s*{_ASKS_ZH}*{_ORDERS_ZH}"
+# "reorder list please", "order status of A001": an order word naming what to show, no order
+_OF_ORDERS = r"(?:list|report|status|levels?|points?|history|quantit|suggestion|amounts?)"
+ORDER_REQUEST = (rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})\b(?!\s+{_OF_ORDERS})|"
+                 rf"\s*{_ASKS_ZH}*{_ORDERS_ZH}")
 ORDER_REQUEST_AFTER = (rf"\s*(?:(?:ok(?:ay)?|so|then)\s+)?(?:{_ASKS_EN}*{_PLACE_EN}|"
                        rf"{_ASKS_EN}+(?:{_ORDERS_EN})\b|(?:{_ORDERS_EN}) \d+\b)|"
                        rf"\s*(?:好的?|那)?\s*{_ASKS_ZH}+{_ORDERS_ZH}"
