@@ -480,6 +480,40 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertNotIn("Total", events[-1]["answer"])
 
+    def test_a_total_or_difference_after_a_what_if_or_a_field_asked_turns_before(self):
+        # a seventeenth review's: after a what-if two turns back, today's total and
+        # difference were shown as the answer; after "how many should we order?" then "and
+        # A003?", the total and the difference were of the stock
+        for stdin, replies, unsaid in (
+                ("If we sell 10 of A002, how many would be left?\nand A001?\nso how many "
+                 "would be left together?\n", [self.lookup("A002"), text_reply("35."),
+                                                self.lookup("A001"), text_reply("2.")],
+                 "Total stock"),
+                ("如果 A002 賣掉 10 包，還剩多少？\nA001 呢？\n兩個加起來呢？\n",
+                 [self.lookup("A002"), text_reply("35 包。"), self.lookup("A001"),
+                  text_reply("2 包。")], "庫存合計"),
+                ("If we sell 10 of A002, how many would be left?\nand A001?\ndiff between the "
+                 "two\n", [self.lookup("A002"), text_reply("35."), self.lookup("A001"),
+                            text_reply("2.")], "more in stock")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("37."),
+                                                      text_reply("37."),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn(unsaid, events[-1]["answer"])
+        for stdin, stated in (
+                ("How many should we order of A001?\nand A003?\nwhat's the total?\n",
+                 "Total suggested order of A001, A003: 38 (18 + 20)"),
+                ("A001 要訂多少？\nA003 呢？\n兩個加起來呢？\n", "A001、A003 的建議補貨合計 38（18 + 20）"),
+                ("How far below target is A001?\nand A003?\ndiff between the two\n",
+                 "A003's suggested order is 2 more than A001's (20 - 18)")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(
+                    stdin, self.lookup("A001"), self.lookup("A003"), text_reply("It is 12."),
+                    text_reply("It is 12."), args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+
     def test_thanks_or_an_order_of_no_item_get_the_programs_own_words(self):
         # chatdev6: 謝謝 and 好 幫我下單, their replies unread, got the scope line alone
         for stdin, reply, stated in (

@@ -83,6 +83,7 @@ class Plain:
         self.earlier, self.whole = None, True  # their facts; whether they are all its results
         self.last_read = ""  # the answer the person read last, of a conversation's turn before
         self.after_what_if = False  # a question before supposed a change, still in force
+        self.supposed = False  # a question of any turn before supposed a change
         self.field_before = None  # what a total after the question before is of (_field_asked)
         self.follows = False  # the question is of a conversation's turn after the first
         self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
@@ -151,11 +152,12 @@ class Answers(Plain):
             # the turn before's answer, as read; whether a change a question supposed still
             # holds; the field the question before asked of
             self.last_read = _without_scope_line(history[-1]["content"])
-            before = next(message["content"] for message in reversed(history)
-                          if message["role"] == "user")
+            asked = [message["content"] for message in reversed(history)
+                     if message["role"] == "user"]
             self.after_what_if = _still_supposing(history, question, self._parts(question)) \
                 and not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
-            self.field_before = _field_asked(shape(before), normal(before))
+            self.supposed = any(map(supposes_a_change, asked))
+            self.field_before = _field_before(asked)
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -399,7 +401,7 @@ class Answers(Plain):
                                named=bool(skus_named(question) or self._parts(question)),
                                by_name=bool(self._parts(question)),
                                whole=self.whole, last=self.last_read,
-                               after_what_if=self.after_what_if)
+                               after_what_if=self.after_what_if, supposed=self.supposed)
 
     def _parts(self, question):
         """The parts of item names the question writes (question.parts_named), read once a
@@ -686,7 +688,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     asked = shape(question)
     if then:
         asked.update(supposes=True, change=None, yes_no=None)
-    if of and field and asked["total"] and _names_no_field(asked, normal(question)):
+    if of and field and (asked["total"] or asked["difference"]) and \
+            _names_no_field(asked, normal(question)):
         # not "how many do we have of them altogether?": the stock; a model's total of
         # another field is no answer (field_named)
         if field == MIXED:
@@ -756,6 +759,19 @@ def _asks_of_now(question, parts=()):
     folded = normal(question)
     return bool(skus_named(question) or parts) or re.search(OF_TODAY, folded) is not None \
         or asks_the_list(folded)
+
+
+def _field_before(questions):
+    """The field a total or a difference naming none is of (_field_asked): that of the last
+    of the `questions` before (newest first) that asked a figure, past those asking none
+    ("How many should we order of A001?", "and A003?", "what's the total?" is of the
+    orders; a review's: of the stock)."""
+    for before in questions:
+        shaped = shape(before)
+        field = _field_asked(shaped, normal(before))
+        if field or shaped["wants"] or shaped["field_named"]:
+            return field
+    return None
 
 
 def _field_asked(shaped, folded):
@@ -835,6 +851,7 @@ def _of_items(asked, folded):
 
 
 def _recalled_asked(question, known, facts, earlier, *, named, whole, last, after_what_if,
+                    supposed=False,
                     by_name=False):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
     (`facts`) and those of the items it asks of that the turns before spoke of (`earlier`:
@@ -876,7 +893,11 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
         if of_today and not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
-    if not shaped["supposes"] and not re.search(_BESIDES, folded):
+    # a total or a difference after a what-if of any turn before may be of the stock it
+    # supposed ("If we sell 10 of A002...", "and A001?", "so how many would be left
+    # together?": a review's, today's 57 was shown)
+    if not shaped["supposes"] and not re.search(_BESIDES, folded) and not (
+            supposed and (shaped["total"] or shaped["difference"])):
         # not of numbers the person gives ("Shelf has 8, back room has 14. What's the total
         # of the two?", a review's): those are worked out as theirs
         of_any = (of_one or _of_several(shaped, folded)) and not shaped["numbers"]

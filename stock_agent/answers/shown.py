@@ -293,7 +293,10 @@ def _worked_out(read_as, figures):
 
 def _ranked_after(above, claimed):
     """Under a heading that ranks its list ("largest shortfall first"), a line's items are
-    ranked after the last item of the line above."""
+    ranked after the last item of the line above; not one that says which is largest, a
+    line of the list's summing up ("- 缺口最大的是 Piping bags，需要 300。", after the last)."""
+    if any(claim["kind"] == "largest" for claim in claimed):
+        return
     before = [sku for claim in above if claim["kind"] == "ranked" for sku in claim["items"]]
     for claim in claimed:
         if claim["kind"] == "ranked":
