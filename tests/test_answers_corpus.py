@@ -150,7 +150,8 @@ class BlindBatchTest(unittest.TestCase):
         # Lowered at stop 62: blind8 1 trimmed, "Need 20 of K312 for an event — do we have
         # that many?": a number asked to be confirmed or measured against is read only in a
         # clause of closed words, since a review's "once 20 go out" was read as "Is its
-        # stock 20?".)
+        # stock 20?"; dev6 1 more trimmed, not rendered: 缺口大的在前 ranks its list, and a
+        # line of its summing up is not ranked.)
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 34, 14),
                                               ("answers_blind2.jsonl", 110, 35, 28),
                                               ("answers_blind3.jsonl", 99, 11, 23),
@@ -160,7 +161,7 @@ class BlindBatchTest(unittest.TestCase):
                                               ("answers_blind9.jsonl", 120, 14, 67),
                                               ("answers_blind10.jsonl", 60, 14, 22),
                                               ("answers_blind11.jsonl", 61, 13, 10),
-                                              ("answers_dev6.jsonl", 120, 10, 73),
+                                              ("answers_dev6.jsonl", 120, 10, 74),
                                               ("answers_dev12.jsonl", 78, 14, 18)):
             verdicts = [verdict for entry, _, verdict in self.read[name] if not entry["false"]]
             shown_whole = verdicts.count("verified") + verdicts.count("supplemented")
@@ -779,6 +780,17 @@ class HostileProbeTest(unittest.TestCase):
                 ("A001 is below target.", "A001 target is 10 now, right? Need more?", "A001")):
             self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW",
                                (sku,))
+
+    def test_the_largest_shortfall_of_a_list_cut_short_is_never_read(self):
+        # an eighteenth review's: the search's cut item (A003) had the largest shortfall
+        search = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "包"},
+                  "result": {"ok": True, "data": {"query": "包", "items": [SAMPLE[1]],
+                                                  "more": 1, "source": "s"}}}
+        for answer, question in (("A001 has the largest shortfall.",
+                                  "Which item has the largest shortfall?"),
+                                 ("缺口最大的是 A001。", "哪個缺口最大？")):
+            self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW",
+                               run=[search, lookup("A001", invocation="1:1")])
 
     def test_a_plain_confirmation_or_threshold_is_still_answered(self):
         # the closed lists of stop 62 leave the plain wordings read as before

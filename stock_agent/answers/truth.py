@@ -40,11 +40,15 @@ def _true_of_run(claim, facts):
         gaps = [fact["target"] - fact["stock"] for fact in map(facts.items.get, claim["items"])
                 if fact and fact["found"]]
         return len(gaps) == len(claim["items"]) and gaps == sorted(gaps, reverse=True)
-    if kind == "largest":  # "the biggest shortfall is A003": of two or more found, one short
+    if kind == "largest":  # "the biggest shortfall is A003": of two or more found, one short,
+        # and no search cut short (a review's: its cut item was the largest); the reorder
+        # list, cut or not, leads with the largest
         gaps = {sku: fact["target"] - fact["stock"] for sku, fact in facts.items.items()
                 if fact["found"]}
         return len(claim["items"]) == 1 and claim["items"][0] in gaps and len(gaps) >= 2 \
-            and gaps[claim["items"][0]] == max(gaps.values()) > 0
+            and gaps[claim["items"][0]] == max(gaps.values()) > 0 and \
+            not any(listed["more"] and listed["tool"] != "list_reorder"
+                    for listed in facts.lists)
     if kind == "looked":  # "I checked (A001)": a call returned a fact (of each item named)
         return all(sku in facts.looked_up or any(sku in listed["skus"] for listed in
                                                  facts.lists) for sku in claim["items"]) \
