@@ -514,6 +514,20 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertIn(stated, events[-1]["answer"])
 
+    def test_chatdev6_follow_ups_of_the_one_item_before(self):
+        # 比 target 多幾包 read the scope line's "cannot tell"; 先進 15 包 was no plain what-if
+        search = calls_reply(tool_call("find_items", {"query": "玄米茶包"}))
+        for stdin, replies, stated in (
+                ("A002 還有多少\n比 target 多幾包\n", [self.lookup("A002")], "超出目標 15"),
+                ("玄米茶包還有貨嗎\n如果今天先進 15 包，這樣有到目標嗎\n", [search, search],
+                 "若進貨 15：玄米茶包（A003）會有 0 + 15 = 15")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("15"),
+                                                      text_reply("15"), args=["--lang", "zh-TW"])
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+                self.assertNotIn("程式無法確定", events[-1]["answer"])
+
     def test_thanks_or_an_order_of_no_item_get_the_programs_own_words(self):
         # chatdev6: 謝謝 and 好 幫我下單, their replies unread, got the scope line alone
         for stdin, reply, stated in (
