@@ -528,6 +528,17 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertIn(stated, events[-1]["answer"])
                 self.assertNotIn("程式無法確定", events[-1]["answer"])
 
+    def test_the_list_asked_for_is_made_when_the_model_searched_instead(self):
+        # chatdev6: "ok so what IS running low then", offered list_reorder alone, got the
+        # small model's search for the item before again, and the person read no list
+        search = calls_reply(tool_call("find_items", {"query": "oolong tea bags"}))
+        status, _, err, events, _ = self.chat(
+            "are the oolong tea bags below target?\nok so what IS running low then\n",
+            search, search, text_reply("A002 has 45."), text_reply("A002 has 45."))
+        self.assertEqual(status, 0, err)
+        self.assertIn("Below target, largest shortfall first: 玄米茶包 (A003)",
+                      events[-1]["answer"])
+
     def test_thanks_or_an_order_of_no_item_get_the_programs_own_words(self):
         # chatdev6: 謝謝 and 好 幫我下單, their replies unread, got the scope line alone
         for stdin, reply, stated in (

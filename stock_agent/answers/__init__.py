@@ -455,9 +455,11 @@ class Answers(Plain):
                  for skus in (unlooked[at:at + 10]
                               for at in range(0, min(len(unlooked), 10 * MAX_SEARCHES), 10))
                  if "get_stock" in self.ours]
-        if self.offered == ("list_reorder",) and not facts.lists:
+        if self.offered == ("list_reorder",) and not any(
+                listed["tool"] == "list_reorder" for listed in facts.lists):
             # read as "which are low?": offered list_reorder alone for 這禮拜該補哪些貨, the
-            # small model asked the person for the figures, twice
+            # small model asked the person for the figures, twice; for "ok so what IS
+            # running low then", it searched the item before again (chatdev6)
             return [{"name": "list_reorder", "arguments": {}}]
         if unlooked and not calls or "find_items" not in self.ours or self.inventory is None:
             return remade + calls
