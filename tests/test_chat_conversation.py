@@ -539,6 +539,26 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertIn("Below target, largest shortfall first: 玄米茶包 (A003)",
                       events[-1]["answer"])
 
+    def test_what_a_review_of_the_newest_follow_ups_found(self):
+        # a nineteenth review's: a what-if comparing with another item was worked out of
+        # that item; "Nothing is low." stood above the reorder list the program made; a
+        # total after targets asked of one item a turn was the stock's
+        for stdin, replies, unsaid in (
+                ("A001 還有多少\n如果先進 15 包，會比 A002 多嗎\n",
+                 [self.lookup("A001"), self.lookup("A002")], "45 + 15"),
+                ("what is running low?\n", [self.lookup("A002"), text_reply("Nothing is low."),
+                                            text_reply("Nothing is low.")], "Nothing is low."),
+                ("What's the target of A001?\nand A002?\nwhat's the total?\n",
+                 [self.lookup("A001"), self.lookup("A002")], "Total stock"),
+                ("A001 的目標是多少\nA002 呢\n總共呢\n", [self.lookup("A001"), self.lookup("A002")],
+                 "庫存合計")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("ok"),
+                                                      text_reply("ok"),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn(unsaid, events[-1]["answer"])
+
     def test_thanks_or_an_order_of_no_item_get_the_programs_own_words(self):
         # chatdev6: 謝謝 and 好 幫我下單, their replies unread, got the scope line alone
         for stdin, reply, stated in (

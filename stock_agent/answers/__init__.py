@@ -84,6 +84,7 @@ class Plain:
         self.last_read = ""  # the answer the person read last, of a conversation's turn before
         self.after_what_if = False  # a question before supposed a change, still in force
         self.supposed = False  # a question of any turn before supposed a change
+        self.targets_before = False  # the last question that asked a figure asked targets
         self.field_before = None  # what a total after the question before is of (_field_asked)
         self.follows = False  # the question is of a conversation's turn after the first
         self.needs_tools = True  # read alone, the question may need a tool ("thanks!" none)
@@ -157,7 +158,9 @@ class Answers(Plain):
             self.after_what_if = _still_supposing(history, question, self._parts(question)) \
                 and not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
             self.supposed = any(map(supposes_a_change, asked))
-            self.field_before = _field_before(asked)
+            before = _last_figure_asked(asked)
+            self.field_before = _field_asked(*before) if before else None
+            self.targets_before = bool(before) and _wanted(*before) == {"target"}
         self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
@@ -401,7 +404,8 @@ class Answers(Plain):
                                named=bool(skus_named(question) or self._parts(question)),
                                by_name=bool(self._parts(question)),
                                whole=self.whole, last=self.last_read,
-                               after_what_if=self.after_what_if, supposed=self.supposed)
+                               after_what_if=self.after_what_if, supposed=self.supposed,
+                               targets=self.targets_before)
 
     def _parts(self, question):
         """The parts of item names the question writes (question.parts_named), read once a
@@ -709,9 +713,12 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
         # read with each name as its SKU: "drip coffee on hand or A003's target" mixes
         # fields as "A001 on hand or A003's target" does (a review's: "Most stock: A001")
         asked["unclear"] = shape(_as_skus(question, written))["unclear"]
-    if asked["change"] and not plain_what_if(
-            question, written.values(), one=len(asked["named"] or facts.found()) == 1):
-        asked["change"] = None  # "if 20 orders come in": of what, the program cannot tell
+    if asked["change"] and (asked["than"] and asked["named"] or not plain_what_if(
+            question, written.values(), one=len(asked["named"] or facts.found()) == 1)):
+        # "if 20 orders come in": of what, the program cannot tell; nor of which item when
+        # it names one to compare with (如果進 15 包，會比 A002 多嗎 after A001: a review's,
+        # the 15 went to A002)
+        asked["change"] = None
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)
         asked["yes_no"], asked["some"] = None, False
@@ -763,16 +770,22 @@ def _asks_of_now(question, parts=()):
         or asks_the_list(folded)
 
 
-def _field_before(questions):
-    """The field a total or a difference naming none is of (_field_asked): that of the last
-    of the `questions` before (newest first) that asked a figure, past those asking none
-    ("How many should we order of A001?", "and A003?", "what's the total?" is of the
-    orders; a review's: of the stock)."""
+def _wanted(shaped, folded):
+    """The figures a question (its shape, its folded words) wants: "how many" alone, or 多少,
+    is no field of its own beside another ("A001 的目標是多少" wants the target)."""
+    return shaped["wants"] if re.search(STOCK_SAID, folded) else \
+        shaped["wants"] - {"stock"} or shaped["wants"]
+
+
+def _last_figure_asked(questions):
+    """(shape, folded) of the last of the `questions` before (newest first) that asked a
+    figure, past those asking none, else None: a total or a difference naming none is of its
+    field (_field_asked: "How many should we order of A001?", "and A003?", "what's the
+    total?" is of the orders; a review's: of the stock)."""
     for before in questions:
-        shaped = shape(before)
-        field = _field_asked(shaped, normal(before))
-        if field or shaped["wants"] or shaped["field_named"]:
-            return field
+        shaped, folded = shape(before), normal(before)
+        if shaped["wants"] or shaped["field_named"] or _field_asked(shaped, folded):
+            return shaped, folded
     return None
 
 
@@ -784,8 +797,7 @@ def _field_asked(shaped, folded):
     A002"); else None, and such a total is of the stock, as one asked alone: after the
     targets too (blindchat5, stop 60: the total of the field before, shown in place of the
     model's stock total, cost a held-out case)."""
-    wanted = shaped["wants"] if re.search(STOCK_SAID, folded) else \
-        shaped["wants"] - {"stock"} or shaped["wants"]  # "how many" alone is no field
+    wanted = _wanted(shaped, folded)
     if not shaped["field_named"] and len(wanted) > 1:
         return MIXED
     orders = shaped["field"] == "suggested_order" if shaped["field_named"] or not wanted \
@@ -853,7 +865,7 @@ def _of_items(asked, folded):
 
 
 def _recalled_asked(question, known, facts, earlier, *, named, whole, last, after_what_if,
-                    supposed=False,
+                    supposed=False, targets=False,
                     by_name=False):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
     (`facts`) and those of the items it asks of that the turns before spoke of (`earlier`:
@@ -907,7 +919,7 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
             _ordinal_asked(folded, earlier, facts, last) or (
             _several_asked(question, earlier, facts, last) or
             _those_asked(folded, earlier, facts, last) if of_any else []) or \
-            _summed_asked(question, shaped, earlier, facts, last)
+            _summed_asked(question, shaped, earlier, facts, last, targets=targets)
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
     return facts, []
@@ -1079,7 +1091,7 @@ def _searches_found(lists):
         listed["skus"] or set(normal(listed["query"]).split()) <= found) for listed in lists)
 
 
-def _summed_asked(question, shaped, earlier, facts, last):
+def _summed_asked(question, shaped, earlier, facts, last, *, targets=False):
     """The SKUs of the items a conversation's question naming none asks the total of, in
     words of a total alone ("what's the total?", "total units that comes to?", 總共呢？;
     chatdev4: after the reorder list, the person read the scope line): those the answer the
@@ -1091,7 +1103,8 @@ def _summed_asked(question, shaped, earlier, facts, last):
             any(listed["more"] for listed in earlier.lists):
         return []
     those = _named_in(earlier.found(), last)
-    if len(those) < 2 and len(earlier.items) == 2 and len(earlier.found()) == 2:
+    if len(those) < 2 and len(earlier.items) == 2 and len(earlier.found()) == 2 and \
+            not targets:  # after "What's the target of A001?", "and A002?": of the targets?
         those = [fact["sku"] for fact in earlier.found()]
     found = {fact["sku"] for fact in facts.found()}
     return those if len(those) >= 2 and found <= set(those) else []

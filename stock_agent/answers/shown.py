@@ -171,6 +171,11 @@ class _Review:
                        for word in others)
 
     def _read(self, words, last):
+        if ("neg", "all") in words and not any(word[0] == "item" for word in words) and any(
+                listed["tool"] == "list_reorder" and listed["skus"]
+                for listed in self.facts.lists):
+            return None  # "Nothing is low." beside a reorder list that holds items (a
+            # review's: "nothing" is said of the items looked up, the list's are low)
         return claims(words, last, asked=self.asked["yes_no"], skus=self.asked["named"],
                       everything=self.facts.said_of_all(), request=self.asked["request"],
                       some=self.asked["some"])
