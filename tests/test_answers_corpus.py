@@ -792,6 +792,32 @@ class HostileProbeTest(unittest.TestCase):
             self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW",
                                run=[search, lookup("A001", invocation="1:1")])
 
+    def test_what_a_review_of_the_programs_own_words_found(self):
+        # a twentieth review (356 questions): a surplus measured as the target, "its 10
+        # target" measured, a suggested order supposed read as a stock, "more urgent" and
+        # "more room" answered with the most stock, "訂 15 包 A001 夠嗎？" and "Order 15 of
+        # A001 — is that enough?" answered with today's figures alone
+        listed = {"invocation": "1:0", "name": "list_reorder", "arguments": {},
+                  "result": {"ok": True, "data": {"items": [SAMPLE[0]], "more": 2}}}
+        for question, lang, skus, unsaid in (
+                ("Does A002 exceed its target by at least 20?", "en", ("A002",), "more than"),
+                ("Is A001 above its 10 target?", "en", ("A001",), "more than 10"),
+                ("If A001's suggested order is 25, how many do we have?", "en", ("A001",),
+                 "If the stock is 25"),
+                ("如果 A001 要補的是 25，現在有幾包？", "zh-TW", ("A001",), "若庫存是 25"),
+                ("Which is more urgent, A001 or A003?", "en", ("A001", "A003"), "Most stock"),
+                ("Which one has more room before reorder, A001 or A002?", "en",
+                 ("A001", "A002"), "Furthest below"),
+                ("If we sell 5 of what's low, how many left?", "en", None, "If 5 go out")):
+            with self.subTest(question=question):
+                text = written([listed] if skus is None else [lookup(*skus)], question, lang)
+                self.assertNotIn(unsaid, text)
+        for question, lang in (("訂 15 包 A001 夠嗎？", "zh-TW"),
+                               ("Order 15 of A001 — is that enough?", "en")):
+            with self.subTest(question=question):
+                self.assertIn("未納入計算" if lang == "zh-TW" else "were not worked out",
+                              written([lookup("A001")], question, lang))
+
     def test_a_plain_confirmation_or_threshold_is_still_answered(self):
         # the closed lists of stop 62 leave the plain wordings read as before
         for question, said in (

@@ -713,11 +713,12 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
         # read with each name as its SKU: "drip coffee on hand or A003's target" mixes
         # fields as "A001 on hand or A003's target" does (a review's: "Most stock: A001")
         asked["unclear"] = shape(_as_skus(question, written))["unclear"]
-    if asked["change"] and (asked["than"] and asked["named"] or not plain_what_if(
+    cut = not asked["named"] and any(listed["more"] for listed in facts.lists)
+    if asked["change"] and (asked["than"] and asked["named"] or cut or not plain_what_if(
             question, written.values(), one=len(asked["named"] or facts.found()) == 1)):
         # "if 20 orders come in": of what, the program cannot tell; nor of which item when
         # it names one to compare with (如果進 15 包，會比 A002 多嗎 after A001: a review's,
-        # the 15 went to A002)
+        # the 15 went to A002), nor of the one item a list cut short shows
         asked["change"] = None
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)
@@ -728,6 +729,9 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     if asked["yes_no"] and not asked["named"] and not asked["some"]:
         asked["named"] = _one_asked(question, facts)  # "Is it low?"
     asked["answered"] = []  # the items whose yes or no the model's shown words said
+    if parts and not asked["named"] and (asked["total"] or asked["compare"] or
+                                         asked["difference"]):
+        asked["unclear"] = True  # "茶包總共有多少？": of the items whose names say 茶包 only
     if not facts.items and not facts.lists:  # "ok go ahead and order that", of no item
         asked["order_asked"] = asked["order_asked"] or orders_of_one(question)  # looked up
     if asked["threshold"] is not None and not plain_clause(

@@ -512,7 +512,8 @@ THRESHOLD = (r"\bover\b|\babove\b|more than|exceed|at least|\bunder\b|\bbelow\b|
 # A surplus measured ("over target by more than 20", "over by 20", 超出目標超過 20): no field
 # holds it, so no figure is measured by the number (a review's: "Target of A002: 30, more
 # than 20" read as a yes, where it is 15 over)
-OVER_BY = (r"(?:above|over) (?:its |the |their )?targets?\b[^.?!,]{0,20}\bby\b|\bover by\b|"
+OVER_BY = (r"(?:above|over|exceeds?|beats?|tops?) (?:its |the |their )?targets?\b[^.?!,]{0,20}"
+           r"\bby\b|\bover by\b|"
            r"(?:超出|超過|高於)目標\D{0,6}\d|超出目標\S{0,4}(?:超過|多於)")
 # A gap to the target, or over it, measured in the clause of the number ("more than 20 over
 # target", "Is the gap over 15?", 離目標差超過 20, 比目標多超過 20): "gap" may be either way and
@@ -666,8 +667,9 @@ def shape(question):
     given = _given(unnamed, numbers, total) if len(units) <= 1 else None
     if given and len(numbers) > 2:  # a target is no summand: 12 + 6 of stock, target 30
         numbers = given[0]
-    compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and (
-        "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
+    compare = re.search(WHICH_ONE, folded) and not re.search(ABOVE_TARGET, folded) and \
+        not _measured_otherwise(folded) and (
+            "most" if re.search(MOST, folded) else "least" if re.search(LEAST, folded) else None)
     order = bool(re.search(ORDER_WORDS, folded)) or bool(compare and re.search(SHORT, folded))
     than = _around_than(folded)
     # the one number the question measures a figure against (reviews: "above its target of
@@ -679,7 +681,8 @@ def shape(question):
     named = _field(folded) or _than_field(than) or (
         _measured(folded) if threshold is not None else None)
     changes = _changes(unnamed)
-    order_asked = _opens_an_order(folded) and re.match(ORDER_REQUEST, folded) is not None
+    order_asked = _opens_an_order(folded) and re.match(ORDER_REQUEST, folded) is not None \
+        and not re.search(r"\benough\b|夠", folded)  # "Order 15 of A001, is that enough?"
     figures = _figures(unnamed, order_asked)
     change = _change(unnamed, changes, figures, level=not total and threshold is None)
     return {"yes_no": kind if yes_no else None, "total": total,
@@ -710,6 +713,18 @@ def shape(question):
             "one_number": _one_number(unnamed) if figures else False,
             "order_asked": order_asked,
             "thanks": _thanks(folded)}
+
+
+def _measured_otherwise(folded):
+    """Whether a comparison's "more" or "most" is of a measure the tools do not hold ("Which
+    is more urgent, A001 or A003?", "more room before reorder": a review's, each got the
+    most stock): a word after it that is none of MEASURES."""
+    return any(word not in MEASURES for word in re.findall(
+        r"\b(?:more|most|less|least|fewer|fewest)\s+([a-z]+)", folded))
+
+
+MEASURES = set("""stock units unit items item packs bags pieces left in on of than to stocked
+    below above short shortfall needed need needs ordering reordering restocking""".split())
 
 
 # The words of a plain yes-or-no question about our data now, a closed list: its verdict's
@@ -1000,8 +1015,11 @@ def _reads_plainly(unnamed, change):
     before, after = unnamed[:number.start()], unnamed[number.end():]
     if re.match(SHARE_OR_CONTAINER, after):
         return False
+    # a stock said after words of another field is that field's ("If A001's suggested order
+    # is 25", 如果 A001 要補的是 25: a review's, each was worked out as a stock of 25)
     return change[0] in "+-" or not (re.match(RELATIVE_AFTER, after) or
-                                     re.search(RELATIVE_BEFORE, before))
+                                     re.search(RELATIVE_BEFORE, before) or change[0] == "=" and
+                                     re.search(f"{ORDER_WORDS}|{TARGETS}", before[-30:]))
 
 
 def _wants(folded, yes_no):
@@ -1072,7 +1090,8 @@ def _measures(unnamed):
     target", "2 dozen", _counts); "Does A001 weigh more than 20?" asks of nothing the tools
     hold (shape's `beyond`, checked before)."""
     number = re.search(GIVEN_NUMBER, unnamed)
-    return not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d", unnamed) and \
+    return not re.search(rf"(?:{TARGETS})\s*(?:of|is|=|:|是|為)?\s*\d|\b(?:its|a|the)\s+\d+\s*"
+                         rf"(?:{TARGETS})", unnamed) and \
         not re.search(A_GAP, _clause_of(unnamed, number)) and _counts(unnamed, number)
 
 
