@@ -818,6 +818,17 @@ class HostileProbeTest(unittest.TestCase):
                 self.assertIn("未納入計算" if lang == "zh-TW" else "were not worked out",
                               written([lookup("A001")], question, lang))
 
+    def test_a_count_of_orders_is_never_read_as_the_items_looked_up(self):
+        # a twenty-first review's (814 tried, zh-TW): one receipt, two or three items looked
+        # up, and "2 筆訂單" was read as a count of the items
+        for answer, skus in (("已建立 2 筆訂單。", ("A001", "A003")),
+                             ("已下單，共 2 筆。", ("A001", "A003")),
+                             ("已幫您下了 3 筆。", ("A001", "A002", "A003")),
+                             ("已訂 18 包，共 2 個品項。", ("A001", "A003"))):
+            self.assert_hidden(answer, "幫我訂 18 包 A001", "zh-TW",
+                               run=[lookup(*skus), ordered(18)])
+        self.assert_hidden("共 3 筆訂單。", "這三個品項要補貨嗎？", "zh-TW")
+
     def test_a_plain_confirmation_or_threshold_is_still_answered(self):
         # the closed lists of stop 62 leave the plain wordings read as before
         for question, said in (

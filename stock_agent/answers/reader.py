@@ -104,6 +104,9 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
         return None  # "有。", "是。", "There is.": a yes, of nothing the sentence names
     if not found and ("done",) in words:
         return None  # "I already did.", 已經好了。: done, of what? (an order, it may say)
+    if {"count", "placed"} <= {claim["kind"] for claim in found}:
+        return None  # "已下單，共 2 筆。": a count of what was ordered, never of the items
+        # looked up (a review's: one receipt, two items looked up, shown)
     # A yes or no answers the question: read only when the question asks a verdict the
     # program knows, and the sentence states that verdict the same way.
     if answer is not None and not (asked and skus and any(
