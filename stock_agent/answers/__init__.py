@@ -49,8 +49,7 @@ from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED,
                                           list_length, named_by, names_of, names_written,
                                           normal, offered_first, orders_of_one, parts_named,
                                           plain, plain_clause, plain_what_if, says_no_lookup,
-                                          shape,
-                                          skus_named, supposes_a_change)
+                                          shape, skus_named, supposes_a_change)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
@@ -151,7 +150,7 @@ class Answers(Plain):
             # every item of the turns before held, and as the data says now
             self.whole = _whole(history, self.recalled, held)
             # the turn before's answer, as read; whether a change a question supposed still
-            # holds; the field the question before asked of
+            # holds, or any did; the field of the last question that asked a figure
             self.last_read = _without_scope_line(history[-1]["content"])
             asked = [message["content"] for message in reversed(history)
                      if message["role"] == "user"]
@@ -732,8 +731,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     if parts and not asked["named"] and (asked["total"] or asked["compare"] or
                                          asked["difference"]):
         asked["unclear"] = True  # "茶包總共有多少？": of the items whose names say 茶包 only
-    if not facts.items and not facts.lists:  # "ok go ahead and order that", of no item
-        asked["order_asked"] = asked["order_asked"] or orders_of_one(question)  # looked up
+    if not facts.items and not facts.lists:  # of no item looked up: "ok go ahead and order
+        asked["order_asked"] = asked["order_asked"] or orders_of_one(question)  # that"
     if asked["threshold"] is not None and not plain_clause(
             question, asked["threshold"], written.values(), THRESHOLD_WORDS):
         asked["threshold"] = None  # "Once 20 are picked, is it below target?"
