@@ -560,7 +560,12 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertNotIn(unsaid, events[-1]["answer"])
 
     def test_thanks_or_an_order_of_no_item_get_the_programs_own_words(self):
-        # chatdev6: 謝謝 and 好 幫我下單, their replies unread, got the scope line alone
+        # chatdev6: 謝謝 and 好 幫我下單, their replies unread, got the scope line alone; thanks
+        # beside anything else are no thanks alone
+        from stock_agent.answers.question import shape
+        self.assertEqual([shape(question)["thanks"] for question in (
+            "thx!", "ok great, thanks", "謝啦", "thanks, and A002?", "thankful it's low?",
+            "ok")], [True, True, True, False, False, False])
         for stdin, reply, stated in (
                 ("謝謝\n", "不客气，有其他問題可以隨時問。", "不客氣。"),
                 ("thanks!\n", "No problem, happy to help anytime.", "You're welcome."),

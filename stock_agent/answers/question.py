@@ -97,7 +97,6 @@ GIVEN_NUMBER = r"(?<![a-z0-9_-])(?<!\d[.:/])\d+(?![a-z0-9_-]|[.:/]\d)"
 # narrow: a question it misses is offered the tools, as before.
 # Thanks and nothing else ("thx!", "ok great, thanks", 謝啦): a closed list, for the
 # program's own reply when the model's cannot be read (chatdev6: 謝謝 got the scope line)
-THANKS = r"\bthanks?\b|\bthx\b|\bty\b|\b3q\b|謝|感謝"
 THANKS_WORDS = set("""thanks thank thx ty 3q you so much a lot very ok okay great cool perfect
     awesome nice got it that s all for now bye 謝 謝謝 謝啦 感謝 多謝 了 啦 喔 哦 好 好的 收到 讚
     掰""".split())
@@ -972,8 +971,7 @@ def _thanks(folded):
     """Whether the question thanks and says nothing else (THANKS_WORDS); most questions
     hold no word of thanks, and compile nothing."""
     return (any(mark in folded for mark in ("thank", "thx", "3q", "謝")) or
-            "ty" in folded.split()) and _made_of(folded, THANKS_WORDS) and \
-        re.search(THANKS, folded) is not None
+            "ty" in folded.split()) and _made_of(folded, THANKS_WORDS)
 
 
 _NUMBER_STEMS = ("four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
