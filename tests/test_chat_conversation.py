@@ -295,8 +295,9 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertIn(stated, events[-1]["answer"])
         # after a what-if, a figure it changes is of the stock supposed (a fifth review's:
-        # today's suggested order was read as the answer); its target stands
-        for question, unsaid in (("so how many should we order then?", "suggested order 18"),
+        # today's suggested order was read as the answer); its target stands. The what-if
+        # the answer before worked out is worked out again (chatdev6: today's was read)
+        for question, unsaid in (("so how many should we order then?", "order 18."),
                                  ("and if 10 arrive after that, how many will we have?", "22")):
             with self.subTest(question=question):
                 status, _, err, events, _ = self.chat(
@@ -304,7 +305,9 @@ class ConversationAnswersTest(unittest.TestCase):
                     self.lookup("A001"), text_reply("7 left."), text_reply("ok"),
                     text_reply("ok"))
                 self.assertEqual(status, 0, err)
-                self.assertNotIn(unsaid, events[-1]["answer"])
+                answer = events[-1]["answer"]
+                self.assertNotIn(unsaid, answer.split("Today:")[0])
+                self.assertEqual("Today:" in answer, "5 go out" in answer)
         # not of several, of any, of two items before, nor a question asking no figure
         for stdin, replies in (
                 ("Check A003\nhow many items are below target?\n",
@@ -538,6 +541,36 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertIn("Below target, largest shortfall first: 玄米茶包 (A003)",
                       events[-1]["answer"])
+
+    def test_chatdev6_doubts_the_one_read_last_and_the_what_if_gone_on_with(self):
+        # "are you sure?" after a verdict got the scope line; 那個 after two found, of the one
+        # the answer before named alone, got no order; "then how many would we have to
+        # order" after a what-if worked out got today's figures
+        tea = calls_reply(tool_call("find_items", {"query": "茶包"}))
+        for stdin, replies, stated in (
+                ("Is A002 below target?\nare you sure? I thought we were running low\n",
+                 [self.lookup("A002"), text_reply("No."), text_reply("Yes, I'm sure.")],
+                 "烏龍茶包 (A002): stock 45, target 30, 15 above target"),
+                ("A002 有低於目標嗎？\n你確定嗎？\n", [self.lookup("A002"), text_reply("沒有。"),
+                                                 text_reply("確定。")], "烏龍茶包（A002）庫存 45"),
+                ("我們有賣哪些茶包？\n哪個比較缺\n那個要補到目標要幾包\n",
+                 [tea, text_reply("玄米茶包（A003）比較缺。"), text_reply("玄米茶包（A003）庫存 0。")],
+                 "建議補貨 20"),
+                ("How many A001 do we have?\nif we sell 10 tomorrow, how many are left?\n"
+                 "then how many would we have to order to get back to target?\n",
+                 [self.lookup("A001"), text_reply("12."), text_reply("2."),
+                  calls_reply(tool_call("list_reorder", {"limit": 1})), text_reply("Order 8.")],
+                 "suggested order then max(30 - 2, 0) = 28"),
+                ("A002 有多少\n如果明天賣掉 20 包 剩多少\n那會低於目標嗎\n",
+                 [self.lookup("A002"), text_reply("45。"), text_reply("25。"),
+                  text_reply("不會。")], "會剩 45 - 20 = 25，比目標 30 少 5")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("ok"),
+                                                      text_reply("ok"),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertIn(stated, events[-1]["answer"])
+                self.assertNotIn("Order 8", events[-1]["answer"])
 
     def test_what_a_review_of_the_newest_follow_ups_found(self):
         # a nineteenth review's: a what-if comparing with another item was worked out of
@@ -1013,7 +1046,7 @@ class ConversationAnswersTest(unittest.TestCase):
         for stdin, replies, unsaid, said in (
                 ("Check A002\nIf we sell 20, how many are left?\nand is it still above "
                  "target?\n", [self.lookup("A002"), text_reply("25."), self.lookup("A002"),
-                                text_reply("Yes.")], "Yes, A002", "not worked out"),
+                                text_reply("Yes.")], "Yes, A002", "25, 5 below its target"),
                 ("Check A001 and A002\nIf we sell 40 of A002, how many are left?\nok so "
                  "which of the two has more then?\n", [both, text_reply("5 left."),
                                                        text_reply("A001 has more.")],

@@ -698,3 +698,24 @@ class ProgramFramingTest(unittest.TestCase):
                                "A009": {"found": False}}}
         judged = person.judge(expect, person.reading(answer, results, expect), answer)
         self.assertEqual((judged["false"], judged["unstated"], judged["unjudged"]), ([], [], []))
+
+    def test_a_searchs_matches_after_another_item_are_the_searchs(self):
+        # chatdev6: the program's 符合「烏龍」的品項 after A001's line was bound to A001, and
+        # the person's 不需補貨 of A002 was read as unsaid
+        from stock_agent.evals import person
+        row = {"sku": "A002", "name": "烏龍茶包", "stock": 45, "target": 30, "suggested_order": 0}
+        results = [{"invocation": "1:0", "name": "get_stock", "arguments": {"sku": "A001"},
+                    "result": {"ok": True, "data": {
+                        "sku": "A001", "name": "濾掛咖啡", "stock": 12, "target": 30,
+                        "suggested_order": 18, "source": "s"}}},
+                   {"invocation": "2:program", "name": "find_items",
+                    "arguments": {"query": "烏龍"}, "result": {"ok": True, "data": {
+                        "query": "烏龍", "items": [row], "more": 0, "source": "s"}}}]
+        expect = {"verdicts": {"A002": {"reorder": False}}}
+        for answer in ("濾掛咖啡（A001）庫存 12。符合「烏龍」的品項：烏龍茶包（A002）庫存 45，不需補貨。",
+                       "A001: stock 12. Matches for \"烏龍\": 烏龍茶包 (A002): stock 45; no "
+                       "reorder needed."):
+            with self.subTest(answer=answer):
+                judged = person.judge(expect, person.reading(answer, results, expect), answer)
+                self.assertEqual((judged["false"], judged["unstated"], judged["unjudged"]),
+                                 ([], [], []))

@@ -52,8 +52,8 @@ from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED,
                                           shape, skus_named, supposes_a_change)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
-from stock_agent.answers.writer import (figures_of, given_figures, unworked, worked_out,
-                                        write)
+from stock_agent.answers.writer import (changed as _changed, figures_of, given_figures,
+                                        unworked, worked_out, write)
 from stock_agent.errors import Text, ToolError
 from stock_agent.inventory import read_as
 from stock_agent.runlog import item_facts
@@ -83,6 +83,7 @@ class Plain:
         self.last_read = ""  # the answer the person read last, of a conversation's turn before
         self.after_what_if = False  # a question before supposed a change, still in force
         self.supposed = False  # a question of any turn before supposed a change
+        self.carried = None  # (SKU, change) of the what-if before the question goes on with
         self.targets_before = False  # the last question that asked a figure asked targets
         self.field_before = None  # what a total after the question before is of (_field_asked)
         self.follows = False  # the question is of a conversation's turn after the first
@@ -157,6 +158,8 @@ class Answers(Plain):
             self.after_what_if = _still_supposing(history, question, self._parts(question)) \
                 and not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
             self.supposed = any(map(supposes_a_change, asked))
+            self.carried = _carried(question, asked, self.earlier, self.last_read, self.lang) \
+                if self.after_what_if else None
             before = _last_figure_asked(asked)
             self.field_before = _field_asked(*before) if before else None
             self.targets_before = bool(before) and _wanted(*before) == {"target"}
@@ -193,7 +196,7 @@ class Answers(Plain):
         nothing = Facts([])
         return bool(_several_asked(question, self.earlier, nothing, self.last_read) or
                     _those_asked(normal(question), self.earlier, nothing, self.last_read) or
-                    self.offered is None and _one_asked(question, self.earlier))
+                    self.offered is None and _one_asked(question, self.earlier, self.last_read))
 
     def settled(self, question, outcome, *, run_call, step):
         """The program's answer ("stated") when the model's calls settle all the question
@@ -211,7 +214,7 @@ class Answers(Plain):
         by_name = self.offered == ("find_items",)  # the names it writes read (the mock's: SKUs)
         asked = _asked(question, facts, self._rows(facts) if by_name else [],
                        self._parts(question) if by_name else None, self.all_ours,
-                       then=self.after_what_if)
+                       then=self.after_what_if, carried=self.carried)
         lists = [listed["tool"] for listed in facts.lists]
         if asked["skus"]:  # and no item named by its name alone, nor a list asked for
             named = self.offered == ("get_stock",) and all(sku in facts.items
@@ -267,7 +270,8 @@ class Answers(Plain):
         known = self._known(facts, outcome)
         facts, of = self._of_earlier(question, facts, known)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
-                       of=of, then=self.after_what_if, field=self.field_before)
+                       of=of, then=self.after_what_if, field=self.field_before,
+                       carried=self.carried)
         if facts.alike:  # the model may take an item spelled alike for the one asked
             return self.rendered(facts, asked, "answer_rendered", outcome), None
         # an answer of the program's lines alone, copied, holds no word of the model's
@@ -316,7 +320,7 @@ class Answers(Plain):
         facts, of = self._of_earlier(question, facts, self._known(facts, outcome))
         facts, asked = self._restated(question, facts, _asked(
             question, facts, self._rows(facts), self._parts(question), self.all_ours, of=of,
-            then=self.after_what_if, field=self.field_before), outcome)
+            then=self.after_what_if, field=self.field_before, carried=self.carried), outcome)
         return self.rendered(facts, asked, lead, outcome) if _holds_any(facts) else None
 
     def _restated(self, question, facts, asked, outcome):
@@ -399,6 +403,8 @@ class Answers(Plain):
         (_recalled_asked); else (facts, [])."""
         if not self.recalled:
             return facts, []
+        if self.carried:  # of the item the what-if before was of
+            return _with_items(facts, known, self.carried[:1]), list(self.carried[:1])
         return _recalled_asked(question, known, facts, self.earlier,
                                named=bool(skus_named(question) or self._parts(question)),
                                by_name=bool(self._parts(question)),
@@ -676,7 +682,7 @@ def _whole(history, recalled, held):
 
 
 def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then=False,
-           field=None):
+           field=None, carried=None):
     """What the question asks (question.shape), with the items it names by a whole name
     among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
     by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
@@ -689,10 +695,11 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     and the note that the figures are today's (a review's: "Yes, A002 is above target");
     `field`: of the question before (_field_asked), which a total of the items before
     naming no field, nor a figure it wants, is of ("what's the total?" after "what needs
-    reordering?": of the orders)."""
+    reordering?": of the orders); `carried`: (SKU, change) of that question, which this one
+    goes on with (_carried), worked out again."""
     asked = shape(question)
     if then:
-        asked.update(supposes=True, change=None, yes_no=None)
+        asked.update(supposes=True, change=None, yes_no=carried and asked["yes_no"])
     if of and field and (asked["total"] or asked["difference"]) and \
             _names_no_field(asked, normal(question)):
         # not "how many do we have of them altogether?": the stock; a model's total of
@@ -719,6 +726,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
         # it names one to compare with (如果進 15 包，會比 A002 多嗎 after A001: a review's,
         # the 15 went to A002), nor of the one item a list cut short shows
         asked["change"] = None
+    if carried:  # a plain what-if of the question before: read there
+        asked["change"] = carried[1]
     if (asked["yes_no"] or asked["some"]) and not plain(question, written.values()):
         # it says more than a yes or no answers (most questions ask none: nothing compiled)
         asked["yes_no"], asked["some"] = None, False
@@ -778,6 +787,24 @@ def _wanted(shaped, folded):
     is no field of its own beside another ("A001 的目標是多少" wants the target)."""
     return shaped["wants"] if re.search(STOCK_SAID, folded) else \
         shaped["wants"] - {"stock"} or shaped["wants"]
+
+
+def _carried(question, asked, earlier, last, lang):
+    """(SKU, change) of the what-if the question right before supposed (`asked`: the
+    questions before, newest first), when the answer the person read `last` worked it out
+    for one item (writer._changed's line), and the question goes on with it, asking a
+    figure or a verdict in words of a plain what-if, with no number nor item of its own
+    ("then how many would we have to order to get back to target?", 那會低於目標嗎？;
+    chatdev6: today's figures were read instead); else None."""
+    shaped = shape(question)
+    change = shape(asked[0])["change"] if asked else None
+    if not change or shaped["numbers"] or skus_named(question) or \
+            not (shaped["wants"] - {"target"} or shaped["level"]) or \
+            not plain_what_if(question, one=True):
+        return None
+    worked = [fact["sku"] for fact in earlier.found()
+              if _changed(fact, *change)[0].render(lang) in last]
+    return (worked[0], change) if len(worked) == 1 else None
 
 
 def _last_figure_asked(questions):
@@ -905,7 +932,7 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     # target stands (a review's: today's order was read as the answer)
     of_today = not after_what_if or not (shaped["wants"] - {"target"} or shaped["level"] or
                                          shaped["change"] or shaped["figures"])
-    asked = (of_one and _one_asked(question, earlier) or
+    asked = (of_one and _one_asked(question, earlier, last) or
              _implied_one(question, shaped, earlier, last)) \
         if of_today and not _looked_for(facts) else []
     if asked:  # of it alone, not of the items this turn's list holds too
@@ -1139,17 +1166,20 @@ def _searched(facts, sku, part):
                for listed in facts.lists)
 
 
-def _one_asked(question, facts):
+def _one_asked(question, facts, last=None):
     """[SKU] of the one item a yes-or-no question naming none asks of by a pronoun ("Is it
     low?", 那它要補貨嗎？; plain() let no other word through): the one item the model's calls
     (or a turn before) found, looked up or listed, not one only the program's own search
     found ("Is it under target?" searched "under"); [] for several ("it" after A001 and a
     search for oolong), or a question with no such pronoun ("Is our stock low?", "Are they
-    low?")."""
+    low?"). Of the turns before (`facts`), when they found several, the one the answer the
+    person read `last` named alone (chatdev6: 哪個比較缺, then 那個要補到目標要幾包, of A003)."""
     if not re.search(_IT, normal(question)):
         return []
     found = [sku for sku, fact in facts.items.items()
              if not fact["source"]["invocation"].endswith(":program")]
+    if len(found) != 1 and last is not None:  # of the turns before: the one read last
+        found = _named_in([fact for fact in facts.items.values() if fact["found"]], last)
     return found if len(found) == 1 else []
 
 
@@ -1172,8 +1202,14 @@ def _implied_one(question, shaped, earlier, last):
         shaped["wants"] or shaped["change"]) and figure_only(question)
     doubted = shaped["figures"] and not (shaped["yes_no"] or shaped["some"]) and \
         not any(shaped[kind] for kind in _OF_SEVERAL) and figure_only(question, doubting=True)
+    # "are you sure?", 你確定嗎？ of the verdict read: its facts again (chatdev6: the scope line)
+    doubted = doubted or not shaped["figures"] and re.search(_DOUBT, normal(question)) and \
+        figure_only(question, comparing=True, doubting=True)
     return [found[0]["sku"]] if of_a_figure or doubted else []
 
+
+# "are you sure?", "really?", 你確定嗎？, 真的嗎: a doubt of what the person read
+_DOUBT = r"\b(?:sure|really|certain)\b|確定|真的"
 
 # "it", "that item", 它: not "this month", 這個月
 _IT = (r"\b(?:it|its)\b|\b(?:this|that)\b(?! (?:month|week|year|time|morning|afternoon|evening|"

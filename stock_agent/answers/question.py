@@ -859,7 +859,7 @@ WHEN_WORDS = (r"\b(?:today|tomorrow|tmrw|tonight|weekend|week|morning|monday|fri
 # last time", 我記得上次是30包，你確定只有3？): its numbers are the person's, never ours
 DOUBTING_WORDS = set("""sure really certain remember remembered thought think recall last time
     checked check double just only correct exactly true seriously was were me my told said
-    yesterday earlier before
+    yesterday earlier before running those 快 沒 沒了
     確定 記得 上次 上回 真的 只 只有 只剩 欸 耶 看 是 你 我 喔 對 確認 查 一次 以為 說 聽說 昨天 之前 剛剛""".split())
 # ... and of a total of the items the answer before named ("what's the total?", "total units
 # that comes to?", 總共呢？): not "all", 全部 (of every item?)

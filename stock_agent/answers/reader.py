@@ -350,6 +350,8 @@ def _add_clause(said, clause, items, last, skus):
     they = ("be", "they") in clause and not items  # "A003 has 0 and A001 12; they are ...":
     if they:                                         # of both
         said["spoken"] = said["named"] or said["spoken"]
+    if not items and not said["named"] and any(word[0] == "query" for word in clause):
+        said["spoken"] = ()  # "Matches for 烏龍:" after A001: of what the search found
     said["spoken"] = items or said["subjects"] or said["spoken"]
     said["causes"].append((set(said["spoken"]), ("because",) in clause))
     said["named"] = tuple(dict.fromkeys(said["named"] + items))

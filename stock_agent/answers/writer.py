@@ -234,7 +234,7 @@ def worked_out(facts, shape):
     field, numbers = shape["field"], shape["numbers"]
     supposed = [fact for fact in found if fact["sku"] in shape["named"] or not shape["named"]]
     if shape["supposes"] and facts.items:  # of a stock other than today's: no sum of today's
-        return [_changed(supposed[0], *shape["change"])] if shape["change"] and \
+        return [changed(supposed[0], *shape["change"])] if shape["change"] and \
             len(supposed) == 1 and str(shape["change"][1]) not in facts.items else []
     if facts.items and shape["unclear"]:  # "A001's stock or A003's target?": which is which?
         return []
@@ -356,7 +356,7 @@ def given_figures(shape):
     return {cite["value"]: cite for _, cited in worked_out(Facts([]), shape) for cite in cited}
 
 
-def _changed(fact, sign, number):
+def changed(fact, sign, number):
     """The one item's stock after the change the question supposes, against its target:
     "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25, 5 below its target of 30"; or
     the stock it says there is, with the suggested order of it; or its stock against the
