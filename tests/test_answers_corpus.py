@@ -297,6 +297,19 @@ class HostileProbeTest(unittest.TestCase):
             shown, _ = person_reads(answer, question, run or [lookup(*skus)], lang)
             self.assertNotIn((false or answer).strip(), shown)
 
+    def test_the_suggested_quantity_said_ordered_is_as_many_as_suggested(self):
+        # stop 62's notes: "I ordered the suggested quantity." beside a receipt of 5, and
+        # "The suggested quantity has been ordered." with none (read as a need to reorder)
+        for answer, run in (("I ordered the suggested quantity.", [lookup("A001"), ordered(5)]),
+                            ("已經訂了建議的數量。", [lookup("A001"), ordered(5)]),
+                            ("The suggested quantity has been ordered.", [lookup("A001")]),
+                            ("The suggested amount was ordered.", [lookup("A001")])):
+            self.assert_hidden(answer, "Should we reorder A001?", run=run,
+                               lang="en" if answer.isascii() else "zh-TW")
+        shown, _ = person_reads("I ordered the suggested quantity.", "Order A001",
+                                [lookup("A001"), ordered(18)])
+        self.assertIn("I ordered the suggested quantity.", shown)
+
     def test_an_order_said_done_in_restock_words(self):
         self.assert_hidden("I have reordered 18 units of A001 to bring it to target.",
                            "Check A001 and reorder if needed.", skus=("A001",))

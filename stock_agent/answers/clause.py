@@ -192,6 +192,9 @@ def _clause_closed(made, clause, items, numbers, *, dangling):
     for claim in made:  # 總共需要補貨 38: a total of the orders
         if claim["kind"] == "total" and ("field", "order") in clause:
             claim.setdefault("of", "order")
+        if claim["kind"] == "placed" and ("field", "order") in clause and not claim["negated"] \
+                and not any(word[0] == "number" for word in clause):
+            claim["as_suggested"] = True  # "I ordered the suggested quantity": as many as that
     made = _count_below(made, items)
     kinds = {claim["kind"] for claim in made}
     # "A003 is available", "A001 is on target": a field with no figure; "3 items are below

@@ -31,8 +31,13 @@ def _true_of_run(claim, facts):
     kind, value = claim["kind"], claim["value"]
     if kind in ("placed", "approved", "rehearsed"):  # of each item it names: a receipt (a
         # refused order has none); approved: placed, or checked and approved in a dry run
-        return _of_each(claim, {"placed": facts.receipts, "rehearsed": facts.rehearsed,
-                                "approved": facts.receipts + facts.rehearsed}[kind])
+        writes = {"placed": facts.receipts, "rehearsed": facts.rehearsed,
+                  "approved": facts.receipts + facts.rehearsed}[kind]
+        if claim.get("as_suggested"):  # "the suggested quantity", or "the order": each as
+            # many as its item's suggested order, when the two readings may differ
+            writes = [write for write in writes if write.get("quantity") == (
+                facts.items.get(write.get("sku")) or {}).get("suggested_order")]
+        return _of_each(claim, writes)
     if kind == "receipt":  # "PO-000001 is for A003": the order id, and of its item
         return _of_each(claim, [receipt for receipt in facts.receipts
                                 if receipt.get("order_id") == value])
