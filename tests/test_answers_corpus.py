@@ -151,17 +151,21 @@ class BlindBatchTest(unittest.TestCase):
         # that many?": a number asked to be confirmed or measured against is read only in a
         # clause of closed words, since a review's "once 20 go out" was read as "Is its
         # stock 20?"; dev6 1 more trimmed, not rendered: 缺口大的在前 ranks its list, and a
-        # line of its summing up is not ranked.)
-        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 34, 14),
+        # line of its summing up is not ranked. Lowered at stop 63: blind 1, blind9 2 and
+        # dev6 1 trimmed: a question of what the tools do not hold that names no field of
+        # ours nor asks of now ("What would topping up CD30 cost?") reads no figure of ours
+        # as its answer, since a review's "A001 has 12." was shown to "how many does the
+        # supplier have?".)
+        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 34, 13),
                                               ("answers_blind2.jsonl", 110, 35, 28),
                                               ("answers_blind3.jsonl", 99, 11, 23),
                                               ("answers_blind4.jsonl", 100, 44, 49),
                                               ("answers_blind5.jsonl", 120, 13, 58),
                                               ("answers_blind8.jsonl", 120, 9, 45),
-                                              ("answers_blind9.jsonl", 120, 14, 67),
+                                              ("answers_blind9.jsonl", 120, 14, 65),
                                               ("answers_blind10.jsonl", 60, 14, 22),
                                               ("answers_blind11.jsonl", 61, 13, 10),
-                                              ("answers_dev6.jsonl", 120, 10, 74),
+                                              ("answers_dev6.jsonl", 120, 10, 73),
                                               ("answers_dev12.jsonl", 78, 14, 18)):
             verdicts = [verdict for entry, _, verdict in self.read[name] if not entry["false"]]
             shown_whole = verdicts.count("verified") + verdicts.count("supplemented")

@@ -572,6 +572,47 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertIn(stated, events[-1]["answer"])
                 self.assertNotIn("Order 8", events[-1]["answer"])
 
+    def test_what_a_review_of_conversations_around_orders_found(self):
+        # a twentieth review's (stop 63): a premise in words no list knew, then today's
+        # verdict; an order's figure alone read as the suggestion to "did you order it?";
+        # our stock read as the supplier's; a what-if forgotten once --continue read back
+        for stdin, replies, unsaid in (
+                ("Say A002 drops to 10.\nIs A002 below target?\n",
+                 [self.lookup("A002"), self.lookup("A002")], "No, A002 is not below target"),
+                ("想像 A002 全部賣光了。\n那它高於目標嗎？\n",
+                 [self.lookup("A002"), text_reply("好。"), text_reply("是的，A002 高於目標。")],
+                 "是的，A002 高於目標"),
+                ("Actually A001 is at 40.\nis it below target?\n",
+                 [self.lookup("A001"), text_reply("ok"), text_reply("Yes, A001 is below target.")],
+                 "Yes, A001 is below target"),
+                ("please order 18 of A001\ndid you order it?\n",
+                 [self.lookup("A001"), text_reply("Order of 18 for A001.")], "Order of 18 for"),
+                ("查一下 A001\n幫我訂 18 包\n", [self.lookup("A001"), text_reply("訂 A001 18 包。")],
+                 "訂 A001 18 包"),
+                ("Check A001\nhow many does the supplier have?\n",
+                 [self.lookup("A001"), text_reply("A001 has 12.")], "A001 has 12."),
+                ("查一下 A001\n供應商有幾包？\n", [self.lookup("A001"), text_reply("A001 有 12 包。")],
+                 "A001 有 12 包")):
+            with self.subTest(stdin=stdin):
+                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("ok"),
+                                                      text_reply("ok"),
+                                                      args=["--lang", language_of(stdin)])
+                self.assertEqual(status, 0, err)
+                self.assertNotIn(unsaid, events[-1]["answer"])
+        from tests.test_answers_corpus import lookup, person_reads
+        shown, _ = person_reads("A001 has 12.", "How many A001 does the supplier have?",
+                                [lookup("A001")])
+        self.assertNotIn("A001 has 12.", shown)
+        folder = temp_folder(self)
+        run_cli(["--chat"], model=MockModel(script=[self.lookup("A002")]), log_dir=folder,
+                stdin="If we sell 40 of A002, how many are left?\n")
+        status, out, err, _ = run_cli(["--continue", "last", "-q", "is it above target?"],
+                                      model=MockModel(script=[self.lookup("A002")]),
+                                      log_dir=folder)
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("Yes, A002 is above target", out)
+        self.assertIn("not worked out", out)
+
     def test_what_a_review_of_the_newest_follow_ups_found(self):
         # a nineteenth review's: a what-if comparing with another item was worked out of
         # that item; "Nothing is low." stood above the reorder list the program made; a

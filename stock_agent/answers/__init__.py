@@ -146,24 +146,22 @@ class Answers(Plain):
         super().first_tools(question, toolbox, inventory, history)
         self.recalled, held = _recalled(history, lambda record: self._still(
             record, toolbox, inventory))
+        self.follows = bool(history)  # a conversation's turn after the first
+        self._supposing(question, history)
         if self.recalled:  # read once a question, not once a review
             self.earlier = Facts(self.recalled)
             # every item of the turns before held, and as the data says now
             self.whole = _whole(history, self.recalled, held)
-            # the turn before's answer, as read; whether a change a question supposed still
-            # holds, or any did; the field of the last question that asked a figure
+            # the turn before's answer, as read; the what-if it worked out that the question
+            # goes on with; the field of the last question that asked a figure
             self.last_read = _without_scope_line(history[-1]["content"])
             asked = [message["content"] for message in reversed(history)
                      if message["role"] == "user"]
-            self.after_what_if = _still_supposing(history, question, self._parts(question)) \
-                and not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
-            self.supposed = any(map(supposes_a_change, asked))
             self.carried = _carried(question, asked, self.earlier, self.last_read, self.lang) \
                 if self.after_what_if else None
             before = _last_figure_asked(asked)
             self.field_before = _field_asked(*before) if before else None
             self.targets_before = bool(before) and _wanted(*before) == {"target"}
-        self.follows = bool(history)  # a conversation's turn after the first
         self.all_ours = toolbox.all_ours()
         if not self.all_ours:  # what an MCP server's tools know, the program cannot tell
             return None
@@ -184,6 +182,21 @@ class Answers(Plain):
             # cannot order; offered every tool, the small model made the reorder list
             self.offered = ("get_stock",)
         return self.offered
+
+    def _supposing(self, question, history):
+        """Whether a change a question before supposed still holds (after_what_if), and
+        whether any did (supposed): of the questions alone, so also once --continue read
+        the results back, or the data changed (a review's: "is it above target?" got
+        today's yes)."""
+        asked = [message["content"] for message in history if message["role"] == "user"]
+        # or the question before gave numbers the answer said it did not work out ("Say
+        # A002 drops to 10.", 盤點 A001 是 8 包。): the next may be of them
+        premise = bool(asked) and shape(asked[-1])["figures"] and \
+            Text("answer_unworked").render(self.lang) in history[-1]["content"]
+        self.after_what_if = (premise or bool(asked) and _still_supposing(
+            history, question, self._parts(question))) and \
+            not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
+        self.supposed = any(map(supposes_a_change, asked))
 
     def _asks_of_items_before(self, question):
         """Whether a conversation's question, offered the reorder list or every tool, asks

@@ -356,6 +356,13 @@ NOT_HELD = (r"\bpric(?:e|es|ed|ing)\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bp
             r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|貴|便宜|成本|費用|花多少|"
             r"供應商|廠商|銷量|銷售|賣得|賣了|賣出|到貨|送達|交期|什麼時候|何時|為什麼|為何|原因|"
             r"訂過|已經訂|已經下單|下單了嗎|重量|多重")
+# ...nor another store's or warehouse's, items held back or given back: searched only in a
+# question holding one of ELSEWHERE_WORDS (most hold none, and compile nothing)
+ELSEWHERE = (r"\b(?:other|another|north|south|east|west)\b[\w ]{0,12}\b(?:store|shop|branch|"
+             r"warehouse|location)s?\b|\breserv|\breturn(?:ed|s)\b|\bexpir|門市|分店|"
+             r"另一(?:個|間)?(?:倉庫|店)|退貨|退了|過期|保留")
+ELSEWHERE_WORDS = ("store", "shop", "branch", "warehouse", "location", "reserv", "return",
+                   "expir", "門市", "分店", "倉庫", "店", "退", "過期", "保留")
 
 
 # --- The answer's shape -----------------------------------------------------------------
@@ -648,8 +655,10 @@ def shape(question):
     "OK" or 好的 does) or False, "wants": the figures it asks the value of (_wants),
     "some": naming no SKU, it asks whether any item holds its verdict (SOME), "to_confirm":
     the numbers it asks to have confirmed (_to_confirm), "one_number": it writes one
-    number and nothing else that counts (_one_number), "order_asked": it asks for an order to be
-    placed (ORDER_REQUEST), "thanks": it thanks and says nothing else (THANKS_WORDS)}."""
+    number and nothing else that counts (_one_number), "order_asked": it asks for an order
+    to be placed (ORDER_REQUEST), "of_order": that, or whether one was (PLACED_ASKED),
+    "ours_named": asking beyond the tools, it names a field of ours too, "thanks": it
+    thanks and says nothing else (THANKS_WORDS)}."""
     folded, skus = _past_no_lookup(normal(question).strip()), skus_named(question)
     # a SKU's digits are no number the person gave; 賣掉五包 gives 5
     unnamed = _in_digits(re.sub(SKU_SHAPE, " ", folded))
@@ -701,6 +710,12 @@ def shape(question):
             "unclear": _unclear(folded, total, compare or than or re.search(DIFFERENCE, folded),
                                 than),
             "beyond": beyond,
+            # asked of what the tools do not hold, and of a field of ours by its name too, or
+            # of now ("What's the price of A001, and its stock?", "We restocked A001 last week.
+            # How many are left?"), or not ("what does the supplier have?": "A001 has 12."
+            # would read as the supplier's)
+            "ours_named": bool(beyond) and re.search(rf"{STOCK_WORDS}|{TARGETS}|{NOW}",
+                                                     folded) is not None,
             "supposes": bool(changes or change) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
@@ -711,7 +726,23 @@ def shape(question):
             "to_confirm": _to_confirm(folded, unnamed) if figures else [],
             "one_number": _one_number(unnamed) if figures else False,
             "order_asked": order_asked,
+            "of_order": order_asked or _asks_placed(folded),
             "thanks": _thanks(folded)}
+
+
+def _asks_placed(folded):
+    """Whether a question asks whether an order was placed ("did you order it?", "so it's
+    on order?", 下單了嗎？): most questions name no such word, and compile nothing."""
+    return any(word in folded for word in ("did ", "have ", "has ", "had ", "on order", "been ",
+                                           "了", "有", "沒")) and \
+        any(word in folded for word in ("order", "buy", "bought", "purchas", "訂", "下單")) \
+        and re.search(PLACED_ASKED, folded) is not None
+
+
+# "did you order it?", "has A001 been reordered?", "is it on order?", 訂了嗎, 有下單嗎
+PLACED_ASKED = (r"\b(?:did|have|has|had) (?:you|we)(?: already| just| actually)? (?:re)?"
+                r"(?:order|buy|bought|purchas|place)|\bon order\b|\bbeen (?:re)?ordered\b|"
+                r"(?:下單|訂購?|訂貨)了|有(?:沒有)?(?:下單|訂)|(?:下單|訂)(?:了)?沒")
 
 
 def _measured_otherwise(folded):
@@ -793,8 +824,9 @@ def supposes_a_change(question):
 
 # Words that suppose a change of the stock, with no quantity the what-if reads
 SUPPOSING = (r"\bwhat if\b|\bif (?:we|you|i|it|they|someone|a customer|customers)\b|"
-             r"\bsuppos|\bimagin|\bpretend|\bassum|\bsay (?:it|we)\b|如果|假如|假設|萬一|"
-             r"掉到|降到|跌到")
+             r"\bsuppos|\bimagin|\bpretend|\bassum|\bsay (?:it|we)\b|^(?:so |ok |okay )?"
+             r"(?:let'?s )?say\b|\bpicture\b|\bhypothetic|\bscenario\b|如果|假如|假設|萬一|"
+             r"要是|倘若|假使|想像|設想|就當|比方說|掉到|降到|跌到")
 # Words that ask of the stock today, which end what a question before supposed ("ok but as
 # of today, does it need reordering?")
 OF_TODAY = r"\btoday\b|\bcurrently\b|\bright now\b|\bas of now\b|現在|目前|今天"
@@ -1253,7 +1285,8 @@ def _beyond(folded):
     asks of another day and of now, or of what no tool holds, else None."""
     if re.search(OTHER_DAY, folded):
         return "held" if re.search(NOW, folded) else "day"
-    return "held" if re.search(NOT_HELD, folded) else None
+    return "held" if re.search(NOT_HELD, folded) or any(
+        word in folded for word in ELSEWHERE_WORDS) and re.search(ELSEWHERE, folded) else None
 
 
 def _around_than(folded):

@@ -139,7 +139,7 @@ class _Review:
         if reading is None or reading[0] and sentence.rstrip().endswith(("?", "？")) and \
                 not offers(words):  # an offer ("Shall I order the 18 A001 needs?")
             return None  # says what it offers on
-        if not all(self._placed(claim) for claim in reading[0]):
+        if not all(self._placed(claim) for claim in reading[0]) or self._as_done(reading[0]):
             return None
         if self.worked and any(claim["kind"] == "total" and not claim["items"] and
                                claim["value"] not in self.results for claim in reading[0]):
@@ -180,10 +180,20 @@ class _Review:
                       everything=self.facts.said_of_all(), request=self.asked["request"],
                       some=self.asked["some"])
 
+    def _as_done(self, said):
+        """Whether a sentence says an order's figure and nothing else, to a question asking
+        for an order or whether one was placed, in a run that placed none: "Order of 18 for
+        A001.", 訂 A001 18 包 read as the suggested order, and shown, to "did you order it?"
+        (a review's); beside the item's stock or target, it reads as the suggestion."""
+        return self.asked["of_order"] and not self.facts.receipts and bool(said) and all(
+            claim["kind"] == "order" for claim in said)
+
     def _placed(self, claim):
         """Whether a claim answers what the question asks, as the reader took it: not of
         today's stock when the question supposes another ("if we sell twenty of A002, do we
-        reorder?", with facts of ours), asks of another day ("last month") or gives
+        reorder?", with facts of ours), asks of another day ("last month") or of what the
+        tools do not hold (a review's: "A001 has 12." to "how many does the supplier
+        have?"), or gives
         numbers the program does not work out ("A001 comes in boxes of 6: how many
         boxes?"), nor a total of a field it never said when the question names another
         ("The total is 12.", asked what A001 and A003 need), or whose figures it cannot
@@ -191,7 +201,8 @@ class _Review:
         comparison of two items' stock when the question compares in a measure it does not
         say is the stock ("A002 has 33 more than A001", asked which sells faster)."""
         asked = self.asked
-        if (asked["supposes"] or (asked["unworked"] or asked["beyond"] == "day") and
+        if (asked["supposes"] or (asked["unworked"] or asked["beyond"] == "day" or
+                                  asked["beyond"] and not asked["ours_named"]) and
                 claim["kind"] not in OF_THE_RUN) and self.facts.items:
             return False
         if claim.get("unsaid") and (asked["field_named"] and claim["of"] != asked["field"] or
