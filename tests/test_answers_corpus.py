@@ -301,6 +301,35 @@ class HostileProbeTest(unittest.TestCase):
             shown, _ = person_reads(answer, question, run or [lookup(*skus)], lang)
             self.assertNotIn((false or answer).strip(), shown)
 
+    def test_digits_beyond_any_figure_and_a_sentence_beyond_any_answer_are_not_read(self):
+        # a twenty-first review's: 4,301 digits raised ValueError in int(), in an answer or
+        # a question; 16,000 "；" in one sentence took 14 s (quadratic in its clauses)
+        for answer, question in (("A001 has " + "9" * 5000 + " units.", "How many A001?"),
+                                 ("A001 has 12 units" + "；" * 64000, "How many A001?")):
+            with self.subTest(answer=answer[:30]):
+                shown, _ = person_reads(answer, question, [lookup("A001")])
+                self.assertNotIn(answer, shown)
+                self.assertIn("stock 12", shown)
+        shown, _ = person_reads("A001 has 12.", "Do we have " + "1" * 4301 + " of A001?",
+                                [lookup("A001")])
+        self.assertTrue(shown.startswith("A001 has 12."), shown)
+
+    def test_a_claim_copied_to_an_item_with_a_figure_or_a_no_before_another_word(self):
+        # a twenty-first review's: "also" after an item given its own figure copied the
+        # verdict before, and only the figure was read (52 of 57 shown); a "no" built into
+        # "no stock" denied the shortage after it (20 of 24)
+        for answer, question in (("A003 缺貨，A001（12）也是。", "哪些要補貨？"),
+                                 ("A001 低於目標，A002 45 包，也是。", "哪些要補貨？"),
+                                 ("A003 is out of stock, so is A001 (12 units).", "What's low?"),
+                                 ("A001 is below target, as is A002 (45).", "What's low?"),
+                                 ("A003 沒有庫存不足。", "A003 缺貨嗎？"),
+                                 ("There is no stock shortfall for A003.", "Is A003 out?")):
+            self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW")
+        for answer in ("A001 低於目標，A003 也是。", "The target for A002 is 30, and stock is also 45."):
+            shown, _ = person_reads(answer, "A001 和 A003 低於目標嗎？", [lookup(*self.ALL)],
+                                    "zh-TW")
+            self.assertTrue(shown.startswith(answer), shown)
+
     def test_the_suggested_quantity_said_ordered_is_as_many_as_suggested(self):
         # stop 62's notes: "I ordered the suggested quantity." beside a receipt of 5, and
         # "The suggested quantity has been ordered." with none (read as a need to reorder)

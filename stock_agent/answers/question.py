@@ -1588,9 +1588,17 @@ def skus_named(question):
 
 
 def normal(text):
-    """Text as the program compares it: NFKC (full-width ＡＢ is AB), then casefolded."""
+    """Text as the program compares it: NFKC (full-width ＡＢ is AB), then casefolded; a run
+    of more digits than any figure has (a review's: 4,301 of them raised ValueError in int())
+    is taken out."""
     # NFKC leaves ASCII and the CJK ideographs as they are (a --mock run never loads its tables)
     if text.isascii() or all(char.isascii() or "\u4e00" <= char <= "\u9fff" for char in text):
-        return text.casefold()
-    import unicodedata
-    return unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
+        text = text.casefold()
+    else:
+        import unicodedata
+        text = unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
+    return _TOO_LONG.sub(" ", text) if len(text) > MAX_DIGITS else text
+
+
+MAX_DIGITS = 18  # more, and it is no figure of ours nor one the program works out
+_TOO_LONG = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")

@@ -56,7 +56,7 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
         # of both, so what it says is read only if true of both
         return [], tuple(dict.fromkeys([*(last or skus), *(word[1] for word in words
                                                            if word[0] == "item")]))
-    if _misnamed(words) or ("fill", "also") in words and _copies(words):
+    if _misnamed(words) or ("fill", "also") in words and _copies(words) or _copies_all(words):
         return None
     if ("able",) in words:
         able = _capability(words)
@@ -139,7 +139,9 @@ def _copies(words):
     """Whether a clause with "also" (too, 也) ends on its one field word, or names one and
     stands for its figure by a pronoun: "A003 needs 20; A001 needs them too", A001 也需要 say A001
     needs 20, a figure the reader cannot place (a review's: read as A001 needing a reorder,
-    it was shown). Not "A001 is also below target", "A001 also needs an order", 也需要補貨."""
+    it was shown); or says only an item, and its figures ("..., A001 (12) as well", A001（12）
+    也是): what it copies, the reader cannot place either. Not "A001 is also below target",
+    "A001 also needs an order", 也需要補貨."""
     clause = []
     for word in [*words, ("punct",)]:
         if word[0] not in ("contrast", "clause", "punct"):
@@ -153,6 +155,30 @@ def _copies(words):
                 not any(word[0] == "number" for word in said)):
             return True  # one field word, said last, or a pronoun for its figure
         clause = []
+    return False
+
+
+def _copies_all(words):
+    """Whether a clause that copies the one before ("also", 也是, "so is", "as is") says
+    only an item and its figures, brackets and all, or nothing, after a figure: "A003 缺貨，
+    A001（12）也是。", "..., as is A002 (45)", "A002 45 包，也是" say A001, A002 are as the
+    item before (a review's: only the figure was read, and shown). "A001 低於目標，A003 也
+    是。" names no figure: A003 shares the claims, and they are read of it."""
+    clause, figured = [], False
+    for word in [*words, ("clause",)]:
+        if word[0] not in ("contrast", "clause"):
+            clause.append(word)
+            continue
+        said = [word for word in clause if word[0] != "fill"]
+        copies = ("fill", "also") in clause or said[:1] == [("be",)] and said[1:2] and \
+            said[1][0] == "item"
+        only = all(word[0] in ("item", "number", "unit", "be", "punct", "colon") or
+                   word == ("field", "stock") for word in said)
+        numbered = any(word[0] == "number" for word in said)
+        named = any(word[0] == "item" for word in said)
+        if copies and only and (numbered and named or figured and not (numbered or named)):
+            return True  # not "..., and stock is also 30": a figure of its own
+        figured, clause = figured or numbered, []
     return False
 
 

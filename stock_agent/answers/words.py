@@ -26,6 +26,7 @@ import re
 from stock_agent.answers.facts import normal
 from stock_agent.answers.numerals import (ZH_DIGITS, ZH_UNITS, chinese_number, english_number,
                                           side_by_side)
+from stock_agent.answers.question import MAX_DIGITS
 
 # --- The lexicon -----------------------------------------------------------------------
 # The words and phrases, each with its role, are data: lexicon.txt beside this module.
@@ -144,15 +145,20 @@ def _marked(text, known):
     return text, meanings
 
 
+MAX_SENTENCE = 2000  # characters
+
+
 def read(sentence, known):
     """The sentence as a list of (role, value) words, or None when a word is unknown, or
     the text shows what its words do not say: a struck-out word (~~not~~), a raised digit
-    (4⁵, which NFKC would make 45), a range of SKUs (A001–A003: and the ones between)."""
+    (4⁵, which NFKC would make 45), a range of SKUs (A001–A003: and the ones between); or
+    longer than any sentence a model writes of items (MAX_SENTENCE: reading one takes time
+    that grows with the square of its clauses, a review's 16,000 "；" took 14 s)."""
     global _lexicon
     if _lexicon is None:
         _lexicon = _build()
-    if sentence is None or not _UNSAID_CHARS.isdisjoint(sentence) and re.search(_UNSAID,
-                                                                                 sentence):
+    if sentence is None or len(sentence) > MAX_SENTENCE or not _UNSAID_CHARS.isdisjoint(
+            sentence) and re.search(_UNSAID, sentence):
         return None
     known = {word: meaning for word, meaning in known.items() if word.strip() and not (
         meaning[0] == "field" and (meaning[1] in _KINDS or tuple(_tokens(word)) in _lexicon))}
@@ -180,7 +186,8 @@ def _word(tokens, index, meanings):
     if token.startswith("\ue000"):
         return meanings[int(token[1:-1])], 1
     if re.fullmatch(r"\d+(?:,\d{3})*", token):
-        return ("number", int(token.replace(",", ""))), 1
+        digits = token.replace(",", "")
+        return (("number", int(digits)), 1) if len(digits) <= MAX_DIGITS else (None, 0)
     if english_number(token) is not None:
         return ("number", english_number(token)), 1
     if token == "in" and _SIGNS.get(tokens[index + 1] if index + 1 < len(tokens) else ".",
