@@ -330,6 +330,40 @@ class HostileProbeTest(unittest.TestCase):
                                     "zh-TW")
             self.assertTrue(shown.startswith(answer), shown)
 
+    def test_counts_totals_all_and_largest_are_of_what_the_list_or_question_is_of(self):
+        # a twenty-first review's: a count or a total said with a search's words was held
+        # against the reorder list or every item found; "running low" counted one at 0;
+        # "all"/"nothing"/"largest" to a question of every item were of the two looked up,
+        # or of a search cut short
+        def listed(tool, skus, more=0, query=None):
+            data = {"items": [row for row in SAMPLE if row["sku"] in skus], "more": more,
+                    "source": "s"}
+            arguments = {} if query is None else {"query": query}
+            return {"invocation": "1:0", "name": tool, "arguments": arguments,
+                    "result": {"ok": True, "data": {**data, "query": query} if query else data}}
+        tea = listed("find_items", ("A002", "A003"), query="茶")
+        cut = listed("find_items", ("A002",), more=1, query="茶")
+        low = listed("list_reorder", ("A003", "A001"))
+        coffee = listed("find_items", ("A001",), query="咖啡")
+        for answer, question, run in (
+                ("「茶」有 2 項低於目標。", "茶類有幾項低於目標？", [tea, low]),
+                ("「茶」的總庫存是 57 包。", "茶類總共有多少庫存？", [tea, coffee]),
+                ("「茶」的總庫存是 45 包。", "茶類總共有多少庫存？", [cut]),
+                ("「茶」都沒有缺貨。", "茶類有缺貨嗎？", [cut]),
+                ("2 items are running low.", "What needs reordering?", [low]),
+                ("Nothing is out of stock.", "Is anything out of stock?", [lookup("A001", "A002")]),
+                ("所有品項都有貨。", "目前哪些缺貨？", [lookup("A001", "A002")]),
+                ("The largest shortfall is A001.", "Which item has the largest shortfall?",
+                 [lookup("A001", "A002")]),
+                ("A003 和 A001 需要補貨，但都沒有缺貨。", "有要補貨的嗎？",
+                 [low, lookup("A001", "A002")])):
+            self.assert_hidden(answer, question, "en" if answer.isascii() else "zh-TW", run=run)
+        for answer, question, run in (("「茶」有 1 項低於目標。", "茶類有幾項低於目標？", [tea, low]),
+                                      ("「茶」的總庫存是 45 包。", "茶類總共有多少庫存？", [tea, coffee]),
+                                      ("1 item is running low.", "What needs reordering?", [low])):
+            shown, _ = person_reads(answer, question, run, "en" if answer.isascii() else "zh-TW")
+            self.assertTrue(shown.startswith(answer), shown)
+
     def test_the_suggested_quantity_said_ordered_is_as_many_as_suggested(self):
         # stop 62's notes: "I ordered the suggested quantity." beside a receipt of 5, and
         # "The suggested quantity has been ordered." with none (read as a need to reorder)

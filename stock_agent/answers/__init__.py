@@ -727,6 +727,13 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     written = {sku: name for sku, name in named_by(
         question, facts.found() if rows is None else rows, searched).items() if sku in found}
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written) + list(of)))
+    searched = any(listed["query"] and normal(listed["query"]) in normal(question)
+                   for listed in facts.lists)
+    # of every item, naming none nor searching for any: "Is anything out of stock?", 目前哪些
+    # 缺貨？, "Which item has the largest shortfall?" ("all", "nothing" and "largest" of
+    # those looked up are no answer)
+    asked["of_every"] = not asked["named"] and not searched and bool(
+        asked["some"] or asked["compare"] or asks_the_list(normal(question)))
     if written and not asked["unclear"] and (asked["compare"] or asked["than"] or
                                              asked["difference"]):
         # read with each name as its SKU: "drip coffee on hand or A003's target" mixes

@@ -231,7 +231,8 @@ def _count_below(made, items):
             claim["value"] in ("below", "reorder", "low") and not claim["negated"]
             for claim in verdicts_made):
         return made
-    return [{**counts[0], "below": True}]
+    low = all(claim["value"] == "low" for claim in verdicts_made)  # below, with some left
+    return [{**counts[0], "below": True, "low": low}]
 
 
 def _said_placed(claim, not_yet):

@@ -310,6 +310,9 @@ def _read_clauses(words, last, skus, everything):
             # the item spoken of, as "It is" would be
             said["heading"] = [word for word in clause if word[0] in ("verdict", "neg")]
             continue
+        if said["named"] and set(said["named"]) != set(everything) and _of_all(clause) and \
+                not any(word[0] == "item" for word in clause) and PRONOUNS.isdisjoint(clause):
+            return None  # "A003 和 A001 需要補貨，但都沒有缺貨": of those two, or of every item?
         items = _clause_items(clause, said["subjects"], everything)
         if items is None or not _add_clause(said, clause, items, last, skus):
             return None
@@ -554,13 +557,14 @@ def _as_ordered(found):
 
 def _searched(found, words, named):
     """"I searched for 茶 and found A001": the items named are in its results; "I searched
-    for 茶: 2 matches" is a count of that search."""
+    for 茶: 2 matches" is a count of that search, and a total said with its words is of its
+    items."""
     queries = {word[1] for word in words if word[0] == "query"}
     found += [{"items": named, "kind": "matched", "value": query, "negated": False}
               for query in queries if named]
     for claim in found:
-        if claim["kind"] in ("count", "more") and len(queries) == 1:
-            claim["query"] = next(iter(queries))
+        if claim["kind"] in ("count", "more", "total") and len(queries) == 1:
+            claim["query"] = next(iter(queries))  # 「茶」有 2 項低於目標, 「茶」的總庫存是 45
     return found
 
 

@@ -141,6 +141,10 @@ class _Review:
             return None  # says what it offers on
         if not all(self._placed(claim) for claim in reading[0]) or self._as_done(reading[0]):
             return None
+        for claim in reading[0]:  # "3 項低於目標。" to "A001、A002、A003 有幾項要補貨？": of those
+            if claim["kind"] == "count" and claim.get("below") and not claim.get("query") and \
+                    len(self.asked["named"]) >= 2:
+                claim["among"] = tuple(self.asked["named"])
         if self.worked and any(claim["kind"] == "total" and not claim["items"] and
                                claim["value"] not in self.results for claim in reading[0]):
             return None  # "The total is 42": a figure of the person's numbers, and of which?
@@ -176,9 +180,14 @@ class _Review:
                 for listed in self.facts.lists):
             return None  # "Nothing is low." beside a reorder list that holds items (a
             # review's: "nothing" is said of the items looked up, the list's are low)
+        # "all" and "nothing" to a question of every item ("Is anything out of stock?", 目前
+        # 哪些缺貨？) are of every item, not only those looked up; beside a list cut short,
+        # of items unseen too (a review's)
+        whole = not self.asked.get("of_every") and \
+            not any(listed["more"] for listed in self.facts.lists)
         return claims(words, last, asked=self.asked["yes_no"], skus=self.asked["named"],
-                      everything=self.facts.said_of_all(), request=self.asked["request"],
-                      some=self.asked["some"])
+                      everything=self.facts.said_of_all() if whole else (),
+                      request=self.asked["request"], some=self.asked["some"])
 
     def _as_done(self, said):
         """Whether a sentence says an order's figure and nothing else, to a question asking
@@ -201,6 +210,10 @@ class _Review:
         comparison of two items' stock when the question compares in a measure it does not
         say is the stock ("A002 has 33 more than A001", asked which sells faster)."""
         asked = self.asked
+        if claim["kind"] == "largest" and asked.get("of_every") and \
+                not any(listed["tool"] == "list_reorder" for listed in self.facts.lists):
+            return False  # of every item, which only the reorder list ranks (a review's:
+            # "The largest shortfall is A001." of two looked up, to "Which item has ...?")
         if (asked["supposes"] or (asked["unworked"] or asked["beyond"] == "day" or
                                   asked["beyond"] and not asked["ours_named"]) and
                 claim["kind"] not in OF_THE_RUN) and self.facts.items:

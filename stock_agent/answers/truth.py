@@ -72,9 +72,16 @@ def _true_of_run(claim, facts):
         return _total_holds(claim, facts)
     if kind == "more":  # how many more a list (the search it names) left unshown
         return any(listed["more"] == value for listed in _lists(facts, claim.get("query")))
-    if kind == "count" and claim.get("below"):  # how many are below target: a reorder list
-        return {len(listed["skus"]) + listed["more"] for listed in facts.lists
-                if listed["tool"] == "list_reorder"} == {value}
+    if kind == "count" and claim.get("below"):  # how many are below target (with some
+        # left, "running low"): of the search it names, else of the reorder list, each seen
+        # whole
+        if claim.get("among"):  # of the items the question named
+            return _below({"tool": None, "skus": claim["among"], "more": 0}, facts,
+                          claim["low"]) == value
+        query = claim.get("query")
+        lists = _lists(facts, query) if query else [
+            listed for listed in facts.lists if listed["tool"] == "list_reorder"]
+        return {_below(listed, facts, claim["low"]) for listed in lists} == {value}
     if kind == "count":  # how many one search matched, else one list held or a lookup saw
         return _counts(facts, claim.get("query")) == {value}
     writes = facts.receipts if claim.get("ordered") else facts.order_writes()
@@ -97,6 +104,18 @@ def _counts(facts, query):
     return sizes
 
 
+def _below(listed, facts, low):
+    """How many of a list's items are below target (with some left, when `low`: a review's
+    "3 items are running low" counted one at 0): all of the reorder list's, those it left
+    unshown too; None when a list holds an item unseen or not found."""
+    if listed["tool"] == "list_reorder" and not low:
+        return len(listed["skus"]) + listed["more"]
+    items = [facts.items.get(sku) for sku in listed["skus"]]
+    if listed["more"] or not all(fact and fact["found"] for fact in items):
+        return None
+    return sum(verdicts(fact)["below"] and not (low and fact["stock"] == 0) for fact in items)
+
+
 def _lists(facts, query):
     return [listed for listed in facts.lists if query is None or listed["query"] == query]
 
@@ -113,6 +132,11 @@ def _total_holds(claim, facts):
             and sum(quantities) == claim["value"]
     field = {"order": "suggested_order"}.get(claim["of"], claim["of"])  # stock, target
     named = [facts.items.get(sku) for sku in claim["items"]] or facts.found()
+    if claim.get("query") and not claim["items"]:  # 「茶」的總庫存: of that search's items
+        searched = _lists(facts, claim["query"])
+        if len(searched) != 1 or searched[0]["more"]:
+            return False  # none, or cut short: of items unseen too
+        named = [facts.items.get(sku) for sku in searched[0]["skus"]]
     if claim.get("asked"):  # of the items the question asked, those that exist; naming
         # fewer than two, of a list's items ("the suggested quantities above add up to
         # 396"), else of which the reader cannot tell ("How many of drip coffee and genmai
