@@ -123,6 +123,16 @@ class ConversationAnswersTest(unittest.TestCase):
     def lookup(sku):
         return calls_reply(tool_call("get_stock", {"sku": sku}))
 
+    def last_answer(self, stdin, replies, spare="ok"):
+        """The answer the person read last, in a conversation of `stdin`'s lines in their
+        language with a model of these replies and two spare ones (a turn the program
+        states takes none)."""
+        status, _, err, events, _ = self.chat(stdin, *replies, text_reply(spare),
+                                              text_reply(spare),
+                                              args=["--lang", language_of(stdin)])
+        self.assertEqual(status, 0, err)
+        return events[-1]["answer"]
+
     def test_a_false_answer_is_never_shown_nor_replayed_as_said(self):
         status, out, err, _, model = self.chat(
             "Is A001 low?\nHello\n", self.lookup("A002"), text_reply("No, A001 is not low."),
@@ -565,12 +575,9 @@ class ConversationAnswersTest(unittest.TestCase):
                  [self.lookup("A002"), text_reply("45。"), text_reply("25。"),
                   text_reply("不會。")], "會剩 45 - 20 = 25，比目標 30 少 5")):
             with self.subTest(stdin=stdin):
-                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("ok"),
-                                                      text_reply("ok"),
-                                                      args=["--lang", language_of(stdin)])
-                self.assertEqual(status, 0, err)
-                self.assertIn(stated, events[-1]["answer"])
-                self.assertNotIn("Order 8", events[-1]["answer"])
+                answer = self.last_answer(stdin, replies)
+                self.assertIn(stated, answer)
+                self.assertNotIn("Order 8", answer)
 
     def test_what_a_review_of_conversations_around_orders_found(self):
         # a twentieth review's (stop 63): a premise in words no list knew, then today's
@@ -594,11 +601,7 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("查一下 A001\n供應商有幾包？\n", [self.lookup("A001"), text_reply("A001 有 12 包。")],
                  "A001 有 12 包")):
             with self.subTest(stdin=stdin):
-                status, _, err, events, _ = self.chat(stdin, *replies, text_reply("ok"),
-                                                      text_reply("ok"),
-                                                      args=["--lang", language_of(stdin)])
-                self.assertEqual(status, 0, err)
-                self.assertNotIn(unsaid, events[-1]["answer"])
+                self.assertNotIn(unsaid, self.last_answer(stdin, replies))
         from tests.test_answers_corpus import lookup, person_reads
         shown, _ = person_reads("A001 has 12.", "How many A001 does the supplier have?",
                                 [lookup("A001")])
