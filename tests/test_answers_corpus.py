@@ -151,21 +151,22 @@ class BlindBatchTest(unittest.TestCase):
         # that many?": a number asked to be confirmed or measured against is read only in a
         # clause of closed words, since a review's "once 20 go out" was read as "Is its
         # stock 20?"; dev6 1 more trimmed, not rendered: 缺口大的在前 ranks its list, and a
-        # line of its summing up is not ranked. Lowered at stop 63: blind 1, blind9 2 and
-        # dev6 1 trimmed: a question of what the tools do not hold that names no field of
-        # ours nor asks of now ("What would topping up CD30 cost?") reads no figure of ours
-        # as its answer, since a review's "A001 has 12." was shown to "how many does the
-        # supplier have?".)
+        # line of its summing up is not ranked. Lowered at stop 63: blind 1, blind2 2,
+        # blind3 2, blind8 2, blind9 2, blind10 1, dev6 3 trimmed: a question of what the
+        # tools do not hold ("What would topping up CD30 cost?", "What's the price of A001,
+        # and its stock?") reads no figure of ours as its answer, whatever field it names,
+        # since two reviews' "A001 has 12." was shown to "how many does the supplier have
+        # (in stock)?" (56 of 60): the program states today's figures, and says so.)
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 34, 13),
-                                              ("answers_blind2.jsonl", 110, 35, 28),
-                                              ("answers_blind3.jsonl", 99, 11, 23),
+                                              ("answers_blind2.jsonl", 110, 35, 26),
+                                              ("answers_blind3.jsonl", 99, 11, 21),
                                               ("answers_blind4.jsonl", 100, 44, 49),
                                               ("answers_blind5.jsonl", 120, 13, 58),
-                                              ("answers_blind8.jsonl", 120, 9, 45),
+                                              ("answers_blind8.jsonl", 120, 9, 43),
                                               ("answers_blind9.jsonl", 120, 14, 65),
-                                              ("answers_blind10.jsonl", 60, 14, 22),
+                                              ("answers_blind10.jsonl", 60, 14, 21),
                                               ("answers_blind11.jsonl", 61, 13, 10),
-                                              ("answers_dev6.jsonl", 120, 10, 73),
+                                              ("answers_dev6.jsonl", 120, 10, 71),
                                               ("answers_dev12.jsonl", 78, 14, 18)):
             verdicts = [verdict for entry, _, verdict in self.read[name] if not entry["false"]]
             shown_whole = verdicts.count("verified") + verdicts.count("supplemented")
@@ -363,6 +364,28 @@ class HostileProbeTest(unittest.TestCase):
                                       ("1 item is running low.", "What needs reordering?", [low])):
             shown, _ = person_reads(answer, question, run, "en" if answer.isascii() else "zh-TW")
             self.assertTrue(shown.startswith(answer), shown)
+
+    def test_what_a_review_of_stop_63s_rules_found(self):
+        # a twenty-second review's: the rules this stop added, in wordings they missed
+        both = [lookup("A001", "A002")]
+        low = {"invocation": "1:1", "name": "list_reorder", "arguments": {}, "result": {
+            "ok": True, "data": {"items": [SAMPLE[2], SAMPLE[0]], "more": 0, "source": "s"}}}
+        for answer, question, run in (
+                ("A001 has 12.", "How many A001 does the supplier have in stock?", None),
+                ("A001 has 12.", "How many A001 are damaged?", None),
+                ("A001 有 12 包。", "台中店有幾包 A001？", None),
+                ("The total is 57.", "What would A001 and A002 cost in total?", both),
+                ("Order of 18 for A001.", "Has the order been placed?", None),
+                ("Order of 18 for A001, which is below target.", "Did you order A001?", None),
+                ("訂 A001 18 包。", "A001 補貨單開了嗎？", None),
+                ("A003 is out of stock, A001 too, with 12 units.", "What's out?", None),
+                ("All items are in stock.", "Do we have everything in stock?", both),
+                ("A001 has the largest shortfall.", "Which item is the worst off?", both),
+                ("1 項低於目標。", "查 A001 和 A002，整間店有幾項低於目標？", [*both, low]),
+                ("1 item is below target.", "Check A001 and A002. How many are below target?",
+                 both)):
+            self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW",
+                               run=run)
 
     def test_the_suggested_quantity_said_ordered_is_as_many_as_suggested(self):
         # stop 62's notes: "I ordered the suggested quantity." beside a receipt of 5, and
@@ -1457,7 +1480,8 @@ class TrueAnswersTest(unittest.TestCase):
                 ("The biggest shortfall is A001.", "en", "rendered"),
                 ("The biggest shortfall is A003 and A001.", "en", "rendered")):
             with self.subTest(answer=answer):
-                self.assertEqual(person_reads(answer, "Check them", run, lang)[1], verification)
+                self.assertEqual(person_reads(answer, "Check A001, A002 and A003", run, lang)[1],
+                                 verification)
 
     def test_what_a_review_of_the_loosened_rules_found(self):
         # A hostile review of this change showed false sentences through each new rule:
@@ -1880,11 +1904,14 @@ class BeyondTheToolsTest(unittest.TestCase):
                                            [lookup("A001")])
         self.assertEqual(verification, "rendered")
         self.assertIn(self.NOTE, shown)
-        # asked its price too, its stock today is still its stock today
+        # asked its price too, its stock today is still its stock today, but said by the
+        # program: "How many A001 does the supplier have in stock?" names the stock as well
+        # (a review's: "A001 has 12." read as the supplier's)
         shown, verification = person_reads("A001 has 12 units in stock.",
                                            "What's the price of A001, and its stock?",
                                            [lookup("A001")])
-        self.assertEqual((shown, verification), ("A001 has 12 units in stock.", "verified"))
+        self.assertEqual(verification, "rendered")
+        self.assertIn("濾掛咖啡 (A001): stock 12", shown)
         # asked of now as well as of another day, today's figure answers it
         shown, verification = person_reads("A001 has 12 units in stock.",
                                            "We restocked A001 last week. How many are left?",
@@ -2880,7 +2907,7 @@ class FifthProbeTest(unittest.TestCase):
                        "Both need restocking:\n- A001: order 18\n- A003: order 20",
                        "All items below target:\n- A001: 12 units\n- A003: 0 units",
                        "- A001：庫存 12，低於目標；\n- A003：庫存 0，缺貨；"):
-            shown, _ = person_reads(answer, "How are they?", pair,
+            shown, _ = person_reads(answer, "How are A001 and A003?", pair,
                                     "zh-TW" if "庫存" in answer else "en")
             self.assertTrue(shown.startswith(answer), shown)  # true wordings, kept
 

@@ -615,6 +615,19 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertNotIn("Yes, A002 is above target", out)
         self.assertIn("not worked out", out)
+        # a twenty-second review's: a premise read back in another language; "nothing" to a
+        # doubt, read of the one item
+        folder = os.path.join(folder, "zh")
+        run_cli(["--chat", "--lang", "zh-TW"], model=MockModel(script=[self.lookup("A001")]),
+                log_dir=folder, stdin="盤點 A001 是 40 包。\n")
+        status, out, err, _ = run_cli(["--continue", "last", "-q", "is it below target?"],
+                                      model=MockModel(script=[self.lookup("A001")]),
+                                      log_dir=folder)
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("Yes, A001 is below target", out)
+        self.assertNotIn("We are not running low", self.last_answer(
+            "Is A002 below target?\nare you sure?\n",
+            [self.lookup("A002"), text_reply("No."), text_reply("We are not running low.")]))
 
     def test_what_a_review_of_the_newest_follow_ups_found(self):
         # a nineteenth review's: a what-if comparing with another item was worked out of

@@ -191,8 +191,9 @@ class Answers(Plain):
         asked = [message["content"] for message in history if message["role"] == "user"]
         # or the question before gave numbers the answer said it did not work out ("Say
         # A002 drops to 10.", 盤點 A001 是 8 包。): the next may be of them
-        premise = bool(asked) and shape(asked[-1])["figures"] and \
-            Text("answer_unworked").render(self.lang) in history[-1]["content"]
+        premise = bool(asked) and shape(asked[-1])["figures"] and any(  # in either language:
+            Text("answer_unworked").render(lang) in history[-1]["content"]  # --continue may
+            for lang in ("en", "zh-TW"))  # change it
         self.after_what_if = (premise or bool(asked) and _still_supposing(
             history, question, self._parts(question))) and \
             not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
@@ -287,6 +288,9 @@ class Answers(Plain):
                        carried=self.carried)
         if facts.alike:  # the model may take an item spelled alike for the one asked
             return self.rendered(facts, asked, "answer_rendered", outcome), None
+        if of and _doubts(question):  # "are you sure?": the facts again, in the program's
+            # words (a review's: "We are not running low." read of the one item)
+            return self.rendered(facts, asked, None, outcome, verification="stated"), None
         # an answer of the program's lines alone, copied, holds no word of the model's
         kept, dropped, said = shown(text, known, asked) if text else ([], {"unreadable": [
             written]}, [])
@@ -727,13 +731,10 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     written = {sku: name for sku, name in named_by(
         question, facts.found() if rows is None else rows, searched).items() if sku in found}
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written) + list(of)))
-    searched = any(listed["query"] and normal(listed["query"]) in normal(question)
-                   for listed in facts.lists)
-    # of every item, naming none nor searching for any: "Is anything out of stock?", 目前哪些
-    # 缺貨？, "Which item has the largest shortfall?" ("all", "nothing" and "largest" of
-    # those looked up are no answer)
-    asked["of_every"] = not asked["named"] and not searched and bool(
-        asked["some"] or asked["compare"] or asks_the_list(normal(question)))
+    # it names items, by SKU or name, or searches for them in words it writes: what "all",
+    # "nothing" and "largest" are of (not items only the turns before named)
+    asked["names_items"] = bool(asked["skus"] or written) or any(
+        listed["query"] and normal(listed["query"]) in normal(question) for listed in facts.lists)
     if written and not asked["unclear"] and (asked["compare"] or asked["than"] or
                                              asked["difference"]):
         # read with each name as its SKU: "drip coffee on hand or A003's target" mixes
@@ -1223,13 +1224,16 @@ def _implied_one(question, shaped, earlier, last):
     doubted = shaped["figures"] and not (shaped["yes_no"] or shaped["some"]) and \
         not any(shaped[kind] for kind in _OF_SEVERAL) and figure_only(question, doubting=True)
     # "are you sure?", 你確定嗎？ of the verdict read: its facts again (chatdev6: the scope line)
-    doubted = doubted or not shaped["figures"] and re.search(_DOUBT, normal(question)) and \
-        figure_only(question, comparing=True, doubting=True)
+    doubted = doubted or _doubts(question) and figure_only(question, comparing=True,
+                                                           doubting=True)
     return [found[0]["sku"]] if of_a_figure or doubted else []
 
 
-# "are you sure?", "really?", 你確定嗎？, 真的嗎: a doubt of what the person read
-_DOUBT = r"\b(?:sure|really|certain)\b|確定|真的"
+def _doubts(question):
+    """Whether a question doubts what the person read, giving no number of its own ("are
+    you sure?", "really?", 你確定嗎？, 真的嗎)."""
+    return re.search(r"\b(?:sure|really|certain)\b|確定|真的", normal(question)) is not None \
+        and not shape(question)["figures"]
 
 # "it", "that item", 它: not "this month", 這個月
 _IT = (r"\b(?:it|its)\b|\b(?:this|that)\b(?! (?:month|week|year|time|morning|afternoon|evening|"

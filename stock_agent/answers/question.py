@@ -356,13 +356,20 @@ NOT_HELD = (r"\bpric(?:e|es|ed|ing)\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bp
             r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|貴|便宜|成本|費用|花多少|"
             r"供應商|廠商|銷量|銷售|賣得|賣了|賣出|到貨|送達|交期|什麼時候|何時|為什麼|為何|原因|"
             r"訂過|已經訂|已經下單|下單了嗎|重量|多重")
-# ...nor another store's or warehouse's, items held back or given back: searched only in a
-# question holding one of ELSEWHERE_WORDS (most hold none, and compile nothing)
-ELSEWHERE = (r"\b(?:other|another|north|south|east|west)\b[\w ]{0,12}\b(?:store|shop|branch|"
-             r"warehouse|location)s?\b|\breserv|\breturn(?:ed|s)\b|\bexpir|門市|分店|"
-             r"另一(?:個|間)?(?:倉庫|店)|退貨|退了|過期|保留")
-ELSEWHERE_WORDS = ("store", "shop", "branch", "warehouse", "location", "reserv", "return",
-                   "expir", "門市", "分店", "倉庫", "店", "退", "過期", "保留")
+# ...nor another place's (a store, a warehouse, a shelf, a supplier), nor items held back,
+# given back, damaged, expired or on their way: searched only in a question holding one of
+# ELSEWHERE_WORDS (most hold none, and compile nothing)
+ELSEWHERE = (r"\b(?:stores?|shops?|branch(?:es)?|other warehouses?|locations?|outlets?|"
+             r"shel(?:f|ves)|back ?room|distributors?|wholesalers?|reserv\w*|return(?:ed|s)|"
+             r"expir\w*|damaged|defective|broken|transit|allocated|samples?|held|hold)\b|"
+             r"門市|分店|總倉|另一(?:個|間)?倉庫|店|架上|供貨商|批發商|經銷商|退|過期|即期|保留|"
+             r"預留|受損|損壞|壞|瑕疵|運送中|在途|樣品|訂走")
+ELSEWHERE_WORDS = ("store", "shop", "branch", "other warehouse", "location", "outlet", "shel",
+                   "room", "distributor", "wholesaler", "reserv", "return", "expir", "damaged",
+                   "defective", "broken", "transit", "allocated", "sample", "held", "hold",
+                   "門市", "分店", "倉庫", "總倉", "店", "架上", "供貨商", "批發商", "經銷商", "退",
+                   "過期", "即期", "保留", "預留", "受損", "損壞", "壞", "瑕疵", "運送中", "在途",
+                   "樣品", "訂走")
 
 
 # --- The answer's shape -----------------------------------------------------------------
@@ -657,8 +664,8 @@ def shape(question):
     the numbers it asks to have confirmed (_to_confirm), "one_number": it writes one
     number and nothing else that counts (_one_number), "order_asked": it asks for an order
     to be placed (ORDER_REQUEST), "of_order": that, or whether one was (PLACED_ASKED),
-    "ours_named": asking beyond the tools, it names a field of ours too, "thanks": it
-    thanks and says nothing else (THANKS_WORDS)}."""
+    "now_too": asking of another day, it asks of now too, "thanks": it thanks and says
+    nothing else (THANKS_WORDS)}."""
     folded, skus = _past_no_lookup(normal(question).strip()), skus_named(question)
     # a SKU's digits are no number the person gave; 賣掉五包 gives 5
     unnamed = _in_digits(re.sub(SKU_SHAPE, " ", folded))
@@ -710,12 +717,11 @@ def shape(question):
             "unclear": _unclear(folded, total, compare or than or re.search(DIFFERENCE, folded),
                                 than),
             "beyond": beyond,
-            # asked of what the tools do not hold, and of a field of ours by its name too, or
-            # of now ("What's the price of A001, and its stock?", "We restocked A001 last week.
-            # How many are left?"), or not ("what does the supplier have?": "A001 has 12."
-            # would read as the supplier's)
-            "ours_named": bool(beyond) and re.search(rf"{STOCK_WORDS}|{TARGETS}|{NOW}",
-                                                     folded) is not None,
+            # asked of another day and of now too ("We restocked A001 last week. How many
+            # are left?"): today's figures answer it; not of what the tools do not hold,
+            # whatever field it names ("How many A001 does the supplier have in stock?")
+            "now_too": bool(beyond) and re.search(OTHER_DAY, folded) is not None and
+            re.search(NOW, folded) is not None,
             "supposes": bool(changes or change) or bool(
                 re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
@@ -734,15 +740,21 @@ def _asks_placed(folded):
     """Whether a question asks whether an order was placed ("did you order it?", "so it's
     on order?", 下單了嗎？): most questions name no such word, and compile nothing."""
     return any(word in folded for word in ("did ", "have ", "has ", "had ", "on order", "been ",
-                                           "了", "有", "沒")) and \
-        any(word in folded for word in ("order", "buy", "bought", "purchas", "訂", "下單")) \
+                                           "is ", "was ", "go", "went", "了", "有", "沒",
+                                           "好", "送出", "開")) and \
+        any(word in folded for word in ("order", "buy", "bought", "purchas", "place", "through",
+                                        "訂", "下單", "買", "叫貨", "採購", "補貨單")) \
         and re.search(PLACED_ASKED, folded) is not None
 
 
 # "did you order it?", "has A001 been reordered?", "is it on order?", 訂了嗎, 有下單嗎
 PLACED_ASKED = (r"\b(?:did|have|has|had) (?:you|we)(?: already| just| actually)? (?:re)?"
                 r"(?:order|buy|bought|purchas|place)|\bon order\b|\bbeen (?:re)?ordered\b|"
-                r"(?:下單|訂購?|訂貨)了|有(?:沒有)?(?:下單|訂)|(?:下單|訂)(?:了)?沒")
+                r"\b(?:is|was|were|are) (?:it|they|that|a\w*\d\w*) (?:re)?ordered\b|"
+                r"\border(?:s)? (?:been )?(?:placed|in|out|sent|submitted)\b|"
+                r"\bgo(?:ne)? (?:through|out)\b|\bwent (?:through|out)\b|"
+                r"(?:下單|訂購?|訂貨|叫貨|採購|買|補貨單|訂單)(?:了|好|送出|開)|有(?:沒有)?(?:下單|訂)|"
+                r"(?:下單|訂|買|叫貨|採購)(?:了|好)?沒")
 
 
 def _measured_otherwise(folded):

@@ -162,14 +162,17 @@ def _copies_all(words):
     """Whether a clause that copies the one before ("also", 也是, "so is", "as is") says
     only an item and its figures, brackets and all, or nothing, after a figure: "A003 缺貨，
     A001（12）也是。", "..., as is A002 (45)", "A002 45 包，也是" say A001, A002 are as the
-    item before (a review's: only the figure was read, and shown). "A001 低於目標，A003 也
-    是。" names no figure: A003 shares the claims, and they are read of it."""
-    clause, figured = [], False
+    item before (a review's: only the figure was read, and shown), nor one followed by more
+    ("A001 too, with 12 units"). "A001 低於目標，A003 也是。" names no figure: A003 shares
+    the claims, and they are read of it."""
+    clause, figured, copied = [], False, False
     for word in [*words, ("clause",)]:
         if word[0] not in ("contrast", "clause"):
             clause.append(word)
             continue
         said = [word for word in clause if word[0] != "fill"]
+        if copied and said:
+            return True  # "A003 is out of stock, A001 too, with 12 units.": of which?
         copies = ("fill", "also") in clause or said[:1] == [("be",)] and said[1:2] and \
             said[1][0] == "item"
         only = all(word[0] in ("item", "number", "unit", "be", "punct", "colon") or
@@ -178,6 +181,7 @@ def _copies_all(words):
         named = any(word[0] == "item" for word in said)
         if copies and only and (numbered and named or figured and not (numbered or named)):
             return True  # not "..., and stock is also 30": a figure of its own
+        copied = copies and only and named
         figured, clause = figured or numbered, []
     return False
 

@@ -37,6 +37,11 @@ _HEADING = r"[ \t]*(?:#{1,6}[ \t]|\*\*[^*\n]+\*\*[ \t]*\n)"
 _LIST_LINE = r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S"
 
 
+# Claims of items summed, counted or ranked: no answer of what the tools do not hold ("The
+# total is 57." to "What would A001 and A002 cost in total?")
+_SUMMED = ("total", "count", "largest", "ranked", "more")
+
+
 def shown(text, facts, asked):
     """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
     "false": [...]}; the claims of those kept)."""
@@ -180,22 +185,24 @@ class _Review:
                 for listed in self.facts.lists):
             return None  # "Nothing is low." beside a reorder list that holds items (a
             # review's: "nothing" is said of the items looked up, the list's are low)
-        # "all" and "nothing" to a question of every item ("Is anything out of stock?", 目前
-        # 哪些缺貨？) are of every item, not only those looked up; beside a list cut short,
-        # of items unseen too (a review's)
-        whole = not self.asked.get("of_every") and \
+        # "all" and "nothing" are of the items the question names or searches for; to one
+        # naming none ("Is anything out of stock?", 目前哪些缺貨？, "Stock OK?"), of every item,
+        # not only those looked up; beside a list cut short, of items unseen too (reviews')
+        whole = self.asked.get("names_items") and \
             not any(listed["more"] for listed in self.facts.lists)
         return claims(words, last, asked=self.asked["yes_no"], skus=self.asked["named"],
                       everything=self.facts.said_of_all() if whole else (),
                       request=self.asked["request"], some=self.asked["some"])
 
     def _as_done(self, said):
-        """Whether a sentence says an order's figure and nothing else, to a question asking
-        for an order or whether one was placed, in a run that placed none: "Order of 18 for
-        A001.", 訂 A001 18 包 read as the suggested order, and shown, to "did you order it?"
-        (a review's); beside the item's stock or target, it reads as the suggestion."""
-        return self.asked["of_order"] and not self.facts.receipts and bool(said) and all(
-            claim["kind"] == "order" for claim in said)
+        """Whether a sentence says an order's figure and no other figure (a verdict beside it
+        or not), to a question asking for an order or whether one was placed, in a run that
+        placed none: "Order of 18 for A001.", "..., which is below target.", 訂 A001 18 包
+        read as the suggested order, and shown, to "did you order it?" (reviews'); beside
+        the item's stock or target, it reads as the suggestion."""
+        return self.asked["of_order"] and not self.facts.receipts and any(
+            claim["kind"] == "order" for claim in said) and all(
+            claim["kind"] in ("order", "verdict") for claim in said)
 
     def _placed(self, claim):
         """Whether a claim answers what the question asks, as the reader took it: not of
@@ -210,13 +217,13 @@ class _Review:
         comparison of two items' stock when the question compares in a measure it does not
         say is the stock ("A002 has 33 more than A001", asked which sells faster)."""
         asked = self.asked
-        if claim["kind"] == "largest" and asked.get("of_every") and \
+        if claim["kind"] == "largest" and not asked.get("names_items") and \
                 not any(listed["tool"] == "list_reorder" for listed in self.facts.lists):
             return False  # of every item, which only the reorder list ranks (a review's:
             # "The largest shortfall is A001." of two looked up, to "Which item has ...?")
-        if (asked["supposes"] or (asked["unworked"] or asked["beyond"] == "day" or
-                                  asked["beyond"] and not asked["ours_named"]) and
-                claim["kind"] not in OF_THE_RUN) and self.facts.items:
+        beyond = asked["beyond"] and not asked["now_too"]
+        if (asked["supposes"] or (asked["unworked"] or beyond) and claim["kind"] not in OF_THE_RUN
+                or beyond and claim["kind"] in _SUMMED) and self.facts.items:
             return False
         if claim.get("unsaid") and (asked["field_named"] and claim["of"] != asked["field"] or
                                     asked["unclear"]):

@@ -75,13 +75,16 @@ def _true_of_run(claim, facts):
     if kind == "count" and claim.get("below"):  # how many are below target (with some
         # left, "running low"): of the search it names, else of the reorder list, each seen
         # whole
-        if claim.get("among"):  # of the items the question named
-            return _below({"tool": None, "skus": claim["among"], "more": 0}, facts,
-                          claim["low"]) == value
         query = claim.get("query")
         lists = _lists(facts, query) if query else [
             listed for listed in facts.lists if listed["tool"] == "list_reorder"]
-        return {_below(listed, facts, claim["low"]) for listed in lists} == {value}
+        counts = {_below(listed, facts, claim["low"]) for listed in lists}
+        if claim.get("among") and counts:  # of the items the question named too: both
+            # agree, or which the person reads it of cannot be told (reviews': "整間店有幾項
+            # 低於目標？" after naming two; with no reorder list, of the whole store unseen)
+            counts |= {_below({"tool": None, "skus": claim["among"], "more": 0}, facts,
+                              claim["low"])}
+        return counts == {value}
     if kind == "count":  # how many one search matched, else one list held or a lookup saw
         return _counts(facts, claim.get("query")) == {value}
     writes = facts.receipts if claim.get("ordered") else facts.order_writes()
