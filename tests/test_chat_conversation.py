@@ -573,7 +573,11 @@ class ConversationAnswersTest(unittest.TestCase):
                  "suggested order then max(30 - 2, 0) = 28"),
                 ("A002 有多少\n如果明天賣掉 20 包 剩多少\n那會低於目標嗎\n",
                  [self.lookup("A002"), text_reply("45。"), text_reply("25。"),
-                  text_reply("不會。")], "會剩 45 - 20 = 25，比目標 30 少 5")):
+                  text_reply("不會。")], "會剩 45 - 20 = 25，比目標 30 少 5"),
+                # chatdev7: a shipment that comes in, of "that one"
+                ("what about A003 then?\nif a shipment of 15 comes in for that one, would we "
+                 "hit target?\n", [self.lookup("A003"), text_reply("0."), text_reply("No.")],
+                 "If 15 come in: 玄米茶包 (A003) would have 0 + 15 = 15")):
             with self.subTest(stdin=stdin):
                 answer = self.last_answer(stdin, replies)
                 self.assertIn(stated, answer)

@@ -573,7 +573,7 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
                 r"\s+(\d+)\b|(?:賣|用|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*(\d+)"),
           ("+", r"\b(?:receive|received|get in|got in|add|added)\s+(\d+)\b|"
                 r"\b(?:get|got|getting)\s+(\d+)\s+(?:\w+\s+)?in\b|"
-                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|come in|coming in|delivered)|"
+                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|comes? in|coming in|delivered)|"
                 r"(?:進|到貨|收到|入庫)(?:了|貨)?\s*(\d+)"),
           ("=", r"\b(?:down to|left with|counted|only have|we have|we've got)\s+(\d+)\b|"
                 r"\bcounted\b.{0,20}\bgot\s+(\d+)\b|"
@@ -877,7 +877,8 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     remaining order reorder buy need more have has will would be if sell sold ship use
     arrive arrives arrived come comes came in receive received got tomorrow tmrw today
     tonight this week weekend after that it its there our us units unit pcs pieces packs
-    bags again still at reach hit for of suggest suggested recommend quantity number
+    bags again still at reach hit for of suggest suggested recommend quantity number one
+    shipment delivery
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它 先 比
