@@ -577,7 +577,13 @@ class ConversationAnswersTest(unittest.TestCase):
                 # chatdev7: a shipment that comes in, of "that one"
                 ("what about A003 then?\nif a shipment of 15 comes in for that one, would we "
                  "hit target?\n", [self.lookup("A003"), text_reply("0."), text_reply("No.")],
-                 "If 15 come in: 玄米茶包 (A003) would have 0 + 15 = 15")):
+                 "If 15 come in: 玄米茶包 (A003) would have 0 + 15 = 15"),
+                ("那A002呢\n如果明天賣掉20包 這樣要補幾包\n", [self.lookup("A002"), text_reply("45。"),
+                                                   text_reply("要補 5 包。")],
+                 "會剩 45 - 20 = 25，比目標 30 少 5"),
+                ("a003還有多少\n如果進貨15包 會變多少\n那離目標還差幾包\n",
+                 [self.lookup("A003"), text_reply("0。"), text_reply("15。"), text_reply("5。")],
+                 "若進貨 15：玄米茶包（A003）會有 0 + 15 = 15，比目標 20 少 5")):
             with self.subTest(stdin=stdin):
                 answer = self.last_answer(stdin, replies)
                 self.assertIn(stated, answer)
