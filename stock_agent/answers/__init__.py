@@ -190,10 +190,11 @@ class Answers(Plain):
         today's yes)."""
         asked = [message["content"] for message in history if message["role"] == "user"]
         # or the question before gave numbers the answer said it did not work out ("Say
-        # A002 drops to 10.", 盤點 A001 是 8 包。): the next may be of them
-        premise = bool(asked) and shape(asked[-1])["figures"] and any(  # in either language:
-            Text("answer_unworked").render(lang) in history[-1]["content"]  # --continue may
-            for lang in ("en", "zh-TW"))  # change it
+        # A002 drops to 10.", 盤點 A001 是 8 包。): the next may be of them. The note is looked
+        # for in either language, since --continue may read a turn in the other
+        premise = bool(asked) and shape(asked[-1])["figures"] and any(
+            Text("answer_unworked").render(lang) in history[-1]["content"]
+            for lang in ("en", "zh-TW"))
         self.after_what_if = (premise or bool(asked) and _still_supposing(
             history, question, self._parts(question))) and \
             not re.search(OF_TODAY, normal(question))  # "ok but as of today, ...?"
@@ -716,7 +717,7 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     goes on with (_carried), worked out again."""
     asked = shape(question)
     if then:
-        asked.update(supposes=True, change=None, yes_no=carried and asked["yes_no"])
+        asked.update(supposes=True, change=None, yes_no=asked["yes_no"] if carried else None)
     if of and field and (asked["total"] or asked["difference"]) and \
             _names_no_field(asked, normal(question)):
         # not "how many do we have of them altogether?": the stock; a model's total of
@@ -813,7 +814,7 @@ def _wanted(shaped, folded):
 def _carried(question, asked, earlier, last, lang):
     """(SKU, change) of the what-if the question right before supposed (`asked`: the
     questions before, newest first), when the answer the person read `last` worked it out
-    for one item (writer._changed's line), and the question goes on with it, asking a
+    for one item (writer.changed's line), and the question goes on with it, asking a
     figure or a verdict in words of a plain what-if, with no number nor item of its own
     ("then how many would we have to order to get back to target?", 那會低於目標嗎？;
     chatdev6: today's figures were read instead); else None."""
@@ -1234,6 +1235,7 @@ def _doubts(question):
     you sure?", "really?", 你確定嗎？, 真的嗎)."""
     return re.search(r"\b(?:sure|really|certain)\b|確定|真的", normal(question)) is not None \
         and not shape(question)["figures"]
+
 
 # "it", "that item", 它: not "this month", 這個月
 _IT = (r"\b(?:it|its)\b|\b(?:this|that)\b(?! (?:month|week|year|time|morning|afternoon|evening|"

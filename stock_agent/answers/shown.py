@@ -188,7 +188,7 @@ class _Review:
         # "all" and "nothing" are of the items the question names or searches for; to one
         # naming none ("Is anything out of stock?", 目前哪些缺貨？, "Stock OK?"), of every item,
         # not only those looked up; beside a list cut short, of items unseen too (reviews')
-        whole = self.asked.get("names_items") and \
+        whole = self.asked["names_items"] and \
             not any(listed["more"] for listed in self.facts.lists)
         return claims(words, last, asked=self.asked["yes_no"], skus=self.asked["named"],
                       everything=self.facts.said_of_all() if whole else (),
@@ -207,17 +207,17 @@ class _Review:
     def _placed(self, claim):
         """Whether a claim answers what the question asks, as the reader took it: not of
         today's stock when the question supposes another ("if we sell twenty of A002, do we
-        reorder?", with facts of ours), asks of another day ("last month") or of what the
-        tools do not hold (a review's: "A001 has 12." to "how many does the supplier
-        have?"), or gives
+        reorder?", with facts of ours), asks of another day ("last month"), or gives
         numbers the program does not work out ("A001 comes in boxes of 6: how many
-        boxes?"), nor a total of a field it never said when the question names another
+        boxes?"); nor a figure, total, count or ranking when it asks of what the tools do
+        not hold (reviews': "A001 has 12." to "how many does the supplier have in stock?"),
+        nor a total of a field it never said when the question names another
         ("The total is 12.", asked what A001 and A003 need), or whose figures it cannot
         tell ("the stock of A001 and the target of A002", then "what's the total?"), nor a
         comparison of two items' stock when the question compares in a measure it does not
         say is the stock ("A002 has 33 more than A001", asked which sells faster)."""
         asked = self.asked
-        if claim["kind"] == "largest" and not asked.get("names_items") and \
+        if claim["kind"] == "largest" and not asked["names_items"] and \
                 not any(listed["tool"] == "list_reorder" for listed in self.facts.lists):
             return False  # of every item, which only the reorder list ranks (a review's:
             # "The largest shortfall is A001." of two looked up, to "Which item has ...?")
