@@ -378,6 +378,8 @@ class HostileProbeTest(unittest.TestCase):
                 ("Order of 18 for A001.", "Has the order been placed?", None),
                 ("Order of 18 for A001, which is below target.", "Did you order A001?", None),
                 ("訂 A001 18 包。", "A001 補貨單開了嗎？", None),
+                ("Order of 18 for A001.", "Is the order for A001 in?", None),
+                ("A001 has 12.", "How many A001 did customers return?", None),
                 ("A003 is out of stock, A001 too, with 12 units.", "What's out?", None),
                 ("All items are in stock.", "Do we have everything in stock?", both),
                 ("A001 has the largest shortfall.", "Which item is the worst off?", both),

@@ -361,7 +361,8 @@ NOT_HELD = (r"\bpric(?:e|es|ed|ing)\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bp
 # ELSEWHERE_WORDS (most hold none, and compile nothing)
 ELSEWHERE = (r"\b(?:stores?|shops?|branch(?:es)?|other warehouses?|locations?|outlets?|"
              r"shel(?:f|ves)|back ?room|distributors?|wholesalers?|reserv\w*|return(?:ed|s)|"
-             r"expir\w*|damaged|defective|broken|transit|allocated|samples?|held|hold)\b|"
+             r"expir\w*|damaged|defective|broken|transit|allocated|samples?|held|hold|"
+             r"(?:customers?|clients?|buyers?)(?: \w+)? return)\b|"
              r"門市|分店|總倉|另一(?:個|間)?倉庫|店|架上|供貨商|批發商|經銷商|退|過期|即期|保留|"
              r"預留|受損|損壞|壞|瑕疵|運送中|在途|樣品|訂走")
 ELSEWHERE_WORDS = ("store", "shop", "branch", "other warehouse", "location", "outlet", "shel",
@@ -751,6 +752,7 @@ def _asks_placed(folded):
 PLACED_ASKED = (r"\b(?:did|have|has|had) (?:you|we)(?: already| just| actually)? (?:re)?"
                 r"(?:order|buy|bought|purchas|place)|\bon order\b|\bbeen (?:re)?ordered\b|"
                 r"\b(?:is|was|were|are) (?:it|they|that|a\w*\d\w*) (?:re)?ordered\b|"
+                r"\b(?:is|was) the (?:re)?order\b|"
                 r"\border(?:s)? (?:been )?(?:placed|in|out|sent|submitted)\b|"
                 r"\bgo(?:ne)? (?:through|out)\b|\bwent (?:through|out)\b|"
                 r"(?:下單|訂購?|訂貨|叫貨|採購|買|補貨單|訂單)(?:了|好|送出|開)|有(?:沒有)?(?:下單|訂)|"
