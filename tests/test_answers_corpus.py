@@ -3276,8 +3276,10 @@ class WhatWasAskedTest(unittest.TestCase):
     def test_which_figures_a_question_asks(self):
         for question, wants in (
                 ("What's below target?", set()), ("Which items are below target?", set()),
-                ("哪些低於目標？", set()), ("How far is A001 from its target?", set()),
-                ("Is A001 below target?", set()),
+                ("哪些低於目標？", set()), ("Is A001 below target?", set()),
+                ("How far is A001 from its target?", {"gap"}),
+                ("Is A002 above target? By how much?", {"gap"}),
+                ("A002 超出目標多少？", {"gap", "target", "stock"}),
                 ("What quantity of A001 should I order?", {"order"}),
                 ("A001 的建議補貨量？", {"order"}),
                 ("How many A001 left?", {"stock"}), ("A001 存貨多少？", {"stock"}),
@@ -3285,6 +3287,20 @@ class WhatWasAskedTest(unittest.TestCase):
                 ("Should we reorder A001? By how much?", {"order"})):
             with self.subTest(question=question):
                 self.assertEqual(shape(question)["wants"], wants)
+
+    def test_how_far_from_its_target_is_added_to_a_verdict_that_leaves_it_out(self):
+        for answer, question, sku, added in (
+                ("Yes, A002 is above its target of 30.", "Is A002 above target? By how much?",
+                 "A002", "15 above target"),
+                ("A001 is below its target of 30.", "How far below target is A001?", "A001",
+                 "suggested order 18"),
+                ("A002 高於目標。", "A002 超出目標多少？", "A002", "超出目標 15")):
+            with self.subTest(question=question):
+                shown, verification = person_reads(answer, question, [lookup(sku)],
+                                                   "en" if question.isascii() else "zh-TW")
+                self.assertTrue(shown.startswith(answer), shown)
+                self.assertIn(added, shown)
+                self.assertEqual(verification, "supplemented")
 
     def test_an_answer_that_states_what_was_asked_is_shown_as_written(self):
         for answer, question, skus in (

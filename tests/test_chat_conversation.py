@@ -133,6 +133,15 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         return events[-1]["answer"]
 
+    def test_how_far_above_target_asked_of_the_item_before_is_added(self):
+        # chatdev7: the model's true verdict was shown whole, and the 15 asked for left out
+        answer = self.last_answer(
+            "how many A002 do we have?\nis that above target? by how much?\n",
+            [self.lookup("A002"),
+             text_reply("The stock of 烏龍茶包 (A002) is 45, which is above its target of 30.")])
+        self.assertIn("which is above its target of 30.", answer)
+        self.assertIn("15 above target", answer)
+
     def test_a_false_answer_is_never_shown_nor_replayed_as_said(self):
         status, out, err, _, model = self.chat(
             "Is A001 low?\nHello\n", self.lookup("A002"), text_reply("No, A001 is not low."),

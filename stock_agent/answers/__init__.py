@@ -806,9 +806,10 @@ def _asks_of_now(question, parts=()):
 
 def _wanted(shaped, folded):
     """The figures a question (its shape, its folded words) wants: "how many" alone, or 多少,
-    is no field of its own beside another ("A001 的目標是多少" wants the target)."""
-    return shaped["wants"] if re.search(STOCK_SAID, folded) else \
-        shaped["wants"] - {"stock"} or shaped["wants"]
+    is no field of its own beside another ("A001 的目標是多少" wants the target); how far
+    from its target (the gap) is none, but a level of one."""
+    wants = shaped["wants"] - {"gap"}
+    return wants if re.search(STOCK_SAID, folded) else wants - {"stock"} or wants
 
 
 def _carried(question, asked, earlier, last, lang):
@@ -1282,7 +1283,8 @@ def _asked_unsaid(facts, asked, said):
 
 
 # What a claim of each kind states of its item: "18 short of target" is what to order.
-_STATES = {"stock": "stock", "target": "target", "order": "order", "short": "order"}
+_STATES = {"stock": "stock", "target": "target", "order": "order", "short": "order",
+           "over": "over"}
 
 
 def _stated(said):
@@ -1303,8 +1305,15 @@ def _unstated(fact, asked, stated, *, ordering=False):
     of ordering, whether an item with some to order needs it."""
     if ordering and fact["suggested_order"] and not stated & {"order", "reorder"}:
         return True
-    return any(want not in stated for want in asked["wants"]
-               if want != "order" or fact["suggested_order"])
+    return any(_gap_stated(fact) not in stated if want == "gap" else want not in stated
+               for want in asked["wants"] if want != "order" or fact["suggested_order"])
+
+
+def _gap_stated(fact):
+    """What states how far this item is from its target: what to order below it (the
+    same figure), how far over above it; at it, "at target" is the gap (None)."""
+    return "order" if fact["suggested_order"] else \
+        "over" if fact["stock"] > fact["target"] else None
 
 
 # The claims that state what the writer works out, by the kind of its citation.

@@ -432,6 +432,11 @@ DIFFERENCE = (r"difference|\bdiff\b|how many more|how much more|"
               r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
+# How far an item is from its target, asked beside its target: "by how much?" after "is it
+# above target?", "how far below target", 離目標還差幾包, 超出目標多少
+GAP_WANTED = (r"by how (?:much|many)|how far|how much (?:above|below|over|under)|"
+              r"差了?(?:多少|幾)|(?:多|少|高|低|超出|超過|高出|多出|高於|低於)(?:目標)?了?"
+              r"(?:多少|幾)")
 # The two sides of a comparison: the words before "than" (比, not 比較) and those after,
 # within the clause.
 THAN = r"\bthan\b|比(?!較)"
@@ -1074,7 +1079,8 @@ def _wants(folded, yes_no):
     asks how many of nothing to order ("How many A001 left?"); "target", its target, in a
     question that is no yes or no ("a001 and a003: which one has less, what are their
     targets"; not "What's below target?", LEVELLED). An answer that states a verdict and not
-    the figure asked gets the figure added."""
+    the figure asked gets the figure added; "gap", how far it is from its target ("Is it
+    above target? By how much?", 離目標還差幾包)."""
     if not any(word in folded for word in ("how", "stock", "target", "quantit", "多少", "幾",
                                            "量", "目標")):
         return set()  # most questions: none asked, nothing compiled
@@ -1089,6 +1095,8 @@ def _wants(folded, yes_no):
     if not yes_no and ("target" in folded or "目標" in folded) and \
             re.search(TARGETS, re.sub(LEVELLED, " ", folded)):
         wants.add("target")
+    if ("target" in folded or "目標" in folded) and re.search(GAP_WANTED, folded):
+        wants.add("gap")
     return wants
 
 
