@@ -3244,9 +3244,14 @@ class WhatWasAskedTest(unittest.TestCase):
                 self.assertEqual((shown.splitlines()[0], verification),
                                  (answer, "supplemented"))
                 self.assertIn(added, shown.splitlines()[1])
-        # asked which, not how many: the items named are the answer
-        self.assertEqual(person_reads("A003 and A001 need reordering.", "What needs "
-                                      "reordering?", [listed])[1], "verified")
+        # asked which, the items named answer it, but how many of each is the reorder list's
+        # too (chatdev7: "what do we need to reorder?" wanted the 20 and the 18)
+        shown, verification = person_reads("A003 and A001 need reordering.",
+                                           "What needs reordering?", [listed])
+        self.assertEqual(verification, "supplemented")
+        self.assertIn("suggested order 18", shown.splitlines()[1])
+        self.assertEqual(person_reads("A003 needs 20 and A001 needs 18.",
+                                      "What needs reordering?", [listed])[1], "verified")
 
     def test_a_sum_of_the_items_below_target_is_of_the_list_and_its_figure(self):
         # a review: A002 looked up beside the reorder list was summed in, and "the items

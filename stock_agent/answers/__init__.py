@@ -556,8 +556,7 @@ class Answers(Plain):
                 missing.items[sku] = fact
         missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
                          or listed["more"] and not kinds & {"more", "count"}
-                         or any(_unstated(facts.items[sku], asked, stated.get(sku, set()))
-                                for sku in listed["skus"])]  # 哪些要補貨？各要補幾包？
+                         or _list_unstated(listed, facts, asked, stated)]
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
         missing.receipts = [] if kinds & {"placed", "receipt"} else facts.receipts
@@ -1307,6 +1306,17 @@ def _unstated(fact, asked, stated, *, ordering=False):
         return True
     return any(_gap_stated(fact) not in stated if want == "gap" else want not in stated
                for want in asked["wants"] if want != "order" or fact["suggested_order"])
+
+
+def _list_unstated(listed, facts, asked, stated):
+    """Whether the shown sentences leave out of a list's items what the question asks of
+    each (哪些要補貨？各要補幾包？), or, of the reorder list, how many to order of each: the
+    list says it, and "what do we need to reorder?" answered "A003 and A001." is half an
+    answer (chatdev7)."""
+    reorder = listed["tool"] == "list_reorder"
+    return any(_unstated(facts.items[sku], asked, stated.get(sku, set())) or
+               reorder and facts.items[sku]["suggested_order"] and
+               "order" not in stated.get(sku, set()) for sku in listed["skus"])
 
 
 def _gap_stated(fact):
