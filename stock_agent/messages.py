@@ -609,12 +609,14 @@ LINES = {
                        "target; suggested order {suggested_order}.",
                  "zh-TW": "{name}（{sku}）庫存 {stock}（缺貨），目標 {target}，低於目標；建議補貨 "
                           "{suggested_order}。"},
-    "item_at": {"en": "{name} ({sku}): stock {stock}, target {target}, at target; no reorder "
-                      "needed.",
-                "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，剛好達到目標；不需補貨。"},
+    "item_at": {"en": "{name} ({sku}): stock {stock}, target {target}, at target; suggested "
+                      "order 0, no reorder needed.",
+                "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，剛好達到目標；建議補貨 0，"
+                         "不需補貨。"},
     "item_above": {"en": "{name} ({sku}): stock {stock}, target {target}, {over} above target; "
-                         "no reorder needed.",
-                   "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，超出目標 {over}；不需補貨。"},
+                         "suggested order 0, no reorder needed.",
+                   "zh-TW": "{name}（{sku}）庫存 {stock}，目標 {target}，超出目標 {over}；建議補貨 "
+                            "0，不需補貨。"},
     "lead_yes": {"en": "Yes, {claim}.", "zh-TW": "是的，{claim}。"},
     "lead_no": {"en": "No, {claim}.", "zh-TW": "不，{claim}。"},
     "verdict_out": {"en": "{sku} is out of stock", "zh-TW": "{sku} 缺貨"},

@@ -45,8 +45,9 @@ RENDERED_LEAD = {"en": "(Part of the model's answer could not be checked against
                  "zh-TW": "（模型的回答有部分無法依工具結果核對；以下由程式依工具結果寫成。）"}
 A001 = {"en": "濾掛咖啡 (A001): stock 12, target 30, below target; suggested order 18.",
         "zh-TW": "濾掛咖啡（A001）庫存 12，目標 30，低於目標；建議補貨 18。"}
-A002 = {"en": "烏龍茶包 (A002): stock 45, target 30, 15 above target; no reorder needed.",
-        "zh-TW": "烏龍茶包（A002）庫存 45，目標 30，超出目標 15；不需補貨。"}
+A002 = {"en": "烏龍茶包 (A002): stock 45, target 30, 15 above target; suggested order 0, no "
+              "reorder needed.",
+        "zh-TW": "烏龍茶包（A002）庫存 45，目標 30，超出目標 15；建議補貨 0，不需補貨。"}
 SCOPE = ("I can only answer questions about this inventory: the stock and target of each SKU "
          "(stock keeping unit, such as A001) and its suggested order, max(target - stock, 0), "
          "with these tools: get_stock, find_items, list_reorder. Its data is the built-in "

@@ -816,8 +816,8 @@ class ConversationAnswersTest(unittest.TestCase):
                 calls_reply(tool_call("list_reorder", {})),
                 text_reply("Yes, A003 is below target."))
             self.assertEqual(status, 0, err)
-            self.assertIn("烏龍茶包 (A002): stock 45, target 30, 15 above target; no reorder "
-                          "needed", events[-1]["answer"])
+            self.assertIn("烏龍茶包 (A002): stock 45, target 30, 15 above target; suggested "
+                          "order 0", events[-1]["answer"])
             self.assertNotIn("A001 is below", events[-1]["answer"])
 
     def test_items_counted_are_every_item_spoken_of_found_or_not(self):

@@ -38,7 +38,7 @@ class MockRunTest(unittest.TestCase):
         self.assertEqual(status, 0)
         self.assertEqual([e["invocation"] for e in events if e["event"] == "tool"],
                          ["1:0", "1:1"])
-        self.assertIn("烏龍茶包（A002）庫存 45，目標 30，超出目標 15；不需補貨。", out)
+        self.assertIn("烏龍茶包（A002）庫存 45，目標 30，超出目標 15；建議補貨 0，不需補貨。", out)
 
     def test_not_found_and_out_of_stock_read_differently(self):
         _, out, _, _ = run_cli(["--mock", "--lang", "en", "-q", "A003 and A404?"])
