@@ -3293,6 +3293,15 @@ class WhatWasAskedTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertEqual(shape(question)["wants"], wants)
 
+    def test_an_item_with_none_of_a_target_of_none_is_at_target(self):
+        row = {"sku": "A020", "name": "Zero", "stock": 0, "target": 0, "suggested_order": 0}
+        looked_up = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": "A020"},
+                     "result": {"ok": True, "data": {**row, "source": "sample"}}}
+        shown, _ = person_reads("A020 is below target.", "Is A020 below target?", [looked_up])
+        self.assertIn("No, A020 is not below target.", shown)
+        self.assertIn("Zero (A020): stock 0, target 0, at target", shown)
+        self.assertNotIn("below target;", shown)
+
     def test_how_far_from_its_target_is_added_to_a_verdict_that_leaves_it_out(self):
         for answer, question, sku, added in (
                 ("Yes, A002 is above its target of 30.", "Is A002 above target? By how much?",

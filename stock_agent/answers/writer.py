@@ -190,7 +190,8 @@ def _item(fact, *, today=False):
         line, cited = _item(fact)
         return Text("answer_today", line=line), cited
     level = next(level for level, holds in verdicts(fact).items() if holds)
-    key = "item_out" if fact["stock"] == 0 else f"item_{level}"
+    # out of stock is below target, but for a target of 0 (at it: a review's, "below")
+    key = "item_out" if fact["stock"] == 0 and level == "below" else f"item_{level}"
     cited = [_cite(fact, field, fact[field]) for field in ("stock", "target", "suggested_order")]
     over = fact["stock"] - fact["target"]  # how far above: the suggested order says how far below
     if level == "above":
