@@ -156,12 +156,16 @@ class BlindBatchTest(unittest.TestCase):
         # tools do not hold ("What would topping up CD30 cost?", "What's the price of A001,
         # and its stock?") reads no figure of ours as its answer, whatever field it names,
         # since two reviews' "A001 has 12." was shown to "how many does the supplier have
-        # (in stock)?" (56 of 60): the program states today's figures, and says so.)
+        # (in stock)?" (56 of 60): the program states today's figures, and says so.
+        # Lowered at stop 64: blind5 2 trimmed, rendered: an order word that may tell of an
+        # order being made ("reordering", 下單), with no word wanting one, is read as one
+        # made, figure or not, since a review's "Reordering A001." and A001 是我下單的 were
+        # read as "needs a reorder" and shown.)
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 34, 13),
                                               ("answers_blind2.jsonl", 110, 35, 26),
                                               ("answers_blind3.jsonl", 99, 11, 21),
                                               ("answers_blind4.jsonl", 100, 44, 49),
-                                              ("answers_blind5.jsonl", 120, 13, 58),
+                                              ("answers_blind5.jsonl", 120, 13, 56),
                                               ("answers_blind8.jsonl", 120, 9, 43),
                                               ("answers_blind9.jsonl", 120, 14, 65),
                                               ("answers_blind10.jsonl", 60, 14, 21),
@@ -314,6 +318,23 @@ class HostileProbeTest(unittest.TestCase):
         shown, _ = person_reads("A001 has 12.", "Do we have " + "1" * 4301 + " of A001?",
                                 [lookup("A001")])
         self.assertTrue(shown.startswith("A001 has 12."), shown)
+
+    def test_an_order_word_that_may_tell_of_one_made_is_an_order_with_no_figure_too(self):
+        # a twenty-seventh review's: read as the verdict "needs a reorder", and shown
+        for answer, question in (("Reordering A001.", "Does A001 need a reorder?"),
+                                 ("OK, ordering A001.", "Does A001 need a reorder?"),
+                                 ("A001 status: restocking", "How is A001?"),
+                                 ("A001 是我下單的。", "A001 要補貨嗎？"),
+                                 ("好的，我下單 A001。", "A001 要補貨嗎？"),
+                                 ("A001 狀態：採購", "A001 的狀況？")):
+            self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW",
+                               ("A001",))
+        for answer, question in (("A001 needs reordering.", "Does A001 need a reorder?"),
+                                 ("I recommend reordering A001.", "Does A001 need a reorder?"),
+                                 ("建議下單 A001 18 包。", "A001 要補貨嗎？")):
+            shown, _ = person_reads(answer, question, [lookup("A001")],
+                                    "en" if question.isascii() else "zh-TW")
+            self.assertTrue(shown.startswith(answer), shown)
 
     def test_a_claim_copied_to_an_item_with_a_figure_or_a_no_before_another_word(self):
         # a twenty-first review's: "also" after an item given its own figure copied the
