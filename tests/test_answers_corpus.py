@@ -336,6 +336,20 @@ class HostileProbeTest(unittest.TestCase):
                                     "en" if question.isascii() else "zh-TW")
             self.assertTrue(shown.startswith(answer), shown)
 
+    def test_exactly_at_target_and_a_typo_are_claims_not_filler(self):
+        # a twenty-seventh review's: 恰好, 剛好 and 正好 were filler, so "exactly reached"
+        # read as "reached" (22 of 78 shown), and "you mistyped it" of an item found said
+        # nothing
+        for answer, question in (("A002 恰好達標。", "A002 的庫存狀況？"),
+                                 ("A002 剛好符合目標。", "A002 的庫存狀況？"),
+                                 ("您的料號打錯。", "A002 還有多少？"),
+                                 ("The SKU has a typo.", "How many A002 left?")):
+            self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW",
+                               ("A002",))
+        shown, _ = person_reads("A002 恰好達標。", "A002 的庫存狀況？",
+                                [lookup("A002")], "zh-TW")
+        self.assertIn("超出目標 15", shown)
+
     def test_a_claim_copied_to_an_item_with_a_figure_or_a_no_before_another_word(self):
         # a twenty-first review's: "also" after an item given its own figure copied the
         # verdict before, and only the figure was read (52 of 57 shown); a "no" built into
