@@ -336,6 +336,29 @@ class HostileProbeTest(unittest.TestCase):
                                     "en" if question.isascii() else "zh-TW")
             self.assertTrue(shown.startswith(answer), shown)
 
+    def test_a_field_both_and_also_are_read_of_every_item_they_may_be_of(self):
+        # a twenty-sixth review's: a figure after "is at" took the field of the clause
+        # before (144 of 192 shown); "both" after "I checked X and Y" was read of Y alone
+        # (63 of 72); "also" was read of its own item, not of the one before (6 of 11)
+        pairs = {"A002": ("A001", "A002"), "A003": ("A001", "A003")}
+        for answer, question, other in (
+                ("A001 needs 18, and A003 is at 20.", "Check A001 and A003.", "A003"),
+                ("A001 is 18 below target; it's at 18 units.", "Check A001.", None),
+                ("A003 需要補 20，A001 目前 18 包。", "A001 和 A003？", "A003"),
+                ("I checked A002 and A001, both below target.", "Check A001 and A002.", "A002"),
+                ("I checked A002 and A001, and nothing is above target.", "Check A001 and A002.",
+                 "A002"),
+                ("我查了 A002 和 A001，都低於目標。", "A001 和 A002？", "A002"),
+                ("A002 is in stock, and A001 is also low.", "Check A001 and A002.", "A002"),
+                ("A002 has 45; A001 likewise needs a reorder.", "Check A001 and A002.", "A002"),
+                ("A002 有貨，A001 也偏低。", "A001 和 A002？", "A002")):
+            self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW",
+                               pairs.get(other, ("A001",)))
+        for answer in ("A001 is below target, and A003 is also below target.",
+                       "A003 and A001, both below target."):
+            shown, _ = person_reads(answer, "Check A001 and A003.", [lookup("A001", "A003")])
+            self.assertTrue(shown.startswith(answer), shown)
+
     def test_exactly_at_target_and_a_typo_are_claims_not_filler(self):
         # a twenty-seventh review's: 恰好, 剛好 and 正好 were filler, so "exactly reached"
         # read as "reached" (22 of 78 shown), and "you mistyped it" of an item found said

@@ -317,6 +317,10 @@ def _read_clauses(words, last, skus, everything):
         if said["named"] and set(said["named"]) != set(everything) and _of_all(clause) and \
                 not any(word[0] == "item" for word in clause) and PRONOUNS.isdisjoint(clause):
             return None  # "A003 和 A001 需要補貨，但都沒有缺貨": of those two, or of every item?
+        if said["subjects"] and set(said["subjects"]) != set(said["named"]) and \
+                _of_all(clause) and not any(word[0] == "item" for word in clause):
+            return None  # "I checked A002 and A001, both below target": of the two named,
+            # not of A001 alone, the one with nothing said of it yet (a review's)
         items = _clause_items(clause, said["subjects"], everything)
         if items is None or not _add_clause(said, clause, items, last, skus):
             return None
@@ -385,6 +389,8 @@ def _add_clause(said, clause, items, last, skus):
         said["spoken"] = said["named"] or said["spoken"]
     if not items and not said["named"] and any(word[0] == "query" for word in clause):
         said["spoken"] = ()  # "Matches for 烏龍:" after A001: of what the search found
+    # "A002 is in stock, and A001 is also low": the item before is said low too
+    also = said["spoken"] if said["named"] and items and ("fill", "also") in clause else ()
     said["spoken"] = items or said["subjects"] or said["spoken"]
     said["causes"].append((set(said["spoken"]), ("because",) in clause))
     said["named"] = tuple(dict.fromkeys(said["named"] + items))
@@ -395,6 +401,9 @@ def _add_clause(said, clause, items, last, skus):
     if made is None or _unplaced(said, clause, items, made, last, skus) or \
             not _carried(said, clause, made):
         return False
+    for claim in made if also else ():  # a review's: only A001 was read, and shown
+        if claim["kind"] == "verdict":
+            claim["items"] = tuple(dict.fromkeys(claim["items"] + tuple(also)))
     done = not made and ("done",) in clause
     if done and said["ordering"] or said["done"] and ("field", "order") in clause:
         return False  # "A001 needs 18, and I already did.", 好了，A001 訂 18 包: an order said
@@ -472,8 +481,10 @@ def _carried(said, clause, made):
     for claim in made if carried else ():
         if "bare" not in claim or claim["has"]:
             continue  # a field's figure; "A002 has 45"
-        if claim["bare"] and carried[0] != "stock" and not carried[1]:
-            return False  # "A001 has a target of 30, A002 30": a target, or a stock?
+        if carried[0] != "stock" and (not claim["bare"] or not carried[1]):
+            # "A001 has a target of 30, A002 30", "A001 needs 18, and A003 is at 20" (a
+            # review's: read as what A003 needs, it has 0): of that field, or a stock?
+            return False
         claim.update(kind=carried[0], bare=False)  # "A001 的目標為 30，A002 為 0"
     figures = [claim for claim in made if claim["kind"] in FIGURES]
     if made:  # the one figure a field named: a column's, if no verb said it
