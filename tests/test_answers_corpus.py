@@ -359,6 +359,22 @@ class HostileProbeTest(unittest.TestCase):
             shown, _ = person_reads(answer, "Check A001 and A003.", [lookup("A001", "A003")])
             self.assertTrue(shown.startswith(answer), shown)
 
+    def test_a_receipt_is_added_unless_its_quantity_was_said(self):
+        # a twenty-eighth review's: "Done." to "Order 18 of A001", of an order of 20, read
+        # as the 18 asked, with no receipt added
+        for answer, question in (("Done.", "Order 18 of A001"),
+                                 ("Your order has been placed.", "Order 18 of A001"),
+                                 ("A001 已下單。", "A001 下單 18 個")):
+            with self.subTest(answer=answer):
+                shown, _ = person_reads(answer, question, [lookup("A001"), ordered(20)],
+                                        "en" if question.isascii() else "zh-TW")
+                self.assertTrue(shown.startswith(answer), shown)
+                self.assertIn("PO-000001", shown)
+                self.assertIn("20", shown.splitlines()[1])
+        shown, _ = person_reads("Order PO-000001 placed: 20 x A001.", "Order 18 of A001",
+                                [lookup("A001"), ordered(20)])
+        self.assertNotIn("in orders.db", shown)  # said: not added again
+
     def test_exactly_at_target_and_a_typo_are_claims_not_filler(self):
         # a twenty-seventh review's: 恰好, 剛好 and 正好 were filler, so "exactly reached"
         # read as "reached" (22 of 78 shown), and "you mistyped it" of an item found said

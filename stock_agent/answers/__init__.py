@@ -559,7 +559,12 @@ class Answers(Plain):
                          or _list_unstated(listed, facts, asked, stated)]
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
-        missing.receipts = [] if kinds & {"placed", "receipt"} else facts.receipts
+        # a receipt, unless its quantity was said: "Done." to "Order 18 of A001" of an order
+        # of 20 read as the 18 asked (a review's)
+        quantities = {sku for claim in said if claim["kind"] == "quantity"
+                      for sku in claim["items"]}
+        missing.receipts = [placed for placed in facts.receipts
+                            if placed["sku"] not in quantities]
         missing.refused = [] if "placed" in kinds else facts.refused
         missing.other = [other for other in facts.other if isinstance(other["data"], dict)
                          and not set(map(str.casefold, other["data"])) & kinds]
