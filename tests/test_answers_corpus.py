@@ -160,7 +160,10 @@ class BlindBatchTest(unittest.TestCase):
         # Lowered at stop 64: blind5 2 trimmed, rendered: an order word that may tell of an
         # order being made ("reordering", 下單), with no word wanting one, is read as one
         # made, figure or not, since a review's "Reordering A001." and A001 是我下單的 were
-        # read as "needs a reorder" and shown.)
+        # read as "needs a reorder" and shown; dev6 1 trimmed, rendered: a total of no item
+        # named beside a list cut short ("The suggested quantities above add up to 340.")
+        # is not read, since a review's "Total suggested order is 300." of the first 10 of
+        # 25 was shown.)
         for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 34, 13),
                                               ("answers_blind2.jsonl", 110, 35, 26),
                                               ("answers_blind3.jsonl", 99, 11, 21),
@@ -170,7 +173,7 @@ class BlindBatchTest(unittest.TestCase):
                                               ("answers_blind9.jsonl", 120, 14, 65),
                                               ("answers_blind10.jsonl", 60, 14, 21),
                                               ("answers_blind11.jsonl", 61, 13, 10),
-                                              ("answers_dev6.jsonl", 120, 10, 71),
+                                              ("answers_dev6.jsonl", 120, 10, 70),
                                               ("answers_dev12.jsonl", 78, 14, 18)):
             verdicts = [verdict for entry, _, verdict in self.read[name] if not entry["false"]]
             shown_whole = verdicts.count("verified") + verdicts.count("supplemented")
@@ -374,6 +377,19 @@ class HostileProbeTest(unittest.TestCase):
         shown, _ = person_reads("Order PO-000001 placed: 20 x A001.", "Order 18 of A001",
                                 [lookup("A001"), ordered(20)])
         self.assertNotIn("in orders.db", shown)  # said: not added again
+
+    def test_a_total_of_no_item_named_beside_a_list_cut_short_is_not_read(self):
+        # a twenty-eighth review's: the total of the 10 shown of 25 was shown as the total
+        low = [{**row, "source": "sample"} for row in (SAMPLE[2], SAMPLE[0])]
+        for more, shown_whole in ((15, False), (0, True)):
+            listed = {"invocation": "1:0", "name": "list_reorder", "arguments": {},
+                      "result": {"ok": True, "data": {"items": low, "more": more}}}
+            for answer, question, lang in (
+                    ("Total suggested order is 38.", "How much to order in total?", "en"),
+                    ("建議補貨合計 38。", "總共要補多少？", "zh-TW")):
+                with self.subTest(answer=answer, more=more):
+                    shown, _ = person_reads(answer, question, [listed], lang)
+                    self.assertEqual(shown.startswith(answer), shown_whole, shown)
 
     def test_exactly_at_target_and_a_typo_are_claims_not_filler(self):
         # a twenty-seventh review's: 恰好, 剛好 and 正好 were filler, so "exactly reached"

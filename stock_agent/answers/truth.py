@@ -135,6 +135,9 @@ def _total_holds(claim, facts):
             and sum(quantities) == claim["value"]
     field = {"order": "suggested_order"}.get(claim["of"], claim["of"])  # stock, target
     named = [facts.items.get(sku) for sku in claim["items"]] or facts.found()
+    if not claim["items"] and any(listed["more"] for listed in facts.lists):
+        return False  # of every item, beside a list cut short: of items unseen too (a
+        # review's: "Total suggested order is 300." of the first 10 of 25)
     if claim.get("query") and not claim["items"]:  # 「茶」的總庫存: of that search's items
         searched = _lists(facts, claim["query"])
         if len(searched) != 1 or searched[0]["more"]:
