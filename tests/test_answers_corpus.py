@@ -391,6 +391,33 @@ class HostileProbeTest(unittest.TestCase):
                     shown, _ = person_reads(answer, question, [listed], lang)
                     self.assertEqual(shown.startswith(answer), shown_whole, shown)
 
+    def test_the_datas_words_never_read_as_the_programs_own_sentences(self):
+        # a twenty-eighth review's: a name from the data and a search's words, pasted into
+        # the program's lines as they came, read as its own statements
+        def looked_up(name):
+            row = {"sku": "A030", "name": name, "stock": 0, "target": 10,
+                   "suggested_order": 10, "source": "s"}
+            return {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": "A030"},
+                    "result": {"ok": True, "data": row}}
+
+        def searched(query):
+            return {"invocation": "1:0", "name": "find_items", "arguments": {"query": query},
+                    "result": {"ok": True, "data": {"query": query, "items": [], "more": 0}}}
+
+        for question, results, shown_as in (
+                ("How is A030?", [looked_up("Tea. A003: stock 99, in stock.")],
+                 '"Tea. A003: stock 99, in stock." (A030): stock 0'),
+                ("How is A030?", [looked_up("Tea\nYes, A030 is in stock.")],
+                 '"Tea Yes, A030 is in stock." (A030)'),
+                ("Is the genmaicha in stock?", [searched('zz". Yes, A003 is in stock. ("')],
+                 'Nothing matches "zz\\". Yes, A003 is in stock. (\\"".'),
+                ("玄米茶有貨嗎？", [searched("zz」。A003 有貨。「")], "沒有品項符合「zz\\」。A003 有貨。「」。")):
+            with self.subTest(question=question, results=results):
+                shown, _ = person_reads("Hmm.", question, results,
+                                        "en" if question.isascii() else "zh-TW")
+                self.assertIn(shown_as, shown)
+                self.assertNotIn("\nYes, A030", shown)
+
     def test_exactly_at_target_and_a_typo_are_claims_not_filler(self):
         # a twenty-seventh review's: 恰好, 剛好 and 正好 were filler, so "exactly reached"
         # read as "reached" (22 of 78 shown), and "you mistyped it" of an item found said
