@@ -418,6 +418,26 @@ class HostileProbeTest(unittest.TestCase):
                 self.assertIn(shown_as, shown)
                 self.assertNotIn("\nYes, A030", shown)
 
+    def test_a_name_two_items_share_or_another_items_sku_is_of_neither(self):
+        # a twenty-eighth review's: an item named "A002" took A002's place, and of two
+        # items named "Cups" the later one's figures were read of the name
+        def found(query, *rows):
+            return {"invocation": "1:0", "name": "find_items", "arguments": {"query": query},
+                    "result": {"ok": True, "data": {"query": query, "items": list(rows),
+                                                    "more": 0}}}
+        oolong = {"sku": "A002", "name": "Oolong", "stock": 45, "target": 30,
+                  "suggested_order": 0}
+        named_a002 = {"sku": "A004", "name": "A002", "stock": 5, "target": 10,
+                      "suggested_order": 5}
+        cups = [{"sku": sku, "name": "Cups", "stock": stock, "target": 10,
+                 "suggested_order": max(10 - stock, 0)} for sku, stock in (("C1", 5), ("C2", 40))]
+        for answer, question, results in (
+                ("A002 has 5 in stock.", "How many A002 do we have?",
+                 [found("A002", oolong, named_a002)]),
+                ("Cups has 40.", "How many cups?", [found("cups", *cups)]),
+                ("Cups is below target.", "Are cups low?", [found("cups", *cups)])):
+            self.assert_hidden(answer, question, run=results)
+
     def test_exactly_at_target_and_a_typo_are_claims_not_filler(self):
         # a twenty-seventh review's: 恰好, 剛好 and 正好 were filler, so "exactly reached"
         # read as "reached" (22 of 78 shown), and "you mistyped it" of an item found said

@@ -150,11 +150,12 @@ class Facts:
         """The words a sentence may use for the things this run saw: SKUs, names (marked
         "name"), order ids, search queries and an MCP record's field names (each -> what it
         refers to)."""
-        words = {}
-        for sku, fact in self.items.items():
-            words[normal(sku)] = ("item", sku)
-            if fact.get("name"):
-                words[normal(fact["name"])] = ("item", sku, "name")
+        words = {normal(sku): ("item", sku) for sku in self.items}
+        names = Counter(normal(fact["name"]) for fact in self.items.values() if fact.get("name"))
+        for sku, fact in self.items.items():  # a name two items share, or another's SKU,
+            # is of neither (a review's: an item named "A002" took A002's place)
+            if fact.get("name") and names[normal(fact["name"])] == 1:
+                words.setdefault(normal(fact["name"]), ("item", sku, "name"))
         named = [(normal(alias), sku) for sku, aliases in self.aliases.items()
                  for alias in aliases]
         shared = Counter(alias for alias, _ in named)
