@@ -755,6 +755,16 @@ LINES = {
     "answer_other": {"en": "{tool} for {sku}: {fields}.", "zh-TW": "{tool}（{sku}）：{fields}。"},
     "answer_written": {"en": "{tool} placed {order_id} for {sku}, approved.",
                        "zh-TW": "{tool} 已為 {sku} 建立 {order_id}（已核准）。"},
+    # an MCP server's write of no item and id the program can read: what it returned
+    "answer_write_ran": {"en": "{tool} ran, approved; it returned {data}.",
+                         "zh-TW": "{tool} 已於核准後執行，回傳 {data}。"},
+    "answer_write_denied": {"en": "{tool} did not run: it was not approved.",
+                            "zh-TW": "{tool} 未執行：未獲核准。"},
+    "answer_write_failed": {"en": "{tool} did not run ({error}).",
+                            "zh-TW": "{tool} 未執行（{error}）。"},
+    "answer_write_rehearsed": {"en": "Dry run: {tool} passed every check and did not run, so "
+                                     "nothing was written.",
+                               "zh-TW": "試運行：{tool} 通過所有檢查，並未執行，沒有寫入任何資料。"},
     "answer_scope": {"en": "I can only answer questions about this inventory: the stock and "
                            "target of each SKU (stock keeping unit, such as A001) and its "
                            "suggested order, max(target - stock, 0), with these tools: {tools}.",

@@ -438,6 +438,27 @@ class HostileProbeTest(unittest.TestCase):
                 ("Cups is below target.", "Are cups low?", [found("cups", *cups)])):
             self.assert_hidden(answer, question, run=results)
 
+    def test_an_mcp_servers_write_is_stated_by_its_tool_never_as_an_order_of_nothing(self):
+        # a twenty-eighth review's: "test__add placed None for None, approved.", and a dry
+        # run or a denial of it as "the order for ? x ?"
+        def record(result, name="test__add"):
+            return {"invocation": "1:0", "name": name, "arguments": {"a": 1}, "result": result}
+        for result, line in (
+                ({"ok": True, "data": {"sum": 3}}, 'test__add ran, approved; it returned '
+                                                   '{"sum": 3}.'),
+                ({"ok": False, "error": "APPROVAL_DENIED", "detail": "no"},
+                 "test__add did not run: it was not approved."),
+                ({"ok": True, "data": {"dry_run": True, "written": False, "would_write": {}}},
+                 "Dry run: test__add passed every check and did not run, so nothing was "
+                 "written.")):
+            with self.subTest(line=line):
+                self.assertEqual(written([record(result)], "do it", "en",
+                                         writes={"test__add"}), line)
+        placed = record({"ok": True, "data": {"sku": "A001", "order_id": "PO-000042"}},
+                        "erp__create_po")
+        self.assertEqual(written([placed], "do it", "en", writes={"erp__create_po"}),
+                         "erp__create_po placed PO-000042 for A001, approved.")
+
     def test_exactly_at_target_and_a_typo_are_claims_not_filler(self):
         # a twenty-seventh review's: 恰好, 剛好 and 正好 were filler, so "exactly reached"
         # read as "reached" (22 of 78 shown), and "you mistyped it" of an item found said

@@ -10,7 +10,7 @@ is the call that returned the fact, or {"computed_from": [...]} for a figure wor
 import json
 import re
 
-from stock_agent.answers.facts import Facts, verdicts
+from stock_agent.answers.facts import Facts, is_ours, verdicts
 from stock_agent.answers.question import TOTAL, normal
 from stock_agent.errors import Text
 
@@ -35,12 +35,10 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
     said += [_other(other) for other in facts.other  # an approved write's is its receipt
              if not any(placed.get("data") is other["data"] for placed in facts.receipts)]
     said += [_receipt(placed) for placed in facts.receipts]
-    said += [(Text("answer_denied" if refused["error"] == "APPROVAL_DENIED" else
-                   "answer_not_ordered", **_shown(refused)), [_cite(refused, "refused", True)])
+    said += [(_refused(refused), [_cite(refused, "refused", True)])
              for refused in facts.refused]
-    said += [(Text("answer_rehearsed", **{**_shown(rehearsed), "ledger": rehearsed.get(
-        "would_write", {}).get("ledger")}), [_cite(rehearsed, "rehearsed", True)])
-        for rehearsed in facts.rehearsed]
+    said += [(_rehearsed(rehearsed), [_cite(rehearsed, "rehearsed", True)])
+             for rehearsed in facts.rehearsed]
     said += [(Text("answer_lookup_failed", error=error), [])  # each error once
              for error in dict.fromkeys(failed["error"] for failed in facts.failed)]
     if not said and shape["thanks"]:
@@ -441,7 +439,6 @@ def _other(other):
         cited = [_cite({"sku": other["sku"], "source": other["source"]}, key, value)
                  for key, value in data.items() if key != "sku"]
         return Text("answer_other", tool=other["tool"], sku=other["sku"], fields=fields), cited
-    import json
     return (Text("answer_plugin", tool=other["tool"],
                  data=json.dumps(data, ensure_ascii=False)[:400]),
             [{"claim": "data", "source": other["source"]}])
@@ -449,11 +446,34 @@ def _other(other):
 
 def _receipt(placed):
     cited = [_cite(placed, "order_id", placed.get("order_id"))]
-    if "data" in placed:  # an MCP server's write, approved: its record is the receipt
-        return Text("answer_written", tool=placed["source"]["tool"], sku=placed.get("sku"),
-                    order_id=placed.get("order_id")), cited
+    tool = placed["source"]["tool"]
+    if "data" in placed and placed["sku"] and placed["order_id"]:  # an MCP server's write,
+        # approved: its record is the receipt
+        return Text("answer_written", tool=tool, sku=placed["sku"],
+                    order_id=placed["order_id"]), cited
+    if "data" in placed:  # of no item, or no id: what it returned, never "placed" (a
+        # review's: "test__add placed None for None")
+        return Text("answer_write_ran", tool=tool, data=json.dumps(
+            placed["data"], ensure_ascii=False)[:400]), cited
     key = "answer_ordered" if placed.get("created", True) else "answer_order_exists"
     return Text(key, **_shown(placed)), cited
+
+
+def _refused(refused):
+    """A write not made: ours of its item and quantity, an MCP server's by its tool."""
+    denied = refused["error"] == "APPROVAL_DENIED"
+    if not is_ours(refused["source"]["tool"]):
+        return Text("answer_write_denied" if denied else "answer_write_failed",
+                    tool=refused["source"]["tool"], error=refused["error"])
+    return Text("answer_denied" if denied else "answer_not_ordered", **_shown(refused))
+
+
+def _rehearsed(rehearsed):
+    """A write checked and approved under --dry-run, never made."""
+    if not is_ours(rehearsed["source"]["tool"]):
+        return Text("answer_write_rehearsed", tool=rehearsed["source"]["tool"])
+    return Text("answer_rehearsed", **{**_shown(rehearsed), "ledger": rehearsed.get(
+        "would_write", {}).get("ledger")})
 
 
 def _cite(fact, claim, value):
