@@ -459,6 +459,20 @@ class HostileProbeTest(unittest.TestCase):
         self.assertEqual(written([placed], "do it", "en", writes={"erp__create_po"}),
                          "erp__create_po placed PO-000042 for A001, approved.")
 
+    def test_an_offer_that_says_an_order_done_already_is_not_read(self):
+        # a twenty-seventh review's: with no comma after the offer, the order said done
+        # was read as one offered (57 of 107 shown)
+        for answer, question in (("需要的話 A001 已經下單了。", "哪些需要補貨？"),
+                                 ("如果需要 A001 已下單。", "哪些需要補貨？"),
+                                 ("有需要 A001 已為您訂購 18 包。", "哪些需要補貨？"),
+                                 ("Want me to reorder A001 I already placed the order.",
+                                  "What needs reordering?")):
+            self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW",
+                               ("A001",))
+        shown, _ = person_reads("Would you like me to place an order for 18 of A001?",
+                                "What needs reordering?", [lookup("A001")])
+        self.assertTrue(shown.startswith("Would you like me to place an order"), shown)
+
     def test_exactly_at_target_and_a_typo_are_claims_not_filler(self):
         # a twenty-seventh review's: 恰好, 剛好 and 正好 were filler, so "exactly reached"
         # read as "reached" (22 of 78 shown), and "you mistyped it" of an item found said

@@ -185,7 +185,7 @@ def _clause_closed(made, clause, items, numbers, *, dangling):
     not yet (尚未) as an order placed or not; each number no field took, a stock. None when a
     field or a negation is left `dangling`, or a number can be no stock."""
     not_yet = ("neg", "done") in clause
-    if ("done",) in clause or not_yet or _only_acts(clause) and any(
+    if any(word[0] == "done" for word in clause) or not_yet or _only_acts(clause) and any(
             claim["kind"] == "order" or claim["value"] == "reorder" for claim in made):
         # 已為您補貨, "let me restock": placed; 尚未下單: not; "Reordering 18 of A001.", A001
         # 下單 18 包: under way, its figure the quantity ordered, which only a receipt makes

@@ -102,7 +102,7 @@ def claims(words, last, *, asked=None, skus=(), everything=(), request=False, so
     found = _in_turn(found)
     if not found and {word[0] for word in words} in ({"be"}, {"be", "punct"}):
         return None  # "有。", "是。", "There is.": a yes, of nothing the sentence names
-    if not found and ("done",) in words:
+    if not found and any(word[0] == "done" for word in words):
         return None  # "I already did.", 已經好了。: done, of what? (an order, it may say)
     if {"count", "placed"} <= {claim["kind"] for claim in found}:
         return None  # "已下單，共 2 筆。": a count of what was ordered, never of the items
@@ -223,11 +223,12 @@ def _capability(words):
 
 def _done_after_offer(words):
     """Whether a clause after an offer's says an order placed or done ("Happy to order 18
-    of A001, and it's done."): the offer's own clause ("Shall I place an order for 18?")
-    only offers it."""
+    of A001, and it's done."), or any says it done already (需要的話 A001 已經下單了, a
+    review's): the offer's own clause ("Shall I place an order for 18?") only offers it."""
     after = next((at for at, word in enumerate(words) if word[0] in ("clause", "contrast")),
                  len(words))
-    return any(word[0] in ("placed", "done") for word in words[after:])
+    return any(word[0] in ("placed", "done") for word in words[after:]) or any(
+        word in (("done", "past"), ("placed", "done")) for word in words)  # "already"
 
 
 def offers(words):
@@ -404,7 +405,7 @@ def _add_clause(said, clause, items, last, skus):
     for claim in made if also else ():  # a review's: only A001 was read, and shown
         if claim["kind"] == "verdict":
             claim["items"] = tuple(dict.fromkeys(claim["items"] + tuple(also)))
-    done = not made and ("done",) in clause
+    done = not made and any(word[0] == "done" for word in clause)
     if done and said["ordering"] or said["done"] and ("field", "order") in clause:
         return False  # "A001 needs 18, and I already did.", 好了，A001 訂 18 包: an order said
         # done, of what?
