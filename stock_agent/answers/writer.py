@@ -7,7 +7,6 @@ Every statement comes with its citations: {"sku", "claim", "value", "source"} wh
 is the call that returned the fact, or {"computed_from": [...]} for a figure worked out.
 """
 
-import json
 import re
 
 from stock_agent.answers.facts import Facts, is_ours, verdicts
@@ -72,10 +71,11 @@ def _quoted(words, query):
     if not isinstance(words, str):
         return words  # the reorder list's: no search
     lines = " ".join(words.split())
+    escaped = lines.replace("\\", "\\\\").replace('"', '\\"')
     if query:
-        return lines.replace("\\", "\\\\").replace('"', '\\"').replace("」", "\\」")
-    return json.dumps(lines, ensure_ascii=False) if lines != words or re.search(
-        r"[.!?;:。！？；：]", words) else words
+        return escaped.replace("」", "\\」")
+    return f'"{escaped}"' if lines != words or any(mark in words for mark in ".!?;:。！？；：") \
+        else words  # no regex nor json: the mock's every answer comes this way
 
 
 def _data(source):
@@ -439,6 +439,7 @@ def _other(other):
         cited = [_cite({"sku": other["sku"], "source": other["source"]}, key, value)
                  for key, value in data.items() if key != "sku"]
         return Text("answer_other", tool=other["tool"], sku=other["sku"], fields=fields), cited
+    import json
     return (Text("answer_plugin", tool=other["tool"],
                  data=json.dumps(data, ensure_ascii=False)[:400]),
             [{"claim": "data", "source": other["source"]}])
@@ -453,6 +454,7 @@ def _receipt(placed):
                     order_id=placed["order_id"]), cited
     if "data" in placed:  # of no item, or no id: what it returned, never "placed" (a
         # review's: "test__add placed None for None")
+        import json  # an MCP server's write's: not every run's import
         return Text("answer_write_ran", tool=tool, data=json.dumps(
             placed["data"], ensure_ascii=False)[:400]), cited
     key = "answer_ordered" if placed.get("created", True) else "answer_order_exists"
