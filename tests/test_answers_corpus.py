@@ -352,6 +352,7 @@ class HostileProbeTest(unittest.TestCase):
                 ("I checked A002 and A001, and nothing is above target.", "Check A001 and A002.",
                  "A002"),
                 ("我查了 A002 和 A001，都低於目標。", "A001 和 A002？", "A002"),
+                ("I looked up A002 and A001 — each low.", "Check A001 and A002.", "A002"),
                 ("A002 is in stock, and A001 is also low.", "Check A001 and A002.", "A002"),
                 ("A002 has 45; A001 likewise needs a reorder.", "Check A001 and A002.", "A002"),
                 ("A002 有貨，A001 也偏低。", "A001 和 A002？", "A002")):

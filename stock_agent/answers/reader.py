@@ -319,7 +319,8 @@ def _read_clauses(words, last, skus, everything):
                 not any(word[0] == "item" for word in clause) and PRONOUNS.isdisjoint(clause):
             return None  # "A003 和 A001 需要補貨，但都沒有缺貨": of those two, or of every item?
         if said["subjects"] and set(said["subjects"]) != set(said["named"]) and \
-                _of_all(clause) and not any(word[0] == "item" for word in clause):
+                (_of_all(clause) or ("each",) in clause) and \
+                not any(word[0] == "item" for word in clause):
             return None  # "I checked A002 and A001, both below target": of the two named,
             # not of A001 alone, the one with nothing said of it yet (a review's)
         items = _clause_items(clause, said["subjects"], everything)
@@ -482,9 +483,11 @@ def _carried(said, clause, made):
     for claim in made if carried else ():
         if "bare" not in claim or claim["has"]:
             continue  # a field's figure; "A002 has 45"
-        if carried[0] != "stock" and (not claim["bare"] or not carried[1]):
-            # "A001 has a target of 30, A002 30", "A001 needs 18, and A003 is at 20" (a
-            # review's: read as what A003 needs, it has 0): of that field, or a stock?
+        if carried[0] != "stock" and (not claim["bare"] or not carried[1] or
+                                      ("be", "with") in clause):
+            # "A001 has a target of 30, A002 30", "A001 needs 18, and A003 is at 20",
+            # "A002 today: 30" (a review's: read as what A003 needs, it has 0): of that
+            # field, or a stock?
             return False
         claim.update(kind=carried[0], bare=False)  # "A001 的目標為 30，A002 為 0"
     figures = [claim for claim in made if claim["kind"] in FIGURES]
