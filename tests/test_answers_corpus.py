@@ -460,6 +460,19 @@ class HostileProbeTest(unittest.TestCase):
         self.assertEqual(written([placed], "do it", "en", writes={"erp__create_po"}),
                          "erp__create_po placed PO-000042 for A001, approved.")
 
+    def test_an_order_placed_then_said_to_fill_the_gap_or_a_status_of_ordering(self):
+        # a twenty-seventh review's: "補到目標" in a clause after "已下單" was read as the
+        # need, of an order of 10 of the 18 (15 of 22 shown); 狀態：補貨 as the need too
+        for answer, question, run in (
+                ("A001 已下單，補到目標。", "幫我補 A001", [lookup("A001"), ordered(10)]),
+                ("A001 已下單，補足缺口。", "幫我補 A001", [lookup("A001"), ordered(10)]),
+                ("A001 is ordered, to bring it to target.", "Reorder A001",
+                 [lookup("A001"), ordered(10)]),
+                ("A001 狀態：補貨", "A001 的狀況？", [lookup("A001")]),
+                ("A001 狀態：補貨 18 包", "A001 的狀況？", [lookup("A001")])):
+            self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW",
+                               run=run)
+
     def test_an_offer_that_says_an_order_done_already_is_not_read(self):
         # a twenty-seventh review's: with no comma after the offer, the order said done
         # was read as one offered (57 of 107 shown)

@@ -8,7 +8,8 @@ from stock_agent.answers import words
 from stock_agent.answers.question import normal
 
 # The roles words.read and reader.claims act on, as lexicon.txt names its sections.
-ROLES = {"fill", "fill:also", "be", "be:it", "modal", "others", "all", "neg:all", "neg:done",
+ROLES = {"fill", "fill:also", "be", "be:status", "be:it", "modal", "others", "all", "neg:all",
+         "neg:done",
          "done", "done:past", "vague",
          "field:stock", "field:target", "field:order", "field:order:act", "field:total",
          "field:more",

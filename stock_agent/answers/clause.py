@@ -185,12 +185,13 @@ def _clause_closed(made, clause, items, numbers, *, dangling):
     not yet (尚未) as an order placed or not; each number no field took, a stock. None when a
     field or a negation is left `dangling`, or a number can be no stock."""
     not_yet = ("neg", "done") in clause
-    if any(word[0] == "done" for word in clause) or not_yet or _only_acts(clause) and any(
+    if any(word[0] == "done" for word in clause) or not_yet or (
+            _only_acts(clause) or ("be", "status") in clause) and any(
             claim["kind"] == "order" or claim["value"] == "reorder" for claim in made):
         # 已為您補貨, "let me restock": placed; 尚未下單: not; "Reordering 18 of A001.", A001
         # 下單 18 包: under way, its figure the quantity ordered, which only a receipt makes
         # true; with no figure too ("Reordering A001.", A001 是我下單的: a review's, read as
-        # the verdict that it needs one)
+        # the verdict that it needs one), or as a status (A001 狀態：補貨)
         needing = not_yet and sum(word in (("field", "order"), ("placed",)) for word in clause) > 1
         made = [placed for claim in made for placed in _said_placed(claim, not_yet)] + (
             made if needing else [])  # "does not yet need a reorder": both hold, or neither

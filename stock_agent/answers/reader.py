@@ -331,11 +331,12 @@ def _read_clauses(words, last, skus, everything):
 
 def _clauses(words):
     """The clauses of a sentence. A colon ends one ("A001: stock 12"), unless a field in it
-    still waits for its figure ("stock: 12", "suggested order for A001: 12")."""
+    still waits for its figure ("stock: 12", "suggested order for A001: 12"), or a status
+    for what it is ("A001 狀態：補貨")."""
     clause = []
     for word in words:
         waiting = next((w[0] for w in reversed(clause) if w[0] in ("field", "number")),
-                       None) == "field"
+                       None) == "field" or clause[-1:] == [("be", "status")]  # "status: ..."
         if word[0] in ("clause", "contrast") or word == ("colon",) and not waiting:
             yield clause
             clause = [word] if word[0] == "contrast" else []
@@ -410,6 +411,10 @@ def _add_clause(said, clause, items, last, skus):
     if done and said["ordering"] or said["done"] and ("field", "order") in clause:
         return False  # "A001 needs 18, and I already did.", 好了，A001 訂 18 包: an order said
         # done, of what?
+    if ("field", "order") in clause and not items and any(
+            claim["kind"] == "placed" for made_before in said["made"] for claim in made_before):
+        return False  # "A001 已下單，補到目標。": the order placed is said to fill the gap, which
+        # only as many as its suggested order does (a review's: read as a need, shown)
     if they and len(said["spoken"]) < 2 and any(claim["kind"] not in OF_THE_RUN
                                                 for claim in made):
         return False  # "They need 18." of one item: which items does the person read?
