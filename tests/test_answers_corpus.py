@@ -473,6 +473,14 @@ class HostileProbeTest(unittest.TestCase):
             self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW",
                                run=run)
 
+    def test_an_item_of_a_record_with_a_figure_missing_is_not_read(self):
+        # a twenty-eighth review's: a record edited for --replay, with no target, raised
+        # KeyError in the writer
+        record = {"invocation": "1:0", "name": "get_stock", "arguments": {"sku": "A025"},
+                  "result": {"ok": True, "data": {"sku": "A025", "name": "Miss", "stock": 5}}}
+        shown, _ = person_reads("A025 has 5.", "How is A025?", [record])
+        self.assertNotIn("A025 has 5.", shown)
+
     def test_an_offer_that_says_an_order_done_already_is_not_read(self):
         # a twenty-seventh review's: with no comma after the offer, the order said done
         # was read as one offered (57 of 107 shown)

@@ -55,6 +55,10 @@ class Facts:
                 "more": unlisted(data) or 0, "source": source})
             return
         for fact in item_facts(record) if ours else ():
+            if fact["found"] and not all(_whole(fact[key]) for key in (
+                    "stock", "target", "suggested_order")):
+                continue  # a record edited for --replay: no figure is read of it (a
+                # review's, with no target, crashed the answer)
             if record["name"] == "get_stock":
                 self.looked_up[fact["sku"]] = fact["found"]
             if fact["sku"] not in self.items or fact["found"]:
@@ -209,6 +213,10 @@ def _cut_of(cut, whole):
     return cut["more"] > 0 and cut["tool"] == whole["tool"] and \
         cut["query"] == whole["query"] and len(whole["skus"]) > len(cut["skus"]) and \
         whole["skus"][:len(cut["skus"])] == cut["skus"]
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _number(value):
