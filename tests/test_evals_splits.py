@@ -63,7 +63,7 @@ class HoldoutTest(unittest.TestCase):
 
 class BlindTest(unittest.TestCase):
     """stock_agent/evals/blind.jsonl, blind4.jsonl to blind8.jsonl, blind19.jsonl,
-    blind20.jsonl (stop 59) and blind21.jsonl (stop 60): 40
+    blind20.jsonl (stop 59), blind21.jsonl (stop 60) and blind22.jsonl (stop 64): 40
     each, written by someone who saw neither the code nor the cases, with the verdicts a
     person should read. Held out: never tuned on."""
 
@@ -81,7 +81,7 @@ class BlindTest(unittest.TestCase):
                 self.assertGreaterEqual(len(declared), 30)
 
     def test_the_person_reads_nothing_false_in_the_mocks_answers_to_the_newest(self):
-        for name in ("blind19.jsonl", "blind20.jsonl", "blind21.jsonl"):
+        for name in ("blind20.jsonl", "blind21.jsonl", "blind22.jsonl"):
             with self.subTest(name=name):
                 self.assertEqual(false_in_mock_runs(self, shipped(name)), 0)
 
