@@ -133,6 +133,16 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         return events[-1]["answer"]
 
+    def test_those_three_targets_added_up_are_of_the_three_items_before(self):
+        # chatdev7: "add those three targets up" summed nothing, read as no total
+        answer = self.last_answer(
+            "what's the target level for A001?\nand A002?\nA003?\n"
+            "add those three targets up for me\n",
+            [self.lookup("A001"), self.lookup("A002"), text_reply("A002."),
+             self.lookup("A003"), text_reply("A003."),
+             text_reply("The targets are 30, 30 and 20.")])
+        self.assertIn("Total target of A001, A002, A003: 80 (30 + 30 + 20).", answer)
+
     def test_how_far_above_target_asked_of_the_item_before_is_added(self):
         # chatdev7: the model's true verdict was shown whole, and the 15 asked for left out
         answer = self.last_answer(

@@ -421,7 +421,8 @@ SOME = (r"\banything\b|\bany (?:items?|products?|skus?)\b|有.{0,4}的[嗎吗]")
 TOTAL = (r"\btotal\b|\bsum\b|altogether|\btogether\b|combined|in all|add(?:ed)? up|\bplus\b|\+|"
          r"加起來|總共|合計|一共|總計|總和|加")
 # "add them up", "add those two stock numbers up"; not "add A001 to my list and look up A002"
-ADD_UP = r"add(?:ed)?(?: (?:them|it|those|these|the|both|all|two|three|stock|numbers))* up\b"
+ADD_UP = (r"add(?:ed)?(?: (?:them|it|those|these|the|both|all|two|three|four|stock|numbers|"
+          r"targets?|orders?|quantities|figures))* up\b")
 # "How many more oolong do we have than drip coffee?" asks the difference of the two; "By
 # how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
 # its clause: "rank them by how much to order" and "both are below target. By how much?"
@@ -1113,9 +1114,9 @@ def _field(folded, asking=None):
     shortfalls: its target is no summand."""
     # each pattern apart, the earliest: TOTAL and DIFFERENCE are compiled already, and one
     # pattern of them all would be compiled again on every run (start-up is counted)
-    found = [found for words in ((asking,) if asking else (TOTAL, DIFFERENCE, MOST, LEAST,
-                                                           "compar"))
-             if (found := re.search(words, folded))]
+    found = [found for words in ((asking,) if asking else (
+        TOTAL, DIFFERENCE, MOST, LEAST, "compar", *[ADD_UP] * ("add" in folded)))
+             if (found := re.search(words, folded))]  # "add those three targets up"
     if not found:
         return None
     asked = min(found, key=lambda found: found.start())
