@@ -133,6 +133,21 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         return events[-1]["answer"]
 
+    def test_a_what_if_of_another_number_right_after_one_is_of_the_same_item(self):
+        # chatdev7: "what if the shipment were 25 instead?" after one of 15 got the scope
+        # line; said in its place only ("and if 10 arrive after that" may be on top of it)
+        for stdin, replies, worked in (
+                ("Check A003\nif a shipment of 15 comes in, would we hit target?\n"
+                 "what if the shipment were 25 instead?\n", [
+                     self.lookup("A003"), text_reply("No."), text_reply("Yes.")], "0 + 25 = 25"),
+                ("a003還有多少\n如果進貨15包 會變多少\n那改成進25包呢\n",
+                 [self.lookup("A003"), text_reply("15。"), text_reply("25。")], "0 + 25 = 25"),
+                ("Check A002\nIf we sell 10 of it, would it be below target?\n"
+                 "and if we sold 20 instead?\n", [self.lookup("A002"), text_reply("No."),
+                                                  text_reply("No.")], "45 - 20 = 25")):
+            with self.subTest(stdin=stdin):
+                self.assertIn(worked, self.last_answer(stdin, replies))
+
     def test_those_three_targets_added_up_are_of_the_three_items_before(self):
         # chatdev7: "add those three targets up" summed nothing, read as no total
         answer = self.last_answer(

@@ -822,16 +822,26 @@ def _carried(question, asked, earlier, last, lang):
     for one item (writer.changed's line), and the question goes on with it, asking a
     figure or a verdict in words of a plain what-if, with no number nor item of its own
     ("then how many would we have to order to get back to target?", 那會低於目標嗎？;
-    chatdev6: today's figures were read instead); else None."""
+    chatdev6: today's figures were read instead), or with a number of its own said in its
+    place ("what if the shipment were 25 instead?", 改成進 25 包呢？; chatdev7: the scope
+    line was read), then that change of that number; else None."""
     shaped = shape(question)
     change = shape(asked[0])["change"] if asked else None
-    if not change or shaped["numbers"] or skus_named(question) or \
-            not (shaped["wants"] - {"target"} or shaped["level"]) or \
-            not plain_what_if(question, one=True):
+    if not change or skus_named(question) or not plain_what_if(question, one=True):
+        return None
+    # "what if the shipment were 25 instead?": the same change of another number, said
+    # instead of it (not "and if 10 arrive after that": on top of it, or in its place?)
+    own = (shaped["change"] or (change[0], shaped["numbers"][0])) if len(
+        shaped["numbers"]) == 1 and re.search(_INSTEAD, normal(question)) else None
+    if own is None and (shaped["numbers"] or
+                        not (shaped["wants"] - {"target"} or shaped["level"])):
         return None
     worked = [fact["sku"] for fact in earlier.found()
               if _changed(fact, *change)[0].render(lang) in last]
-    return (worked[0], change) if len(worked) == 1 else None
+    return (worked[0], own or change) if len(worked) == 1 else None
+
+
+_INSTEAD = r"\binstead\b|\brather\b|改成|換成|改為"
 
 
 def _last_figure_asked(questions):

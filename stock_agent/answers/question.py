@@ -580,7 +580,7 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
                 r"\s+(\d+)\b|(?:賣|用|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*(\d+)"),
           ("+", r"\b(?:receive|received|get in|got in|add|added)\s+(\d+)\b|"
                 r"\b(?:get|got|getting)\s+(\d+)\s+(?:\w+\s+)?in\b|"
-                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|comes? in|coming in|delivered)|"
+                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|comes? in|came in|coming in|delivered)|"
                 r"(?:進|到貨|收到|入庫)(?:了|貨)?\s*(\d+)"),
           ("=", r"\b(?:down to|left with|counted|only have|we have|we've got)\s+(\d+)\b|"
                 r"\bcounted\b.{0,20}\bgot\s+(\d+)\b|"
@@ -897,7 +897,7 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two
     低於 高於 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
-    假設 才""".split())
+    假設 才 instead rather 改成 換成 改為""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
 # level or a comparison are taken out ("back to target", "at or above target", "which of the
