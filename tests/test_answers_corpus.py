@@ -481,6 +481,27 @@ class HostileProbeTest(unittest.TestCase):
         shown, _ = person_reads("A025 has 5.", "How is A025?", [record])
         self.assertNotIn("A025 has 5.", shown)
 
+    def test_what_a_review_of_stop_64s_rules_found_in_the_models_words(self):
+        # a twenty-ninth review's: "also" across a sentence's end copied nothing (22 of 57);
+        # a receipt of A001 was left out when another receipt's quantity of A001 was said
+        for answer, question, skus in (
+                ("A002 has 45. A001 too needs 18.", "Check A001 and A002.", ("A001", "A002")),
+                ("A002 不用補。A001 也低於目標。", "A001 和 A002？", ("A001", "A002")),
+                ("A001 有 12 包。A003 也缺貨。", "A001 和 A003？", ("A001", "A003"))):
+            self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW", skus)
+        for answer in ("A001 is below target. A003 is also below target.",
+                       "A001 needs 18. A003 also needs 20."):
+            shown, _ = person_reads(answer, "Check A001 and A003.", [lookup("A001", "A003")])
+            self.assertTrue(shown.startswith(answer), shown)
+        second = ordered(20)
+        second = {**second, "invocation": "3:0", "result": {"ok": True, "data": {
+            **second["result"]["data"], "receipt": {"order_id": "PO-000002",
+                                                    "ledger": "orders.db"}}}}
+        shown, _ = person_reads("A001 已下單 18 包。", "A001 下單 18 個",
+                                [lookup("A001"), ordered(18), second], "zh-TW")
+        self.assertIn("PO-000002", shown)
+        self.assertNotIn("PO-000001", shown)  # its 18 was said
+
     def test_what_a_review_of_stop_64s_rules_found_in_the_programs_own_lines(self):
         # a twenty-ninth review's: a list with one row edited for --replay raised KeyError;
         # an MCP write's first text was stated as its order id; an MCP record's values and
@@ -3501,6 +3522,7 @@ class WhatWasAskedTest(unittest.TestCase):
                 ("哪些低於目標？", set()), ("Is A001 below target?", set()),
                 ("How far is A001 from its target?", {"gap"}),
                 ("Is A002 above target? By how much?", {"gap"}),
+                ("How short of target is A001?", {"gap"}), ("A001 離目標有多遠？", {"gap"}),
                 ("A002 超出目標多少？", {"gap", "target", "stock"}),
                 ("What quantity of A001 should I order?", {"order"}),
                 ("A001 的建議補貨量？", {"order"}),

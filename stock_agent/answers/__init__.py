@@ -561,10 +561,10 @@ class Answers(Plain):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
         # a receipt, unless its quantity was said: "Done." to "Order 18 of A001" of an order
         # of 20 read as the 18 asked (a review's)
-        quantities = {sku for claim in said if claim["kind"] == "quantity"
-                      for sku in claim["items"]}
+        quantities = {(sku, claim["value"]) for claim in said if claim["kind"] == "quantity"
+                      for sku in claim["items"]}  # each receipt's: two orders of A001, one said
         missing.receipts = [placed for placed in facts.receipts
-                            if placed["sku"] not in quantities]
+                            if (placed["sku"], placed.get("quantity")) not in quantities]
         missing.refused = [] if "placed" in kinds else facts.refused
         missing.other = [other for other in facts.other if isinstance(other["data"], dict)
                          and not set(map(str.casefold, other["data"])) & kinds]

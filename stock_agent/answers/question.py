@@ -435,7 +435,8 @@ DIFFERENCE = (r"difference|\bdiff\b|how many more|how much more|"
               r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
 # How far an item is from its target, asked beside its target: "by how much?" after "is it
 # above target?", "how far below target", 離目標還差幾包, 超出目標多少
-GAP_WANTED = (r"by how (?:much|many)|how far|how much (?:above|below|over|under)|"
+GAP_WANTED = (r"by how (?:much|many)|how far|how short|how much (?:above|below|over|under)|"
+              r"多遠|"
               r"差了?(?:多少|幾)|(?:多|少|高|低|超出|超過|高出|多出|高於|低於)(?:目標)?了?"
               r"(?:多少|幾)")
 # The two sides of a comparison: the words before "than" (比, not 比較) and those after,

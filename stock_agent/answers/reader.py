@@ -392,8 +392,10 @@ def _add_clause(said, clause, items, last, skus):
         said["spoken"] = said["named"] or said["spoken"]
     if not items and not said["named"] and any(word[0] == "query" for word in clause):
         said["spoken"] = ()  # "Matches for 烏龍:" after A001: of what the search found
-    # "A002 is in stock, and A001 is also low": the item before is said low too
-    also = said["spoken"] if said["named"] and items and ("fill", "also") in clause else ()
+    # "A002 is in stock, and A001 is also low", "A002 has 45. A001 too needs 18.": the
+    # item spoken of before, in this sentence or the one before, is said so too
+    also = tuple(sku for sku in said["spoken"] if sku not in items) \
+        if items and ("fill", "also") in clause else ()
     said["spoken"] = items or said["subjects"] or said["spoken"]
     said["causes"].append((set(said["spoken"]), ("because",) in clause))
     said["named"] = tuple(dict.fromkeys(said["named"] + items))
@@ -404,9 +406,12 @@ def _add_clause(said, clause, items, last, skus):
     if made is None or _unplaced(said, clause, items, made, last, skus) or \
             not _carried(said, clause, made):
         return False
-    for claim in made if also else ():  # a review's: only A001 was read, and shown
+    for claim in list(made) if also else ():  # a review's: only A001 was read, and shown
         if claim["kind"] == "verdict":
-            claim["items"] = tuple(dict.fromkeys(claim["items"] + tuple(also)))
+            claim["items"] = tuple(dict.fromkeys(claim["items"] + also))
+        elif claim["kind"] == "order" and not claim["negated"]:  # "also needs 18": needs one
+            made.append({"items": also, "kind": "verdict", "value": "reorder",
+                         "negated": False})
     done = not made and any(word[0] == "done" for word in clause)
     if done and said["ordering"] or said["done"] and ("field", "order") in clause:
         return False  # "A001 needs 18, and I already did.", 好了，A001 訂 18 包: an order said
