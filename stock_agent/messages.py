@@ -753,8 +753,8 @@ LINES = {
         "zh-TW": "依您問題中的數字（未查詢）：庫存 {stock}，目標 {target}，建議補貨 "
                  "max({target} - {value}, 0) = {order}。"},
     "answer_other": {"en": "{tool} for {sku}: {fields}.", "zh-TW": "{tool}（{sku}）：{fields}。"},
-    "answer_written": {"en": "{tool} placed {order_id} for {sku}, approved.",
-                       "zh-TW": "{tool} 已為 {sku} 建立 {order_id}（已核准）。"},
+    "answer_written": {"en": "{tool} ran, approved: {order_id} for {sku}.",
+                       "zh-TW": "{tool} 已於核准後執行：{sku} 的 {order_id}。"},
     # an MCP server's write of no item and id the program can read: what it returned
     "answer_write_ran": {"en": "{tool} ran, approved; it returned {data}.",
                          "zh-TW": "{tool} 已於核准後執行，回傳 {data}。"},

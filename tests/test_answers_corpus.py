@@ -458,7 +458,7 @@ class HostileProbeTest(unittest.TestCase):
         placed = record({"ok": True, "data": {"sku": "A001", "order_id": "PO-000042"}},
                         "erp__create_po")
         self.assertEqual(written([placed], "do it", "en", writes={"erp__create_po"}),
-                         "erp__create_po placed PO-000042 for A001, approved.")
+                         "erp__create_po ran, approved: PO-000042 for A001.")
 
     def test_an_order_placed_then_said_to_fill_the_gap_or_a_status_of_ordering(self):
         # a twenty-seventh review's: "補到目標" in a clause after "已下單" was read as the
@@ -487,7 +487,12 @@ class HostileProbeTest(unittest.TestCase):
         for answer, question, skus in (
                 ("A002 has 45. A001 too needs 18.", "Check A001 and A002.", ("A001", "A002")),
                 ("A002 不用補。A001 也低於目標。", "A001 和 A002？", ("A001", "A002")),
-                ("A001 有 12 包。A003 也缺貨。", "A001 和 A003？", ("A001", "A003"))):
+                ("A001 有 12 包。A003 也缺貨。", "A001 和 A003？", ("A001", "A003")),
+                ("A002 has plenty. A001, too, needs a reorder.", "Check A001 and A002.",
+                 ("A001", "A002")),
+                ("A002 is above target. A001 needs reordering, too.", "Check A001 and A002.",
+                 ("A001", "A002")),
+                ("A002 高於目標 30。", "A002 超出目標多少？", ("A002",))):
             self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW", skus)
         for answer in ("A001 is below target. A003 is also below target.",
                        "A001 needs 18. A003 also needs 20."):
@@ -501,6 +506,12 @@ class HostileProbeTest(unittest.TestCase):
                                 [lookup("A001"), ordered(18), second], "zh-TW")
         self.assertIn("PO-000002", shown)
         self.assertNotIn("PO-000001", shown)  # its 18 was said
+        twice = {**second, "result": {"ok": True, "data": {
+            **second["result"]["data"], "quantity": 18}}}
+        shown, _ = person_reads("A001 已下單 18 包。", "A001 下單 18 個",
+                                [lookup("A001"), ordered(18), twice], "zh-TW")
+        self.assertIn("PO-000001", shown)  # two orders of 18: one said of both
+        self.assertIn("PO-000002", shown)
 
     def test_what_a_review_of_stop_64s_rules_found_in_the_programs_own_lines(self):
         # a twenty-ninth review's: a list with one row edited for --replay raised KeyError;

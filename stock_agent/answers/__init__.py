@@ -40,6 +40,7 @@ Both label an answer written from our inventory with its source ([Sample data]),
 
 import json
 import re
+from collections import Counter
 
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED, LEVELLED,
@@ -561,10 +562,11 @@ class Answers(Plain):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
         # a receipt, unless its quantity was said: "Done." to "Order 18 of A001" of an order
         # of 20 read as the 18 asked (a review's)
-        quantities = {(sku, claim["value"]) for claim in said if claim["kind"] == "quantity"
-                      for sku in claim["items"]}  # each receipt's: two orders of A001, one said
-        missing.receipts = [placed for placed in facts.receipts
-                            if (placed["sku"], placed.get("quantity")) not in quantities]
+        said_ordered = {(sku, claim["value"]) for claim in said
+                        if claim["kind"] == "quantity" for sku in claim["items"]}
+        orders = Counter(map(_order_of, facts.receipts))  # two orders of 18: both added
+        missing.receipts = [placed for placed in facts.receipts if orders[_order_of(placed)] > 1
+                            or _order_of(placed) not in said_ordered]
         missing.refused = [] if "placed" in kinds else facts.refused
         missing.other = [other for other in facts.other if isinstance(other["data"], dict)
                          and not set(map(str.casefold, other["data"])) & kinds]
@@ -1284,6 +1286,11 @@ _ANSWERING = {"out": {"out", "instock"}, "instock": {"out", "instock"},
               "reorder": {"reorder", "order"}, "below": {"below", "above", "at", "reached"},
               "above": {"below", "above", "at"}, "reached": {"below", "reached", "at", "above"},
               "found": {"found", "missing"}}
+
+
+def _order_of(placed):
+    """What a receipt ordered: (SKU, quantity)."""
+    return placed["sku"], placed.get("quantity")
 
 
 def _asked_unsaid(facts, asked, said):

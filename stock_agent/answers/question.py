@@ -437,7 +437,7 @@ DIFFERENCE = (r"difference|\bdiff\b|how many more|how much more|"
 # above target?", "how far below target", 離目標還差幾包, 超出目標多少
 GAP_WANTED = (r"by how (?:much|many)|how far|how short|how much (?:above|below|over|under)|"
               r"多遠|"
-              r"差了?(?:多少|幾)|(?:多|少|高|低|超出|超過|高出|多出|高於|低於)(?:目標)?了?"
+              r"差(?:目標)?了?(?:多少|幾)|(?:多|少|高|低|超出|超過|高出|多出|高於|低於)(?:目標)?了?"
               r"(?:多少|幾)")
 # The two sides of a comparison: the words before "than" (比, not 比較) and those after,
 # within the clause.

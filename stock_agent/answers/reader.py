@@ -302,9 +302,11 @@ def _read_clauses(words, last, skus, everything):
             "denied": False,   # the clause before denied a verdict
             "carried": None,   # (field, said as a column) of the one figure a field named before
             "carrying": (),    # items said with figures and no verdict, the next verdict's too
+            "prior": (),       # the items spoken of before those the clause is about
             "named_only": False}  # the clause before named items and said nothing itself
     clauses = list(filter(None, _clauses(words)))  # ", and" leaves an empty clause
     over_lines = words[-1:] == [("colon",)]  # "It is below target:", of the lines after it
+    also = _also_of(clauses)
     for at, clause in enumerate(clauses):
         if _compares(clause) or ("inventory",) in clause and all(
                 word[0] != "item" for word in clause):
@@ -324,9 +326,18 @@ def _read_clauses(words, last, skus, everything):
             return None  # "I checked A002 and A001, both below target": of the two named,
             # not of A001 alone, the one with nothing said of it yet (a review's)
         items = _clause_items(clause, said["subjects"], everything)
-        if items is None or not _add_clause(said, clause, items, last, skus):
+        if items is None or not _add_clause(said, clause, items, last, skus,
+                                            also=at in also):
             return None
     return said
+
+
+def _also_of(clauses):
+    """The places of the clauses "also" (too, 也) is said of: its own, and beside one that
+    says nothing else (", too,", "A001 needs reordering, too.")."""
+    said = {at for at, clause in enumerate(clauses) if ("fill", "also") in clause}
+    return said | {at + step for at in said for step in (-1, 1)
+                   if all(word[0] in ("fill", "punct") for word in clauses[at])}
 
 
 def _clauses(words):
@@ -383,8 +394,9 @@ def _clause_items(clause, subjects, everything):
     return tuple(everything)
 
 
-def _add_clause(said, clause, items, last, skus):
-    """Adds one clause's claims to what the sentence said; False when they cannot be placed."""
+def _add_clause(said, clause, items, last, skus, *, also=False):
+    """Adds one clause's claims to what the sentence said; False when they cannot be placed.
+    `also`: "also" is said of it."""
     if ("so",) in clause:
         said["links"].append((set(said["spoken"]), set()))
     they = ("be", "they") in clause and not items  # "A003 has 0 and A001 12; they are ...":
@@ -392,10 +404,11 @@ def _add_clause(said, clause, items, last, skus):
         said["spoken"] = said["named"] or said["spoken"]
     if not items and not said["named"] and any(word[0] == "query" for word in clause):
         said["spoken"] = ()  # "Matches for 烏龍:" after A001: of what the search found
-    # "A002 is in stock, and A001 is also low", "A002 has 45. A001 too needs 18.": the
+    # "A002 is in stock, and A001 is also low", "A002 has 45. A001, too, needs 18.": the
     # item spoken of before, in this sentence or the one before, is said so too
-    also = tuple(sku for sku in said["spoken"] if sku not in items) \
-        if items and ("fill", "also") in clause else ()
+    if items:
+        said["prior"] = tuple(sku for sku in said["spoken"] if sku not in items)
+    also = said["prior"] if also else ()
     said["spoken"] = items or said["subjects"] or said["spoken"]
     said["causes"].append((set(said["spoken"]), ("because",) in clause))
     said["named"] = tuple(dict.fromkeys(said["named"] + items))

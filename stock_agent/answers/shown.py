@@ -127,8 +127,11 @@ class _Review:
         """The sentence's claims and the items it speaks of, read under the open heading;
         None when it cannot be read, or asks ("Isn't A002 below target too?": what a
         question claims, it does not say), unless it offers."""
-        if words is None:
-            return None
+        if words is None or "gap" in self.asked["wants"] and any(
+                word[0] == "verdict" and word[2:] == ("goal",) and following[0] == "number"
+                for word, following in zip(words, words[1:])):
+            return None  # 低於目標 30 to "差目標多少？": the target, or the gap asked? (a
+            # review's: the true gap was added under "A002 高於目標 30")
         if self.alone and self.heading is None:
             # "17 × 3 = 51", and nothing else: the figure worked out, with its terms
             return [{"items": (), "kind": "total", "of": "stock", "value": self.results[0],
