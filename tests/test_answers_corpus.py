@@ -329,11 +329,17 @@ class HostileProbeTest(unittest.TestCase):
                                  ("A001 status: restocking", "How is A001?"),
                                  ("A001 是我下單的。", "A001 要補貨嗎？"),
                                  ("好的，我下單 A001。", "A001 要補貨嗎？"),
-                                 ("A001 狀態：採購", "A001 的狀況？")):
+                                 ("A001 狀態：採購", "A001 的狀況？"),
+                                 # a doer right before the word of the need: the act
+                                 ("A001 是我訂的。", "A001 要補貨嗎？"),
+                                 ("我補 A001 18 包。", "A001 要補貨嗎？"),
+                                 ("A001 我們補。", "A001 要補貨嗎？")):
             self.assert_hidden(answer, question, "en" if question.isascii() else "zh-TW",
                                ("A001",))
         for answer, question in (("A001 needs reordering.", "Does A001 need a reorder?"),
                                  ("I recommend reordering A001.", "Does A001 need a reorder?"),
+                                 ("I recommend we reorder A001.", "Does A001 need a reorder?"),
+                                 ("我建議補 A001 18 包。", "A001 要補貨嗎？"),
                                  ("建議下單 A001 18 包。", "A001 要補貨嗎？")):
             shown, _ = person_reads(answer, question, [lookup("A001")],
                                     "en" if question.isascii() else "zh-TW")
