@@ -49,19 +49,20 @@ class Facts:
             if isinstance(words, str):
                 self._said_by_tools.append(words)
         ours = is_ours(record["name"])  # an MCP tool's record is never an item of ours
-        if ours and any(fact["found"] and not all(
+        facts = item_facts(record) if ours else []
+        if any(fact["found"] and not all(
                 type(fact[key]) is int for key in ("stock", "target", "suggested_order"))
-                for fact in item_facts(record)):
+                for fact in facts):
             # a record edited for --replay, a figure no whole number: nothing is read of
             # it (a review's, with no target, crashed the answer)
             self.failed.append({"error": "INVALID_RESULT", "source": source})
             return
         if ours and isinstance(data, dict) and data.get("alike") is True:
             self.alike.append({"query": data.get("query"), "items": [
-                {**fact, "source": source} for fact in item_facts(record)],
+                {**fact, "source": source} for fact in facts],
                 "more": unlisted(data) or 0, "source": source})
             return
-        for fact in item_facts(record) if ours else ():
+        for fact in facts:
             if record["name"] == "get_stock":
                 self.looked_up[fact["sku"]] = fact["found"]
             if fact["sku"] not in self.items or fact["found"]:
