@@ -471,11 +471,68 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertIn(low, outcome)
                 self.assertIn(A001[lang], outcome)
                 self.assertNotIn(answer, outcome)
-                program, = events_named(events, "tool")
+                program, rest = events_named(events, "tool")
                 self.assertEqual((program["name"], program["by"], program["arguments"]),
                                  ("list_reorder", "program", {}))
+                # and the item it leaves out, so the person reads that it needs nothing
+                self.assertEqual((rest["name"], rest["by"], rest["arguments"]),
+                                 ("get_stock", "program", {"sku": ["A002"]}))
+                self.assertIn(A002[lang], outcome)
                 self.assertEqual((len(model.requests), events[-1]["verification"]),
                                  (1, "rendered"))
+
+    def test_a_question_of_every_item_gets_each_item_of_small_data_looked_up(self):
+        # blind22, dev23: "total across all items" got get_stock of SKUs the small model
+        # made up ("B002", "C003"), or no call and 1000
+        made_up = calls_reply(tool_call("get_stock", {"sku": ["A001", "B002", "C003"]}))
+        for lang, question, script, looked_up, total in (
+                ("en", "How many units do we have in total across all items?",
+                 [made_up, text_reply("The total stock across all items is 12 units.")],
+                 ["A002", "A003"], "Total stock of A001, A002, A003: 57 (12 + 45 + 0)."),
+                ("en", "what's our total stock across everything?",  # a list made: of all
+                 [calls_reply(tool_call("list_reorder", {})), text_reply("It is 12.")],
+                 "A002", "Total stock of A003, A001, A002: 57 (0 + 12 + 45)."),
+                ("zh-TW", "全部品項加起來總共有多少庫存？", [text_reply("庫存總共有1000件。")] * 2,
+                 ["A001", "A002", "A003"], "A001、A002、A003 的庫存合計 57（12 + 45 + 0）。")):
+            with self.subTest(question=question):
+                outcome, _, events = run_policy(script, lang, question=question,
+                                                log_content=True)
+                self.assertIn({"sku": looked_up}, [e["arguments"] for e in events_named(
+                    events, "tool") if e.get("by") == "program"])
+                self.assertIn(total, outcome)
+                self.assertNotIn("1000", outcome)
+        # not in data of more than three calls' worth of items, nor of a part of them
+        data = Inventory([{"sku": f"B{n:03}", "name": f"item {n}", "stock": 1, "target": 2}
+                          for n in range(31)], source="big.csv")
+        for question, inventory in (("total stock across all items?", data),
+                                    ("total stock of all tea?", None)):
+            with self.subTest(question=question):
+                _, _, events = run_policy([text_reply("It is 31.")] * 2, question=question,
+                                          inventory=inventory, log_content=True)
+                self.assertFalse([e for e in events_named(events, "tool")
+                                  if e.get("by") == "program" and "sku" in e["arguments"]])
+
+    def test_a_whole_reorder_list_is_followed_by_the_items_it_leaves_out(self):
+        # blind22, dev23: "what needs restocking?" read the list; the person was never told
+        # A002 needs nothing, and "anything to restock?" of data with nothing low read no item
+        listed = calls_reply(tool_call("list_reorder", {}))
+        outcome, _, events = run_policy([listed, text_reply("A003 and A001.")],
+                                        question="What do we need to restock?",
+                                        log_content=True)
+        self.assertEqual([(e["by"], e["arguments"]) for e in events_named(events, "tool")
+                          if e.get("by") == "program"], [("program", {"sku": ["A002"]})])
+        low = outcome.index("Below target, largest shortfall first: ")
+        self.assertGreater(outcome.index(A002["en"]), low)  # the list first
+        # not after a list cut short, nor of a question naming an item
+        for question, call in (("What do we need to restock most? just the worst one",
+                                {"limit": 1}),
+                               ("What needs restocking besides A001?", {})):
+            with self.subTest(question=question):
+                _, _, events = run_policy(
+                    [calls_reply(tool_call("list_reorder", call)), text_reply("A003.")],
+                    question=question, log_content=True)
+                self.assertFalse([e for e in events_named(events, "tool")
+                                  if e.get("by") == "program" and e["name"] == "get_stock"])
 
     def test_the_program_looks_up_at_most_three_calls_worth_once(self):
         question = "Check A001 and " + ", ".join(f"B{n:03}" for n in range(1, 41))

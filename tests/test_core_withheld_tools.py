@@ -136,6 +136,8 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("What is running low?", ("list_reorder",)), ("哪些需要補貨？", ("list_reorder",)),
                 # a real small model's: asked without tools, it answered with the scope line
                 ("哪些東西不夠了", ("list_reorder",)),
+                ("快點 要補什麼 直接給數字", ("list_reorder",)),  # blind22's: it searched 補貨
+                ("What do we need to restock?", ("list_reorder",)),
                 ("Is anything below target?", ("list_reorder",)),
                 ("What is our reorder point?", None),  # ours: it asks for no list
                 ("Which items are not low?", None), ("哪些不缺貨？", None),  # not the list

@@ -45,7 +45,7 @@ from collections import Counter
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED, LEVELLED,
                                           MEANING, OF_TODAY, STOCK_WORDS, TARGETS,
-                                          THRESHOLD_WORDS, asks_the_list,
+                                          THRESHOLD_WORDS, asks_every_item, asks_the_list,
                                           best_part, figure_only, items_counted,
                                           list_length, named_by, names_of, names_written,
                                           normal, offered_first, orders_of_one, parts_named,
@@ -252,6 +252,7 @@ class Answers(Plain):
             return None
         facts = self._look_up(facts, _remade(facts, self._most, question), outcome, run_call,
                               step)
+        facts = self._look_up(facts, self._unlisted(question, facts), outcome, run_call, step)
         # the usual answer, so no lead: no model words lost
         return self.rendered(facts, asked, None, outcome, verification="stated")
 
@@ -454,6 +455,8 @@ class Answers(Plain):
         if not tried and self.all_ours and self.offered != ():
             facts = self._look_up(facts, self._unlooked(question, facts), outcome, run_call,
                                   step)
+            facts = self._look_up(facts, self._unlisted(question, facts), outcome, run_call,
+                                  step)
             if "find_items" in self.ours:  # a SKU not found that reads as one of ours
                 mistyped = self._mistyped(facts, question)[:MAX_SEARCHES]
                 facts = self._look_up(facts, [{"name": "find_items", "arguments": {"query": sku}}
@@ -477,7 +480,8 @@ class Answers(Plain):
         names (one call), the reorder list, or a search for each item it names ("drip coffee
         跟玄米茶包加起來": the model searched for one); none when nothing is left."""
         remade = _remade(facts, self._most, question)
-        unlooked = [sku for sku in skus_named(question) if sku not in facts.items]
+        unlooked = [sku for sku in skus_named(question) or self._every_sku(question)
+                    if sku not in facts.items]
         # ten to a call (get_stock's most), as many calls as the searches of one round
         calls = [{"name": "get_stock", "arguments": {"sku": skus[0] if len(skus) == 1 else skus}}
                  for skus in (unlooked[at:at + 10]
@@ -496,6 +500,30 @@ class Answers(Plain):
         # long name's start finds it too, within the query's length limit
         return remade + calls + [{"name": "find_items", "arguments": {"query": name[:32]}}
                                  for name in self._unsearched(question, facts)]
+
+    def _unlisted(self, question, facts):
+        """A lookup of the items a whole reorder list leaves out, in data of at most ten
+        items (one call), when the question names none: "what needs restocking?" is also
+        told which need nothing, so the person does not read those as unknown. Not in a
+        conversation: there the turns after speak of the list by place and as "those" ("the
+        last one", "total?")."""
+        whole = [listed["skus"] for listed in facts.lists
+                 if listed["tool"] == "list_reorder" and not listed["more"]]
+        if not whole or self.inventory is None or self.conversation or skus_named(question) \
+                or self._parts(question):
+            return []
+        rows = self.inventory.rows()
+        rest = [row["sku"] for row in rows if row["sku"] not in set().union(*whole) and
+                row["sku"] not in facts.items] if len(rows) <= 10 else []
+        return [{"name": "get_stock", "arguments": {"sku": rest}}] if rest else []
+
+    def _every_sku(self, question):
+        """The SKUs of every item in scope, when the question asks of each and names none
+        (asks_every_item) and the data is small enough for one round of lookups; else none."""
+        if self.inventory is None or self._parts(question) or not asks_every_item(question):
+            return []
+        rows = self.inventory.rows()
+        return [row["sku"] for row in rows] if len(rows) <= 10 * MAX_SEARCHES else []
 
     def _mistyped(self, facts, question):
         """The SKUs a lookup did not find that read as one of the data's, with O for 0 or I

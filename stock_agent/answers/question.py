@@ -118,7 +118,8 @@ BEYOND_SKUS = OTHER_ITEMS + (
 # A question for the reorder list names no item and asks which ones are low.
 WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "what's running", "what should", "what to", "anything", "list", "哪些", "哪幾",
-         "列出", "有沒有", "all the", "all items", "every item", "全部", "所有")
+         "列出", "有沒有", "all the", "all items", "every item", "全部", "所有", "what do",
+         "什麼", "甚麼", "啥")
 LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
        "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
@@ -157,6 +158,29 @@ def asks_the_list(folded):
     reordering?", 哪些要補貨): the reorder list answers it."""
     return any(word in folded for word in WHICH) and any(word in folded for word in LOW) and \
         not re.search(NOT_LOW, folded)
+
+
+# Words that ask of every item of the data ("the total stock across all items", 全部品項加起來
+# 有多少): with no item named and nothing of being low, only a lookup of each answers it.
+EVERY_ITEM = (r"\b(?:all|every|each)(?: of)?(?: the| our)? (?:items?|products?|skus?|lines?)\b|"
+              r"\bacross (?:all|everything|the (?:board|inventory|range))\b|\beverything\b|"
+              r"\b(?:whole|entire|all (?:of )?(?:our|the)) (?:inventory|stock)\b|"
+              r"(?:全部|所有|每個|每一個|每項|每一項|各)的?(?:品項|商品|產品|貨品|東西|項目|料號)|"
+              r"(?:全部|所有)的?(?:庫存|貨)")
+
+
+EVERY_HINTS = ("all", "every", "each", "across", "whole", "entire", "全部", "所有", "每", "各")
+
+
+def asks_every_item(question):
+    """Whether the question asks of every item of the data, naming none and not which are
+    low: the small model looked up SKUs it made up ("B002", "C003") and summed those."""
+    return _of_every_item(normal(question), skus_named(question))
+
+
+def _of_every_item(folded, skus):
+    return not skus and any(hint in folded for hint in EVERY_HINTS) and \
+        re.search(EVERY_ITEM, folded) is not None and not any(word in folded for word in LOW)
 
 
 def orders_of_one(question):
@@ -668,7 +692,8 @@ def shape(question):
     its SKUs (the policy adds those it names by name, once it knows them), "request": True
     (_requests: any yes opening the answer acknowledges it), "ack" (_asks_what: "Sure",
     "OK" or 好的 does) or False, "wants": the figures it asks the value of (_wants),
-    "some": naming no SKU, it asks whether any item holds its verdict (SOME), "to_confirm":
+    "some": naming no SKU, it asks whether any item holds its verdict (SOME), "every": it
+    asks of every item of the data (asks_every_item), "to_confirm":
     the numbers it asks to have confirmed (_to_confirm), "one_number": it writes one
     number and nothing else that counts (_one_number), "order_asked": it asks for an order
     to be placed (ORDER_REQUEST), "of_order": that, or whether one was (PLACED_ASKED),
@@ -708,7 +733,8 @@ def shape(question):
         and not re.search(r"\benough\b|夠", folded)  # "Order 15 of A001, is that enough?"
     figures = _figures(unnamed, order_asked)
     change = _change(unnamed, changes, figures, level=not total and threshold is None)
-    return {"yes_no": kind if yes_no else None, "total": total,
+    return {"yes_no": kind if yes_no else None, "total": total, "every": _of_every_item(
+                folded, skus),
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
             "given": given,
             "level": kind,

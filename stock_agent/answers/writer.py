@@ -26,10 +26,12 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
         _confirmations(whole, shape) + sums
     listed = facts.listed()
     changed = {cite["sku"] for _, cited in sums for cite in cited if cite["claim"] == "if"}
-    said += [_item(fact, today=fact["sku"] in changed) for fact in facts.items.values()
+    items = [_item(fact, today=fact["sku"] in changed) for fact in facts.items.values()
              if fact["sku"] not in listed]
-    said += [_list(listed, facts, today=not changed.isdisjoint(listed["skus"]))
+    lists = [_list(listed, facts, today=not changed.isdisjoint(listed["skus"]))
              for listed in facts.lists]
+    # asked which are low, naming none: the list first, then the items it left out
+    said += lists + items if not shape["skus"] and _whole_reorder_list(facts) else items + lists
     said += [_alike(alike) for alike in facts.alike]
     said += [_other(other) for other in facts.other  # an approved write's is its receipt
              if not any(placed.get("data") is other["data"] for placed in facts.receipts)]
@@ -54,6 +56,10 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
         said.append((Text("answer_read_only" if unable else "answer_no_order_placed"),
                      [{"claim": "placed", "value": False, "source": None}]))
     return [(text.render(lang), cited) for text, cited in said]
+
+
+def _whole_reorder_list(facts):
+    return any(listed["tool"] == "list_reorder" and not listed["more"] for listed in facts.lists)
 
 
 def _shown(record):
@@ -271,8 +277,8 @@ def worked_out(facts, shape):
         # target?" looked up A003 too, and "A001 需要加訂嗎？" asks no sum
         if shape["named"]:
             found = [fact for fact in found if fact["sku"] in shape["named"]]
-        elif lists := [listed for listed in facts.lists if listed["query"] is not None] or \
-                facts.lists:
+        elif not shape["every"] and (lists := [
+                listed for listed in facts.lists if listed["query"] is not None] or facts.lists):
             # naming none, of the items the searches found: "total stock of all tea"
             # searched 茶, and the reorder list's A001 is no tea; with none, of the reorder
             # list's ("total stock of the items below target": A002 looked up too); of a
