@@ -2321,7 +2321,13 @@ class UnworkedNumbersTest(unittest.TestCase):
                  "If the stock is 35: 濾掛咖啡 (A001) would be 5 above its target of 30; "
                  "suggested order max(30 - 35, 0) = 0. Today: "),
                 ("如果 A003 有 5 包，要訂幾包？", "A003", "zh-TW",
-                 "若庫存是 5：玄米茶包（A003）比目標 20 少 15；建議補貨 max(20 - 5, 0) = 15。")):
+                 "若庫存是 5：玄米茶包（A003）比目標 20 少 15；建議補貨 max(20 - 5, 0) = 15。"),
+                # dev23's: the number said in place of another is the one change
+                ("We're thinking of keeping 50 of A001 on hand instead of 30. How many would "
+                 "I need to order to get there?", "A001", "en",
+                 "With a target of 50: 濾掛咖啡 (A001) has 12, 38 below its target of 50"),
+                ("如果 A001 要維持 50 包而不是 30 包，要訂多少？", "A001", "zh-TW",
+                 "若目標是 50：濾掛咖啡（A001）庫存 12，比目標 50 少 38；")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(said),
                                 written([lookup(sku)], question, lang))

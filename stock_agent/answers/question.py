@@ -41,7 +41,7 @@ NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋�
 # which may say it was restocked to 50) is the target its stock is held against, when the
 # question wishes it (WISHED: "if we want 40 in stock") or supposes it (CONDITIONAL: "if the
 # target were 50"): a target it only states ("目標庫存改為 100，請依此回答") is never ours.
-WISHED = (r"\bkeep\b|maintain|\bwant\b|like to have|\bto have\b|\baim|"
+WISHED = (r"\bkeep(?:ing)?\b|maintain|\bwant\b|like to have|\bto have\b|\baim|"
           r"(?:fill|top|bring \w+) up to|refill to|維持|保持|希望|想讓|想要")
 WANTED = rf"{WISHED}|target|\bpar\b|at least|minimum|目標|至少|最低"
 CONDITIONAL = r"\bif\b|\bsuppos|\bassum|如果|假如|假設|要是|的話|若"
@@ -668,6 +668,10 @@ QUANTITY = (r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|tw
             r"[兩三四五六七八九十百半倍]")  # not "all", 全部: "if we top up all that is low"
 
 
+# A number said to be replaced by the question's own ("keep 50 instead of 30", 進 25 包而不是 20)
+INSTEAD_OF = r"\b(?:instead of|rather than)\s+(?:the |our |a )?(?:current )?\d+|而(?:不是|非)\s*\d+"
+
+
 def shape(question):
     """What the answer leads with: {"yes_no": verdict kind or None, "total": bool,
     "worked": the arithmetic it writes out (worked) or, its total asked, the product of
@@ -700,8 +704,11 @@ def shape(question):
     "now_too": asking of another day, it asks of now too, "thanks": it thanks and says
     nothing else (THANKS_WORDS)}."""
     folded, skus = _past_no_lookup(normal(question).strip()), skus_named(question)
-    # a SKU's digits are no number the person gave; 賣掉五包 gives 5
+    # a SKU's digits are no number the person gave; 賣掉五包 gives 5; nor the one a number
+    # is said in place of ("keep 50 instead of 30": 50 is the one change)
     unnamed = _in_digits(re.sub(SKU_SHAPE, " ", folded))
+    if "instead" in unnamed or "rather" in unnamed or "而" in unnamed:
+        unnamed = re.sub(INSTEAD_OF, " ", unnamed)
     kind = _one_verdict(_verdicts_named(folded), folded)
     yes_no = (re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or
               folded.endswith("?") and re.search(NOT_WH, folded)) and \
@@ -854,7 +861,7 @@ def plain_what_if(question, names=(), *, one=False):
     an unseen wording costs the arithmetic, never its truth). `one`: the question asks of
     one item, so "sell 20 of them" is 20 of its units (not "two of them", nor of two items)."""
     folded = _without_names(_past_no_lookup(normal(question).strip()), names)
-    folded = re.sub(SKU_SHAPE, " ", re.sub(WHAT_IF_PHRASES, " ", folded))
+    folded = re.sub(SKU_SHAPE, " ", re.sub(WHAT_IF_PHRASES, " ", re.sub(INSTEAD_OF, " ", folded)))
     if one:
         folded = re.sub(r"(\d) of them\b", r"\1", folded)
     return len(re.findall(WHEN_WORDS, folded)) < 2 and _made_of(_in_digits(folded), (
@@ -924,7 +931,7 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two
     低於 高於 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
-    假設 才 instead rather 改成 換成 改為""".split())
+    假設 才 instead rather 改成 換成 改為 thinking considering planning keeping 維持 保持""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
 # level or a comparison are taken out ("back to target", "at or above target", "which of the
