@@ -2151,9 +2151,14 @@ class BeyondTheToolsTest(unittest.TestCase):
 
     def test_no_note_where_the_tools_answer(self):
         for question in ("Check A001", "Do we sell drip coffee?",
-                         "If the 18 A001 we're expecting arrive today, are we at target?"):
+                         "If the 18 A001 we're expecting arrive today, are we at target?",
+                         "Do we have A001 in our shop?", "我們店有 A001 嗎？", "本店 A001 還剩多少？"):
             with self.subTest(question=question):
                 self.assertNotIn("nothing more", written([lookup("A001")], question, "en"))
+        # another store's is not ours
+        for question in ("How many A001 at the other store?", "隔壁店還有 A001 嗎？"):
+            with self.subTest(question=question):
+                self.assertTrue(written([lookup("A001")], question, "en").startswith(self.NOTE))
 
     def test_todays_figure_is_no_answer_of_another_day(self):
         shown, verification = person_reads("A001 had 12 units.",
