@@ -133,6 +133,25 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         return events[-1]["answer"]
 
+    def test_chatdev8_follow_ups_in_zh_tw_are_of_the_item_before(self):
+        # chatdev8: "enough or not?", "how many to order before it reaches target?" and
+        # "really? are you sure?" got the scope line; each is of the one item before
+        a001 = "濾掛咖啡（A001）庫存 12，目標 30，低於目標；建議補貨 18。"
+        a003 = "玄米茶包（A003）庫存 0（缺貨），目標 20，低於目標；建議補貨 20。"
+        for stdin, item, said in (("A001 還有多少？\n它夠不夠？\n", "A001", "不，A001 低於目標。"),
+                                  ("A003 還有嗎？\n那要叫幾包才會補到目標\n", "A003", a003),
+                                  ("A003 還有嗎？\n真的假的？你確定？\n", "A003", a003)):
+            with self.subTest(stdin=stdin):
+                answer = self.last_answer(stdin, [self.lookup(item)], spare="是的。")
+                self.assertIn(said, answer)
+                self.assertIn(a001 if item == "A001" else a003, answer)
+        # 要叫 20 包 says what to order: the model's words are shown when true, never when not
+        for reply, shown in (("A003 要叫 20 包。", True), ("A003 要叫 30 包。", False)):
+            with self.subTest(reply=reply):
+                answer = self.last_answer("A003 還有嗎？\n要叫幾包？\n", [self.lookup("A003")],
+                                          spare=reply)
+                self.assertEqual(reply in answer, shown, answer)
+
     def test_a_what_if_of_another_number_right_after_one_is_of_the_same_item(self):
         # chatdev7: "what if the shipment were 25 instead?" after one of 15 got the scope
         # line; said in its place only ("and if 10 arrive after that" may be on top of it)

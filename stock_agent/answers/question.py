@@ -427,9 +427,9 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we ar
                 r"^(?:is|are) [\w-]+(?: [\w-]+)? (?:completely |totally |all )?out\W*$|"
                 r"缺貨|(?<!有)沒有?貨|賣完|售完|斷貨"),
          ("found", r"\bexists?\b|\bcarry\b|\bvalid\b|存在|有這個|有此"),
-         ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低"),
+         ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|(?<!夠)不夠|偏低"),  # 夠不夠: 夠?
          ("above", r"\babove\b|\bover\b|高於|超過"),
-         ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
+         ("reached", r"enough|sufficient|well stocked|充足|足夠|(?<!不)夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
                      r"採購"),
          # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？)
@@ -925,7 +925,7 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它 先 比
-    多 這樣 變 變成""".split())
+    多 這樣 變 變成 才 夠 actually""".split())
 # ... and of a what-if's verdict (plain_what_if): not "orders", "customers", "keep"
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     say let's lets imagine
@@ -948,7 +948,7 @@ WHEN_WORDS = (r"\b(?:today|tomorrow|tmrw|tonight|weekend|week|morning|monday|fri
 DOUBTING_WORDS = set("""sure really certain remember remembered thought think recall last time
     checked check double just only correct exactly true seriously was were me my told said
     yesterday earlier before running those 快 沒 沒了
-    確定 記得 上次 上回 真的 只 只有 只剩 欸 耶 看 是 你 我 喔 對 確認 查 一次 以為 說 聽說 昨天 之前 剛剛""".split())
+    確定 記得 上次 上回 真的 真的假的 只 只有 只剩 欸 耶 看 是 你 我 喔 對 確認 查 一次 以為 說 聽說 昨天 之前 剛剛""".split())
 # ... and of a total of the items the answer before named ("what's the total?", "total units
 # that comes to?", 總共呢？): not "all", 全部 (of every item?)
 SUMMING_WORDS = set("""total totals altogether combined together sum add adds added up comes
