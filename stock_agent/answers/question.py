@@ -374,7 +374,9 @@ OTHER_DAY = (r"\blast (?:week|month|year|time)\b|\byesterday\b|\bago\b|"
 # ...unless it asks of now too ("We restocked last week: is A001 still low?").
 NOW = r"\b(?:now|today|currently|still|yet|anymore|left)\b|現在|目前|今天|還"
 NOT_HELD = (r"\bpric(?:e|es|ed|ing)\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bpricier|\bweigh|"
-            r"\bsuppl(?:ier|ies|ied|y)\b|\bvendors?\b|\bsales\b|\bsold\b|"
+            r"\bsuppl(?:ier|ies|ied|y)\b|\bvendors?\b|\bsales\b|\bsold\b(?! out)|"
+            r"\bhow much (?:do|does|did|can|could|should|would) (?:we|you|they|i) "
+            r"(?:sell|charge)\b|"
             r"\bsell(?:s|ing)? (?:well|fast|out|through)|\bdeliver|\barriv|\bshipment|\beta\b|"
             r"\bback in stock\b|\bwhy\b|\breason|\balready (?:order|placed|bought)|"
             r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|貴|便宜|成本|費用|花多少|"
@@ -385,11 +387,12 @@ NOT_HELD = (r"\bpric(?:e|es|ed|ing)\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bp
 # ELSEWHERE_WORDS (most hold none, and compile nothing); not our own store ("do we have A001
 # in our shop?", 我們店有玄米茶包嗎: dev23's runs read a note of what the tools do not hold)
 ELSEWHERE = (r"(?<!\bour )(?<!\bmy )(?<!\bthis )\b(?:stores?|shops?)\b|"
-             r"\b(?:branch(?:es)?|other warehouses?|locations?|outlets?|shel(?:f|ves)|back ?room|distributors?|wholesalers?|reserv\w*|return(?:ed|s)|"
-             r"expir\w*|damaged|defective|broken|transit|allocated|samples?|held|hold|"
+             r"\b(?:branch(?:es)?|other warehouses?|locations?|outlets?|shel(?:f|ves)|back ?room|"
+             r"distributors?|wholesalers?|reserv\w*|return(?:ed|s)|expir\w*|damaged|defective|"
+             r"broken|transit|allocated|samples?|held|hold|"
              r"(?:customers?|clients?|buyers?)(?: \w+)? return)\b|"
-             r"(?<!我們)(?<!我們的)(?<!本)(?<!我的)(?<!咱們)(?:門市|店)|分店|總倉|另一(?:個|間)?倉庫|架上|供貨商|批發商|經銷商|退|過期|即期|保留|"
-             r"預留|受損|損壞|壞|瑕疵|運送中|在途|樣品|訂走")
+             r"(?<!我們)(?<!我們的)(?<!本)(?<!我的)(?<!咱們)(?:門市|店)|分店|總倉|另一(?:個|間)?倉庫|"
+             r"架上|供貨商|批發商|經銷商|退|過期|即期|保留|預留|受損|損壞|壞|瑕疵|運送中|在途|樣品|訂走")
 ELSEWHERE_WORDS = ("store", "shop", "branch", "other warehouse", "location", "outlet", "shel",
                    "room", "distributor", "wholesaler", "reserv", "return", "expir", "damaged",
                    "defective", "broken", "transit", "allocated", "sample", "held", "hold",
