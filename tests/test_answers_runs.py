@@ -501,11 +501,22 @@ class ProgramLookupTest(unittest.TestCase):
                     events, "tool") if e.get("by") == "program"])
                 self.assertIn(total, outcome)
                 self.assertNotIn("1000", outcome)
-        # not in data of more than three calls' worth of items, nor of a part of them
+        # the model's total of a search is no total of every item (a review's: 45 shown)
+        outcome, _, _ = run_policy([calls_reply(tool_call("find_items", {"query": "茶"})),
+                                    text_reply("總共 45 包。")], "zh-TW",
+                                   question="所有商品庫存加總是多少", log_content=True)
+        self.assertIn("A002、A003、A001 的庫存合計 57", outcome)
+        self.assertNotIn("總共 45 包", outcome)
+        # not in data of more than three calls' worth of items, nor of a part of them, nor
+        # in words of anything else (a review's: each got the total of every item's stock)
         data = Inventory([{"sku": f"B{n:03}", "name": f"item {n}", "stock": 1, "target": 2}
                           for n in range(31)], source="big.csv")
         for question, inventory in (("total stock across all items?", data),
-                                    ("total stock of all tea?", None)):
+                                    ("total stock of all tea?", None),
+                                    ("total stock of all items with less than 20 units", None),
+                                    ("How many products do we have in total across all items?",
+                                     None), ("所有品項裡抹茶類的加起來多少", None),
+                                    ("How many units are we missing across all items?", None)):
             with self.subTest(question=question):
                 _, _, events = run_policy([text_reply("It is 31.")] * 2, question=question,
                                           inventory=inventory, log_content=True)

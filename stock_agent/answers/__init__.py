@@ -519,8 +519,11 @@ class Answers(Plain):
 
     def _every_sku(self, question):
         """The SKUs of every item in scope, when the question asks of each and names none
-        (asks_every_item) and the data is small enough for one round of lookups; else none."""
-        if self.inventory is None or self._parts(question) or not asks_every_item(question):
+        (asks_every_item) and the data is small enough for one round of lookups; else none.
+        Not after turns that found items: "and everything together?" may be of those (a
+        review's)."""
+        if self.inventory is None or self.recalled or self._parts(question) or \
+                not asks_every_item(question):
             return []
         rows = self.inventory.rows()
         return [row["sku"] for row in rows] if len(rows) <= 10 * MAX_SEARCHES else []

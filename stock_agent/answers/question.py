@@ -162,25 +162,39 @@ def asks_the_list(folded):
 
 # Words that ask of every item of the data ("the total stock across all items", 全部品項加起來
 # 有多少): with no item named and nothing of being low, only a lookup of each answers it.
-EVERY_ITEM = (r"\b(?:all|every|each)(?: of)?(?: the| our)? (?:items?|products?|skus?|lines?)\b|"
-              r"\bacross (?:all|everything|the (?:board|inventory|range))\b|\beverything\b|"
+EVERY_ITEM = (r"\b(?:across )?(?:all|every|each)(?: of)?(?: the| our)? (?:items?|products?|skus?|"
+              r"lines?)\b|\bacross (?:all|everything|the (?:board|inventory|range))\b|\beverything\b|"
               r"\b(?:whole|entire|all (?:of )?(?:our|the)) (?:inventory|stock)\b|"
               r"(?:全部|所有|每個|每一個|每項|每一項|各)的?(?:品項|商品|產品|貨品|東西|項目|料號)|"
               r"(?:全部|所有)的?(?:庫存|貨)")
 
 
 EVERY_HINTS = ("all", "every", "each", "across", "whole", "entire", "全部", "所有", "每", "各")
+# ...in words of nothing else: a total or a list of the stock or the targets. Not "all items
+# with less than 20 units", "everything we need to order", 所有品項裡抹茶類的, "how many SKUs",
+# "missing across all items", nor "these all" of the items before (a review's: each got the
+# total of every item's stock)
+EVERY_ITEM_WORDS = set("""what whats s is are the our my we us do does have has got how many much
+    total totals in across of stock stocks units unit inventory on hand added add up together
+    altogether combined sum overall grand currently now right today pls please can could you
+    tell me give show list check for and target targets level levels quantity quantities
+    all every each everything whole entire
+    全部 所有 品項 商品 產品 東西 貨 庫存 加起來 加總 總共 一共 合計 總計 總和 總量 總數 有 多少 幾 包
+    個 件
+    我們 的 現在 目前 請問 請 幫我 查 一下 算 是 呢 嗎 目標 量 總 還 剩""".split())
 
 
 def asks_every_item(question):
-    """Whether the question asks of every item of the data, naming none and not which are
-    low: the small model looked up SKUs it made up ("B002", "C003") and summed those."""
+    """Whether the question asks of every item of the data, naming none, in words of its
+    stock or targets alone (EVERY_ITEM_WORDS): the small model looked up SKUs it made up
+    ("B002", "C003") and summed those."""
     return _of_every_item(normal(question), skus_named(question))
 
 
 def _of_every_item(folded, skus):
     return not skus and any(hint in folded for hint in EVERY_HINTS) and \
-        re.search(EVERY_ITEM, folded) is not None and not any(word in folded for word in LOW)
+        re.search(EVERY_ITEM, folded) is not None and \
+        _made_of(re.sub(EVERY_ITEM, " ", folded), EVERY_ITEM_WORDS)
 
 
 def orders_of_one(question):
@@ -374,25 +388,26 @@ OTHER_DAY = (r"\blast (?:week|month|year|time)\b|\byesterday\b|\bago\b|"
 # ...unless it asks of now too ("We restocked last week: is A001 still low?").
 NOW = r"\b(?:now|today|currently|still|yet|anymore|left)\b|現在|目前|今天|還"
 NOT_HELD = (r"\bpric(?:e|es|ed|ing)\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bpricier|\bweigh|"
-            r"\bsuppl(?:ier|ies|ied|y)\b|\bvendors?\b|\bsales\b|\bsold\b(?! out)|"
-            r"\bhow much (?:do|does|did|can|could|should|would) (?:we|you|they|i) "
-            r"(?:sell|charge)\b|"
-            r"\bsell(?:s|ing)? (?:well|fast|out|through)|\bdeliver|\barriv|\bshipment|\beta\b|"
+            r"\bsuppl(?:ier|ies|ied|y)\b|\bvendors?\b|\bsales\b|\bsold\b|"
+            r"\b(?:how much|what) (?:do|does|did|can|could|should|would|will) [\w ]{1,30}? "
+            r"(?:sells?|charge) (?:\w+ ){0,3}?for\b|\bhow much (?:do|can) we charge\b|"
+            r"\bdid (?:we|you|they) sell\b|"
+            r"\bsell(?:s|ing)? (?:well|fast|out|through)|\blast (?:until|till|through)\b|"
+            r"夠(?:賣|用)|撐|\bdeliver|\barriv|\bshipment|\beta\b|"
             r"\bback in stock\b|\bwhy\b|\breason|\balready (?:order|placed|bought)|"
             r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|貴|便宜|成本|費用|花多少|"
             r"供應商|廠商|銷量|銷售|賣得|賣了|賣出|到貨|送達|交期|什麼時候|何時|為什麼|為何|原因|"
             r"訂過|已經訂|已經下單|下單了嗎|重量|多重")
 # ...nor another place's (a store, a warehouse, a shelf, a supplier), nor items held back,
 # given back, damaged, expired or on their way: searched only in a question holding one of
-# ELSEWHERE_WORDS (most hold none, and compile nothing); not our own store ("do we have A001
-# in our shop?", 我們店有玄米茶包嗎: dev23's runs read a note of what the tools do not hold)
-ELSEWHERE = (r"(?<!\bour )(?<!\bmy )(?<!\bthis )\b(?:stores?|shops?)\b|"
-             r"\b(?:branch(?:es)?|other warehouses?|locations?|outlets?|shel(?:f|ves)|back ?room|"
-             r"distributors?|wholesalers?|reserv\w*|return(?:ed|s)|expir\w*|damaged|defective|"
-             r"broken|transit|allocated|samples?|held|hold|"
+# ELSEWHERE_WORDS (most hold none, and compile nothing). "Our store" is one too: "our store in
+# Taipei", 我們店的倉庫 and "our stores" may be another place or several (a review's)
+ELSEWHERE = (r"\b(?:stores?|shops?|branch(?:es)?|other warehouses?|locations?|outlets?|"
+             r"shel(?:f|ves)|back ?room|distributors?|wholesalers?|reserv\w*|return(?:ed|s)|"
+             r"expir\w*|damaged|defective|broken|transit|allocated|samples?|held|hold|"
              r"(?:customers?|clients?|buyers?)(?: \w+)? return)\b|"
-             r"(?<!我們)(?<!我們的)(?<!本)(?<!我的)(?<!咱們)(?:門市|店)|分店|總倉|另一(?:個|間)?倉庫|"
-             r"架上|供貨商|批發商|經銷商|退|過期|即期|保留|預留|受損|損壞|壞|瑕疵|運送中|在途|樣品|訂走")
+             r"門市|分店|總倉|另一(?:個|間)?倉庫|店|架上|供貨商|批發商|經銷商|退|過期|即期|保留|"
+             r"預留|受損|損壞|壞|瑕疵|運送中|在途|樣品|訂走")
 ELSEWHERE_WORDS = ("store", "shop", "branch", "other warehouse", "location", "outlet", "shel",
                    "room", "distributor", "wholesaler", "reserv", "return", "expir", "damaged",
                    "defective", "broken", "transit", "allocated", "sample", "held", "hold",
@@ -664,7 +679,9 @@ UNTIL = r"\b(?:until|till|before)\b\D{0,20}$"
 # A question that supposes something ("if we sell twenty", 3 天後, 明天要給客戶 40 包) with a
 # quantity in it asks of a stock other than today's: a claim or a yes or no of today's
 # stock answers no such question.
-SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos|\bassum|\bwill\b|\bgoing to\b|"
+# ("A001 訂 18 包夠嗎？": enough after an order of 18, not today; a review's: 不夠 was read of
+# today's stock, and shown)
+SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos|\bassum|\bwill\b|\bgoing to\b|\benough\b|夠|"
             r"\btomorrow\b|\bnext (?:week|month)\b|如果|假如|假設|要是|的話|萬一|若|之後|以後|後|明天|"
             r"下週|下個月|會")
 QUANTITY = (r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
@@ -674,6 +691,10 @@ QUANTITY = (r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|tw
 
 # A number said to be replaced by the question's own ("keep 50 instead of 30", 進 25 包而不是 20)
 INSTEAD_OF = r"\b(?:instead of|rather than)\s+(?:the |our |a )?(?:current )?\d+|而(?:不是|非)\s*\d+"
+# ...but not one an amount is relative to ("5 fewer instead of 20", 少賣 5 包): of what, read
+# how, the program cannot tell (a review's: "sell 5 fewer" was worked out as a sale of 5)
+RELATIVE = r"\b(?:fewer|less)\b(?! than)|少(?:賣|進|訂|用|出|收)"
+MORE = r"\bmore\b(?! than)|多(?:賣|進|訂|用|出|收)"  # "5 more instead of 20": 25?
 
 
 def shape(question):
@@ -711,7 +732,8 @@ def shape(question):
     # a SKU's digits are no number the person gave; 賣掉五包 gives 5; nor the one a number
     # is said in place of ("keep 50 instead of 30": 50 is the one change)
     unnamed = _in_digits(re.sub(SKU_SHAPE, " ", folded))
-    if "instead" in unnamed or "rather" in unnamed or "而" in unnamed:
+    if ("instead" in unnamed or "rather" in unnamed or "而" in unnamed) and \
+            not re.search(RELATIVE, unnamed) and not re.search(MORE, unnamed):
         unnamed = re.sub(INSTEAD_OF, " ", unnamed)
     kind = _one_verdict(_verdicts_named(folded), folded)
     yes_no = (re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or
@@ -865,6 +887,8 @@ def plain_what_if(question, names=(), *, one=False):
     an unseen wording costs the arithmetic, never its truth). `one`: the question asks of
     one item, so "sell 20 of them" is 20 of its units (not "two of them", nor of two items)."""
     folded = _without_names(_past_no_lookup(normal(question).strip()), names)
+    if re.search(RELATIVE, folded):
+        return False
     folded = re.sub(SKU_SHAPE, " ", re.sub(WHAT_IF_PHRASES, " ", re.sub(INSTEAD_OF, " ", folded)))
     if one:
         folded = re.sub(r"(\d) of them\b", r"\1", folded)
@@ -935,7 +959,7 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two
     低於 高於 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
-    假設 才 instead rather 改成 換成 改為 thinking considering planning keeping 維持 保持""".split())
+    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
 # level or a comparison are taken out ("back to target", "at or above target", "which of the
@@ -1344,7 +1368,10 @@ def _verdicts_named(folded):
 
 def _beyond(folded):
     """"day" when the question asks of another day and not of now as well, "held" when it
-    asks of another day and of now, or of what no tool holds, else None."""
+    asks of another day and of now, or of what no tool holds, else None. "Is it sold out?"
+    asks whether it is out of stock (dev23's: read as of sales)."""
+    if folded.startswith(("is ", "are ")) and "sold out" in folded:
+        folded = folded.replace("sold out", "out")
     if re.search(OTHER_DAY, folded):
         return "held" if re.search(NOW, folded) else "day"
     return "held" if re.search(NOT_HELD, folded) or any(
