@@ -145,6 +145,16 @@ class ConversationAnswersTest(unittest.TestCase):
                 answer = self.last_answer(stdin, [self.lookup(item)], spare="是的。")
                 self.assertIn(said, answer)
                 self.assertIn(a001 if item == "A001" else a003, answer)
+        # "supposed to arrive" supposes nothing, and "it" past a turn that read the scope
+        # line is the item before it; "5 of those" is 5 of the one item
+        for stdin, replies, said in (
+                ("can u check A030\noops, meant A003\nwhen's the next delivery of it supposed "
+                 "to arrive?\nok. how many should i order of it then\n",
+                 [self.lookup("A030"), self.lookup("A003")], "suggested order 20"),
+                ("how many A001 left\nif we sell 5 of those today, what's left?\n",
+                 [self.lookup("A001")], "12 - 5 = 7")):
+            with self.subTest(stdin=stdin):
+                self.assertIn(said, self.last_answer(stdin, replies, spare="I don't know."))
         # 要叫 20 包 says what to order: the model's words are shown when true, never when not
         for reply, shown in (("A003 要叫 20 包。", True), ("A003 要叫 30 包。", False)):
             with self.subTest(reply=reply):

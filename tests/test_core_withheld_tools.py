@@ -138,6 +138,7 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("哪些東西不夠了", ("list_reorder",)),
                 ("快點 要補什麼 直接給數字", ("list_reorder",)),  # blind22's: it searched 補貨
                 ("What do we need to restock?", ("list_reorder",)),
+                ("quick one - is anything completely out?", ("list_reorder",)),  # chatdev8's
                 ("Is anything below target?", ("list_reorder",)),
                 ("What is our reorder point?", None),  # ours: it asks for no list
                 ("Which items are not low?", None), ("哪些不缺貨？", None),  # not the list

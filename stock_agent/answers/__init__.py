@@ -155,7 +155,7 @@ class Answers(Plain):
             self.whole = _whole(history, self.recalled, held)
             # the turn before's answer, as read; the what-if it worked out that the question
             # goes on with; the field of the last question that asked a figure
-            self.last_read = _without_scope_line(history[-1]["content"])
+            self.last_read = _last_read(history)
             asked = [message["content"] for message in reversed(history)
                      if message["role"] == "user"]
             self.carried = _carried(question, asked, self.earlier, self.last_read, self.lang) \
@@ -656,6 +656,24 @@ def _remade(facts, most, question):
             calls.append({"name": listed["tool"], "arguments": {
                 "limit": limit, **({} if listed["query"] is None else {"query": listed["query"]})}})
     return calls
+
+
+def _last_read(history):
+    """The answer the person read last (_without_scope_line), or the one before it, when
+    that was the scope line alone, to a question of "it" (chatdev8: "when's the next
+    delivery of it?" got it, and "how many should i order of it then" asks of the item
+    read before it); not to one of another ("Do we stock sugar?")."""
+    turns = []  # [question, the answer read]: the loop writes the calls and results between
+    for message in history:
+        if message["role"] == "user":
+            turns.append([message["content"], ""])
+        elif message["role"] == "assistant" and turns and not message.get("tool_calls"):
+            turns[-1][1] = message["content"] or ""
+    last = _without_scope_line(history[-1]["content"])
+    if len(turns) >= 2 and last != history[-1]["content"] and \
+            re.search(_IT, normal(turns[-1][0])):
+        return _without_scope_line(turns[-2][1])
+    return last
 
 
 def _without_scope_line(answer):

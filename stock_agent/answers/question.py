@@ -44,7 +44,7 @@ NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋�
 WISHED = (r"\bkeep(?:ing)?\b|maintain|\bwant\b|like to have|\bto have\b|\baim|"
           r"(?:fill|top|bring \w+) up to|refill to|維持|保持|希望|想讓|想要")
 WANTED = rf"{WISHED}|target|\bpar\b|at least|minimum|目標|至少|最低"
-CONDITIONAL = r"\bif\b|\bsuppos|\bassum|如果|假如|假設|要是|的話|若"
+CONDITIONAL = r"\bif\b|\bsuppos(?!ed to\b)|\bassum|如果|假如|假設|要是|的話|若"
 GIVEN_LEVEL = (rf"(?:{WANTED}|should have|safety|\bneeds?\b|\brequire|supposed to|standard|"
                r"安全|要有|應該有|標準|要放|需要|上限|補到|放到)\D{0,20}(\d+)")
 # ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?", "the
@@ -121,7 +121,10 @@ WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "列出", "有沒有", "all the", "all items", "every item", "全部", "所有", "what do",
          "什麼", "甚麼", "啥")
 LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
-       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠")
+       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠",
+       # an item out of stock is below its target (one of 0 is not: the list's note says so)
+       "out of stock", "completely out", "sold out", "stocked out", "stockout", "賣完", "售完",
+       "沒貨")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
 NOT_LOW = (r"\bnot (?:\w+ )?(?:low|below|short|running)|n't (?:\w+ )?(?:low|below|short)|"
            r"不缺|沒缺|不用補|不需要?補|不必補")
@@ -681,7 +684,7 @@ UNTIL = r"\b(?:until|till|before)\b\D{0,20}$"
 # stock answers no such question.
 # ("A001 訂 18 包夠嗎？": enough after an order of 18, not today; a review's: 不夠 was read of
 # today's stock, and shown)
-SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos|\bassum|\bwill\b|\bgoing to\b|\benough\b|夠|"
+SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos(?!ed to\b)|\bassum|\bwill\b|\bgoing to\b|\benough\b|夠|"
             r"\btomorrow\b|\bnext (?:week|month)\b|如果|假如|假設|要是|的話|萬一|若|之後|以後|後|明天|"
             r"下週|下個月|會")
 QUANTITY = (r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
@@ -891,7 +894,7 @@ def plain_what_if(question, names=(), *, one=False):
         return False
     folded = re.sub(SKU_SHAPE, " ", re.sub(WHAT_IF_PHRASES, " ", re.sub(INSTEAD_OF, " ", folded)))
     if one:
-        folded = re.sub(r"(\d) of them\b", r"\1", folded)
+        folded = re.sub(r"(\d) of (?:them|those|these)\b", r"\1", folded)
     return len(re.findall(WHEN_WORDS, folded)) < 2 and _made_of(_in_digits(folded), (
         FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS) - NOT_OF_ONE_CHANGE)
 
@@ -906,7 +909,7 @@ def supposes_a_change(question):
 
 # Words that suppose a change of the stock, with no quantity the what-if reads
 SUPPOSING = (r"\bwhat if\b|\bif (?:we|you|i|it|they|someone|a customer|customers)\b|"
-             r"\bsuppos|\bimagin|\bpretend|\bassum|\bsay (?:it|we)\b|^(?:so |ok |okay )?"
+             r"\bsuppos(?!ed to\b)|\bimagin|\bpretend|\bassum|\bsay (?:it|we)\b|^(?:so |ok |okay )?"
              r"(?:let'?s )?say\b|\bpicture\b|\bhypothetic|\bscenario\b|如果|假如|假設|萬一|"
              r"要是|倘若|假使|想像|設想|就當|比方說|掉到|降到|跌到")
 # Words that ask of the stock today, which end what a question before supposed ("ok but as
