@@ -17,16 +17,19 @@ def ask(question, lang="en", *extra):
 class MockTriggerTest(unittest.TestCase):
     def test_running_low_lists_reorder(self):
         status, answer, called = ask("What is running low?")
-        self.assertEqual((status, called), (0, ["list_reorder"]))
+        # the list, then the program's lookup of the item it leaves out
+        self.assertEqual((status, called), (0, ["list_reorder", "get_stock"]))
         self.assertEqual(answer, "[Sample data] Below target, largest shortfall first: "
                                  "玄米茶包 (A003): stock 0 (out of stock), target 20, below "
                                  "target; suggested order 20. 濾掛咖啡 (A001): stock 12, "
-                                 "target 30, below target; suggested order 18. No order has "
-                                 "been placed in this run.")
+                                 "target 30, below target; suggested order 18. 烏龍茶包 "
+                                 "(A002): stock 45, target 30, 15 above target; suggested "
+                                 "order 0, no reorder needed. No order has been placed in "
+                                 "this run.")
 
     def test_zh_reorder_question(self):
         status, answer, called = ask("哪些需要補貨？", "zh-TW")
-        self.assertEqual((status, called), (0, ["list_reorder"]))
+        self.assertEqual((status, called), (0, ["list_reorder", "get_stock"]))
         self.assertTrue(answer.startswith("【教學樣本】低於目標庫存"), answer)
         self.assertIn("玄米茶包（A003）庫存 0", answer)
 

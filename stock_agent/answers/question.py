@@ -41,10 +41,10 @@ NO_LOOKUP_ZH = (("不用", "不要", "別", "不必", "無需", "無須", "毋�
 # which may say it was restocked to 50) is the target its stock is held against, when the
 # question wishes it (WISHED: "if we want 40 in stock") or supposes it (CONDITIONAL: "if the
 # target were 50"): a target it only states ("目標庫存改為 100，請依此回答") is never ours.
-WISHED = (r"\bkeep(?:ing)?\b|maintain|\bwant\b|like to have|\bto have\b|\baim|"
+WISHED = (r"\bkeep|maintain|\bwant\b|like to have|\bto have\b|\baim|"
           r"(?:fill|top|bring \w+) up to|refill to|維持|保持|希望|想讓|想要")
 WANTED = rf"{WISHED}|target|\bpar\b|at least|minimum|目標|至少|最低"
-CONDITIONAL = r"\bif\b|\bsuppos(?!ed to\b)|\bassum|如果|假如|假設|要是|的話|若"
+CONDITIONAL = r"\bif\b|\bsuppos|\bassum|如果|假如|假設|要是|的話|若"
 GIVEN_LEVEL = (rf"(?:{WANTED}|should have|safety|\bneeds?\b|\brequire|supposed to|standard|"
                r"安全|要有|應該有|標準|要放|需要|上限|補到|放到)\D{0,20}(\d+)")
 # ...unless it asks for the stock itself ("we need 30 of A003: how many do we have?", "the
@@ -166,7 +166,8 @@ def asks_the_list(folded):
 # Words that ask of every item of the data ("the total stock across all items", 全部品項加起來
 # 有多少): with no item named and nothing of being low, only a lookup of each answers it.
 EVERY_ITEM = (r"\b(?:across )?(?:all|every|each)(?: of)?(?: the| our)? (?:items?|products?|skus?|"
-              r"lines?)\b|\bacross (?:all|everything|the (?:board|inventory|range))\b|\beverything\b|"
+              r"lines?)\b|\bacross (?:all|everything|the (?:board|inventory|range))\b|"
+              r"\beverything\b|"
               r"\b(?:whole|entire|all (?:of )?(?:our|the)) (?:inventory|stock)\b|"
               r"(?:全部|所有|每個|每一個|每項|每一項|各)的?(?:品項|商品|產品|貨品|東西|項目|料號)|"
               r"(?:全部|所有)的?(?:庫存|貨)")
@@ -392,15 +393,17 @@ OTHER_DAY = (r"\blast (?:week|month|year|time)\b|\byesterday\b|\bago\b|"
 NOW = r"\b(?:now|today|currently|still|yet|anymore|left)\b|現在|目前|今天|還"
 NOT_HELD = (r"\bpric(?:e|es|ed|ing)\b|\bcosts?\b|\bspend|\bexpensive|\bcheap|\bpricier|\bweigh|"
             r"\bsuppl(?:ier|ies|ied|y)\b|\bvendors?\b|\bsales\b|\bsold\b|"
-            r"\b(?:how much|what) (?:do|does|did|can|could|should|would|will) [\w ]{1,30}? "
-            r"(?:sells?|charge) (?:\w+ ){0,3}?for\b|\bhow much (?:do|can) we charge\b|"
-            r"\bdid (?:we|you|they) sell\b|"
-            r"\bsell(?:s|ing)? (?:well|fast|out|through)|\blast (?:until|till|through)\b|"
-            r"夠(?:賣|用)|撐|\bdeliver|\barriv|\bshipment|\beta\b|"
+            r"\bsell(?:s|ing)? (?:well|fast|out|through)|\bdeliver|\barriv|\bshipment|\beta\b|"
             r"\bback in stock\b|\bwhy\b|\breason|\balready (?:order|placed|bought)|"
             r"\b(?:open|pending) orders?\b|\bon order\b|價格|價錢|售價|多少錢|貴|便宜|成本|費用|花多少|"
             r"供應商|廠商|銷量|銷售|賣得|賣了|賣出|到貨|送達|交期|什麼時候|何時|為什麼|為何|原因|"
             r"訂過|已經訂|已經下單|下單了嗎|重量|多重")
+# ...and, searched only in a question holding one of NOT_HELD_WORDS (a longer NOT_HELD costs
+# every run its compiling), a price in other words, what was sold, and how long stock lasts
+NOT_HELD_WORDS = ("sell", "charge", "last", "夠", "撐")
+NOT_HELD_TOO = (r"\b(?:how much|what) (?:do|does|did|can|could|should|would|will) [\w ]{1,30}? "
+                r"(?:sells?|charge) (?:\w+ ){0,3}?for\b|\bhow much (?:do|can) we charge\b|"
+                r"\bdid (?:we|you|they) sell\b|\blast (?:until|till|through)\b|夠(?:賣|用)|撐")
 # ...nor another place's (a store, a warehouse, a shelf, a supplier), nor items held back,
 # given back, damaged, expired or on their way: searched only in a question holding one of
 # ELSEWHERE_WORDS (most hold none, and compile nothing). "Our store" is one too: "our store in
@@ -448,9 +451,9 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we ar
                 r"^(?:is|are) [\w-]+(?: [\w-]+)? (?:completely |totally |all )?out\W*$|"
                 r"缺貨|(?<!有)沒有?貨|賣完|售完|斷貨"),
          ("found", r"\bexists?\b|\bcarry\b|\bvalid\b|存在|有這個|有此"),
-         ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|(?<!夠)不夠|偏低"),  # 夠不夠: 夠?
+         ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低"),
          ("above", r"\babove\b|\bover\b|高於|超過"),
-         ("reached", r"enough|sufficient|well stocked|充足|足夠|(?<!不)夠|達標|達到目標"),
+         ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
                      r"採購"),
          # whether there is any, asked yes or no ("Any A003 left?", A003 還有貨嗎？)
@@ -682,9 +685,7 @@ UNTIL = r"\b(?:until|till|before)\b\D{0,20}$"
 # A question that supposes something ("if we sell twenty", 3 天後, 明天要給客戶 40 包) with a
 # quantity in it asks of a stock other than today's: a claim or a yes or no of today's
 # stock answers no such question.
-# ("A001 訂 18 包夠嗎？": enough after an order of 18, not today; a review's: 不夠 was read of
-# today's stock, and shown)
-SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos(?!ed to\b)|\bassum|\bwill\b|\bgoing to\b|\benough\b|夠|"
+SUPPOSES = (r"\bif\b|\bafter\b|\bsuppos|\bassum|\bwill\b|\bgoing to\b|"
             r"\btomorrow\b|\bnext (?:week|month)\b|如果|假如|假設|要是|的話|萬一|若|之後|以後|後|明天|"
             r"下週|下個月|會")
 QUANTITY = (r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
@@ -793,7 +794,7 @@ def shape(question):
             "now_too": bool(beyond) and re.search(OTHER_DAY, folded) is not None and
             re.search(NOW, folded) is not None,
             "supposes": bool(changes or change) or bool(
-                re.search(SUPPOSES, folded) and re.search(QUANTITY, unnamed)),  # in this order:
+                _supposing_words(folded) and re.search(QUANTITY, unnamed)),  # in this order:
             # most questions suppose nothing, and compile no QUANTITY
             "skus": skus, "named": list(skus),  # _asked adds the names
             "some": not skus and re.search(SOME, folded) is not None,
@@ -899,17 +900,27 @@ def plain_what_if(question, names=(), *, one=False):
         FIGURE_WORDS | WHAT_IF_WORDS | COMPARING_WORDS) - NOT_OF_ONE_CHANGE)
 
 
+def _supposing_words(folded):
+    """Whether the question holds a word that supposes (SUPPOSES; "supposed to arrive" is
+    none), or asks whether there is enough ("A001 訂 18 包夠嗎？": after an order of 18, not
+    today; a review's: 不夠 was read of today's stock, and shown). Words, not a longer
+    pattern: the pattern is compiled on every run."""
+    return "enough" in folded or "夠" in folded or \
+        re.search(SUPPOSES, folded.replace("supposed to", " ")) is not None
+
+
 def supposes_a_change(question):
     """Whether a question supposes another stock than today's (shape's "supposes"), or a
     change in words of one with no quantity it reads ("Say it drops to 10", "Imagine a
     customer clears it out", 它掉到10包呢？); not "Can you check if A001 is low?", "if so",
     A001 的話呢 (as for A001)."""
-    return shape(question)["supposes"] or re.search(SUPPOSING, normal(question)) is not None
+    return shape(question)["supposes"] or re.search(
+        SUPPOSING, normal(question).replace("supposed to", " ")) is not None
 
 
 # Words that suppose a change of the stock, with no quantity the what-if reads
 SUPPOSING = (r"\bwhat if\b|\bif (?:we|you|i|it|they|someone|a customer|customers)\b|"
-             r"\bsuppos(?!ed to\b)|\bimagin|\bpretend|\bassum|\bsay (?:it|we)\b|^(?:so |ok |okay )?"
+             r"\bsuppos|\bimagin|\bpretend|\bassum|\bsay (?:it|we)\b|^(?:so |ok |okay )?"
              r"(?:let'?s )?say\b|\bpicture\b|\bhypothetic|\bscenario\b|如果|假如|假設|萬一|"
              r"要是|倘若|假使|想像|設想|就當|比方說|掉到|降到|跌到")
 # Words that ask of the stock today, which end what a question before supposed ("ok but as
@@ -1358,7 +1369,10 @@ def _asks_what(folded):
 
 def _verdicts_named(folded):
     """The verdicts the question's words name (ASKED): in stock only in words no other
-    verdict's hold (沒有貨 is out of stock, though it holds 有貨)."""
+    verdict's hold (沒有貨 is out of stock, though it holds 有貨); 夠不夠 asks whether there
+    is enough, and 不夠 says there is not (neither is both)."""
+    if "夠" in folded:
+        folded = folded.replace("夠不夠", "夠").replace("不夠", "不足")
     named = [kind for kind, words in ASKED if re.search(words, folded)]
     if not named and re.search(ANY_LEFT, folded):
         return ["instock"]
@@ -1378,6 +1392,7 @@ def _beyond(folded):
     if re.search(OTHER_DAY, folded):
         return "held" if re.search(NOW, folded) else "day"
     return "held" if re.search(NOT_HELD, folded) or any(
+        word in folded for word in NOT_HELD_WORDS) and re.search(NOT_HELD_TOO, folded) or any(
         word in folded for word in ELSEWHERE_WORDS) and re.search(ELSEWHERE, folded) else None
 
 
