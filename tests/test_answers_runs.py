@@ -501,6 +501,13 @@ class ProgramLookupTest(unittest.TestCase):
                     events, "tool") if e.get("by") == "program"])
                 self.assertIn(total, outcome)
                 self.assertNotIn("1000", outcome)
+        # a total of the items out of stock is of no list the program holds, nor of every
+        # item found (a review's: "The total is 57." shown)
+        outcome, _, _ = run_policy([calls_reply(tool_call("find_items", {"query": "茶"})),
+                                    text_reply("The total is 57.")],
+                                   question="total stock of all items out of stock")
+        self.assertNotIn("57", outcome)
+        self.assertNotIn("Total stock of", outcome)
         # the model's total of a search is no total of every item (a review's: 45 shown)
         outcome, _, _ = run_policy([calls_reply(tool_call("find_items", {"query": "茶"})),
                                     text_reply("總共 45 包。")], "zh-TW",

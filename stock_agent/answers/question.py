@@ -786,7 +786,8 @@ def shape(question):
             "change": change, "figures": figures,
             "than": than,
             "unclear": _unclear(folded, total, compare or than or re.search(DIFFERENCE, folded),
-                                than),
+                                than) or total and kind == "out",  # of those out: no list's
+            # items, nor every item found (a review's: "The total is 57." shown)
             "beyond": beyond,
             # asked of another day and of now too ("We restocked A001 last week. How many
             # are left?"): today's figures answer it; not of what the tools do not hold,
