@@ -83,6 +83,9 @@ class Inventory:
         """Copies of every row in scope, in file order."""
         return [dict(row) for row in self._by_sku.values()]
 
+    def __len__(self):
+        return len(self._by_sku)
+
 
 def sample_inventory():
     return Inventory(SAMPLE_ROWS, source=SAMPLE_SOURCE)

@@ -507,14 +507,12 @@ class Answers(Plain):
         told which need nothing, so the person does not read those as unknown. Not in a
         conversation: there the turns after speak of the list by place and as "those" ("the
         last one", "total?")."""
-        whole = [listed["skus"] for listed in facts.lists
-                 if listed["tool"] == "list_reorder" and not listed["more"]]
-        if not whole or self.inventory is None or self.conversation or skus_named(question) \
-                or self._parts(question):
+        listed = facts.reorder_listed() if facts.lists else None  # most runs make no list
+        if listed is None or self.inventory is None or self.conversation or \
+                len(self.inventory) > 10 or skus_named(question) or self._parts(question):
             return []
-        rows = self.inventory.rows()
-        rest = [row["sku"] for row in rows if row["sku"] not in set().union(*whole) and
-                row["sku"] not in facts.items] if len(rows) <= 10 else []
+        rest = [row["sku"] for row in self.inventory.rows()
+                if row["sku"] not in listed and row["sku"] not in facts.items]
         return [{"name": "get_stock", "arguments": {"sku": rest}}] if rest else []
 
     def _every_sku(self, question):
@@ -522,11 +520,10 @@ class Answers(Plain):
         (asks_every_item) and the data is small enough for one round of lookups; else none.
         Not after turns that found items: "and everything together?" may be of those (a
         review's)."""
-        if self.inventory is None or self.recalled or self._parts(question) or \
-                not asks_every_item(question):
+        if self.inventory is None or self.recalled or len(self.inventory) > 10 * MAX_SEARCHES \
+                or self._parts(question) or not asks_every_item(question):
             return []
-        rows = self.inventory.rows()
-        return [row["sku"] for row in rows] if len(rows) <= 10 * MAX_SEARCHES else []
+        return [row["sku"] for row in self.inventory.rows()]
 
     def _mistyped(self, facts, question):
         """The SKUs a lookup did not find that read as one of the data's, with O for 0 or I

@@ -119,6 +119,13 @@ class Facts:
         """The SKUs a list or a search returned (the rest of `items` were looked up)."""
         return {sku for listed in self.lists for sku in listed["skus"]}
 
+    def reorder_listed(self):
+        """The SKUs of the reorder lists made whole (none cut short by a limit), or None
+        when the run made none: every other item is at or above its target."""
+        whole = [listed["skus"] for listed in self.lists
+                 if listed["tool"] == "list_reorder" and not listed["more"]]
+        return set().union(*whole) if whole else None
+
     def numbers_of(self, sku):
         """The figures of an item by field name: the tools' own, and those of an MCP
         record that names it, which never stand for the inventory's own."""

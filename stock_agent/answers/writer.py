@@ -31,7 +31,8 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
     lists = [_list(listed, facts, today=not changed.isdisjoint(listed["skus"]))
              for listed in facts.lists]
     # asked which are low, naming none: the list first, then the items it left out
-    said += lists + items if not shape["skus"] and _whole_reorder_list(facts) else items + lists
+    said += lists + items if not shape["skus"] and facts.reorder_listed() is not None else \
+        items + lists
     said += [_alike(alike) for alike in facts.alike]
     said += [_other(other) for other in facts.other  # an approved write's is its receipt
              if not any(placed.get("data") is other["data"] for placed in facts.receipts)]
@@ -56,10 +57,6 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
         said.append((Text("answer_read_only" if unable else "answer_no_order_placed"),
                      [{"claim": "placed", "value": False, "source": None}]))
     return [(text.render(lang), cited) for text, cited in said]
-
-
-def _whole_reorder_list(facts):
-    return any(listed["tool"] == "list_reorder" and not listed["more"] for listed in facts.lists)
 
 
 def _shown(record):
