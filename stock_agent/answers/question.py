@@ -122,7 +122,7 @@ WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "什麼", "甚麼", "啥")
 LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
        "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠",
-       # an item out of stock is below its target (one of 0 is not: the list's note says so)
+       # out of stock is below target, so the reorder list holds it (unless its target is 0)
        "out of stock", "completely out", "sold out", "stocked out", "stockout", "賣完", "售完",
        "沒貨")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
@@ -164,15 +164,13 @@ def asks_the_list(folded):
 
 
 # Words that ask of every item of the data ("the total stock across all items", 全部品項加起來
-# 有多少): with no item named and nothing of being low, only a lookup of each answers it.
+# 有多少): naming none, only a lookup of each answers it (the policy makes it, in small data).
 EVERY_ITEM = (r"\b(?:across )?(?:all|every|each)(?: of)?(?: the| our)? (?:items?|products?|skus?|"
               r"lines?)\b|\bacross (?:all|everything|the (?:board|inventory|range))\b|"
               r"\beverything\b|"
               r"\b(?:whole|entire|all (?:of )?(?:our|the)) (?:inventory|stock)\b|"
               r"(?:全部|所有|每個|每一個|每項|每一項|各)的?(?:品項|商品|產品|貨品|東西|項目|料號)|"
               r"(?:全部|所有)的?(?:庫存|貨)")
-
-
 EVERY_HINTS = ("all", "every", "each", "across", "whole", "entire", "全部", "所有", "每", "各")
 # ...in words of nothing else: a total or a list of the stock or the targets. Not "all items
 # with less than 20 units", "everything we need to order", 所有品項裡抹茶類的, "how many SKUs",
