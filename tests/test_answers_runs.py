@@ -405,6 +405,29 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertNotIn(answer, outcome)
                 self.assertNotIn("33", outcome)
 
+    def test_a_part_only_the_programs_search_found_is_worked_with_in_closed_words(self):
+        # dev23 and chatdev8: 如果這週烏龍賣掉20包 with no call, "more 烏龍茶包 than coffee?"
+        # with one search: a what-if or difference names its items in what the person
+        # reads, so the program's own search for a part counts, every other word known
+        for question, script, stated in (
+                ("如果這週烏龍賣掉20包，會不會低於目標？", [text_reply("不會。")],
+                 "烏龍茶包（A002）會剩 45 - 20 = 25"),
+                ("do we have more oolong tea bags than coffee? by how many",
+                 [calls_reply(tool_call("find_items", {"query": "oolong tea bags"})),
+                  text_reply("Yes, a lot more.")], "A002 has 33 more in stock than A001")):
+            with self.subTest(question=question):
+                outcome, _, _ = run_policy(script, "en" if question.isascii() else "zh-TW",
+                                           question=question)
+                self.assertIn(stated, outcome)
+        # a word it does not know may name another item the data lacks: nothing worked out
+        for question in ("do we have more oolong than coffee filters? by how many",
+                         "烏龍奶茶比濾掛咖啡多幾包？", "is drip coffee more than oolong? thank you"):
+            with self.subTest(question=question):
+                language = "en" if question.isascii() else "zh-TW"
+                outcome, _, _ = run_policy([text_reply("33.")], language, question=question)
+                self.assertIn("12", outcome)  # the facts are stated, nothing worked from them
+                self.assertNotIn("33", outcome)
+
     def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
         outcome, _, events = run_policy(
             [stock_call("OOLONG"), text_reply("There is no such item.")],

@@ -358,6 +358,11 @@ class ConversationAnswersTest(unittest.TestCase):
                  [self.lookup("AOO2"), text_reply("找不到。"), self.lookup("A002"),
                   text_reply("還有 45 包。"), text_reply("")],
                  "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25"),
+                # chatdev8: 比 target 多幾個 after A002, the small model searching "target",
+                # a word questions ask with, which found nothing: the person read no figure
+                ("我們 A002 stock 多少？\n比 target 多幾個\n",
+                 [self.lookup("A002"), calls_reply(tool_call("find_items", {"query": "target"})),
+                  text_reply("沒有找到。")], "超出目標 15"),
                 # chatdev5 (stop 61): "20 of them" of the one item the turn found, its units
                 ("Check A002 pls\nsay we sell 20 of them tomorrow, how many would be left?\n",
                  [self.lookup("A002"), self.lookup("A002"), text_reply("25.")],

@@ -43,14 +43,14 @@ import re
 from collections import Counter
 
 from stock_agent.answers.facts import Facts, is_ours
-from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED, LEVELLED,
-                                          MEANING, OF_TODAY, STOCK_WORDS, TARGETS,
-                                          THRESHOLD_WORDS, asks_every_item, asks_the_list,
-                                          best_part, figure_only, items_counted,
-                                          list_length, named_by, names_of, names_written,
-                                          normal, offered_first, orders_of_one, parts_named,
-                                          plain, plain_clause, plain_what_if, says_no_lookup,
-                                          shape, skus_named, supposes_a_change)
+from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED, LEVELLED, MEANING,
+                                          OF_TODAY, STOCK_WORDS, TARGETS, THRESHOLD_WORDS,
+                                          asks_every_item, asks_the_list, asks_with, best_part,
+                                          figure_only, items_counted, list_length, named_by,
+                                          names_found, names_of, names_written, normal,
+                                          offered_first, orders_of_one, parts_named, plain,
+                                          plain_clause, plain_what_if, says_no_lookup, shape,
+                                          skus_named, supposes_a_change)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (changed as _changed, figures_of, given_figures,
@@ -780,9 +780,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
             asked.update(field=field, field_named=True)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
-    searched = {sku: part for sku, part in (parts or {}).items() if _searched(facts, sku, part[1])}
-    written = {sku: name for sku, name in named_by(
-        question, facts.found() if rows is None else rows, searched).items() if sku in found}
+    written = names_found(question, facts, rows, parts, found, worked=bool(
+        asked["change"] or asked["total"] or asked["difference"] or asked["than"]))
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written) + list(of)))
     # it names items, by SKU or name, or searches for them in words it writes: what "all",
     # "nothing" and "largest" are of (not items only the turns before named)
@@ -1051,8 +1050,11 @@ def _with_items(facts, known, skus):
 
 def _looked_for(facts):
     """Whether this turn's calls looked an item up or searched for one: then "it" may be
-    what they found ("What about the tea, is it low?"), not the item of a turn before."""
-    return bool(facts.looked_up) or any(listed["query"] is not None for listed in facts.lists)
+    what they found ("What about the tea, is it low?"), not the item of a turn before. Not a
+    search for words questions ask with, which found nothing (比 target 多幾個 after A001:
+    the small model searched "target")."""
+    return bool(facts.looked_up) or any(listed["query"] is not None and (listed["skus"] or not all(
+        map(asks_with, normal(listed["query"]).split()))) for listed in facts.lists)
 
 
 def _several_asked(question, earlier, facts, last):
@@ -1238,17 +1240,6 @@ _THOSE = r"\b(?:of|from|among) (?:those|these|them)\b|這些|那些|(?:這|那)�
 _OTHER = (r"\bthe other(?: one\b(?!s)|(?=\s*(?:[?.!]|$)))|"
           r"另(?:外)?(?:一|那)(?:個|款|項)(?=呢|嗎|的|[?？]|$)")
 _OTHER_WORDS = ("other", "the other", "other one", "the other one", "另一個", "另外一個")
-
-
-def _searched(facts, sku, part):
-    """Whether the model's search for words holding `part` found the item: "Is oolong low?"
-    asks of A002 once the model searched "oolong" and found it; not of an item whose name
-    holds a word the question uses otherwise ("under" of "Under shelf basket" in "Is drip
-    coffee under target?"), which only the program's own search for each part may find."""
-    return any(listed["query"] is not None and sku in listed["skus"] and
-               part in normal(listed["query"]) and
-               not listed["source"]["invocation"].endswith(":program")
-               for listed in facts.lists)
 
 
 def _one_asked(question, facts, last=None):

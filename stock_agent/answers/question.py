@@ -358,14 +358,14 @@ def _words_and_pairs(folded):
 def _names_by_name(row, words, pairs):
     """The question (its `words` and its `pairs` of characters) names this item by one of
     its names: two characters in a row of a Chinese name, an English name of one word, or a
-    word of four letters or more of a longer one; not a word questions ask with (_asks_with)."""
+    word of four letters or more of a longer one; not a word questions ask with (asks_with)."""
     for name in map(normal, names_of(row)):
         if name.isascii() and (name in words or any(
-                len(word) >= 4 and word in words and not _asks_with(word)
+                len(word) >= 4 and word in words and not asks_with(word)
                 for word in name.split())):
             return True
         if not name.isascii() and any(name[index:index + 2] in pairs and
-                                      not _asks_with(name[index:index + 2])
+                                      not asks_with(name[index:index + 2])
                                       for index in range(len(name) - 1)):
             return True
     return False
@@ -1562,7 +1562,7 @@ def parts_named(question, inventory):
     its aliases' too): "which has more, oolong or drip coffee?" names A002 by oolong, A001
     by coffee (by drip too: the longest). A part of this item's names alone ranks first
     ("OOLONG 茶包": oolong, not the 茶包 of 玄米茶包 too), then one of the data's name. A part
-    that is a word questions ask with names nothing (_asks_with: "stock" of "Stock labels"
+    that is a word questions ask with names nothing (asks_with: "stock" of "Stock labels"
     in "Is A001 low on stock?")."""
     folded = normal(question)
     words, pairs = _words_and_pairs(folded)
@@ -1598,6 +1598,38 @@ def named_by(question, rows, parts=None):
                        for other in named.values())}
 
 
+def names_found(question, facts, rows, parts, found, *, worked):
+    """{SKU: name} of the found items the question names, by a whole name or by a part of
+    one the model's search found (_searched). A question that `worked` something out (a
+    what-if, total, difference or comparison) names its items in what the person reads, so
+    the program's own search for a part counts too, when every other word of the question
+    is one of such a question (plain_what_if: 如果這週烏龍賣掉20包，會不會低於目標？, "more
+    烏龍茶包 than coffee? by how many", the small model searching one or none; not 烏龍奶茶比
+    濾掛咖啡多幾包？ nor "more oolong than coffee filters?", of items the data lacks)."""
+    rows = facts.found() if rows is None else rows
+    parts = parts or {}
+    searched = {sku: part for sku, part in parts.items() if _searched(facts, sku, part[1])}
+    written = named_by(question, rows, searched)
+    if worked and len(searched) < len(parts):
+        also = named_by(question, rows, {sku: part for sku, part in parts.items() if _searched(
+            facts, sku, part[1], by_program=True)})
+        if plain_what_if(question, also.values()):
+            written = also
+    return {sku: name for sku, name in written.items() if sku in found}
+
+
+def _searched(facts, sku, part, *, by_program=False):
+    """Whether the model's search for words holding `part` found the item: "Is oolong low?"
+    asks of A002 once the model searched "oolong" and found it; not of an item whose name
+    holds a word the question uses otherwise ("under" of "Under shelf basket" in "Is drip
+    coffee under target?"), which only the program's own search for each part may find
+    (counted `by_program` too)."""
+    return any(listed["query"] is not None and sku in listed["skus"] and
+               part in normal(listed["query"]) and
+               (by_program or not listed["source"]["invocation"].endswith(":program"))
+               for listed in facts.lists)
+
+
 def _parts_written(names, folded, words):
     """The parts of `names` the question writes: a word of four letters or more of an
     English name, two characters or more of a Chinese one; none a word questions ask with."""
@@ -1607,11 +1639,11 @@ def _parts_written(names, folded, words):
                   for end in range(start + 2, len(name) + 1)))
         for part in parts:
             if (len(part) >= 4 and part in words if name.isascii() else part in folded) and \
-                    not _asks_with(part):
+                    not asks_with(part):
                 yield part
 
 
-def _asks_with(part):
+def asks_with(part):
     """Whether a part of a name is a word questions ask with (TOOL_WORDS, PLAIN_WORDS, LOW:
     "stock", "orders", 庫存; 補貨, of such characters): it names no item ("Stock labels" in
     "Which items are low on stock?")."""
