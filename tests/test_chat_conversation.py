@@ -540,6 +540,11 @@ class ConversationAnswersTest(unittest.TestCase):
                  "Total stock of A001, A002: 57 (12 + 45)"),
                 ("a001 stock pls\nA003?\ndiff between the two\n",
                  [self.lookup("A001"), self.lookup("A003")],
+                 "A001 has 12 more in stock than A003 (12 - 0)"),
+                # chatdev8: "the gap between the two" is their difference, of the stock (it
+                # was read as the gap to target, a field: the scope line)
+                ("a001 stock pls\nA003?\nso what's the gap between the two\n",
+                 [self.lookup("A001"), self.lookup("A003")],
                  "A001 has 12 more in stock than A003 (12 - 0)")):
             with self.subTest(stdin=stdin):
                 status, _, err, events, _ = self.chat(stdin, *replies, text_reply("It is 57."),

@@ -474,7 +474,7 @@ ADD_UP = (r"add(?:ed)?(?: (?:them|it|those|these|the|both|all|two|three|four|sto
 # how much?" after a comparison ("which has more, A001 or A002? By how much?"), ending
 # its clause: "rank them by how much to order" and "both are below target. By how much?"
 # ask no difference.
-DIFFERENCE = (r"difference|\bdiff\b|how many more|how much more|"
+DIFFERENCE = (r"difference|\bdiff\b|\bgap between\b|how many more|how much more|"
               r"\b(?:more|less|fewer|higher|lower|further|farther|bigger|larger|smaller)\b"
               r"[^\n]{0,200}?\bby how (?:much|many)(?:\s+\w+)?(?=\s*(?:[?.!,]|$))|"
               r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
@@ -571,7 +571,7 @@ REACHED = (r"(?<!from )\b(?:reach(?:ed|es|ing)?|hit|meet|get back to|get to) "
 DESCRIBED = (r"\b(?:items?|ones|products|skus|those|everything|anything)\s+(?:that are |which "
              r"are |that's )?(?:below|under) (?:the |their |its )?targets?\b|低於目標的")
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
-GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b|deficit|(?:from|\bto|up to) "
+GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b(?! between)|deficit|(?:from|\bto|up to) "
        r"(?:reach(?:ing)? |hit(?:ting)? |meet(?:ing)? )?(?:its |the |"
        r"their )?targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足|到目標|補滿|補齊")
 # A number the question measures a total against ("over 75 combined?", 有沒有超過 40).
