@@ -1095,7 +1095,12 @@ class ConversationAnswersTest(unittest.TestCase):
                 # an item of the list looked up before (a fourth review's)
                 ("Check A001\nWhat's running low?\nthe first one - is it completely out?\n",
                  "Yes.", "玄米茶包 (A003): stock 0 (out of stock)"),
-                ("有哪些需要補貨？\n那第二個呢？建議叫多少？\n", "18 包。", "濾掛咖啡（A001）庫存 12")):
+                ("有哪些需要補貨？\n那第二個呢？建議叫多少？\n", "18 包。", "濾掛咖啡（A001）庫存 12"),
+                # chatdev8: the place followed by the question's own words, 建議 (the person
+                # read the whole list), then compared with an item named by its whole name
+                ("目前有哪些東西低於目標？\n第二個建議叫多少\n", "18 包。", "【教學樣本】濾掛咖啡（A001）"),
+                ("目前有哪些東西低於目標？\n第二個建議叫多少\n跟玄米茶包比，哪個要叫比較多？差幾包？\n",
+                 "差 2 包。", "A003 的建議補貨比 A001 多 2（20 - 18）")):
             with self.subTest(stdin=stdin):
                 looked = [self.lookup("A001")] if stdin.startswith("Check") else []
                 status, _, err, events, _ = self.chat(stdin, *looked, below, text_reply(reply),

@@ -244,8 +244,8 @@ class Answers(Plain):
         else:
             named = self._follows_up(question, facts, asked)
         if named and self.recalled and self.whole and not self.after_what_if and \
-                not self._parts(question) and _compared_with_last(
-                    question, shape(question), self.earlier, self.last_read):
+                _compared_with_last(question, shape(question), self.earlier, self.last_read,
+                                    self._compared(question, self._parts(question))):
             named = False  # "跟 A001 比多幾個？": of the item before too, as review reads it
         if not named or not self.all_ours or self.writes or self._mistyped(facts, question) or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
@@ -417,6 +417,14 @@ class Answers(Plain):
         known.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(known) or ()}
         return known
 
+    def _compared(self, question, parts):
+        """The SKUs a question names, each by its SKU or by a whole name of its (跟玄米茶包比:
+        A003), none by a part alone, which may be of another item the data lacks."""
+        if not parts:
+            return skus_named(question)
+        written = names_written(question, self.inventory.rows())
+        return skus_named(question) + list(written) if set(parts) <= set(written) else []
+
     def _of_earlier(self, question, facts, known):
         """(facts, SKUs): the run's facts with those of the items the question asks of that
         a conversation's turns before found ("Is it low?", 三個加起來), and those items
@@ -425,9 +433,10 @@ class Answers(Plain):
             return facts, []
         if self.carried:  # of the item the what-if before was of
             return _with_items(facts, known, self.carried[:1]), list(self.carried[:1])
+        parts = self._parts(question)
         return _recalled_asked(question, known, facts, self.earlier,
-                               named=bool(skus_named(question) or self._parts(question)),
-                               by_name=bool(self._parts(question)),
+                               named=bool(skus_named(question) or parts),
+                               compared=self._compared(question, parts),
                                whole=self.whole, last=self.last_read,
                                after_what_if=self.after_what_if, supposed=self.supposed,
                                targets=self.targets_before)
@@ -979,8 +988,7 @@ def _of_items(asked, folded):
 
 
 def _recalled_asked(question, known, facts, earlier, *, named, whole, last, after_what_if,
-                    supposed=False, targets=False,
-                    by_name=False):
+                    supposed=False, targets=False, compared=()):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
     (`facts`) and those of the items it asks of that the turns before spoke of (`earlier`:
     the results they hold whole; `known`: those and this turn's, the newer standing), and
@@ -999,18 +1007,19 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     - Of "the other one", "the first one on that list" or several, when the question
       supposes nothing: the one _other_asked or _ordinal_asked names (of the answer the
       person read `last`), or those _several_asked or _those_asked name.
-    - Of a comparison naming one item by SKU, and not by name (`by_name`), the item the
-      answer the person read last named too (_compared_with_last: "跟 A001 比多幾個？").
+    - Of a comparison naming one item by SKU or a whole name (`compared`), and by no part
+      of one, the item the answer the person read last named too (_compared_with_last:
+      "跟 A001 比多幾個？").
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
     shaped, folded = shape(question), normal(question)
     of_one = _of_items(shaped, folded)
     if not whole:
         return facts, []
-    if named:  # "跟 A001 比多幾個？" after A002: of the two; not of a name too
-        asked = [] if after_what_if or by_name else \
-            _compared_with_last(question, shaped, earlier, last)
-        return (_with_items(facts, known, asked), asked + skus_named(question)) if asked \
+    if named:  # "跟 A001 比多幾個？" after A002: of the two
+        asked = [] if after_what_if else \
+            _compared_with_last(question, shaped, earlier, last, compared)
+        return (_with_items(facts, known, asked), asked + list(compared)) if asked \
             else (facts, [])
     # after a what-if, "so how many should we order then?" asks of the stock supposed; its
     # target stands (a review's: today's order was read as the answer)
@@ -1148,7 +1157,8 @@ _ORDINAL = (r"\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|to
             r"(?=\s*(?:[-,?.:;!]|$|(?:is|are|has|have|does|do|need|needs|left|there|in|"
             r"still|below|above|under|over|low|short|at|running|sold)\b))|"
             r"(?:第\s*([一二三四五1-5])\s*|(最後)一?)(?:個|項|樣|款|名)"
-            r"(?=呢|嗎|是|的(?:庫存|目標|建議)|要|還|有|缺|該|需|多少|幾|[？?，,。]|$)")
+            r"(?=呢|嗎|是|的(?:庫存|目標|建議)|要|還|有|缺|該|需|多少|幾|[？?，,。]|$|"
+            r"建議|叫|訂|補|進|賣|庫存|目標|現在|目前|剩|低|高|超)")
 _PLACE_WORDS = r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|top)\b|第|最後"
 _PLACES = {word: place for place, words in enumerate(
     (("first", "1st", "top", "一", "1"), ("second", "2nd", "二", "2"), ("third", "3rd", "三", "3"),
@@ -1181,14 +1191,14 @@ def _those_asked(folded, earlier, facts, last):
     return those if len(those) >= 2 and found <= set(those) else []
 
 
-def _compared_with_last(question, shaped, earlier, last):
+def _compared_with_last(question, shaped, earlier, last, named):
     """[SKU] of the one item the answer the person read `last` named, when a conversation's
-    question compares it with the one item it names by SKU, and with nothing else: no
-    target, number, pronoun nor level ("跟 A001 比多幾個？", "how many more than A001?"
-    after A002; chatdev5: A001 alone was stated; not "A001 跟目標差多少？", "Does A001 have
-    more than 10?", "A001's stock and its target", "more than last week", a review's);
-    else []."""
-    named, folded = skus_named(question), normal(question)
+    question compares it with the one item it names (`named`: by SKU or a whole name), and
+    with nothing else: no target, number, pronoun nor level ("跟 A001 比多幾個？", "how many
+    more than A001?" after A002; chatdev5: A001 alone was stated; chatdev8: 跟玄米茶包比 after
+    第二個; not "A001 跟目標差多少？", "Does A001 have more than 10?", "A001's stock and its
+    target", "more than last week", a review's); else []."""
+    folded = normal(question)
     if len(named) != 1 or shaped["total"] or shaped["numbers"] or shaped["beyond"] or not (
             shaped["difference"] or shaped["compares"] or shaped["than"]) or \
             re.search(rf"{TARGETS}|{_IT}|{LEVELLED}", folded):
