@@ -419,6 +419,19 @@ class ProgramLookupTest(unittest.TestCase):
                 outcome, _, _ = run_policy(script, "en" if question.isascii() else "zh-TW",
                                            question=question)
                 self.assertIn(stated, outcome)
+        # the small model's one search for every name found none: each is searched for
+        for question, query, stated in (
+                ("Adding up coffee, oolong and genmaicha — total units on hand?",
+                 "coffee oolong genmaicha", "Total stock of A001, A002, A003: 57 (12 + 45 + 0)"),
+                ("quick q: how many more oolong than drip coffee do we have",
+                 "oolong drip coffee", "A002 has 33 more in stock than A001 (45 - 12)")):
+            with self.subTest(question=question):
+                outcome, _, _ = run_policy([calls_reply(tool_call("find_items", {"query": query})),
+                                            text_reply("None.")], question=question)
+                self.assertIn(stated, outcome)
+        outcome, _, _ = run_policy([text_reply("10包")], "zh-TW",
+                                   question="假設等一下進了10包玄米茶包，這樣離目標還差多少")
+        self.assertIn("玄米茶包（A003）會有 0 + 10 = 10，比目標 20 少 10", outcome)
         # a word it does not know may name another item the data lacks: nothing worked out
         for question in ("do we have more oolong than coffee filters? by how many",
                          "烏龍奶茶比濾掛咖啡多幾包？", "is drip coffee more than oolong? thank you"):
@@ -516,7 +529,12 @@ class ProgramLookupTest(unittest.TestCase):
                  [calls_reply(tool_call("list_reorder", {})), text_reply("It is 12.")],
                  "A002", "Total stock of A003, A001, A002: 57 (0 + 12 + 45)."),
                 ("zh-TW", "全部品項加起來總共有多少庫存？", [text_reply("庫存總共有1000件。")] * 2,
-                 ["A001", "A002", "A003"], "A001、A002、A003 的庫存合計 57（12 + 45 + 0）。")):
+                 ["A001", "A002", "A003"], "A001、A002、A003 的庫存合計 57（12 + 45 + 0）。"),
+                # dev24: as many items counted as the data holds are every item
+                ("zh-TW", "三個品項加起來現在總共有多少庫存", [made_up, text_reply("12")],
+                 ["A002", "A003"], "A001、A002、A003 的庫存合計 57（12 + 45 + 0）。"),
+                ("en", "what's the total stock of all three items?", [text_reply("1000")] * 2,
+                 ["A001", "A002", "A003"], "Total stock of A001, A002, A003: 57 (12 + 45 + 0).")):
             with self.subTest(question=question):
                 outcome, _, events = run_policy(script, lang, question=question,
                                                 log_content=True)
@@ -546,7 +564,8 @@ class ProgramLookupTest(unittest.TestCase):
                                     ("total stock of all items with less than 20 units", None),
                                     ("How many products do we have in total across all items?",
                                      None), ("所有品項裡抹茶類的加起來多少", None),
-                                    ("How many units are we missing across all items?", None)):
+                                    ("How many units are we missing across all items?", None),
+                                    ("兩個品項加起來有多少庫存", None)):  # of three: which two?
             with self.subTest(question=question):
                 _, _, events = run_policy([text_reply("It is 31.")] * 2, question=question,
                                           inventory=inventory, log_content=True)

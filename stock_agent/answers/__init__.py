@@ -530,7 +530,7 @@ class Answers(Plain):
         Not after turns that found items: "and everything together?" may be of those (a
         review's)."""
         if self.inventory is None or self.recalled or len(self.inventory) > 10 * MAX_SEARCHES \
-                or self._parts(question) or not asks_every_item(question):
+                or self._parts(question) or not asks_every_item(question, len(self.inventory)):
             return []
         return [row["sku"] for row in self.inventory.rows()]
 
@@ -566,8 +566,14 @@ class Answers(Plain):
             named = named_by(question, self.inventory.rows(), self._parts(question))
             names += [named[sku] for sku in named if sku not in found and sku not in written]
             return list(dict.fromkeys(names))[:MAX_SEARCHES]
-        if not found:
-            part = best_part(self._parts(question)) if self.offered == ("find_items",) else None
+        if not found and self.offered != ("find_items",):
+            return []
+        if not found:  # each part, of a question working with several ("adding up coffee,
+            # oolong and genmaicha": the small model's one search for all three found none)
+            named = named_by(question, self.inventory.rows(), self._parts(question))
+            if len(named) > 1 and _works_with_several(question):
+                return list(dict.fromkeys(named.values()))[:MAX_SEARCHES]
+            part = best_part(self._parts(question))
             return [part] if part else []
         if skus_named(question):  # "Is A001 running low? Thank you": its item is named
             return []
@@ -1205,6 +1211,12 @@ def _compared_with_last(question, shaped, earlier, last, named):
         return []
     before = _named_in(earlier.found(), last)
     return before if len(before) == 1 and before != named else []
+
+
+def _works_with_several(question):
+    """Whether the question asks a total, a difference or a comparison: of several items."""
+    shaped = shape(question)
+    return bool(shaped["total"] or shaped["difference"] or shaped["compare"] or shaped["than"])
 
 
 def _searches_found(lists):

@@ -186,11 +186,19 @@ EVERY_ITEM_WORDS = set("""what whats s is are the our my we us do does have has 
     我們 的 現在 目前 請問 請 幫我 查 一下 算 是 呢 嗎 目標 量 總 還 剩""".split())
 
 
-def asks_every_item(question):
+def asks_every_item(question, count=0):
     """Whether the question asks of every item of the data, naming none, in words of its
     stock or targets alone (EVERY_ITEM_WORDS): the small model looked up SKUs it made up
-    ("B002", "C003") and summed those."""
-    return _of_every_item(normal(question), skus_named(question))
+    ("B002", "C003") and summed those. So does a question of as many items as the data
+    holds (`count`): 三個品項加起來 of three."""
+    folded, skus = normal(question), skus_named(question)
+    if count and not skus and any(word in folded for word in _COUNTS) and \
+            items_counted(question) == count:  # most questions count no items: no compiling
+        return _made_of(re.sub(ITEMS_COUNTED, " ", folded), EVERY_ITEM_WORDS)
+    return _of_every_item(folded, skus)
+
+
+_COUNTS = ("both", *"two three four five six seven eight nine ten".split(), *"兩二三四五六七八九十")
 
 
 def _of_every_item(folded, skus):
@@ -961,7 +969,7 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     arrive arrives arrived come comes came in receive received got tomorrow tmrw today
     tonight this week weekend after that it its there our us units unit pcs pieces packs
     bags again still at reach hit for of suggest suggested recommend quantity number one
-    shipment delivery
+    shipment delivery quick q
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它 先 比
@@ -972,7 +980,7 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two
     低於 高於 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
-    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持""".split())
+    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
 # level or a comparison are taken out ("back to target", "at or above target", "which of the
@@ -991,7 +999,7 @@ DOUBTING_WORDS = set("""sure really certain remember remembered thought think re
     確定 記得 上次 上回 真的 真的假的 只 只有 只剩 欸 耶 看 是 你 我 喔 對 確認 查 一次 以為 說 聽說 昨天 之前 剛剛""".split())
 # ... and of a total of the items the answer before named ("what's the total?", "total units
 # that comes to?", 總共呢？): not "all", 全部 (of every item?)
-SUMMING_WORDS = set("""total totals altogether combined together sum add adds added up comes
+SUMMING_WORDS = set("""total totals altogether combined together sum add adds added adding up comes
     come make makes those these them they both two three 加起來 總共 一共 合計 總計 共 總和
     兩個 三個 這些 那些 加總""".split())
 # ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
@@ -999,6 +1007,8 @@ COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher
     lowest bigger biggest larger largest smaller smallest than difference between them they
     both each show shows showed up by below above under over low 哪 哪個 哪一個 最多 最少 比 多 少
     相差 它們 各 那個 高 低 大 小 較 比較 低於 高於""".split())
+# ... and so of a total, a difference or a comparison of the items it names (names_found)
+WORKED_WORDS = FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS
 
 
 def plain_clause(question, number, names, words):
@@ -1603,9 +1613,10 @@ def names_found(question, facts, rows, parts, found, *, worked):
     one the model's search found (_searched). A question that `worked` something out (a
     what-if, total, difference or comparison) names its items in what the person reads, so
     the program's own search for a part counts too, when every other word of the question
-    is one of such a question (plain_what_if: 如果這週烏龍賣掉20包，會不會低於目標？, "more
-    烏龍茶包 than coffee? by how many", the small model searching one or none; not 烏龍奶茶比
-    濾掛咖啡多幾包？ nor "more oolong than coffee filters?", of items the data lacks)."""
+    is one of such a question (plain_what_if, WORKED_WORDS: 如果這週烏龍賣掉20包，會不會低於
+    目標？, "more 烏龍茶包 than coffee? by how many", "Adding up coffee, oolong and genmaicha",
+    the small model searching one or none; not 烏龍奶茶比濾掛咖啡多幾包？ nor "more oolong than
+    coffee filters?", of items the data lacks)."""
     rows = facts.found() if rows is None else rows
     parts = parts or {}
     searched = {sku: part for sku, part in parts.items() if _searched(facts, sku, part[1])}
@@ -1613,7 +1624,7 @@ def names_found(question, facts, rows, parts, found, *, worked):
     if worked and len(searched) < len(parts):
         also = named_by(question, rows, {sku: part for sku, part in parts.items() if _searched(
             facts, sku, part[1], by_program=True)})
-        if plain_what_if(question, also.values()):
+        if plain_what_if(question, also.values()) or plain(question, also.values(), WORKED_WORDS):
             written = also
     return {sku: name for sku, name in written.items() if sku in found}
 
