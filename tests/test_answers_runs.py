@@ -432,6 +432,9 @@ class ProgramLookupTest(unittest.TestCase):
         outcome, _, _ = run_policy([text_reply("10包")], "zh-TW",
                                    question="假設等一下進了10包玄米茶包，這樣離目標還差多少")
         self.assertIn("玄米茶包（A003）會有 0 + 10 = 10，比目標 20 少 10", outcome)
+        outcome, _, _ = run_policy([text_reply("烏龍茶包比較多。")], "zh-TW",
+                                   question="咖啡跟烏龍茶包哪個庫存比較多？")  # chatdev9
+        self.assertIn("庫存最多：A002，45（A002 45、A001 12）", outcome)
         # a word it does not know may name another item the data lacks: nothing worked out
         for question in ("do we have more oolong than coffee filters? by how many",
                          "烏龍奶茶比濾掛咖啡多幾包？", "is drip coffee more than oolong? thank you"):

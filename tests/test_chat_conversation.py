@@ -545,10 +545,17 @@ class ConversationAnswersTest(unittest.TestCase):
                 # was read as the gap to target, a field: the scope line)
                 ("a001 stock pls\nA003?\nso what's the gap between the two\n",
                  [self.lookup("A001"), self.lookup("A003")],
-                 "A001 has 12 more in stock than A003 (12 - 0)")):
+                 "A001 has 12 more in stock than A003 (12 - 0)"),
+                # chatdev9: a difference in words of one alone, after the two; and the order
+                # that 才會 reach target supposes nothing (the person read the scope line)
+                ("A001 跟 A002 哪個庫存比較多？\n差了幾包\n", [self.lookup(["A001", "A002"])],
+                 "A002 的庫存比 A001 多 33（45 - 12）"),
+                ("A002 還有幾包？\n那 A003 呢？\n這兩個加起來總共要補幾包才會到目標？\n",
+                 [self.lookup("A002"), self.lookup("A003")], "A002、A003 的建議補貨合計 20（0 + 20）")):
             with self.subTest(stdin=stdin):
                 status, _, err, events, _ = self.chat(stdin, *replies, text_reply("It is 57."),
-                                                      text_reply("It is 57."))
+                                                      text_reply("It is 57."),
+                                                      args=["--lang", language_of(stdin)])
                 self.assertEqual(status, 0, err)
                 self.assertIn(stated, events[-1]["answer"])
         # not of three items, nor of two when one was not found

@@ -796,7 +796,8 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     written = names_found(question, facts, rows, parts, found, worked=bool(
-        asked["change"] or asked["total"] or asked["difference"] or asked["than"]))
+        asked["change"] or asked["total"] or asked["difference"] or asked["than"] or
+        asked["compare"]))
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written) + list(of)))
     # it names items, by SKU or name, or searches for them in words it writes: what "all",
     # "nothing" and "largest" are of (not items only the turns before named)
@@ -1237,8 +1238,11 @@ def _summed_asked(question, shaped, earlier, facts, last, *, targets=False):
     person read `last` named, two or more, each found, or, when it named fewer, the two the
     turns before spoke of, both found ("how many drip coffee?", "and the oolong?", "so how
     many is that together?"; chatdev6), when no list before was cut short and this turn's
-    calls found no other; else []."""
-    if not shaped["total"] or shaped["numbers"] or not figure_only(question, summing=True) or \
+    calls found no other; else []. So, of two, does a difference in words of one alone
+    (差了幾包 after 咖啡跟烏龍茶包哪個庫存比較多？, chatdev9)."""
+    differs = shaped["difference"] and not shaped["total"]
+    if not (shaped["total"] or differs) or shaped["numbers"] or not figure_only(
+            question, summing=not differs, comparing=differs) or \
             any(listed["more"] for listed in earlier.lists):
         return []
     those = _named_in(earlier.found(), last)
@@ -1246,7 +1250,8 @@ def _summed_asked(question, shaped, earlier, facts, last, *, targets=False):
             not targets:  # after "What's the target of A001?", "and A002?": of the targets?
         those = [fact["sku"] for fact in earlier.found()]
     found = {fact["sku"] for fact in facts.found()}
-    return those if len(those) >= 2 and found <= set(those) else []
+    return those if (len(those) == 2 if differs else len(those) >= 2) and \
+        found <= set(those) else []
 
 
 # "besides these two", 除了這兩個, "what else": of other items than those counted or "those"

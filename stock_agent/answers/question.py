@@ -487,7 +487,7 @@ DIFFERENCE = (r"difference|\bdiff\b|\bgap between\b|how many more|how much more|
               r"[^\n]{0,200}?\bby how (?:much|many)(?:\s+\w+)?(?=\s*(?:[?.!,]|$))|"
               r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
-              r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
+              r"相差|差了?多少|差了?幾|多幾|少幾|多多少|少多少")
 # How far an item is from its target, asked beside its target: "by how much?" after "is it
 # above target?", "how far below target", 離目標還差幾包, 超出目標多少
 GAP_WANTED = (r"by how (?:much|many)|how far|how short|how much (?:above|below|over|under)|"
@@ -909,11 +909,12 @@ def plain_what_if(question, names=(), *, one=False):
 
 def _supposing_words(folded):
     """Whether the question holds a word that supposes (SUPPOSES; "supposed to arrive" is
-    none), or asks whether there is enough ("A001 訂 18 包夠嗎？": after an order of 18, not
-    today; a review's: 不夠 was read of today's stock, and shown). Words, not a longer
-    pattern: the pattern is compiled on every run."""
-    return "enough" in folded or "夠" in folded or \
-        re.search(SUPPOSES, folded.replace("supposed to", " ")) is not None
+    none, nor 要補幾包才會到目標, the order that reaches it), or asks whether there is enough
+    ("A001 訂 18 包夠嗎？": after an order of 18, not today; a review's: 不夠 was read of
+    today's stock, and shown). Words, not a longer pattern: the pattern is compiled on every
+    run."""
+    return "enough" in folded or "夠" in folded or re.search(
+        SUPPOSES, folded.replace("supposed to", " ").replace("才會", " ")) is not None
 
 
 def supposes_a_change(question):
@@ -1006,7 +1007,7 @@ SUMMING_WORDS = set("""total totals altogether combined together sum add adds ad
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
     both each show shows showed up by below above under over low 哪 哪個 哪一個 最多 最少 比 多 少
-    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於""".split())
+    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與""".split())
 # ... and so of a total, a difference or a comparison of the items it names (names_found)
 WORKED_WORDS = FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS
 
