@@ -363,6 +363,16 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("我們 A002 stock 多少？\n比 target 多幾個\n",
                  [self.lookup("A002"), calls_reply(tool_call("find_items", {"query": "target"})),
                   text_reply("沒有找到。")], "超出目標 15"),
+                # chatdev9: what-ifs in words the closed lists lacked ("dip", "came in ...
+                # reordering", 目標以下), each read as nothing worked out
+                ("A002 stock pls\nif we sell 20 of those today would it dip below target?\n",
+                 [self.lookup("A002"), text_reply("No.")],
+                 "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25"),
+                ("how many A003?\nif 25 came in tomorrow would it still need reordering?\n",
+                 [self.lookup("A003"), text_reply("No.")],
+                 "If 25 come in: 玄米茶包 (A003) would have 0 + 25 = 25"),
+                ("A002 庫存夠不夠\n假設這禮拜賣掉 30 包，會掉到目標以下嗎\n",
+                 [self.lookup("A002"), text_reply("會。")], "烏龍茶包（A002）會剩 45 - 30 = 15"),
                 # chatdev5 (stop 61): "20 of them" of the one item the turn found, its units
                 ("Check A002 pls\nsay we sell 20 of them tomorrow, how many would be left?\n",
                  [self.lookup("A002"), self.lookup("A002"), text_reply("25.")],
@@ -375,6 +385,16 @@ class ConversationAnswersTest(unittest.TestCase):
         # after a what-if, a figure it changes is of the stock supposed (a fifth review's:
         # today's suggested order was read as the answer); its target stands. The what-if
         # the answer before worked out is worked out again (chatdev6: today's was read)
+        # chatdev9: 到時候 ("by then"), and 回得到目標 ("can get back to target"), go on with
+        # the what-if; so does "bring it back up to target"
+        for stdin, stated in (
+                ("A002 庫存夠不夠\n假設這禮拜賣掉 30 包，會掉到目標以下嗎\n那到時候要補幾包才回得到目標？\n",
+                 "屆時建議補貨 max(30 - 15, 0) = 15"),
+                ("A002 stock pls\nif we sell 20 of those today would it dip below target?\nok so "
+                 "how many would we need to bring it back up to target then\n",
+                 "suggested order then max(30 - 25, 0) = 5")):
+            with self.subTest(stdin=stdin):
+                self.assertIn(stated, self.last_answer(stdin, [self.lookup("A002")], spare="5"))
         for question, unsaid in (("so how many should we order then?", "order 18."),
                                  ("and if 10 arrive after that, how many will we have?", "22")):
             with self.subTest(question=question):

@@ -1301,8 +1301,8 @@ def _implied_one(question, shaped, earlier, last):
     found = earlier.found()
     if len(found) != 1 or not _named_in(found, last):
         return []
-    of_a_figure = _of_items(shaped, normal(question)) and (
-        shaped["wants"] or shaped["change"]) and figure_only(question)
+    of_a_figure = _of_items(shaped, normal(question)) and (shaped["wants"] or shaped["change"]) \
+        and (figure_only(question) or shaped["change"] and plain_what_if(question, one=True))
     doubted = shaped["figures"] and not (shaped["yes_no"] or shaped["some"]) and \
         not any(shaped[kind] for kind in _OF_SEVERAL) and figure_only(question, doubting=True)
     # "are you sure?", 你確定嗎？ of the verdict read: its facts again (chatdev6: the scope line)

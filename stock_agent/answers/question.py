@@ -457,8 +457,8 @@ ASKED = (("out", r"out of stock|sold out|run out|ran out|\b(?:are we|we're|we ar
                 r"^(?:is|are) [\w-]+(?: [\w-]+)? (?:completely |totally |all )?out\W*$|"
                 r"缺貨|(?<!有)沒有?貨|賣完|售完|斷貨"),
          ("found", r"\bexists?\b|\bcarry\b|\bvalid\b|存在|有這個|有此"),
-         ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低"),
-         ("above", r"\babove\b|\bover\b|高於|超過"),
+         ("below", r"\bbelow\b|\bunder\b|\blow\b|\bshort\b|不足|低於|不夠|偏低|目標以下"),
+         ("above", r"\babove\b|\bover\b|高於|超過|目標以上"),
          ("reached", r"enough|sufficient|well stocked|充足|足夠|夠|達標|達到目標"),
          ("reorder", r"order|restock|replenish|need more|top.?up|buy more|補|訂|下單|進貨|叫貨|"
                      r"採購"),
@@ -571,7 +571,8 @@ COMPARES = (r"\bwhich\b|\bwho\b|\bor\b|\bvs\b|versus|compar|\bmore\b|\bless\b|\b
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 # A level against the target, no figure of it ("What's below target?", 離目標多遠).
 LEVELLED = (r"\b(?:below|above|under|over|at|reach(?:ed|es)?|to|from|hit|meet|of) (?:the |its "
-            r"|their )?targets?\b|低於目標|高於目標|超過目標|達到目標|到目標|離目標|距離目標")
+            r"|their )?targets?\b|低於目標|高於目標|超過目標|達到目標|到目標|離目標|距離目標|"
+            r"目標以[下上]")
 # A target reached, a level ("did they reach their targets?"); "further from reaching its
 # target" is a gap (GAP)
 REACHED = (r"(?<!from )\b(?:reach(?:ed|es|ing)?|hit|meet|get back to|get to) "
@@ -970,16 +971,16 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     arrive arrives arrived come comes came in receive received got tomorrow tmrw today
     tonight this week weekend after that it its there our us units unit pcs pieces packs
     bags again still at reach hit for of suggest suggested recommend quantity number one
-    shipment delivery quick q
+    shipment delivery quick q bring reordering restock restocking
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
-    目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它 先 比
+    目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它 先 比 到時候 屆時
     多 這樣 變 變成 才 夠 actually""".split())
 # ... and of a what-if's verdict (plain_what_if): not "orders", "customers", "keep"
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     say let's lets imagine
     want might may could were was re expect expecting expected put enough what still be been
-    down left with counted count only ve two
+    down left with counted count only ve two dip dips fall falls
     低於 高於 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
     假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
@@ -989,7 +990,7 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
 # change
 NOT_OF_ONE_CHANGE = set("""both each two them they or between back 各 它們 回 回到""".split())
 WHAT_IF_PHRASES = (r"\b(?:get |come )?back (?:up )?to (?:the |its |their )?targets?\b|"
-                   r"\bat or (?:above|below|over|under)\b|\bof the two\b|回到目標")
+                   r"\bat or (?:above|below|over|under)\b|\bof the two\b|回得?到目標")
 WHEN_WORDS = (r"\b(?:today|tomorrow|tmrw|tonight|weekend|week|morning|monday|friday)\b|今天|明天|"
               r"這週|週末|本週|下週|後天")
 # ... and of a doubt of a figure the person read ("are you sure it's only 3?", "I remember 30
