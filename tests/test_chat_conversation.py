@@ -590,6 +590,29 @@ class ConversationAnswersTest(unittest.TestCase):
                 self.assertEqual(status, 0, err)
                 self.assertNotIn("Total", events[-1]["answer"])
 
+    def test_as_many_items_as_the_data_holds_are_every_item_and_compared_once_read(self):
+        # chatdev9: 那三樣商品庫存加起來 after a turn of one item read the scope line; so did
+        # 哪一個最缺？ after the three: of those, or of every item, the same
+        search = calls_reply(tool_call("find_items", {"query": "濾掛咖啡"}))
+        for stdin, replies, stated in (
+                ("濾掛咖啡還有幾包？\n好吧，那三樣商品庫存加起來一共幾包？\n", [search],
+                 "A001、A002、A003 的庫存合計 57（12 + 45 + 0）"),
+                ("濾掛咖啡還有幾包？\n好吧，那三樣商品庫存加起來一共幾包？\n哪一個最缺？\n", [search],
+                 "離目標最遠：A003，建議補貨 20（A001 18、A002 0、A003 20）"),
+                ("check A001, A002 and A003\nwhich one has the most?\n",
+                 [self.lookup(["A001", "A002", "A003"])],
+                 "Most stock: A002, 45 (of A001 12, A002 45, A003 0).")):
+            with self.subTest(stdin=stdin):
+                self.assertIn(stated, self.last_answer(stdin, replies, spare="1000"))
+        # not "the two" of three, nor the most of two items of three (of those, or of all?)
+        for stdin, replies in (
+                ("濾掛咖啡還有幾包？\n那兩樣商品庫存加起來一共幾包？\n", [search]),
+                ("check A001 and A002\nwhich one has the most?\n",
+                 [self.lookup(["A001", "A002"])])):
+            with self.subTest(stdin=stdin):
+                answer = self.last_answer(stdin, replies, spare="1000")
+                self.assertNotRegex(answer, "合計|Most stock")
+
     def test_a_total_or_difference_after_a_what_if_or_a_field_asked_turns_before(self):
         # a seventeenth review's: after a what-if two turns back, today's total and
         # difference were shown as the answer; after "how many should we order?" then "and

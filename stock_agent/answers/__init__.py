@@ -439,7 +439,8 @@ class Answers(Plain):
                                compared=self._compared(question, parts),
                                whole=self.whole, last=self.last_read,
                                after_what_if=self.after_what_if, supposed=self.supposed,
-                               targets=self.targets_before)
+                               targets=self.targets_before,
+                               every=len(self.inventory) if self.inventory is not None else 0)
 
     def _parts(self, question):
         """The parts of item names the question writes (question.parts_named), read once a
@@ -527,10 +528,14 @@ class Answers(Plain):
     def _every_sku(self, question):
         """The SKUs of every item in scope, when the question asks of each and names none
         (asks_every_item) and the data is small enough for one round of lookups; else none.
-        Not after turns that found items: "and everything together?" may be of those (a
-        review's)."""
-        if self.inventory is None or self.recalled or len(self.inventory) > 10 * MAX_SEARCHES \
+        After turns that found items, only a count of as many items as the data holds, more
+        than they found (那三樣商品庫存加起來 after one, chatdev9): "and everything together?"
+        may be of those (a review's)."""
+        if self.inventory is None or len(self.inventory) > 10 * MAX_SEARCHES \
                 or self._parts(question) or not asks_every_item(question, len(self.inventory)):
+            return []
+        if self.recalled and not items_counted(question) == len(self.inventory) > len(
+                self.earlier.found()):
             return []
         return [row["sku"] for row in self.inventory.rows()]
 
@@ -995,7 +1000,7 @@ def _of_items(asked, folded):
 
 
 def _recalled_asked(question, known, facts, earlier, *, named, whole, last, after_what_if,
-                    supposed=False, targets=False, compared=()):
+                    supposed=False, targets=False, compared=(), every=0):
     """(facts, SKUs): the facts a conversation's question is answered from, this turn's
     (`facts`) and those of the items it asks of that the turns before spoke of (`earlier`:
     the results they hold whole; `known`: those and this turn's, the newer standing), and
@@ -1049,7 +1054,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
             _ordinal_asked(folded, earlier, facts, last) or (
             _several_asked(question, earlier, facts, last) or
             _those_asked(folded, earlier, facts, last) if of_any else []) or \
-            _summed_asked(question, shaped, earlier, facts, last, targets=targets)
+            _worked_asked(question, shaped, earlier, facts, last, targets=targets,
+                          every=every)
     if asked:
         return _with_items(facts, known, asked), asked + [fact["sku"] for fact in facts.found()]
     return facts, []
@@ -1231,7 +1237,7 @@ def _searches_found(lists):
         listed["skus"] or set(normal(listed["query"]).split()) <= found) for listed in lists)
 
 
-def _summed_asked(question, shaped, earlier, facts, last, *, targets=False):
+def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, every=0):
     """The SKUs of the items a conversation's question naming none asks the total of, in
     words of a total alone ("what's the total?", "total units that comes to?", 總共呢？;
     chatdev4: after the reorder list, the person read the scope line): those the answer the
@@ -1239,19 +1245,22 @@ def _summed_asked(question, shaped, earlier, facts, last, *, targets=False):
     turns before spoke of, both found ("how many drip coffee?", "and the oolong?", "so how
     many is that together?"; chatdev6), when no list before was cut short and this turn's
     calls found no other; else []. So, of two, does a difference in words of one alone
-    (差了幾包 after 咖啡跟烏龍茶包哪個庫存比較多？, chatdev9)."""
-    differs = shaped["difference"] and not shaped["total"]
-    if not (shaped["total"] or differs) or shaped["numbers"] or not figure_only(
-            question, summing=not differs, comparing=differs) or \
+    (差了幾包 after 咖啡跟烏龍茶包哪個庫存比較多？, chatdev9), and a comparison of the items
+    the answer named when they are all `every` item of the data (哪一個最缺？ after the three:
+    of those or of every item, the same; chatdev9)."""
+    kind = next((kind for kind in ("total", "difference", "compare") if shaped[kind]), None)
+    if kind is None or shaped["numbers"] or not figure_only(
+            question, summing=kind == "total", comparing=kind != "total") or \
             any(listed["more"] for listed in earlier.lists):
         return []
     those = _named_in(earlier.found(), last)
     if len(those) < 2 and len(earlier.items) == 2 and len(earlier.found()) == 2 and \
-            not targets:  # after "What's the target of A001?", "and A002?": of the targets?
-        those = [fact["sku"] for fact in earlier.found()]
+            not targets and kind != "compare":  # after "What's the target of A001?", "and
+        those = [fact["sku"] for fact in earlier.found()]  # A002?": of the targets?
     found = {fact["sku"] for fact in facts.found()}
-    return those if (len(those) == 2 if differs else len(those) >= 2) and \
-        found <= set(those) else []
+    many = {"total": len(those) >= 2, "difference": len(those) == 2,
+            "compare": len(those) == every >= 2}[kind]
+    return those if many and found <= set(those) else []
 
 
 # "besides these two", 除了這兩個, "what else": of other items than those counted or "those"

@@ -183,7 +183,8 @@ EVERY_ITEM_WORDS = set("""what whats s is are the our my we us do does have has 
     all every each everything whole entire
     全部 所有 品項 商品 產品 東西 貨 庫存 加起來 加總 總共 一共 合計 總計 總和 總量 總數 有 多少 幾 包
     個 件
-    我們 的 現在 目前 請問 請 幫我 查 一下 算 是 呢 嗎 目標 量 總 還 剩""".split())
+    我們 的 現在 目前 請問 請 幫我 查 一下 算 是 呢 嗎 目標 量 總 還 剩
+    ok okay so alright 好 吧 那""".split())
 
 
 def asks_every_item(question, count=0):
@@ -1008,7 +1009,7 @@ SUMMING_WORDS = set("""total totals altogether combined together sum add adds ad
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
     both each show shows showed up by below above under over low 哪 哪個 哪一個 最多 最少 比 多 少
-    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與""".split())
+    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與 缺 最""".split())
 # ... and so of a total, a difference or a comparison of the items it names (names_found)
 WORKED_WORDS = FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS
 
