@@ -429,6 +429,12 @@ class ProgramLookupTest(unittest.TestCase):
                 outcome, _, _ = run_policy([calls_reply(tool_call("find_items", {"query": query})),
                                             text_reply("None.")], question=question)
                 self.assertIn(stated, outcome)
+        # dev24: "bags" right after "drip coffee" is of its name, not the tea bags'
+        outcome, _, _ = run_policy(
+            [calls_reply(tool_call("find_items", {"query": "drip coffee bags"})),
+             text_reply("0 left.")], question="If we sell 5 of the drip coffee bags today, how "
+            "many are left, and are we still under target after that?")
+        self.assertIn("If 5 go out: 濾掛咖啡 (A001) would have 12 - 5 = 7", outcome)
         outcome, _, _ = run_policy([text_reply("10包")], "zh-TW",
                                    question="假設等一下進了10包玄米茶包，這樣離目標還差多少")
         self.assertIn("玄米茶包（A003）會有 0 + 10 = 10，比目標 20 少 10", outcome)
@@ -537,7 +543,11 @@ class ProgramLookupTest(unittest.TestCase):
                 ("zh-TW", "三個品項加起來現在總共有多少庫存", [made_up, text_reply("12")],
                  ["A002", "A003"], "A001、A002、A003 的庫存合計 57（12 + 45 + 0）。"),
                 ("en", "what's the total stock of all three items?", [text_reply("1000")] * 2,
-                 ["A001", "A002", "A003"], "Total stock of A001, A002, A003: 57 (12 + 45 + 0).")):
+                 ["A001", "A002", "A003"], "Total stock of A001, A002, A003: 57 (12 + 45 + 0)."),
+                # of every item, not only of the reorder list the model made (dev24)
+                ("zh-TW", "三個品項加起來現在總共有多少庫存",
+                 [calls_reply(tool_call("list_reorder", {})), text_reply("12")], "A002",
+                 "A003、A001、A002 的庫存合計 57（0 + 12 + 45）。")):
             with self.subTest(question=question):
                 outcome, _, events = run_policy(script, lang, question=question,
                                                 log_content=True)

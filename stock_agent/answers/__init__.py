@@ -230,7 +230,8 @@ class Answers(Plain):
         by_name = self.offered == ("find_items",)  # the names it writes read (the mock's: SKUs)
         asked = _asked(question, facts, self._rows(facts) if by_name else [],
                        self._parts(question) if by_name else None, self.all_ours,
-                       then=self.after_what_if, carried=self.carried)
+                       then=self.after_what_if, carried=self.carried,
+                       every=self._every_sku)
         lists = [listed["tool"] for listed in facts.lists]
         if asked["skus"]:  # and no item named by its name alone, nor a list asked for
             named = self.offered == ("get_stock",) and all(sku in facts.items
@@ -288,7 +289,7 @@ class Answers(Plain):
         facts, of = self._of_earlier(question, facts, known)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
                        of=of, then=self.after_what_if, field=self.field_before,
-                       carried=self.carried)
+                       carried=self.carried, every=self._every_sku)
         if facts.alike:  # the model may take an item spelled alike for the one asked
             return self.rendered(facts, asked, "answer_rendered", outcome), None
         if of and _doubts(question):  # "are you sure?": the facts again, in the program's
@@ -340,7 +341,8 @@ class Answers(Plain):
         facts, of = self._of_earlier(question, facts, self._known(facts, outcome))
         facts, asked = self._restated(question, facts, _asked(
             question, facts, self._rows(facts), self._parts(question), self.all_ours, of=of,
-            then=self.after_what_if, field=self.field_before, carried=self.carried), outcome)
+            then=self.after_what_if, field=self.field_before, carried=self.carried,
+            every=self._every_sku), outcome)
         return self.rendered(facts, asked, lead, outcome) if _holds_any(facts) else None
 
     def _restated(self, question, facts, asked, outcome):
@@ -772,7 +774,7 @@ def _whole(history, recalled, held):
 
 
 def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then=False,
-           field=None, carried=None):
+           field=None, carried=None, every=None):
     """What the question asks (question.shape), with the items it names by a whole name
     among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
     by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
@@ -786,8 +788,11 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     `field`: of the question before (_field_asked), which a total of the items before
     naming no field, nor a figure it wants, is of ("what's the total?" after "what needs
     reordering?": of the orders); `carried`: (SKU, change) of that question, which this one
-    goes on with (_carried), worked out again."""
+    goes on with (_carried), worked out again; `every`: the SKUs of every item of the data
+    a total of this question is of, each looked up (Answers._every_sku: 三個品項加起來 of
+    three), not only of a list the model made; asked of a total alone (few questions are)."""
     asked = shape(question)
+    asked["every"] = asked["every"] or bool(asked["total"] and every and every(question))
     if then:
         asked.update(supposes=True, change=None, yes_no=asked["yes_no"] if carried else None)
     if of and field and (asked["total"] or asked["difference"]) and \

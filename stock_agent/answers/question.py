@@ -1601,11 +1601,14 @@ def named_by(question, rows, parts=None):
     """{SKU: the name, or part of one, the question names each item by}: a whole name of
     the items `rows` (names_written), and of the data in scope, a part of one (`parts`,
     parts_named) that is not inside a longer name it names another by (茶包, of 玄米茶包, in
-    烏龍茶包還有多少？)."""
+    烏龍茶包還有多少？), nor, one several items share, a word right after one ("drip coffee
+    bags": A001's drip-bag coffee, not the tea bags)."""
     written = names_written(question, rows)
     if not parts:
         return written
-    named = {**{sku: part for sku, (_, part) in parts.items()}, **written}
+    folded = normal(question)
+    named = {**{sku: part for sku, (rank, part) in parts.items() if rank >= 2 or not any(
+        f"{name} {part}" in folded for name in map(normal, written.values()))}, **written}
     return {sku: name for sku, name in named.items()
             if not any(normal(name) in normal(other) and len(other) > len(name)
                        for other in named.values())}
