@@ -443,6 +443,7 @@ class ProgramLookupTest(unittest.TestCase):
         self.assertIn("庫存最多：A002，45（A002 45、A001 12）", outcome)
         # a word it does not know may name another item the data lacks: nothing worked out
         for question in ("do we have more oolong than coffee filters? by how many",
+                         "how many more bags than coffee?",  # bags: of A002 or A003?
                          "烏龍奶茶比濾掛咖啡多幾包？", "is drip coffee more than oolong? thank you"):
             with self.subTest(question=question):
                 language = "en" if question.isascii() else "zh-TW"

@@ -1618,18 +1618,20 @@ def names_found(question, facts, rows, parts, found, *, worked):
     """{SKU: name} of the found items the question names, by a whole name or by a part of
     one the model's search found (_searched). A question that `worked` something out (a
     what-if, total, difference or comparison) names its items in what the person reads, so
-    the program's own search for a part counts too, when every other word of the question
-    is one of such a question (plain_what_if, WORKED_WORDS: 如果這週烏龍賣掉20包，會不會低於
-    目標？, "more 烏龍茶包 than coffee? by how many", "Adding up coffee, oolong and genmaicha",
-    the small model searching one or none; not 烏龍奶茶比濾掛咖啡多幾包？ nor "more oolong than
-    coffee filters?", of items the data lacks)."""
+    the program's own search for a part of one item's names alone (not "bags", of two)
+    counts too, when every other word of the question is one of such a question
+    (plain_what_if, WORKED_WORDS: 如果這週烏龍賣掉20包，會不會低於目標？, "more 烏龍茶包 than
+    coffee? by how many", "Adding up coffee, oolong and genmaicha", the small model
+    searching one or none; not 烏龍奶茶比濾掛咖啡多幾包？ nor "more oolong than coffee
+    filters?", of items the data lacks)."""
     rows = facts.found() if rows is None else rows
     parts = parts or {}
     searched = {sku: part for sku, part in parts.items() if _searched(facts, sku, part[1])}
     written = named_by(question, rows, searched)
     if worked and len(searched) < len(parts):
-        also = named_by(question, rows, {sku: part for sku, part in parts.items() if _searched(
-            facts, sku, part[1], by_program=True)})
+        also = named_by(question, rows, {**searched, **{
+            sku: part for sku, part in parts.items()
+            if part[0] >= 2 and _searched(facts, sku, part[1], by_program=True)}})
         if plain_what_if(question, also.values()) or plain(question, also.values(), WORKED_WORDS):
             written = also
     return {sku: name for sku, name in written.items() if sku in found}
