@@ -870,6 +870,15 @@ class EndsTest(unittest.TestCase):
                                  ["SKU_NOT_FOUND", "SKU_NOT_FOUND", "REPEATED_CALL"])
                 self.assertEqual(events[-1]["verification"], "rendered")
 
+    def test_an_empty_answer_to_a_question_that_needs_no_tool_gets_the_programs_words(self):
+        # chatdev9: 欸順便問，明天會下雨嗎 got an empty reply, and the run failed
+        outcome, _, events = run_policy([text_reply("")], question="Will it rain tomorrow?")
+        self.assertEqual(outcome, f"{UNCHECKED_LEAD['en']}\n{SCOPE}")
+        self.assertEqual(events[-1]["event"], "completed")
+        # a question that needs a lookup still fails, as after a correction
+        outcome, _, _ = run_policy([text_reply("")], question="What is the stock of matcha?")
+        self.assertEqual(getattr(outcome, "code", None), "EMPTY_ANSWER")
+
     def test_an_empty_answer_is_answered_from_the_facts(self):
         # chatdev2: the small model's reply to a what-if was empty, and the person read
         # EMPTY_ANSWER, where the results held the answer

@@ -343,7 +343,11 @@ class Answers(Plain):
             question, facts, self._rows(facts), self._parts(question), self.all_ours, of=of,
             then=self.after_what_if, field=self.field_before, carried=self.carried,
             every=self._every_sku), outcome)
-        return self.rendered(facts, asked, lead, outcome) if _holds_any(facts) else None
+        # with no result, only an empty reply to a question that needs no tool gets the
+        # program's own words ("明天會下雨嗎", chatdev9: the run failed); calls failing stop
+        empty = lead == "answer_rendered_empty"
+        return self.rendered(facts, asked, lead, outcome) \
+            if _holds_any(facts) or empty and not self.needs_tools else None
 
     def _restated(self, question, facts, asked, outcome):
         """(facts, asked) to render: when no result of this turn answers a conversation's
