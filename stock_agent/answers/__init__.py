@@ -245,8 +245,8 @@ class Answers(Plain):
         else:
             named = self._follows_up(question, facts, asked)
         if named and self.recalled and self.whole and not self.after_what_if and \
-                _compared_with_last(question, shape(question), self.earlier, self.last_read,
-                                    self._compared(question, self._parts(question))):
+                not self._parts(question) and _compared_with_last(
+                    question, shape(question), self.earlier, self.last_read, skus_named(question)):
             named = False  # "跟 A001 比多幾個？": of the item before too, as review reads it
         if not named or not self.all_ours or self.writes or self._mistyped(facts, question) or \
                 facts.failed or facts.other or facts.receipts or facts.refused:
@@ -423,14 +423,6 @@ class Answers(Plain):
         known.aliases = {row["sku"]: names_of(row)[1:] for row in self._rows(known) or ()}
         return known
 
-    def _compared(self, question, parts):
-        """The SKUs a question names, each by its SKU or by a whole name of its (跟玄米茶包比:
-        A003), none by a part alone, which may be of another item the data lacks."""
-        if not parts:
-            return skus_named(question)
-        written = names_written(question, self.inventory.rows())
-        return skus_named(question) + list(written) if set(parts) <= set(written) else []
-
     def _of_earlier(self, question, facts, known):
         """(facts, SKUs): the run's facts with those of the items the question asks of that
         a conversation's turns before found ("Is it low?", 三個加起來), and those items
@@ -442,7 +434,7 @@ class Answers(Plain):
         parts = self._parts(question)
         return _recalled_asked(question, known, facts, self.earlier,
                                named=bool(skus_named(question) or parts),
-                               compared=self._compared(question, parts),
+                               compared=[] if parts else skus_named(question),
                                whole=self.whole, last=self.last_read,
                                after_what_if=self.after_what_if, supposed=self.supposed,
                                targets=self.targets_before,
@@ -1028,9 +1020,8 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     - Of "the other one", "the first one on that list" or several, when the question
       supposes nothing: the one _other_asked or _ordinal_asked names (of the answer the
       person read `last`), or those _several_asked or _those_asked name.
-    - Of a comparison naming one item by SKU or a whole name (`compared`), and by no part
-      of one, the item the answer the person read last named too (_compared_with_last:
-      "跟 A001 比多幾個？").
+    - Of a comparison naming one item by SKU (`compared`), and by no name, the item the
+      answer the person read last named too (_compared_with_last: "跟 A001 比多幾個？").
     Else (facts, []): "their total" (of the last turn's two, or all three?) or "it" beside
     two items cannot tell which, and a guess summed the wrong ones."""
     shaped, folded = shape(question), normal(question)
@@ -1215,11 +1206,11 @@ def _those_asked(folded, earlier, facts, last):
 
 def _compared_with_last(question, shaped, earlier, last, named):
     """[SKU] of the one item the answer the person read `last` named, when a conversation's
-    question compares it with the one item it names (`named`: by SKU or a whole name), and
-    with nothing else: no target, number, pronoun nor level ("跟 A001 比多幾個？", "how many
-    more than A001?" after A002; chatdev5: A001 alone was stated; chatdev8: 跟玄米茶包比 after
-    第二個; not "A001 跟目標差多少？", "Does A001 have more than 10?", "A001's stock and its
-    target", "more than last week", a review's); else []."""
+    question compares it with the one item it names (`named`: by SKU), and with nothing
+    else: no target, number, pronoun nor level ("跟 A001 比多幾個？", "how many more than
+    A001?" after A002; chatdev5: A001 alone was stated; not "A001 跟目標差多少？", "Does
+    A001 have more than 10?", "A001's stock and its target", "more than last week", a
+    review's); else []."""
     folded = normal(question)
     if len(named) != 1 or shaped["total"] or shaped["numbers"] or shaped["beyond"] or not (
             shaped["difference"] or shaped["compares"] or shaped["than"]) or \
@@ -1253,12 +1244,12 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     person read `last` named, two or more, each found, or, when it named fewer, the two the
     turns before spoke of, both found ("how many drip coffee?", "and the oolong?", "so how
     many is that together?"; chatdev6), when no list before was cut short and this turn's
-    calls found no other; else []. So, of two, does a difference in words of one alone
-    (差了幾包 after 咖啡跟烏龍茶包哪個庫存比較多？, chatdev9), and a comparison of the items
-    the answer named when they are all `every` item of the data (哪一個最缺？ after the three:
-    of those or of every item, the same; chatdev9)."""
-    kind = next((kind for kind in ("total", "difference", "compare") if shaped[kind]), None)
-    if kind is None or shaped["numbers"] or not figure_only(
+    calls found no other; else []. So does a comparison of the items the answer named when
+    they are all `every` item of the data (哪一個最缺？ after the three: of those or of every
+    item, the same; chatdev9). Not a difference: 建議量差了幾包, 跟目標差了幾包 after a
+    comparison of stock were worked out of the wrong field (a review's)."""
+    kind = next((kind for kind in ("total", "compare") if shaped[kind]), None)
+    if kind is None or shaped["numbers"] or shaped["difference"] or not figure_only(
             question, summing=kind == "total", comparing=kind != "total") or \
             any(listed["more"] for listed in earlier.lists):
         return []
@@ -1267,8 +1258,7 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
             not targets and kind != "compare":  # after "What's the target of A001?", "and
         those = [fact["sku"] for fact in earlier.found()]  # A002?": of the targets?
     found = {fact["sku"] for fact in facts.found()}
-    many = {"total": len(those) >= 2, "difference": len(those) == 2,
-            "compare": len(those) == every >= 2}[kind]
+    many = len(those) >= 2 if kind == "total" else len(those) == every >= 2
     return those if many and found <= set(those) else []
 
 

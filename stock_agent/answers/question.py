@@ -572,8 +572,7 @@ COMPARES = (r"\bwhich\b|\bwho\b|\bor\b|\bvs\b|versus|compar|\bmore\b|\bless\b|\b
 TARGETS = r"\btargets?\b|\bgoals?\b|目標"
 # A level against the target, no figure of it ("What's below target?", 離目標多遠).
 LEVELLED = (r"\b(?:below|above|under|over|at|reach(?:ed|es)?|to|from|hit|meet|of) (?:the |its "
-            r"|their )?targets?\b|低於目標|高於目標|超過目標|達到目標|到目標|離目標|距離目標|"
-            r"目標以[下上]")
+            r"|their )?targets?\b|低於目標|高於目標|超過目標|達到目標|到目標|離目標|距離目標")
 # A target reached, a level ("did they reach their targets?"); "further from reaching its
 # target" is a gap (GAP)
 REACHED = (r"(?<!from )\b(?:reach(?:ed|es|ing)?|hit|meet|get back to|get to) "
@@ -911,12 +910,13 @@ def plain_what_if(question, names=(), *, one=False):
 
 def _supposing_words(folded):
     """Whether the question holds a word that supposes (SUPPOSES; "supposed to arrive" is
-    none, nor 要補幾包才會到目標, the order that reaches it), or asks whether there is enough
+    none, nor 要補幾包才會到目標, the order that reaches it; not 才會低於目標, 才會到兩倍目標),
+    or asks whether there is enough
     ("A001 訂 18 包夠嗎？": after an order of 18, not today; a review's: 不夠 was read of
     today's stock, and shown). Words, not a longer pattern: the pattern is compiled on every
     run."""
     return "enough" in folded or "夠" in folded or re.search(
-        SUPPOSES, folded.replace("supposed to", " ").replace("才會", " ")) is not None
+        SUPPOSES, folded.replace("supposed to", " ").replace("才會到目標", " ")) is not None
 
 
 def supposes_a_change(question):
@@ -1010,8 +1010,12 @@ COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher
     lowest bigger biggest larger largest smaller smallest than difference between them they
     both each show shows showed up by below above under over low 哪 哪個 哪一個 最多 最少 比 多 少
     相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與 缺 最""".split())
-# ... and so of a total, a difference or a comparison of the items it names (names_found)
-WORKED_WORDS = FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS
+# ... and so of a total, a difference or a comparison of the items it names (names_found),
+# but none of goods moving ("more oolong than coffee came in today?": of no stock held)
+WORKED_WORDS = (FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS) - set("""sell sold ship use
+    arrive arrives arrived come comes came receive received got tomorrow tmrw tonight week
+    weekend after shipment delivery 賣掉 賣 進 進貨 到貨 收到 出 掉 用 拿 走 這週 週 明天 這禮拜
+    禮拜 星期 後 之後""".split())
 
 
 def plain_clause(question, number, names, words):
@@ -1132,7 +1136,8 @@ def _change(unnamed, changes, figures, *, level):
     # "want to sell 10", "keep selling 10": a sale, no target wished (a review's)
     levels = level and all(sign == "=" for sign, _ in changes) and \
         re.search(f"{WISHED}|{CONDITIONAL}", unnamed) and \
-        re.findall(rf"(?:{WANTED})(?:(?!{ORDER_WORDS})\D){{0,20}}(\d+)", unnamed)
+        re.findall(rf"(?<!低於|高於|超過)(?:{WANTED})(?!以下|以上)(?:(?!{ORDER_WORDS})\D){{0,20}}"
+                   r"(\d+)", unnamed)  # not 低於目標5包, 掉到目標以下5包: 5 from the target
     change = ("target", int(levels[-1])) if levels else _one_change(changes, unnamed)
     if change and figures == [str(change[1])] and _reads_plainly(unnamed, change):
         return change
@@ -1618,23 +1623,37 @@ def names_found(question, facts, rows, parts, found, *, worked):
     """{SKU: name} of the found items the question names, by a whole name or by a part of
     one the model's search found (_searched). A question that `worked` something out (a
     what-if, total, difference or comparison) names its items in what the person reads, so
-    the program's own search for a part of one item's names alone (not "bags", of two)
-    counts too, when every other word of the question is one of such a question
-    (plain_what_if, WORKED_WORDS: 如果這週烏龍賣掉20包，會不會低於目標？, "more 烏龍茶包 than
-    coffee? by how many", "Adding up coffee, oolong and genmaicha", the small model
-    searching one or none; not 烏龍奶茶比濾掛咖啡多幾包？ nor "more oolong than coffee
-    filters?", of items the data lacks)."""
+    a part of one item's names alone (not "bags", of two) counts too when the program's own
+    search found it and the model searched for it among other names only, its one search
+    finding none ("Adding up coffee, oolong and genmaicha": "coffee oolong genmaicha"), and
+    every other word of the question is one of such a question (plain_what_if,
+    WORKED_WORDS; not "paper bags" of "Paper cups", 烏龍奶茶 of 烏龍茶包, "thank" of "Thank
+    you cards", "bags of rice" of "brown rice tea bags": a review's, each worked out)."""
     rows = facts.found() if rows is None else rows
     parts = parts or {}
     searched = {sku: part for sku, part in parts.items() if _searched(facts, sku, part[1])}
     written = named_by(question, rows, searched)
     if worked and len(searched) < len(parts):
+        named = named_by(question, rows, parts).values()
         also = named_by(question, rows, {**searched, **{
-            sku: part for sku, part in parts.items()
-            if part[0] >= 2 and _searched(facts, sku, part[1], by_program=True)}})
+            sku: part for sku, part in parts.items() if part[0] >= 2 and _searched(
+                facts, sku, part[1], by_program=True) and _among_names(facts, part[1], named)}})
         if plain_what_if(question, also.values()) or plain(question, also.values(), WORKED_WORDS):
             written = also
     return {sku: name for sku, name in written.items() if sku in found}
+
+
+def _among_names(facts, part, names):
+    """Whether the model searched for `part` in a query of the question's item `names` alone
+    ("oolong + genmaicha tea bags", "coffee oolong genmaicha"), which found nothing."""
+    for listed in facts.lists:
+        query = normal(listed["query"] or "")
+        if part in query and not listed["skus"] and \
+                not listed["source"]["invocation"].endswith(":program"):
+            rest = _without_names(query, names)
+            if not re.sub(r"[\W_]|\band\b|\bor\b|跟|和|與|及", "", rest):
+                return True
+    return False
 
 
 def _searched(facts, sku, part, *, by_program=False):
