@@ -448,6 +448,12 @@ class ProgramLookupTest(unittest.TestCase):
                                    question="What's the total of oolong and coffee, thank you?")
         self.assertIn("57 (45 + 12)", outcome)
         self.assertNotIn("64", outcome)
+        # a difference of three names searched together: of which two? (the total of the
+        # three and one pair's difference were shown)
+        outcome, _, _ = run_policy(
+            [calls_reply(tool_call("find_items", {"query": "烏龍 玄米 咖啡"})), text_reply("33")],
+            "zh-TW", question="烏龍跟玄米加起來比咖啡多多少？")
+        self.assertNotRegex(outcome, "合計|多 33")
 
     def test_a_name_sent_as_a_sku_found_nothing_so_the_name_is_searched_for(self):
         outcome, _, events = run_policy(

@@ -801,9 +801,7 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
             asked.update(field=field, field_named=True)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
-    written = names_found(question, facts, rows, parts, found, worked=bool(
-        asked["change"] or asked["total"] or asked["difference"] or asked["than"] or
-        asked["compare"]))
+    written = names_found(question, facts, rows, parts, found, asked)
     asked["named"] = list(dict.fromkeys(asked["skus"] + list(written) + list(of)))
     # it names items, by SKU or name, or searches for them in words it writes: what "all",
     # "nothing" and "largest" are of (not items only the turns before named)

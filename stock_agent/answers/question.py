@@ -1014,8 +1014,8 @@ COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher
 # but none of goods moving ("more oolong than coffee came in today?": of no stock held)
 WORKED_WORDS = (FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS) - set("""sell sold ship use
     arrive arrives arrived come comes came receive received got tomorrow tmrw tonight week
-    weekend after shipment delivery 賣掉 賣 進 進貨 到貨 收到 出 掉 用 拿 走 這週 週 明天 這禮拜
-    禮拜 星期 後 之後""".split())
+    weekend after shipment delivery did will back 賣掉 賣 進 進貨 到貨 收到 出 掉 用 拿 走 這週
+    週 明天 這禮拜 禮拜 星期 後 之後""".split())
 
 
 def plain_clause(question, number, names, words):
@@ -1619,26 +1619,32 @@ def named_by(question, rows, parts=None):
                        for other in named.values())}
 
 
-def names_found(question, facts, rows, parts, found, *, worked):
+def names_found(question, facts, rows, parts, found, asked):
     """{SKU: name} of the found items the question names, by a whole name or by a part of
-    one the model's search found (_searched). A question that `worked` something out (a
-    what-if, total, difference or comparison) names its items in what the person reads, so
+    one the model's search found (_searched). A question that works something out (`asked`
+    a what-if, total, difference or comparison) names its items in what the person reads, so
     a part of one item's names alone (not "bags", of two) counts too when the program's own
     search found it and the model searched for it among other names only, its one search
     finding none ("Adding up coffee, oolong and genmaicha": "coffee oolong genmaicha"), and
-    every other word of the question is one of such a question (plain_what_if,
-    WORKED_WORDS; not "paper bags" of "Paper cups", 烏龍奶茶 of 烏龍茶包, "thank" of "Thank
-    you cards", "bags of rice" of "brown rice tea bags": a review's, each worked out)."""
+    every other word of the question is one of such a question (plain_what_if of a
+    change, else WORKED_WORDS), and a difference is of two (烏龍跟玄米加起來比咖啡多多少？ got
+    the total of the three and one pair's difference). Not "paper bags" of "Paper cups",
+    烏龍奶茶 of 烏龍茶包, "thank" of "Thank you cards", "bags of rice" of "brown rice tea
+    bags": a review's, each worked out."""
     rows = facts.found() if rows is None else rows
     parts = parts or {}
     searched = {sku: part for sku, part in parts.items() if _searched(facts, sku, part[1])}
     written = named_by(question, rows, searched)
+    worked = asked["change"] or asked["total"] or asked["difference"] or asked["than"] or \
+        asked["compare"]
     if worked and len(searched) < len(parts):
         named = named_by(question, rows, parts).values()
         also = named_by(question, rows, {**searched, **{
             sku: part for sku, part in parts.items() if part[0] >= 2 and _searched(
                 facts, sku, part[1], by_program=True) and _among_names(facts, part[1], named)}})
-        if plain_what_if(question, also.values()) or plain(question, also.values(), WORKED_WORDS):
+        pairs = not (asked["difference"] or asked["than"]) or len(also) <= 2
+        if pairs and (plain_what_if(question, also.values()) if asked["change"] else
+                      plain(question, also.values(), WORKED_WORDS)):
             written = also
     return {sku: name for sku, name in written.items() if sku in found}
 
