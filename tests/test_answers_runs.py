@@ -549,10 +549,14 @@ class ProgramLookupTest(unittest.TestCase):
                  ["A002", "A003"], "A001、A002、A003 的庫存合計 57（12 + 45 + 0）。"),
                 ("en", "what's the total stock of all three items?", [text_reply("1000")] * 2,
                  ["A001", "A002", "A003"], "Total stock of A001, A002, A003: 57 (12 + 45 + 0)."),
-                # of every item, not only of the reorder list the model made (dev24)
+                # of every item, not only of the reorder list the model made (dev24), also in
+                # words of no tool's (a review's: "Total of all three?" summed the list's two)
                 ("zh-TW", "三個品項加起來現在總共有多少庫存",
                  [calls_reply(tool_call("list_reorder", {})), text_reply("12")], "A002",
-                 "A003、A001、A002 的庫存合計 57（0 + 12 + 45）。")):
+                 "A003、A001、A002 的庫存合計 57（0 + 12 + 45）。"),
+                ("en", "Total of all three?",
+                 [calls_reply(tool_call("list_reorder", {})), text_reply("12")], "A002",
+                 "Total stock of A003, A001, A002: 57 (0 + 12 + 45).")):
             with self.subTest(question=question):
                 outcome, _, events = run_policy(script, lang, question=question,
                                                 log_content=True)

@@ -254,6 +254,10 @@ class Answers(Plain):
         facts = self._look_up(facts, _remade(facts, self._most, question), outcome, run_call,
                               step)
         facts = self._look_up(facts, self._unlisted(question, facts), outcome, run_call, step)
+        if asked["every"]:  # "Total of all three?" after the reorder list: of every item (a
+            # review's: the two on the list were summed)
+            facts = self._look_up(facts, self._unlooked(question, facts), outcome, run_call,
+                                  step)
         # the usual answer, so no lead: no model words lost
         return self.rendered(facts, asked, None, outcome, verification="stated")
 
@@ -460,7 +464,8 @@ class Answers(Plain):
         did (once per run, as a model's call would run: validated, logged)."""
         facts = Facts(outcome.results, writes=self.writes)
         tried = any(record["invocation"].endswith(":program") for record in outcome.results)
-        if not tried and self.all_ours and self.offered != ():
+        # and for a question of every item in words of no tool's ("Total of all three?")
+        if not tried and self.all_ours and (self.offered != () or self._every_sku(question)):
             facts = self._look_up(facts, self._unlooked(question, facts), outcome, run_call,
                                   step)
             facts = self._look_up(facts, self._unlisted(question, facts), outcome, run_call,
