@@ -488,7 +488,7 @@ DIFFERENCE = (r"difference|\bdiff\b|\bgap between\b|how many more|how much more|
               r"[^\n]{0,200}?\bby how (?:much|many)(?:\s+\w+)?(?=\s*(?:[?.!,]|$))|"
               r"more than|fewer than|less than|\b(?:more|fewer|less)\b[^.?!]{1,40}\bthan\b|"
               r"\bminus\b|(?<=\d)\s*-\s*(?=\d)|減|"
-              r"相差|差了?多少|差了?幾|多幾|少幾|多多少|少多少")
+              r"相差|差多少|差幾|多幾|少幾|多多少|少多少")
 # How far an item is from its target, asked beside its target: "by how much?" after "is it
 # above target?", "how far below target", 離目標還差幾包, 超出目標多少
 GAP_WANTED = (r"by how (?:much|many)|how far|how short|how much (?:above|below|over|under)|"
