@@ -2902,7 +2902,10 @@ class ComparisonTest(unittest.TestCase):
                 ("A002", "Say we sell 20 of A002 tomorrow, how many would be left?", "en",
                  "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25"),
                 ("A002", "A002: say we sell 20 of them, how many would be left?", "en",
-                 "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25")):
+                 "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25"),
+                # dev25: 剩下的, what is left
+                ("A002", "如果 A002 今天賣掉20包，剩下的會低於目標嗎？", "zh-TW",
+                 "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25，比目標 30 少 5")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(said))
         for question in ("A001 and A002: if we sell 2 of them, how many would be left?",

@@ -137,6 +137,7 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 # a real small model's: asked without tools, it answered with the scope line
                 ("哪些東西不夠了", ("list_reorder",)),
                 ("快點 要補什麼 直接給數字", ("list_reorder",)),  # blind22's: it searched 補貨
+                ("目前哪些要叫貨？各要叫多少", ("list_reorder",)),  # dev25's: it searched 要叫貨
                 ("What do we need to restock?", ("list_reorder",)),
                 ("quick one - is anything completely out?", ("list_reorder",)),  # chatdev8's
                 ("Is anything below target?", ("list_reorder",)),

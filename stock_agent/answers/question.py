@@ -121,7 +121,7 @@ WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "列出", "有沒有", "all the", "all items", "every item", "全部", "所有", "what do",
          "什麼", "甚麼", "啥")
 LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
-       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠",
+       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠", "叫貨", "訂貨",
        # out of stock is below target, so the reorder list holds it (unless its target is 0)
        "out of stock", "completely out", "sold out", "stocked out", "stockout", "賣完", "售完",
        "沒貨")
@@ -976,7 +976,7 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它 先 比 到時候 屆時
-    多 這樣 變 變成 才 夠 actually""".split())
+    剩下 剩餘 多 這樣 變 變成 才 夠 actually""".split())
 # ... and of a what-if's verdict (plain_what_if): not "orders", "customers", "keep"
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     say let's lets imagine
