@@ -2247,6 +2247,7 @@ class UnworkedNumbersTest(unittest.TestCase):
                 ("玄米茶包一天賣 3 包，A003 要訂夠兩週的量", "A003", "zh-TW"),
                 # a third review's: a sale repeated, a range, a half, in words
                 ("如果 A001 賣 5 包，再賣一次，還剩幾包？", "A001", "zh-TW"),
+                ("如果 A001 賣 5 包，又賣一次，還剩幾包？", "A001", "zh-TW"),
                 ("如果 A001 今天賣了 5 包，明天再賣，還剩幾包？", "A001", "zh-TW"),
                 ("如果再賣掉兩三包 A001，還剩幾包？", "A001", "zh-TW"),
                 ("如果賣掉十二三包 A001，還剩幾包？", "A001", "zh-TW"),
@@ -2905,7 +2906,12 @@ class ComparisonTest(unittest.TestCase):
                  "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25"),
                 # dev25: 剩下的, what is left
                 ("A002", "如果 A002 今天賣掉20包，剩下的會低於目標嗎？", "zh-TW",
-                 "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25，比目標 30 少 5")):
+                 "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25，比目標 30 少 5"),
+                # chatdev10: 超過目標, over target; 又賣掉 5 包 is one sale more, as 再賣掉 is
+                ("A001", "如果明天進 20 包 A001，會超過目標嗎？", "zh-TW",
+                 "若進貨 20：濾掛咖啡（A001）會有 12 + 20 = 32，比目標 30 多 2"),
+                ("A001", "如果今天 A001 又賣掉 5 包呢？那要補多少", "zh-TW",
+                 "若賣出或用掉 5：濾掛咖啡（A001）會剩 12 - 5 = 7")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(said))
         for question in ("A001 and A002: if we sell 2 of them, how many would be left?",

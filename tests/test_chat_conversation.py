@@ -558,6 +558,10 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("how many drip coffee do we have left?\nand A002?\nso how many is that "
                  "together?\n", [find, self.lookup("A002")],
                  "Total stock of A001, A002: 57 (12 + 45)"),
+                # chatdev10: "whats", and "all together"
+                ("A001 stock?\nand A002?\nwhats that all together\n",
+                 [self.lookup("A001"), self.lookup("A002")],
+                 "Total stock of A001, A002: 57 (12 + 45)"),
                 ("a001 stock pls\nA003?\ndiff between the two\n",
                  [self.lookup("A001"), self.lookup("A003")],
                  "A001 has 12 more in stock than A003 (12 - 0)"),

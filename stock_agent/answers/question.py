@@ -655,9 +655,9 @@ NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b
 # the packs read as digits (十個): the one number is only part of what is supposed
 SCALED = r"\bhalf\b|\bdouble\b|\btriple\b|一半|半|倍"
 COUNTED_IN_WORDS = r"[二兩三四五六七八九十百千萬]\s*(?:個|件|份|條|盒|箱)"
-# 再賣五包 is one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one
-REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|又|"
-            r"再(?!(?:賣|用|進貨|進|到貨|收到|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
+# 再賣五包 and 又賣掉 5 包 are one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one
+REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|"
+            r"[再又](?!(?:賣|用|進貨|進|到貨|收到|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
 SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成|\+)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
                       r"crates?|dozens?|箱|盒|打|板|棧)|"
                       # a weight, a volume, a length, a roll or a bar (條) counts no packs
@@ -966,8 +966,8 @@ def _made_of(folded, words):
 # purpose (precision first: a word it lacks costs the program's answer, never its truth),
 # of how many, the figures, ordering, the moves of a what-if, time and filler; "it" and 它
 # too, which _one_asked reads first
-FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many much what s is
-    are the a an should shall we i you do does did to get back up target stock left on hand
+FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many much what whats
+    s is are the a an should shall we i you do does did to get back up target stock left on hand
     remaining order reorder buy need more have has will would be if sell sold ship use
     arrive arrives arrived come comes came in receive received got tomorrow tmrw today
     tonight this week weekend after that it its there our us units unit pcs pieces packs
@@ -976,13 +976,13 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它 先 比 到時候 屆時
-    剩下 剩餘 多 這樣 變 變成 才 夠 actually""".split())
+    剩下 剩餘 多 這樣 變 變成 才 夠 又 actually""".split())
 # ... and of a what-if's verdict (plain_what_if): not "orders", "customers", "keep"
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     say let's lets imagine
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two dip dips fall falls
-    低於 高於 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
+    低於 高於 超過 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
     假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
@@ -1002,8 +1002,8 @@ DOUBTING_WORDS = set("""sure really certain remember remembered thought think re
     確定 記得 上次 上回 真的 真的假的 只 只有 只剩 欸 耶 看 是 你 我 喔 對 確認 查 一次 以為 說 聽說 昨天 之前 剛剛""".split())
 # ... and of a total of the items the answer before named ("what's the total?", "total units
 # that comes to?", 總共呢？): not "all", 全部 (of every item?)
-SUMMING_WORDS = set("""total totals altogether combined together sum add adds added adding up comes
-    come make makes those these them they both two three 加起來 總共 一共 合計 總計 共 總和
+SUMMING_WORDS = set("""total totals all altogether combined together sum add adds added adding up
+    comes come make makes those these them they both two three 加起來 總共 一共 合計 總計 共 總和
     兩個 三個 這些 那些 加總""".split())
 # ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
