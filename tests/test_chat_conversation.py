@@ -562,6 +562,11 @@ class ConversationAnswersTest(unittest.TestCase):
                 ("A001 stock?\nand A002?\nwhats that all together\n",
                  [self.lookup("A001"), self.lookup("A002")],
                  "Total stock of A001, A002: 57 (12 + 45)"),
+                # ...and of three, one a turn, when it says "all" ("that together" may be of
+                # the last two, below)
+                ("A001 stock?\nand A002?\nA003\nwhats that all together\n",
+                 [self.lookup("A001"), self.lookup("A002"), self.lookup("A003")],
+                 "Total stock of A001, A002, A003: 57 (12 + 45 + 0)"),
                 ("a001 stock pls\nA003?\ndiff between the two\n",
                  [self.lookup("A001"), self.lookup("A003")],
                  "A001 has 12 more in stock than A003 (12 - 0)"),
