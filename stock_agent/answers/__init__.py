@@ -1248,10 +1248,11 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     turns before spoke of, both found ("how many drip coffee?", "and the oolong?", "so how
     many is that together?"; chatdev6), or all of them when it says so (chatdev10: three,
     one a turn, then "whats that all together"; "that together" may be of the last two),
-    when no list before was cut short and this turn's calls found no other; else []. So does a comparison of the items the answer named when
-    they are all `every` item of the data (哪一個最缺？ after the three: of those or of every
-    item, the same; chatdev9). Not a difference: 建議量差了幾包, 跟目標差了幾包 after a
-    comparison of stock were worked out of the wrong field (a review's)."""
+    when no list before was cut short and this turn's calls found no other; else []. So
+    does a comparison of the items the answer named when they are all `every` item of the
+    data (哪一個最缺？ after the three: of those or of every item, the same; chatdev9). Not
+    a difference: 建議量差了幾包, 跟目標差了幾包 after a comparison of stock were worked
+    out of the wrong field (a review's)."""
     kind = next((kind for kind in ("total", "compare") if shaped[kind]), None)
     if kind is None or shaped["numbers"] or shaped["difference"] or not figure_only(
             question, summing=kind == "total", comparing=kind != "total") or \
