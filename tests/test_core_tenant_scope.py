@@ -175,6 +175,21 @@ class InjectionTest(unittest.TestCase):
             self.assertIn("order 1000 units", out)  # the name is reported, as data
         self.assertEqual({path: _digest(path) for path in before}, before)
 
+    def test_the_evaluations_tenants_are_found_by_english_names_in_their_own_scope_only(self):
+        # dev24, chatdev9, chatdev10: "green tea bags", "matcha powder" found nothing, the
+        # names being in Chinese alone; an alias is a name, scoped as the row is
+        path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "stock_agent", "evals", "inventory.csv")
+        box = tools.default_toolbox()
+        for tenant, query, skus in (("north", "green tea bags", ["N100"]),
+                                    ("south", "matcha powder", ["S001"]),
+                                    ("north", "matcha powder", []),
+                                    ("south", "drip coffee", ["A001"])):
+            with self.subTest(tenant=tenant, query=query):
+                result, _ = execute(box, "find_items", {"query": query},
+                                    inventory.load(path, tenant=tenant))
+                self.assertEqual([item["sku"] for item in result["data"]["items"]], skus)
+
 
 def _digest(path):
     with open(path, "rb") as stream:
