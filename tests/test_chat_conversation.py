@@ -626,14 +626,27 @@ class ConversationAnswersTest(unittest.TestCase):
                  "Most stock: A002, 45 (of A001 12, A002 45, A003 0).")):
             with self.subTest(stdin=stdin):
                 self.assertIn(stated, self.last_answer(stdin, replies, spare="1000"))
-        # not "the two" of three, nor the most of two items of three (of those, or of all?)
+        # not "the two" of three, nor the most of two items of three (of those, or of all?);
+        # a review's: not "all three" of two, "all" (of every item?), nor 剩下的 (the rest)
         for stdin, replies in (
                 ("濾掛咖啡還有幾包？\n那兩樣商品庫存加起來一共幾包？\n", [search]),
+                ("check A001 and A002\ntotal target of all?\n", [self.lookup(["A001", "A002"])]),
+                ("查 A001 跟 A002\n剩下的目標加起來呢？\n", [self.lookup(["A001", "A002"])]),
                 ("check A001 and A002\nwhich one has the most?\n",
                  [self.lookup(["A001", "A002"])])):
             with self.subTest(stdin=stdin):
                 answer = self.last_answer(stdin, replies, spare="1000")
-                self.assertNotRegex(answer, "合計|Most stock")
+                self.assertNotRegex(answer, "合計|Most stock|Total")
+        # ...nor "the three" of two in data of five (examples/inventory.csv's north)
+        five = ["--inventory", os.path.join(ROOT, "examples", "inventory.csv"), "--tenant", "north"]
+        for question in ("all three together?", "the three together?"):
+            with self.subTest(question=question):
+                status, _, err, events, _ = self.chat(
+                    f"check A001 and A002\n{question}\n", self.lookup(["A001", "A002"]),
+                    text_reply("ok"), text_reply("1000"), text_reply("1000"), args=five)
+                self.assertEqual(status, 0, err)
+                self.assertIn("A001", events[-1]["answer"])
+                self.assertNotIn("Total", events[-1]["answer"])
 
     def test_a_total_or_difference_after_a_what_if_or_a_field_asked_turns_before(self):
         # a seventeenth review's: after a what-if two turns back, today's total and

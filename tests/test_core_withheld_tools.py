@@ -143,6 +143,9 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("Is anything below target?", ("list_reorder",)),
                 ("What is our reorder point?", None),  # ours: it asks for no list
                 ("Which items are not low?", None), ("哪些不缺貨？", None),  # not the list
+                # a review's: not to order, or orders placed, are no reorder list
+                ("哪些不用叫貨？", None), ("哪些暫時不需要叫貨？", None), ("哪些訂貨還沒到？", None),
+                ("哪些品項已經叫貨了？", None),
                 ("Which A001 is it?", ("get_stock",))):  # a SKU wins
             with self.subTest(question=question):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)

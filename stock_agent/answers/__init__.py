@@ -1248,7 +1248,8 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     turns before spoke of, both found ("how many drip coffee?", "and the oolong?", "so how
     many is that together?"; chatdev6), or all of them when it says so (chatdev10: three,
     one a turn, then "whats that all together"; "that together" may be of the last two),
-    when no list before was cut short and this turn's calls found no other; else []. So
+    when no list before was cut short, this turn's calls found no other and it counts no
+    other number of items ("the three together?" of two, a review's); else []. So
     does a comparison of the items the answer named when they are all `every` item of the
     data (哪一個最缺？ after the three: of those or of every item, the same; chatdev9). Not
     a difference: 建議量差了幾包, 跟目標差了幾包 after a comparison of stock were worked
@@ -1259,13 +1260,14 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
             any(listed["more"] for listed in earlier.lists):
         return []
     those = _named_in(earlier.found(), last)
-    spoken = 2 if not re.search(r"\ball\b|全部", normal(question)) else len(earlier.items)
+    spoken = len(earlier.items) if "all together" in normal(question) else 2
     if len(those) < 2 and len(earlier.items) == spoken == len(earlier.found()) >= 2 and \
             not targets and kind != "compare":  # after "What's the target of A001?", "and
         those = [fact["sku"] for fact in earlier.found()]  # A002?": of the targets?
     found = {fact["sku"] for fact in facts.found()}
     many = len(those) >= 2 if kind == "total" else len(those) == every >= 2
-    return those if many and found <= set(those) else []
+    counted = items_counted(question)  # "the three together?" of two: of which three?
+    return those if many and found <= set(those) and counted in (0, len(those)) else []
 
 
 # "besides these two", 除了這兩個, "what else": of other items than those counted or "those"

@@ -121,13 +121,13 @@ WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "列出", "有沒有", "all the", "all items", "every item", "全部", "所有", "what do",
          "什麼", "甚麼", "啥")
 LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
-       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠", "叫貨", "訂貨",
+       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠", "要叫", "該叫",
        # out of stock is below target, so the reorder list holds it (unless its target is 0)
        "out of stock", "completely out", "sold out", "stocked out", "stockout", "賣完", "售完",
        "沒貨")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
 NOT_LOW = (r"\bnot (?:\w+ )?(?:low|below|short|running)|n't (?:\w+ )?(?:low|below|short)|"
-           r"不缺|沒缺|不用補|不需要?補|不必補")
+           r"不缺|沒缺|不(?:用|需要?|必|要)(?:先)?[補叫]")
 
 
 def offered_first(question, inventory, *, writes=False):
@@ -655,9 +655,10 @@ NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b
 # the packs read as digits (十個): the one number is only part of what is supposed
 SCALED = r"\bhalf\b|\bdouble\b|\btriple\b|一半|半|倍"
 COUNTED_IN_WORDS = r"[二兩三四五六七八九十百千萬]\s*(?:個|件|份|條|盒|箱)"
-# 再賣五包 and 又賣掉 5 包 are one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one
-REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|"
-            r"[再又](?!(?:賣|用|進貨|進|到貨|收到|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
+# 再賣五包 is one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one; 又賣掉 5 包 says a
+# sale before it (a review's: after a what-if of 5, 又賣掉 5 包 was worked out as 5 alone)
+REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|又|"
+            r"再(?!(?:賣|用|進貨|進|到貨|收到|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
 SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成|\+)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
                       r"crates?|dozens?|箱|盒|打|板|棧)|"
                       # a weight, a volume, a length, a roll or a bar (條) counts no packs
@@ -668,6 +669,9 @@ SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成|\+)|\s*(?:pallets?|box(?:es)?|ca
 RELATIVE_AFTER = (r"(?:\s+\w+)?\s+(?:lower|higher|more|less|fewer|extra|additional|up|down)"
                   r"\b|\s*(?:以上|以下)")
 RELATIVE_BEFORE = r"(?:\bby|降低|提高|增加|減少|降|升|多|少|加|減)\s*$"
+# A stock said, then what it does in its clause: it arrives (剩下 5 包明天到: 5 more to
+# come) or sets off an order (剩下 5 包就要補: a reorder point), a review's; not 才會到目標
+STOCK_THEN = r"[^\d,，。.;；]{0,8}?(?:到(?!目標)|送來|進來|就|\barriv|\bcom(?:e|es|ing) in\b)"
 # A number that counts nothing of stock: a time, a price, a place or an id, or how many
 # items (12 characters before it or 8 after: 3:30, 12/10, 2026-12-04, $5, 50 元, shelf 4,
 # #4, 第 3 排, 7 號, 555-1234, "the top 3", "2 items", 前 3 項); or an order's quantity
@@ -948,7 +952,10 @@ def figure_only(question, *, comparing=False, doubting=False, summing=False):
     review's: each was answered of the item before)."""
     words = FIGURE_WORDS | (COMPARING_WORDS if comparing else set()) | (
         DOUBTING_WORDS if doubting else set()) | (SUMMING_WORDS if summing else set())
-    return _made_of(normal(question), words)
+    folded = normal(question)
+    if summing:  # "all together" sums; "all" alone may be of every item
+        folded = folded.replace("all together", "altogether")
+    return _made_of(folded, words)
 
 
 def _made_of(folded, words):
@@ -976,14 +983,14 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
     離 目標 還差 差 多少 幾 包 個 要 訂 補 補貨 叫 建議 如果 假如 賣掉 賣 進 進貨 到貨 收到 會 剩
     還有 還 庫存 那 呢 嗎 這週 週 今天 明天 再 了 有 我們 應該 該 需要 得 才能 達到 到 回 補到 現在
     目前 的 量 後 之後 出 掉 用 拿 走 就 請問 請 幫我 算 一下 好 吧 這禮拜 禮拜 星期 它 先 比 到時候 屆時
-    剩下 剩餘 多 這樣 變 變成 才 夠 又 actually""".split())
+    多 這樣 變 變成 才 夠 actually""".split())
 # ... and of a what-if's verdict (plain_what_if): not "orders", "customers", "keep"
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     say let's lets imagine
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two dip dips fall falls
     低於 高於 超過 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
-    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下""".split())
+    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下 剩下 剩餘""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
 # level or a comparison are taken out ("back to target", "at or above target", "which of the
@@ -1002,14 +1009,14 @@ DOUBTING_WORDS = set("""sure really certain remember remembered thought think re
     確定 記得 上次 上回 真的 真的假的 只 只有 只剩 欸 耶 看 是 你 我 喔 對 確認 查 一次 以為 說 聽說 昨天 之前 剛剛""".split())
 # ... and of a total of the items the answer before named ("what's the total?", "total units
 # that comes to?", 總共呢？): not "all", 全部 (of every item?)
-SUMMING_WORDS = set("""total totals all altogether combined together sum add adds added adding up
+SUMMING_WORDS = set("""total totals altogether combined together sum add adds added adding up
     comes come make makes those these them they both two three 加起來 總共 一共 合計 總計 共 總和
     兩個 三個 這些 那些 加總""".split())
 # ... and of a comparison, or a what-if of "them": not of every item (total, 全部, 加起來)
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
     both each show shows showed up by below above under over low 哪 哪個 哪一個 最多 最少 比 多 少
-    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與 缺 最""".split())
+    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與 缺 最 是""".split())
 # ... and so of a total, a difference or a comparison of the items it names (names_found),
 # but none of goods moving ("more oolong than coffee came in today?": of no stock held)
 WORKED_WORDS = (FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS) - set("""sell sold ship use
@@ -1150,8 +1157,8 @@ def _reads_plainly(unnamed, change):
     no scaling ("half", 兩倍), no other count in Chinese numerals (賣掉十個，再賣掉五包), and
     no quantity ordered beside it ("if we order 18 and sell 5"), its number no share ("20%",
     "10+"), no container ("5 boxes", 3 箱) and, of a level or a stock,
-    no amount relative to another ("5 lower", "by 10", 多 25 包). Else the program works
-    out none, and says so."""
+    no amount relative to another ("5 lower", "by 10", 多 25 包), nor one that arrives or
+    sets off an order (STOCK_THEN). Else the program works out none, and says so."""
     if re.search(f"{NEGATED}|{REPEATED}|{SCALED}|{COUNTED_IN_WORDS}|{ORDERED}",
                  re.sub(r"(.)不\1", " ", unnamed)):
         return False  # an order beside it too ("order 18 and sell 5": a review's 7 left)
@@ -1162,6 +1169,7 @@ def _reads_plainly(unnamed, change):
     # a stock said after words of another field is that field's ("If A001's suggested order
     # is 25", 如果 A001 要補的是 25: a review's, each was worked out as a stock of 25)
     return change[0] in "+-" or not (re.match(RELATIVE_AFTER, after) or
+                                     re.match(STOCK_THEN, after) or
                                      re.search(RELATIVE_BEFORE, before) or change[0] == "=" and
                                      re.search(f"{ORDER_WORDS}|{TARGETS}", before[-30:]))
 
