@@ -1293,6 +1293,20 @@ class TrueAnswersTest(unittest.TestCase):
                 shown, _ = person_reads(answer, "Find 茶", [search])
                 self.assertEqual(answer in shown, true)
 
+    def test_nothing_matches_is_of_the_search_it_names(self):
+        # chatdev10: "Nothing matches "oolnog"." was read false beside the program's search
+        # for "bags", which found two; nothing matches "bags" is false, as "nothing matches"
+        # of no search named still is
+        def search(query, rows):
+            return {"invocation": "1:0", "name": "find_items", "arguments": {"query": query},
+                    "result": {"ok": True, "data": {"query": query, "items": rows, "more": 0}}}
+        results = [search("oolnog", []), search("bags", SAMPLE[1:])]
+        for answer, true in (('Nothing matches "oolnog".', True),
+                             ('Nothing matches "bags".', False), ("Nothing matches.", False)):
+            with self.subTest(answer=answer):  # the program's answer says it too
+                _, verification = person_reads(answer, "are you sure?", results)
+                self.assertEqual(verification != "rendered", true, verification)
+
     def test_a_verdict_alone_at_a_sentences_end_is_of_the_item_spoken_of(self):
         # stop 61: "That's above target." was read as a heading over nothing and dropped;
         # "Below target: A001" still heads the items after it

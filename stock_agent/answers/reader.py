@@ -604,9 +604,9 @@ def _searched(found, words, named):
     queries = {word[1] for word in words if word[0] == "query"}
     found += [{"items": named, "kind": "matched", "value": query, "negated": False}
               for query in queries if named]
-    for claim in found:
-        if claim["kind"] in ("count", "more", "total") and len(queries) == 1:
-            claim["query"] = next(iter(queries))  # 「茶」有 2 項低於目標, 「茶」的總庫存是 45
+    for claim in found:  # 「茶」有 2 項低於目標, 「茶」的總庫存是 45, Nothing matches "oolnog"
+        if claim["kind"] in ("count", "more", "total", "nomatch") and len(queries) == 1:
+            claim["query"] = next(iter(queries))
     return found
 
 

@@ -63,8 +63,9 @@ def _true_of_run(claim, facts):
     if kind == "matched":  # "I searched for 茶 and found A001": each item in its results
         return all(any(listed["query"] == value and sku in listed["skus"]
                        for listed in facts.lists) for sku in claim["items"])
-    if kind == "nomatch":
-        searches = [listed for listed in facts.lists if listed["query"] is not None]
+    if kind == "nomatch":  # of the search it names, else of every search
+        searches = [listed for listed in _lists(facts, claim.get("query"))
+                    if listed["query"] is not None]
         return bool(searches) and not any(listed["skus"] for listed in searches)
     if kind == "nonelow":
         return any(listed["query"] is None and not listed["skus"] for listed in facts.lists)
