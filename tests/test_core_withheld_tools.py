@@ -165,12 +165,13 @@ class WhoNeedsToolsTest(unittest.TestCase):
                                  ("好，那幫我下單訂十八包", True), ("Please order 18 of A001", True),
                                  # chatdev2: an order verb and a quantity; 那 opening it
                                  ("ok, order 18 then", True), ("那幫我下單二十包。", True),
+                                 ("那你直接幫我下單好了", True),  # chatdev10's, after a list
                                  ("Buy the out-of-stock items", False),
                                  ("Order whatever is running out", False),
                                  ("order everything below target", False)):
             with self.subTest(question=question):
                 self.assertEqual(asked.orders_of_one(question), of_one)
-        for question in ("那訂了幾包？", "好，進貨了嗎？", "那訂價多少？", "那訂單呢？",
+        for question in ("那訂了幾包？", "好，進貨了嗎？", "那訂價多少？", "那訂單呢？", "那你訂了嗎？",
                          "好，那補貨清單呢？", "Show me the stock, order by target",
                          "What's in stock? Order by quantity.", "then, order status?",
                          "ok, purchase history?", "好，採購部門的電話？", "the order 18 was late?"):

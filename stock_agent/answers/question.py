@@ -211,10 +211,10 @@ def _of_every_item(folded, skus):
 def orders_of_one(question):
     """Whether the question asks for an order to be placed, in its first clause
     (ORDER_REQUEST) or any in so many words (ORDER_REQUEST_AFTER: "ok whatever. place an
-    order for 20 then", "ok, order 18 then", 那幫我下單二十包; not "Show me the stock, order
-    by target", 好，進貨了嗎？), and names nothing of every item nor of those short ("order whatever
-    we're short", "Buy the out-of-stock items"): in a conversation, of an item the turns
-    before found."""
+    order for 20 then", "ok, order 18 then", 那幫我下單二十包, 那你直接幫我下單好了; not "Show
+    me the stock, order by target", 好，進貨了嗎？), and names nothing of every item nor of
+    those short ("order whatever we're short", "Buy the out-of-stock items"): in a
+    conversation, of an item the turns before found."""
     folded = normal(question)
     return (re.match(ORDER_REQUEST, folded) is not None or any(
         re.match(ORDER_REQUEST_AFTER, clause) for clause in re.split(CLAUSE, folded))) \
@@ -527,7 +527,7 @@ ORDER_REQUEST = (rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})\b(?!\s+{_OF_ORDER
                  rf"\s*{_ASKS_ZH}*{_ORDERS_ZH}")
 ORDER_REQUEST_AFTER = (rf"\s*(?:(?:ok(?:ay)?|so|then)\s+)?(?:{_ASKS_EN}*{_PLACE_EN}|"
                        rf"{_ASKS_EN}+(?:{_ORDERS_EN})\b|(?:{_ORDERS_EN}) \d+\b)|"
-                       rf"\s*(?:好的?|那)?\s*{_ASKS_ZH}+{_ORDERS_ZH}"
+                       rf"\s*(?:好的?|那)?\s*你?\s*{_ASKS_ZH}+{_ORDERS_ZH}"
                        r"(?!單|清單|量|數|建議|價)")
 # The words and characters an order request opens with (ORDER_REQUEST's first): a question
 # that opens with none asks no order, and the pattern is not compiled (start-up is counted,
