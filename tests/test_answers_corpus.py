@@ -2937,7 +2937,8 @@ class ComparisonTest(unittest.TestCase):
                 self.assertNotIn("If", written([lookup("A001")], question, "en"))
         # a review's: 又 says a sale before this one; the 5 left arrive, or set off an order
         for question in ("如果今天 A001 又賣掉 5 包呢？那要補多少", "A001 剩下 5 包明天到，要補多少？",
-                         "A001 剩 5 包明天到，要補多少？", "A001 剩下 5 包就要補，現在要補多少？"):
+                         "A001 剩 5 包明天到，要補多少？", "A001 剩下 5 包就要補，現在要補多少？",
+                         "A001 剩下 5 包才要補，現在要補多少？", "如果 A001 剩下 5 包以上，要補多少？"):
             with self.subTest(question=question):
                 self.assertNotIn("若", written([lookup("A001")], question, "zh-TW"))
 

@@ -137,7 +137,6 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 # a real small model's: asked without tools, it answered with the scope line
                 ("哪些東西不夠了", ("list_reorder",)),
                 ("快點 要補什麼 直接給數字", ("list_reorder",)),  # blind22's: it searched 補貨
-                ("目前哪些要叫貨？各要叫多少", ("list_reorder",)),  # dev25's: it searched 要叫貨
                 ("What do we need to restock?", ("list_reorder",)),
                 ("quick one - is anything completely out?", ("list_reorder",)),  # chatdev8's
                 ("Is anything below target?", ("list_reorder",)),
@@ -145,7 +144,7 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 ("Which items are not low?", None), ("哪些不缺貨？", None),  # not the list
                 # a review's: not to order, or orders placed, are no reorder list
                 ("哪些不用叫貨？", None), ("哪些暫時不需要叫貨？", None), ("哪些訂貨還沒到？", None),
-                ("哪些品項已經叫貨了？", None),
+                ("哪些品項已經叫貨了？", None), ("哪些不該叫貨？", None), ("新品要叫什麼名字？", ()),
                 ("Which A001 is it?", ("get_stock",))):  # a SKU wins
             with self.subTest(question=question):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)

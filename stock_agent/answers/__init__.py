@@ -1246,22 +1246,19 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     chatdev4: after the reorder list, the person read the scope line): those the answer the
     person read `last` named, two or more, each found, or, when it named fewer, the two the
     turns before spoke of, both found ("how many drip coffee?", "and the oolong?", "so how
-    many is that together?"; chatdev6), or all of them when it says so (chatdev10: three,
-    one a turn, then "whats that all together"; "that together" may be of the last two),
-    when no list before was cut short, this turn's calls found no other and it counts no
-    other number of items ("the three together?" of two, a review's); else []. So
-    does a comparison of the items the answer named when they are all `every` item of the
-    data (哪一個最缺？ after the three: of those or of every item, the same; chatdev9). Not
-    a difference: 建議量差了幾包, 跟目標差了幾包 after a comparison of stock were worked
-    out of the wrong field (a review's)."""
+    many is that together?"; chatdev6), when no list before was cut short, this turn's
+    calls found no other and it counts no other number of items ("the three together?"
+    of two, a review's); else []. So does a comparison of the items the answer named when
+    they are all `every` item of the data (哪一個最缺？ after the three: of those or of every
+    item, the same; chatdev9). Not a difference: 建議量差了幾包, 跟目標差了幾包 after a
+    comparison of stock were worked out of the wrong field (a review's)."""
     kind = next((kind for kind in ("total", "compare") if shaped[kind]), None)
     if kind is None or shaped["numbers"] or shaped["difference"] or not figure_only(
             question, summing=kind == "total", comparing=kind != "total") or \
             any(listed["more"] for listed in earlier.lists):
         return []
     those = _named_in(earlier.found(), last)
-    spoken = len(earlier.items) if "all together" in normal(question) else 2
-    if len(those) < 2 and len(earlier.items) == spoken == len(earlier.found()) >= 2 and \
+    if len(those) < 2 and len(earlier.items) == 2 and len(earlier.found()) == 2 and \
             not targets and kind != "compare":  # after "What's the target of A001?", "and
         those = [fact["sku"] for fact in earlier.found()]  # A002?": of the targets?
     found = {fact["sku"] for fact in facts.found()}

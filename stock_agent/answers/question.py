@@ -121,13 +121,13 @@ WHICH = ("which", "what needs", "what is low", "what's low", "what is running",
          "列出", "有沒有", "all the", "all items", "every item", "全部", "所有", "what do",
          "什麼", "甚麼", "啥")
 LOW = ("low", "below", "under target", "short", "reorder", "restock", "running out",
-       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠", "要叫", "該叫",
+       "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠",
        # out of stock is below target, so the reorder list holds it (unless its target is 0)
        "out of stock", "completely out", "sold out", "stocked out", "stockout", "賣完", "售完",
        "沒貨")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
 NOT_LOW = (r"\bnot (?:\w+ )?(?:low|below|short|running)|n't (?:\w+ )?(?:low|below|short)|"
-           r"不缺|沒缺|不(?:用|需要?|必|要)(?:先)?[補叫]")
+           r"不缺|沒缺|不用補|不需要?補|不必補")
 
 
 def offered_first(question, inventory, *, writes=False):
@@ -952,10 +952,7 @@ def figure_only(question, *, comparing=False, doubting=False, summing=False):
     review's: each was answered of the item before)."""
     words = FIGURE_WORDS | (COMPARING_WORDS if comparing else set()) | (
         DOUBTING_WORDS if doubting else set()) | (SUMMING_WORDS if summing else set())
-    folded = normal(question)
-    if summing:  # "all together" sums; "all" alone may be of every item
-        folded = folded.replace("all together", "altogether")
-    return _made_of(folded, words)
+    return _made_of(normal(question), words)
 
 
 def _made_of(folded, words):
@@ -990,7 +987,7 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two dip dips fall falls
     低於 高於 超過 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
-    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下 剩下 剩餘""".split())
+    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下 剩下的""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
 # level or a comparison are taken out ("back to target", "at or above target", "which of the
@@ -1016,7 +1013,7 @@ SUMMING_WORDS = set("""total totals altogether combined together sum add adds ad
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
     both each show shows showed up by below above under over low 哪 哪個 哪一個 最多 最少 比 多 少
-    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與 缺 最 是""".split())
+    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與 缺 最""".split())
 # ... and so of a total, a difference or a comparison of the items it names (names_found),
 # but none of goods moving ("more oolong than coffee came in today?": of no stock held)
 WORKED_WORDS = (FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS) - set("""sell sold ship use
