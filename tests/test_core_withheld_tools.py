@@ -171,6 +171,7 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertEqual(asked.orders_of_one(question), of_one)
         for question in ("那訂了幾包？", "好，進貨了嗎？", "那訂價多少？", "那訂單呢？", "那你訂了嗎？",
+                         "你幫我訂的貨到了嗎？",
                          "好，那補貨清單呢？", "Show me the stock, order by target",
                          "What's in stock? Order by quantity.", "then, order status?",
                          "ok, purchase history?", "好，採購部門的電話？", "the order 18 was late?"):

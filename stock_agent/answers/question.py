@@ -527,7 +527,7 @@ ORDER_REQUEST = (rf"\s*{_ASKS_EN}*(?:{_PLACE_EN}|{_ORDERS_EN})\b(?!\s+{_OF_ORDER
                  rf"\s*{_ASKS_ZH}*{_ORDERS_ZH}")
 ORDER_REQUEST_AFTER = (rf"\s*(?:(?:ok(?:ay)?|so|then)\s+)?(?:{_ASKS_EN}*{_PLACE_EN}|"
                        rf"{_ASKS_EN}+(?:{_ORDERS_EN})\b|(?:{_ORDERS_EN}) \d+\b)|"
-                       rf"\s*(?:好的?|那)?\s*你?\s*{_ASKS_ZH}+{_ORDERS_ZH}"
+                       rf"\s*(?:(?:好的?|那)\s*你?)?\s*{_ASKS_ZH}+{_ORDERS_ZH}"
                        r"(?!單|清單|量|數|建議|價)")
 # The words and characters an order request opens with (ORDER_REQUEST's first): a question
 # that opens with none asks no order, and the pattern is not compiled (start-up is counted,
@@ -987,7 +987,7 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
     want might may could were was re expect expecting expected put enough what still be been
     down left with counted count only ve two dip dips fall falls
     低於 高於 超過 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
-    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下 剩下的""".split())
+    假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
 # "ship 10 to two of them", "sell 10 or more", "and get them back"), once the phrases of a
 # level or a comparison are taken out ("back to target", "at or above target", "which of the
