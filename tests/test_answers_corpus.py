@@ -2936,6 +2936,7 @@ class ComparisonTest(unittest.TestCase):
         for question in ("如果今天 A001 又賣掉 5 包呢？那要補多少", "A001 剩下 5 包明天到，要補多少？",
                          "A001 剩 5 包明天到，要補多少？", "A001 剩下 5 包就要補，現在要補多少？",
                          "A001 剩下 5 包才要補，現在要補多少？", "如果 A001 剩下 5 包以上，要補多少？",
+                         "A001 剩 5 包就要補，現在要補多少？",
                          # a third review's: 剩下的 may be sold too, with no number
                          "如果 A002 進 10 包，剩下的用掉，會低於目標嗎？"):
             with self.subTest(question=question):

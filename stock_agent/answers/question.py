@@ -656,7 +656,7 @@ NEGATED = (r"\b(?:not|no|never|without|unless|except|excluding)\b|n't\b|\bdont\b
 SCALED = r"\bhalf\b|\bdouble\b|\btriple\b|一半|半|倍"
 COUNTED_IN_WORDS = r"[二兩三四五六七八九十百千萬]\s*(?:個|件|份|條|盒|箱)"
 # 再賣五包 is one sale more; 再賣一次, 明天再賣, 再賣同樣多 repeat one; 又賣掉 5 包 says a
-# sale before it (a review's: after a what-if of 5, 又賣掉 5 包 was worked out as 5 alone)
+# sale before it (after a what-if of 5, it is no sale of 5 alone: a review's)
 REPEATED = (r"\btwice\b|\bagain\b|\bthrice\b|兩次|又|"
             r"再(?!(?:賣|用|進貨|進|到貨|收到|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*\d)")
 SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成|\+)|\s*(?:pallets?|box(?:es)?|cases?|cartons?|"
@@ -669,8 +669,8 @@ SHARE_OR_CONTAINER = (r"\s*(?:%|％|percent|成|\+)|\s*(?:pallets?|box(?:es)?|ca
 RELATIVE_AFTER = (r"(?:\s+\w+)?\s+(?:lower|higher|more|less|fewer|extra|additional|up|down)"
                   r"\b|\s*(?:以上|以下)")
 RELATIVE_BEFORE = r"(?:\bby|降低|提高|增加|減少|降|升|多|少|加|減)\s*$"
-# A stock said, then what it does in its clause: it arrives (剩下 5 包明天到: 5 more to
-# come) or sets off an order (剩下 5 包就要補: a reorder point), a review's; not 才會到目標
+# A stock said, then what it does in its clause: it arrives (剩 5 包明天到: 5 more to come)
+# or sets off an order (剩 5 包就要補: a reorder point), a review's; not 才會到目標
 STOCK_THEN = r"[^\d,，。.;；]{0,8}?(?:到(?!目標)|送來|進來|就|\barriv|\bcom(?:e|es|ing) in\b)"
 # A number that counts nothing of stock: a time, a price, a place or an id, or how many
 # items (12 characters before it or 8 after: 3:30, 12/10, 2026-12-04, $5, 50 元, shelf 4,
