@@ -2920,7 +2920,12 @@ class ComparisonTest(unittest.TestCase):
                  "If 20 go out: 烏龍茶包 (A002) would have 45 - 20 = 25"),
                 # chatdev10: 超過目標, over target
                 ("A001", "如果明天進 20 包 A001，會超過目標嗎？", "zh-TW",
-                 "若進貨 20：濾掛咖啡（A001）會有 12 + 20 = 32，比目標 30 多 2")):
+                 "若進貨 20：濾掛咖啡（A001）會有 12 + 20 = 32，比目標 30 多 2"),
+                # dev25: 剩下的, what is left after it, then its level
+                ("A002", "如果 A002 今天賣掉 20 包，剩下的會低於目標嗎？", "zh-TW",
+                 "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25，比目標 30 少 5"),
+                ("A002", "如果 A002 賣掉 20 包，剩下會不會低於目標", "zh-TW",
+                 "若賣出或用掉 20：烏龍茶包（A002）會剩 45 - 20 = 25，比目標 30 少 5")):
             with self.subTest(question=question):
                 self.assertTrue(written([lookup(sku)], question, lang).startswith(said))
         for question in ("A001 and A002: if we sell 2 of them, how many would be left?",
@@ -2938,7 +2943,8 @@ class ComparisonTest(unittest.TestCase):
                          "A001 剩下 5 包才要補，現在要補多少？", "如果 A001 剩下 5 包以上，要補多少？",
                          "A001 剩 5 包就要補，現在要補多少？",
                          # a third review's: 剩下的 may be sold too, with no number
-                         "如果 A002 進 10 包，剩下的用掉，會低於目標嗎？"):
+                         "如果 A002 進 10 包，剩下的用掉，會低於目標嗎？",
+                         "如果 A001 賣掉 5 包，剩下的會用掉嗎？"):
             with self.subTest(question=question):
                 self.assertNotIn("若", written([lookup("A001")], question, "zh-TW"))
 

@@ -995,7 +995,10 @@ WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose su
 # change
 NOT_OF_ONE_CHANGE = set("""both each two them they or between back 各 它們 回 回到""".split())
 WHAT_IF_PHRASES = (r"\b(?:get |come )?back (?:up )?to (?:the |its |their )?targets?\b|"
-                   r"\bat or (?:above|below|over|under)\b|\bof the two\b|回得?到目標")
+                   r"\bat or (?:above|below|over|under)\b|\bof the two\b|回得?到目標|"
+                   # what is left after it, then a level (剩下的會低於目標嗎): not the rest of
+                   # the items, nor a stock (剩下的目標加起來呢, 剩下 5 包才要補: a review's)
+                   r"剩下的?(?=(?:還|就)?會(?:不會)?(?:低於|高於|超過|少於|多於|不夠|夠))")
 WHEN_WORDS = (r"\b(?:today|tomorrow|tmrw|tonight|weekend|week|morning|monday|friday)\b|今天|明天|"
               r"這週|週末|本週|下週|後天")
 # ... and of a doubt of a figure the person read ("are you sure it's only 3?", "I remember 30
