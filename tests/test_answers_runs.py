@@ -4,7 +4,6 @@ the command line prints (answer, --facts, --json), a scripted model server, and 
 evaluation's view."""
 
 import json
-import os
 import unittest
 
 import tools
@@ -12,15 +11,12 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import answers
 from stock_agent.answers.facts import Facts
 from stock_agent.evals import harness, metrics, report
-from stock_agent.inventory import SAMPLE_ROWS, Inventory, load
+from stock_agent.inventory import SAMPLE_ROWS, Inventory
 from stock_agent.messages import LINES
 from stock_agent.run import Limits
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
 from tests.wire_harness import OllamaHarness
 from tests.support import run_cli, run_script, settings, temp_folder
-
-EVAL_TENANTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                            "stock_agent", "evals", "inventory.csv")
 
 
 def stock_call(sku):
@@ -431,44 +427,21 @@ class ProgramLookupTest(unittest.TestCase):
                                    question="假設等一下進了10包玄米茶包，這樣離目標還差多少")
         self.assertIn("玄米茶包（A003）會有 0 + 10 = 10，比目標 20 少 10", outcome)
 
-    def test_a_part_the_program_searched_for_is_worked_with_when_the_model_searched_none(self):
-        # dev25, chatdev10: the small model answered with no call; the program's own search
-        # for each part found one item, every other word of the question is known
-        north, south = (load(EVAL_TENANTS, tenant=name) for name in ("north", "south"))
-        for question, data, stated in (
-                ("咖啡如果再進10包，會變幾包？這樣夠目標了嗎", None, "濾掛咖啡（A001）會有 12 + 10 = 22"),
-                ("如果這週烏龍賣掉20包，會剩多少？", None, "烏龍茶包（A002）會剩 45 - 20 = 25"),
-                ("烏龍 vs 綠茶包 庫存差幾包", north, "A002 的庫存比 N100 多 57（60 - 3）"),
-                ("so how many more matcha than coffee", south,
-                 "S001 has 7 more in stock than A001 (77 - 70)")):
-            with self.subTest(question=question):
-                language = "en" if question.isascii() else "zh-TW"
-                outcome, _, events = run_policy([text_reply("10")], language, question=question,
-                                                **({"inventory": data} if data else {}))
-                self.assertIn(stated, outcome)
-                self.assertEqual({e.get("by") for e in events_named(events, "tool")},
-                                 {"program"})
-
     def test_a_part_only_the_programs_own_search_found_is_worked_with_by_no_one(self):
         # a review's: a part may be of an item the data lacks ("bags of rice" of A003's
         # "brown rice tea bags", 烏龍奶茶, "coffee filters"), or a word of the question
         # ("thank" of "Thank you cards"), beside known words: each was worked out
-        shop = Inventory([*SAMPLE_ROWS, {"sku": "B001", "name": "Thank you cards", "stock": 7,
-                                         "target": 5},
-                          {"sku": "P001", "name": "Paper cups", "stock": 50, "target": 40}],
-                         source="shop.csv")
         for question in ("do we have more oolong than coffee filters? by how many",
                          "how many more bags than coffee?", "烏龍奶茶比濾掛咖啡多幾包？",
-                         "is drip coffee more than oolong? thank you",
-                         "How many more bags of rice than oolong do we have?",
-                         "how many more paper bags than oolong?",
-                         "What's the total of oolong and coffee, thank you?"):
+                         "is drip coffee more than oolong? thank you", "如果這週烏龍賣掉20包，會剩多少？",
+                         "How many more bags of rice than oolong do we have?"):
             with self.subTest(question=question):
                 language = "en" if question.isascii() else "zh-TW"
-                outcome, _, _ = run_policy([text_reply("33.")], language, question=question,
-                                           inventory=shop)
+                outcome, _, _ = run_policy([text_reply("33.")], language, question=question)
                 self.assertIn("45", outcome)  # the facts are stated, nothing worked from them
-                self.assertNotRegex(outcome, "33|25|45 - |57|64|[+-] 50")
+                self.assertNotRegex(outcome, "33|25|45 - ")
+        shop = Inventory([*SAMPLE_ROWS, {"sku": "B001", "name": "Thank you cards", "stock": 7,
+                                         "target": 5}], source="shop.csv")
         searches = calls_reply(tool_call("find_items", {"query": "oolong"}),
                                tool_call("find_items", {"query": "coffee"}))
         outcome, _, _ = run_policy([searches, text_reply("57.")], inventory=shop,

@@ -1016,7 +1016,7 @@ SUMMING_WORDS = set("""total totals altogether combined together sum add adds ad
 COMPARING_WORDS = set("""which one ones more most less least fewer fewest higher highest lower
     lowest bigger biggest larger largest smaller smallest than difference between them they
     both each show shows showed up by below above under over low 哪 哪個 哪一個 最多 最少 比 多 少
-    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與 缺 最 vs versus""".split())
+    相差 它們 各 那個 高 低 大 小 較 比較 低於 高於 跟 和 與 缺 最""".split())
 # ... and so of a total, a difference or a comparison of the items it names (names_found),
 # but none of goods moving ("more oolong than coffee came in today?": of no stock held)
 WORKED_WORDS = (FIGURE_WORDS | SUMMING_WORDS | COMPARING_WORDS) - set("""sell sold ship use
@@ -1633,13 +1633,12 @@ def names_found(question, facts, rows, parts, found, asked):
     a what-if, total, difference or comparison) names its items in what the person reads, so
     a part of one item's names alone (not "bags", of two) counts too when the program's own
     search found it and the model searched for it among other names only, its one search
-    finding none ("Adding up coffee, oolong and genmaicha": "coffee oolong genmaicha"), or
-    searched for nothing, the question writing no other part of a name (_writes_more_names:
-    咖啡如果再進10包, not "bags of rice"), and every other word of the question is one of
-    such a question (plain_what_if of a change, else WORKED_WORDS), and a difference is of
-    two (烏龍跟玄米加起來比咖啡多多少？ got the total of the three and one pair's difference).
-    Not "paper bags" of "Paper cups", 烏龍奶茶 of 烏龍茶包, "thank" of "Thank you cards",
-    "bags of rice" of "brown rice tea bags": a review's, each worked out."""
+    finding none ("Adding up coffee, oolong and genmaicha": "coffee oolong genmaicha"), and
+    every other word of the question is one of such a question (plain_what_if of a
+    change, else WORKED_WORDS), and a difference is of two (烏龍跟玄米加起來比咖啡多多少？ got
+    the total of the three and one pair's difference). Not "paper bags" of "Paper cups",
+    烏龍奶茶 of 烏龍茶包, "thank" of "Thank you cards", "bags of rice" of "brown rice tea
+    bags": a review's, each worked out."""
     rows = facts.found() if rows is None else rows
     parts = parts or {}
     searched = {sku: part for sku, part in parts.items() if _searched(facts, sku, part[1])}
@@ -1648,29 +1647,14 @@ def names_found(question, facts, rows, parts, found, asked):
         asked["compare"]
     if worked and len(searched) < len(parts):
         named = named_by(question, rows, parts).values()
-        unsearched = not any(not listed["source"]["invocation"].endswith(":program")
-                             for listed in facts.lists)
         also = named_by(question, rows, {**searched, **{
             sku: part for sku, part in parts.items() if part[0] >= 2 and _searched(
-                facts, sku, part[1], by_program=True) and (
-                    unsearched or _among_names(facts, part[1], named))}})
+                facts, sku, part[1], by_program=True) and _among_names(facts, part[1], named)}})
         pairs = not (asked["difference"] or asked["than"]) or len(also) <= 2
-        whole = not unsearched or not _writes_more_names(question, also.values(), rows, parts)
-        if pairs and whole and (plain_what_if(question, also.values()) if asked["change"] else
-                                plain(question, also.values(), WORKED_WORDS)):
+        if pairs and (plain_what_if(question, also.values()) if asked["change"] else
+                      plain(question, also.values(), WORKED_WORDS)):
             written = also
     return {sku: name for sku, name in written.items() if sku in found}
-
-
-def _writes_more_names(question, names, rows, parts):
-    """Whether the question, the item `names` it is read with taken out, still writes a part
-    of a name: of an item it names by a part (`parts`), or of one found (`rows`): a longer
-    name the program's own reading cut short ("bags of rice": "bags", of the tea bags
-    "rice" found; "paper bags": "bags")."""
-    rest = _without_names(normal(question), names)
-    words, pairs = _words_and_pairs(rest)
-    return any(_writes_out(rest, part) for _, part in parts.values()) or \
-        any(_names_by_name(row, words, pairs) for row in rows)
 
 
 def _among_names(facts, part, names):
@@ -1721,7 +1705,7 @@ def asks_with(part):
 
 
 _ASKING = {*TOOL_WORDS, *PLAIN_WORDS, *LOW, "inventory", "quantity", "supply", "supplies",
-           "purchase", "under", "over", "above", "below", "running", "thank", "thanks"}
+           "purchase", "under", "over", "above", "below", "running"}
 
 
 def _writes_out(folded, name):
