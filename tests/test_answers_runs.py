@@ -4,6 +4,7 @@ the command line prints (answer, --facts, --json), a scripted model server, and 
 evaluation's view."""
 
 import json
+import os
 import unittest
 
 import tools
@@ -11,12 +12,15 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import answers
 from stock_agent.answers.facts import Facts
 from stock_agent.evals import harness, metrics, report
-from stock_agent.inventory import SAMPLE_ROWS, Inventory
+from stock_agent.inventory import SAMPLE_ROWS, Inventory, load
 from stock_agent.messages import LINES
 from stock_agent.run import Limits
 from tests.fake_server import FakeServer, ollama_call, ollama_chat
 from tests.wire_harness import OllamaHarness
 from tests.support import run_cli, run_script, settings, temp_folder
+
+EVAL_TENANTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "stock_agent", "evals", "inventory.csv")
 
 
 def stock_call(sku):
@@ -426,22 +430,47 @@ class ProgramLookupTest(unittest.TestCase):
         outcome, _, _ = run_policy([text_reply("10包")], "zh-TW",
                                    question="假設等一下進了10包玄米茶包，這樣離目標還差多少")
         self.assertIn("玄米茶包（A003）會有 0 + 10 = 10，比目標 20 少 10", outcome)
+        # stop 68's review: two parts side by side are one name the data lacks ("green
+        # coffee": green tea bags and drip coffee were summed beside 'Nothing matches')
+        for question, query, tenant in (
+                ("what's the total of green coffee and oolong?", "green coffee oolong", "north"),
+                ("抹茶咖啡跟咖啡加起來幾包？", "抹茶咖啡 咖啡", "south")):
+            with self.subTest(question=question):
+                outcome, _, _ = run_policy(
+                    [calls_reply(tool_call("find_items", {"query": query})), text_reply("68")],
+                    "en" if question.isascii() else "zh-TW", question=question,
+                    inventory=load(EVAL_TENANTS, tenant=tenant))
+                self.assertNotRegex(outcome, "68|147|Total|合計")
 
     def test_a_part_only_the_programs_own_search_found_is_worked_with_by_no_one(self):
         # a review's: a part may be of an item the data lacks ("bags of rice" of A003's
         # "brown rice tea bags", 烏龍奶茶, "coffee filters"), or a word of the question
         # ("thank" of "Thank you cards"), beside known words: each was worked out
+        shop = Inventory([*SAMPLE_ROWS, {"sku": "B001", "name": "Thank you cards", "stock": 7,
+                                         "target": 5},
+                          {"sku": "P001", "name": "Paper cups", "stock": 50, "target": 40}],
+                         source="shop.csv")
         for question in ("do we have more oolong than coffee filters? by how many",
                          "how many more bags than coffee?", "烏龍奶茶比濾掛咖啡多幾包？",
                          "is drip coffee more than oolong? thank you", "如果這週烏龍賣掉20包，會剩多少？",
-                         "How many more bags of rice than oolong do we have?"):
+                         "How many more bags of rice than oolong do we have?",
+                         # stop 68's review: a compound of two parts, a unit beside a part
+                         "how many more paper bags than oolong?", "大包咖啡比烏龍少幾包？",
+                         "What's the total of coffee cups and oolong?",
+                         "What's the total of oolong and coffee, thank you?"):
             with self.subTest(question=question):
                 language = "en" if question.isascii() else "zh-TW"
-                outcome, _, _ = run_policy([text_reply("33.")], language, question=question)
+                outcome, _, _ = run_policy([text_reply("33.")], language, question=question,
+                                           inventory=shop)
                 self.assertIn("45", outcome)  # the facts are stated, nothing worked from them
-                self.assertNotRegex(outcome, "33|25|45 - ")
-        shop = Inventory([*SAMPLE_ROWS, {"sku": "B001", "name": "Thank you cards", "stock": 7,
-                                         "target": 5}], source="shop.csv")
+                self.assertNotRegex(outcome, "33|25|45 - |57|64|107|[+-] 50")
+        # ... nor a part of the one item that holds it, another product (咖啡機 of 咖啡)
+        machines = Inventory([SAMPLE_ROWS[1], {"sku": "C010", "name": "咖啡機", "stock": 3,
+                                               "target": 2}], source="shop.csv")
+        outcome, _, _ = run_policy([text_reply("13")], "zh-TW", inventory=machines,
+                                   question="咖啡如果再進10包，會變幾包？")
+        self.assertIn("咖啡機（C010）庫存 3", outcome)
+        self.assertNotIn("3 + 10", outcome)
         searches = calls_reply(tool_call("find_items", {"query": "oolong"}),
                                tool_call("find_items", {"query": "coffee"}))
         outcome, _, _ = run_policy([searches, text_reply("57.")], inventory=shop,

@@ -1636,9 +1636,10 @@ def names_found(question, facts, rows, parts, found, asked):
     finding none ("Adding up coffee, oolong and genmaicha": "coffee oolong genmaicha"), and
     every other word of the question is one of such a question (plain_what_if of a
     change, else WORKED_WORDS), and a difference is of two (烏龍跟玄米加起來比咖啡多多少？ got
-    the total of the three and one pair's difference). Not "paper bags" of "Paper cups",
-    烏龍奶茶 of 烏龍茶包, "thank" of "Thank you cards", "bags of rice" of "brown rice tea
-    bags": a review's, each worked out."""
+    the total of the three and one pair's difference), none written next to another
+    ("green coffee": _side_by_side). Not "paper bags" of "Paper cups", 烏龍奶茶 of 烏龍茶包,
+    "thank" of "Thank you cards", "bags of rice" of "brown rice tea bags": a review's, each
+    worked out."""
     rows = facts.found() if rows is None else rows
     parts = parts or {}
     searched = {sku: part for sku, part in parts.items() if _searched(facts, sku, part[1])}
@@ -1651,10 +1652,20 @@ def names_found(question, facts, rows, parts, found, asked):
             sku: part for sku, part in parts.items() if part[0] >= 2 and _searched(
                 facts, sku, part[1], by_program=True) and _among_names(facts, part[1], named)}})
         pairs = not (asked["difference"] or asked["than"]) or len(also) <= 2
-        if pairs and (plain_what_if(question, also.values()) if asked["change"] else
-                      plain(question, also.values(), WORKED_WORDS)):
+        if pairs and not _side_by_side(question, also.values()) and (
+                plain_what_if(question, also.values()) if asked["change"] else
+                plain(question, also.values(), WORKED_WORDS)):
             written = also
     return {sku: name for sku, name in written.items() if sku in found}
+
+
+def _side_by_side(question, names):
+    """Whether the question writes two of the `names` with nothing but a space between: one
+    name of a thing the data lacks, each word of which names another item ("green coffee":
+    green tea bags and drip coffee, summed; 抹茶咖啡), a review's."""
+    folded = normal(question)
+    return any(re.search(rf"{re.escape(normal(first))}\s*{re.escape(normal(second))}", folded)
+               for first in names for second in names if first != second)
 
 
 def _among_names(facts, part, names):
