@@ -634,8 +634,25 @@ class ConversationAnswersTest(unittest.TestCase):
             with self.subTest(stdin=stdin):
                 answer = self.last_answer(stdin, replies, spare="1000")
                 self.assertNotRegex(answer, "合計|Most stock|Total|最多")
+        # chatdev10: "all" after every item of the data, one a turn: of them (the scope line)
+        for stdin, stated in (
+                ("A001 stock?\nand A002?\nA003\nwhats that all together\n",
+                 "Total stock of A001, A002, A003: 57 (12 + 45 + 0)."),
+                ("A001 stock?\nand A002?\nA003\ntotal target of all?\n",
+                 "Total target of A001, A002, A003: 80 (30 + 30 + 20)."),
+                ("A001 庫存？\nA002 呢？\nA003\n全部加起來呢\n",
+                 "A001、A002、A003 的庫存合計 57（12 + 45 + 0）。")):
+            with self.subTest(stdin=stdin):
+                answer = self.last_answer(stdin, [self.lookup(sku) for sku in
+                                                  ("A001", "A002", "A003")], spare="1000")
+                self.assertIn(stated, answer)
         # ...nor "the three" of two in data of five (examples/inventory.csv's north)
         five = ["--inventory", os.path.join(ROOT, "examples", "inventory.csv"), "--tenant", "north"]
+        status, _, err, events, _ = self.chat(
+            "check A001\ncheck A002\nwhats that all together\n", self.lookup("A001"),
+            self.lookup("A002"), text_reply("1000"), text_reply("1000"), args=five)
+        self.assertEqual(status, 0, err)
+        self.assertNotIn("Total", events[-1]["answer"])  # two of five: of them, or of all?
         for question in ("all three together?", "the three together?"):
             with self.subTest(question=question):
                 status, _, err, events, _ = self.chat(
