@@ -38,7 +38,8 @@ import re
 import time
 
 from stock_agent.errors import SIGNAL_SLICE_SECONDS, AgentError, ToolError, raise_if_stopped
-from stock_agent.inventory import ALIASES, SKU_HINT, SKU_PATTERN, spelled_alike
+from stock_agent.inventory import (ALIASES, SKU_HINT, SKU_PATTERN, names_spelled_alike,
+                                   spelled_alike)
 from stock_agent.schema import check_schema, validate
 
 
@@ -502,48 +503,18 @@ def find_items(inventory, arguments):
     return result
 
 
-# difflib's ratio a name spelled alike reaches: "genmacha" to "genmaicha" is 0.94, "lemon tea
-# bags" to "oolong tea bags" 0.83; 鋁掛咖啡 to 濾掛咖啡, one character in four, 0.75
-ALIKE = {"ascii": 0.85, "other": 0.75}
 ALIKE_ROWS = 2_000  # the most rows scanned for names spelled alike (1.9 s at 50,001)
 
 
 def _spelled_alike(query, rows):
     """The rows with a SKU that reads as the query (inventory.spelled_alike: AOO2, A002), or
-    a name, another name or (of an English one) a word spelled like it (difflib's ratio of
-    at least ALIKE, or two letters swapped), the closest first. Names are not scanned for a
-    query shorter than four characters, which too many are spelled like, nor in data of more
-    than ALIKE_ROWS rows."""
+    a name spelled like it (inventory.names_spelled_alike), the closest first. Names are
+    not scanned for a query shorter than four characters, which too many are spelled like,
+    nor in data of more than ALIKE_ROWS rows."""
     skus = spelled_alike(query, [row["sku"] for row in rows])
     if skus or len(query) < 4 or len(rows) > ALIKE_ROWS:
         return [row for row in rows if row["sku"] in skus]
-    import difflib  # only for a search that matched nothing
-
-    least = ALIKE["ascii" if query.isascii() else "other"]
-    matcher, scored = difflib.SequenceMatcher(b=query, autojunk=False), []
-    for at, row in enumerate(rows):
-        best = 0.0
-        for name in [row["name"], *row.get(ALIASES, "").split(";")]:
-            name = _fold(name.strip())
-            for spelling in [name, *(name.split() if name.isascii() else ())]:
-                matcher.set_seq1(spelling)
-                if _swapped(query, spelling):
-                    best = max(best, least)
-                elif matcher.real_quick_ratio() >= least and matcher.quick_ratio() >= least:
-                    best = max(best, matcher.ratio())
-        if best >= least:
-            scored.append((-best, at, row))
-    return [row for _, _, row in sorted(scored)]
-
-
-def _swapped(query, spelling):
-    """Whether the query is the spelling with two letters next to each other swapped, a typo
-    difflib scores low ("oolnog" of "oolong": 0.83)."""
-    if len(query) != len(spelling):
-        return False
-    apart = [at for at, (left, right) in enumerate(zip(query, spelling)) if left != right]
-    return len(apart) == 2 and apart[1] == apart[0] + 1 and \
-        query[apart[0]] == spelling[apart[1]] and query[apart[1]] == spelling[apart[0]]
+    return names_spelled_alike(query, rows, _fold)
 
 
 def list_reorder(inventory, arguments):

@@ -38,6 +38,46 @@ def spelled_alike(sku, skus):
     """The SKUs of `skus` that read as `sku` (read_as: AOO2 as A002), but for `sku` itself."""
     typed = read_as(sku)
     return [other for other in skus if other != sku and read_as(other) == typed]
+
+
+# difflib's ratio a name spelled alike reaches: "genmacha" to "genmaicha" is 0.94, "lemon tea
+# bags" to "oolong tea bags" 0.83; 鋁掛咖啡 to 濾掛咖啡, one character in four, 0.75
+ALIKE = {"ascii": 0.85, "other": 0.75}
+
+
+def names_spelled_alike(query, rows, fold):
+    """The rows with a name, another name or (of an English one) a word spelled like the
+    query, each folded by `fold` as the query is: difflib's ratio of at least ALIKE, or two
+    letters next to each other swapped; the closest first."""
+    import difflib  # only for a search that matched nothing
+
+    least = ALIKE["ascii" if query.isascii() else "other"]
+    matcher, scored = difflib.SequenceMatcher(b=query, autojunk=False), []
+    for at, row in enumerate(rows):
+        best = 0.0
+        for name in [row["name"], *row.get(ALIASES, "").split(";")]:
+            name = fold(name.strip())
+            for spelling in [name, *(name.split() if name.isascii() else ())]:
+                matcher.set_seq1(spelling)
+                if _swapped(query, spelling):
+                    best = max(best, least)
+                elif matcher.real_quick_ratio() >= least and matcher.quick_ratio() >= least:
+                    best = max(best, matcher.ratio())
+        if best >= least:
+            scored.append((-best, at, row))
+    return [row for _, _, row in sorted(scored)]
+
+
+def _swapped(query, spelling):
+    """Whether the query is the spelling with two letters next to each other swapped, a typo
+    difflib scores low ("oolnog" of "oolong": 0.83)."""
+    if len(query) != len(spelling):
+        return False
+    apart = [at for at, (left, right) in enumerate(zip(query, spelling)) if left != right]
+    return len(apart) == 2 and apart[1] == apart[0] + 1 and \
+        query[apart[0]] == spelling[apart[1]] and query[apart[1]] == spelling[apart[0]]
+
+
 SKU_HINT = "1-32 uppercase letters, digits, - or _, for example A001"  # SKU_PATTERN in words
 COLUMNS = ("sku", "name", "stock", "target")
 # An optional column: other names of the item, in other languages or words ("oolong tea
