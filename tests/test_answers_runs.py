@@ -372,6 +372,16 @@ class ProgramLookupTest(unittest.TestCase):
                 self.assertEqual([e["arguments"] for e in events_named(events, "tool")
                                   if e.get("by") == "program"], searched)
                 self.assertEqual("spelled alike: 玄米茶包 (A003)" in outcome, bool(searched))
+        # dev25: a name misspelled, and no call: the word is searched for, its items read
+        # as spelled alike, nothing worked out of them
+        outcome, _, events = run_script(
+            [text_reply("We should order 10 genmacha teabags.")], policy=answers.Answers("en"),
+            question="hw many genmacha teabags shud we oder", log_content=True)
+        self.assertEqual([e["arguments"] for e in events_named(events, "tool")],
+                         [{"query": "genmacha"}])
+        self.assertIn('No item\'s name or SKU contains "genmacha"; spelled alike: 玄米茶包 (A003)',
+                      outcome)
+        self.assertNotIn("order 10", outcome)
         # a search the model made for it, in any case, is not made again (a tenth review's)
         outcome, _, events = run_script(
             [calls_reply(tool_call("find_items", {"query": "coffee"}),

@@ -44,6 +44,15 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertFalse(needs(question))
 
+    def test_a_name_misspelled_needs_them(self):
+        # dev25: "hw many genmacha teabags shud we oder" was asked without tools, and the
+        # person read the scope line
+        for question in ("hw many genmacha teabags shud we oder", "is the cofee low?",
+                         "how many oolnog left?"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
+        self.assertFalse(needs("How many widgets?"))
+
     def test_the_person_saying_not_to_look_anything_up_wins_when_it_gives_the_figures(self):
         for question in ("Don't check the stock: A001 has 12, target 30. How many to order?",
                          "Without looking anything up, how is the order for A001 computed?",

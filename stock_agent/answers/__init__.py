@@ -46,11 +46,11 @@ from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED, LEVELLED, MEANING,
                                           OF_TODAY, STOCK_WORDS, TARGETS, THRESHOLD_WORDS,
                                           asks_every_item, asks_the_list, asks_with, best_part,
-                                          figure_only, items_counted, list_length, named_by,
-                                          names_found, names_of, names_written, normal,
-                                          offered_first, orders_of_one, parts_named, plain,
-                                          plain_clause, plain_what_if, says_no_lookup, shape,
-                                          skus_named, supposes_a_change)
+                                          figure_only, items_counted, list_length, misspelled,
+                                          named_by, names_found, names_of, names_written,
+                                          normal, offered_first, orders_of_one, parts_named,
+                                          plain, plain_clause, plain_what_if, says_no_lookup,
+                                          shape, skus_named, supposes_a_change)
 from stock_agent.answers.reader import shows_some
 from stock_agent.answers.shown import shown
 from stock_agent.answers.writer import (changed as _changed, figures_of, given_figures,
@@ -574,6 +574,11 @@ class Answers(Plain):
             named = named_by(question, self.inventory.rows(), self._parts(question))
             names += [named[sku] for sku in named if sku not in found and sku not in written]
             return list(dict.fromkeys(names))[:MAX_SEARCHES]
+        if not found and not (facts.alike or facts.looked_up or self._parts(question)):
+            # a lookup not found is searched for as written (_mistyped), a SKU not at all
+            spelled = misspelled(normal(question), self.inventory)  # genmacha: of genmaicha
+            if spelled:
+                return [spelled]
         if not found and self.offered != ("find_items",):
             return []
         if not found:  # each part, of a question working with several ("adding up coffee,

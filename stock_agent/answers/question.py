@@ -12,6 +12,7 @@ import collections
 import re
 
 from stock_agent.answers.numerals import NUMERALS, chinese_number, english_number, side_by_side
+from stock_agent.inventory import ALIKE_ROWS, names_spelled_alike
 
 
 # What the tools know about, in words a question would use. A question with none of them,
@@ -248,7 +249,18 @@ def may_need_tools(question, inventory):
     if not _sums_its_own(folded) and any(word in folded for word in TOOL_WORDS + LOW) and \
             not _asks_in_general(folded):  # 哪些東西不夠了: being low is the tools' too
         return True
-    return _names_an_item(folded, inventory)
+    return _names_an_item(folded, inventory) or misspelled(folded, inventory) is not None
+
+
+def misspelled(folded, inventory):
+    """A word of the question spelled like a name of an item, or a word of one, in data
+    small enough to scan (ALIKE_ROWS): "hw many genmacha teabags shud we oder", genmacha
+    (of genmaicha tea bags), was sent without tools, and the person read the scope line. A
+    search for it returns its items as spelled alike, no more (tools.find_items)."""
+    if len(inventory) > ALIKE_ROWS:
+        return None
+    return next((word for word in re.findall(r"[a-z]{4,}", folded) if not asks_with(word) and
+                 names_spelled_alike(word, inventory.rows(), normal)), None)
 
 
 def _claims_a_figure_of_ours(folded, inventory):
@@ -1637,7 +1649,7 @@ def names_found(question, facts, rows, parts, found, asked):
     every other word of the question is one of such a question (plain_what_if of a
     change, else WORKED_WORDS), and a difference is of two (烏龍跟玄米加起來比咖啡多多少？ got
     the total of the three and one pair's difference), none written next to another
-    ("green coffee": _side_by_side). Not "paper bags" of "Paper cups", 烏龍奶茶 of 烏龍茶包,
+    ("green coffee": _written_together). Not "paper bags" of "Paper cups", 烏龍奶茶 of 烏龍茶包,
     "thank" of "Thank you cards", "bags of rice" of "brown rice tea bags": a review's, each
     worked out."""
     rows = facts.found() if rows is None else rows
@@ -1652,14 +1664,14 @@ def names_found(question, facts, rows, parts, found, asked):
             sku: part for sku, part in parts.items() if part[0] >= 2 and _searched(
                 facts, sku, part[1], by_program=True) and _among_names(facts, part[1], named)}})
         pairs = not (asked["difference"] or asked["than"]) or len(also) <= 2
-        if pairs and not _side_by_side(question, also.values()) and (
+        if pairs and not _written_together(question, also.values()) and (
                 plain_what_if(question, also.values()) if asked["change"] else
                 plain(question, also.values(), WORKED_WORDS)):
             written = also
     return {sku: name for sku, name in written.items() if sku in found}
 
 
-def _side_by_side(question, names):
+def _written_together(question, names):
     """Whether the question writes two of the `names` with nothing but a space between: one
     name of a thing the data lacks, each word of which names another item ("green coffee":
     green tea bags and drip coffee, summed; 抹茶咖啡), a review's."""
