@@ -110,6 +110,16 @@ class RenderedTest(unittest.TestCase):
                 self.assertEqual(events[-1]["verification"], "rendered")
                 self.assertEqual(len(model.requests), 2)
 
+    def test_a_code_fence_is_not_shown(self):
+        # chatdev10: the model's "```" was the answer the person read, above the facts
+        outcome, _, _ = run_policy([stock_call("A001"), text_reply("```")],
+                                   question="How much drip coffee do we have?")
+        self.assertNotIn("`", outcome)
+        self.assertIn(A001["en"], outcome)
+        outcome, _, events = run_policy([stock_call("A001"), text_reply(
+            "```text\nA001 has 12 units.\n```")], question="How many A001 do we have?")
+        self.assertEqual(outcome, "[Sample data] A001 has 12 units.")
+
     def test_an_order_claim_with_no_receipt_is_never_shown(self):
         outcome, model, events = run_policy(
             [stock_call("A002"), text_reply("A002 庫存 45，已自動補貨。")], "zh-TW",

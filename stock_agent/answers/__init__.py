@@ -287,7 +287,8 @@ class Answers(Plain):
             _ordinal_asked(folded, self.earlier, nothing, self.last_read)
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
-        written, text = text, self._unlabelled(text)
+        # a fence around the answer, or alone ("```" was the answer the person read)
+        written, text = text, re.sub(_FENCE, "", self._unlabelled(text)).strip()
         facts = self._facts(question, outcome, run_call, step)
         known = self._known(facts, outcome)
         facts, of = self._of_earlier(question, facts, known)
@@ -1282,6 +1283,10 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
 # target of all?" after two of three summed two; after A001, then A002 and A003, "all
 # together" of the two or the three?)
 _ALL_SPOKEN = r"\ball(?: of (?:them|those|these|it))?\b|全部|所有"
+
+
+# A line of a code fence, which says nothing: "```", "```json", "~~~"
+_FENCE = r"(?m)^[ \t]*(?:```|~~~)[\w-]*[ \t]*$"
 
 
 # "besides these two", 除了這兩個, "what else": of other items than those counted or "those"
