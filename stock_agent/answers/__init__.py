@@ -287,8 +287,9 @@ class Answers(Plain):
             _ordinal_asked(folded, self.earlier, nothing, self.last_read)
 
     def review(self, text, question, outcome, *, run_call, step, last, log):
-        # a fence around the answer, or alone ("```" was the answer the person read)
-        written, text = text, re.sub(_FENCE, "", self._unlabelled(text)).strip()
+        written, text = text, self._unlabelled(text)
+        if "```" in text or "~~~" in text:  # a fence around the answer, or alone ("```" was
+            text = re.sub(_FENCE, "", text).strip()  # the answer the person read)
         facts = self._facts(question, outcome, run_call, step)
         known = self._known(facts, outcome)
         facts, of = self._of_earlier(question, facts, known)
