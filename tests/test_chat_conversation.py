@@ -718,6 +718,26 @@ class ConversationAnswersTest(unittest.TestCase):
         self.assertIn("Below target, largest shortfall first: 玄米茶包 (A003)",
                       events[-1]["answer"])
 
+    def test_an_empty_reorder_list_is_told_which_items_need_nothing(self):
+        # chatdev10: "anything we need to reorder?" in data of two, both above target, read
+        # "Nothing is below target." alone; a list of some still leaves the rest unsaid (the
+        # turns after speak of it by place and as "those")
+        south = ["--inventory", os.path.join(ROOT, "stock_agent", "evals", "inventory.csv"),
+                 "--tenant", "south"]
+        for args, said, unsaid in (
+                (south, "濾掛咖啡 (A001): stock 70, target 30, 40 above target; suggested order 0, "
+                        "no reorder needed. 抹茶粉 (S001)", None),
+                ([], "Below target, largest shortfall first:", "烏龍茶包 (A002)")):
+            with self.subTest(args=args):
+                status, _, err, events, _ = self.chat(
+                    "anything we need to reorder?\n",
+                    calls_reply(tool_call("list_reorder", {"limit": 10})),
+                    text_reply("Nothing."), text_reply("Nothing."), args=args)
+                self.assertEqual(status, 0, err)
+                self.assertIn(said, events[-1]["answer"])
+                if unsaid:
+                    self.assertNotIn(unsaid, events[-1]["answer"])
+
     def test_chatdev6_doubts_the_one_read_last_and_the_what_if_gone_on_with(self):
         # "are you sure?" after a verdict got the scope line; 那個 after two found, of the one
         # the answer before named alone, got no order; "then how many would we have to

@@ -519,11 +519,11 @@ class Answers(Plain):
     def _unlisted(self, question, facts):
         """A lookup of the items a whole reorder list leaves out, in data of at most ten
         items (one call), when the question names none: "what needs restocking?" is also
-        told which need nothing, so the person does not read those as unknown. Not in a
-        conversation: there the turns after speak of the list by place and as "those" ("the
-        last one", "total?")."""
+        told which need nothing, so the person does not read those as unknown. In a
+        conversation, only after an empty list: the turns after speak of a list by place and
+        as "those" ("the last one", "total?"), of none "nothing is below target" is all."""
         listed = facts.reorder_listed() if facts.lists else None  # most runs make no list
-        if listed is None or self.inventory is None or self.conversation or \
+        if listed is None or self.inventory is None or self.conversation and listed or \
                 len(self.inventory) > 10 or skus_named(question) or self._parts(question):
             return []
         rest = [row["sku"] for row in self.inventory.rows()
