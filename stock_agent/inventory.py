@@ -49,7 +49,8 @@ ALIKE_ROWS = 2_000  # the most rows scanned for names spelled alike (1.9 s at 50
 def names_spelled_alike(query, rows, fold):
     """The rows with a name, another name or (of an English one) a word spelled like the
     query, each folded by `fold` as the query is: difflib's ratio of at least ALIKE, or two
-    letters next to each other swapped; the closest first."""
+    letters next to each other swapped; the closest first. Not one the query holds or is
+    held in, but as a plural ("oolongs"): "team" is no misspelled "tea", nor "price" "rice"."""
     import difflib  # only for a search that matched nothing
 
     least = ALIKE["ascii" if query.isascii() else "other"]
@@ -60,6 +61,9 @@ def names_spelled_alike(query, rows, fold):
             name = fold(name.strip())
             for spelling in [name, *(name.split() if name.isascii() else ())]:
                 matcher.set_seq1(spelling)
+                if (spelling in query or query in spelling) and \
+                        query.removeprefix(spelling) not in ("s", "es"):
+                    continue  # another word, not this one misspelled: but "oolongs"
                 if _swapped(query, spelling):
                     best = max(best, least)
                 elif matcher.real_quick_ratio() >= least and matcher.quick_ratio() >= least:

@@ -646,6 +646,11 @@ class ConversationAnswersTest(unittest.TestCase):
                 answer = self.last_answer(stdin, [self.lookup(sku) for sku in
                                                   ("A001", "A002", "A003")], spare="1000")
                 self.assertIn(stated, answer)
+        # stop 68's second review: nor after questions of targets (of the targets?)
+        answer = self.last_answer(
+            "What's the target of A001?\nand A002?\nand A003?\nwhat's that all together?\n",
+            [self.lookup(sku) for sku in ("A001", "A002", "A003")], spare="1000")
+        self.assertNotIn("Total", answer)
         # ...nor "the three" of two in data of five (examples/inventory.csv's north)
         five = ["--inventory", os.path.join(ROOT, "examples", "inventory.csv"), "--tenant", "north"]
         status, _, err, events, _ = self.chat(

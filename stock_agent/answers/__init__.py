@@ -1263,7 +1263,7 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     kind = next((kind for kind in ("total", "compare") if shaped[kind]), None)
     those, spoken = _named_in(earlier.found(), last), [fact["sku"] for fact in earlier.found()]
     if kind == "total" and len(spoken) == every >= 2 and len(those) in (0, 1, every) and \
-            re.search(_ALL_SPOKEN, normal(question)):  # of them, every item of the data alike
+            not targets and re.search(_ALL_SPOKEN, normal(question)):  # of every item alike
         question, those = re.sub(_ALL_SPOKEN, " ", normal(question)), spoken
     if kind is None or shaped["numbers"] or shaped["difference"] or not figure_only(
             question, summing=kind == "total", comparing=kind != "total") or \
