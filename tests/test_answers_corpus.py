@@ -1207,6 +1207,25 @@ class HostileProbeTest(unittest.TestCase):
 
 class TrueAnswersTest(unittest.TestCase):
 
+    def test_an_empty_reorder_list_said_in_other_words_is_read(self):
+        # "Nothing needs reordering." of an empty list was not read, and the person read the
+        # program's answer; of a list of two, it is false
+        def listed(*skus):
+            return {"invocation": "1:0", "name": "list_reorder", "arguments": {},
+                    "result": {"ok": True, "data": {"items": [row for row in SAMPLE
+                                                              if row["sku"] in skus],
+                                                    "more": 0, "source": "s"}}}
+
+        for answer in ("Nothing needs reordering.", "No items need to be reordered.",
+                       "There are no items below target.", "目前沒有需要補貨的品項。",
+                       "沒有低於目標的品項。"):
+            with self.subTest(answer=answer):
+                lang = "en" if answer.isascii() else "zh-TW"
+                self.assertEqual(person_reads(answer, "Anything to reorder?", [listed()],
+                                              lang)[0].splitlines()[0], answer)
+                self.assertEqual(person_reads(answer, "Anything to reorder?",
+                                              [listed("A003", "A001")], lang)[1], "rendered")
+
     def test_a_true_answer_is_shown_as_written(self):
         answer = ("A001 (濾掛咖啡) has 12 units in stock, below its target of 30. I suggest "
                   "reordering 18 units.")
@@ -2946,7 +2965,8 @@ class ComparisonTest(unittest.TestCase):
                          "如果 A002 進 10 包，剩下的用掉，會低於目標嗎？",
                          "如果 A001 賣掉 5 包，剩下的會用掉嗎？",
                          # stop 68's second review: after goods come in, of the other items
-                         "如果 A001 進 18 包，剩下的還會低於目標嗎？"):
+                         "如果 A001 進 18 包，剩下的還會低於目標嗎？",
+                         "A001 賣得最好，如果進 18 包，剩下的還會低於目標嗎？"):
             with self.subTest(question=question):
                 self.assertNotIn("若", written([lookup("A001")], question, "zh-TW"))
 

@@ -519,11 +519,12 @@ class Answers(Plain):
     def _unlisted(self, question, facts):
         """A lookup of the items a whole reorder list leaves out, in data of at most ten
         items (one call), when the question names none: "what needs restocking?" is also
-        told which need nothing, so the person does not read those as unknown. In a
-        conversation, only after an empty list: the turns after speak of a list by place and
-        as "those" ("the last one", "total?"), of none "nothing is below target" is all."""
+        told which need nothing, so the person does not read those as unknown. Not in a
+        conversation: there the turns after speak of the list by place and as "those" ("the
+        last one", "total?"), and of every item its answer named (a review's: after an empty
+        list, "which is lowest?" compared every item)."""
         listed = facts.reorder_listed() if facts.lists else None  # most runs make no list
-        if listed is None or self.inventory is None or self.conversation and listed or \
+        if listed is None or self.inventory is None or self.conversation or \
                 len(self.inventory) > 10 or skus_named(question) or self._parts(question):
             return []
         rest = [row["sku"] for row in self.inventory.rows()
@@ -1255,20 +1256,16 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     turns before spoke of, both found ("how many drip coffee?", "and the oolong?", "so how
     many is that together?"; chatdev6), when no list before was cut short, this turn's
     calls found no other and it counts no other number of items ("the three together?"
-    of two, a review's), or, asked of "all", every item the turns before found, when those
-    are every item of the data (_ALL_SPOKEN); else []. So does a comparison of the items the
-    answer named when they are all `every` item of the data (哪一個最缺？ after the three: of
-    those or of every item, the same; chatdev9). Not a difference: 建議量差了幾包, 跟目標差了幾包 after a
+    of two, a review's); else []. So does a comparison of the items the answer named when
+    they are all `every` item of the data (哪一個最缺？ after the three: of those or of every
+    item, the same; chatdev9). Not a difference: 建議量差了幾包, 跟目標差了幾包 after a
     comparison of stock were worked out of the wrong field (a review's)."""
     kind = next((kind for kind in ("total", "compare") if shaped[kind]), None)
-    those, spoken = _named_in(earlier.found(), last), [fact["sku"] for fact in earlier.found()]
-    if kind == "total" and len(spoken) == every >= 2 and len(those) in (0, 1, every) and \
-            not targets and re.search(_ALL_SPOKEN, normal(question)):  # of every item alike
-        question, those = re.sub(_ALL_SPOKEN, " ", normal(question)), spoken
     if kind is None or shaped["numbers"] or shaped["difference"] or not figure_only(
             question, summing=kind == "total", comparing=kind != "total") or \
             any(listed["more"] for listed in earlier.lists):
         return []
+    those = _named_in(earlier.found(), last)
     if len(those) < 2 and len(earlier.items) == 2 and len(earlier.found()) == 2 and \
             not targets and kind != "compare":  # after "What's the target of A001?", "and
         those = [fact["sku"] for fact in earlier.found()]  # A002?": of the targets?
@@ -1276,14 +1273,6 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     many = len(those) >= 2 if kind == "total" else len(those) == every >= 2
     counted = items_counted(question)  # "the three together?" of two: of which three?
     return those if many and found <= set(those) and counted in (0, len(those)) else []
-
-
-# "all" of a total naming none, read only when the turns before found every item of the
-# data and the answer before named one of them, or all: "that all together" after A001,
-# A002 and A003 one a turn; else of those spoken of, or of every item? (a review's: "total
-# target of all?" after two of three summed two; after A001, then A002 and A003, "all
-# together" of the two or the three?)
-_ALL_SPOKEN = r"\ball(?: of (?:them|those|these|it))?\b|全部|所有"
 
 
 # A line of a code fence, which says nothing: "```", "```json", "~~~"

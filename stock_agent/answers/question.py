@@ -922,7 +922,8 @@ def plain_what_if(question, names=(), *, one=False):
     folded = _without_names(_past_no_lookup(normal(question).strip()), names)
     if re.search(RELATIVE, folded):
         return False
-    folded = re.sub(LEFT_AFTER_SALE, r"\1 ", folded) if "剩下" in folded else folded
+    if "剩下" in folded and not re.search(COMING_IN, folded):
+        folded = re.sub(LEFT_AFTER_SALE, r"\1 ", folded)
     folded = re.sub(SKU_SHAPE, " ", re.sub(WHAT_IF_PHRASES, " ", re.sub(INSTEAD_OF, " ", folded)))
     if one:
         folded = re.sub(r"(\d) of (?:them|those|these)\b", r"\1", folded)
@@ -1015,10 +1016,11 @@ NOT_OF_ONE_CHANGE = set("""both each two them they or between back 各 它們 �
 WHAT_IF_PHRASES = (r"\b(?:get |come )?back (?:up )?to (?:the |its |their )?targets?\b|"
                    r"\bat or (?:above|below|over|under)\b|\bof the two\b|回得?到目標")
 # What is left after a sale, then a level (賣掉20包，剩下的會低於目標嗎): not the rest of the
-# items, nor a stock (剩下的目標加起來呢, 剩下 5 包才要補), nor after goods come in
-# (如果濾掛咖啡進18包，剩下的還會低於目標嗎？: of the other items), each a review's
+# items, nor a stock (剩下的目標加起來呢, 剩下 5 包才要補), nor in a question of goods coming
+# in (濾掛咖啡賣得最好，如果進18包，剩下的還會低於目標嗎？: of the other items), each a review's
 LEFT_AFTER_SALE = (r"((?:賣|用|出貨|拿走|消耗)[^。？?]*?)剩下的?"
                    r"(?=(?:還|就)?會(?:不會)?(?:低於|高於|超過|少於|多於|不夠|夠))")
+COMING_IN = r"進|到貨|收到|入庫|補"
 WHEN_WORDS = (r"\b(?:today|tomorrow|tmrw|tonight|weekend|week|morning|monday|friday)\b|今天|明天|"
               r"這週|週末|本週|下週|後天")
 # ... and of a doubt of a figure the person read ("are you sure it's only 3?", "I remember 30
