@@ -577,8 +577,9 @@ class Answers(Plain):
             named = named_by(question, self.inventory.rows(), self._parts(question))
             names += [named[sku] for sku in named if sku not in found and sku not in written]
             return list(dict.fromkeys(names))[:MAX_SEARCHES]
-        if not found and not (facts.alike or facts.looked_up or self._parts(question)):
-            # a lookup not found is searched for as written (_mistyped), a SKU not at all
+        if not found and not (facts.alike or self._parts(question) or any(
+                sku in question for sku in facts.looked_up)):
+            # not of a SKU the person wrote ("Check GENMACHA": not found is the answer)
             spelled = misspelled(normal(question), self.inventory)  # genmacha: of genmaicha
             if spelled:
                 return [spelled]
