@@ -120,6 +120,13 @@ class RenderedTest(unittest.TestCase):
             "```text\nA001 has 12 units.\n```")], question="How many A001 do we have?")
         self.assertEqual(outcome, "[Sample data] A001 has 12 units.")
 
+    def test_a_sentence_said_twice_is_shown_once_and_nothing_is_lost(self):
+        outcome, _, events = run_policy([stock_call("A001"), text_reply(
+            "A001 has 12 units. It is below target.\nA001 has 12 units.")],
+            question="How many A001 do we have?")
+        self.assertEqual(outcome, "[Sample data] A001 has 12 units. It is below target.")
+        self.assertEqual(events[-1]["verification"], "verified")
+
     def test_an_order_claim_with_no_receipt_is_never_shown(self):
         outcome, model, events = run_policy(
             [stock_call("A002"), text_reply("A002 庫存 45，已自動補貨。")], "zh-TW",

@@ -29,7 +29,7 @@ from mock_model import MockModel, calls_reply, text_reply, tool_call
 from stock_agent import cli, runlog
 from stock_agent.chat.io import MAX_LINE_BYTES
 from stock_agent.chat import context
-from stock_agent.errors import EXIT_STATUS, AgentError, Stopped
+from stock_agent.errors import EXIT_STATUS, AgentError, Stopped, Text
 from stock_agent.evals import stats
 from stock_agent.run import MAX_QUESTION_CHARS
 from tests.support import (DRIVER, Early, early_folder, read_only_log, run_cli, settings,
@@ -161,6 +161,34 @@ class ConversationAnswersTest(unittest.TestCase):
                 answer = self.last_answer("A003 還有嗎？\n要叫幾包？\n", [self.lookup("A003")],
                                           spare=reply)
                 self.assertEqual(reply in answer, shown, answer)
+
+    def test_a_line_the_person_read_before_of_another_item_is_not_shown_again(self):
+        # cd10 (stop 68): after "and A002?", the small model copied A001's line and the
+        # no-order line, then wrote A002's falsely: the person read A001's line first, and
+        # "No order has been placed in this run." twice
+        a001 = "濾掛咖啡 (A001): stock 12, target 30, below target; suggested order 18."
+        none = "No order has been placed in this run."
+        a002 = "烏龍茶包 (A002): stock 45, target 30, 15 above target"
+        for said, lead, kept in (
+                (f"[Sample data] {a001} {none}\n濾掛咖啡 (A002): stock 15. {none}",
+                 "answer_trimmed", None),
+                (f"[Sample data] {a001} {none}\n烏龍茶包 (A002): stock 45, target 30. {none}",
+                 None, "烏龍茶包 (A002): stock 45, target 30."),
+                (f"[Sample data] {a001} {none}", "answer_rendered_copied", None)):
+            with self.subTest(said=said):
+                answer = self.last_answer("A001 stock?\nand A002?\n",
+                                          [self.lookup("A001"), text_reply(said)])
+                self.assertNotIn(a001, answer)
+                self.assertIn(a002 if kept is None else kept, answer)
+                self.assertEqual(answer.count(none), 1, answer)
+                if lead:
+                    self.assertTrue(answer.startswith(Text(lead).render("en")), answer)
+        # a copy of the line of the item asked of is its answer still ("is it under
+        # target?" of A001), as is one repeated in a question naming none
+        for stdin in ("A001 stock?\nis it under target?\n", "A001 stock?\nthanks, and?\n"):
+            with self.subTest(stdin=stdin):
+                answer = self.last_answer(stdin, [self.lookup("A001"), text_reply(a001)])
+                self.assertIn(a001, answer)
 
     def test_a_what_if_of_another_number_right_after_one_is_of_the_same_item(self):
         # chatdev7: "what if the shipment were 25 instead?" after one of 15 got the scope

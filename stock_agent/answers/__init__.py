@@ -64,7 +64,8 @@ __all__ = ["Answers", "Plain", "policy", "written"]
 MAX_SEARCHES = 3  # names the program searches for itself in one run, as one round of calls
 # The lines that open an answer to say the program wrote it, or left sentences out.
 LEADS = ("answer_rendered", "answer_trimmed", "answer_unchecked", "answer_rendered_repeated",
-         "answer_rendered_unanswered", "answer_rendered_failing", "answer_rendered_empty")
+         "answer_rendered_unanswered", "answer_rendered_failing", "answer_rendered_empty",
+         "answer_rendered_copied")
 
 
 def policy(settings, *, conversation=False):
@@ -302,8 +303,12 @@ class Answers(Plain):
             # words (a review's: "We are not running low." read of the one item)
             return self.rendered(facts, asked, None, outcome, verification="stated"), None
         # an answer of the program's lines alone, copied, holds no word of the model's
-        kept, dropped, said = shown(text, known, asked) if text else ([], {"unreadable": [
-            written]}, [])
+        kept, dropped, said = shown(text, known, asked, self.last_read) if text else (
+            [], {"unreadable": [written]}, [])
+        if dropped.pop("repeated", None):  # sentences the person read before: no word lost
+            if not dropped and not any(claim["items"] for claim in said):  # and no other
+                return self.rendered(facts, asked, "answer_rendered_copied", outcome), None
+            text = "".join(kept).strip()
         if dropped:
             log.answer_check(step=step, problems=dropped)
             if self._may_look(question, facts, outcome, last):

@@ -42,10 +42,11 @@ _LIST_LINE = r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S"
 _SUMMED = ("total", "count", "largest", "ranked", "more")
 
 
-def shown(text, facts, asked):
+def shown(text, facts, asked, before=""):
     """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
-    "false": [...]}; the claims of those kept)."""
-    review = _Review(facts, asked)
+    "false": [...], "repeated": [...]}; the claims of those kept). `before`: the answer
+    the person read last, in a conversation (_Review._said_already)."""
+    review = _Review(facts, asked, before)
     for sentence, read_as in sentences(text):
         review.sentence(sentence, read_as)
     review.close_block()
@@ -55,8 +56,8 @@ def shown(text, facts, asked):
 class _Review:
     """One pass over an answer's sentences, in order."""
 
-    def __init__(self, facts, asked):
-        self.facts, self.asked = facts, asked
+    def __init__(self, facts, asked, before):
+        self.facts, self.asked, self.before = facts, asked, before
         self.known, self.echoed = facts.known_words(), facts.tool_words()
         self.kept, self.dropped, self.said = [], {}, []
         self.last = ()  # the items the last sentence kept spoke of ("it" is of them)
@@ -101,6 +102,9 @@ class _Review:
             self.opened = True
             return
         skus = {word[1] for word in words or () if word[0] == "item"}
+        if self._said_already(sentence, skus):  # nothing the person has not read
+            self.dropped.setdefault("repeated", []).append(sentence)
+            return
         reading = self._claims(sentence, words)
         holds = reading is not None and all(true(claim, self.facts) for claim in reading[0])
         if self.heading is None and introduces and (skus or not holds):
@@ -122,6 +126,17 @@ class _Review:
         if not self.in_list:
             self.close_block()
             self.skipping = False
+
+    def _said_already(self, sentence, skus):
+        """Whether the person has read the sentence already: shown above in this answer
+        ("No order has been placed in this run." twice), or copied from the answer they
+        read last, of items the question does not ask of, when it asks of some (a small
+        model's: after "and A002?", A001's line of the turn before came first)."""
+        said = sentence.strip()
+        if any(said == kept.strip() for kept in self.kept):
+            return True
+        named = self.asked["named"]
+        return bool(skus and named and said in self.before) and skus.isdisjoint(named)
 
     def _claims(self, sentence, words):
         """The sentence's claims and the items it speaks of, read under the open heading;
