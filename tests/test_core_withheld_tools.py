@@ -165,6 +165,10 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 # a review's: not to order, or orders placed, are no reorder list
                 ("哪些不用叫貨？", None), ("哪些暫時不需要叫貨？", None), ("哪些訂貨還沒到？", None),
                 ("哪些品項已經叫貨了？", None), ("哪些不該叫貨？", None), ("新品要叫什麼名字？", ()),
+                # goods to order in (dev25, dev26: offered every tool, the small model asked
+                # which items and how many, and the person read the scope line)
+                ("麻煩幫我列一下哪些要叫貨，各要叫多少", ("list_reorder",)),
+                ("今天該訂貨的有哪幾樣？", ("list_reorder",)), ("哪些不要叫貨？", None),
                 ("Which A001 is it?", ("get_stock",))):  # a SKU wins
             with self.subTest(question=question):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)
@@ -365,6 +369,12 @@ class WhoNeedsToolsTest(unittest.TestCase):
                          "搜尋 tea，最多給我 5 筆", "Search for tea.", "幫我查詢 tea"):
             with self.subTest(question=question):
                 self.assertTrue(needs(question))
+        # "do we still have" an item the data lacks (dev26: a tenant's, sent without tools,
+        # and the person read the scope line), as "do we have any earl grey?" is
+        for question in ("我們這邊還有伯爵茶嗎？", "Do we have any earl grey?"):
+            with self.subTest(question=question):
+                self.assertTrue(needs(question))
+        self.assertFalse(needs("明天會下雨嗎？"))
 
     def test_every_shipped_case_that_expects_a_tool_is_offered_the_tools(self):
         # A case that needs a lookup and were asked without tools would be lost for good;

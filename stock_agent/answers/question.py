@@ -26,6 +26,11 @@ TOOL_WORDS = (
     "are there", "do we have", "do you have",
     "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "商品", "品項",
     "貨", "倉", "目標", "數量", "料號", "賣", "有沒有", "search", "look up", "搜尋", "搜索", "查詢")
+# "Do we still have X?" in Chinese, as "do we have" is in English (TOOL_WORDS): dev26's
+# 我們這邊還有玄米茶包嗎？, of an item the tenant's data lacks, was sent without tools, and the
+# person read the scope line; only a search says that nothing matches. Not 還有別的嗎？,
+# "anything else?", nor 還有問題嗎？
+STILL_HAVE = r"還有(?!別|其他|其它|什麼|甚麼|啥|問題|事)[^，,。？?！!]{1,12}?(?:嗎|吗)"
 # Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it,
 # nor one with letters after it alone (10am, 2nd, 330ml: a time, an ordinal, a measure).
 SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z]+[-_]?\d)[a-z0-9_-]*(?![a-z0-9])"
@@ -125,10 +130,13 @@ LOW = ("low", "below", "under target", "short", "reorder", "restock", "running o
        "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠",
        # out of stock is below target, so the reorder list holds it (unless its target is 0)
        "out of stock", "completely out", "sold out", "stocked out", "stockout", "賣完", "售完",
-       "沒貨")
+       "沒貨",
+       # goods to order in, as shop staff in Taiwan say it (dev25, dev26: 哪些要叫貨); not
+       # orders placed or on their way (哪些品項已經叫貨了？, 哪些訂貨還沒到？, a review's)
+       "要叫貨", "該叫貨", "要訂貨", "該訂貨")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
 NOT_LOW = (r"\bnot (?:\w+ )?(?:low|below|short|running)|n't (?:\w+ )?(?:low|below|short)|"
-           r"不缺|沒缺|不用補|不需要?補|不必補")
+           r"不缺|沒缺|不用補|不需要?補|不必補|不(?:用|必|需要?|要|該|應該)(?:叫|訂)貨|別(?:叫|訂)貨")
 
 
 def offered_first(question, inventory, *, writes=False):
@@ -246,7 +254,8 @@ def may_need_tools(question, inventory):
         return True
     if re.search(ABOUT_ME, folded):
         return False
-    if not _sums_its_own(folded) and any(word in folded for word in TOOL_WORDS + LOW) and \
+    if not _sums_its_own(folded) and (any(word in folded for word in TOOL_WORDS + LOW) or
+                                      re.search(STILL_HAVE, folded)) and \
             not _asks_in_general(folded):  # 哪些東西不夠了: being low is the tools' too
         return True
     return _names_an_item(folded, inventory) or misspelled(folded, inventory) is not None
@@ -1579,12 +1588,13 @@ def _plain(number):
 
 def names_written(question, rows):
     """{SKU: the name written} of the items (rows) the question writes out by a whole name of
-    theirs (names_of; the data's name when it writes that too), longest first; not a name
-    inside a longer one it writes (烏龍茶包還有多少？: 烏龍茶包, not 茶包; "any oolong tea bags?":
-    oolong tea bags, of 烏龍茶包)."""
+    theirs (names_of; the data's name when it writes that too), longest first, or, writing
+    none, shortened by a word (_shortened); not a name inside a longer one it writes
+    (烏龍茶包還有多少？: 烏龍茶包, not 茶包; "any oolong tea bags?": oolong tea bags, of 烏龍茶包)."""
     folded = normal(question)
     written = [(row, sorted((name for name in names_of(row) if _writes_out(folded, normal(name))),
-                            key=len, reverse=True))
+                            key=len, reverse=True) or [
+        name for name in names_of(row) if _shortened(folded, normal(name))][:1])
                for row in rows if isinstance(row.get("name"), str)]
     longer, named = [], {}
     for row, names in sorted(((row, names) for row, names in written if names),
@@ -1750,6 +1760,19 @@ def _writes_out(folded, name):
         return len(name) >= 2
     return len(name) >= 3 and re.search(
         rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded) is not None
+
+
+def _shortened(folded, name):
+    """The English name of three words or more the question writes with one word inside it
+    left out ("oolong bags", of "oolong tea bags": dev26's difference was not worked out of
+    a part of a name), or None. Not with two left out ("brown bags" of "brown rice tea
+    bags"), nor its first word or last alone: each may be another product."""
+    words = name.split()
+    if len(words) < 3 or not name.isascii() or words[0] not in folded or \
+            words[-1] not in folded:  # most names: two tests
+        return None
+    return next((name for at in range(1, len(words) - 1)
+                 if _writes_out(folded, " ".join(words[:at] + words[at + 1:]))), None)
 
 
 def list_length(question):
