@@ -190,6 +190,50 @@ class ConversationAnswersTest(unittest.TestCase):
                 answer = self.last_answer(stdin, [self.lookup("A001"), text_reply(a001)])
                 self.assertIn(a001, answer)
 
+    def test_follow_ups_of_unseen_conversations_are_worked_out(self):
+        # cd11 and cd10 (dev, unseen when written): each got the scope line, today's
+        # figures or the wrong field
+        oolong = calls_reply(tool_call("find_items", {"query": "oolong"}))
+        for stdin, replies, said in (
+                # "k." is filler; a what-if two questions back, worked out in the answer
+                # read last, goes on with "instead"
+                ("genmaicha, how many?\nk. if we sell 5 of the oolong today whats left\n",
+                 [calls_reply(tool_call("find_items", {"query": "genmaicha"})), oolong,
+                  text_reply("40")], "45 - 5 = 40"),
+                ("Check A002\nif we sell 5 of it today whats left\nwould that put it under "
+                 "target?\nwhat if we sold 20 instead\n",
+                 [self.lookup("A002"), text_reply("40"), text_reply("No."),
+                  text_reply("25")], "45 - 20 = 25"),
+                # the two found, when the answer read last named only a SKU the data lacks
+                ("A001、A003 各剩多少\nA999 有在賣嗎\nok 那前面那兩個總共建議補多少\n",
+                 [self.lookup(["A001", "A003"]), self.lookup("A999"), text_reply("38。")],
+                 "A001、A003 的建議補貨合計 38（18 + 20）"),
+                # what the program suggested is the suggested order, not the stock
+                ("what do I need to reorder\nthe 2nd one, how many do we actually have?\n"
+                 "if I go with what you suggested for both, how many units is that altogether\n",
+                 [calls_reply(tool_call("list_reorder", {})), text_reply("12"),
+                  text_reply("38")],
+                 "Total suggested order of A003, A001: 38 (20 + 18)"),
+                # a what-if of the one item named last, of several; a box of 10 is 10
+                ("what do we need to reorder?\nthe second one - what's its target?\nif a box "
+                 "of 10 of those comes in, how many short of target would we still be?\n",
+                 [calls_reply(tool_call("list_reorder", {})),
+                  text_reply("The target for 濾掛咖啡 (A001) is 30."), text_reply("10.")],
+                 "12 + 10 = 22, 8 below its target of 30"),
+                ("Check A001\nfine. if a case of 24 does show up will we be over target "
+                 "then\n", [self.lookup("A001"), text_reply("Yes.")], "12 + 24 = 36")):
+            with self.subTest(stdin=stdin):
+                self.assertIn(said, self.last_answer(stdin, replies, spare="Sure."))
+        # two containers, or which of two items, are worked out by no one
+        for stdin, replies in (
+                ("Check A001\nif 2 cases of 24 come in, will we be over target?\n",
+                 [self.lookup("A001"), text_reply("Yes.")]),
+                ("Check A001 and A002\nif 10 come in, how many would we have?\n",
+                 [self.lookup(["A001", "A002"]), text_reply("22.")])):
+            with self.subTest(stdin=stdin):
+                self.assertNotRegex(self.last_answer(stdin, replies, spare="Sure."),
+                                    r"\d+ \+ \d+ =")
+
     def test_a_what_if_of_another_number_right_after_one_is_of_the_same_item(self):
         # chatdev7: "what if the shipment were 25 instead?" after one of 15 got the scope
         # line; said in its place only ("and if 10 arrive after that" may be on top of it)

@@ -903,8 +903,8 @@ def _wanted(shaped, folded):
 
 
 def _carried(question, asked, earlier, last, lang):
-    """(SKU, change) of the what-if the question right before supposed (`asked`: the
-    questions before, newest first), when the answer the person read `last` worked it out
+    """(SKU, change) of the what-if the last question that supposed one supposed (`asked`:
+    the questions before, newest first), when the answer the person read `last` worked it out
     for one item (writer.changed's line), and the question goes on with it, asking a
     figure or a verdict in words of a plain what-if, with no number nor item of its own
     ("then how many would we have to order to get back to target?", 那會低於目標嗎？;
@@ -912,7 +912,10 @@ def _carried(question, asked, earlier, last, lang):
     place ("what if the shipment were 25 instead?", 改成進 25 包呢？; chatdev7: the scope
     line was read), then that change of that number; else None."""
     shaped = shape(question)
-    change = shape(asked[0])["change"] if asked else None
+    # of the question that supposed it, when one asking of it came between ("if we sell 5
+    # of the oolong...", "would that put it under target?", "what if we sold 20 instead":
+    # cd11, the 20 was not worked out); the answer read last worked it out still
+    change = next((change for before in asked if (change := shape(before)["change"])), None)
     if not change or skus_named(question) or not plain_what_if(question, one=True):
         return None
     # "what if the shipment were 25 instead?": the same change of another number, said
@@ -1101,7 +1104,8 @@ def _several_asked(question, earlier, facts, last):
     question naming no item asks of by counting them with this turn's items, when there are
     as many, two or more, and each was found ("兩個一共多少？" after A001 and S001, "Are both
     low?", 三個加起來; question.items_counted): those the answer the person read `last`
-    named, else all they spoke of; else []. Not "the two" after A001, then A003 and A404,
+    named, else all they spoke of, else all they found when that answer named none found;
+    else []. Not "the two" after A001, then A003 and A404,
     which the data lacks (a review's: A001 and A003 were summed), but after A0O1 mistyped,
     then A001 and A002, those two. Not 那烏龍茶包比它多幾包？: "it" beside a comparison was
     read of figures and clauses too ("more than it needs", "than that now", 比它的目標), and
@@ -1112,7 +1116,11 @@ def _several_asked(question, earlier, facts, last):
     if count < 2:
         return []
     spoken = list(earlier.items.values())
-    for pool in (_named_in(spoken, last), [fact["sku"] for fact in spoken]):
+    named, found = _named_in(spoken, last), [fact["sku"] for fact in spoken if fact["found"]]
+    # or those found, when the answer read last named only items the data lacks (cd11: 前面
+    # 那兩個總共建議補多少 after A001 and A003, then A999)
+    for pool in (named, [fact["sku"] for fact in spoken],
+                 [] if set(named) & set(found) else found):
         before = [sku for sku in pool if sku not in now]
         if len(now) < count == len(now) + len(before):
             return before if all(earlier.items[sku]["found"] for sku in before) and all(
@@ -1330,6 +1338,10 @@ def _implied_one(question, shaped, earlier, last):
     we have matcha?" found nothing, or "Check A404" (a review's: each was answered of the
     item before)."""
     found = earlier.found()
+    if len(found) > 1 and shaped["change"]:  # a what-if of the one item named last, of
+        # several ("the second one - what's its target?", "if a box of 10 of those comes
+        # in, ...?": cd10, the person read the scope line); it names the item it works out
+        found = [fact for fact in found if fact["sku"] in _named_in(found, last)]
     if len(found) != 1 or not _named_in(found, last):
         return []
     of_a_figure = _of_items(shaped, normal(question)) and (shaped["wants"] or shaped["change"]) \

@@ -526,7 +526,10 @@ GAP_WANTED = (r"by how (?:much|many)|how far|how short|how much (?:above|below|o
 THAN = r"\bthan\b|比(?!較)"
 CLAUSE = r"[,;:?!，；：？！。]|\.(?!\d)"
 ORDER_WORDS = (r"order|restock|replenish|top(?:ping)? (?:it |them )?up|buy|shortfall|補|訂|進貨|"
-               r"採購|叫貨|要叫|叫幾|叫多少|缺口")
+               r"採購|叫貨|要叫|叫幾|叫多少|缺口|"
+               # what the program suggests is the suggested order (cd11: "if I go with what
+               # you suggested for both, how many units is that altogether" summed the stock)
+               r"\bsuggest|\brecommend")
 # What a question asks to work out from a figure of the person's own ("I counted 8 of A001:
 # how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
 WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假設|如果|要是|{TOTAL}|"
@@ -663,7 +666,8 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
                 r"\s+(\d+)\b|(?:賣|用|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*(\d+)"),
           ("+", r"\b(?:receive|received|get in|got in|add|added)\s+(\d+)\b|"
                 r"\b(?:get|got|getting)\s+(\d+)\s+(?:\w+\s+)?in\b|"
-                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|comes? in|came in|coming in|delivered)|"
+                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|comes? in|came in|coming in|delivered|"
+                r"show(?:s|ed)? up|turn(?:s|ed)? up)|"
                 r"(?:進|到貨|收到|入庫)(?:了|貨)?\s*(\d+)"),
           ("=", r"\b(?:down to|left with|counted|only have|we have|we've got)\s+(\d+)\b|"
                 r"\bcounted\b.{0,20}\bgot\s+(\d+)\b|"
@@ -772,7 +776,7 @@ def shape(question):
     folded, skus = _past_no_lookup(normal(question).strip()), skus_named(question)
     # a SKU's digits are no number the person gave; 賣掉五包 gives 5; nor the one a number
     # is said in place of ("keep 50 instead of 30": 50 is the one change)
-    unnamed = _in_digits(re.sub(SKU_SHAPE, " ", folded))
+    unnamed = _one_container(_in_digits(re.sub(SKU_SHAPE, " ", folded)))
     if ("instead" in unnamed or "rather" in unnamed or "而" in unnamed) and \
             not re.search(RELATIVE, unnamed) and not re.search(MORE, unnamed):
         unnamed = re.sub(INSTEAD_OF, " ", unnamed)
@@ -928,7 +932,7 @@ def plain_what_if(question, names=(), *, one=False):
     廠商出貨 20 個給我們, 10 批): the program works none out, and says so (precision first:
     an unseen wording costs the arithmetic, never its truth). `one`: the question asks of
     one item, so "sell 20 of them" is 20 of its units (not "two of them", nor of two items)."""
-    folded = _without_names(_past_no_lookup(normal(question).strip()), names)
+    folded = _one_container(_without_names(_past_no_lookup(normal(question).strip()), names))
     if re.search(RELATIVE, folded):
         return False
     if "剩下" in folded and not re.search(COMING_IN, folded):
@@ -998,9 +1002,9 @@ def _made_of(folded, words):
 # purpose (precision first: a word it lacks costs the program's answer, never its truth),
 # of how many, the figures, ordering, the moves of a what-if, time and filler; "it" and 它
 # too, which _one_asked reads first
-FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many much what whats
-    s is are the a an should shall we i you do does did to get back up target stock left on hand
-    remaining order reorder buy need more have has will would be if sell sold ship use
+FIGURE_WORDS = set("""so ok okay k kk fine and then now right well alright um hmm how many much
+    what whats s is are the a an should shall we i you do does did to get back up target stock left
+    on hand remaining order reorder buy need more have has will would be if sell sold ship use
     arrive arrives arrived come comes came in receive received got tomorrow tmrw today
     tonight this week weekend after that it its there our us units unit pcs pieces packs
     bags again still at reach hit for of suggest suggested recommend quantity number one
@@ -1013,7 +1017,8 @@ FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     say let's lets imagine
     want might may could were was re expect expecting expected put enough what still be been
-    down left with counted count only ve two dip dips fall falls
+    down left with counted count only ve two dip dips fall falls short show shows showed turn
+    turns turned
     低於 高於 超過 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
     假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
@@ -1080,6 +1085,16 @@ CONFIRM_WORDS = PLAIN_WORDS | set("""confirm confirming correct true exactly s u
 THRESHOLD_WORDS = CONFIRM_WORDS | SUMMING_WORDS | set("""over above more than exceed exceeds
     least under below less fewer by in all targets 超過 多於 少於 低於 不到 達到 至少 缺口 建議 叫貨量
     補貨量 沒有 跟 和""".split())
+
+
+def _one_container(text):
+    """The text with one container of a count ("a case of 24", "a box of 10") written as
+    the count alone: that many units arrive or go (cd10, cd11: each such what-if was left
+    unworked). Not two ("2 cases of 24": two numbers, nothing worked out)."""
+    return re.sub(ONE_CONTAINER, "", text) if " of " in text else text
+
+
+ONE_CONTAINER = r"\b(?:a|one) (?:box|case|carton|crate|pack|bag|tray) of (?=\d)"
 
 
 def _in_digits(text):
