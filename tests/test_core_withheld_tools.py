@@ -63,6 +63,14 @@ class WhoNeedsToolsTest(unittest.TestCase):
             self.assertFalse(needs(" ".join(f"blorp{chr(97 + at // 26)}{chr(97 + at % 26)}"
                                             for at in range(50))))
         self.assertEqual(scan.call_count, asked.MISSPELLED_WORDS)
+        # what goods are counted in is no name misspelled (cd11: "what about oolong tea
+        # bags?" in data with "drip bag coffee" was searched as "bags", read spelled alike)
+        data = Inventory([{"sku": "A001", "name": "濾掛咖啡", "stock": 1, "target": 2,
+                           "aliases": "drip bag coffee; coffee box"}], source="t")
+        for question, word in (("what about oolong tea bags?", None),
+                               ("any boxes or cases left?", None), ("any cofee left?", "cofee")):
+            with self.subTest(question=question):
+                self.assertEqual(asked.misspelled(asked.normal(question), data), word)
 
     def test_the_person_saying_not_to_look_anything_up_wins_when_it_gives_the_figures(self):
         for question in ("Don't check the stock: A001 has 12, target 30. How many to order?",

@@ -269,7 +269,8 @@ def misspelled(folded, inventory):
     if len(inventory) > ALIKE_ROWS:
         return None
     words = [word for word in dict.fromkeys(re.findall(r"[a-z]{4,}", folded))
-             if not asks_with(word) and word not in THANKS_WORDS][:MISSPELLED_WORDS]
+             if not asks_with(word) and word not in THANKS_WORDS and
+             word not in _CONTAINED][:MISSPELLED_WORDS]
     return next((word for word in words if names_spelled_alike(word, inventory.rows(), normal)),
                 None)
 
@@ -1094,7 +1095,12 @@ def _one_container(text):
     return re.sub(ONE_CONTAINER, "", text) if " of " in text else text
 
 
-ONE_CONTAINER = r"\b(?:a|one) (?:box|case|carton|crate|pack|bag|tray) of (?=\d)"
+# What goods are counted in, never a name misspelled (misspelled: "what about oolong tea
+# bags?" in data with "drip bag coffee" was searched as "bags", and read spelled alike)
+CONTAINERS = ("unit", "piece", "pack", "packet", "bag", "box", "case", "carton", "crate",
+              "tray", "bottle", "jar", "tin", "can", "sack", "roll", "bundle")
+ONE_CONTAINER = rf"\b(?:a|one) (?:{'|'.join(CONTAINERS)}) of (?=\d)"
+_CONTAINED = {form for one in CONTAINERS for form in (one, one + "s", one + "es")}
 
 
 def _in_digits(text):
