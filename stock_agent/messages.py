@@ -841,10 +841,6 @@ LINES = {
         "en": "(The model gave an empty answer; this answer is written from the tool results by "
               "the program.)",
         "zh-TW": "（模型的回答是空的；以下由程式依工具結果寫成。）"},
-    "answer_rendered_copied": {
-        "en": "(The model's answer repeated the one before, of other items; this answer is "
-              "written from the tool results by the program.)",
-        "zh-TW": "（模型的回答重複了上一則，說的是別的品項；以下由程式依工具結果寫成。）"},
     "answer_rendered_unanswered": {
         "en": "(The model kept calling tools and gave no answer; this answer is written from "
               "the tool results by the program.)",

@@ -162,33 +162,22 @@ class ConversationAnswersTest(unittest.TestCase):
                                           spare=reply)
                 self.assertEqual(reply in answer, shown, answer)
 
-    def test_a_line_the_person_read_before_of_another_item_is_not_shown_again(self):
+    def test_a_line_of_the_answer_before_is_shown_again_when_true(self):
         # cd10 (stop 68): after "and A002?", the small model copied A001's line and the
-        # no-order line, then wrote A002's falsely: the person read A001's line first, and
-        # "No order has been placed in this run." twice
+        # no-order line, then wrote A002's falsely: the no-order line is shown once. A001's
+        # line stays: a line of another item than those named may be the answer ("Besides
+        # A001, is anything else below target?" with A003's line: stop 69's review)
         a001 = "濾掛咖啡 (A001): stock 12, target 30, below target; suggested order 18."
+        a003 = "玄米茶包 (A003): stock 0 (out of stock), target 20, below target; suggested order 20."
         none = "No order has been placed in this run."
-        a002 = "烏龍茶包 (A002): stock 45, target 30, 15 above target"
-        for said, lead, kept in (
-                (f"[Sample data] {a001} {none}\n濾掛咖啡 (A002): stock 15. {none}",
-                 "answer_trimmed", None),
-                (f"[Sample data] {a001} {none}\n烏龍茶包 (A002): stock 45, target 30. {none}",
-                 None, "烏龍茶包 (A002): stock 45, target 30."),
-                (f"[Sample data] {a001} {none}", "answer_rendered_copied", None)):
-            with self.subTest(said=said):
-                answer = self.last_answer("A001 stock?\nand A002?\n",
-                                          [self.lookup("A001"), text_reply(said)])
-                self.assertNotIn(a001, answer)
-                self.assertIn(a002 if kept is None else kept, answer)
-                self.assertEqual(answer.count(none), 1, answer)
-                if lead:
-                    self.assertTrue(answer.startswith(Text(lead).render("en")), answer)
-        # a copy of the line of the item asked of is its answer still ("is it under
-        # target?" of A001), as is one repeated in a question naming none
-        for stdin in ("A001 stock?\nis it under target?\n", "A001 stock?\nthanks, and?\n"):
-            with self.subTest(stdin=stdin):
-                answer = self.last_answer(stdin, [self.lookup("A001"), text_reply(a001)])
-                self.assertIn(a001, answer)
+        answer = self.last_answer("A001 stock?\nand A002?\n", [self.lookup("A001"), text_reply(
+            f"[Sample data] {a001} {none}\n濾掛咖啡 (A002): stock 15. {none}")])
+        self.assertIn("烏龍茶包 (A002): stock 45, target 30, 15 above target", answer)
+        self.assertEqual(answer.count(none), 1, answer)
+        answer = self.last_answer("Check A001 and A003\nBesides A001, is anything else below "
+                                  "target?\n", [self.lookup(["A001", "A003"]),
+                                                 text_reply(f"Yes. {a003}")])
+        self.assertIn(a003, answer)
 
     def test_follow_ups_of_unseen_conversations_are_worked_out(self):
         # cd11 and cd10 (dev, unseen when written): each got the scope line, today's
@@ -204,32 +193,39 @@ class ConversationAnswersTest(unittest.TestCase):
                  "target?\nwhat if we sold 20 instead\n",
                  [self.lookup("A002"), text_reply("40"), text_reply("No."),
                   text_reply("25")], "45 - 20 = 25"),
-                # the two found, when the answer read last named only a SKU the data lacks
-                ("A001、A003 各剩多少\nA999 有在賣嗎\nok 那前面那兩個總共建議補多少\n",
-                 [self.lookup(["A001", "A003"]), self.lookup("A999"), text_reply("38。")],
-                 "A001、A003 的建議補貨合計 38（18 + 20）"),
                 # what the program suggested is the suggested order, not the stock
                 ("what do I need to reorder\nthe 2nd one, how many do we actually have?\n"
                  "if I go with what you suggested for both, how many units is that altogether\n",
                  [calls_reply(tool_call("list_reorder", {})), text_reply("12"),
                   text_reply("38")],
                  "Total suggested order of A003, A001: 38 (20 + 18)"),
-                # a what-if of the one item named last, of several; a box of 10 is 10
-                ("what do we need to reorder?\nthe second one - what's its target?\nif a box "
-                 "of 10 of those comes in, how many short of target would we still be?\n",
-                 [calls_reply(tool_call("list_reorder", {})),
-                  text_reply("The target for 濾掛咖啡 (A001) is 30."), text_reply("10.")],
-                 "12 + 10 = 22, 8 below its target of 30"),
-                ("Check A001\nfine. if a case of 24 does show up will we be over target "
-                 "then\n", [self.lookup("A001"), text_reply("Yes.")], "12 + 24 = 36")):
+                ("Check A001\nfine. if 24 arrive will we be over target then\n",
+                 [self.lookup("A001"), text_reply("Yes.")], "12 + 24 = 36")):
             with self.subTest(stdin=stdin):
                 self.assertIn(said, self.last_answer(stdin, replies, spare="Sure."))
-        # two containers, or which of two items, are worked out by no one
+        # two containers, or which of two items, are worked out by no one; nor of the one
+        # item an answer named alone because the person set it aside, nor "both" after two
+        # things the data lacks (stop 69's review: each was worked out of other items)
         for stdin, replies in (
+                ("what do we need to reorder?\nis A002 on it?\nif 10 come in, how many "
+                 "would we still need to order?\n",
+                 [calls_reply(tool_call("list_reorder", {})), text_reply("No."),
+                  text_reply("20.")]),
+                ("Check A001 and A003\nDo we carry A999 or matcha?\nwhat's the total stock of "
+                 "both?\n", [self.lookup(["A001", "A003"]), calls_reply(
+                     tool_call("get_stock", {"sku": "A999"}),
+                     tool_call("find_items", {"query": "matcha"})), text_reply("0."),
+                     text_reply("12.")]),
                 ("Check A001\nif 2 cases of 24 come in, will we be over target?\n",
                  [self.lookup("A001"), text_reply("Yes.")]),
                 ("Check A001 and A002\nif 10 come in, how many would we have?\n",
-                 [self.lookup(["A001", "A002"]), text_reply("22.")])):
+                 [self.lookup(["A001", "A002"]), text_reply("22.")]),
+                # a pack of 10 may be one of the units counted; "show up short" is missing
+                # (stop 69's review)
+                ("Check A001\nif we sell a pack of 10, how many are left?\n",
+                 [self.lookup("A001"), text_reply("11.")]),
+                ("Check A001\nif 5 show up short, how many would we have?\n",
+                 [self.lookup("A001"), text_reply("7.")])):
             with self.subTest(stdin=stdin):
                 self.assertNotRegex(self.last_answer(stdin, replies, spare="Sure."),
                                     r"\d+ \+ \d+ =")

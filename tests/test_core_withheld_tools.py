@@ -176,7 +176,10 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 # goods to order in (dev25, dev26: offered every tool, the small model asked
                 # which items and how many, and the person read the scope line)
                 ("麻煩幫我列一下哪些要叫貨，各要叫多少", ("list_reorder",)),
-                ("今天該訂貨的有哪幾樣？", ("list_reorder",)), ("哪些不要叫貨？", None),
+                ("今天該叫貨的有哪幾樣？", ("list_reorder",)), ("哪些不要叫貨？", None),
+                # stop 69's review: a negation before it, or customers' orders
+                ("哪些沒必要叫貨？", None), ("哪些不是要叫貨的", None),
+                ("還沒到要叫貨的量的有哪些", None), ("客人要訂貨的有哪些", None),
                 ("Which A001 is it?", ("get_stock",))):  # a SKU wins
             with self.subTest(question=question):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)
@@ -383,6 +386,7 @@ class WhoNeedsToolsTest(unittest.TestCase):
             with self.subTest(question=question):
                 self.assertTrue(needs(question))
         self.assertFalse(needs("明天會下雨嗎？"))
+        self.assertFalse(needs("你還有在嗎？"))  # "are you still there?" (a review's)
 
     def test_every_shipped_case_that_expects_a_tool_is_offered_the_tools(self):
         # A case that needs a lookup and were asked without tools would be lost for good;

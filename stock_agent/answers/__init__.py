@@ -64,8 +64,7 @@ __all__ = ["Answers", "Plain", "policy", "written"]
 MAX_SEARCHES = 3  # names the program searches for itself in one run, as one round of calls
 # The lines that open an answer to say the program wrote it, or left sentences out.
 LEADS = ("answer_rendered", "answer_trimmed", "answer_unchecked", "answer_rendered_repeated",
-         "answer_rendered_unanswered", "answer_rendered_failing", "answer_rendered_empty",
-         "answer_rendered_copied")
+         "answer_rendered_unanswered", "answer_rendered_failing", "answer_rendered_empty")
 
 
 def policy(settings, *, conversation=False):
@@ -303,11 +302,9 @@ class Answers(Plain):
             # words (a review's: "We are not running low." read of the one item)
             return self.rendered(facts, asked, None, outcome, verification="stated"), None
         # an answer of the program's lines alone, copied, holds no word of the model's
-        kept, dropped, said = shown(text, known, asked, self.last_read) if text else (
-            [], {"unreadable": [written]}, [])
-        if dropped.pop("repeated", None):  # sentences the person read before: no word lost
-            if not dropped and not any(claim["items"] for claim in said):  # and no other
-                return self.rendered(facts, asked, "answer_rendered_copied", outcome), None
+        kept, dropped, said = shown(text, known, asked) if text else ([], {"unreadable": [
+            written]}, [])
+        if dropped.pop("repeated", None):  # a sentence said twice: shown once, no word lost
             text = "".join(kept).strip()
         if dropped:
             log.answer_check(step=step, problems=dropped)
@@ -317,8 +314,14 @@ class Answers(Plain):
                 log.correction(step=step, text=note)
                 return None, {"role": "user", "content": note}
             restated = self._restated(question, facts, asked, outcome)
-            if "false" in dropped or not said and (
-                    _holds_any(restated[0]) or not "".join(kept).strip()):
+            # the note that no order was placed alone, of a run whose only facts are searches
+            # that found nothing, answers nothing (cd11: to "what's the weather like tmrw",
+            # after the model's search, the person read only that)
+            searched = bool(facts.lists) and not facts.items and all(
+                listed["query"] is not None and not listed["skus"] for listed in facts.lists)
+            answers = [claim for claim in said if claim["kind"] != "placed" or not searched]
+            if "false" in dropped or not answers and (
+                    _holds_any(restated[0]) or not "".join(kept).strip() or said):
                 # a false sentence (the model misread), or none read of the facts there are
                 return self.rendered(*restated, "answer_rendered", outcome), None
             # Only sentences it could not read: the person reads those it could, and the
@@ -396,6 +399,10 @@ class Answers(Plain):
         place of the model's, or "stated" when the results settled the question."""
         outcome.verification = verification
         said = write(facts, asked, self.lang, tools=self.ours, source=self.data())
+        if not self.needs_tools and _holds_any(facts) and not facts.found():
+            # the model searched for words of a question no tool answers ("what's the
+            # weather like tmrw": cd11): that nothing matches them, then what the agent does
+            said += write(Facts([]), asked, self.lang, tools=self.ours, source=self.data())
         outcome.statements = [cite for _, cited in said for cite in cited]
         if not _holds_any(facts):  # no tool result: nothing was written from one
             lead = "answer_unchecked"
@@ -1104,8 +1111,7 @@ def _several_asked(question, earlier, facts, last):
     question naming no item asks of by counting them with this turn's items, when there are
     as many, two or more, and each was found ("兩個一共多少？" after A001 and S001, "Are both
     low?", 三個加起來; question.items_counted): those the answer the person read `last`
-    named, else all they spoke of, else all they found when that answer named none found;
-    else []. Not "the two" after A001, then A003 and A404,
+    named, else all they spoke of; else []. Not "the two" after A001, then A003 and A404,
     which the data lacks (a review's: A001 and A003 were summed), but after A0O1 mistyped,
     then A001 and A002, those two. Not 那烏龍茶包比它多幾包？: "it" beside a comparison was
     read of figures and clauses too ("more than it needs", "than that now", 比它的目標), and
@@ -1116,11 +1122,7 @@ def _several_asked(question, earlier, facts, last):
     if count < 2:
         return []
     spoken = list(earlier.items.values())
-    named, found = _named_in(spoken, last), [fact["sku"] for fact in spoken if fact["found"]]
-    # or those found, when the answer read last named only items the data lacks (cd11: 前面
-    # 那兩個總共建議補多少 after A001 and A003, then A999)
-    for pool in (named, [fact["sku"] for fact in spoken],
-                 [] if set(named) & set(found) else found):
+    for pool in (_named_in(spoken, last), [fact["sku"] for fact in spoken]):
         before = [sku for sku in pool if sku not in now]
         if len(now) < count == len(now) + len(before):
             return before if all(earlier.items[sku]["found"] for sku in before) and all(
@@ -1338,10 +1340,6 @@ def _implied_one(question, shaped, earlier, last):
     we have matcha?" found nothing, or "Check A404" (a review's: each was answered of the
     item before)."""
     found = earlier.found()
-    if len(found) > 1 and shaped["change"]:  # a what-if of the one item named last, of
-        # several ("the second one - what's its target?", "if a box of 10 of those comes
-        # in, ...?": cd10, the person read the scope line); it names the item it works out
-        found = [fact for fact in found if fact["sku"] in _named_in(found, last)]
     if len(found) != 1 or not _named_in(found, last):
         return []
     of_a_figure = _of_items(shaped, normal(question)) and (shaped["wants"] or shaped["change"]) \

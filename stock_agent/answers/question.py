@@ -30,7 +30,7 @@ TOOL_WORDS = (
 # 我們這邊還有玄米茶包嗎？, of an item the tenant's data lacks, was sent without tools, and the
 # person read the scope line; only a search says that nothing matches. Not 還有別的嗎？,
 # "anything else?", nor 還有問題嗎？
-STILL_HAVE = r"還有(?!別|其他|其它|什麼|甚麼|啥|問題|事)[^，,。？?！!]{1,12}?(?:嗎|吗)"
+STILL_HAVE = r"還有(?!別|其他|其它|什麼|甚麼|啥|問題|事)[^，,。？?！!]{2,12}?(?:嗎|吗)"
 # Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it,
 # nor one with letters after it alone (10am, 2nd, 330ml: a time, an ordinal, a measure).
 SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z]+[-_]?\d)[a-z0-9_-]*(?![a-z0-9])"
@@ -132,11 +132,12 @@ LOW = ("low", "below", "under target", "short", "reorder", "restock", "running o
        "out of stock", "completely out", "sold out", "stocked out", "stockout", "賣完", "售完",
        "沒貨",
        # goods to order in, as shop staff in Taiwan say it (dev25, dev26: 哪些要叫貨); not
-       # orders placed or on their way (哪些品項已經叫貨了？, 哪些訂貨還沒到？, a review's)
-       "要叫貨", "該叫貨", "要訂貨", "該訂貨")
+       # orders placed or on their way (哪些品項已經叫貨了？, a review's), nor 訂貨, which
+       # customers do too (客人要訂貨)
+       "要叫貨", "該叫貨")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
 NOT_LOW = (r"\bnot (?:\w+ )?(?:low|below|short|running)|n't (?:\w+ )?(?:low|below|short)|"
-           r"不缺|沒缺|不用補|不需要?補|不必補|不(?:用|必|需要?|要|該|應該)(?:叫|訂)貨|別(?:叫|訂)貨")
+           r"不缺|沒缺|不用補|不需要?補|不必補|[不沒別免無][^，,。？?]{0,3}叫貨")
 
 
 def offered_first(question, inventory, *, writes=False):
@@ -276,6 +277,11 @@ def misspelled(folded, inventory):
 
 
 MISSPELLED_WORDS = 8  # the most words scanned for a name misspelled (a note pasted: 18 ms each)
+# What goods are counted in, never a name misspelled (cd11: "what about oolong tea bags?" in
+# data with "drip bag coffee" was searched as "bags", and read spelled alike)
+CONTAINERS = ("unit", "piece", "pack", "packet", "bag", "box", "case", "carton", "crate",
+              "tray", "bottle", "jar", "tin", "can", "sack", "roll", "bundle")
+_CONTAINED = {form for one in CONTAINERS for form in (one, one + "s", one + "es")}
 
 
 def _claims_a_figure_of_ours(folded, inventory):
@@ -527,10 +533,12 @@ GAP_WANTED = (r"by how (?:much|many)|how far|how short|how much (?:above|below|o
 THAN = r"\bthan\b|比(?!較)"
 CLAUSE = r"[,;:?!，；：？！。]|\.(?!\d)"
 ORDER_WORDS = (r"order|restock|replenish|top(?:ping)? (?:it |them )?up|buy|shortfall|補|訂|進貨|"
-               r"採購|叫貨|要叫|叫幾|叫多少|缺口|"
-               # what the program suggests is the suggested order (cd11: "if I go with what
-               # you suggested for both, how many units is that altogether" summed the stock)
-               r"\bsuggest|\brecommend")
+               r"採購|叫貨|要叫|叫幾|叫多少|缺口")
+# What the program suggested, said of a total or a difference: the suggested order (cd11:
+# "if I go with what you suggested for both, how many units is that altogether" summed the
+# stock). Not "suggest" or "recommend" alone: "What would you recommend?" beside "which has
+# more?" asks of the stock still (a review's)
+SUGGESTED = r"\bwhat (?:you|u) (?:suggested|recommended)\b|\byour (?:suggestion|recommendation)"
 # What a question asks to work out from a figure of the person's own ("I counted 8 of A001:
 # how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
 WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假設|如果|要是|{TOTAL}|"
@@ -667,8 +675,7 @@ CHANGE = (("-", r"\b(?:sell|sold|selling|use|used|using|ship|shipped|take out|re
                 r"\s+(\d+)\b|(?:賣|用|出貨|拿走|消耗|領走)(?:了|掉|出|去)?\s*(\d+)"),
           ("+", r"\b(?:receive|received|get in|got in|add|added)\s+(\d+)\b|"
                 r"\b(?:get|got|getting)\s+(\d+)\s+(?:\w+\s+)?in\b|"
-                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|comes? in|came in|coming in|delivered|"
-                r"show(?:s|ed)? up|turn(?:s|ed)? up)|"
+                r"(\d+)\b[^.,;?!，。？！]{0,30}?\b(?:arriv|comes? in|came in|coming in|delivered)|"
                 r"(?:進|到貨|收到|入庫)(?:了|貨)?\s*(\d+)"),
           ("=", r"\b(?:down to|left with|counted|only have|we have|we've got)\s+(\d+)\b|"
                 r"\bcounted\b.{0,20}\bgot\s+(\d+)\b|"
@@ -777,7 +784,7 @@ def shape(question):
     folded, skus = _past_no_lookup(normal(question).strip()), skus_named(question)
     # a SKU's digits are no number the person gave; 賣掉五包 gives 5; nor the one a number
     # is said in place of ("keep 50 instead of 30": 50 is the one change)
-    unnamed = _one_container(_in_digits(re.sub(SKU_SHAPE, " ", folded)))
+    unnamed = _in_digits(re.sub(SKU_SHAPE, " ", folded))
     if ("instead" in unnamed or "rather" in unnamed or "而" in unnamed) and \
             not re.search(RELATIVE, unnamed) and not re.search(MORE, unnamed):
         unnamed = re.sub(INSTEAD_OF, " ", unnamed)
@@ -933,7 +940,7 @@ def plain_what_if(question, names=(), *, one=False):
     廠商出貨 20 個給我們, 10 批): the program works none out, and says so (precision first:
     an unseen wording costs the arithmetic, never its truth). `one`: the question asks of
     one item, so "sell 20 of them" is 20 of its units (not "two of them", nor of two items)."""
-    folded = _one_container(_without_names(_past_no_lookup(normal(question).strip()), names))
+    folded = _without_names(_past_no_lookup(normal(question).strip()), names)
     if re.search(RELATIVE, folded):
         return False
     if "剩下" in folded and not re.search(COMING_IN, folded):
@@ -1018,8 +1025,7 @@ FIGURE_WORDS = set("""so ok okay k kk fine and then now right well alright um hm
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     say let's lets imagine
     want might may could were was re expect expecting expected put enough what still be been
-    down left with counted count only ve two dip dips fall falls short show shows showed turn
-    turns turned
+    down left with counted count only ve two dip dips fall falls short
     低於 高於 超過 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
     假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
@@ -1086,21 +1092,6 @@ CONFIRM_WORDS = PLAIN_WORDS | set("""confirm confirming correct true exactly s u
 THRESHOLD_WORDS = CONFIRM_WORDS | SUMMING_WORDS | set("""over above more than exceed exceeds
     least under below less fewer by in all targets 超過 多於 少於 低於 不到 達到 至少 缺口 建議 叫貨量
     補貨量 沒有 跟 和""".split())
-
-
-def _one_container(text):
-    """The text with one container of a count ("a case of 24", "a box of 10") written as
-    the count alone: that many units arrive or go (cd10, cd11: each such what-if was left
-    unworked). Not two ("2 cases of 24": two numbers, nothing worked out)."""
-    return re.sub(ONE_CONTAINER, "", text) if " of " in text else text
-
-
-# What goods are counted in, never a name misspelled (misspelled: "what about oolong tea
-# bags?" in data with "drip bag coffee" was searched as "bags", and read spelled alike)
-CONTAINERS = ("unit", "piece", "pack", "packet", "bag", "box", "case", "carton", "crate",
-              "tray", "bottle", "jar", "tin", "can", "sack", "roll", "bundle")
-ONE_CONTAINER = rf"\b(?:a|one) (?:{'|'.join(CONTAINERS)}) of (?=\d)"
-_CONTAINED = {form for one in CONTAINERS for form in (one, one + "s", one + "es")}
 
 
 def _in_digits(text):
@@ -1279,7 +1270,7 @@ def _field(folded, asking=None):
     # reach its target?" compares what to order), "the total target" a figure
     folded = re.sub(f"{DESCRIBED}|{REACHED}", lambda found: " " * len(found[0]), folded)
     # measured against a number, "below" is no gap ("Is A001 below 20?" of its stock)
-    fields = {"suggested_order": ORDER_WORDS if asking else f"{ORDER_WORDS}|{GAP}",
+    fields = {"suggested_order": ORDER_WORDS if asking else f"{ORDER_WORDS}|{GAP}|{SUGGESTED}",
               "stock": STOCK_WORDS}
     if asking or not re.search(GAP, folded):
         fields["target"] = TARGETS
@@ -1609,13 +1600,14 @@ def _plain(number):
 
 def names_written(question, rows):
     """{SKU: the name written} of the items (rows) the question writes out by a whole name of
-    theirs (names_of; the data's name when it writes that too), longest first, or, writing
-    none, shortened by a word (_shortened); not a name inside a longer one it writes
-    (烏龍茶包還有多少？: 烏龍茶包, not 茶包; "any oolong tea bags?": oolong tea bags, of 烏龍茶包)."""
+    theirs (names_of; the data's name when it writes that too), longest first; not a name
+    inside a longer one it writes (烏龍茶包還有多少？: 烏龍茶包, not 茶包; "any oolong tea bags?":
+    oolong tea bags, of 烏龍茶包). Not a name with a word left out ("oolong bags"): a review's,
+    "iced tea" of "Iced lemon tea", "green tea bags" of "Green jasmine tea bags", were
+    worked out as those siblings."""
     folded = normal(question)
     written = [(row, sorted((name for name in names_of(row) if _writes_out(folded, normal(name))),
-                            key=len, reverse=True) or [
-        name for name in names_of(row) if _shortened(folded, normal(name))][:1])
+                            key=len, reverse=True))
                for row in rows if isinstance(row.get("name"), str)]
     longer, named = [], {}
     for row, names in sorted(((row, names) for row, names in written if names),
@@ -1781,19 +1773,6 @@ def _writes_out(folded, name):
         return len(name) >= 2
     return len(name) >= 3 and re.search(
         rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded) is not None
-
-
-def _shortened(folded, name):
-    """The English name of three words or more the question writes with one word inside it
-    left out ("oolong bags", of "oolong tea bags": dev26's difference was not worked out of
-    a part of a name), or None. Not with two left out ("brown bags" of "brown rice tea
-    bags"), nor its first word or last alone: each may be another product."""
-    words = name.split()
-    if len(words) < 3 or not name.isascii() or words[0] not in folded or \
-            words[-1] not in folded:  # most names: two tests
-        return None
-    return next((name for at in range(1, len(words) - 1)
-                 if _writes_out(folded, " ".join(words[:at] + words[at + 1:]))), None)
 
 
 def list_length(question):

@@ -42,11 +42,10 @@ _LIST_LINE = r"\s*(?:[-*•|]|\d{1,2}[.)])|\s+\S"
 _SUMMED = ("total", "count", "largest", "ranked", "more")
 
 
-def shown(text, facts, asked, before=""):
+def shown(text, facts, asked):
     """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
-    "false": [...], "repeated": [...]}; the claims of those kept). `before`: the answer
-    the person read last, in a conversation (_Review._said_already)."""
-    review = _Review(facts, asked, before)
+    "false": [...], "repeated": [...]}; the claims of those kept)."""
+    review = _Review(facts, asked)
     for sentence, read_as in sentences(text):
         review.sentence(sentence, read_as)
     review.close_block()
@@ -56,10 +55,11 @@ def shown(text, facts, asked, before=""):
 class _Review:
     """One pass over an answer's sentences, in order."""
 
-    def __init__(self, facts, asked, before):
-        self.facts, self.asked, self.before = facts, asked, before
+    def __init__(self, facts, asked):
+        self.facts, self.asked = facts, asked
         self.known, self.echoed = facts.known_words(), facts.tool_words()
         self.kept, self.dropped, self.said = [], {}, []
+        self.read_as = {}  # each sentence kept, as written: its claims
         self.last = ()  # the items the last sentence kept spoke of ("it" is of them)
         # before any, a verdict of "it" is of the one item the question asks of ("Is A001
         # low?" "Yes, it is below target."), and a figure its field names ("Its target is
@@ -102,11 +102,11 @@ class _Review:
             self.opened = True
             return
         skus = {word[1] for word in words or () if word[0] == "item"}
-        if self._said_already(sentence, skus):  # nothing the person has not read
-            self.dropped.setdefault("repeated", []).append(sentence)
-            return
         reading = self._claims(sentence, words)
         holds = reading is not None and all(true(claim, self.facts) for claim in reading[0])
+        if holds and self._said_already(sentence, reading[0]):
+            self.dropped.setdefault("repeated", []).append(sentence)
+            return
         if self.heading is None and introduces and (skus or not holds):
             self._open(sentence, words, reading, holds, skus, marked=marked)
         elif not holds or self._strays(words, skus):
@@ -127,16 +127,13 @@ class _Review:
             self.close_block()
             self.skipping = False
 
-    def _said_already(self, sentence, skus):
-        """Whether the person has read the sentence already: shown above in this answer
-        ("No order has been placed in this run." twice), or copied from the answer they
-        read last, of items the question does not ask of, when it asks of some (a small
-        model's: after "and A002?", A001's line of the turn before came first)."""
-        said = sentence.strip()
-        if any(said == kept.strip() for kept in self.kept):
-            return True
-        named = self.asked["named"]
-        return bool(skus and named and said in self.before) and skus.isdisjoint(named)
+    def _said_already(self, sentence, said):
+        """Whether a true sentence (its claims: `said`), under no heading, was shown above in
+        this answer as written and read the same ("No order has been placed in this run."
+        twice, cd10): the person reads it once. Not one read of another item the second
+        time ("It is below target."), nor a line under another heading, which says more (a
+        review's)."""
+        return self.heading is None and self.read_as.get(sentence.strip()) == said
 
     def _claims(self, sentence, words):
         """The sentence's claims and the items it speaks of, read under the open heading;
@@ -278,6 +275,7 @@ class _Review:
             self.skipping = self.headed or any(word[0] in ("item", "number") for word in words)
 
     def _keep(self, sentence, reading):
+        self.read_as[sentence.strip()] = reading[0]
         self.said += reading[0]
         self.last = reading[1]
         self.kept.append(sentence)
