@@ -109,7 +109,8 @@ class DevBatchTest(unittest.TestCase):
 
     def test_forty_dev_cases_in_both_languages_whose_mock_runs_read_nothing_false(self):
         for name in ("dev18.jsonl", "dev23.jsonl",  # dev23: written blind at stop 65
-                     "dev24.jsonl", "dev25.jsonl"):  # dev24, dev25: at stops 66, 67
+                     "dev24.jsonl", "dev25.jsonl",  # dev24, dev25: at stops 66, 67
+                     "dev26.jsonl"):  # at stop 69
             path = shipped(name)
             cases = harness.load_cases(path)
             with self.subTest(name=name):
@@ -124,8 +125,8 @@ class BlindConversationsTest(unittest.TestCase):
     blindchat3.jsonl (stop 56), blindchat4.jsonl (stop 58) and blindchat5.jsonl (stop 59): 16
     conversations each, of 2 to 4 turns, half zh-TW, written by someone who saw neither the
     code nor the cases. Held out: never tuned on. chatdev.jsonl: 20 more written the same
-    way at stop 54, and chatdev2.jsonl to chatdev5.jsonl, chatdev8.jsonl to chatdev10.jsonl:
-    16 each at stops 57 to 60 and 65 to 67, tuned on."""
+    way at stop 54, and chatdev2.jsonl to chatdev5.jsonl, chatdev8.jsonl to chatdev11.jsonl:
+    16 each at stops 57 to 60, 65 to 67 and 69, tuned on."""
 
     def test_each_in_both_languages_whose_mock_runs_read_nothing_false(self):
         for name, turns, split, count in (("blindchat.jsonl", (2, 3), "test", 16),
@@ -140,7 +141,8 @@ class BlindConversationsTest(unittest.TestCase):
                                           ("chatdev5.jsonl", (3, 4), "dev", 16),
                                           ("chatdev8.jsonl", (3, 4), "dev", 16),
                                           ("chatdev9.jsonl", (3, 4), "dev", 16),
-                                          ("chatdev10.jsonl", (3, 4), "dev", 16)):
+                                          ("chatdev10.jsonl", (3, 4), "dev", 16),
+                                          ("chatdev11.jsonl", (3, 4), "dev", 16)):
             path = shipped(name)
             cases = harness.load_cases(path)
             with self.subTest(name=name):
