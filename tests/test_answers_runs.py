@@ -128,6 +128,22 @@ class RenderedTest(unittest.TestCase):
             f"A001 has 12 units. {none}\n{none}")], question="How many A001 do we have?")
         self.assertEqual(outcome, f"[Sample data] A001 has 12 units. {none}")
         self.assertEqual(events[-1]["verification"], "verified")
+        # nor when its first copy went with a block taken back, and the lines keep their
+        # places (stop 69's review: "It needs an order of 18 units." was left of A002, and
+        # a line was put right under a list)
+        outcome, _, _ = run_policy([calls_reply(tool_call("get_stock", {"sku": "A001"}),
+                                                tool_call("get_stock", {"sku": "A002"})),
+                                    text_reply("A002 is above target.\n\n**A001**\nA001 is "
+                                               "below target. Its suggested order is\n18 "
+                                               "units.\n\nA001 is below target. It needs an "
+                                               "order of 18 units.")],
+                                   question="How are A001 and A002 doing?")
+        self.assertIn("A001 is below target. It needs an order of 18 units.", outcome)
+        outcome, _, _ = run_policy([calls_reply(tool_call("get_stock", {"sku": "A002"})),
+                                    text_reply("A002 is above target.\n\nA002 has 45.\n\n"
+                                               "A002 is above target.\n- A002: stock 45.")],
+                                   question="How is A002 doing?")
+        self.assertIn("A002 has 45.\n\n\n- A002: stock 45.", outcome)
         # one of an item may be of another the second time ("it"), and is read again
         both = calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]}))
         said = "A001 has 12. It is below target. A003 has 0. It is below target."

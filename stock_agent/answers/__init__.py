@@ -44,7 +44,7 @@ from collections import Counter
 
 from stock_agent.answers.facts import Facts, is_ours
 from stock_agent.answers.question import (ALL, CONFIRM_WORDS, GAP, HOW_COMPUTED, LEVELLED, MEANING,
-                                          OF_TODAY, STOCK_WORDS, TARGETS, THRESHOLD_WORDS,
+                                          OF_TODAY, REPEATED, STOCK_WORDS, TARGETS, THRESHOLD_WORDS,
                                           asks_every_item, asks_the_list, asks_with, best_part,
                                           figure_only, items_counted, list_length, misspelled,
                                           named_by, names_found, names_of, names_written,
@@ -304,8 +304,7 @@ class Answers(Plain):
         # an answer of the program's lines alone, copied, holds no word of the model's
         kept, dropped, said = shown(text, known, asked) if text else ([], {"unreadable": [
             written]}, [])
-        if dropped.pop("repeated", None):  # a sentence said twice: shown once, no word lost
-            text = "".join(kept).strip()
+        text = _once(text, dropped.pop("repeated", ()))  # said twice: shown once, no word lost
         if dropped:
             log.answer_check(step=step, problems=dropped)
             if self._may_look(question, facts, outcome, last):
@@ -923,7 +922,8 @@ def _carried(question, asked, earlier, last, lang):
     # of the oolong...", "would that put it under target?", "what if we sold 20 instead":
     # cd11, the 20 was not worked out); the answer read last worked it out still
     change = next((change for before in asked if (change := shape(before)["change"])), None)
-    if not change or skus_named(question) or not plain_what_if(question, one=True):
+    if not change or skus_named(question) or not plain_what_if(question, one=True) or \
+            re.search(REPEATED, normal(question)):  # "and if we sell that again": on top
         return None
     # "what if the shipment were 25 instead?": the same change of another number, said
     # instead of it (not "and if 10 arrive after that": on top of it, or in its place?)
@@ -1289,6 +1289,17 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     many = len(those) >= 2 if kind == "total" else len(those) == every >= 2
     counted = items_counted(question)  # "the three together?" of two: of which three?
     return those if many and found <= set(those) and counted in (0, len(those)) else []
+
+
+def _once(text, repeated):
+    """The answer with each sentence it said again (`repeated`, shown._said_already) taken
+    out where it was said again, its lines as they were (a review's: rebuilt from the
+    sentences kept, a line stood right under the list above it)."""
+    for sentence in repeated:
+        said = sentence.strip()
+        again = text.find(said, text.find(said) + len(said))
+        text = text[:again] + text[again + len(said):] if again >= 0 else text
+    return text.strip() if repeated else text
 
 
 # A line of a code fence, which says nothing: "```", "```json", "~~~"

@@ -137,7 +137,7 @@ LOW = ("low", "below", "under target", "short", "reorder", "restock", "running o
        "要叫貨", "該叫貨")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
 NOT_LOW = (r"\bnot (?:\w+ )?(?:low|below|short|running)|n't (?:\w+ )?(?:low|below|short)|"
-           r"不缺|沒缺|不用補|不需要?補|不必補|[不沒別免無][^，,。？?]{0,3}叫貨")
+           r"不缺|沒缺|不用補|不需要?補|不必補|[不沒別免無][^，,。？?]{0,3}叫貨|已經?叫")
 
 
 def offered_first(question, inventory, *, writes=False):
@@ -534,11 +534,7 @@ THAN = r"\bthan\b|比(?!較)"
 CLAUSE = r"[,;:?!，；：？！。]|\.(?!\d)"
 ORDER_WORDS = (r"order|restock|replenish|top(?:ping)? (?:it |them )?up|buy|shortfall|補|訂|進貨|"
                r"採購|叫貨|要叫|叫幾|叫多少|缺口")
-# What the program suggested, said of a total or a difference: the suggested order (cd11:
-# "if I go with what you suggested for both, how many units is that altogether" summed the
-# stock). Not "suggest" or "recommend" alone: "What would you recommend?" beside "which has
-# more?" asks of the stock still (a review's)
-SUGGESTED = r"\bwhat (?:you|u) (?:suggested|recommended)\b|\byour (?:suggestion|recommendation)"
+
 # What a question asks to work out from a figure of the person's own ("I counted 8 of A001:
 # how many to order?", 假設 A001 只剩 5 包, "is that enough?"): its figure is no claim of ours.
 WORKS_OUT = (rf"how (?:many|much)|\benough\b|\bif\b|\bleft\b|多少|幾|夠|假設|如果|要是|{TOTAL}|"
@@ -1010,7 +1006,7 @@ def _made_of(folded, words):
 # purpose (precision first: a word it lacks costs the program's answer, never its truth),
 # of how many, the figures, ordering, the moves of a what-if, time and filler; "it" and 它
 # too, which _one_asked reads first
-FIGURE_WORDS = set("""so ok okay k kk fine and then now right well alright um hmm how many much
+FIGURE_WORDS = set("""so ok okay fine and then now right well alright um hmm how many much
     what whats s is are the a an should shall we i you do does did to get back up target stock left
     on hand remaining order reorder buy need more have has will would be if sell sold ship use
     arrive arrives arrived come comes came in receive received got tomorrow tmrw today
@@ -1025,7 +1021,7 @@ FIGURE_WORDS = set("""so ok okay k kk fine and then now right well alright um hm
 WHAT_IF_WORDS = set("""low lower drop drops below above under over or suppose supposing assume
     say let's lets imagine
     want might may could were was re expect expecting expected put enough what still be been
-    down left with counted count only ve two dip dips fall falls short
+    down left with counted count only ve two dip dips fall falls
     低於 高於 超過 以上 以下 另外 在 回到 達標 會不會 還會 瓶 罐 袋 件 是 這樣 夠 夠不夠 足夠 想讓 的話 要是 萬一 若
     假設 才 instead rather 改成 換成 改為 thinking planning keeping 維持 保持 等一下""".split())
 # ...but no word that multiplies or undoes the one change ("if we both use 10", 各賣 10 包,
@@ -1270,7 +1266,7 @@ def _field(folded, asking=None):
     # reach its target?" compares what to order), "the total target" a figure
     folded = re.sub(f"{DESCRIBED}|{REACHED}", lambda found: " " * len(found[0]), folded)
     # measured against a number, "below" is no gap ("Is A001 below 20?" of its stock)
-    fields = {"suggested_order": ORDER_WORDS if asking else f"{ORDER_WORDS}|{GAP}|{SUGGESTED}",
+    fields = {"suggested_order": ORDER_WORDS if asking else f"{ORDER_WORDS}|{GAP}",
               "stock": STOCK_WORDS}
     if asking or not re.search(GAP, folded):
         fields["target"] = TARGETS

@@ -131,9 +131,11 @@ class _Review:
         """Whether a true sentence (its claims: `said`), under no heading, was shown above in
         this answer as written and read the same ("No order has been placed in this run."
         twice, cd10): the person reads it once. Not one read of another item the second
-        time ("It is below target."), nor a line under another heading, which says more (a
-        review's)."""
-        return self.heading is None and self.read_as.get(sentence.strip()) == said
+        time ("It is below target."), nor a line under another heading, which says more, nor
+        one whose block was taken back (reviews')."""
+        said_as = sentence.strip()
+        return self.heading is None and self.read_as.get(said_as) == said and \
+            any(kept.strip() == said_as for kept in self.kept)  # not of a block taken back
 
     def _claims(self, sentence, words):
         """The sentence's claims and the items it speaks of, read under the open heading;
