@@ -121,35 +121,6 @@ class RenderedTest(unittest.TestCase):
             "```text\nA001 has 12 units.\n```")], question="How many A001 do we have?")
         self.assertEqual(outcome, "[Sample data] A001 has 12 units.")
 
-    def test_a_sentence_of_no_item_said_twice_is_shown_once_and_nothing_is_lost(self):
-        # cd10: "No order has been placed in this run." twice
-        none = "No order has been placed in this run."
-        outcome, _, events = run_policy([stock_call("A001"), text_reply(
-            f"A001 has 12 units. {none}\n{none}")], question="How many A001 do we have?")
-        self.assertEqual(outcome, f"[Sample data] A001 has 12 units. {none}")
-        self.assertEqual(events[-1]["verification"], "verified")
-        # nor when its first copy went with a block taken back, and the lines keep their
-        # places (stop 69's review: "It needs an order of 18 units." was left of A002, and
-        # a line was put right under a list)
-        outcome, _, _ = run_policy([calls_reply(tool_call("get_stock", {"sku": "A001"}),
-                                                tool_call("get_stock", {"sku": "A002"})),
-                                    text_reply("A002 is above target.\n\n**A001**\nA001 is "
-                                               "below target. Its suggested order is\n18 "
-                                               "units.\n\nA001 is below target. It needs an "
-                                               "order of 18 units.")],
-                                   question="How are A001 and A002 doing?")
-        self.assertIn("A001 is below target. It needs an order of 18 units.", outcome)
-        outcome, _, _ = run_policy([calls_reply(tool_call("get_stock", {"sku": "A002"})),
-                                    text_reply("A002 is above target.\n\nA002 has 45.\n\n"
-                                               "A002 is above target.\n- A002: stock 45.")],
-                                   question="How is A002 doing?")
-        self.assertIn("A002 has 45.\n\n\n- A002: stock 45.", outcome)
-        # one of an item may be of another the second time ("it"), and is read again
-        both = calls_reply(tool_call("get_stock", {"sku": ["A001", "A003"]}))
-        said = "A001 has 12. It is below target. A003 has 0. It is below target."
-        outcome, _, _ = run_policy([both, text_reply(said)], question="Check A001 and A003")
-        self.assertIn(said, outcome)
-
     def test_a_search_for_a_question_no_tool_answers_then_says_what_the_agent_does(self):
         # cd11: to "what's the weather like tmrw" the model searched; the person read only
         # "No order has been placed in this run."

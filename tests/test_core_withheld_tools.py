@@ -177,9 +177,12 @@ class WhoNeedsToolsTest(unittest.TestCase):
                 # which items and how many, and the person read the scope line)
                 ("麻煩幫我列一下哪些要叫貨，各要叫多少", ("list_reorder",)),
                 ("今天該叫貨的有哪幾樣？", ("list_reorder",)), ("哪些不要叫貨？", None),
-                # stop 69's review: a negation before it, or customers' orders
+                # stop 69's reviews: a negation before it, customers' orders, orders placed,
+                # how to order
                 ("哪些沒必要叫貨？", None), ("哪些不是要叫貨的", None),
                 ("還沒到要叫貨的量的有哪些", None), ("客人要訂貨的有哪些", None),
+                ("所有要叫貨的都叫了嗎？", None), ("要叫貨要填什麼表單？", None),
+                ("哪幾天要叫貨？", None), ("要叫貨的那些，哪些已經叫了？", None),
                 ("Which A001 is it?", ("get_stock",))):  # a SKU wins
             with self.subTest(question=question):
                 self.assertEqual(asked.offered_first(question, sample_inventory()), offered)

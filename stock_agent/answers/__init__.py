@@ -304,7 +304,6 @@ class Answers(Plain):
         # an answer of the program's lines alone, copied, holds no word of the model's
         kept, dropped, said = shown(text, known, asked) if text else ([], {"unreadable": [
             written]}, [])
-        text = _once(text, dropped.pop("repeated", ()))  # said twice: shown once, no word lost
         if dropped:
             log.answer_check(step=step, problems=dropped)
             if self._may_look(question, facts, outcome, last):
@@ -926,9 +925,15 @@ def _carried(question, asked, earlier, last, lang):
             re.search(REPEATED, normal(question)):  # "and if we sell that again": on top
         return None
     # "what if the shipment were 25 instead?": the same change of another number, said
-    # instead of it (not "and if 10 arrive after that": on top of it, or in its place?)
-    own = (shaped["change"] or (change[0], shaped["numbers"][0])) if len(
+    # instead of it (not "and if 10 arrive after that": on top of it, or in its place?); of
+    # a question further back, only said as that change ("what if we sold 20 instead", not
+    # "what if it were 20 instead?"), and never another kind of change ("what if the
+    # target were 40 instead?" after 25 in: the 25 went, reviews')
+    before = bool(asked) and shape(asked[0])["change"] == change
+    own = (shaped["change"] or before and (change[0], shaped["numbers"][0])) if len(
         shaped["numbers"]) == 1 and re.search(_INSTEAD, normal(question)) else None
+    if own and own[0] != change[0]:
+        return None
     if own is None and (shaped["numbers"] or
                         not (shaped["wants"] - {"target"} or shaped["level"])):
         return None
@@ -1289,17 +1294,6 @@ def _worked_asked(question, shaped, earlier, facts, last, *, targets=False, ever
     many = len(those) >= 2 if kind == "total" else len(those) == every >= 2
     counted = items_counted(question)  # "the three together?" of two: of which three?
     return those if many and found <= set(those) and counted in (0, len(those)) else []
-
-
-def _once(text, repeated):
-    """The answer with each sentence it said again (`repeated`, shown._said_already) taken
-    out where it was said again, its lines as they were (a review's: rebuilt from the
-    sentences kept, a line stood right under the list above it)."""
-    for sentence in repeated:
-        said = sentence.strip()
-        again = text.find(said, text.find(said) + len(said))
-        text = text[:again] + text[again + len(said):] if again >= 0 else text
-    return text.strip() if repeated else text
 
 
 # A line of a code fence, which says nothing: "```", "```json", "~~~"

@@ -130,14 +130,10 @@ LOW = ("low", "below", "under target", "short", "reorder", "restock", "running o
        "run out", "replenish", "補", "缺", "低於", "不足", "快沒", "不夠",
        # out of stock is below target, so the reorder list holds it (unless its target is 0)
        "out of stock", "completely out", "sold out", "stocked out", "stockout", "賣完", "售完",
-       "沒貨",
-       # goods to order in, as shop staff in Taiwan say it (dev25, dev26: 哪些要叫貨); not
-       # orders placed or on their way (哪些品項已經叫貨了？, a review's), nor 訂貨, which
-       # customers do too (客人要訂貨)
-       "要叫貨", "該叫貨")
+       "沒貨")
 # ...unless it asks which are not low: the list of those below target answers no such thing.
 NOT_LOW = (r"\bnot (?:\w+ )?(?:low|below|short|running)|n't (?:\w+ )?(?:low|below|short)|"
-           r"不缺|沒缺|不用補|不需要?補|不必補|[不沒別免無][^，,。？?]{0,3}叫貨|已經?叫")
+           r"不缺|沒缺|不用補|不需要?補|不必補")
 
 
 def offered_first(question, inventory, *, writes=False):
@@ -170,7 +166,15 @@ def asks_the_list(folded):
     """Whether a (folded) question naming no item asks which items are low ("what needs
     reordering?", 哪些要補貨): the reorder list answers it."""
     return any(word in folded for word in WHICH) and any(word in folded for word in LOW) and \
-        not re.search(NOT_LOW, folded)
+        not re.search(NOT_LOW, folded) or "叫貨" in folded and re.search(ORDER_IN, folded) is not None
+
+
+# Which goods to order in, as shop staff in Taiwan ask it, the words side by side (dev25,
+# dev26: 哪些要叫貨 was offered every tool, the small model asked which items, and the person
+# read the scope line): not 要叫貨要填什麼表單, 所有要叫貨的都叫了嗎, 哪些沒必要叫貨, nor 訂貨,
+# which customers do too (reviews': each got the reorder list)
+ORDER_IN = (r"(?:哪些|哪幾[個樣項款種]?|什麼)(?:東西|品項|商品)?(?:需|應|該)?要?叫貨|"
+            r"(?:需|應|該)?要?叫貨的(?:有)?(?:哪些|哪幾)")
 
 
 # Words that ask of every item of the data ("the total stock across all items", 全部品項加起來
@@ -1006,7 +1010,7 @@ def _made_of(folded, words):
 # purpose (precision first: a word it lacks costs the program's answer, never its truth),
 # of how many, the figures, ordering, the moves of a what-if, time and filler; "it" and 它
 # too, which _one_asked reads first
-FIGURE_WORDS = set("""so ok okay fine and then now right well alright um hmm how many much
+FIGURE_WORDS = set("""so ok okay and then now right well alright um hmm how many much
     what whats s is are the a an should shall we i you do does did to get back up target stock left
     on hand remaining order reorder buy need more have has will would be if sell sold ship use
     arrive arrives arrived come comes came in receive received got tomorrow tmrw today

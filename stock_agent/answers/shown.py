@@ -44,7 +44,7 @@ _SUMMED = ("total", "count", "largest", "ranked", "more")
 
 def shown(text, facts, asked):
     """(the sentences kept, as written; those dropped by why: {"unreadable": [...],
-    "false": [...], "repeated": [...]}; the claims of those kept)."""
+    "false": [...]}; the claims of those kept)."""
     review = _Review(facts, asked)
     for sentence, read_as in sentences(text):
         review.sentence(sentence, read_as)
@@ -59,7 +59,6 @@ class _Review:
         self.facts, self.asked = facts, asked
         self.known, self.echoed = facts.known_words(), facts.tool_words()
         self.kept, self.dropped, self.said = [], {}, []
-        self.read_as = {}  # each sentence kept, as written: its claims
         self.last = ()  # the items the last sentence kept spoke of ("it" is of them)
         # before any, a verdict of "it" is of the one item the question asks of ("Is A001
         # low?" "Yes, it is below target."), and a figure its field names ("Its target is
@@ -104,9 +103,6 @@ class _Review:
         skus = {word[1] for word in words or () if word[0] == "item"}
         reading = self._claims(sentence, words)
         holds = reading is not None and all(true(claim, self.facts) for claim in reading[0])
-        if holds and self._said_already(sentence, reading[0]):
-            self.dropped.setdefault("repeated", []).append(sentence)
-            return
         if self.heading is None and introduces and (skus or not holds):
             self._open(sentence, words, reading, holds, skus, marked=marked)
         elif not holds or self._strays(words, skus):
@@ -126,16 +122,6 @@ class _Review:
         if not self.in_list:
             self.close_block()
             self.skipping = False
-
-    def _said_already(self, sentence, said):
-        """Whether a true sentence (its claims: `said`), under no heading, was shown above in
-        this answer as written and read the same ("No order has been placed in this run."
-        twice, cd10): the person reads it once. Not one read of another item the second
-        time ("It is below target."), nor a line under another heading, which says more, nor
-        one whose block was taken back (reviews')."""
-        said_as = sentence.strip()
-        return self.heading is None and self.read_as.get(said_as) == said and \
-            any(kept.strip() == said_as for kept in self.kept)  # not of a block taken back
 
     def _claims(self, sentence, words):
         """The sentence's claims and the items it speaks of, read under the open heading;
@@ -277,7 +263,6 @@ class _Review:
             self.skipping = self.headed or any(word[0] in ("item", "number") for word in words)
 
     def _keep(self, sentence, reading):
-        self.read_as[sentence.strip()] = reading[0]
         self.said += reading[0]
         self.last = reading[1]
         self.kept.append(sentence)
