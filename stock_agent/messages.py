@@ -790,7 +790,6 @@ LINES = {
                           "zh-TW": "沒有品項符合「{query}」。{more}"},
     "answer_low": {"en": "Below target, largest shortfall first: {items}{more}",
                    "zh-TW": "低於目標庫存（缺口大者在前）：{items}{more}"},
-    "answer_unlisted": {"en": "Not on that list:", "zh-TW": "不在清單上的："},
     "answer_none_low": {"en": "Nothing is below target.{more}",
                         "zh-TW": "沒有品項低於目標庫存。{more}"},
     "answer_more": {"en": " ({more} more not shown.)", "zh-TW": "（另有 {more} 項未列出。）"},

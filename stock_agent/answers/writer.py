@@ -30,10 +30,9 @@ def write(facts, shape, lang, *, tools=(), source=None, note_orders=True, whole=
              if fact["sku"] not in listed]
     lists = [_list(listed, facts, today=not changed.isdisjoint(listed["skus"]))
              for listed in facts.lists]
-    # asked which are low, naming none: the list first, then the items it left out, said to
-    # be so (a review's: 烏龍茶包 above target read as under "Below target, ...:")
-    said += lists + [(Text("answer_unlisted"), [])] * bool(items) + items \
-        if not shape["skus"] and facts.reorder_listed() is not None else items + lists
+    # asked which are low, naming none: the list first, then the items it left out
+    said += lists + items if not shape["skus"] and facts.reorder_listed() is not None else \
+        items + lists
     said += [_alike(alike) for alike in facts.alike]
     said += [_other(other) for other in facts.other  # an approved write's is its receipt
              if not any(placed.get("data") is other["data"] for placed in facts.receipts)]
