@@ -17,7 +17,9 @@ def ask(question, lang="en", *extra):
 class MockTriggerTest(unittest.TestCase):
     def test_running_low_lists_reorder(self):
         status, answer, called = ask("What is running low?")
-        # the list, then the program's lookup of the item it leaves out
+        # the list, then the program's lookup of the item it leaves out, whose line says its
+        # own level (stop 69: a lead "Not on that list:" before it was no sentence the eval
+        # reads, and dev26's "A001 reorder false" went unread after an empty list)
         self.assertEqual((status, called), (0, ["list_reorder", "get_stock"]))
         self.assertEqual(answer, "[Sample data] Below target, largest shortfall first: "
                                  "玄米茶包 (A003): stock 0 (out of stock), target 20, below "
