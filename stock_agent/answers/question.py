@@ -26,11 +26,6 @@ TOOL_WORDS = (
     "are there", "do we have", "do you have",
     "庫存", "存貨", "補", "訂", "下單", "採購", "進貨", "缺", "剩", "商品", "品項",
     "貨", "倉", "目標", "數量", "料號", "賣", "有沒有", "search", "look up", "搜尋", "搜索", "查詢")
-# "Do we still have X?" in Chinese, as "do we have" is in English (TOOL_WORDS): dev26's
-# 我們這邊還有玄米茶包嗎？, of an item the tenant's data lacks, was sent without tools, and the
-# person read the scope line; only a search says that nothing matches. Not 還有別的嗎？,
-# "anything else?", nor 還有問題嗎？
-STILL_HAVE = r"還有(?!別|其他|其它|什麼|甚麼|啥|問題|事)[^，,。？?！!]{2,12}?(?:嗎|吗)"
 # Letters and digits together (Z999, 4K-12); a number alone is no SKU unless the data has it,
 # nor one with letters after it alone (10am, 2nd, 330ml: a time, an ordinal, a measure).
 SKU_SHAPE = r"(?<![a-z0-9])(?:[a-z]+[-_]?\d|\d+[-_]?[a-z]+[-_]?\d)[a-z0-9_-]*(?![a-z0-9])"
@@ -259,8 +254,7 @@ def may_need_tools(question, inventory):
         return True
     if re.search(ABOUT_ME, folded):
         return False
-    if not _sums_its_own(folded) and (any(word in folded for word in TOOL_WORDS + LOW) or
-                                      re.search(STILL_HAVE, folded)) and \
+    if not _sums_its_own(folded) and any(word in folded for word in TOOL_WORDS + LOW) and \
             not _asks_in_general(folded):  # 哪些東西不夠了: being low is the tools' too
         return True
     return _names_an_item(folded, inventory) or misspelled(folded, inventory) is not None
