@@ -312,10 +312,12 @@ class Answers(Plain):
                 log.correction(step=step, text=note)
                 return None, {"role": "user", "content": note}
             restated = self._restated(question, facts, asked, outcome)
-            # the note that no order was placed, left alone, answers nothing (cd11: to "what's
-            # the weather like tmrw" and to "how long has it been out for?", the person read
-            # only that; then "how many do I need?" was read of no item)
-            answers = [claim for claim in said if claim["kind"] != "placed"]
+            # the note that no order was placed alone, of a run whose only facts are searches
+            # that found nothing, answers nothing (cd11: to "what's the weather like tmrw",
+            # after the model's search, the person read only that)
+            searched = bool(facts.lists) and not facts.items and all(
+                listed["query"] is not None and not listed["skus"] for listed in facts.lists)
+            answers = [claim for claim in said if claim["kind"] != "placed" or not searched]
             if "false" in dropped or not answers and (
                     _holds_any(restated[0]) or not "".join(kept).strip() or said):
                 # a false sentence (the model misread), or none read of the facts there are
