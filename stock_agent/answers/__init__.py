@@ -920,7 +920,8 @@ def _carried(question, asked, earlier, last, lang):
     # of the question that supposed it, when one asking of it came between ("if we sell 5
     # of the oolong...", "would that put it under target?", "what if we sold 20 instead":
     # cd11, the 20 was not worked out); the answer read last worked it out still
-    change = next((change for before in asked if (change := shape(before)["change"])), None)
+    at, change = next(((at, change) for at, before in enumerate(asked)
+                       if (change := shape(before)["change"])), (None, None))
     if not change or skus_named(question) or not plain_what_if(question, one=True) or \
             re.search(REPEATED, normal(question)):  # "and if we sell that again": on top
         return None
@@ -929,8 +930,7 @@ def _carried(question, asked, earlier, last, lang):
     # a question further back, only said as that change ("what if we sold 20 instead", not
     # "what if it were 20 instead?"), and never another kind of change ("what if the
     # target were 40 instead?" after 25 in: the 25 went, reviews')
-    before = bool(asked) and shape(asked[0])["change"] == change
-    own = (shaped["change"] or before and (change[0], shaped["numbers"][0])) if len(
+    own = (shaped["change"] or at == 0 and (change[0], shaped["numbers"][0])) if len(
         shaped["numbers"]) == 1 and re.search(_INSTEAD, normal(question)) else None
     if own and own[0] != change[0]:
         return None

@@ -160,8 +160,9 @@ def offered_first(question, inventory, *, writes=False):
 def asks_the_list(folded):
     """Whether a (folded) question naming no item asks which items are low ("what needs
     reordering?", 哪些要補貨): the reorder list answers it."""
-    return any(word in folded for word in WHICH) and any(word in folded for word in LOW) and \
-        not re.search(NOT_LOW, folded) or "叫貨" in folded and re.search(ORDER_IN, folded) is not None
+    low = any(word in folded for word in WHICH) and any(word in folded for word in LOW) and \
+        not re.search(NOT_LOW, folded)
+    return low or "叫貨" in folded and re.search(ORDER_IN, folded) is not None
 
 
 # Which goods to order in, as shop staff in Taiwan ask it, the words side by side (dev25,
