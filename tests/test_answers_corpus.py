@@ -1007,6 +1007,39 @@ class HostileProbeTest(unittest.TestCase):
         self.assert_hidden("Nothing is below target.", "What is low?", run=[low])
 
 
+    def test_an_empty_list_is_stated_unless_a_shown_sentence_says_it_is(self):
+        # chatdev11: to "so nothing needs ordering over here?", "No items need ordering." was
+        # unread, and the person read only "No order has been placed in this run.": a list
+        # of no item names none, so it was taken as said
+        empty = {"invocation": "1:0", "name": "list_reorder", "arguments": {},
+                 "result": {"ok": True, "data": {"items": [], "more": 0}}}
+        none = {"invocation": "1:0", "name": "find_items", "arguments": {"query": "matcha"},
+                "result": {"ok": True, "data": {"query": "matcha", "items": [], "more": 0}}}
+        for answer, question, results, lang, stated in (
+                ("No items need ordering. No order has been placed in this run.",
+                 "so nothing needs ordering over here?", [empty], "en", "Nothing is below target."),
+                ("No order has been placed in this run.", "Do we have matcha?", [none], "en",
+                 'Nothing matches "matcha".'),
+                ("本次尚未建立訂單。", "有沒有要補貨的？", [empty], "zh-TW", "沒有品項低於目標庫存。")):
+            with self.subTest(answer=answer, question=question):
+                shown, verification = person_reads(answer, question, results, lang)
+                self.assertIn(stated, shown)
+                self.assertIn(verification, ("supplemented", "trimmed"))
+        # said by the model, it is not said again; nor a search beside items found (a
+        # review's: the model's "drip coffee bags" found nothing, then 咖啡 found A001, and
+        # 'Nothing matches "drip coffee bags".' under "A001 has 12." read as a denial)
+        self.assertEqual(person_reads('Nothing matches "matcha".', "Do we have matcha?",
+                                      [none]), ('Nothing matches "matcha".', "verified"))
+        tried = {**none, "arguments": {"query": "drip coffee bags"},
+                 "result": {"ok": True, "data": {"query": "drip coffee bags", "items": [],
+                                                 "more": 0}}}
+        coffee = {"invocation": "1:1", "name": "find_items", "arguments": {"query": "咖啡"},
+                  "result": {"ok": True, "data": {"query": "咖啡", "items": SAMPLE[:1],
+                                                  "more": 0}}}
+        self.assertEqual(person_reads("濾掛咖啡 (A001) has 12.", "How much drip coffee do we "
+                                      "have?", [tried, coffee]),
+                         ("濾掛咖啡 (A001) has 12.", "verified"))
+
     def test_what_a_review_of_stop_61s_readings_found(self):
         # a twelfth review (261 tried): each was shown after this stop's readings, and
         # "Order: order placed for 18." before them too
@@ -2461,6 +2494,40 @@ class UnworkedNumbersTest(unittest.TestCase):
                          "Do we have more than 42 of A001 and A003 combined?", "en")
         self.assertTrue(answer.startswith("Total stock of A001, A003: 12 (12 + 0), less than "
                                           "42."), answer)
+
+    def test_a_total_naming_no_figure_states_the_stock_and_the_orders(self):
+        # chatdev11: "if I go with what you suggested for both, how many units is that
+        # altogether" after the reorder list got the total stock alone; the orders were meant
+        results = [lookup("A001", "A003")]
+        for question, lang, totals in (
+                ("What is the total for A001 and A003?", "en",
+                 ("Total stock of A001, A003: 12 (12 + 0).",
+                  "Total suggested order of A001, A003: 38 (18 + 20).")),
+                ("A001 跟 A003 加起來多少？", "zh-TW",
+                 ("A001、A003 的庫存合計 12（12 + 0）。", "A001、A003 的建議補貨合計 38（18 + 20）。"))):
+            answer = written(results, question, lang)
+            for total in totals:
+                self.assertIn(total, answer)
+        # the model's total of no field is shown, with both (a bare 12 may be either)
+        shown, verification = person_reads("Together: 12.", "What is the total for A001 and "
+                                           "A003?", results)
+        self.assertEqual(verification, "supplemented")
+        self.assertIn("Total suggested order of A001, A003: 38 (18 + 20).", shown)
+        # in words of having, of ordering, of a field or of comparing, or with a number the
+        # person gives: one (a review's: "Is the total for A001 and A003 38?" got the note
+        # that its number was not worked out, then a worked-out 38)
+        for question, lang, unsaid in (
+                ("Is the total for A001 and A003 38?", "en", "Total suggested order"),
+                ("Which is more, A001 and A003 together or A002?", "en",
+                 "Total suggested order"),
+                ("How many do A001 and A003 have in total?", "en", "Total suggested order"),
+                ("A001 跟 A003 加起來有多少？", "zh-TW", "建議補貨合計"),
+                ("How many of A001 and A003 should we order in total?", "en", "Total stock"),
+                ("What is the total target of A001 and A003?", "en", "Total suggested order"),
+                ("Do we have more than 42 of A001 and A003 combined?", "en",
+                 "Total suggested order")):
+            with self.subTest(question=question):
+                self.assertNotIn(unsaid, written(results, question, lang))
 
 
 class ComparisonTest(unittest.TestCase):

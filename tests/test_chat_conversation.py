@@ -696,7 +696,11 @@ class ConversationAnswersTest(unittest.TestCase):
                  "離目標最遠：A003，建議補貨 20（A001 18、A002 0、A003 20）"),
                 ("check A001, A002 and A003\nwhich one has the most?\n",
                  [self.lookup(["A001", "A002", "A003"])],
-                 "Most stock: A002, 45 (of A001 12, A002 45, A003 0).")):
+                 "Most stock: A002, 45 (of A001 12, A002 45, A003 0)."),
+                # chatdev11: "put together" after two of three read the answer before again
+                ("A001 and A002 stock pls\nand all three items put together?\n",
+                 [self.lookup(["A001", "A002"])],
+                 "Total stock of A001, A002, A003: 57 (12 + 45 + 0).")):
             with self.subTest(stdin=stdin):
                 self.assertIn(stated, self.last_answer(stdin, replies, spare="1000"))
         # not "the two" of three, nor the most of two items of three (of those, or of all?);
@@ -1076,6 +1080,41 @@ class ConversationAnswersTest(unittest.TestCase):
             self.assertIn("烏龍茶包 (A002): stock 45, target 30, 15 above target; suggested "
                           "order 0", events[-1]["answer"])
             self.assertNotIn("A001 is below", events[-1]["answer"])
+
+    def test_a_negated_confirmation_of_the_item_before_states_its_facts(self):
+        # chatdev11: 所以這個不用補對吧 after A002 got the scope line (不用 gives the question no
+        # yes or no the reader can place, and it was read as asking no verdict either)
+        a002 = "烏龍茶包（A002）庫存 45，目標 30，超出目標 15；建議補貨 0，不需補貨。"
+        for question in ("所以這個不用補對吧", "那它不需要補貨吧？"):
+            with self.subTest(question=question):
+                answer = self.last_answer(f"查 A002\n{question}\n", [self.lookup("A002")],
+                                          spare="對，這個不用補。")
+                self.assertIn(a002, answer)
+                self.assertNotIn("我只能回答", answer)
+                self.assertNotIn("是的", answer)  # no yes or no to a question with 不
+        # a number given as its reason is none of the item's figures, and said so (a
+        # review's: with the verdict kept, it read as a what-if not worked out)
+        answer = self.last_answer("A001 有 40 包，不用補吧？\n", [self.lookup("A001")],
+                                  spare="對。")
+        self.assertIn("您問題中的數字不是 A001 的庫存、目標或建議補貨量。", answer)
+
+    def test_what_the_tools_do_not_hold_of_it_gets_what_they_hold_of_it(self):
+        # chatdev11: to "how long has it been out for?" after A003, the small model made no
+        # call and copied "No order has been placed in this run.", and the person read that
+        # alone; the next turn ("how many do I need?") was then read of no item
+        held = ("The tools hold each item's stock and target today, nothing more: no sales, "
+                "prices, suppliers, deliveries, earlier orders, nor figures of another day.")
+        a003 = "玄米茶包 (A003): stock 0 (out of stock), target 20, below target"
+        for question in ("how long has it been out for?", "what's its price?"):
+            with self.subTest(question=question):
+                answer = self.last_answer(f"stock on A003?\n{question}\n", [
+                    self.lookup("A003")], spare="No order has been placed in this run.")
+                self.assertIn(held, answer)
+                self.assertIn(a003, answer)
+        # naming no item, not even by "it": of which, the program cannot tell
+        answer = self.last_answer("stock on A003?\nwhat's the price?\n", [self.lookup("A003")],
+                                  spare="No order has been placed in this run.")
+        self.assertNotIn(a003, answer)
 
     def test_items_counted_are_every_item_spoken_of_found_or_not(self):
         # a review's: after A001, then A003 and A404 (which the data lacks), "the two" was

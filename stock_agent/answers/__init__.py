@@ -627,6 +627,7 @@ class Answers(Plain):
                 missing.items[sku] = fact
         missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
                          or listed["more"] and not kinds & {"more", "count"}
+                         or _empty_unsaid(listed, facts, said)
                          or _list_unstated(listed, facts, asked, stated)]
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
@@ -642,8 +643,9 @@ class Answers(Plain):
                          and not set(map(str.casefold, other["data"])) & kinds]
         missing.items.update({sku: facts.items[sku] for listed in missing.lists
                               for sku in listed["skus"]})
-        return missing if (missing.items or missing.receipts or missing.refused or
-                           missing.other or _worked_unsaid(facts, asked, kinds)) else None
+        return missing if (missing.items or missing.lists or missing.receipts or
+                           missing.refused or missing.other or
+                           _worked_unsaid(facts, asked, said)) else None
 
     def _most(self, name):
         """The most items our tool `name` returns at once (its schema's "limit" maximum), or
@@ -822,7 +824,7 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
         if field == MIXED:
             asked["unclear"] = True
         else:
-            asked.update(field=field, field_named=True)
+            asked.update(field=field, field_named=True, either_field=False)
     asked["beyond"] = asked["beyond"] if all_ours else None
     found = {fact["sku"] for fact in facts.found()}
     written = names_found(question, facts, rows, parts, found, asked)
@@ -1022,13 +1024,16 @@ def _of_several(asked, folded):
 
 def _of_items(asked, folded):
     """Whether a conversation's question (its shape `asked`, its `folded` words) asks a
-    figure or a verdict of an item, and nothing of several (a total, a comparison) nor of
+    figure or a verdict of an item, or what the tools do not hold ("what's its price?",
+    "how long has it been out for?": cd11's small model copied "No order has been placed
+    in this run." alone, and the person read only that; of "it", the program says what the
+    tools hold, and its figures), and nothing of several (a total, a comparison) nor of
     all. A difference of an item and its own target ("它離目標還差多少？", "how many more
     does it need to reach target?") is of the one item."""
     several = [kind for kind in _OF_SEVERAL if asked[kind]]
     if asked["field_named"] and asked["field"] in ("target", "suggested_order"):
         several = [kind for kind in several if kind not in ("difference", "compares")]
-    return any(asked[kind] for kind in _OF_ONE) and not several and \
+    return any(asked[kind] for kind in (*_OF_ONE, "beyond")) and not several and \
         not re.search(f"{HOW_COMPUTED}|{ALL}", folded)
 
 
@@ -1382,11 +1387,12 @@ def _confirming(facts, asked):
     if sku not in facts.items or not facts.items[sku]["found"]:
         return None
     figures = figures_of(facts.items[sku]).values()
-    if (not asked["one_number"] or asked["level"]) and any(
+    if (not asked["one_number"] or asked["level"] and not asked["premise"]) and any(
             number not in figures for number in asked["to_confirm"]):
         # "none of its figures" only of the question's one number, and asked no verdict:
         # "A001 需要補 40 包嗎？", "Is A002 above its target of 60?" ask of a premise, which
-        # today's verdict answers no more than any number not worked out (a review's)
+        # today's verdict answers no more than any number not worked out (a review's); "A001
+        # 有 40 包，不用補吧？" gives its number as a reason, which is none of A001's figures
         return None
     return {"sku": sku, "numbers": asked["to_confirm"]}
 
@@ -1440,6 +1446,20 @@ def _unstated(fact, asked, stated, *, ordering=False):
                for want in asked["wants"] if want != "order" or fact["suggested_order"])
 
 
+def _empty_unsaid(listed, facts, said):
+    """Whether a list holds nothing and no shown sentence says so ("Nothing is below
+    target." of the reorder list, 'Nothing matches "matcha".' of that search): a list of no
+    item names none, so naming them all says nothing (cd11: to "so nothing needs ordering
+    over here?", the person read only that no order was placed). Not a search beside items
+    found: the model's words it tried first ("drip coffee bags", then 咖啡), the answer
+    need not say (a review's: added, it read as a denial of the item shown)."""
+    if listed["skus"] or listed["query"] is not None and facts.found():
+        return False
+    kind = "nonelow" if listed["query"] is None else "nomatch"
+    return not any(claim["kind"] == kind and claim.get("query", listed["query"]) ==
+                   listed["query"] for claim in said)
+
+
 def _list_unstated(listed, facts, asked, stated):
     """Whether the shown sentences leave out of a list's items what the question asks of
     each (哪些要補貨？各要補幾包？), or, of the reorder list, how many to order of each: the
@@ -1463,13 +1483,20 @@ _STATING = {"total": {"total"}, "difference": {"compare", "more"},
             "most": {"compare", "ranked", "largest"}, "least": {"compare", "ranked", "largest"}}
 
 
-def _worked_unsaid(facts, asked, kinds):
+def _worked_unsaid(facts, asked, said):
     """Whether the writer works out a total, a difference or the item with the most or the
     least that no shown sentence states ("What's the total stock of A001 and A002?" "A001
     has 12 and A002 has 45."), of the items found: what is worked out of the question's own
-    numbers is read as such (facts.sums)."""
+    numbers is read as such (facts.sums). A total of no field asked (question's
+    `either_field`) is stated by a total of the stock and one of the orders, each said to
+    be so ("Together: 12." may be either)."""
     if not (asked["total"] or asked["difference"] or asked["compare"]) or not facts.found():
         return False
+    kinds = {claim["kind"] for claim in said}
+    said_of = {claim.get("of") for claim in said
+               if claim["kind"] == "total" and not claim.get("unsaid")}
+    if asked["either_field"] and not {"stock", "order"} <= said_of:
+        return True
     claims = [cite["claim"].split("_")[0] for _, cited in worked_out(facts, asked)
               for cite in cited]
     return any(claim in _STATING and not _STATING[claim] & kinds for claim in claims)

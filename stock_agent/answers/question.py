@@ -187,7 +187,7 @@ EVERY_HINTS = ("all", "every", "each", "across", "whole", "entire", "全部", "�
 # "missing across all items", nor "these all" of the items before (a review's: each got the
 # total of every item's stock)
 EVERY_ITEM_WORDS = set("""what whats s is are the our my we us do does have has got how many much
-    total totals in across of stock stocks units unit inventory on hand added add up together
+    total totals in across of stock stocks units unit inventory on hand added add up put together
     altogether combined sum overall grand currently now right today pls please can could you
     tell me give show list check for and target targets level levels quantity quantities
     all every each everything whole entire
@@ -613,6 +613,9 @@ REACHED = (r"(?<!from )\b(?:reach(?:ed|es|ing)?|hit|meet|get back to|get to) "
 DESCRIBED = (r"\b(?:items?|ones|products|skus|those|everything|anything)\s+(?:that are |which "
              r"are |that's )?(?:below|under) (?:the |their |its )?targets?\b|低於目標的")
 STOCK_WORDS = r"(?<!target )\bstock|on hand|inventory|(?<!目標)庫存|存貨|現貨|剩"  # not "target stock"
+# Words of having: a total in them, naming no field, is of the stock ("how many do we have
+# altogether?"); in none ("how many is that altogether?", 兩個加起來多少), of either
+HAVING = r"\b(?:have|has|had|got|left|remaining|carry)\b|(?<!所)有|剩"  # not 所有, "all"
 GAP = (r"\bbelow\b|\bshort|under target|how far|\bgap\b(?! between)|deficit|(?:from|\bto|up to) "
        r"(?:reach(?:ing)? |hit(?:ting)? |meet(?:ing)? )?(?:its |the |"
        r"their )?targets?|還差|還缺|缺多少|缺幾|離目標|距離目標|距目標|比目標|低於|不足|到目標|補滿|補齊")
@@ -756,6 +759,10 @@ def shape(question):
     the tools do not hold ("held", NOT_HELD), or None, "order": bool (the question speaks
     of ordering, or of being below target), "field": what a sum or a comparison is of
     (suggested_order, target or stock), "field_named": the question names it,
+    "either_field": a total that names no field nor number, in words neither of having
+    (HAVING), of ordering nor of comparing: of the stock or of what to order, the program
+    cannot tell, "premise": it gives a reason or asks whether to do without (PREMISE), so
+    asks no yes or no, though its verdict is `level`,
     "threshold": the one number it measures a total against (THRESHOLD) or None,
     "unclear": it sets figures of different fields against each other (_mixes_fields), or
     leaves items out (EXCLUDING), so which figures it asks of the program cannot tell,
@@ -783,12 +790,17 @@ def shape(question):
     if ("instead" in unnamed or "rather" in unnamed or "而" in unnamed) and \
             not re.search(RELATIVE, unnamed) and not re.search(MORE, unnamed):
         unnamed = re.sub(INSTEAD_OF, " ", unnamed)
-    kind = _one_verdict(_verdicts_named(folded), folded)
+    level = _one_verdict(_verdicts_named(folded))
+    # a question that gives a reason, or asks whether to do without ("can we skip reordering
+    # A001 because it's below target?", 所以這個不用補對吧): a yes or no to it says nothing
+    # the reader can place, though the verdict it names is what it asks of
+    premise = re.search(PREMISE, folded) is not None
+    kind = None if premise else level
     yes_no = (re.search(YES_NO_EN, folded) or re.search(YES_NO_ZH, folded) or
               folded.endswith("?") and re.search(NOT_WH, folded)) and \
         _of_now(folded, unnamed, kind)
-    if kind == "instock" and not yes_no:
-        kind = None  # "Check the remaining stock of A001" asks no verdict
+    if level == "instock" and not yes_no:
+        kind = level = None  # "Check the remaining stock of A001" asks no verdict
     numbers = [int(number) for number in re.findall(GIVEN_NUMBER, unnamed)]
     units = _units(unnamed)
     total = bool(re.search(TOTAL, folded)) or "add" in folded and " up" in folded and \
@@ -814,11 +826,11 @@ def shape(question):
         and not re.search(r"\benough\b|夠", folded)  # "Order 15 of A001, is that enough?"
     figures = _figures(unnamed, order_asked)
     change = _change(unnamed, changes, figures, level=not total and threshold is None)
-    return {"yes_no": kind if yes_no else None, "total": total, "every": _of_every_item(
-                folded, skus),
+    return {"yes_no": kind if yes_no else None, "premise": premise, "total": total,
+            "every": _of_every_item(folded, skus),
             "worked": worked(unnamed) or (_multiplied(unnamed) if total else None),
             "given": given,
-            "level": kind,
+            "level": level,
             "difference": bool(re.search(DIFFERENCE, folded)) and not (total and threshold),
             "compare": compare or None, "compares": bool(re.search(COMPARES, folded)),
             # "which needs more?": the shortfall; "Is A002 above 40, or should we reorder?"
@@ -826,6 +838,8 @@ def shape(question):
             "order": order, "field": "suggested_order" if compare and order else named or (
                 "suggested_order" if order and threshold is None else "stock"),
             "field_named": named is not None, "threshold": threshold,
+            "either_field": total and named is None and threshold is None and not (
+                order or than or figures or re.search(f"{HAVING}|{COMPARES}", folded)),
             "numbers": numbers if len(units) <= 1 and not re.search(PER, unnamed) else [],
             "change": change, "figures": figures,
             "than": than,
@@ -1470,12 +1484,12 @@ def _around_than(folded):
     return re.split(CLAUSE, sides[0])[-1], re.split(CLAUSE, sides[1])[0]
 
 
-def _one_verdict(kinds, folded):
-    """The one verdict a yes-or-no question asks, else None: "Does A001 need a reorder,
-    though it's not out of stock?" names two (a yes to which?), and "can we skip it
-    because...?" gives a reason. Below target and needing an order are one verdict."""
+def _one_verdict(kinds):
+    """The one verdict a question names, else None: "Does A001 need a reorder, though it's
+    not out of stock?" names two (a yes to which?). Below target and needing an order are
+    one verdict."""
     one = len(kinds) == 1 or kinds == ["below", "reorder"]
-    return kinds[0] if one and not re.search(PREMISE, folded) else None
+    return kinds[0] if one else None
 
 
 def _to_confirm(folded, unnamed, *, told=False):
@@ -1788,7 +1802,7 @@ def list_length(question):
 # ("both warehouses", "the 2 cartons", 兩個倉庫, 有兩個品項低於目標嗎, 兩個數字), nor "or both",
 # nor 哪一個 (one).
 _FEW = "two|three|four|five|six|seven|eight|nine|ten"
-_THEN = (r"(?=\s*(?:[?.!,;]|$|of (?:them|those|these)\b|together\b|combined\b|added\b|"
+_THEN = (r"(?=\s*(?:[?.!,;]|$|of (?:them|those|these)\b|(?:put )?together\b|combined\b|added\b|"
          r"in total\b|up\b|(?:are|is|have|has|need|needs|do|does|below|above|under|over|low|"
          r"out|at|short|running|still|in stock|stock|targets?|levels|(?:re)?orders?|"
          r"suggested|qtys?|quantities|quantity)\b))")

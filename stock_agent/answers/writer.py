@@ -319,6 +319,9 @@ def worked_out(facts, shape):
         said.append((Text(key_total, items=_Listed(names), total=total, versus=versus,
                           terms=" + ".join(map(str, terms))),
                      [{"claim": "total", "value": total, "computed_from": inputs + against}]))
+        if names and shape["either_field"]:  # "how many is that altogether?": the stock,
+            # or what to order? Both are stated (cd11: the orders were meant)
+            said.append(_total(found, "suggested_order"))
     if shape["difference"] and names:
         said.append(_more(*(sides or ([found[0]], [found[1]])), field))
     elif shape["difference"]:
