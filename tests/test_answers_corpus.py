@@ -166,8 +166,9 @@ class BlindBatchTest(unittest.TestCase):
         # 25 was shown. Lowered at stop 65: blind8 1, blind10 1 trimmed, rendered: "enough"
         # beside a number asks of the stock after it, not today's (a review's: to "A001 訂
         # 18 包夠嗎？" 不夠 was read of today's stock and shown), and whether stock will last
-        # (夠賣, 撐) asks what the tools do not hold.)
-        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 34, 13),
+        # (夠賣, 撐) asks what the tools do not hold. Raised at stop 70: blind, dev12 1 whole
+        # each, "no item with SKU M399 in our system" is no claim that M399 was found.)
+        for name, correct, whole, trimmed in (("answers_blind.jsonl", 102, 35, 13),
                                               ("answers_blind2.jsonl", 110, 35, 26),
                                               ("answers_blind3.jsonl", 99, 11, 21),
                                               ("answers_blind4.jsonl", 100, 44, 49),
@@ -177,7 +178,7 @@ class BlindBatchTest(unittest.TestCase):
                                               ("answers_blind10.jsonl", 60, 14, 20),
                                               ("answers_blind11.jsonl", 61, 13, 10),
                                               ("answers_dev6.jsonl", 120, 10, 70),
-                                              ("answers_dev12.jsonl", 78, 14, 18)):
+                                              ("answers_dev12.jsonl", 78, 15, 18)):
             verdicts = [verdict for entry, _, verdict in self.read[name] if not entry["false"]]
             shown_whole = verdicts.count("verified") + verdicts.count("supplemented")
             with self.subTest(corpus=name):
@@ -1006,6 +1007,16 @@ class HostileProbeTest(unittest.TestCase):
         low = {**empty, "result": {"ok": True, "data": {"items": SAMPLE[:1], "more": 0}}}
         self.assert_hidden("Nothing is below target.", "What is low?", run=[low])
 
+
+    def test_where_an_item_is_missing_is_no_claim_that_it_was_found(self):
+        # dev12: "There's no item with SKU M399 in our system." read as missing and found,
+        # and the found as false: the true answer was not shown
+        self.assertEqual(person_reads("There's no item with SKU A404 in our system.",
+                                      "What is A404?", [lookup("A404")]),
+                         ("There's no item with SKU A404 in our system.", "verified"))
+        self.assert_hidden("There's no item with SKU A001 in our system.", "What is A001?",
+                           skus=("A001",))
+        self.assert_hidden("A404 is in our system.", "What is A404?", skus=("A404",))
 
     def test_an_empty_list_is_stated_unless_a_shown_sentence_says_it_is(self):
         # chatdev11: to "so nothing needs ordering over here?", "No items need ordering." was

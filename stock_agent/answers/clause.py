@@ -103,6 +103,9 @@ def clause_claims(clause, items, *, after_item=False):
             if not any(word == ("count",) or word[0] == "query" for word in clause):
                 return None  # "I found it now.", 有品項符合: found what?
             continue  # "I found 2 items", 符合「玄米」的品項: a search said, no item's verdict
+        elif role == "verdict" and value[0] == "found" and any(
+                said["value"] == "missing" and not said["negated"] for said in made):
+            continue  # "no item with SKU M399 in our system": where it is missing
         elif role == "verdict" and value[1:] == ["none"] and clause[at + 1:at + 2] and \
                 clause[at + 1][0] in ("verdict", "field"):
             return None  # 沒有庫存不足, "no stock shortfall": no stock, or no shortage?
