@@ -1036,6 +1036,17 @@ class HostileProbeTest(unittest.TestCase):
                 shown, verification = person_reads(answer, question, results, lang)
                 self.assertIn(stated, shown)
                 self.assertIn(verification, ("supplemented", "trimmed"))
+        # nor a search of a verdict's words, or of words the question does not write (a
+        # second review's: 'Nothing matches "out of stock".' to "is anything out of stock?"
+        # read as a no)
+        status = {**none, "arguments": {"query": "out of stock"},
+                  "result": {"ok": True, "data": {"query": "out of stock", "items": [],
+                                                  "more": 0}}}
+        for question, results in (("is anything out of stock?", [status]),
+                                  ("so nothing needs ordering over here?", [none])):
+            with self.subTest(question=question):
+                self.assertEqual(person_reads("No order has been placed in this run.",
+                                              question, results)[1], "verified")
         # said by the model, it is not said again; nor a search beside items found (a
         # review's: the model's "drip coffee bags" found nothing, then 咖啡 found A001, and
         # 'Nothing matches "drip coffee bags".' under "A001 has 12." read as a denial)

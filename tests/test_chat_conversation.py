@@ -1111,10 +1111,20 @@ class ConversationAnswersTest(unittest.TestCase):
                     self.lookup("A003")], spare="No order has been placed in this run.")
                 self.assertIn(held, answer)
                 self.assertIn(a003, answer)
-        # naming no item, not even by "it": of which, the program cannot tell
-        answer = self.last_answer("stock on A003?\nwhat's the price?\n", [self.lookup("A003")],
-                                  spare="No order has been placed in this run.")
-        self.assertNotIn(a003, answer)
+        # naming no item, not even by "it": of which, the program cannot tell; nor "it"
+        # after an answer that names another thing, or a search that found nothing (a
+        # review's: "when will it arrive?" after "we ordered hojicha yesterday." got A003's)
+        for stdin, replies in (("stock on A003?\nwhat's the price?\n", [self.lookup("A003")]),
+                               ("stock on A003?\nwe ordered hojicha yesterday.\nwhen will it "
+                                "arrive?\n", [self.lookup("A003"), text_reply("OK.")]),
+                               ("stock on A003?\ndo we have matcha?\nwhat's its price?\n",
+                                [self.lookup("A003"),
+                                 calls_reply(tool_call("find_items", {"query": "matcha"})),
+                                 text_reply("No, we don't have matcha.")])):
+            with self.subTest(stdin=stdin):
+                answer = self.last_answer(stdin, replies,
+                                          spare="No order has been placed in this run.")
+                self.assertNotIn(a003, answer)
 
     def test_items_counted_are_every_item_spoken_of_found_or_not(self):
         # a review's: after A001, then A003 and A404 (which the data lacks), "the two" was

@@ -231,7 +231,7 @@ class Answers(Plain):
         asked = _asked(question, facts, self._rows(facts) if by_name else [],
                        self._parts(question) if by_name else None, self.all_ours,
                        then=self.after_what_if, carried=self.carried,
-                       every=self._every_sku)
+                       every=self._every_sku, targets=self.targets_before)
         lists = [listed["tool"] for listed in facts.lists]
         if asked["skus"]:  # and no item named by its name alone, nor a list asked for
             named = self.offered == ("get_stock",) and all(sku in facts.items
@@ -295,7 +295,8 @@ class Answers(Plain):
         facts, of = self._of_earlier(question, facts, known)
         asked = _asked(question, facts, self._rows(facts), self._parts(question), self.all_ours,
                        of=of, then=self.after_what_if, field=self.field_before,
-                       carried=self.carried, every=self._every_sku)
+                       carried=self.carried, every=self._every_sku,
+                       targets=self.targets_before)
         if facts.alike:  # the model may take an item spelled alike for the one asked
             return self.rendered(facts, asked, "answer_rendered", outcome), None
         if of and _doubts(question):  # "are you sure?": the facts again, in the program's
@@ -329,7 +330,7 @@ class Answers(Plain):
             if not _holds_any(facts) and not said:
                 text += "\n" + _joined(write(facts, asked, self.lang, tools=self.ours,
                                               source=self.data()), self.lang)
-        missing = self._left_out(facts, asked, said, text)
+        missing = self._left_out(question, facts, asked, said, text)
         added = []
         if missing:
             if asked["some"] and any(shows_some(claim, asked["yes_no"]) for claim in said):
@@ -354,7 +355,7 @@ class Answers(Plain):
         facts, asked = self._restated(question, facts, _asked(
             question, facts, self._rows(facts), self._parts(question), self.all_ours, of=of,
             then=self.after_what_if, field=self.field_before, carried=self.carried,
-            every=self._every_sku), outcome)
+            every=self._every_sku, targets=self.targets_before), outcome)
         # with no result, only an empty reply to a question that needs no tool gets the
         # program's own words ("明天會下雨嗎", chatdev9: the run failed); calls failing stop
         empty = lead == "answer_rendered_empty"
@@ -608,7 +609,7 @@ class Answers(Plain):
         unfound = [named[sku] for sku in named if sku not in found]
         return list(dict.fromkeys(unfound))[:MAX_SEARCHES]
 
-    def _left_out(self, facts, asked, said, text):
+    def _left_out(self, question, facts, asked, said, text):
         """Facts holding only what the answer leaves out: an item it says nothing of, or
         names only by its name when the person did not give its SKU (asked by name, the
         person needs the SKU), or of which it leaves out what the question asks (_unstated);
@@ -627,7 +628,7 @@ class Answers(Plain):
                 missing.items[sku] = fact
         missing.lists = [listed for listed in facts.lists if not set(listed["skus"]) <= named
                          or listed["more"] and not kinds & {"more", "count"}
-                         or _empty_unsaid(listed, facts, said)
+                         or _empty_unsaid(listed, facts, said, question, asked)
                          or _list_unstated(listed, facts, asked, stated)]
         for sku in _asked_unsaid(facts, asked, said):
             missing.items[sku] = facts.items[sku]  # its yes or no, written first
@@ -796,7 +797,7 @@ def _whole(history, recalled, held):
 
 
 def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then=False,
-           field=None, carried=None, every=None):
+           field=None, carried=None, every=None, targets=False):
     """What the question asks (question.shape), with the items it names by a whole name
     among those the run found named too: 烏龍茶包有沒有低於目標？ asks its yes or no of A002;
     by an alias, of the data's `rows` (the results name no alias), "Is drip coffee low?"
@@ -812,11 +813,15 @@ def _asked(question, facts, rows=None, parts=None, all_ours=True, *, of=(), then
     reordering?": of the orders); `carried`: (SKU, change) of that question, which this one
     goes on with (_carried), worked out again; `every`: the SKUs of every item of the data
     a total of this question is of, each looked up (Answers._every_sku: 三個品項加起來 of
-    three), not only of a list the model made; asked of a total alone (few questions are)."""
+    three), not only of a list the model made; asked of a total alone (few questions are);
+    `targets`: the question before asked targets alone, so a total naming no field is of
+    the stock, as one of the targets is not (_field_asked), and of no other field."""
     asked = shape(question)
     asked["every"] = asked["every"] or bool(asked["total"] and every and every(question))
     if then:
         asked.update(supposes=True, change=None, yes_no=asked["yes_no"] if carried else None)
+    if field or targets:  # a total after a question of a field: of that one, or the stock
+        asked["either_field"] = False
     if of and field and (asked["total"] or asked["difference"]) and \
             _names_no_field(asked, normal(question)):
         # not "how many do we have of them altogether?": the stock; a model's total of
@@ -1077,6 +1082,12 @@ def _recalled_asked(question, known, facts, earlier, *, named, whole, last, afte
     asked = (of_one and _one_asked(question, earlier, last) or
              _implied_one(question, shaped, earlier, last)) \
         if of_today and not _looked_for(facts) else []
+    if asked and not any(shaped[kind] for kind in _OF_ONE) and (
+            after_what_if or not set(asked) <= set(_named_in(earlier.found(), last))):
+        # what the tools do not hold of "it" ("when will it arrive?"): of the item the answer
+        # read last names (a review's: after "we ordered hojicha yesterday.", A001's figures
+        # were stated), and not of a stock supposed
+        asked = []
     if asked:  # of it alone, not of the items this turn's list holds too
         return _with_items(facts, known, asked), asked
     # a total or a difference after a what-if of any turn before may be of the stock it
@@ -1327,14 +1338,24 @@ def _one_asked(question, facts, last=None):
     found ("Is it under target?" searched "under"); [] for several ("it" after A001 and a
     search for oolong), or a question with no such pronoun ("Is our stock low?", "Are they
     low?"). Of the turns before (`facts`), when they found several, the one the answer the
-    person read `last` named alone (chatdev6: 哪個比較缺, then 那個要補到目標要幾包, of A003)."""
+    person read `last` named alone (chatdev6: 哪個比較缺, then 那個要補到目標要幾包, of A003),
+    and so when they missed one (_missed)."""
     if not re.search(_IT, normal(question)):
         return []
     found = [sku for sku, fact in facts.items.items()
              if not fact["source"]["invocation"].endswith(":program")]
-    if len(found) != 1 and last is not None:  # of the turns before: the one read last
+    if last is not None and (len(found) != 1 or _missed(facts)):
+        # of the turns before: the one read last, when they found several, or looked for
+        # one they did not find ("do we have matcha?" after A001: "is it expensive?" is of
+        # matcha, a review's: A001's figures were stated)
         found = _named_in([fact for fact in facts.items.values() if fact["found"]], last)
     return found if len(found) == 1 else []
+
+
+def _missed(facts):
+    """Whether the facts hold an item not found, or a search that found nothing."""
+    return not all(fact["found"] for fact in facts.items.values()) or any(
+        listed["query"] is not None and not listed["skus"] for listed in facts.lists)
 
 
 def _implied_one(question, shaped, earlier, last):
@@ -1446,14 +1467,18 @@ def _unstated(fact, asked, stated, *, ordering=False):
                for want in asked["wants"] if want != "order" or fact["suggested_order"])
 
 
-def _empty_unsaid(listed, facts, said):
+def _empty_unsaid(listed, facts, said, question, asked):
     """Whether a list holds nothing and no shown sentence says so ("Nothing is below
     target." of the reorder list, 'Nothing matches "matcha".' of that search): a list of no
     item names none, so naming them all says nothing (cd11: to "so nothing needs ordering
-    over here?", the person read only that no order was placed). Not a search beside items
-    found: the model's words it tried first ("drip coffee bags", then 咖啡), the answer
-    need not say (a review's: added, it read as a denial of the item shown)."""
-    if listed["skus"] or listed["query"] is not None and facts.found():
+    over here?", the person read only that no order was placed). A search, only of words
+    the question writes, asking no verdict: not one beside items found, the model's words
+    it tried first ("drip coffee bags", then 咖啡: a review's, added, it read as a denial of
+    the item shown), nor of a verdict's words ('Nothing matches "out of stock".' to "is
+    anything out of stock?" read as a no, a second review's)."""
+    if listed["skus"] or listed["query"] is not None and (
+            facts.found() or asked["level"] or asked["some"] or
+            normal(listed["query"]) not in normal(question)):
         return False
     kind = "nonelow" if listed["query"] is None else "nomatch"
     return not any(claim["kind"] == kind and claim.get("query", listed["query"]) ==
