@@ -122,7 +122,8 @@ class DevBatchTest(unittest.TestCase):
 
 class BlindConversationsTest(unittest.TestCase):
     """stock_agent/evals/blindchat.jsonl (stop 50), blindchat2.jsonl (stop 54),
-    blindchat3.jsonl (stop 56), blindchat4.jsonl (stop 58) and blindchat5.jsonl (stop 59): 16
+    blindchat3.jsonl (stop 56), blindchat4.jsonl (stop 58), blindchat5.jsonl (stop 59) and
+    blindchat6.jsonl (stop 70): 16
     conversations each, of 2 to 4 turns, half zh-TW, written by someone who saw neither the
     code nor the cases. Held out: never tuned on. chatdev.jsonl: 20 more written the same
     way at stop 54, and chatdev2.jsonl to chatdev5.jsonl, chatdev8.jsonl to chatdev11.jsonl:
@@ -142,7 +143,8 @@ class BlindConversationsTest(unittest.TestCase):
                                           ("chatdev8.jsonl", (3, 4), "dev", 16),
                                           ("chatdev9.jsonl", (3, 4), "dev", 16),
                                           ("chatdev10.jsonl", (3, 4), "dev", 16),
-                                          ("chatdev11.jsonl", (3, 4), "dev", 16)):
+                                          ("chatdev11.jsonl", (3, 4), "dev", 16),
+                                          ("blindchat6.jsonl", (3, 4), "test", 16)):
             path = shipped(name)
             cases = harness.load_cases(path)
             with self.subTest(name=name):
